@@ -1,0 +1,81 @@
+package org.trawler.core.datum;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.Map;
+
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.io.WritableUtils;
+
+/** A fetched document: raw (decoded-transfer) bytes, type, headers, and where it finally came from. */
+public class Content implements Writable {
+  public static final byte VERSION = 1;
+
+  private String url = "";
+  private String finalUrl = "";
+  private String contentType = "";
+  private byte[] content = new byte[0];
+  private boolean truncated;
+  private final Map<String, String> headers = Writables.newMap();
+
+  public Content() {}
+
+  public Content(String url, String finalUrl, byte[] content, String contentType, boolean truncated) {
+    this.url = url;
+    this.finalUrl = finalUrl;
+    this.content = content;
+    this.contentType = contentType == null ? "" : contentType;
+    this.truncated = truncated;
+  }
+
+  @Override
+  public void write(DataOutput out) throws IOException {
+    out.writeByte(VERSION);
+    Text.writeString(out, url);
+    Text.writeString(out, finalUrl);
+    Text.writeString(out, contentType);
+    WritableUtils.writeVInt(out, content.length);
+    out.write(content);
+    out.writeBoolean(truncated);
+    Writables.writeMap(out, headers);
+  }
+
+  @Override
+  public void readFields(DataInput in) throws IOException {
+    Writables.checkVersion("Content", in.readByte(), VERSION);
+    url = Text.readString(in);
+    finalUrl = Text.readString(in);
+    contentType = Text.readString(in);
+    content = new byte[WritableUtils.readVInt(in)];
+    in.readFully(content);
+    truncated = in.readBoolean();
+    Writables.readMap(in, headers);
+  }
+
+  public String getUrl() { return url; }
+  /** The URL after inline redirects; links resolve against it. */
+  public String getFinalUrl() { return finalUrl; }
+  /** The media type without parameters, lower case, e.g. text/html; "" when unknown. */
+  public String getContentType() { return contentType; }
+  public byte[] getContent() { return content; }
+  public boolean isTruncated() { return truncated; }
+  /** Response headers, names as sent; use {@link #getHeader} for case-insensitive lookup. */
+  public Map<String, String> getHeaders() { return headers; }
+
+  public String getHeader(String name) {
+    for (Map.Entry<String, String> e : headers.entrySet()) {
+      if (e.getKey().equalsIgnoreCase(name)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public String toString() {
+    return "Content{url=" + url + ", finalUrl=" + finalUrl + ", type=" + contentType + ", length="
+        + content.length + ", truncated=" + truncated + ", headers=" + headers + "}";
+  }
+}

@@ -1,0 +1,87 @@
+package org.trawler.core.datum;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.io.WritableUtils;
+
+/** What parsing learned of a page besides its text: status, title, outlinks, metadata. */
+public class ParseData implements Writable {
+  public static final byte VERSION = 1;
+
+  /** Parse status bytes. */
+  public static final byte SUCCESS = 1;
+  public static final byte NOT_PARSED = 2;
+  public static final byte FAILED = 3;
+
+  private byte status = SUCCESS;
+  private String statusMessage = "";
+  private String title = "";
+  private final List<Outlink> outlinks = new ArrayList<>();
+  /** Page metadata: description, keywords, charset, robots, signature source, ... */
+  private final Map<String, String> meta = Writables.newMap();
+
+  public ParseData() {}
+
+  public ParseData(byte status, String statusMessage, String title) {
+    this.status = status;
+    this.statusMessage = statusMessage == null ? "" : statusMessage;
+    this.title = title == null ? "" : title;
+  }
+
+  public static String statusName(byte status) {
+    switch (status) {
+      case SUCCESS: return "success";
+      case NOT_PARSED: return "notparsed";
+      case FAILED: return "parse_failed";
+      default: return "unknown_" + status;
+    }
+  }
+
+  @Override
+  public void write(DataOutput out) throws IOException {
+    out.writeByte(VERSION);
+    out.writeByte(status);
+    Text.writeString(out, statusMessage);
+    Text.writeString(out, title);
+    WritableUtils.writeVInt(out, outlinks.size());
+    for (Outlink o : outlinks) {
+      o.write(out);
+    }
+    Writables.writeMap(out, meta);
+  }
+
+  @Override
+  public void readFields(DataInput in) throws IOException {
+    Writables.checkVersion("ParseData", in.readByte(), VERSION);
+    status = in.readByte();
+    statusMessage = Text.readString(in);
+    title = Text.readString(in);
+    outlinks.clear();
+    int n = WritableUtils.readVInt(in);
+    for (int i = 0; i < n; i++) {
+      Outlink o = new Outlink();
+      o.readFields(in);
+      outlinks.add(o);
+    }
+    Writables.readMap(in, meta);
+  }
+
+  public byte getStatus() { return status; }
+  public String getStatusMessage() { return statusMessage; }
+  public String getTitle() { return title; }
+  public List<Outlink> getOutlinks() { return outlinks; }
+  public Map<String, String> getMeta() { return meta; }
+
+  @Override
+  public String toString() {
+    return "ParseData{status=" + statusName(status) + ", message=" + statusMessage + ", title=" + title
+        + ", outlinks=" + outlinks.size() + ", meta=" + meta + "}";
+  }
+}

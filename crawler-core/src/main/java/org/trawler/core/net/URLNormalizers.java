@@ -1,0 +1,83 @@
+package org.trawler.core.net;
+
+import java.net.MalformedURLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * The composite normalizer: applies the normalizers configured for the scope
+ * ({@code urlnormalizer.order.<scope>}, else {@code urlnormalizer.order}) in order.
+ */
+public class URLNormalizers implements URLNormalizer {
+  public static final String SCOPE_DEFAULT = "default";
+  public static final String SCOPE_INJECT = "inject";
+  public static final String SCOPE_GENERATE = "generate";
+  public static final String SCOPE_FETCHER = "fetcher";
+  public static final String SCOPE_OUTLINK = "outlink";
+  public static final String SCOPE_LINKDB = "linkdb";
+
+  private final Configuration conf;
+  private final Map<String, List<URLNormalizer>> byScope = new ConcurrentHashMap<>();
+
+  public URLNormalizers(Configuration conf) {
+    this.conf = conf;
+  }
+
+  @Override
+  public String normalize(String url, String scope) throws MalformedURLException {
+    String result = url;
+    for (URLNormalizer n : normalizersFor(scope)) {
+      result = n.normalize(result, scope);
+      if (result == null) {
+        return null;
+      }
+    }
+    return result;
+  }
+
+  /** The members for a scope, created on first use. */
+  public List<URLNormalizer> normalizersFor(String scope) {
+    return byScope.computeIfAbsent(scope == null ? SCOPE_DEFAULT : scope, this::create);
+  }
+
+  private List<URLNormalizer> create(String scope) {
+    String order = conf.get(NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + scope);
+    if (order == null) {
+      order = conf.get(NetKeys.NORMALIZER_ORDER, "");
+    }
+    List<URLNormalizer> list = new ArrayList<>();
+    for (String className : splitNames(order)) {
+      list.add(newInstance(conf, className, URLNormalizer.class));
+    }
+    return Collections.unmodifiableList(list);
+  }
+
+  static List<String> splitNames(String value) {
+    List<String> names = new ArrayList<>();
+    for (String s : value.split("[,\\s]+")) {
+      if (!s.isEmpty()) {
+        names.add(s);
+      }
+    }
+    return names;
+  }
+
+  static <T> T newInstance(Configuration conf, String className, Class<T> type) {
+    Class<?> c;
+    try {
+      c = conf.getClassByName(className);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException("configured class " + className + " is not on the classpath", e);
+    }
+    if (!type.isAssignableFrom(c)) {
+      throw new IllegalArgumentException("configured class " + className + " is not a " + type.getSimpleName());
+    }
+    return type.cast(ReflectionUtils.newInstance(c, conf));
+  }
+}

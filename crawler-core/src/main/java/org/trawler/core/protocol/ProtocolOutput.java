@@ -1,0 +1,79 @@
+package org.trawler.core.protocol;
+
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlStatus;
+
+/**
+ * The outcome of one fetch: a fetch status of {@link CrawlStatus} (fetch_*), a short machine
+ * reason (e.g. {@code ok}, {@code http_404}, {@code timeout}, {@code robots_denied},
+ * {@code address_denied}, {@code redirect_loop}, {@code tls_error}), and what came back.
+ */
+public final class ProtocolOutput {
+  private final byte status;
+  private final String reason;
+  private final int httpCode;
+  private final String message;
+  private final Content content;
+  private final String redirectTarget;
+  private final long retryAfterMillis;
+
+  private ProtocolOutput(byte status, String reason, int httpCode, String message, Content content,
+      String redirectTarget, long retryAfterMillis) {
+    this.status = status;
+    this.reason = reason;
+    this.httpCode = httpCode;
+    this.message = message == null ? "" : message;
+    this.content = content;
+    this.redirectTarget = redirectTarget;
+    this.retryAfterMillis = retryAfterMillis;
+  }
+
+  /** A 2xx with its content. */
+  public static ProtocolOutput success(int httpCode, Content content) {
+    return new ProtocolOutput(CrawlStatus.FETCH_SUCCESS, "ok", httpCode, "", content, null, -1);
+  }
+
+  /** A 304 answer to a conditional GET. */
+  public static ProtocolOutput notModified() {
+    return new ProtocolOutput(CrawlStatus.FETCH_NOTMODIFIED, "not_modified", 304, "", null, null, -1);
+  }
+
+  /** A redirect not followed inline: fetch_redir_perm or fetch_redir_temp with its target. */
+  public static ProtocolOutput redirect(boolean permanent, int httpCode, String target, String reason) {
+    return new ProtocolOutput(permanent ? CrawlStatus.FETCH_REDIR_PERM : CrawlStatus.FETCH_REDIR_TEMP, reason,
+        httpCode, "", null, target, -1);
+  }
+
+  /** A permanent failure (fetch_gone). */
+  public static ProtocolOutput gone(int httpCode, String reason, String message) {
+    return new ProtocolOutput(CrawlStatus.FETCH_GONE, reason, httpCode, message, null, null, -1);
+  }
+
+  /** A transient failure (fetch_retry); {@code retryAfterMillis} is the server's Retry-After or -1. */
+  public static ProtocolOutput retry(int httpCode, String reason, String message, long retryAfterMillis) {
+    return new ProtocolOutput(CrawlStatus.FETCH_RETRY, reason, httpCode, message, null, null, retryAfterMillis);
+  }
+
+  public byte getStatus() { return status; }
+  public String getReason() { return reason; }
+  /** The HTTP status code, or 0 when no response came. */
+  public int getHttpCode() { return httpCode; }
+  public String getMessage() { return message; }
+  /** The fetched content (success only), else null. */
+  public Content getContent() { return content; }
+  /** The redirect target (redirect statuses only), else null. */
+  public String getRedirectTarget() { return redirectTarget; }
+  /** How long the server asked us to wait (429/503 Retry-After), or -1. */
+  public long getRetryAfterMillis() { return retryAfterMillis; }
+
+  /** The value stored in the datum's _pst_ metadata: "code reason message". */
+  public String toProtocolStatus() {
+    return httpCode + " " + reason + (message.isEmpty() ? "" : " " + message);
+  }
+
+  @Override
+  public String toString() {
+    return CrawlStatus.name(status) + " " + toProtocolStatus()
+        + (redirectTarget != null ? " -> " + redirectTarget : "");
+  }
+}

@@ -1,0 +1,11 @@
+package org.trawler.core.store;
+
+/** Configuration keys of the crawldb store. */
+public final class StoreKeys {
+  /** Keep the previous crawldb version in crawldb/old after an install. */
+  public static final String PRESERVE_BACKUP = "db.preserve.backup";
+  /** Seconds after which a lock is considered stale and broken; 0 = never. */
+  public static final String LOCK_STALE_AFTER = "db.lock.stale.after";
+
+  private StoreKeys() {}
+}

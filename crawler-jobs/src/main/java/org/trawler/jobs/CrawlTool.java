@@ -1,0 +1,129 @@
+package org.trawler.jobs;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.UserException;
+
+/**
+ * Base of every command: turns the ways a command can end into DESIGN §6's exit codes. A usage
+ * error prints the usage (exit 2); a {@link UserException} or an I/O failure prints one line
+ * (its exit code, or 3); anything else is a bug and keeps its stack trace.
+ */
+public abstract class CrawlTool extends Configured implements Tool {
+  private static final Logger LOG = LoggerFactory.getLogger(CrawlTool.class);
+
+  /** The command name, as typed after bin/crawl. */
+  public abstract String name();
+
+  /** One-line synopsis of the arguments, e.g. {@code <crawldb> <url_dir>}. */
+  public abstract String synopsis();
+
+  /** The command's options (may be empty). */
+  protected Options options() {
+    return new Options();
+  }
+
+  /** Does the work once the arguments are known good enough to start. */
+  protected abstract int execute(CommandLine cmd) throws Exception;
+
+  /** How many positional arguments the command takes: {min, max} (max -1 = unbounded). */
+  protected abstract int[] positionalArity();
+
+  @Override
+  public final int run(String[] args) throws Exception {
+    try {
+      return execute(parse(args));
+    } catch (UsageException e) {
+      System.err.println("trawler " + name() + ": " + e.getMessage());
+      System.err.print(usage());
+      return UserException.USAGE;
+    } catch (UserException e) {
+      LOG.debug("{} failed", name(), e);
+      System.err.println("trawler " + name() + ": " + e.getMessage());
+      return e.exitCode();
+    } catch (IOException e) {
+      LOG.warn("{} failed", name(), e);
+      System.err.println("trawler " + name() + ": " + e.getMessage());
+      return UserException.FAILED;
+    }
+  }
+
+  /** Parses the options and checks the number of positional arguments. */
+  protected CommandLine parse(String[] args) throws UsageException {
+    CommandLine cmd;
+    try {
+      cmd = new DefaultParser().parse(options(), args);
+    } catch (ParseException e) {
+      throw new UsageException(e.getMessage());
+    }
+    int n = cmd.getArgList().size();
+    int[] arity = positionalArity();
+    if (n < arity[0] || (arity[1] >= 0 && n > arity[1])) {
+      throw new UsageException(n < arity[0] ? "missing arguments" : "too many arguments: " + cmd.getArgList());
+    }
+    return cmd;
+  }
+
+  /** The usage text: synopsis and options. */
+  public String usage() {
+    StringWriter out = new StringWriter();
+    PrintWriter pw = new PrintWriter(out);
+    pw.println("usage: bin/crawl " + name() + " " + synopsis());
+    if (!options().getOptions().isEmpty()) {
+      new HelpFormatter().printOptions(pw, 100, options(), 2, 2);
+    }
+    pw.println("  (Hadoop options -D key=value, -conf <file>, -fs <uri>, -jt <host:port> are accepted too)");
+    pw.flush();
+    return out.toString();
+  }
+
+  /** Parses an integer option, turning a bad number into a usage error. */
+  protected static int intOption(CommandLine cmd, String opt, int defaultValue) throws UsageException {
+    String v = cmd.getOptionValue(opt);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      return Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("-" + opt + " takes a whole number, not '" + v + "'");
+    }
+  }
+
+  /** Parses a long option, turning a bad number into a usage error. */
+  protected static long longOption(CommandLine cmd, String opt, long defaultValue) throws UsageException {
+    String v = cmd.getOptionValue(opt);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("-" + opt + " takes a whole number, not '" + v + "'");
+    }
+  }
+
+  /** Parses a floating-point option, turning a bad number into a usage error. */
+  protected static double doubleOption(CommandLine cmd, String opt, double defaultValue) throws UsageException {
+    String v = cmd.getOptionValue(opt);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException("-" + opt + " takes a number, not '" + v + "'");
+    }
+  }
+}
