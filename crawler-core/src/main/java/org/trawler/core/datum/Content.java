@@ -19,6 +19,15 @@ public class Content implements Writable {
   private byte[] content = new byte[0];
   private boolean truncated;
   private final Map<String, String> headers = Writables.newMap();
+  /** Crawl metadata the fetcher copies from the fetch datum for parse: see the META_* keys. */
+  private final Map<String, String> meta = Writables.newMap();
+
+  /** Meta key: the page's score when it was fetched (parse shares it among the outlinks). */
+  public static final String META_SCORE = "score";
+  /** Meta key: the page's depth (outlinks get depth + 1). */
+  public static final String META_DEPTH = "depth";
+  /** Meta key: fetch time, ms epoch. */
+  public static final String META_FETCH_TIME = "fetchTime";
 
   public Content() {}
 
@@ -40,6 +49,7 @@ public class Content implements Writable {
     out.write(content);
     out.writeBoolean(truncated);
     Writables.writeMap(out, headers);
+    Writables.writeMap(out, meta);
   }
 
   @Override
@@ -52,6 +62,7 @@ public class Content implements Writable {
     in.readFully(content);
     truncated = in.readBoolean();
     Writables.readMap(in, headers);
+    Writables.readMap(in, meta);
   }
 
   public String getUrl() { return url; }
@@ -63,6 +74,9 @@ public class Content implements Writable {
   public boolean isTruncated() { return truncated; }
   /** Response headers, names as sent; use {@link #getHeader} for case-insensitive lookup. */
   public Map<String, String> getHeaders() { return headers; }
+
+  /** Crawl metadata (not HTTP headers): score, depth, fetch time; see META_*. */
+  public Map<String, String> getMeta() { return meta; }
 
   public String getHeader(String name) {
     for (Map.Entry<String, String> e : headers.entrySet()) {
@@ -76,6 +90,6 @@ public class Content implements Writable {
   @Override
   public String toString() {
     return "Content{url=" + url + ", finalUrl=" + finalUrl + ", type=" + contentType + ", length="
-        + content.length + ", truncated=" + truncated + ", headers=" + headers + "}";
+        + content.length + ", truncated=" + truncated + ", headers=" + headers + ", meta=" + meta + "}";
   }
 }

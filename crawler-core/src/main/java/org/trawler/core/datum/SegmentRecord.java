@@ -1,0 +1,25 @@
+package org.trawler.core.datum;
+
+import org.apache.hadoop.io.GenericWritable;
+import org.apache.hadoop.io.Writable;
+
+/**
+ * Any of the records a job shuffles between segment and crawldb parts (CrawlDatum, Content,
+ * ParseData, ParseText, Inlinks), tagged with its type: the value class of jobs that mix them.
+ */
+public class SegmentRecord extends GenericWritable {
+  @SuppressWarnings("unchecked")
+  private static final Class<? extends Writable>[] TYPES = new Class[] {
+      CrawlDatum.class, Content.class, ParseData.class, ParseText.class, Inlinks.class};
+
+  public SegmentRecord() {}
+
+  public SegmentRecord(Writable instance) {
+    set(instance);
+  }
+
+  @Override
+  protected Class<? extends Writable>[] getTypes() {
+    return TYPES;
+  }
+}
