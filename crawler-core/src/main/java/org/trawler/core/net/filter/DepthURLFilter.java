@@ -1,7 +1,7 @@
 package org.trawler.core.net.filter;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLParts;
@@ -10,26 +10,19 @@ import org.trawler.core.net.URLParts;
  * Rejects URLs whose path has more than {@code urlfilter.depth.max} non-empty segments
  * ({@code /a/b/c.html} has 3, {@code /a/b/} has 2); -1 turns the filter off.
  */
-public class DepthURLFilter implements URLFilter, Configurable {
-  private Configuration conf;
-  private volatile int maxSegments = -1;
-
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.maxSegments = conf.getInt(NetKeys.DEPTH_FILTER_MAX, -1);
-    }
+public class DepthURLFilter extends ConfiguredRules<Integer> implements URLFilter {
+  public DepthURLFilter() {
+    super(-1);
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected Integer readRules(Configuration conf) {
+    return conf.getInt(NetKeys.DEPTH_FILTER_MAX, -1);
   }
 
   @Override
   public String filter(String url) {
-    int max = maxSegments;
+    int max = rules();
     if (max < 0) {
       return url;
     }

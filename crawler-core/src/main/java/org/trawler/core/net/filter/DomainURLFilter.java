@@ -6,8 +6,8 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLFilter;
@@ -21,26 +21,19 @@ import crawlercommons.domains.EffectiveTldFinder;
  * {@code urlfilter.domain.file} (domain-urlfilter.txt, one name per line): {@code example.com}
  * accepts www.example.com, {@code de} every host under .de. An empty file accepts every URL.
  */
-public class DomainURLFilter implements URLFilter, Configurable {
-  private Configuration conf;
-  private volatile Set<String> names = Collections.emptySet();
-
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.names = readNames(RuleFile.of(conf, NetKeys.DOMAIN_FILTER_FILE));
-    }
+public class DomainURLFilter extends ConfiguredRules<Set<String>> implements URLFilter {
+  public DomainURLFilter() {
+    super(Collections.emptySet());
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected Set<String> readRules(Configuration conf) {
+    return readNames(RuleFile.of(conf, NetKeys.DOMAIN_FILTER_FILE));
   }
 
   @Override
   public String filter(String url) {
-    Set<String> listed = names;
+    Set<String> listed = rules();
     if (listed.isEmpty()) {
       return url;
     }

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLFilter;
@@ -15,27 +15,20 @@ import org.trawler.core.net.URLFilter;
  * Accepts the URLs that start with one of the prefixes of {@code urlfilter.prefix.file}
  * (prefix-urlfilter.txt, one per line, case-sensitive); an empty file accepts every URL.
  */
-public class PrefixURLFilter implements URLFilter, Configurable {
-  private Configuration conf;
-  /** Sorted, and no entry is a prefix of another: then only the greatest entry ≤ a URL can match. */
-  private volatile String[] prefixes = new String[0];
-
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.prefixes = readPrefixes(RuleFile.of(conf, NetKeys.PREFIX_FILTER_FILE));
-    }
+public class PrefixURLFilter extends ConfiguredRules<String[]> implements URLFilter {
+  public PrefixURLFilter() {
+    super(new String[0]);
   }
 
+  /** Sorted, and no entry is a prefix of another: then only the greatest entry ≤ a URL can match. */
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected String[] readRules(Configuration conf) {
+    return readPrefixes(RuleFile.of(conf, NetKeys.PREFIX_FILTER_FILE));
   }
 
   @Override
   public String filter(String url) {
-    String[] sorted = prefixes;
+    String[] sorted = rules();
     if (sorted.length == 0) {
       return url;
     }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLFilter;
@@ -17,29 +17,23 @@ import org.trawler.core.net.URLFilter;
  * line {@code +regex} accepts, {@code -regex} rejects the URLs in which the regex is found; the
  * first rule that matches decides, and a URL no rule matches is rejected.
  */
-public class RegexURLFilter implements URLFilter, Configurable {
+public class RegexURLFilter extends ConfiguredRules<List<RegexURLFilter.Rule>> implements URLFilter {
   /** One rule line, compiled. */
   record Rule(boolean accept, Pattern pattern) {}
 
-  private Configuration conf;
-  private volatile List<Rule> rules = Collections.emptyList();
 
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.rules = readRules(RuleFile.of(conf, NetKeys.REGEX_FILTER_FILE));
-    }
+  public RegexURLFilter() {
+    super(Collections.emptyList());
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected List<Rule> readRules(Configuration conf) {
+    return compile(RuleFile.of(conf, NetKeys.REGEX_FILTER_FILE));
   }
 
   @Override
   public String filter(String url) {
-    for (Rule rule : rules) {
+    for (Rule rule : rules()) {
       if (rule.pattern().matcher(url).find()) {
         return rule.accept() ? url : null;
       }
@@ -47,7 +41,7 @@ public class RegexURLFilter implements URLFilter, Configurable {
     return null;
   }
 
-  static List<Rule> readRules(RuleFile file) {
+  static List<Rule> compile(RuleFile file) {
     List<Rule> rules = new ArrayList<>();
     for (RuleFile.Line line : file.lines()) {
       char sign = line.text().charAt(0);

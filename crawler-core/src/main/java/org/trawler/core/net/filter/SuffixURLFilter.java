@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLFilter;
@@ -15,21 +15,14 @@ import org.trawler.core.net.URLFilter;
  * (suffix-urlfilter.txt, one per line), ignoring case; the query and fragment are not part of
  * the match, so {@code /a.jpg?w=100} is rejected by {@code .jpg} too.
  */
-public class SuffixURLFilter implements URLFilter, Configurable {
-  private Configuration conf;
-  private volatile String[] suffixes = new String[0];
-
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.suffixes = readSuffixes(RuleFile.of(conf, NetKeys.SUFFIX_FILTER_FILE));
-    }
+public class SuffixURLFilter extends ConfiguredRules<String[]> implements URLFilter {
+  public SuffixURLFilter() {
+    super(new String[0]);
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected String[] readRules(Configuration conf) {
+    return readSuffixes(RuleFile.of(conf, NetKeys.SUFFIX_FILTER_FILE));
   }
 
   @Override
@@ -39,7 +32,7 @@ public class SuffixURLFilter implements URLFilter, Configurable {
     if (end < 0 || (hash >= 0 && hash < end)) {
       end = hash < 0 ? url.length() : hash;
     }
-    for (String suffix : suffixes) {
+    for (String suffix : rules()) {
       int start = end - suffix.length();
       if (start >= 0 && url.regionMatches(true, start, suffix, 0, suffix.length())) {
         return null;

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLNormalizer;
@@ -21,24 +21,17 @@ import org.trawler.core.net.URLParts;
  * stands for what the pattern's {@code *} matched. One rule applies per URL: an exact host first,
  * then the longest matching {@code *.domain}, then the {@code prefix.*} rules in file order.
  */
-public class HostURLNormalizer implements URLNormalizer, Configurable {
+public class HostURLNormalizer extends ConfiguredRules<HostURLNormalizer.Rules> implements URLNormalizer {
   /** The compiled rule file; immutable. */
   record Rules(Map<String, String> hosts, Map<String, String> domains, List<String[]> prefixes) {}
 
-  private Configuration conf;
-  private volatile Rules rules = new Rules(Map.of(), Map.of(), List.of());
-
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.rules = readRules(RuleFile.of(conf, NetKeys.HOST_NORMALIZER_FILE));
-    }
+  public HostURLNormalizer() {
+    super(new Rules(Map.of(), Map.of(), List.of()));
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected Rules readRules(Configuration conf) {
+    return compile(RuleFile.of(conf, NetKeys.HOST_NORMALIZER_FILE));
   }
 
   @Override
@@ -47,7 +40,7 @@ public class HostURLNormalizer implements URLNormalizer, Configurable {
     if (host == null || host.isEmpty()) {
       return url;
     }
-    String target = target(host, rules);
+    String target = target(host, rules());
     return target == null || target.equals(host) ? url : URLParts.replaceHost(url, target);
   }
 
@@ -73,7 +66,7 @@ public class HostURLNormalizer implements URLNormalizer, Configurable {
     return null;
   }
 
-  static Rules readRules(RuleFile file) {
+  static Rules compile(RuleFile file) {
     Map<String, String> hosts = new HashMap<>();
     Map<String, String> domains = new HashMap<>();
     List<String[]> prefixes = new ArrayList<>();

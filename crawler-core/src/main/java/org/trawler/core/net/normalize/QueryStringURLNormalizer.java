@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLNormalizer;
 
@@ -18,37 +18,30 @@ import org.trawler.core.net.URLNormalizer;
  * named by {@code urlnormalizer.querystring.drop} (case-insensitive), and drops the '?' when
  * nothing is left. The fragment, if any, is kept as it was.
  */
-public class QueryStringURLNormalizer implements URLNormalizer, Configurable {
-  private Configuration conf;
-  private volatile Set<String> dropped = Collections.emptySet();
-
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      Set<String> names = new HashSet<>();
-      for (String name : conf.getTrimmedStrings(NetKeys.QUERYSTRING_DROP)) {
-        if (!name.isEmpty()) {
-          names.add(name.toLowerCase(Locale.ROOT));
-        }
-      }
-      this.dropped = Collections.unmodifiableSet(names);
-    }
+public class QueryStringURLNormalizer extends ConfiguredRules<Set<String>> implements URLNormalizer {
+  public QueryStringURLNormalizer() {
+    super(Collections.emptySet());
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected Set<String> readRules(Configuration conf) {
+    Set<String> names = new HashSet<>();
+    for (String name : conf.getTrimmedStrings(NetKeys.QUERYSTRING_DROP)) {
+      if (!name.isEmpty()) {
+        names.add(name.toLowerCase(Locale.ROOT));
+      }
+    }
+    return Collections.unmodifiableSet(names);
   }
 
   @Override
   public String normalize(String url, String scope) {
+    int hash = url.indexOf('#');
+    int queryEnd = hash < 0 ? url.length() : hash;
     int question = url.indexOf('?');
-    if (question < 0) {
+    if (question < 0 || question > queryEnd) {
       return url;
     }
-    int hash = url.indexOf('#', question);
-    int queryEnd = hash < 0 ? url.length() : hash;
     List<String> params = new ArrayList<>();
     int start = question + 1;
     while (start <= queryEnd) {
@@ -70,6 +63,7 @@ public class QueryStringURLNormalizer implements URLNormalizer, Configurable {
   }
 
   private boolean isDropped(String url, int start, int end) {
+    Set<String> dropped = rules();
     if (dropped.isEmpty()) {
       return false;
     }

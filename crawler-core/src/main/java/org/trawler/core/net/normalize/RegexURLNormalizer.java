@@ -15,8 +15,8 @@ import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLNormalizer;
@@ -32,7 +32,8 @@ import org.xml.sax.helpers.DefaultHandler;
  * order: every match of a rule's pattern is replaced by its substitution ({@code $1} refers to a
  * group). A rule with a {@code scope} attribute (comma-separated scopes) applies only there.
  */
-public class RegexURLNormalizer implements URLNormalizer, Configurable {
+public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.Rule>>
+    implements URLNormalizer {
   /** One rule; scopes is empty when the rule applies everywhere. */
   record Rule(Pattern pattern, String substitution, Set<String> scopes) {
     boolean appliesTo(String scope) {
@@ -40,26 +41,20 @@ public class RegexURLNormalizer implements URLNormalizer, Configurable {
     }
   }
 
-  private Configuration conf;
-  private volatile List<Rule> rules = Collections.emptyList();
 
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.rules = readRules(RuleFile.of(conf, NetKeys.REGEX_NORMALIZER_FILE));
-    }
+  public RegexURLNormalizer() {
+    super(Collections.emptyList());
   }
 
   @Override
-  public Configuration getConf() {
-    return conf;
+  protected List<Rule> readRules(Configuration conf) {
+    return compile(RuleFile.of(conf, NetKeys.REGEX_NORMALIZER_FILE));
   }
 
   @Override
   public String normalize(String url, String scope) {
     String result = url;
-    for (Rule rule : rules) {
+    for (Rule rule : rules()) {
       if (rule.appliesTo(scope)) {
         result = rule.pattern().matcher(result).replaceAll(rule.substitution());
       }
@@ -67,7 +62,7 @@ public class RegexURLNormalizer implements URLNormalizer, Configurable {
     return result;
   }
 
-  static List<Rule> readRules(RuleFile file) {
+  static List<Rule> compile(RuleFile file) {
     if (file.isUnset()) {
       return Collections.emptyList();
     }

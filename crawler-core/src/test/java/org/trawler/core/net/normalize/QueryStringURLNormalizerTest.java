@@ -53,6 +53,7 @@ public class QueryStringURLNormalizerTest {
   @Test
   public void urlWithoutQueryIsUnchanged() {
     assertEquals("http://x.org/a#b?c", normalize("http://x.org/a#b?c"));
+    assertEquals("http://x.org/a#b?z=1&a=2", normalize("http://x.org/a#b?z=1&a=2"));
   }
 
   @Test
