@@ -9,5 +9,23 @@ public final class NetKeys {
   /** Comma-separated filter class names; a URL must pass all of them. */
   public static final String FILTER_ORDER = "urlfilter.order";
 
+  /** Rule file of the regex normalizer (regex-normalize.xml). */
+  public static final String REGEX_NORMALIZER_FILE = "urlnormalizer.regex.file";
+  /** Rule file of the host normalizer (host-normalize.txt). */
+  public static final String HOST_NORMALIZER_FILE = "urlnormalizer.host.file";
+  /** Query parameters (session ids) the querystring normalizer removes, case-insensitive. */
+  public static final String QUERYSTRING_DROP = "urlnormalizer.querystring.drop";
+
+  /** Rule file of the regex filter (regex-urlfilter.txt). */
+  public static final String REGEX_FILTER_FILE = "urlfilter.regex.file";
+  /** Rule file of the prefix filter (prefix-urlfilter.txt). */
+  public static final String PREFIX_FILTER_FILE = "urlfilter.prefix.file";
+  /** Rule file of the suffix filter (suffix-urlfilter.txt). */
+  public static final String SUFFIX_FILTER_FILE = "urlfilter.suffix.file";
+  /** Rule file of the domain filter (domain-urlfilter.txt). */
+  public static final String DOMAIN_FILTER_FILE = "urlfilter.domain.file";
+  /** Maximum number of path segments the depth filter accepts; -1 = no limit. */
+  public static final String DEPTH_FILTER_MAX = "urlfilter.depth.max";
+
   private NetKeys() {}
 }

@@ -13,7 +13,7 @@ public class URLFilters implements URLFilter {
   public URLFilters(Configuration conf) {
     List<URLFilter> list = new ArrayList<>();
     for (String className : URLNormalizers.splitNames(conf.get(NetKeys.FILTER_ORDER, ""))) {
-      list.add(URLNormalizers.newInstance(conf, className, URLFilter.class));
+      list.add(URLNormalizers.newInstance(conf, NetKeys.FILTER_ORDER, className, URLFilter.class));
     }
     this.filters = Collections.unmodifiableList(list);
   }

@@ -47,13 +47,15 @@ public class URLNormalizers implements URLNormalizer {
   }
 
   private List<URLNormalizer> create(String scope) {
-    String order = conf.get(NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + scope);
+    String key = NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + scope;
+    String order = conf.get(key);
     if (order == null) {
-      order = conf.get(NetKeys.NORMALIZER_ORDER, "");
+      key = NetKeys.NORMALIZER_ORDER;
+      order = conf.get(key, "");
     }
     List<URLNormalizer> list = new ArrayList<>();
     for (String className : splitNames(order)) {
-      list.add(newInstance(conf, className, URLNormalizer.class));
+      list.add(newInstance(conf, key, className, URLNormalizer.class));
     }
     return Collections.unmodifiableList(list);
   }
@@ -68,15 +70,27 @@ public class URLNormalizers implements URLNormalizer {
     return names;
   }
 
-  static <T> T newInstance(Configuration conf, String className, Class<T> type) {
+  /**
+   * A configured member, created by reflection; a name that is not a class of the right type
+   * throws IllegalArgumentException naming the key and the class.
+   */
+  static <T> T newInstance(Configuration conf, String key, String className, Class<T> type) {
     Class<?> c;
     try {
       c = conf.getClassByName(className);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException("configured class " + className + " is not on the classpath", e);
+      throw new IllegalArgumentException(
+          key + ": class " + className + " is not on the classpath", e);
     }
     if (!type.isAssignableFrom(c)) {
-      throw new IllegalArgumentException("configured class " + className + " is not a " + type.getSimpleName());
+      throw new IllegalArgumentException(
+          key + ": class " + className + " is not a " + type.getName());
+    }
+    try {
+      c.getDeclaredConstructor();
+    } catch (NoSuchMethodException e) {
+      throw new IllegalArgumentException(
+          key + ": class " + className + " has no constructor without arguments", e);
     }
     return type.cast(ReflectionUtils.newInstance(c, conf));
   }

@@ -1,0 +1,126 @@
+package org.trawler.core.net.normalize;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ReflectionUtils;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.core.net.NetKeys;
+import org.trawler.core.net.RuleFileFixture;
+
+public class RegexURLNormalizerTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static RegexURLNormalizer normalizer(Configuration conf) {
+    return ReflectionUtils.newInstance(RegexURLNormalizer.class, conf);
+  }
+
+  private RegexURLNormalizer withRules(String... xmlLines) throws Exception {
+    return normalizer(RuleFileFixture.confWithRules(tmp, NetKeys.REGEX_NORMALIZER_FILE, xmlLines));
+  }
+
+  private static RegexURLNormalizer shipped() {
+    return normalizer(
+        RuleFileFixture.confWithShipped(NetKeys.REGEX_NORMALIZER_FILE, "regex-normalize.xml"));
+  }
+
+  @Test
+  public void shippedRulesRemoveSessionIdPathParameters() {
+    RegexURLNormalizer n = shipped();
+    assertEquals("http://x.org/a?x=1", n.normalize("http://x.org/a;jsessionid=0A1B2C?x=1", "inject"));
+    assertEquals("http://x.org/a/b", n.normalize("http://x.org/a;JSESSIONID=0A1B2C/b", "outlink"));
+    assertEquals("http://x.org/a;v=1", n.normalize("http://x.org/a;v=1;phpsessid=zz", "outlink"));
+    assertEquals("http://x.org/a;v=1", n.normalize("http://x.org/a;v=1", "outlink"));
+  }
+
+  @Test
+  public void shippedRulesCollapseDuplicateSlashesInThePathOnly() {
+    RegexURLNormalizer n = shipped();
+    assertEquals("http://x.org/a/b/c?u=http://y.org//z",
+        n.normalize("http://x.org/a//b///c?u=http://y.org//z", "outlink"));
+    assertEquals("http://x.org/", n.normalize("http://x.org//", "outlink"));
+    assertEquals("http://x.org/a/", n.normalize("http://x.org//a//", "outlink"));
+    assertEquals("http://x.org/a/b", n.normalize("http://x.org/a/b", "outlink"));
+    assertEquals("mailto:a//b", n.normalize("mailto:a//b", "outlink"));
+    assertEquals("http://x.org/a#//b", n.normalize("http://x.org/a#//b", "outlink"));
+  }
+
+  @Test
+  public void shippedRulesHandleVeryLongUrls() {
+    String path = "/a/".repeat(3_400);
+    String result = shipped().normalize("http://x.org" + path, "outlink");
+    assertEquals("http://x.org" + "/a".repeat(3_400) + "/", result);
+  }
+
+  @Test
+  public void rulesApplyInFileOrderWithGroups() throws Exception {
+    RegexURLNormalizer n = withRules("<regex-normalize>",
+        "<regex><pattern>^http://(www\\.)?old\\.com/</pattern>",
+        "  <substitution>http://new.com/</substitution></regex>",
+        "<regex><pattern>new\\.com/(\\w+)</pattern><substitution>new.com/x-$1</substitution></regex>",
+        "</regex-normalize>");
+    assertEquals("http://new.com/x-page", n.normalize("http://www.old.com/page", "inject"));
+  }
+
+  @Test
+  public void scopedRuleAppliesOnlyInItsScopes() throws Exception {
+    RegexURLNormalizer n = withRules("<regex-normalize>",
+        "<regex scope='outlink, fetcher'><pattern>\\?.*</pattern></regex>",
+        "<regex><pattern>HTTP</pattern><substitution>http</substitution></regex>",
+        "</regex-normalize>");
+    assertEquals("http://x.org/a", n.normalize("HTTP://x.org/a?b", "outlink"));
+    assertEquals("http://x.org/a", n.normalize("HTTP://x.org/a?b", "fetcher"));
+    assertEquals("http://x.org/a?b", n.normalize("HTTP://x.org/a?b", "inject"));
+    assertEquals("http://x.org/a?b", n.normalize("HTTP://x.org/a?b", null));
+  }
+
+  @Test
+  public void missingSubstitutionDeletesTheMatch() throws Exception {
+    RegexURLNormalizer n = withRules(
+        "<regex-normalize><regex><pattern>/index\\.html$</pattern></regex></regex-normalize>");
+    assertEquals("http://x.org", n.normalize("http://x.org/index.html", "inject"));
+  }
+
+  @Test
+  public void badPatternNamesTheFileAndRule() throws Exception {
+    try {
+      withRules("<regex-normalize><regex><pattern>a</pattern></regex>",
+          "<regex><pattern>(unclosed</pattern></regex></regex-normalize>");
+      fail();
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().startsWith(NetKeys.REGEX_NORMALIZER_FILE + ": "));
+      assertTrue(e.getMessage(), e.getMessage().contains("rule 2: bad pattern"));
+    }
+  }
+
+  @Test
+  public void ruleWithoutPatternIsAnError() throws Exception {
+    try {
+      withRules("<regex-normalize><regex><substitution>x</substitution></regex></regex-normalize>");
+      fail();
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("rule 1 has no <pattern>"));
+    }
+  }
+
+  @Test
+  public void notXmlIsAnError() throws Exception {
+    try {
+      withRules("+^http://");
+      fail();
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("not a readable regex-normalize XML file"));
+    }
+  }
+
+  @Test
+  public void unsetFileMeansNoRules() {
+    Configuration conf = new Configuration(false);
+    conf.set(NetKeys.REGEX_NORMALIZER_FILE, "");
+    assertEquals("HTTP://x//y", normalizer(conf).normalize("HTTP://x//y", "inject"));
+  }
+}
