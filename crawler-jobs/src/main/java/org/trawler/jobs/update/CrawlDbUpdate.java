@@ -28,7 +28,8 @@ import org.trawler.core.schedule.ScheduleKeys;
  * </ul>
  * Incoming links always add their score shares (OPIC) and may lower the depth. After a fetch the
  * entry keeps its own metadata (seed metadata included), takes the fetch's ({@code _pst_}, ...),
- * and loses the generate mark {@code _ngt_}.
+ * and loses the generate mark {@code _ngt_}. A seed's {@code nutch.fetchInterval.fixed}
+ * ({@link MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
  */
 public final class CrawlDbUpdate {
   private final FetchSchedule schedule;

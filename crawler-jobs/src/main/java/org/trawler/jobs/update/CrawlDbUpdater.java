@@ -42,6 +42,9 @@ import org.trawler.jobs.UsageException;
  * crawldb version in one MapReduce job. The map passes the crawldb entries, fetch datums and
  * crawl_parse datums through (plus a link for each redirect target); the reduce runs
  * {@link CrawlDbUpdate} per URL. The new version is installed only after the job succeeded.
+ * A named segment without crawl_fetch is an error; {@code -dir} takes the fetched segments under
+ * a directory and skips the others with a warning. A segment without crawl_parse contributes its
+ * fetch results only.
  */
 public class CrawlDbUpdater extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(CrawlDbUpdater.class);
