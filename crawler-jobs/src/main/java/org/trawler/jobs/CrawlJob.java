@@ -25,7 +25,17 @@ public final class CrawlJob {
   public static Job create(Configuration conf, String name) throws IOException {
     Job job = Job.getInstance(conf, "trawler " + name);
     job.setJarByClass(CrawlJob.class);
+    if (isLocal(conf)) {
+      // The client polls for completion every 5 s by default: most of a small local job's time.
+      job.getConfiguration().setInt("mapreduce.client.completion.pollinterval", 50);
+      job.getConfiguration().setInt("mapreduce.client.progressmonitor.pollinterval", 100);
+    }
     return job;
+  }
+
+  /** True when jobs run in this JVM (Hadoop's local runner), not on YARN. */
+  public static boolean isLocal(Configuration conf) {
+    return "local".equals(conf.get("mapreduce.framework.name", "local"));
   }
 
   /** Adds the installed crawldb version as a SequenceFile input of (Text url, CrawlDatum). */
