@@ -3,6 +3,9 @@ package org.trawler.jobs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -10,6 +13,9 @@ import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.util.Tool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +28,8 @@ import org.trawler.core.UserException;
  */
 public abstract class CrawlTool extends Configured implements Tool {
   private static final Logger LOG = LoggerFactory.getLogger(CrawlTool.class);
+
+  private final Map<String, Long> results = new LinkedHashMap<>();
 
   /** The command name, as typed after bin/crawl. */
   public abstract String name();
@@ -42,6 +50,7 @@ public abstract class CrawlTool extends Configured implements Tool {
 
   @Override
   public final int run(String[] args) throws Exception {
+    results.clear();
     try {
       return execute(parse(args));
     } catch (UsageException e) {
@@ -57,6 +66,34 @@ public abstract class CrawlTool extends Configured implements Tool {
       System.err.println("trawler " + name() + ": " + e.getMessage());
       return UserException.FAILED;
     }
+  }
+
+  /**
+   * What the last run produced, for callers in the same JVM (run, bench): the counters of its jobs
+   * as "group/name" → value, plus anything the tool added with {@link #result}.
+   */
+  public Map<String, Long> results() {
+    return Collections.unmodifiableMap(results);
+  }
+
+  /** Runs a job to completion (see {@link CrawlJob#run}) and records its counters. */
+  protected void runJob(Job job) throws IOException, UserException {
+    CrawlJob.run(job);
+    recordCounters(job);
+  }
+
+  /** Adds every counter of a finished job to {@link #results()} (summing over the tool's jobs). */
+  protected void recordCounters(Job job) throws IOException {
+    for (CounterGroup group : job.getCounters()) {
+      for (Counter c : group) {
+        results.merge(group.getName() + "/" + c.getName(), c.getValue(), Long::sum);
+      }
+    }
+  }
+
+  /** Records one figure in {@link #results()}. */
+  protected void result(String key, long value) {
+    results.put(key, value);
   }
 
   /** Parses the options and checks the number of positional arguments. */

@@ -1,0 +1,223 @@
+package org.trawler.jobs.tools;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.Main;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks, all in
+ * this JVM, one summary line per round; stops early when nothing is due.
+ */
+public class Crawl extends CrawlTool {
+
+  private PrintStream out = System.out;
+
+  @Override
+  public String name() {
+    return "run";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<url_dir> <crawl_dir> <rounds> [--topN N] [--threads N] [--numFetchers N] [--time-limit-fetch MIN] "
+        + "[--adddays D]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {3, 3};
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("topN").hasArg().argName("N").desc("at most N URLs per round").build());
+    o.addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("fetcher threads").build());
+    o.addOption(Option.builder().longOpt("numFetchers").hasArg().argName("N")
+        .desc("fetch lists (fetch tasks) per round").build());
+    o.addOption(Option.builder().longOpt("time-limit-fetch").hasArg().argName("MIN")
+        .desc("stop each fetch after MIN minutes").build());
+    o.addOption(Option.builder().longOpt("adddays").hasArg().argName("D")
+        .desc("generate as if D days later (re-fetch pages due by then)").build());
+    return o;
+  }
+
+  /** Where the per-round summary lines go (stdout by default). */
+  public void setOut(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    List<String> args = cmd.getArgList();
+    Path urlDir = new Path(args.get(0));
+    Path crawlDir = new Path(args.get(1));
+    int rounds;
+    try {
+      rounds = Integer.parseInt(args.get(2));
+    } catch (NumberFormatException e) {
+      throw new UsageException("rounds must be a whole number, not '" + args.get(2) + "'");
+    }
+    if (rounds < 1) {
+      throw new UsageException("rounds must be at least 1");
+    }
+    List<String> generateOpts = new ArrayList<>();
+    addOpt(cmd, "topN", "-topN", generateOpts);
+    addOpt(cmd, "numFetchers", "-numFetchers", generateOpts);
+    addOpt(cmd, "adddays", "-adddays", generateOpts);
+    List<String> fetchOpts = new ArrayList<>();
+    addOpt(cmd, "threads", "-threads", fetchOpts);
+    Configuration conf = getConf();
+    if (cmd.hasOption("time-limit-fetch")) {
+      conf.set("fetcher.timelimit.mins", cmd.getOptionValue("time-limit-fetch"));
+    }
+
+    Path crawlDb = new Path(crawlDir, "crawldb");
+    Path segments = new Path(crawlDir, "segments");
+    Path linkDb = new Path(crawlDir, "linkdb");
+
+    long t0 = System.nanoTime();
+    step("inject", crawlDb.toString(), urlDir.toString());
+    out.printf("inject: %.1f s%n", seconds(t0));
+
+    long dbSizeBefore = -1;
+    for (int round = 1; round <= rounds; round++) {
+      Map<String, Double> times = new LinkedHashMap<>();
+      long start = System.nanoTime();
+      List<String> gen = new ArrayList<>(List.of(crawlDb.toString(), segments.toString()));
+      gen.addAll(generateOpts);
+      List<Path> before = listSegments(conf, segments);
+      int rc = runStep("generate", gen.toArray(new String[0]));
+      times.put("generate", seconds(start));
+      if (rc == UserException.NOTHING_TO_DO) {
+        out.printf("round %d: nothing due, stopping%n", round);
+        break;
+      }
+      if (rc != 0) {
+        throw new UserException("generate failed in round " + round + " (exit " + rc + ")");
+      }
+      Path segment = newest(conf, segments, before);
+      String seg = segment.toString();
+
+      List<String> fetch = new ArrayList<>(List.of(seg));
+      fetch.addAll(fetchOpts);
+      timed(times, "fetch", fetch.toArray(new String[0]));
+      if (!conf.getBoolean("fetcher.parse", false)) {
+        timed(times, "parse", seg);
+      }
+      timed(times, "updatedb", crawlDb.toString(), seg);
+      timed(times, "invertlinks", linkDb.toString(), seg);
+      dbSizeBefore = summary(round, conf, segment, crawlDb, times, seconds(start), dbSizeBefore);
+    }
+    out.printf("crawl data in %s (crawldb, segments, linkdb); see: bin/crawl readdb %s -stats%n", crawlDir, crawlDb);
+    return 0;
+  }
+
+  private static void addOpt(CommandLine cmd, String opt, String flag, List<String> into) {
+    if (cmd.hasOption(opt)) {
+      into.add(flag);
+      into.add(cmd.getOptionValue(opt));
+    }
+  }
+
+  private void timed(Map<String, Double> times, String command, String... args) throws Exception {
+    long start = System.nanoTime();
+    step(command, args);
+    times.put(command, seconds(start));
+  }
+
+  private void step(String command, String... args) throws Exception {
+    int rc = runStep(command, args);
+    if (rc != 0) {
+      throw new UserException(command + " failed (exit " + rc + ")", rc == UserException.USAGE ? UserException.FAILED : rc);
+    }
+  }
+
+  private int runStep(String command, String... args) throws Exception {
+    CrawlTool tool = (CrawlTool) Main.newTool(command);
+    if (tool == null) {
+      throw new UserException("command " + command + " is not available in this build");
+    }
+    tool.setConf(new Configuration(getConf()));
+    return tool.run(args);
+  }
+
+  private static List<Path> listSegments(Configuration conf, Path segments) throws IOException {
+    List<Path> list = new ArrayList<>();
+    FileSystem fs = segments.getFileSystem(conf);
+    if (fs.exists(segments)) {
+      for (FileStatus st : fs.listStatus(segments)) {
+        if (st.isDirectory()) {
+          list.add(st.getPath());
+        }
+      }
+    }
+    return list;
+  }
+
+  private static Path newest(Configuration conf, Path segments, List<Path> before) throws IOException, UserException {
+    Path newest = null;
+    for (Path p : listSegments(conf, segments)) {
+      if (!before.contains(p) && (newest == null || p.getName().compareTo(newest.getName()) > 0)) {
+        newest = p;
+      }
+    }
+    if (newest == null) {
+      throw new UserException("generate reported success but wrote no segment under " + segments);
+    }
+    return newest;
+  }
+
+  /** Prints the round's summary line and returns the crawldb size after the round. */
+  private long summary(int round, Configuration conf, Path segment, Path crawlDb, Map<String, Double> times,
+      double total, long dbSizeBefore) throws IOException, UserException {
+    long generated = PartFiles.count(conf, new Path(segment, Segment.CRAWL_GENERATE), new Text(), new CrawlDatum());
+    Map<Byte, Long> fetched = new LinkedHashMap<>();
+    PartFiles.read(conf, new Path(segment, Segment.CRAWL_FETCH), new Text(), new CrawlDatum(),
+        (k, v) -> fetched.merge(v.getStatus(), 1L, Long::sum));
+    Map<Byte, Long> db = new LinkedHashMap<>();
+    long dbSize = PartFiles.read(conf, new Path(crawlDb, "current"), new Text(), new CrawlDatum(),
+        (k, v) -> db.merge(v.getStatus(), 1L, Long::sum));
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format("round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; "
+            + "%s crawldb %d (unfetched %d)", round, generated,
+        fetched.getOrDefault(CrawlStatus.FETCH_SUCCESS, 0L),
+        fetched.getOrDefault(CrawlStatus.FETCH_REDIR_PERM, 0L) + fetched.getOrDefault(CrawlStatus.FETCH_REDIR_TEMP, 0L),
+        fetched.getOrDefault(CrawlStatus.FETCH_GONE, 0L), fetched.getOrDefault(CrawlStatus.FETCH_RETRY, 0L),
+        fetched.getOrDefault(CrawlStatus.FETCH_NOTMODIFIED, 0L),
+        dbSizeBefore < 0 ? "" : "new " + (dbSize - dbSizeBefore) + ";", dbSize,
+        db.getOrDefault(CrawlStatus.DB_UNFETCHED, 0L)));
+    sb.append(String.format("; %.1f s (", total));
+    String sep = "";
+    for (Map.Entry<String, Double> e : times.entrySet()) {
+      sb.append(sep).append(String.format("%s %.1f", e.getKey(), e.getValue()));
+      sep = ", ";
+    }
+    out.println(sb.append(")"));
+    return dbSize;
+  }
+
+  private static double seconds(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}
