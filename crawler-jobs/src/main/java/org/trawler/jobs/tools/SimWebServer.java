@@ -80,7 +80,7 @@ public class SimWebServer extends CrawlTool {
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       printSeeds(web, cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
-      System.err.println(web.describe() + ", port " + web.port() + "; Ctrl-C stops it");
+      System.err.println("simweb: serving " + web.hosts() + " hosts on port " + web.port() + " until stopped (Ctrl-C)");
       stopped.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // stopped from inside the JVM (tests)

@@ -170,7 +170,8 @@ public class SimWebHttpTest {
     for (int h = 0; h < 50; h += 7) {
       assertFalse(web.address(h) + " still answers", canConnect(web.address(h), port));
     }
-    assertEquals(threadsBefore, simwebThreads());
+    int threadsAfter = simwebThreads();
+    assertTrue(threadsAfter + " server threads left, " + threadsBefore + " before", threadsAfter <= threadsBefore);
     web.stop(); // twice is harmless
   }
 
