@@ -6,6 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
@@ -46,9 +47,14 @@ public final class CrawlJob {
 
   /** Makes the job write a crawldb version (block-compressed MapFile of Text → CrawlDatum) to {@code out}. */
   public static void setCrawlDbOutput(Job job, Path out) {
+    setMapFileOutput(job, out, CrawlDatum.class);
+  }
+
+  /** Makes the job write a block-compressed MapFile of Text → {@code valueClass} (e.g. a linkdb version) to {@code out}. */
+  public static void setMapFileOutput(Job job, Path out, Class<? extends Writable> valueClass) {
     job.setOutputFormatClass(MapFileOutputFormat.class);
     job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(CrawlDatum.class);
+    job.setOutputValueClass(valueClass);
     FileOutputFormat.setOutputPath(job, out);
     FileOutputFormat.setCompressOutput(job, true);
     SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
