@@ -127,11 +127,13 @@ public final class CrawlJob {
 
   private static UserException failure(Job job, List<Path> inputs) throws IOException {
     Configuration conf = job.getConfiguration();
+    // The command prints its own "trawler <command>: " in front.
+    String name = job.getJobName().replaceFirst("^trawler ", "");
     String why = null;
     if (isLocal(conf)) {
       UserException unreadable = PartFileCheck.findUnreadable(conf, inputs);
       if (unreadable != null) {
-        return new UserException(job.getJobName() + " failed: " + unreadable.getMessage(), unreadable);
+        return new UserException(name + " failed: " + unreadable.getMessage(), unreadable);
       }
       why = "see the task's error in the log above";
     } else {
@@ -144,7 +146,7 @@ public final class CrawlJob {
         // the reason is in the task logs then
       }
     }
-    return new UserException(job.getJobName() + " failed" + (why == null || why.isBlank() ? "" : ": " + firstLine(why)));
+    return new UserException(name + " failed" + (why == null || why.isBlank() ? "" : ": " + firstLine(why)));
   }
 
   /** The first line of the first failed task attempt's diagnostics, or null. */
