@@ -191,7 +191,7 @@ public class HttpProtocol implements Protocol {
   /** Fetches {@code url}, following up to {@code redirectMax} redirects, keeping {@code limit} bytes. */
   private ProtocolOutput fetch(String url, long ifModifiedSince, int redirectMax, int limit) {
     URI uri = HttpUrls.parse(url);
-    if (uri == null || uri.getHost() == null && isHttpScheme(uri)) {
+    if (uri == null) {
       return ProtocolOutput.gone(0, Reason.MALFORMED_URL, url);
     }
     if (!HttpUrls.isHttp(uri)) {
@@ -217,7 +217,7 @@ public class HttpProtocol implements Protocol {
         return outcome(url, exchange);
       }
       URI target = HttpUrls.resolve(uri, location);
-      if (target != null && !HttpUrls.isHttp(target) && !isHttpScheme(target)) {
+      if (target != null && !HttpUrls.isHttpScheme(target)) {
         return ProtocolOutput.gone(code, Reason.REDIRECT_SCHEME_NOT_ALLOWED, target.getScheme() + ": from " + uri);
       }
       if (target == null || target.getHost() == null) {
@@ -357,10 +357,6 @@ public class HttpProtocol implements Protocol {
     }
     int semicolon = contentType.indexOf(';');
     return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
-  }
-
-  private static boolean isHttpScheme(URI uri) {
-    return "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
   }
 
   private static String abbreviate(String s) {

@@ -17,11 +17,11 @@ final class HttpUrls {
 
   private HttpUrls() {}
 
-  /** The absolute http(s) or other URI of {@code url}, or null when it cannot be parsed or has no scheme. */
+  /** The absolute URI of {@code url}, or null when it cannot be parsed, has no scheme, or is http(s) without a host. */
   static URI parse(String url) {
     try {
       URI uri = new URI(escape(withoutFragment(url.trim())));
-      return uri.getScheme() == null ? null : uri;
+      return uri.getScheme() == null || isHttpScheme(uri) && uri.getHost() == null ? null : uri;
     } catch (URISyntaxException e) {
       return null;
     }
@@ -32,15 +32,18 @@ final class HttpUrls {
     try {
       URI reference = new URI(escape(withoutFragment(location.trim())));
       URI resolved = URIUtils.resolve(base, reference);
-      return resolved.getScheme() == null ? null : resolved;
+      return resolved.getScheme() == null ? null : withoutLeadingDotDots(resolved);
     } catch (URISyntaxException | IllegalArgumentException e) {
       return null;
     }
   }
 
   static boolean isHttp(URI uri) {
-    String scheme = uri.getScheme();
-    return ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme)) && uri.getHost() != null;
+    return isHttpScheme(uri) && uri.getHost() != null;
+  }
+
+  static boolean isHttpScheme(URI uri) {
+    return "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
   }
 
   /** scheme://host:port, the unit robots.txt applies to, e.g. {@code http://example.com:80}. */
@@ -70,6 +73,19 @@ final class HttpUrls {
       i += Character.charCount(cp);
     }
     return out.toString();
+  }
+
+  /** RFC 3986 5.2.4: ".." above the root is dropped ("http://a/../g" is "http://a/g"). */
+  private static URI withoutLeadingDotDots(URI uri) throws URISyntaxException {
+    String path = uri.getRawPath();
+    if (uri.isOpaque() || path == null || !path.startsWith("/..")) {
+      return uri;
+    }
+    while (path.startsWith("/../") || path.equals("/..")) {
+      path = path.length() == 3 ? "/" : path.substring(3);
+    }
+    return new URI(uri.getScheme() + "://" + uri.getRawAuthority() + path
+        + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
   }
 
   private static String withoutFragment(String url) {

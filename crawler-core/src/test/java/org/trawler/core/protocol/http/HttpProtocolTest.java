@@ -12,6 +12,13 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
 
 import org.apache.hadoop.conf.Configuration;
@@ -21,6 +28,7 @@ import org.junit.Before;
 import org.junit.Test;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 
@@ -336,6 +344,22 @@ public class HttpProtocolTest {
   }
 
   @Test
+  public void deflateResponsesAreDecoded() {
+    String text = "deflated ".repeat(500);
+    server.on("/deflate", exchange -> {
+      exchange.getResponseHeaders().set("Content-Type", "text/plain");
+      exchange.getResponseHeaders().set("Content-Encoding", "deflate");
+      exchange.sendResponseHeaders(200, 0);
+      try (OutputStream out = new DeflaterOutputStream(exchange.getResponseBody())) {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+      }
+    });
+    ProtocolOutput out = protocol.fetch(server.url("/deflate"), 0);
+    assertOutcome(out, CrawlStatus.FETCH_SUCCESS, "ok");
+    assertEquals(text, new String(out.getContent().getContent(), StandardCharsets.UTF_8));
+  }
+
+  @Test
   public void aBodyLargerThanTheLimitIsTruncatedAtTheLimit() {
     Configuration conf = ShortTimeouts.conf();
     conf.setInt(ProtocolKeys.CONTENT_LIMIT, 10_000);
@@ -372,5 +396,45 @@ public class HttpProtocolTest {
       assertOutcome(protocol.fetch(server.url("/404"), 0), CrawlStatus.FETCH_GONE, "http_404");
     }
     assertEquals(5, server.hits("/one"));
+  }
+
+  @Test
+  public void theConfiguredClassIsCreatedByReflection() throws Exception {
+    Configuration conf = ShortTimeouts.conf();
+    String className = conf.get(ProtocolKeys.PROTOCOL_CLASS);
+    assertEquals(ProtocolKeys.DEFAULT_PROTOCOL_CLASS, className);
+    server.on("/page", LoopbackHttpServer.text(200, "text/plain", "made by name"));
+    try (Protocol created = Class.forName(className).asSubclass(Protocol.class)
+        .getConstructor(Configuration.class).newInstance(conf)) {
+      assertOutcome(created.fetch(server.url("/page"), 0), CrawlStatus.FETCH_SUCCESS, "ok");
+    }
+  }
+
+  @Test
+  public void manyThreadsShareOneInstance() throws Exception {
+    Configuration conf = ShortTimeouts.conf();
+    conf.setInt(ProtocolKeys.FETCHER_THREADS, 8);
+    conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 4);
+    try (LoopbackHttpServer other = LoopbackHttpServer.start("127.0.0.2");
+        HttpProtocol shared = new HttpProtocol(conf)) {
+      server.on("/p", LoopbackHttpServer.text(200, "text/plain", "one"));
+      other.on("/p", LoopbackHttpServer.text(200, "text/plain", "two"));
+      ExecutorService threads = Executors.newFixedThreadPool(8);
+      try {
+        List<Future<String>> bodies = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+          String url = (i % 2 == 0 ? server : other).url("/p");
+          bodies.add(threads.submit(() -> new String(shared.fetch(url, 0).getContent().getContent(),
+              StandardCharsets.UTF_8)));
+        }
+        for (int i = 0; i < bodies.size(); i++) {
+          assertEquals(i % 2 == 0 ? "one" : "two", bodies.get(i).get(30, TimeUnit.SECONDS));
+        }
+      } finally {
+        threads.shutdownNow();
+      }
+      assertEquals(40, server.hits("/p"));
+      assertEquals(40, other.hits("/p"));
+    }
   }
 }

@@ -72,7 +72,7 @@ final class RawHttpServer implements Closeable {
   }
 
   /** The request line and headers, up to the blank line (at most 64 KB). */
-  private static String readHead(InputStream in) throws IOException {
+  static String readHead(InputStream in) throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int matched = 0;
     byte[] end = {'\r', '\n', '\r', '\n'};
