@@ -192,14 +192,14 @@ public class HttpProtocol implements Protocol {
   private ProtocolOutput fetch(String url, long ifModifiedSince, int redirectMax, int limit) {
     URI uri = HttpUrls.parse(url);
     if (uri == null) {
-      return ProtocolOutput.gone(0, Reason.MALFORMED_URL, url);
+      return ProtocolOutput.gone(0, Reason.MALFORMED_URL, abbreviate(url));
     }
     if (!HttpUrls.isHttp(uri)) {
       return ProtocolOutput.gone(0, Reason.SCHEME_NOT_ALLOWED, uri.getScheme());
     }
     Deadline deadline = new Deadline(settings.deadlineMillis);
     Set<String> chain = new HashSet<>();
-    chain.add(uri.normalize().toString());
+    chain.add(HttpUrls.chainKey(uri));
     for (int hops = 0; ; hops++) {
       Exchange exchange;
       try {
@@ -223,7 +223,7 @@ public class HttpProtocol implements Protocol {
       if (target == null || target.getHost() == null) {
         return ProtocolOutput.gone(code, Reason.http(code), "unusable Location " + abbreviate(location));
       }
-      if (!chain.add(target.normalize().toString())) {
+      if (!chain.add(HttpUrls.chainKey(target))) {
         return ProtocolOutput.gone(code, Reason.REDIRECT_LOOP, target.toString());
       }
       if (hops >= redirectMax) {

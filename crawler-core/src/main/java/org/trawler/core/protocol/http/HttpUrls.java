@@ -46,11 +46,22 @@ final class HttpUrls {
     return "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
   }
 
-  /** scheme://host:port, the unit robots.txt applies to, e.g. {@code http://example.com:80}. */
+  /**
+   * scheme://host[:port], the unit robots.txt applies to, with the scheme's default port left out
+   * (so it is also the base of the robots.txt URL, whose Host header then carries no port).
+   */
   static String hostKey(URI uri) {
     String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-    int port = uri.getPort() >= 0 ? uri.getPort() : "https".equals(scheme) ? 443 : 80;
-    return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + ":" + port;
+    int defaultPort = "https".equals(scheme) ? 443 : 80;
+    int port = uri.getPort();
+    return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (port < 0 || port == defaultPort ? "" : ":" + port);
+  }
+
+  /** What makes two request URLs the same for loop detection: case, default ports and dot segments aside. */
+  static String chainKey(URI uri) {
+    URI normal = uri.normalize();
+    String path = normal.getRawPath() == null || normal.getRawPath().isEmpty() ? "/" : normal.getRawPath();
+    return hostKey(normal) + path + (normal.getRawQuery() == null ? "" : "?" + normal.getRawQuery());
   }
 
   /** Percent-encodes what RFC 3986 does not allow, leaving valid escapes and reserved characters alone. */

@@ -15,7 +15,7 @@ final class RobotsCache {
   private final ConcurrentMap<String, CompletableFuture<RobotsRules>> rulesByHost = new ConcurrentHashMap<>();
   private final Function<String, RobotsRules> fetcher;
 
-  /** @param fetcher fetches the rules of a host key (scheme://host:port) */
+  /** @param fetcher fetches the rules of a host key (scheme://host[:port]) */
   RobotsCache(Function<String, RobotsRules> fetcher) {
     this.fetcher = fetcher;
   }

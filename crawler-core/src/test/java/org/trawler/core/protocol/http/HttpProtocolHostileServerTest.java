@@ -1,6 +1,7 @@
 package org.trawler.core.protocol.http;
 
 import static org.junit.Assert.assertEquals;
+import static org.trawler.core.protocol.http.Outcomes.assertOutcome;
 import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -44,11 +45,6 @@ public class HttpProtocolHostileServerTest {
 
   private ProtocolOutput fetchFrom(RawHttpServer.Script script) throws IOException {
     return fetchFrom(script, ShortTimeouts.conf());
-  }
-
-  private static void assertOutcome(ProtocolOutput out, byte status, String reason) {
-    assertEquals(out.toString(), CrawlStatus.name(status), CrawlStatus.name(out.getStatus()));
-    assertEquals(out.toString(), reason, out.getReason());
   }
 
   private static long millisSince(long startNanos) {

@@ -2,12 +2,12 @@ package org.trawler.core.protocol.http;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.trawler.core.protocol.http.Outcomes.assertOutcome;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -47,11 +47,6 @@ public class HttpProtocolTest {
   public void tearDown() {
     protocol.close();
     server.close();
-  }
-
-  private static void assertOutcome(ProtocolOutput out, byte status, String reason) {
-    assertEquals(out.toString(), CrawlStatus.name(status), CrawlStatus.name(out.getStatus()));
-    assertEquals(out.toString(), reason, out.getReason());
   }
 
   @Test
@@ -328,14 +323,7 @@ public class HttpProtocolTest {
   @Test
   public void gzipResponsesAreDecoded() {
     String text = "<html>" + "compressible ".repeat(1000) + "</html>";
-    server.on("/gz", exchange -> {
-      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-      exchange.getResponseHeaders().set("Content-Encoding", "gzip");
-      exchange.sendResponseHeaders(200, 0);
-      try (OutputStream out = new GZIPOutputStream(exchange.getResponseBody())) {
-        out.write(text.getBytes(StandardCharsets.UTF_8));
-      }
-    });
+    server.on("/gz", LoopbackHttpServer.encoded("text/html; charset=utf-8", "gzip", GZIPOutputStream::new, text));
     ProtocolOutput out = protocol.fetch(server.url("/gz"), 0);
     assertOutcome(out, CrawlStatus.FETCH_SUCCESS, "ok");
     assertEquals(text, new String(out.getContent().getContent(), StandardCharsets.UTF_8));
@@ -346,14 +334,7 @@ public class HttpProtocolTest {
   @Test
   public void deflateResponsesAreDecoded() {
     String text = "deflated ".repeat(500);
-    server.on("/deflate", exchange -> {
-      exchange.getResponseHeaders().set("Content-Type", "text/plain");
-      exchange.getResponseHeaders().set("Content-Encoding", "deflate");
-      exchange.sendResponseHeaders(200, 0);
-      try (OutputStream out = new DeflaterOutputStream(exchange.getResponseBody())) {
-        out.write(text.getBytes(StandardCharsets.UTF_8));
-      }
-    });
+    server.on("/deflate", LoopbackHttpServer.encoded("text/plain", "deflate", DeflaterOutputStream::new, text));
     ProtocolOutput out = protocol.fetch(server.url("/deflate"), 0);
     assertOutcome(out, CrawlStatus.FETCH_SUCCESS, "ok");
     assertEquals(text, new String(out.getContent().getContent(), StandardCharsets.UTF_8));

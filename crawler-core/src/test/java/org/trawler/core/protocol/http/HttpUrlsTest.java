@@ -77,8 +77,18 @@ public class HttpUrlsTest {
 
   @Test
   public void hostKeysNameSchemeHostAndPort() {
-    assertEquals("http://example.com:80", HttpUrls.hostKey(URI.create("http://Example.COM/a")));
-    assertEquals("https://example.com:443", HttpUrls.hostKey(URI.create("https://example.com/a")));
+    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://Example.COM/a")));
+    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:80/a")));
+    assertEquals("https://example.com", HttpUrls.hostKey(URI.create("https://example.com:443/a")));
+    assertEquals("https://example.com:80", HttpUrls.hostKey(URI.create("https://example.com:80/a")));
     assertEquals("http://example.com:8080", HttpUrls.hostKey(URI.create("http://example.com:8080/")));
+    assertEquals("http://[::1]:8080", HttpUrls.hostKey(URI.create("http://[::1]:8080/")));
+  }
+
+  @Test
+  public void chainKeysIgnoreCaseDefaultPortsAndDotSegments() {
+    assertEquals(HttpUrls.chainKey(URI.create("http://a/b")), HttpUrls.chainKey(URI.create("HTTP://A:80/x/../b")));
+    assertEquals(HttpUrls.chainKey(URI.create("http://a")), HttpUrls.chainKey(URI.create("http://a/")));
+    assertFalse(HttpUrls.chainKey(URI.create("http://a/b?x")).equals(HttpUrls.chainKey(URI.create("http://a/b"))));
   }
 }

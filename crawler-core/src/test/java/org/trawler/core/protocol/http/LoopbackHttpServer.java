@@ -139,6 +139,22 @@ final class LoopbackHttpServer implements Closeable {
     };
   }
 
+  /** Wraps a response body in a content coding (GZIPOutputStream::new, DeflaterOutputStream::new). */
+  interface Encoder {
+    OutputStream wrap(OutputStream body) throws IOException;
+  }
+
+  static Handler encoded(String contentType, String encoding, Encoder encoder, String body) {
+    return exchange -> {
+      exchange.getResponseHeaders().set("Content-Type", contentType);
+      exchange.getResponseHeaders().set("Content-Encoding", encoding);
+      exchange.sendResponseHeaders(200, 0);
+      try (OutputStream out = encoder.wrap(exchange.getResponseBody())) {
+        out.write(body.getBytes(StandardCharsets.UTF_8));
+      }
+    };
+  }
+
   static void send(HttpExchange exchange, int code, String contentType, String body) throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     if (contentType != null) {

@@ -1,6 +1,7 @@
 package org.trawler.core.protocol.http;
 
 import static org.junit.Assert.assertEquals;
+import static org.trawler.core.protocol.http.Outcomes.assertOutcome;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
@@ -26,11 +27,6 @@ import org.trawler.core.protocol.ProtocolOutput;
 
 public class StatusMappingTest {
   private static final long NOW = Instant.parse("2025-01-01T00:00:00Z").toEpochMilli();
-
-  private static void assertOutcome(ProtocolOutput out, byte status, String reason) {
-    assertEquals(out.toString(), CrawlStatus.name(status), CrawlStatus.name(out.getStatus()));
-    assertEquals(out.toString(), reason, out.getReason());
-  }
 
   @Test
   public void redirectCodesSplitIntoPermanentAndTemporary() {
