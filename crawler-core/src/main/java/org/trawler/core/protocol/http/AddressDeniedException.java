@@ -6,7 +6,7 @@ import java.net.UnknownHostException;
 final class AddressDeniedException extends UnknownHostException {
   private static final long serialVersionUID = 1L;
 
-  AddressDeniedException(String host, String address, DeniedAddresses.Range range) {
-    super(host + " resolves to " + address + " (" + range.configName() + ", denied by http.address.deny)");
+  AddressDeniedException(String host, String address, String rule) {
+    super(host + " resolves to " + address + " (" + rule + ", denied by http.address.deny)");
   }
 }

@@ -35,11 +35,11 @@ final class GuardedDnsResolver implements DnsResolver {
     List<InetAddress> allowed = new ArrayList<>(all.length);
     AddressDeniedException refusal = null;
     for (InetAddress address : all) {
-      DeniedAddresses.Range range = denied.denying(address);
-      if (range == null) {
+      String rule = denied.rule(address);
+      if (rule == null) {
         allowed.add(address);
       } else if (refusal == null) {
-        refusal = new AddressDeniedException(host, address.getHostAddress(), range);
+        refusal = new AddressDeniedException(host, address.getHostAddress(), rule);
       }
     }
     if (allowed.isEmpty() && refusal != null) {

@@ -66,4 +66,19 @@ public class DeniedAddressesTest {
   public void anUnknownRangeIsRefused() {
     DeniedAddresses.parse("link-local,intranet");
   }
+
+  @Test
+  public void cidrBlocksDenyTheirAddressesOnly() throws Exception {
+    DeniedAddresses denied = DeniedAddresses.parse("127.0.0.3/32, 10.1.0.0/16, fd00::/8");
+    assertEquals("127.0.0.3/32", denied.rule(ip("127.0.0.3")));
+    assertNull(denied.rule(ip("127.0.0.2")));
+    assertEquals("10.1.0.0/16", denied.rule(ip("10.1.200.7")));
+    assertNull(denied.rule(ip("10.2.0.1")));
+    assertEquals("fd00::/8", denied.rule(ip("fd12::1")));
+  }
+
+  @Test(expected = IllegalArgumentException.class)
+  public void aBadBlockIsAConfigurationError() {
+    DeniedAddresses.parse("example.com/24");
+  }
 }

@@ -118,7 +118,7 @@ public class StatusMappingTest {
   @Test
   public void deniedAddressesAndTlsFailuresAreGone() {
     assertOutcome(StatusMapping.forException(
-        new AddressDeniedException("metadata.test", "169.254.169.254", DeniedAddresses.Range.LINK_LOCAL), false),
+        new AddressDeniedException("metadata.test", "169.254.169.254", "link-local"), false),
         CrawlStatus.FETCH_GONE, "address_denied");
     assertOutcome(StatusMapping.forException(new SSLHandshakeException("PKIX path building failed"), false),
         CrawlStatus.FETCH_GONE, "tls_error");
