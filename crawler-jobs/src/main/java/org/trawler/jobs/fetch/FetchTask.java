@@ -99,11 +99,11 @@ final class FetchTask {
     if (!stuck.isEmpty()) {
       for (FetcherThread t : stuck) {
         FetchItem item = t.current();
-        LOG.warn("{}: {} stuck for {} s on {}", name, t.getName(),
-            item == null ? "?" : (now - item.startTime()) / 1000, item);
+        LOG.warn("{}: {} stuck for {} ms on {}", name, t.getName(),
+            item == null ? "?" : now - item.startTime(), item);
       }
-      LOG.warn("{}: ending the task: {} fetch(es) stuck longer than {} s", name, stuck.size(),
-          settings.stuckAfterMillis / 1000);
+      LOG.warn("{}: ending the task: {} fetch(es) stuck longer than {} ms (twice {})", name, stuck.size(),
+          settings.stuckAfterMillis, FetcherKeys.REQUEST_DEADLINE);
       recorder.count(FetchRecorder.COUNTERS, "stuck", stuck.size());
       return "hit_by_watchdog";
     }
