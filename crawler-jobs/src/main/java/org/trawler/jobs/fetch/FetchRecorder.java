@@ -1,6 +1,8 @@
 package org.trawler.jobs.fetch;
 
 import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.hadoop.io.Text;
@@ -25,6 +27,8 @@ final class FetchRecorder implements SegmentOutput {
   static final String COUNTERS = "fetcher";
   /** Counter group: one counter per outcome reason (ok, http_404, robots_denied, ...). */
   static final String REASONS = "fetch reasons";
+  /** Distinct reason counters at most; Hadoop fails a job past mapreduce.job.counters.max (120). */
+  private static final int MAX_REASONS = 60;
 
   private final SegmentOutput out;
   private final boolean storeContent;
@@ -34,6 +38,7 @@ final class FetchRecorder implements SegmentOutput {
   private final AtomicLong pages = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
+  private final Set<String> reasons = new HashSet<>();
   private boolean closed;
   private IOException failure;
 
@@ -51,7 +56,7 @@ final class FetchRecorder implements SegmentOutput {
     try {
       write(url, datum);
       count(COUNTERS, CrawlStatus.name(datum.getStatus()), 1);
-      count(REASONS, outcome.getReason(), 1);
+      count(REASONS, reasonCounter(outcome.getReason()), 1);
       if (content != null) {
         stampContent(content, generated, fetchTime);
         pages.incrementAndGet();
@@ -85,6 +90,16 @@ final class FetchRecorder implements SegmentOutput {
       LOG.warn("cannot parse {}: {}", url, e.toString());
       count(COUNTERS, "parse_failed", 1);
     }
+  }
+
+  /** The counter for a reason: itself, or "other" once MAX_REASONS distinct ones were counted. */
+  private synchronized String reasonCounter(String reason) {
+    String name = reason == null || reason.isEmpty() ? "unknown" : reason;
+    if (reasons.contains(name) || reasons.size() < MAX_REASONS) {
+      reasons.add(name);
+      return name;
+    }
+    return "other";
   }
 
   /** The segment's fetch datum: the generate datum with the outcome, fetch time and protocol status. */

@@ -39,6 +39,8 @@ import org.trawler.jobs.UsageException;
  */
 public class Fetcher extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
+  /** Fetch lists fetched at once in local mode (one JVM); the rest wait their turn. */
+  private static final int MAX_LOCAL_PARALLEL_LISTS = 4;
 
   @Override
   public String name() {
@@ -98,7 +100,8 @@ public class Fetcher extends CrawlTool {
     jobConf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false); // a second attempt would fetch every URL again
     jobConf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the segment stays clean
     if (jobConf.get(LocalJobRunner.LOCAL_MAX_MAPS) == null) {
-      LocalJobRunner.setLocalMaxRunningMaps(job, lists); // local mode: the lists are fetched side by side
+      // local mode: lists are fetched side by side, but each task holds its own sort buffer
+      LocalJobRunner.setLocalMaxRunningMaps(job, Math.min(lists, MAX_LOCAL_PARALLEL_LISTS));
     }
     job.setInputFormatClass(FetchListInputFormat.class);
     FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));

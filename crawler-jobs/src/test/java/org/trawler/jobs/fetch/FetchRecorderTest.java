@@ -85,6 +85,18 @@ public class FetchRecorderTest {
   }
 
   @Test
+  public void unusualReasonsShareOneCounterPastSixty() {
+    ListOutput out = new ListOutput();
+    FetchRecorder recorder = new FetchRecorder(out, true, null);
+    for (int code = 900; code < 970; code++) {
+      recorder.record(URL, Segments.generated(), ProtocolOutput.gone(code, "http_" + code, ""), 1);
+    }
+    assertEquals(1, out.counter(FetchRecorder.REASONS, "http_959"));
+    assertEquals(10, out.counter(FetchRecorder.REASONS, "other"));
+    assertEquals(70, out.counter(FetchRecorder.COUNTERS, "fetch_gone"));
+  }
+
+  @Test
   public void withoutStoreContentOnlyTheDatumIsWritten() {
     ListOutput out = new ListOutput();
     new FetchRecorder(out, false, null).record(URL, Segments.generated(), page(), 1);

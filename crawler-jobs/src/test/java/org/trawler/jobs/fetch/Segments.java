@@ -31,6 +31,7 @@ final class Segments {
     conf.set("hadoop.tmp.dir", new File(tmp, "hadoop").getAbsolutePath());
     conf.set(FetcherKeys.PROTOCOL_CLASS, LoopbackHttpProtocol.class.getName());
     conf.set(FetcherKeys.PROGRESS_INTERVAL, "1");
+    conf.set("mapreduce.client.completion.pollinterval", "100"); // the job client's default is 5 s
     return conf;
   }
 
