@@ -75,19 +75,21 @@ final class FetchTask {
         report(progress.line(now, snapshot(feeder, queues, threads, now)));
         nextReport = now + settings.progressIntervalMillis;
       }
-      if (threads.stream().filter(Thread::isAlive).count() == stuck.size()) {
+      if (threads.stream().filter(Thread::isAlive).count() <= stuck.size()) {
         break;
       }
     }
     feeder.join(settings.stuckAfterMillis);
+    long unfetched = dropped + feeder.skipped();
     if (haltReason != null) {
-      recorder.count(FetchRecorder.COUNTERS, haltReason, dropped + feeder.skipped());
+      recorder.count(FetchRecorder.COUNTERS, haltReason, unfetched);
     }
     recorder.close();
     stuck.forEach(Thread::interrupt);
-    report(progress.line(clock.getAsLong(), snapshot(feeder, queues, threads, clock.getAsLong())));
-    LOG.info("{}: finished{}", name, haltReason == null ? "" : " (" + haltReason + ", "
-        + (dropped + feeder.skipped()) + " URLs left unfetched)");
+    long end = clock.getAsLong();
+    report(progress.line(end, snapshot(feeder, queues, threads, end)));
+    LOG.info("{}: finished{}", name, haltReason == null ? "" : " (" + haltReason + ", " + unfetched
+        + " URLs left unfetched)");
   }
 
   /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */
