@@ -88,6 +88,11 @@ public class HtmlParser implements Closeable {
     }
   }
 
+  /** The URL the content came from in the end (after inline redirects): links resolve against it. */
+  public static String pageUrl(Content content) {
+    return content.getFinalUrl().isEmpty() ? content.getUrl() : content.getFinalUrl();
+  }
+
   /** Whether the content is parsed as HTML: by type, or by its start when it has none. */
   static boolean isHtml(Content content) {
     String type = content.getContentType();
@@ -104,7 +109,7 @@ public class HtmlParser implements Closeable {
 
   private ParseResult parseHtml(Content content, long deadlineNanos) {
     CharsetDetector.Detection charset = charsets.detect(content.getContent(), content.getHeader("Content-Type"));
-    String pageUrl = content.getFinalUrl().isEmpty() ? content.getUrl() : content.getFinalUrl();
+    String pageUrl = pageUrl(content);
     Document doc = Parser.htmlParser().parseInput(new DeadlineReader(charset.decode(content.getContent()),
         deadlineNanos), pageUrl);
 
