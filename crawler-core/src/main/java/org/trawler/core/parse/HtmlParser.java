@@ -32,6 +32,7 @@ import org.trawler.core.datum.ParseText;
  */
 public class HtmlParser implements Closeable {
   private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
+  private static final long NO_DEADLINE = Long.MAX_VALUE;
   /** Bytes of an untyped page searched for an HTML start. */
   private static final int SNIFF_BYTES = 1024;
 
@@ -67,7 +68,7 @@ public class HtmlParser implements Closeable {
     }
     if (executor == null) {
       try {
-        return parseHtml(content, Long.MAX_VALUE);
+        return parseHtml(content, NO_DEADLINE);
       } catch (RuntimeException | StackOverflowError e) {
         return unparsed(content, ParseData.FAILED, e.toString());
       }
@@ -78,9 +79,10 @@ public class HtmlParser implements Closeable {
       return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       task.cancel(true);
-      return unparsed(content, ParseData.FAILED, "parse took longer than " + timeoutMillis / 1000 + " s");
+      return unparsed(content, ParseData.FAILED, overrun());
     } catch (ExecutionException e) {
-      return unparsed(content, ParseData.FAILED, String.valueOf(e.getCause()));
+      // the reader may notice the deadline a moment before get() does
+      return unparsed(content, ParseData.FAILED, overran(e) ? overrun() : String.valueOf(e.getCause()));
     } catch (InterruptedException e) {
       task.cancel(true);
       Thread.currentThread().interrupt();
@@ -91,6 +93,19 @@ public class HtmlParser implements Closeable {
   /** The URL the content came from in the end (after inline redirects): links resolve against it. */
   public static String pageUrl(Content content) {
     return content.getFinalUrl().isEmpty() ? content.getUrl() : content.getFinalUrl();
+  }
+
+  private static boolean overran(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof DeadlineException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private String overrun() {
+    return "parse took longer than " + timeoutMillis / 1000 + " s";
   }
 
   /** Whether the content is parsed as HTML: by type, or by its start when it has none. */
@@ -159,10 +174,18 @@ public class HtmlParser implements Closeable {
 
     @Override
     public int read(char[] buf, int off, int len) throws IOException {
-      if (Thread.currentThread().isInterrupted() || System.nanoTime() - deadlineNanos > 0) {
-        throw new InterruptedIOException("parse deadline passed");
+      if (Thread.currentThread().isInterrupted()
+          || (deadlineNanos != NO_DEADLINE && System.nanoTime() - deadlineNanos > 0)) {
+        throw new DeadlineException();
       }
       return super.read(buf, off, len);
+    }
+  }
+
+  /** Thrown into jsoup (which wraps it in an unchecked exception) to stop an overrunning parse. */
+  private static final class DeadlineException extends InterruptedIOException {
+    DeadlineException() {
+      super("parse deadline passed");
     }
   }
 }
