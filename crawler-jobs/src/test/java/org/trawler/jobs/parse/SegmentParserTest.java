@@ -2,6 +2,7 @@ package org.trawler.jobs.parse;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -11,13 +12,13 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.junit.Test;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
-import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.scoring.ScoringKeys;
 
@@ -87,10 +88,10 @@ public class SegmentParserTest {
   @Test
   public void everyRecordIsAParseRecord() throws Exception {
     for (Object[] r : parse(conf(), Pages.html(PAGE, "<a href='/a'>A</a>"))) {
-      assertTrue(String.valueOf(r[1]), ParseOutputFormat.isParseRecord(new SegmentRecord(
-          (org.apache.hadoop.io.Writable) r[1]).get()));
+      assertTrue(String.valueOf(r[1]), ParseOutputFormat.isParseRecord((Writable) r[1]));
     }
-    assertTrue(!ParseOutputFormat.isParseRecord(new CrawlDatum(CrawlStatus.FETCH_SUCCESS, 0, 1f)));
+    assertFalse(ParseOutputFormat.isParseRecord(new CrawlDatum(CrawlStatus.FETCH_SUCCESS, 0, 1f)));
+    assertFalse(ParseOutputFormat.isParseRecord(new Content()));
   }
 
   @Test
