@@ -1,0 +1,20 @@
+package org.trawler.jobs.inject;
+
+import java.net.MalformedURLException;
+
+import org.trawler.core.net.URLNormalizer;
+
+/** Test normalizer: lower-cases "HTTP://", drops URLs containing "/drop/", encodes spaces as %20. */
+public class TestURLNormalizer implements URLNormalizer {
+  @Override
+  public String normalize(String url, String scope) throws MalformedURLException {
+    if (url.contains("/drop/")) {
+      return null;
+    }
+    if (url.startsWith("nourl")) {
+      throw new MalformedURLException("no protocol: " + url);
+    }
+    String result = url.startsWith("HTTP://") ? "http://" + url.substring(7) : url;
+    return result.replace(" ", "%20");
+  }
+}
