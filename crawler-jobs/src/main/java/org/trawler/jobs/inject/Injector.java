@@ -88,7 +88,9 @@ public class Injector extends CrawlTool {
       CrawlDb.removeTempDirs(conf, crawlDb);
       boolean merge = CrawlDb.exists(conf, crawlDb);
       Path newVersion = CrawlDb.newTempDir(crawlDb);
-      Path seeds = merge ? CrawlDb.newTempDir(crawlDb) : null;
+      // Inputs must not be hidden (FileInputFormat skips .names), so the seeds go one level down.
+      Path seedsTmp = merge ? CrawlDb.newTempDir(crawlDb) : null;
+      Path seeds = merge ? new Path(seedsTmp, "seeds") : null;
       try {
         LOG.info("inject: {} seed files under {} into {} crawldb {}", seedFiles.size(), urlDir,
             merge ? "existing" : "new", crawlDb);
@@ -103,7 +105,7 @@ public class Injector extends CrawlTool {
         CrawlDb.install(conf, crawlDb, newVersion);
         return InjectResult.of(sort.getCounters(), mergeCounters);
       } finally {
-        delete(fs, seeds);
+        delete(fs, seedsTmp);
         delete(fs, newVersion);
       }
     }
