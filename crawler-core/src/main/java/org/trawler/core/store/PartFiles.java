@@ -100,7 +100,7 @@ public final class PartFiles {
       K key, V value) throws IOException, UserException {
     for (Path data : list(conf, dir)) {
       if (!data.getName().equals(MapFile.DATA_FILE_NAME)) {
-        throw new UserException(data + " is not part of a MapFile: cannot look keys up in " + dir);
+        throw new UserException(PathNames.forUser(data) + " is not part of a MapFile: cannot look keys up in " + dir);
       }
       Path mapFile = data.getParent();
       MapFile.Reader reader;
@@ -152,6 +152,6 @@ public final class PartFiles {
 
   static UserException corrupt(Path file, Exception e) {
     String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-    return new UserException("cannot read " + file + " (truncated or corrupt?): " + why, e);
+    return new UserException("cannot read " + PathNames.forUser(file) + " (truncated or corrupt?): " + why, e);
   }
 }

@@ -26,8 +26,12 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.net.NetKeys;
+import org.trawler.core.net.URLFilters;
+import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.PathNames;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
@@ -82,6 +86,7 @@ public class Injector extends CrawlTool {
   public InjectResult inject(Path crawlDb, Path urlDir, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
     List<Path> seedFiles = SeedFiles.list(conf, urlDir);
+    checkUrlRules(conf);
     CrawlDb.checkWritable(conf, crawlDb);
     FileSystem fs = crawlDb.getFileSystem(conf);
     try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, force)) {
@@ -108,6 +113,18 @@ public class Injector extends CrawlTool {
         delete(fs, seedsTmp);
         delete(fs, newVersion);
       }
+    }
+  }
+
+  /** A misconfigured normalizer or filter fails here in one line, not in every map task. */
+  private static void checkUrlRules(Configuration conf) throws UserException {
+    try {
+      new URLNormalizers(conf).normalizersFor(URLNormalizers.SCOPE_INJECT);
+      new URLFilters(conf);
+    } catch (RuntimeException e) {
+      LOG.debug("URL normalizers/filters cannot be set up", e);
+      throw new UserException("cannot set up the URL normalizers/filters (" + NetKeys.NORMALIZER_ORDER + ", "
+          + NetKeys.FILTER_ORDER + "): " + e.getMessage());
     }
   }
 
@@ -201,8 +218,7 @@ public class Injector extends CrawlTool {
       if (!(split instanceof FileSplit)) {
         return String.valueOf(split);
       }
-      Path path = ((FileSplit) split).getPath();
-      return "file".equals(path.toUri().getScheme()) ? path.toUri().getPath() : path.toString();
+      return PathNames.forUser(((FileSplit) split).getPath());
     }
 
     /** The start of the line, control characters escaped, for the log. */

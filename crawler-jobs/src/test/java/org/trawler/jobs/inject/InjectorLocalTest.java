@@ -268,6 +268,14 @@ public class InjectorLocalTest {
   }
 
   @Test
+  public void unknownNormalizerClassIsOneLine() throws Exception {
+    conf.set("urlnormalizer.order", "org.example.NoSuchNormalizer");
+    assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 3,
+        "configured class org.example.NoSuchNormalizer is not on the classpath");
+    assertFalse(Files.exists(crawlDb));
+  }
+
+  @Test
   public void wrongArgumentsPrintTheUsage() throws Exception {
     CommandRun run = CommandRun.run(conf, "inject", "only-one-argument");
     assertEquals(2, run.exitCode);
