@@ -1,6 +1,5 @@
 package org.trawler.jobs.tools;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -14,7 +13,6 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.UserException;
@@ -130,16 +128,10 @@ public class CrawlDbReader extends CrawlTool {
    */
   public static long dump(Configuration conf, Path current, Path file, boolean csv, byte status)
       throws IOException, UserException {
-    FileSystem fs = file.getFileSystem(conf);
-    Path outDir = file.getParent();
-    if (fs.exists(outDir) && !fs.getFileStatus(outDir).isDirectory()) {
-      throw new UserException(outDir + " is a file: give a directory for the dump");
-    }
-    if (fs.exists(file)) {
-      throw new UserException(file + " already exists: give a new output directory");
-    }
     long[] count = {0};
-    try (Writer out = new BufferedWriter(new OutputStreamWriter(create(fs, file), StandardCharsets.UTF_8))) {
+    Writer out = DumpFile.create(conf, file);
+    boolean complete = false;
+    try {
       JsonWriter json = new JsonWriter(out);
       if (csv) {
         out.write(CSV_HEADER + "\n");
@@ -156,16 +148,14 @@ public class CrawlDbReader extends CrawlTool {
         }
         count[0]++;
       });
+      complete = true;
+    } finally {
+      out.close();
+      if (!complete) {
+        file.getFileSystem(conf).delete(file, false); // no half dump that looks whole
+      }
     }
     return count[0];
-  }
-
-  private static java.io.OutputStream create(FileSystem fs, Path file) throws UserException {
-    try {
-      return fs.create(file, false);
-    } catch (IOException e) {
-      throw new UserException("cannot create " + file + ": " + e.getMessage());
-    }
   }
 
   /** One CSV record (RFC 4180); metadata as a JSON object in one field. */

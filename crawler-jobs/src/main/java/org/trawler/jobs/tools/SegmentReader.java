@@ -1,10 +1,7 @@
 package org.trawler.jobs.tools;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -120,14 +117,6 @@ public class SegmentReader extends CrawlTool {
 
   /** Writes the joined records of {@code segment} to {@code file} (which must not exist); returns the URL count. */
   static long dump(Configuration conf, Path segment, Path file) throws IOException, UserException {
-    FileSystem fs = file.getFileSystem(conf);
-    Path outDir = file.getParent();
-    if (fs.exists(outDir) && !fs.getFileStatus(outDir).isDirectory()) {
-      throw new UserException(PathNames.forUser(outDir) + " is a file: give a directory for the dump");
-    }
-    if (fs.exists(file)) {
-      throw new UserException(PathNames.forUser(file) + " already exists: give a new output directory");
-    }
     List<String> present = new ArrayList<>();
     for (String part : DUMPED_PARTS) {
       if (Segment.hasPart(conf, segment, part)) {
@@ -137,9 +126,12 @@ public class SegmentReader extends CrawlTool {
     if (present.isEmpty()) {
       throw new UserException(PathNames.forUser(segment) + " has none of the parts " + DUMPED_PARTS + ": is it a segment?");
     }
-    Path sortDir = new Path(outDir, ".sort-" + UUID.randomUUID());
+    FileSystem fs = file.getFileSystem(conf);
+    Path sortDir = new Path(file.getParent(), ".sort-" + UUID.randomUUID());
     PriorityQueue<PartCursor> cursors = new PriorityQueue<>(Comparator.comparing(PartCursor::key));
     long urls = 0;
+    Writer out = DumpFile.create(conf, file);
+    boolean complete = false;
     try {
       for (String part : present) {
         for (Path sorted : sortedFiles(conf, new Path(segment, part), new Path(sortDir, part))) {
@@ -149,30 +141,33 @@ public class SegmentReader extends CrawlTool {
           }
         }
       }
-      try (Writer out = new BufferedWriter(new OutputStreamWriter(fs.create(file, false), StandardCharsets.UTF_8))) {
-        JsonWriter json = new JsonWriter(out);
-        while (!cursors.isEmpty()) {
-          Text url = cursors.peek().key();
-          Map<String, Writable> records = new LinkedHashMap<>();
-          while (!cursors.isEmpty() && cursors.peek().key().equals(url)) {
-            PartCursor cursor = cursors.poll();
-            records.putIfAbsent(cursor.part(), cursor.value());
-            if (cursor.advance()) {
-              cursors.add(cursor);
-            } else {
-              cursor.close();
-            }
+      JsonWriter json = new JsonWriter(out);
+      while (!cursors.isEmpty()) {
+        Text url = cursors.peek().key();
+        Map<String, Writable> records = new LinkedHashMap<>();
+        while (!cursors.isEmpty() && cursors.peek().key().equals(url)) {
+          PartCursor cursor = cursors.poll();
+          records.putIfAbsent(cursor.part(), cursor.value());
+          if (cursor.advance()) {
+            cursors.add(cursor);
+          } else {
+            cursor.close();
           }
-          writeUrl(json, url.toString(), present, records);
-          json.newLine();
-          urls++;
         }
+        writeUrl(json, url.toString(), present, records);
+        json.newLine();
+        urls++;
       }
+      complete = true;
     } finally {
       for (PartCursor cursor : cursors) {
         cursor.close();
       }
       fs.delete(sortDir, true);
+      out.close();
+      if (!complete) {
+        fs.delete(file, false); // no half dump that looks whole
+      }
     }
     return urls;
   }

@@ -1,6 +1,7 @@
 package org.trawler.jobs.tools;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.io.RandomAccessFile;
@@ -209,5 +210,10 @@ public class CrawlDbReaderTest {
     assertEquals(run.toString(), 3, run.exitCode);
     assertEquals(run.toString(), 1, run.errLines().length);
     assertTrue(run.err, run.err.startsWith("trawler readdb: cannot read " + data + " (truncated or corrupt?)"));
+
+    Path out = tmp.getRoot().toPath().resolve("dump");
+    CommandRun dump = readdb("-dump", out.toString());
+    assertEquals(dump.toString(), 3, dump.exitCode);
+    assertFalse("no half dump left behind", Files.exists(out.resolve("dump.jsonl")));
   }
 }
