@@ -36,9 +36,13 @@ public final class InjectResult {
   public String summary(String crawlDb, InjectMerge.Mode mode) {
     String what = mode == InjectMerge.Mode.OVERWRITE ? "overwritten"
         : mode == InjectMerge.Mode.UPDATE ? "updated" : "kept as they were";
-    return String.format("inject %s: %d URLs injected: %d new, %d merged (existing entries %s),"
-        + " %d duplicate seeds; %d rejected by normalizers/filters, %d malformed lines%s",
-        crawlDb, injected, newUrls, merged, what, duplicates, rejected, malformed,
-        rejected + malformed > 0 ? " (each logged above with file and line)" : "");
+    return String.format("inject %s: %s injected: %d new, %d merged (existing entries %s), %s;"
+        + " %d rejected by normalizers/filters, %s%s",
+        crawlDb, count(injected, "URL"), newUrls, merged, what, count(duplicates, "duplicate seed"), rejected,
+        count(malformed, "malformed line"), rejected + malformed > 0 ? " (each logged above with file and line)" : "");
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 }
