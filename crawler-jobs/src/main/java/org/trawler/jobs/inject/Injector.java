@@ -99,7 +99,7 @@ public class Injector extends CrawlTool {
       try {
         LOG.info("inject: {} seed files under {} into {} crawldb {}", seedFiles.size(), urlDir,
             merge ? "existing" : "new", crawlDb);
-        Job sort = sortJob(conf, seedFiles, merge ? seeds : newVersion, merge);
+        Job sort = sortJob(conf, crawlDb, seedFiles, merge ? seeds : newVersion, merge);
         CrawlJob.run(sort);
         Counters mergeCounters = null;
         if (merge) {
@@ -134,8 +134,9 @@ public class Injector extends CrawlTool {
     }
   }
 
-  private static Job sortJob(Configuration conf, List<Path> seedFiles, Path out, boolean merge) throws IOException {
-    Job job = CrawlJob.create(conf, "inject sort " + out.getParent());
+  private static Job sortJob(Configuration conf, Path crawlDb, List<Path> seedFiles, Path out, boolean merge)
+      throws IOException {
+    Job job = CrawlJob.create(conf, "inject sort " + crawlDb);
     for (Path file : seedFiles) {
       FileInputFormat.addInputPath(job, file);
     }
@@ -207,7 +208,8 @@ public class Injector extends CrawlTool {
         context.getCounter(InjectCounters.GROUP, e.problem().summaryCounter()).increment(1);
         context.getCounter(InjectCounters.GROUP, e.problem().counter()).increment(1);
         if (logged++ < MAX_LOGGED) {
-          LOG.warn("{}:{}: skipped, {}: {}", file, lineNumber, e.getMessage(), excerpt(line.toString()));
+          // A normalizer's or filter's bug keeps its stack trace (the cause); the seed's own faults do not need one.
+          LOG.warn("{}:{}: skipped, {}: {}", file, lineNumber, e.getMessage(), excerpt(line.toString()), e.getCause());
         } else if (logged == MAX_LOGGED + 1) {
           LOG.warn("{}: more skipped lines are only counted, not logged", file);
         }

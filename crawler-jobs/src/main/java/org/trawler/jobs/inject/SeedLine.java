@@ -22,6 +22,8 @@ public final class SeedLine {
     BAD_SCORE("bad_score", false),
     BAD_FETCH_INTERVAL("bad_fetch_interval", false),
     BAD_METADATA("bad_metadata", false),
+    /** A normalizer or filter threw on this URL: a bug in it, logged with its stack trace. */
+    URL_RULES_FAILED("url_rules_failed", false),
     REJECTED_BY_NORMALIZER("rejected_by_normalizer", true),
     REJECTED_BY_FILTER("rejected_by_filter", true);
 
@@ -45,7 +47,11 @@ public final class SeedLine {
     private final Problem problem;
 
     public BadSeedException(Problem problem, String message) {
-      super(message);
+      this(problem, message, null);
+    }
+
+    public BadSeedException(Problem problem, String message, Throwable cause) {
+      super(message, cause);
       this.problem = problem;
     }
 

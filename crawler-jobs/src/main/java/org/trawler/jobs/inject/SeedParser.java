@@ -78,12 +78,20 @@ public final class SeedParser {
       url = normalizer.normalize(raw, URLNormalizers.SCOPE_INJECT);
     } catch (MalformedURLException | IllegalArgumentException e) {
       throw new BadSeedException(Problem.MALFORMED_URL, "malformed URL: " + e.getMessage());
+    } catch (RuntimeException e) {
+      throw new BadSeedException(Problem.URL_RULES_FAILED, "a URL normalizer failed: " + e, e);
     }
     if (url == null) {
       throw new BadSeedException(Problem.REJECTED_BY_NORMALIZER, "rejected by a URL normalizer");
     }
     requireSchemeAndHost(url);
-    if (filter.filter(url) == null) {
+    String accepted;
+    try {
+      accepted = filter.filter(url);
+    } catch (RuntimeException e) {
+      throw new BadSeedException(Problem.URL_RULES_FAILED, "a URL filter failed: " + e, e);
+    }
+    if (accepted == null) {
       throw new BadSeedException(Problem.REJECTED_BY_FILTER, "rejected by the URL filters");
     }
     return url;

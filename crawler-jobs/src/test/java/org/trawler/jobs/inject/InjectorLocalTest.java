@@ -268,6 +268,16 @@ public class InjectorLocalTest {
   }
 
   @Test
+  public void failedJobLeavesTheCrawlDbAsItWasWithoutTemporaryDirectoriesOrLock() throws Exception {
+    existingCrawlDb();
+    var before = CrawlDbFiles.snapshot(crawlDb);
+    CommandRun run = inject(seeds("urls", "s.txt", "http://b.com/", "http://c.com/crash/"));
+    assertOneLineFailure(run, 3, "trawler inject sort " + crawlDb + " failed (the task's error is in the log above)");
+    assertTrue(run.err, run.err.contains("failed"));
+    assertEquals(before, CrawlDbFiles.snapshot(crawlDb));
+  }
+
+  @Test
   public void unknownNormalizerClassIsOneLine() throws Exception {
     conf.set("urlnormalizer.order", "org.example.NoSuchNormalizer");
     assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 3,

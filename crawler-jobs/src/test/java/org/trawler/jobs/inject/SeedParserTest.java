@@ -105,6 +105,12 @@ public class SeedParserTest {
   }
 
   @Test
+  public void normalizerBugIsCountedNotFatal() {
+    assertProblem(parser, "http://a.com/bug/", Problem.URL_RULES_FAILED, "a URL normalizer failed: java.lang.IllegalStateException");
+    assertEquals(InjectCounters.MALFORMED, Problem.URL_RULES_FAILED.summaryCounter());
+  }
+
+  @Test
   public void normalizerDropIsARejection() {
     assertProblem(parser, "http://a.com/drop/x", Problem.REJECTED_BY_NORMALIZER, "normalizer");
     assertEquals(InjectCounters.REJECTED, Problem.REJECTED_BY_NORMALIZER.summaryCounter());
