@@ -105,10 +105,13 @@ public class InjectorLocalTest {
     fetched.putMeta(new Text("kept"), "yes");
     CrawlDbFiles.write(conf, crawlDb, Map.of("http://a.com/", fetched, "http://b.com/", new CrawlDatum(fetched)));
 
-    CommandRun overwrite = inject(seeds("urls1", "s.txt", "http://a.com/\tnutch.score=7"), "-overwrite");
+    CommandRun overwrite = inject(seeds("urls1", "s.txt", "http://a.com/\tnutch.score=7", "http://e.com/"), "-overwrite");
     assertEquals(overwrite.toString(), 0, overwrite.exitCode);
-    assertTrue(overwrite.out, overwrite.out.contains("1 merged (existing entries overwritten)"));
-    JsonNode a = dump().get("http://a.com/");
+    assertTrue(overwrite.out, overwrite.out.contains("1 new, 1 merged (existing entries overwritten)"));
+    Map<String, JsonNode> afterOverwrite = dump();
+    assertEquals(3, afterOverwrite.size());
+    assertEquals("db_fetched", afterOverwrite.get("http://b.com/").get("status").asText());
+    JsonNode a = afterOverwrite.get("http://a.com/");
     assertEquals("db_unfetched", a.get("status").asText());
     assertEquals(7.0, a.get("score").asDouble(), 0);
     assertTrue(a.get("fetchTime").asLong() > 1_000_000L);
@@ -116,10 +119,12 @@ public class InjectorLocalTest {
     assertFalse(a.get("metadata").has("kept"));
 
     CommandRun update = inject(seeds("urls2", "s.txt",
-        "http://b.com/\tnutch.score=9\tnutch.fetchInterval=100\tcategory=x"), "-update");
+        "http://b.com/\tnutch.score=9\tnutch.fetchInterval=100\tcategory=x", "http://f.com/"), "-update");
     assertEquals(update.toString(), 0, update.exitCode);
-    assertTrue(update.out, update.out.contains("1 merged (existing entries updated)"));
+    assertTrue(update.out, update.out.contains("1 new, 1 merged (existing entries updated)"));
     Map<String, JsonNode> db = dump();
+    assertEquals(4, db.size());
+    assertEquals("db_unfetched", db.get("http://f.com/").get("status").asText());
     JsonNode b = db.get("http://b.com/");
     assertEquals("db_fetched", b.get("status").asText());
     assertEquals(1_000_000L, b.get("fetchTime").asLong());
