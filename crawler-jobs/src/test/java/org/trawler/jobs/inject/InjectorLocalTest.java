@@ -21,6 +21,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.CrawlDbLock;
 import org.trawler.jobs.CommandRun;
+import org.trawler.jobs.CrawlDbFiles;
 import org.trawler.jobs.LogCapture;
 
 import com.fasterxml.jackson.databind.JsonNode;

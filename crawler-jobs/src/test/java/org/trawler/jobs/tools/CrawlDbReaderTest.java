@@ -23,7 +23,7 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.jobs.CommandRun;
-import org.trawler.jobs.inject.CrawlDbFiles;
+import org.trawler.jobs.CrawlDbFiles;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
