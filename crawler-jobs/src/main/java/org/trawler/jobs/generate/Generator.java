@@ -14,6 +14,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.DefaultStringifier;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -54,13 +55,17 @@ import org.trawler.jobs.UsageException;
  * cap in that order (so a host keeps its best), numbers each host's URLs (its slot) and stops
  * after topN: the global top N lies within the union of the reducers' own top N, so at most
  * reducers × topN candidates leave this job. Memory: a counter per host, as in Nutch.
- * <li><b>Top-N cut</b> ({@link RangeReducer}), only when topN is set, there are several select
- * reducers and together they kept more than topN. A sort of the candidates with total-order
- * partitioning: the range boundaries come from samples the select reducers took of their sorted
- * output (every topN/1000-th rank, so the driver reads no data); each range reducer writes its
- * range sorted and leaves its record count. From the counts the driver knows the range k and the
- * position p of the N-th URL; the next job reads ranges 0..k whole, except the first p records of
- * range k. One reducer, or no topN, or few enough candidates: no cut job (local mode pays ~1 s a job).
+ * <li><b>Top-N cut</b> ({@link RankBoundMapper}, {@link RangeReducer}), only when topN is set,
+ * there are several select reducers and together they kept more than topN: a sort of the
+ * candidates with total-order partitioning, then a count. The select reducers sampled their
+ * sorted output (every topN/1000-th rank), so the driver reads no data: from the samples it takes
+ * a rank bound with provably at least topN candidates before it (the map drops the rest, so about
+ * topN records are shuffled, not reducers × topN) and the range boundaries. Each range reducer
+ * writes its range sorted and leaves its record count; from the counts the driver knows the range
+ * k and the position p of the N-th URL, and the next job reads ranges 0..k whole except for range
+ * k, of which it takes the first p records (one unsplit map task per range file). Exact at any
+ * scale; with one reducer, no topN, or few enough candidates there is no cut job at all (each
+ * job costs about a second in local mode).
  * <li><b>Fetch lists</b> ({@link FetchListMapper}, {@link URLPartitioner}, {@link FetchListReducer}):
  * numFetchers SequenceFiles under {@code <segment>/crawl_generate}, partitioned so a host is in
  * one file, each sorted by (slot, rank): every host's best URL, then every host's second best...,
@@ -195,6 +200,7 @@ public class Generator extends CrawlTool {
     job.setMapOutputValueClass(CrawlDatum.class);
     job.setPartitionerClass(GroupPartitioner.class);
     job.setReducerClass(SelectReducer.class);
+    job.setReduceSpeculativeExecution(false); // one attempt per sample file
     setIntermediateOutput(job, candidates);
     CrawlJob.run(job);
     Counters counters = job.getCounters();
@@ -211,7 +217,13 @@ public class Generator extends CrawlTool {
   /** The exact top-N of the candidates: a total-order sort into ranges, then the position of the N-th. */
   private Selection cut(Configuration conf, Path candidates, Path samples, Path tmp, long topN, int reducers)
       throws IOException, UserException {
-    List<Rank> boundaries = rangeBoundaries(readRanks(conf, samples), reducers);
+    List<Rank> sorted = readRanks(conf, samples);
+    Collections.sort(sorted);
+    int boundIndex = boundIndex(sorted.size(), topN, SelectReducer.sampleEvery(topN), reducers);
+    if (boundIndex >= 0) {
+      sorted = sorted.subList(0, boundIndex + 1);
+    }
+    List<Rank> boundaries = rangeBoundaries(sorted, reducers);
     Path ranked = new Path(tmp, "ranked");
     Path counts = new Path(tmp, "range-counts");
 
@@ -220,7 +232,10 @@ public class Generator extends CrawlTool {
     jobConf.set(GeneratorKeys.RANGE_COUNT_DIR, counts.toString());
     job.setInputFormatClass(SequenceFileInputFormat.class);
     FileInputFormat.addInputPath(job, candidates);
-    job.setMapperClass(Mapper.class);
+    if (boundIndex >= 0) {
+      DefaultStringifier.store(jobConf, sorted.get(boundIndex), GeneratorKeys.RANK_BOUND);
+    }
+    job.setMapperClass(RankBoundMapper.class);
     job.setMapOutputKeyClass(Rank.class);
     job.setMapOutputValueClass(Candidate.class);
     job.setNumReduceTasks(boundaries.size() + 1);
@@ -231,6 +246,7 @@ public class Generator extends CrawlTool {
       job.setPartitionerClass(TotalOrderPartitioner.class);
     }
     job.setReducerClass(RangeReducer.class);
+    job.setReduceSpeculativeExecution(false); // one attempt per count file
     setIntermediateOutput(job, ranked);
     CrawlJob.run(job);
 
@@ -318,9 +334,7 @@ public class Generator extends CrawlTool {
    * At most {@code ranges - 1} increasing boundaries, evenly spaced through the sorted samples.
    * Every sample stands for the same number of candidates, so the ranges come out about equal.
    */
-  static List<Rank> rangeBoundaries(List<Rank> samples, int ranges) {
-    List<Rank> sorted = new ArrayList<>(samples);
-    Collections.sort(sorted);
+  static List<Rank> rangeBoundaries(List<Rank> sorted, int ranges) {
     List<Rank> boundaries = new ArrayList<>();
     for (int i = 1; i < ranges; i++) {
       int index = (int) ((long) i * sorted.size() / ranges);
@@ -333,6 +347,18 @@ public class Generator extends CrawlTool {
       }
     }
     return boundaries;
+  }
+
+  /**
+   * The index in the sorted samples of a rank with at least topN candidates at or before it, or -1
+   * when the samples do not prove one. Each of the {@code runs} select outputs is sorted and
+   * sampled at ordinals 0, k, 2k...; a run with a samples at or before sample m has at least
+   * (a-1)k+1 candidates there, so sample m has at least (m+1-runs)k+1 before it: enough from
+   * m = ceil((topN-1)/k) + runs - 1.
+   */
+  static int boundIndex(int samples, long topN, long sampleEvery, int runs) {
+    long m = (topN - 1 + sampleEvery - 1) / sampleEvery + runs - 1;
+    return m < samples ? (int) m : -1;
   }
 
   /** {range k, position p}: the N-th URL is the p-th (1-based) of range k, given each range's count. */

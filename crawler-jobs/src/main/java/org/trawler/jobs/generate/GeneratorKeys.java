@@ -31,6 +31,8 @@ public final class GeneratorKeys {
   static final String TOP_N = "trawler.generate.topn";
   /** Directory where select reducers leave a sample of their sorted output (set only when a cut may follow). */
   static final String SAMPLE_DIR = "trawler.generate.sample.dir";
+  /** The rank (stringified) after which no candidate can be in the top N; the cut job drops those. */
+  static final String RANK_BOUND = "trawler.generate.rank.bound";
   /** Directory where the top-N reducers leave how many records each wrote. */
   static final String RANGE_COUNT_DIR = "trawler.generate.range.count.dir";
   /** Name of the ranked part file in which the top-N cut falls. */

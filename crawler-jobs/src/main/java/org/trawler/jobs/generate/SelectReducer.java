@@ -25,6 +25,11 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   private long sampleEvery;
   private final Candidate candidate = new Candidate();
 
+  /** Every how many kept URLs a rank is sampled: its ordinals 0, k, 2k... in the reducer's sorted output. */
+  static long sampleEvery(long topN) {
+    return Math.max(1, topN / SAMPLES_PER_RUN);
+  }
+
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
@@ -32,7 +37,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     long topN = conf.getLong(GeneratorKeys.TOP_N, 0);
     quota = new SelectionQuota(conf.getInt(GeneratorKeys.MAX_COUNT, -1), topN);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
-    sampleEvery = Math.max(1, topN / SAMPLES_PER_RUN);
+    sampleEvery = sampleEvery(topN);
   }
 
   @Override
