@@ -201,7 +201,7 @@ public class Generator extends CrawlTool {
     job.setPartitionerClass(GroupPartitioner.class);
     job.setReducerClass(SelectReducer.class);
     job.setReduceSpeculativeExecution(false); // one attempt per sample file
-    setIntermediateOutput(job, candidates);
+    setSequenceFileOutput(job, candidates, Rank.class, Candidate.class);
     CrawlJob.run(job);
     Counters counters = job.getCounters();
     tally.add(counters);
@@ -247,7 +247,7 @@ public class Generator extends CrawlTool {
     }
     job.setReducerClass(RangeReducer.class);
     job.setReduceSpeculativeExecution(false); // one attempt per count file
-    setIntermediateOutput(job, ranked);
+    setSequenceFileOutput(job, ranked, Rank.class, Candidate.class);
     CrawlJob.run(job);
 
     long[] rangeCounts = readRangeCounts(conf, counts, boundaries.size() + 1);
@@ -279,12 +279,7 @@ public class Generator extends CrawlTool {
     job.setPartitionerClass(URLPartitioner.class);
     job.setReducerClass(FetchListReducer.class);
     job.setNumReduceTasks(numFetchers);
-    job.setOutputFormatClass(SequenceFileOutputFormat.class);
-    job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(CrawlDatum.class);
-    FileOutputFormat.setOutputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
-    FileOutputFormat.setCompressOutput(job, true);
-    SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
+    setSequenceFileOutput(job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
     CrawlJob.run(job);
     return job.getCounters().findCounter(SkipReason.GROUP, SkipReason.SELECTED).getValue();
   }
@@ -377,10 +372,10 @@ public class Generator extends CrawlTool {
     return String.format("part-r-%05d", partition);
   }
 
-  /** Temporary job output: block-compressed SequenceFile of (Rank, Candidate). */
-  private static void setIntermediateOutput(Job job, Path out) {
-    job.setOutputKeyClass(Rank.class);
-    job.setOutputValueClass(Candidate.class);
+  /** Job output as block-compressed SequenceFiles. */
+  private static void setSequenceFileOutput(Job job, Path out, Class<?> keyClass, Class<?> valueClass) {
+    job.setOutputKeyClass(keyClass);
+    job.setOutputValueClass(valueClass);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
     FileOutputFormat.setOutputPath(job, out);
     FileOutputFormat.setCompressOutput(job, true);

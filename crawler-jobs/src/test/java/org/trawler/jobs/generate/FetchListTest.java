@@ -34,30 +34,28 @@ public class FetchListTest {
         .runTest();
   }
 
-  @Test
-  public void mapperOfTheCutFilePassesOnlyItsFirstRecords() throws IOException {
+  /** Maps five ranked candidates read from {@code file} when the cut is the first 2 of part-r-00001. */
+  private static List<Pair<FetchSlot, CrawlDatum>> mapRankedFile(String file) throws IOException {
     MapDriver<Rank, Candidate, FetchSlot, CrawlDatum> map = MapDriver.newMapDriver(new FetchListMapper());
     map.getConfiguration().set(GeneratorKeys.CUT_PART, "part-r-00001");
     map.getConfiguration().setLong(GeneratorKeys.CUT_LIMIT, 2);
-    map.withMapInputPath(new Path("/tmp/ranked/part-r-00001"));
+    map.withMapInputPath(new Path("/tmp/ranked/" + file));
     for (int i = 0; i < 5; i++) {
       map.withInput(new Rank(0, 10 - i, "http://a.com/" + i), candidate(i, 10 - i));
     }
-    List<Pair<FetchSlot, CrawlDatum>> out = map.run();
+    return map.run();
+  }
+
+  @Test
+  public void mapperOfTheCutFilePassesOnlyItsFirstRecords() throws IOException {
+    List<Pair<FetchSlot, CrawlDatum>> out = mapRankedFile("part-r-00001");
     assertEquals(2, out.size());
     assertEquals("http://a.com/1", out.get(1).getFirst().rank().url().toString());
   }
 
   @Test
   public void mapperOfAnEarlierFilePassesEverything() throws IOException {
-    MapDriver<Rank, Candidate, FetchSlot, CrawlDatum> map = MapDriver.newMapDriver(new FetchListMapper());
-    map.getConfiguration().set(GeneratorKeys.CUT_PART, "part-r-00001");
-    map.getConfiguration().setLong(GeneratorKeys.CUT_LIMIT, 2);
-    map.withMapInputPath(new Path("/tmp/ranked/part-r-00000"));
-    for (int i = 0; i < 5; i++) {
-      map.withInput(new Rank(0, 10 - i, "http://a.com/" + i), candidate(i, 10 - i));
-    }
-    assertEquals(5, map.run().size());
+    assertEquals(5, mapRankedFile("part-r-00000").size());
   }
 
   @Test

@@ -180,16 +180,21 @@ public class GeneratorTest {
     return selected;
   }
 
+  /** Generates from {@code db} with three select reducers; the run must succeed. */
+  private Run generateWithThreeReducers(Map<String, CrawlDatum> db, String... options) throws Exception {
+    writeCrawlDb(db);
+    conf.setInt(MRJobConfig.NUM_REDUCES, 3);
+    Run run = generate(args(options));
+    assertEquals(run.err, 0, run.code);
+    return run;
+  }
+
   @Test
   public void topNIsExactWithSeveralReducers() throws Exception {
     Map<String, CrawlDatum> db = manyHosts(9, 8);
-    writeCrawlDb(db);
-    conf.setInt(MRJobConfig.NUM_REDUCES, 3);
-    Run run = generate(args("-topN", "17"));
-    assertEquals(run.err, 0, run.code);
+    Run run = generateWithThreeReducers(db, "-topN", "17");
     assertEquals(1, run.out.split("\n").length);
-    Map<String, CrawlDatum> selected = selected(run.segment());
-    assertEquals(new HashSet<>(expectedSelection(db, -1, 17)), selected.keySet());
+    assertEquals(new HashSet<>(expectedSelection(db, -1, 17)), selected(run.segment()).keySet());
     assertTrue(run.err, run.err.contains("selected 17 of 72 URLs"));
     assertTrue(run.err, run.err.contains("55 topN"));
   }
@@ -197,21 +202,15 @@ public class GeneratorTest {
   @Test
   public void topNAndHostCapTogetherAreExactWithSeveralReducers() throws Exception {
     Map<String, CrawlDatum> db = manyHosts(9, 8);
-    writeCrawlDb(db);
-    conf.setInt(MRJobConfig.NUM_REDUCES, 3);
     conf.setInt(GeneratorKeys.MAX_COUNT, 2);
-    Run run = generate(args("-topN", "11"));
-    assertEquals(run.err, 0, run.code);
+    Run run = generateWithThreeReducers(db, "-topN", "11");
     assertEquals(new HashSet<>(expectedSelection(db, 2, 11)), selected(run.segment()).keySet());
   }
 
   @Test
   public void topNLargerThanWhatIsDueSelectsEverythingDue() throws Exception {
     Map<String, CrawlDatum> db = manyHosts(3, 4);
-    writeCrawlDb(db);
-    conf.setInt(MRJobConfig.NUM_REDUCES, 3);
-    Run run = generate(args("-topN", "100"));
-    assertEquals(run.err, 0, run.code);
+    Run run = generateWithThreeReducers(db, "-topN", "100");
     assertEquals(db.keySet(), selected(run.segment()).keySet());
   }
 

@@ -34,12 +34,18 @@ public class RangeReducerTest {
     return counts;
   }
 
-  @Test
-  public void writesItsRangeInOrderUpToTopNAndLeavesItsCount() throws Exception {
+  /** Makes the reducer the given partition with the given topN; returns where it leaves its count. */
+  private File configure(int partition, long topN) {
     File countDir = new File(tmp.getRoot(), "counts");
     reduce.getConfiguration().set(GeneratorKeys.RANGE_COUNT_DIR, countDir.toURI().toString());
-    reduce.getConfiguration().setInt(MRJobConfig.TASK_PARTITION, 3);
-    reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 2);
+    reduce.getConfiguration().setInt(MRJobConfig.TASK_PARTITION, partition);
+    reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, topN);
+    return countDir;
+  }
+
+  @Test
+  public void writesItsRangeInOrderUpToTopNAndLeavesItsCount() throws Exception {
+    File countDir = configure(3, 2);
     for (int i = 0; i < 4; i++) {
       reduce.withInput(new Rank(0, 10 - i, "http://a.com/" + i), List.of(new Candidate(i, Datums.due(0, 10 - i, 0))));
     }
@@ -52,10 +58,7 @@ public class RangeReducerTest {
 
   @Test
   public void rangeSmallerThanTopNIsWrittenWhole() throws Exception {
-    File countDir = new File(tmp.getRoot(), "counts");
-    reduce.getConfiguration().set(GeneratorKeys.RANGE_COUNT_DIR, countDir.toURI().toString());
-    reduce.getConfiguration().setInt(MRJobConfig.TASK_PARTITION, 0);
-    reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 5);
+    File countDir = configure(0, 5);
     reduce.withInput(new Rank(0, 1f, "http://a.com/"), List.of(new Candidate(0, Datums.due(0, 1f, 0))));
     assertEquals(1, reduce.run().size());
     assertEquals(List.of(1L), counts(countDir, 0));

@@ -32,21 +32,23 @@ public class SelectMapperTest {
     return driver.getCounters().findCounter(SkipReason.GROUP, reason.counter()).getValue();
   }
 
-  @Test
-  public void dueUrlIsKeyedByItsScoreRank() throws IOException {
+  /** A due URL at depth 3 with score 2.5 must come out keyed by this rank depth. */
+  private void assertKeyedWithRankDepth(int rankDepth) throws IOException {
     CrawlDatum due = Datums.due(NOW - 1, 2.5f, 3);
     driver.withInput(new Text("http://a.example.com/"), due)
-        .withOutput(new Rank(0, 2.5f, "http://a.example.com/"), due)
+        .withOutput(new Rank(rankDepth, 2.5f, "http://a.example.com/"), due)
         .runTest();
+  }
+
+  @Test
+  public void dueUrlIsKeyedByItsScoreRank() throws IOException {
+    assertKeyedWithRankDepth(0);
   }
 
   @Test
   public void depthOrderPutsTheDepthIntoTheRank() throws IOException {
     driver.getConfiguration().set(GeneratorKeys.ORDER, "depth");
-    CrawlDatum due = Datums.due(NOW - 1, 2.5f, 3);
-    driver.withInput(new Text("http://a.example.com/"), due)
-        .withOutput(new Rank(3, 2.5f, "http://a.example.com/"), due)
-        .runTest();
+    assertKeyedWithRankDepth(3);
   }
 
   @Test

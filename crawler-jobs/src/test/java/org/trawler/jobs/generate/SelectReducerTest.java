@@ -10,11 +10,11 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
-import org.apache.hadoop.io.Text;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -103,17 +103,20 @@ public class SelectReducerTest {
     assertEquals(true, new File(samples, "part-00002").exists());
   }
 
-  /** Map and reduce together: the shuffle's order decides which URLs a host keeps. */
-  private MapReduceDriver<org.apache.hadoop.io.Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> job() {
-    MapReduceDriver<org.apache.hadoop.io.Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> d =
+  /**
+   * Map and reduce together on a small crawldb: the shuffle's order decides which URLs are kept.
+   * Returns "url#slot" in output order.
+   */
+  private static List<String> selectFromCrawlDb(String order, long topN, int maxCount) throws IOException {
+    MapReduceDriver<Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> d =
         MapReduceDriver.newMapReduceDriver(new SelectMapper(), new SelectReducer());
     d.withKeyOrderComparator(new Rank.Comparator()).withKeyGroupingComparator(new Rank.Comparator());
-    d.getConfiguration().setLong(GeneratorKeys.TIME, 1000);
-    d.getConfiguration().setLong(GeneratorKeys.DUE_BEFORE, 1000);
-    return d;
-  }
-
-  private static void crawlDb(MapReduceDriver<Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> d) {
+    Configuration conf = d.getConfiguration();
+    conf.setLong(GeneratorKeys.TIME, 1000);
+    conf.setLong(GeneratorKeys.DUE_BEFORE, 1000);
+    conf.set(GeneratorKeys.ORDER, order);
+    conf.setLong(GeneratorKeys.TOP_N, topN);
+    conf.setInt(GeneratorKeys.MAX_COUNT, maxCount);
     // url, score, depth
     Object[][] db = {
         {"http://a.com/seed", 0.5f, 0}, {"http://a.com/d1", 3f, 1}, {"http://a.com/d2", 9f, 2},
@@ -121,33 +124,26 @@ public class SelectReducerTest {
     for (Object[] row : db) {
       d.withInput(new Text((String) row[0]), Datums.due(0, (Float) row[1], (Integer) row[2]));
     }
+    return urls(d.run());
   }
 
   @Test
   public void scoreOrderSelectsTheBestScoresAcrossHosts() throws IOException {
-    MapReduceDriver<Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> d = job();
-    d.getConfiguration().setLong(GeneratorKeys.TOP_N, 4);
-    crawlDb(d);
     assertEquals(List.of("http://a.com/d2#0", "http://c.com/d1#0", "http://a.com/d1#1", "http://b.com/d1#0"),
-        urls(d.run()));
+        selectFromCrawlDb("score", 4, -1));
   }
 
   @Test
   public void depthOrderSelectsBreadthFirst() throws IOException {
-    MapReduceDriver<Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> d = job();
-    d.getConfiguration().setLong(GeneratorKeys.TOP_N, 4);
-    d.getConfiguration().set(GeneratorKeys.ORDER, "depth");
-    crawlDb(d);
     assertEquals(List.of("http://b.com/seed#0", "http://a.com/seed#0", "http://c.com/d1#0", "http://a.com/d1#1"),
-        urls(d.run()));
+        selectFromCrawlDb("depth", 4, -1));
   }
 
   @Test
   public void perHostCapKeepsEachHostsBestInTheChosenOrder() throws IOException {
-    MapReduceDriver<Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> d = job();
-    d.getConfiguration().setInt(GeneratorKeys.MAX_COUNT, 1);
-    d.getConfiguration().set(GeneratorKeys.ORDER, "depth");
-    crawlDb(d);
-    assertEquals(List.of("http://b.com/seed#0", "http://a.com/seed#0", "http://c.com/d1#0"), urls(d.run()));
+    assertEquals(List.of("http://b.com/seed#0", "http://a.com/seed#0", "http://c.com/d1#0"),
+        selectFromCrawlDb("depth", 0, 1));
+    assertEquals(List.of("http://a.com/d2#0", "http://c.com/d1#0", "http://b.com/d1#0"),
+        selectFromCrawlDb("score", 0, 1));
   }
 }
