@@ -306,12 +306,13 @@ public class Generator extends CrawlTool {
     }
   }
 
-  /** Rejects a bad generate setting with one clear line before any job starts. */
+  /** Rejects a bad generate setting (or a filter that cannot be created) with one clear line before any job starts. */
   private static void checkSettings(Configuration conf) throws UserException {
     try {
       GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
       HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
       URLPartitioner.Mode.parse(conf.get(GeneratorKeys.PARTITION_MODE, "byHost"));
+      SelectionRules.fromConf(conf);
     } catch (IllegalArgumentException e) {
       throw new UserException(e.getMessage(), UserException.USAGE);
     }

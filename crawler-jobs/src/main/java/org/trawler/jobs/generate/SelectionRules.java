@@ -38,12 +38,19 @@ public final class SelectionRules {
     this.filters = filters;
   }
 
-  /** The rules of a generate task, from the keys the Generator set. */
+  /**
+   * The rules of a generate task, from the keys the Generator set. Creates the configured
+   * normalizers and filters at once: a class that cannot be created is an IllegalArgumentException.
+   */
   public static SelectionRules fromConf(Configuration conf) {
     long now = conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
+    URLNormalizers normalizers = null;
+    if (conf.getBoolean(GeneratorKeys.NORMALISE, true)) {
+      normalizers = new URLNormalizers(conf);
+      normalizers.normalizersFor(URLNormalizers.SCOPE_GENERATE);
+    }
     return new SelectionRules(now, conf.getLong(GeneratorKeys.DUE_BEFORE, now),
-        conf.getLong(GeneratorKeys.DELAY, 604800L), conf.getInt(GeneratorKeys.MAX_DEPTH, -1),
-        conf.getBoolean(GeneratorKeys.NORMALISE, true) ? new URLNormalizers(conf) : null,
+        conf.getLong(GeneratorKeys.DELAY, 604800L), conf.getInt(GeneratorKeys.MAX_DEPTH, -1), normalizers,
         conf.getBoolean(GeneratorKeys.FILTER, true) ? new URLFilters(conf) : null);
   }
 

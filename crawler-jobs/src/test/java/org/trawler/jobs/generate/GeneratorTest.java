@@ -382,6 +382,17 @@ public class GeneratorTest {
   }
 
   @Test
+  public void filterClassThatIsNotThereIsOneClearLine() throws Exception {
+    writeCrawlDb(manyHosts(1, 1));
+    conf.set(NetKeys.FILTER_ORDER, "org.example.NoSuchFilter");
+    Run run = generate(args());
+    assertEquals(2, run.code);
+    assertTrue(run.err, run.err.contains("org.example.NoSuchFilter"));
+    assertEquals(run.err, 1, run.err.trim().split("\n").length);
+    assertEquals(0, generate(args("-noFilter")).code);
+  }
+
+  @Test
   public void missingCrawlDbIsOneClearLine() throws Exception {
     Run run = generate(args());
     assertEquals(3, run.code);
