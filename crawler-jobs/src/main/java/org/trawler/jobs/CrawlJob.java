@@ -129,16 +129,15 @@ public final class CrawlJob {
     Configuration conf = job.getConfiguration();
     // The command prints its own "trawler <command>: " in front.
     String name = job.getJobName().replaceFirst("^trawler ", "");
-    String why = null;
     if (isLocal(conf)) {
       UserException unreadable = PartFileCheck.findUnreadable(conf, inputs);
       if (unreadable != null) {
         return new UserException(name + " failed: " + unreadable.getMessage(), unreadable);
       }
-      why = "see the task's error in the log above";
-    } else {
-      why = firstTaskDiagnostic(job);
+      // LocalJobRunner keeps the task's exception to its log (failure info "NA").
+      return new UserException(name + " failed (the task's error is in the log above)");
     }
+    String why = firstTaskDiagnostic(job);
     if (why == null) {
       try {
         why = job.getStatus().getFailureInfo();
@@ -146,7 +145,8 @@ public final class CrawlJob {
         // the reason is in the task logs then
       }
     }
-    return new UserException(name + " failed" + (why == null || why.isBlank() ? "" : ": " + firstLine(why)));
+    boolean unknown = why == null || why.isBlank() || why.equals("NA");
+    return new UserException(name + " failed" + (unknown ? " (the task's error is in its log)" : ": " + firstLine(why)));
   }
 
   /** The first line of the first failed task attempt's diagnostics, or null. */

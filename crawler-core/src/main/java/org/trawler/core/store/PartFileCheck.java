@@ -80,7 +80,7 @@ public final class PartFileCheck {
       } catch (java.io.FileNotFoundException e) {
         // moved away since the job started (e.g. an install); not a corrupt file
       } catch (IOException | RuntimeException e) {
-        return unreadable(file, e);
+        return PartFiles.corrupt(file, e);
       }
     }
     return null;
@@ -98,19 +98,8 @@ public final class PartFileCheck {
         key.reset();
       }
     } catch (IOException | RuntimeException e) {
-      throw unreadable(file, e);
+      throw PartFiles.corrupt(file, e);
     }
-  }
-
-  /** The one-line failure for a file that cannot be read. */
-  public static UserException unreadable(Path file, Exception e) {
-    String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-    return new UserException("cannot read " + forUser(file) + " (truncated or corrupt?): "
-        + why.replaceAll("\\s*\\R\\s*", " "), e);
-  }
-
-  private static String forUser(Path path) {
-    return "file".equals(path.toUri().getScheme()) ? path.toUri().getPath() : path.toString();
   }
 
   private static boolean isHidden(Path p) {
