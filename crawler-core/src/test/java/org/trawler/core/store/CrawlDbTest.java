@@ -84,6 +84,9 @@ public class CrawlDbTest {
     // A crash after "current → old" and before "new → current":
     fs.delete(CrawlDb.current(crawlDb), true);
     assertTrue(CrawlDb.exists(conf, crawlDb));
+    // Readers read old as it is; only the next lock holder renames it back.
+    assertEquals(CrawlDb.old(crawlDb), CrawlDb.currentForReading(conf, crawlDb));
+    CrawlDbLock.acquire(conf, crawlDb, false).close();
     assertEquals("v1", nameOf(CrawlDb.current(crawlDb)));
     assertEquals(CrawlDb.current(crawlDb), CrawlDb.currentForReading(conf, crawlDb));
   }
