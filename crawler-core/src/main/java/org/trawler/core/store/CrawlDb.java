@@ -90,13 +90,23 @@ public final class CrawlDb {
   }
 
   /**
-   * Checks before a job writes a new version: an existing crawldb path must be a directory, and
-   * its parent must be writable.
+   * Checks before a job writes a new version: an existing crawldb path must be a directory that
+   * is a crawldb or empty (a job never writes its versions among someone else's files), and its
+   * parent must be writable.
    */
   public static void checkWritable(Configuration conf, Path crawlDb) throws IOException, UserException {
     FileSystem fs = crawlDb.getFileSystem(conf);
     if (fs.exists(crawlDb) && !fs.getFileStatus(crawlDb).isDirectory()) {
       throw new UserException(crawlDb + " is a file, not a crawldb directory");
+    }
+    if (fs.exists(crawlDb) && readable(fs, crawlDb) == null) {
+      for (FileStatus st : fs.listStatus(crawlDb)) {
+        String name = st.getPath().getName();
+        if (!name.equals(LOCK) && !name.startsWith(TMP_PREFIX) && !name.startsWith(".")) {
+          throw new UserException(crawlDb + " is not a crawldb (it has no " + CURRENT + "/ but holds " + name
+              + "): give a new or empty directory");
+        }
+      }
     }
     try {
       fs.mkdirs(crawlDb);

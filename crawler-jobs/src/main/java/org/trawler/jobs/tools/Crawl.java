@@ -23,6 +23,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.inject.SeedFiles;
 
 /**
  * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks, all in
@@ -80,6 +81,19 @@ public class Crawl extends CrawlTool {
     }
     if (rounds < 1) {
       throw new UsageException("rounds must be at least 1");
+    }
+    // Checked before inject, so a bad option or path fails in one line and leaves no crawl behind.
+    for (String opt : new String[] {"topN", "threads", "numFetchers"}) {
+      if (cmd.hasOption(opt) && longOption(cmd, opt, 1) < 1) {
+        throw new UsageException("--" + opt + " must be at least 1, not " + cmd.getOptionValue(opt));
+      }
+    }
+    longOption(cmd, "adddays", 0);
+    doubleOption(cmd, "time-limit-fetch", 0);
+    SeedFiles.list(getConf(), urlDir);
+    FileSystem crawlFs = crawlDir.getFileSystem(getConf());
+    if (crawlFs.exists(crawlDir) && !crawlFs.getFileStatus(crawlDir).isDirectory()) {
+      throw new UserException(crawlDir + " is a file, not a crawl directory");
     }
     List<String> generateOpts = new ArrayList<>();
     addOpt(cmd, "topN", "-topN", generateOpts);

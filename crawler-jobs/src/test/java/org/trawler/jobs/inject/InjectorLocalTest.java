@@ -278,7 +278,7 @@ public class InjectorLocalTest {
     existingCrawlDb();
     var before = CrawlDbFiles.snapshot(crawlDb);
     CommandRun run = inject(seeds("urls", "s.txt", "http://b.com/", "http://c.com/crash/"));
-    assertOneLineFailure(run, 3, "trawler inject sort " + crawlDb + " failed (the task's error is in the log above)");
+    assertOneLineFailure(run, 3, "inject sort " + crawlDb + " failed (the task's error is in the log above)");
     assertTrue(run.err, run.err.contains("failed"));
     assertEquals(before, CrawlDbFiles.snapshot(crawlDb));
   }

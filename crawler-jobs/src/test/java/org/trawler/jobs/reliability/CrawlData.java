@@ -8,8 +8,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
 import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.LocalJobFixtures;
@@ -76,5 +79,54 @@ final class CrawlData {
       }
     }
     return segment;
+  }
+
+  /**
+   * A segment holding the given parts (Segment.CRAWL_GENERATE, CRAWL_FETCH, CONTENT, CRAWL_PARSE,
+   * PARSE_DATA, PARSE_TEXT) for the first {@code n} URLs, each part as its job writes it.
+   */
+  static Path segmentWith(Configuration conf, Path segment, int n, String... parts) throws IOException {
+    for (String part : parts) {
+      Path dir = new Path(segment, part);
+      switch (part) {
+        case Segment.CRAWL_GENERATE, Segment.CRAWL_PARSE -> {
+          try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
+              SequenceFile.Writer.file(new Path(dir, "part-r-00000")),
+              SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+            for (int i = 0; i < n; i++) {
+              CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED, i);
+              if (part.equals(Segment.CRAWL_PARSE)) {
+                d = new CrawlDatum(CrawlStatus.LINKED, INTERVAL, 0.5f);
+              }
+              w.append(new Text(url(i)), d);
+            }
+          }
+        }
+        case Segment.CRAWL_FETCH -> LocalJobFixtures.writeMapFile(conf, dir, CrawlDatum.class,
+            records(n, i -> {
+              CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED, i);
+              d.setStatus(CrawlStatus.FETCH_SUCCESS);
+              return d;
+            }));
+        case Segment.CONTENT -> LocalJobFixtures.writeMapFile(conf, dir, Content.class,
+            records(n, i -> new Content(url(i), url(i),
+                ("<html><title>" + i + "</title><a href=\"" + url(i + 1) + "\">next</a></html>")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/html", false)));
+        case Segment.PARSE_DATA -> LocalJobFixtures.writeMapFile(conf, dir, ParseData.class,
+            records(n, i -> new ParseData(ParseData.SUCCESS, "", "page " + i)));
+        case Segment.PARSE_TEXT -> LocalJobFixtures.writeMapFile(conf, dir, ParseText.class,
+            records(n, i -> new ParseText("text of page " + i)));
+        default -> throw new IllegalArgumentException(part);
+      }
+    }
+    return segment;
+  }
+
+  private static <V> SortedMap<String, V> records(int n, java.util.function.IntFunction<V> value) {
+    SortedMap<String, V> records = new TreeMap<>();
+    for (int i = 0; i < n; i++) {
+      records.put(url(i), value.apply(i));
+    }
+    return records;
   }
 }
