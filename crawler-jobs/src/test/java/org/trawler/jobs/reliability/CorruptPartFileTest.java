@@ -146,4 +146,57 @@ public class CorruptPartFileTest {
     CorruptFiles.truncate(data, 0.6);
     assertFailsNaming(data, "invertlinks", new File(crawl, "linkdb").getPath(), segment.toString());
   }
+
+  // ---- readers, generate, parse ----
+
+  @Test
+  public void readdbStatsWithATruncatedPartNamesIt() throws Exception {
+    CrawlData.crawlDb(conf, crawlDb, 2000, CrawlStatus.DB_UNFETCHED);
+    CorruptFiles.truncate(crawlDbData(), 0.5);
+    assertFailsNaming(crawlDbData(), "readdb", crawlDb.toString(), "-stats");
+  }
+
+  @Test
+  public void generateWithATruncatedCrawlDbPartNamesItAndWritesNoSegment() throws Exception {
+    CrawlData.crawlDb(conf, crawlDb, 2000, CrawlStatus.DB_UNFETCHED);
+    CorruptFiles.truncate(crawlDbData(), 0.5);
+    assertFailsNaming(crawlDbData(), "generate", crawlDb.toString(), segments.toString(), "-topN", "10");
+    assertFalse(CorruptFiles.local(segments).exists());
+  }
+
+  @Test
+  public void generateWithCrawlDbUpdateAndATruncatedPartInstallsNothing() throws Exception {
+    CrawlData.crawlDb(conf, crawlDb, 2000, CrawlStatus.DB_UNFETCHED);
+    CorruptFiles.truncate(crawlDbData(), 0.5);
+    assertFailsNaming(crawlDbData(), "generate", crawlDb.toString(), segments.toString(),
+        "-D", "generate.update.crawldb=true");
+    assertFalse(CorruptFiles.local(CrawlDb.lockFile(crawlDb)).exists());
+  }
+
+  @Test
+  public void parseWithATruncatedContentPartNamesIt() throws Exception {
+    Path segment = CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 300,
+        Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT);
+    File content = CorruptFiles.local(new Path(segment, Segment.CONTENT + "/part-r-00000/data"));
+    CorruptFiles.truncate(content, 0.8);
+    assertFailsNaming(content, "parse", segment.toString());
+  }
+
+  @Test
+  public void readsegDumpWithATruncatedPartNamesIt() throws Exception {
+    Path segment = CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 300,
+        Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT);
+    File fetch = CorruptFiles.local(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000/data"));
+    CorruptFiles.truncate(fetch, 0.5);
+    assertFailsNaming(fetch, "readseg", "-dump", segment.toString(), tmp.getRoot() + "/dump");
+  }
+
+  @Test
+  public void readsegListWithATruncatedPartNamesIt() throws Exception {
+    Path segment = CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 300,
+        Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH);
+    File generate = CorruptFiles.local(new Path(segment, Segment.CRAWL_GENERATE + "/part-r-00000"));
+    CorruptFiles.truncate(generate, 0.5);
+    assertFailsNaming(generate, "readseg", "-list", segment.toString());
+  }
 }

@@ -190,4 +190,27 @@ public class CrashSafetyTest {
     CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_FETCHED);
     assertCrashSafe(template, dir -> new String[] {"dedup", crawlDb(dir).toString()});
   }
+
+  @Test
+  public void injectKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb() throws Exception {
+    File template = tmp.newFolder("inject");
+    CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
+    File seeds = new File(template, "urls/seeds.txt");
+    seeds.getParentFile().mkdirs();
+    StringBuilder lines = new StringBuilder();
+    for (int i = URLS / 2; i < URLS * 3 / 2; i++) { // half known, half new
+      lines.append(CrawlData.url(i)).append('\n');
+    }
+    Files.writeString(seeds.toPath(), lines);
+    assertCrashSafe(template, dir -> new String[] {"inject", crawlDb(dir).toString(),
+        new File(dir, "urls").getPath()});
+  }
+
+  @Test
+  public void generateWithCrawlDbUpdateKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb() throws Exception {
+    File template = tmp.newFolder("generate");
+    CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
+    assertCrashSafe(template, dir -> new String[] {"generate", crawlDb(dir).toString(),
+        new File(dir, "segments").getPath(), "-topN", "500"});
+  }
 }
