@@ -9,6 +9,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.Main;
 
@@ -63,20 +64,19 @@ public class Demo extends CrawlTool {
 
       Configuration conf = new Configuration(getConf());
       // Loopback is fast and ours: short politeness delay, many threads; still one request per host at a time.
-      conf.setIfUnset("fetcher.server.delay", "0.05");
-      conf.setIfUnset("fetcher.threads.fetch", "10");
-      conf.setIfUnset("fetcher.progress.interval", "5");
-      conf.setIfUnset("http.timeout", "5000");
-      conf.setIfUnset("db.fetch.retry.delay", "0");
+      setUnlessGiven(conf, "fetcher.server.delay", "0.05");
+      setUnlessGiven(conf, "fetcher.threads.fetch", "10");
+      setUnlessGiven(conf, "fetcher.progress.interval", "5");
+      setUnlessGiven(conf, "http.timeout", "5000");
       long start = System.nanoTime();
       int rc = runTool("run", conf, seeds.getParent().toString(), crawlDir.getPath(), String.valueOf(rounds));
       if (rc != 0) {
         return rc;
       }
       double seconds = (System.nanoTime() - start) / 1e9;
-      long pages = web.totalRequests();
-      System.out.printf("demo: crawled for %.1f s; the site served %d requests (%.1f per second)%n", seconds, pages,
-          pages / seconds);
+      long requests = web.totalRequests();
+      System.out.printf("demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n", rounds,
+          seconds, requests, requests / seconds);
     }
     System.out.println();
     runTool("readdb", getConf(), new File(crawlDir, "crawldb").getPath(), "-stats");
@@ -86,6 +86,16 @@ public class Demo extends CrawlTool {
     System.out.println("  bin/crawl readseg -list " + dir + "/segments/*                # what each round did");
     System.out.println("  bin/crawl simweb --hosts 5 --pages 200   # serve the site yourself, then bin/crawl run ...");
     return 0;
+  }
+
+  /** Sets a demo default unless the user gave the key (-D, trawler-site.xml). */
+  private static void setUnlessGiven(Configuration conf, String key, String value) {
+    String[] sources = conf.getPropertySources(key);
+    boolean onlyDefault = sources == null || sources.length == 0
+        || (sources.length == 1 && sources[0].endsWith(CrawlerConfiguration.DEFAULT_RESOURCE));
+    if (onlyDefault) {
+      conf.set(key, value, "trawler demo");
+    }
   }
 
   private static int runTool(String command, Configuration conf, String... args) throws Exception {
