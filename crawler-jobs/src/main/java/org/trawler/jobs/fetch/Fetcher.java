@@ -85,7 +85,7 @@ public class Fetcher extends CrawlTool {
     long start = System.currentTimeMillis();
     long timeLimitEnd = FetcherSettings.timeLimitEnd(conf, start);
     if (timeLimitEnd > 0) {
-      conf.setLong(FetcherKeys.TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
+      conf.setLong(FetcherKeys.INTERNAL_TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
     }
     LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, threads);
 

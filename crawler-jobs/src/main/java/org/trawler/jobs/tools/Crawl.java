@@ -1,6 +1,7 @@
 package org.trawler.jobs.tools;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -112,9 +113,9 @@ public class Crawl extends CrawlTool {
 
     long t0 = System.nanoTime();
     step("inject", crawlDb.toString(), urlDir.toString());
-    out.printf("inject: %.1f s%n", seconds(t0));
+    long dbSizeBefore = PartFiles.count(conf, new Path(crawlDb, "current"), new Text(), new CrawlDatum());
+    out.printf("inject: crawldb %d URLs; %.1f s%n", dbSizeBefore, seconds(t0));
 
-    long dbSizeBefore = -1;
     for (int round = 1; round <= rounds; round++) {
       Map<String, Double> times = new LinkedHashMap<>();
       long start = System.nanoTime();
@@ -167,8 +168,15 @@ public class Crawl extends CrawlTool {
     }
   }
 
+  /** Runs one command; its own stdout report is left out (the round's summary line says it). */
   private int runStep(String command, String... args) throws Exception {
-    return Main.newTool(command, getConf()).run(args);
+    PrintStream saved = System.out;
+    System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+    try {
+      return Main.newTool(command, getConf()).run(args);
+    } finally {
+      System.setOut(saved);
+    }
   }
 
   private static List<Path> listSegments(Configuration conf, Path segments) throws IOException {
@@ -214,7 +222,7 @@ public class Crawl extends CrawlTool {
         fetched.getOrDefault(CrawlStatus.FETCH_REDIR_PERM, 0L) + fetched.getOrDefault(CrawlStatus.FETCH_REDIR_TEMP, 0L),
         fetched.getOrDefault(CrawlStatus.FETCH_GONE, 0L), fetched.getOrDefault(CrawlStatus.FETCH_RETRY, 0L),
         fetched.getOrDefault(CrawlStatus.FETCH_NOTMODIFIED, 0L),
-        dbSizeBefore < 0 ? "" : "new " + (dbSize - dbSizeBefore) + ";", dbSize,
+        "new " + (dbSize - dbSizeBefore) + ";", dbSize,
         db.getOrDefault(CrawlStatus.DB_UNFETCHED, 0L)));
     sb.append(String.format("; %.1f s (", total));
     String sep = "";

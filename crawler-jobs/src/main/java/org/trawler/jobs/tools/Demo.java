@@ -10,6 +10,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.UsageException;
@@ -78,11 +79,10 @@ public class Demo extends CrawlTool {
 
       Configuration conf = new Configuration(getConf());
       // Loopback is fast and ours: short politeness delay, many threads; still one request per host at a time.
-      conf.setIfUnset("fetcher.server.delay", "0.05");
-      conf.setIfUnset("fetcher.threads.fetch", "10");
-      conf.setIfUnset("fetcher.progress.interval", "5");
-      conf.setIfUnset("http.timeout", "5000");
-      conf.setIfUnset("db.fetch.retry.delay", "0");
+      setUnlessGiven(conf, "fetcher.server.delay", "0.05");
+      setUnlessGiven(conf, "fetcher.threads.fetch", "10");
+      setUnlessGiven(conf, "fetcher.progress.interval", "5");
+      setUnlessGiven(conf, "http.timeout", "5000");
       long start = System.nanoTime();
       int rc = runTool("run", conf, seeds.getParent().toString(), crawlDir.getPath(), String.valueOf(rounds));
       if (rc != 0) {
@@ -90,8 +90,8 @@ public class Demo extends CrawlTool {
       }
       double seconds = (System.nanoTime() - start) / 1e9;
       long requests = web.totalRequests();
-      System.out.printf("demo: crawled for %.1f s; the site served %d requests (%.1f per second)%n", seconds, requests,
-          requests / seconds);
+      System.out.printf("demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n", rounds,
+          seconds, requests, requests / seconds);
     }
     System.out.println();
     runTool("readdb", getConf(), new File(crawlDir, "crawldb").getPath(), "-stats");
@@ -109,6 +109,16 @@ public class Demo extends CrawlTool {
       throw new UsageException("--" + option + " must be at least 1, not " + value);
     }
     return value;
+  }
+
+  /** Sets a demo default unless the user gave the key (-D, trawler-site.xml). */
+  private static void setUnlessGiven(Configuration conf, String key, String value) {
+    String[] sources = conf.getPropertySources(key);
+    boolean onlyDefault = sources == null || sources.length == 0
+        || (sources.length == 1 && sources[0].endsWith(CrawlerConfiguration.DEFAULT_RESOURCE));
+    if (onlyDefault) {
+      conf.set(key, value, "trawler demo");
+    }
   }
 
   private static int runTool(String command, Configuration conf, String... args) throws Exception {

@@ -287,7 +287,7 @@ public class InjectorLocalTest {
   public void unknownNormalizerClassIsOneLine() throws Exception {
     conf.set("urlnormalizer.order", "org.example.NoSuchNormalizer");
     assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 3,
-        "configured class org.example.NoSuchNormalizer is not on the classpath");
+        "class org.example.NoSuchNormalizer is not on the classpath");
     assertFalse(Files.exists(crawlDb));
   }
 
