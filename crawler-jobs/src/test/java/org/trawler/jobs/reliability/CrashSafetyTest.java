@@ -26,6 +26,7 @@ import org.junit.rules.TemporaryFolder;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.Segment;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -93,6 +94,16 @@ public class CrashSafetyTest {
    * then on fresh copies killed at each kill point, checking the crawldb and the next run each time.
    */
   private void assertCrashSafe(File template, Function<File, String[]> command) throws Exception {
+    assertCrashSafe(template, command, List.of(), (work, where) -> { });
+  }
+
+  /** What else a killed run must leave usable, checked before the rerun. */
+  private interface AfterKill {
+    void check(File crawlDir, String where) throws Exception;
+  }
+
+  private void assertCrashSafe(File template, Function<File, String[]> command, List<KillPoint> extraPoints,
+      AfterKill afterKill) throws Exception {
     Path templateDb = crawlDb(template);
     CrawlDbSummary before = CrawlDbSummary.of(conf, templateDb);
 
@@ -104,12 +115,13 @@ public class CrashSafetyTest {
     CrawlDbSummary after = CrawlDbSummary.of(conf, crawlDb(measured));
     assertNotEquals("the command must change the crawldb for the test to mean anything", before, after);
 
-    List<KillPoint> points = List.of(
+    List<KillPoint> points = new ArrayList<>(extraPoints);
+    points.addAll(List.of(
         new KillPoint("lock taken", CrashSafetyTest::lockTaken, 0),
         new KillPoint("job running", CrashSafetyTest::jobOutputStarted, 30),
         new KillPoint("job output committed", CrashSafetyTest::jobOutputCommitted, 0),
         new KillPoint("at 50% of an unkilled run", dir -> after(millis / 2), 0),
-        new KillPoint("at 90% of an unkilled run", dir -> after(millis * 9 / 10), 0));
+        new KillPoint("at 90% of an unkilled run", dir -> after(millis * 9 / 10), 0)));
     int killedMidRun = 0;
     List<String> outcomes = new ArrayList<>();
     for (KillPoint point : points) {
@@ -124,6 +136,7 @@ public class CrashSafetyTest {
       assertTrue(where + ": crawldb is neither the old nor the new version: " + state + "\nold: " + before
           + "\nnew: " + after, state.equals(before) || state.equals(after));
       outcomes.add(point.name() + " → " + (state.equals(after) ? "new" : "old"));
+      afterKill.check(work, where);
 
       rerun(command.apply(work), db, where);
       if (state.equals(before)) {
@@ -211,6 +224,31 @@ public class CrashSafetyTest {
     File template = tmp.newFolder("generate");
     CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
     assertCrashSafe(template, dir -> new String[] {"generate", crawlDb(dir).toString(),
-        new File(dir, "segments").getPath(), "-topN", "500"});
+        new File(dir, "segments").getPath(), "-topN", "500"},
+        List.of(new KillPoint("fetch lists being written", CrashSafetyTest::fetchListsStarted, 20)),
+        CrashSafetyTest::halfWrittenSegmentsAreRefused);
+  }
+
+  private static BooleanSupplier fetchListsStarted(File crawlDb) {
+    File segments = new File(crawlDb.getParentFile(), "segments");
+    return () -> {
+      File[] started = segments.listFiles(d -> new File(d, Segment.CRAWL_GENERATE + "/_temporary").exists());
+      return started != null && started.length > 0;
+    };
+  }
+
+  /** A segment whose fetch lists a killed generate never finished: fetch refuses it in one line. */
+  private static void halfWrittenSegmentsAreRefused(File crawlDir, String where) throws Exception {
+    File[] segments = new File(crawlDir, "segments").listFiles(File::isDirectory);
+    for (File segment : segments == null ? new File[0] : segments) {
+      File[] lists = new File(segment, Segment.CRAWL_GENERATE).listFiles((d, n) -> n.startsWith("part-"));
+      if (lists != null && lists.length > 0) {
+        continue;
+      }
+      CommandRun fetch = CommandRun.run(conf, "fetch", segment.getPath());
+      assertEquals(where + ": " + fetch, 3, fetch.exitCode);
+      assertEquals(where + ": " + fetch, 1, fetch.errLines().length);
+      assertTrue(where + ": " + fetch, fetch.err.contains(segment.getPath()));
+    }
   }
 }
