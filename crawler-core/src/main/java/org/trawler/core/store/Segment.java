@@ -8,6 +8,8 @@ import java.util.TimeZone;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 
 /** A segment's directory layout (DESIGN §3): one fetch round's lists and results. */
@@ -24,6 +26,10 @@ public final class Segment {
   public static final String PARSE_DATA = "parse_data";
   /** MapFile&lt;Text, ParseText&gt;. */
   public static final String PARSE_TEXT = "parse_text";
+
+  /** FileOutputCommitter's scratch directory under a job's output (the segment, for fetch and parse). */
+  private static final String SCRATCH = "_temporary";
+  private static final Logger LOG = LoggerFactory.getLogger(Segment.class);
 
   private Segment() {}
 
@@ -55,5 +61,18 @@ public final class Segment {
 
   public static boolean hasPart(Configuration conf, Path segment, String part) throws IOException {
     return segment.getFileSystem(conf).exists(new Path(segment, part));
+  }
+
+  /**
+   * Removes the output committer's scratch directory a killed fetch or parse left in the segment:
+   * with committer algorithm 1 the next job would merge the dead run's committed tasks into its own.
+   */
+  public static void removeScratch(Configuration conf, Path segment) throws IOException {
+    Path scratch = new Path(segment, SCRATCH);
+    FileSystem fs = scratch.getFileSystem(conf);
+    if (fs.exists(scratch)) {
+      LOG.warn("removing {}: left by a fetch or parse that did not finish", scratch);
+      fs.delete(scratch, true);
+    }
   }
 }

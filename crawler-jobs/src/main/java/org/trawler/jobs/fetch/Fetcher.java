@@ -81,6 +81,7 @@ public class Fetcher extends CrawlTool {
       throw new UserException(new Path(segment, Segment.CRAWL_GENERATE) + " holds no fetch lists");
     }
     clearFetched(conf, segment, cmd.hasOption("force"));
+    Segment.removeScratch(conf, segment);
 
     long start = System.currentTimeMillis();
     long timeLimitEnd = FetcherSettings.timeLimitEnd(conf, start);

@@ -68,13 +68,13 @@ final class QueueFeeder extends Thread {
   }
 
   private void feed(Text url, CrawlDatum datum) throws InterruptedException {
-    if (!QueueIds.isHttp(url.toString())) {
+    String scheme = QueueIds.schemeOf(url.toString());
+    if (scheme != null && !QueueIds.isHttp(url.toString())) {
       // Whatever the filters let through, only the web is fetched: never file:, ftp:, jar: ...
       LOG.warn("not fetching {}: only http and https URLs are fetched", url);
       fed++;
       recorder.record(url, datum, ProtocolOutput.gone(0, Reason.SCHEME_NOT_ALLOWED,
-          QueueIds.schemeOf(url.toString()) + " (only http: and https: are fetched)"),
-          clock.getAsLong());
+          scheme + " (only http: and https: are fetched)"), clock.getAsLong());
       return;
     }
     String queueId;

@@ -52,11 +52,10 @@ final class QueueIds {
     return url.regionMatches(true, 0, "http://", 0, 7) || url.regionMatches(true, 0, "https://", 0, 8);
   }
 
-  /** The scheme of {@code url} as written, or "no scheme". */
+  /** The scheme of {@code url} as written ("file:"), or null when it has none (then it is malformed). */
   static String schemeOf(String url) {
     int colon = url.indexOf(':');
-    return colon > 0 && url.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*") ? url.substring(0, colon + 1)
-        : "no scheme";
+    return colon > 0 && url.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*") ? url.substring(0, colon + 1) : null;
   }
 
   /** The queue id, e.g. {@code http://example.com}; a URL without a host is malformed. */
