@@ -27,7 +27,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CommandRun;
-import org.trawler.jobs.LocalJobFixtures;
 
 /**
  * Bad input to every command: missing or empty directories, paths that are not what the command
@@ -172,8 +171,7 @@ public class BadInputTest {
   @BeforeClass
   public static void setUp() throws IOException {
     LoggerFactory.getLogger(BadInputTest.class).info("bad input tests"); // logging before stderr is captured
-    conf = LocalJobFixtures.localConf();
-    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    conf = CrawlData.localConf(tmp);
     root = tmp.newFolder("data");
     File crawl = new File(root, "crawl");
     CrawlData.crawlDb(conf, path(new File(crawl, "crawldb")), 20, CrawlStatus.DB_UNFETCHED);

@@ -41,6 +41,7 @@ final class ChildCommand {
     command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
     command.add("-Xmx256m");
     command.add("-XX:TieredStopAtLevel=1"); // a short-lived JVM: start fast rather than optimise
+    command.add("-XX:+UseSerialGC");
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("org.trawler.jobs.Main");

@@ -50,8 +50,7 @@ public class CorruptPartFileTest {
 
   @Before
   public void setUp() throws IOException {
-    conf = LocalJobFixtures.localConf();
-    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    conf = CrawlData.localConf(tmp);
     crawl = tmp.newFolder("crawl");
     crawlDb = new Path(new File(crawl, "crawldb").getPath());
     segments = new Path(new File(crawl, "segments").getPath());

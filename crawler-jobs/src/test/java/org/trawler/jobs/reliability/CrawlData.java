@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -23,6 +24,13 @@ final class CrawlData {
   static final int INTERVAL = 86_400;
 
   private CrawlData() {}
+
+  /** Local mode without URL normalizers or filters, Hadoop's scratch space in a new folder of {@code tmp}. */
+  static Configuration localConf(TemporaryFolder tmp) throws IOException {
+    Configuration conf = LocalJobFixtures.localConf();
+    conf.set("hadoop.tmp.dir", tmp.newFolder().getPath());
+    return conf;
+  }
 
   static String url(int i) {
     return String.format("http://h%d.example/page/%06d", i % 50, i);

@@ -5,9 +5,6 @@ import static org.junit.Assert.assertFalse;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -33,8 +30,6 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
-import com.sun.net.httpserver.HttpServer;
-
 /**
  * fetch and parse write into the segment through Hadoop's output committer, whose scratch
  * directory {@code <segment>/_temporary} a killed run leaves behind, holding the tasks it had
@@ -50,7 +45,7 @@ public class KilledSegmentJobTest {
   public final TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
-  private HttpServer server;
+  private LoopbackSite web;
   private String page;
   private Path segment;
 
@@ -61,27 +56,17 @@ public class KilledSegmentJobTest {
 
   @Before
   public void setUp() throws IOException {
-    conf = LocalJobFixtures.localConf();
-    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    conf = CrawlData.localConf(tmp);
     conf.set("fetcher.server.delay", "0");
     conf.setInt("mapreduce.fileoutputcommitter.algorithm.version", 1);
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", exchange -> {
-      byte[] body = "<html><a href=\"/next\">next</a></html>".getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-      exchange.sendResponseHeaders(exchange.getRequestURI().getPath().equals("/robots.txt") ? 404 : 200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
-    server.start();
-    page = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+    web = new LoopbackSite(path -> "<html><a href=\"/next\">next</a></html>");
+    page = web.url("/");
     segment = new Path(new File(tmp.getRoot(), "crawl/segments/20240101000000").getPath());
   }
 
   @After
   public void stop() {
-    server.stop(0);
+    web.close();
   }
 
   /** A task output the killed run had committed: {@code _temporary/0/<task>/<part>/part-r-00007}. */

@@ -6,13 +6,8 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,8 +29,6 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CommandRun;
 
-import com.sun.net.httpserver.HttpServer;
-
 /**
  * A link trap: a calendar whose every day links to the next and previous day, month and year and
  * to a relative "more/" that keeps growing the path, so the site is endless. Crawled through the
@@ -51,9 +44,7 @@ public class LinkTrapTest {
   @Rule
   public final TemporaryFolder tmp = new TemporaryFolder();
 
-  private HttpServer server;
-  private String site;
-  private final List<String> pageRequests = Collections.synchronizedList(new ArrayList<>());
+  private LoopbackSite web;
 
   @BeforeClass
   public static void startLogging() {
@@ -62,32 +53,12 @@ public class LinkTrapTest {
 
   @Before
   public void startCalendar() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", exchange -> {
-      String path = exchange.getRequestURI().getPath();
-      int code = 200;
-      String body;
-      if (path.equals("/robots.txt")) {
-        code = 404;
-        body = "";
-      } else {
-        pageRequests.add(path);
-        body = calendarPage(path);
-      }
-      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-      exchange.sendResponseHeaders(code, bytes.length == 0 ? -1 : bytes.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(bytes);
-      }
-    });
-    server.start();
-    site = "http://127.0.0.1:" + server.getAddress().getPort();
+    web = new LoopbackSite(LinkTrapTest::calendarPage);
   }
 
   @After
   public void stop() {
-    server.stop(0);
+    web.close();
   }
 
   /** The day of /cal/yyyy-mm-dd/... links to its neighbours; every page also links to "more/" below itself. */
@@ -114,7 +85,7 @@ public class LinkTrapTest {
     conf.set("fetcher.server.delay", "0");
     File urls = tmp.newFolder("urls");
     // The seed is two "more/" down already: its own "more/" link is the third repetition.
-    Files.writeString(new File(urls, "seeds.txt").toPath(), site + "/cal/2024-01-01/more/more/\n");
+    Files.writeString(new File(urls, "seeds.txt").toPath(), web.url("/cal/2024-01-01/more/more/") + "\n");
     Path crawl = new Path(new File(tmp.getRoot(), "crawl").getPath());
 
     CommandRun run = CommandRun.run(conf, "run", urls.getPath(), crawl.toString(), String.valueOf(ROUNDS));
@@ -130,7 +101,7 @@ public class LinkTrapTest {
       fetched.putAll(round);
     }
     assertEquals("the seed, then its 4 day links over two rounds", 5, fetched.size());
-    assertEquals(fetched.size(), pageRequests.size());
+    assertEquals(fetched.size(), web.pageRequests().size());
     for (Map.Entry<String, CrawlDatum> e : fetched.entrySet()) {
       assertTrue(e.getKey() + " fetched at depth " + e.getValue().getDepth(), e.getValue().getDepth() <= MAX_DEPTH);
     }

@@ -5,12 +5,9 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,8 +38,6 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
-import com.sun.net.httpserver.HttpServer;
-
 /**
  * Only http: and https: URLs are ever fetched: the shipped URL filters keep other schemes out of
  * the crawldb (seeds and outlinks), and the fetcher refuses them itself, as fetch_gone with reason
@@ -56,9 +51,8 @@ public class OnlyTheWebIsFetchedTest {
   @Rule
   public final TemporaryFolder tmp = new TemporaryFolder();
 
-  private HttpServer server;
+  private LoopbackSite web;
   private String site;
-  private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
 
   @BeforeClass
   public static void startLogging() {
@@ -66,25 +60,14 @@ public class OnlyTheWebIsFetchedTest {
   }
 
   @Before
-  public void startServer() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", exchange -> {
-      requests.add(exchange.getRequestURI().getPath());
-      byte[] body = "<html><body><a href=\"/next\">next</a></body></html>".getBytes(StandardCharsets.UTF_8);
-      int code = exchange.getRequestURI().getPath().equals("/robots.txt") ? 404 : 200;
-      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-      exchange.sendResponseHeaders(code, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
-    server.start();
-    site = "http://127.0.0.1:" + server.getAddress().getPort();
+  public void startSite() throws IOException {
+    web = new LoopbackSite(path -> "<html><body><a href=\"/next\">next</a></body></html>");
+    site = web.url("");
   }
 
   @After
-  public void stopServer() {
-    server.stop(0);
+  public void stopSite() {
+    web.close();
   }
 
   /** The shipped configuration (normalizers and filters as delivered), local mode. */
@@ -147,8 +130,7 @@ public class OnlyTheWebIsFetchedTest {
 
   @Test
   public void fetcherRefusesOtherSchemesItselfWhenTheFiltersAreOff() throws Exception {
-    Configuration conf = LocalJobFixtures.localConf(); // no normalizers, no filters
-    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    Configuration conf = CrawlData.localConf(tmp); // no normalizers, no filters
     conf.set("fetcher.server.delay", "0.1");
     Path segment = new Path(new File(tmp.getRoot(), "crawl/segments/20240101000000").getPath());
     List<String> list = new ArrayList<>(NOT_WEB);
@@ -179,6 +161,6 @@ public class OnlyTheWebIsFetchedTest {
     PartFiles.read(conf, new Path(segment, Segment.CONTENT), new Text(), new Content(),
         (k, v) -> stored.add(k.toString()));
     assertEquals("content only of the web page", Set.of(site + "/"), stored);
-    assertEquals(List.of("/robots.txt", "/"), requests);
+    assertEquals(List.of("/"), web.pageRequests());
   }
 }

@@ -24,7 +24,6 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.StoreKeys;
 import org.trawler.jobs.CommandRun;
-import org.trawler.jobs.LocalJobFixtures;
 
 /**
  * What a crash leaves besides the crawldb: its lock (named by the next command with how to break
@@ -49,8 +48,7 @@ public class StaleLockAndLeftoversTest {
 
   @Before
   public void setUp() throws IOException {
-    conf = LocalJobFixtures.localConf();
-    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    conf = CrawlData.localConf(tmp);
     crawl = tmp.newFolder("crawl");
     crawlDb = new Path(new File(crawl, "crawldb").getPath());
     CrawlData.crawlDb(conf, crawlDb, 100, CrawlStatus.DB_FETCHED);
