@@ -35,6 +35,7 @@ final class SimWebProcess implements AutoCloseable {
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
+    cmd.add("-D" + SimWeb.NODELAY_PROPERTY + "=true");
     cmd.add("org.trawler.jobs.Main");
     cmd.add("simweb");
     cmd.addAll(args);
