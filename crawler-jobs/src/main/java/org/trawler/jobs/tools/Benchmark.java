@@ -55,26 +55,22 @@ public class Benchmark extends CrawlTool {
   @Override
   protected Options options() {
     Options o = new Options();
-    o.addOption(valued("hosts", "H", "simweb hosts (default 200)"));
-    o.addOption(valued("pages", "P", "pages per host (default 50)"));
-    o.addOption(valued("outlinks", "K", "links per page (default 10)"));
-    o.addOption(valued("latency-ms", "MS", "server delay before every response (default 20)"));
-    o.addOption(valued("page-kb", "KB", "page size in kB (default 20)"));
-    o.addOption(valued("delay-s", "S", "fetcher.server.delay, seconds (default 0.5)"));
-    o.addOption(valued("threads", "N", "fetcher threads (default 50)"));
-    o.addOption(valued("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
-    o.addOption(valued("rounds", "R", "crawl rounds (default 1)"));
-    o.addOption(valued("topN", "N", "at most N URLs per round (default all due)"));
+    o.addOption(SimWebServer.valued("hosts", "H", "simweb hosts (default 200)"));
+    o.addOption(SimWebServer.valued("pages", "P", "pages per host (default 50)"));
+    o.addOption(SimWebServer.valued("outlinks", "K", "links per page (default 10)"));
+    o.addOption(SimWebServer.valued("latency-ms", "MS", "server delay before every response (default 20)"));
+    o.addOption(SimWebServer.valued("page-kb", "KB", "page size in kB (default 20)"));
+    o.addOption(SimWebServer.valued("delay-s", "S", "fetcher.server.delay, seconds (default 0.5)"));
+    o.addOption(SimWebServer.valued("threads", "N", "fetcher threads (default 50)"));
+    o.addOption(SimWebServer.valued("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
+    o.addOption(SimWebServer.valued("rounds", "R", "crawl rounds (default 1)"));
+    o.addOption(SimWebServer.valued("topN", "N", "at most N URLs per round (default all due)"));
     o.addOption(Option.builder().longOpt("seed-all").desc("inject every page of the site, not only home pages")
         .build());
-    o.addOption(valued("db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
-    o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
-    o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
+    o.addOption(SimWebServer.valued("db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
+    o.addOption(SimWebServer.valued("json", "FILE", "write the figures to FILE (default bench.json)"));
+    o.addOption(SimWebServer.valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
     return o;
-  }
-
-  private static Option valued(String name, String arg, String description) {
-    return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
   }
 
   @Override
