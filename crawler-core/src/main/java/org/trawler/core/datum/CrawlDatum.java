@@ -123,30 +123,10 @@ public class CrawlDatum implements Writable {
     metadata.clear();
     int entries = WritableUtils.readVInt(in);
     for (int i = 0; i < entries; i++) {
-      metadata.put(readKey(in), readValue(in));
+      Text key = new Text();
+      key.readFields(in);
+      metadata.put(key, readValue(in));
     }
-  }
-
-  /** Keys almost every datum carries: read as the shared constant, not a new Text per record. */
-  private static final Text[] RESERVED_KEYS = {MetadataKeys.DEPTH, MetadataKeys.GENERATE_TIME,
-      MetadataKeys.PROTOCOL_STATUS, MetadataKeys.REDIRECT_TARGET, MetadataKeys.MAX_DEPTH,
-      MetadataKeys.FIXED_INTERVAL};
-
-  private static Text readKey(DataInput in) throws IOException {
-    int length = WritableUtils.readVInt(in);
-    if (length < 0) {
-      throw new IOException("CrawlDatum metadata key has a negative length " + length);
-    }
-    byte[] bytes = new byte[length];
-    in.readFully(bytes);
-    for (Text reserved : RESERVED_KEYS) {
-      if (reserved.getLength() == length && Arrays.equals(reserved.getBytes(), 0, length, bytes, 0, length)) {
-        return reserved;
-      }
-    }
-    Text key = new Text();
-    key.set(bytes);
-    return key;
   }
 
   private static void writeValue(DataOutput out, Writable value) throws IOException {
