@@ -76,9 +76,17 @@ public abstract class CrawlTool extends Configured implements Tool {
     return Collections.unmodifiableMap(results);
   }
 
-  /** Runs a job to completion (see {@link CrawlJob#run}) and records its counters. */
+  /** Key in {@link #results()}: how many jobs the last run ran. */
+  public static final String JOBS = "trawler/jobs";
+  /** Key in {@link #results()}: their summed wall time from submission to completion, ms. */
+  public static final String JOB_MILLIS = "trawler/job_millis";
+
+  /** Runs a job to completion (see {@link CrawlJob#run}) and records its counters and wall time. */
   protected void runJob(Job job) throws IOException, UserException {
+    long start = System.nanoTime();
     CrawlJob.run(job);
+    results.merge(JOBS, 1L, Long::sum);
+    results.merge(JOB_MILLIS, (System.nanoTime() - start) / 1_000_000, Long::sum);
     recordCounters(job);
   }
 

@@ -110,7 +110,7 @@ public class Fetcher extends CrawlTool {
     job.setOutputValueClass(SegmentRecord.class);
     FileOutputFormat.setOutputPath(job, segment);
     FileOutputFormat.setCompressOutput(job, true); // block-compressed MapFiles
-    CrawlJob.run(job);
+    runJob(job);
 
     LOG.info("fetched {} in {} s: {}", segment, (System.currentTimeMillis() - start) / 1000,
         summary(job.getCounters().getGroup(FetchRecorder.COUNTERS)));

@@ -202,7 +202,7 @@ public class Generator extends CrawlTool {
     job.setReducerClass(SelectReducer.class);
     job.setReduceSpeculativeExecution(false); // one attempt per sample file
     setSequenceFileOutput(job, candidates, Rank.class, Candidate.class);
-    CrawlJob.run(job);
+    runJob(job);
     Counters counters = job.getCounters();
     tally.add(counters);
     tally.total = counters.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
@@ -248,7 +248,7 @@ public class Generator extends CrawlTool {
     job.setReducerClass(RangeReducer.class);
     job.setReduceSpeculativeExecution(false); // one attempt per count file
     setSequenceFileOutput(job, ranked, Rank.class, Candidate.class);
-    CrawlJob.run(job);
+    runJob(job);
 
     long[] rangeCounts = readRangeCounts(conf, counts, boundaries.size() + 1);
     int[] position = cutPosition(rangeCounts, topN);
@@ -280,7 +280,7 @@ public class Generator extends CrawlTool {
     job.setReducerClass(FetchListReducer.class);
     job.setNumReduceTasks(numFetchers);
     setSequenceFileOutput(job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
-    CrawlJob.run(job);
+    runJob(job);
     return job.getCounters().findCounter(SkipReason.GROUP, SkipReason.SELECTED).getValue();
   }
 
@@ -296,7 +296,7 @@ public class Generator extends CrawlTool {
       job.setMapOutputValueClass(CrawlDatum.class);
       job.setReducerClass(MarkReducer.class);
       CrawlJob.setCrawlDbOutput(job, newVersion);
-      CrawlJob.run(job);
+      runJob(job);
       CrawlDb.install(conf, crawlDb, newVersion);
     } finally {
       FileSystem fs = newVersion.getFileSystem(conf);

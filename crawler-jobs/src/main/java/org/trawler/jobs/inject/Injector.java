@@ -100,11 +100,11 @@ public class Injector extends CrawlTool {
         LOG.info("inject: {} seed files under {} into {} crawldb {}", seedFiles.size(), urlDir,
             merge ? "existing" : "new", crawlDb);
         Job sort = sortJob(conf, crawlDb, seedFiles, merge ? seeds : newVersion, merge);
-        CrawlJob.run(sort);
+        runJob(sort);
         Counters mergeCounters = null;
         if (merge) {
           Job mergeJob = mergeJob(conf, crawlDb, seeds, newVersion);
-          CrawlJob.run(mergeJob);
+          runJob(mergeJob);
           mergeCounters = mergeJob.getCounters();
         }
         CrawlDb.install(conf, crawlDb, newVersion);

@@ -81,7 +81,7 @@ public class ParseSegment extends CrawlTool {
     FileOutputFormat.setOutputPath(job, segment);
     FileOutputFormat.setCompressOutput(job, true);
     SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
-    CrawlJob.run(job);
+    runJob(job);
 
     LOG.info("parsed {}: {}", segment, summary(job));
     return 0;

@@ -55,7 +55,8 @@ public class SimWebServer extends CrawlTool {
     return o;
   }
 
-  private static Option valued(String name, String arg, String description) {
+  /** A long option with one value, as simweb and bench take them. */
+  static Option valued(String name, String arg, String description) {
     return Option.builder().longOpt(name).hasArg().argName(arg).desc(description).build();
   }
 

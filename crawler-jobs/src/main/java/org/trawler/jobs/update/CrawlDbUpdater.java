@@ -105,7 +105,7 @@ public class CrawlDbUpdater extends CrawlTool {
       Path newVersion = CrawlDb.newTempDir(crawlDb);
       Job job = createJob(conf, crawlDb, inputs, newVersion);
       try {
-        CrawlJob.run(job);
+        runJob(job);
         CrawlDb.install(conf, crawlDb, newVersion);
       } finally {
         FileSystem fs = newVersion.getFileSystem(conf);
