@@ -6,6 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
@@ -25,7 +26,17 @@ public final class CrawlJob {
   public static Job create(Configuration conf, String name) throws IOException {
     Job job = Job.getInstance(conf, "trawler " + name);
     job.setJarByClass(CrawlJob.class);
+    if (isLocal(conf)) {
+      // The client polls for completion every 5 s by default: most of a small local job's time.
+      job.getConfiguration().setInt("mapreduce.client.completion.pollinterval", 50);
+      job.getConfiguration().setInt("mapreduce.client.progressmonitor.pollinterval", 100);
+    }
     return job;
+  }
+
+  /** True when jobs run in this JVM (Hadoop's local runner), not on YARN. */
+  public static boolean isLocal(Configuration conf) {
+    return "local".equals(conf.get("mapreduce.framework.name", "local"));
   }
 
   /** Adds the installed crawldb version as a SequenceFile input of (Text url, CrawlDatum). */
@@ -36,9 +47,14 @@ public final class CrawlJob {
 
   /** Makes the job write a crawldb version (block-compressed MapFile of Text → CrawlDatum) to {@code out}. */
   public static void setCrawlDbOutput(Job job, Path out) {
+    setMapFileOutput(job, out, CrawlDatum.class);
+  }
+
+  /** Makes the job write a block-compressed MapFile of Text → {@code valueClass} (e.g. a linkdb version) to {@code out}. */
+  public static void setMapFileOutput(Job job, Path out, Class<? extends Writable> valueClass) {
     job.setOutputFormatClass(MapFileOutputFormat.class);
     job.setOutputKeyClass(Text.class);
-    job.setOutputValueClass(CrawlDatum.class);
+    job.setOutputValueClass(valueClass);
     FileOutputFormat.setOutputPath(job, out);
     FileOutputFormat.setCompressOutput(job, true);
     SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);

@@ -85,6 +85,16 @@ public final class Main {
     }
   }
 
+  /** The command's tool with a copy of {@code conf}, for running one command inside another (run, demo). */
+  public static CrawlTool newTool(String command, Configuration conf) throws UserException {
+    Tool tool = newTool(command);
+    if (!(tool instanceof CrawlTool)) {
+      throw new UserException("command " + command + " is not available in this build");
+    }
+    tool.setConf(new Configuration(conf));
+    return (CrawlTool) tool;
+  }
+
   /** Moves Hadoop's generic options in front, so that {@code -D k=v} may come anywhere. */
   static String[] genericOptionsFirst(String[] args) {
     List<String> generic = new ArrayList<>();

@@ -5,8 +5,9 @@ import org.trawler.core.datum.CrawlStatus;
 
 /**
  * The outcome of one fetch: a fetch status of {@link CrawlStatus} (fetch_*), a short machine
- * reason (e.g. {@code ok}, {@code http_404}, {@code timeout}, {@code robots_denied},
- * {@code address_denied}, {@code redirect_loop}, {@code tls_error}), and what came back.
+ * reason from {@link Reason} (e.g. {@code ok}, {@code http_404}, {@code timeout},
+ * {@code robots_denied}, {@code address_denied}, {@code redirect_loop}, {@code tls_error}), and
+ * what came back.
  */
 public final class ProtocolOutput {
   private final byte status;
@@ -30,12 +31,12 @@ public final class ProtocolOutput {
 
   /** A 2xx with its content. */
   public static ProtocolOutput success(int httpCode, Content content) {
-    return new ProtocolOutput(CrawlStatus.FETCH_SUCCESS, "ok", httpCode, "", content, null, -1);
+    return new ProtocolOutput(CrawlStatus.FETCH_SUCCESS, Reason.OK, httpCode, "", content, null, -1);
   }
 
   /** A 304 answer to a conditional GET. */
   public static ProtocolOutput notModified() {
-    return new ProtocolOutput(CrawlStatus.FETCH_NOTMODIFIED, "not_modified", 304, "", null, null, -1);
+    return new ProtocolOutput(CrawlStatus.FETCH_NOTMODIFIED, Reason.NOT_MODIFIED, 304, "", null, null, -1);
   }
 
   /** A redirect not followed inline: fetch_redir_perm or fetch_redir_temp with its target. */

@@ -1,6 +1,8 @@
 package org.trawler.core.protocol;
 
 import crawlercommons.robots.BaseRobotRules;
+import crawlercommons.robots.SimpleRobotRules;
+import crawlercommons.robots.SimpleRobotRules.RobotRulesMode;
 
 /**
  * A host's robots.txt as the fetcher needs it: whether a URL may be fetched, the Crawl-delay,
@@ -21,6 +23,11 @@ public final class RobotsRules {
   /** Parsed rules (an allow-all rule set for a 4xx robots.txt). */
   public static RobotsRules of(BaseRobotRules rules) {
     return new RobotsRules(rules, false, "");
+  }
+
+  /** No restrictions: robots.txt is missing (4xx) or cannot be had for good (redirect loop, denied address). */
+  public static RobotsRules allowAll() {
+    return of(new SimpleRobotRules(RobotRulesMode.ALLOW_ALL));
   }
 
   /** robots.txt could not be fetched now; {@code reason} says why (e.g. http_503, timeout). */

@@ -37,20 +37,26 @@ public final class CrawlDbLock implements AutoCloseable {
    */
   public static CrawlDbLock acquire(Configuration conf, Path crawlDb, boolean force)
       throws IOException, UserException {
+    return acquire(conf, crawlDb, force, "crawldb");
+  }
+
+  /** Takes the lock of another db directory with current/old versions (e.g. "linkdb"), named so in messages. */
+  public static CrawlDbLock acquire(Configuration conf, Path crawlDb, boolean force, String what)
+      throws IOException, UserException {
     FileSystem fs = crawlDb.getFileSystem(conf);
     Path lockFile = CrawlDb.lockFile(crawlDb);
     fs.mkdirs(crawlDb);
     if (fs.exists(lockFile) && (force || isStale(conf, fs, lockFile))) {
-      LOG.warn("breaking crawldb lock {} ({})", lockFile, force ? "-force" : "stale");
+      LOG.warn("breaking {} lock {} ({})", what, lockFile, force ? "-force" : "stale");
       fs.delete(lockFile, false);
     }
     try (OutputStream out = fs.create(lockFile, false)) {
       out.write(owner().getBytes(StandardCharsets.UTF_8));
     } catch (FileAlreadyExistsException e) {
-      throw held(fs, lockFile);
+      throw held(fs, lockFile, what);
     } catch (IOException e) {
       if (fs.exists(lockFile)) {
-        throw held(fs, lockFile);
+        throw held(fs, lockFile, what);
       }
       throw e;
     }
@@ -58,14 +64,14 @@ public final class CrawlDbLock implements AutoCloseable {
     return new CrawlDbLock(fs, lockFile);
   }
 
-  private static UserException held(FileSystem fs, Path lockFile) throws IOException {
+  private static UserException held(FileSystem fs, Path lockFile, String what) throws IOException {
     String since = "";
     try {
       since = " since " + Instant.ofEpochMilli(fs.getFileStatus(lockFile).getModificationTime());
     } catch (IOException ignored) {
       // the holder may have released it meanwhile
     }
-    return new UserException("crawldb is locked by another job" + since + ": " + lockFile
+    return new UserException(what + " is locked by another job" + since + ": " + lockFile
         + " (if no job is running, rerun with -force or delete the file, or set "
         + StoreKeys.LOCK_STALE_AFTER + " to break stale locks)");
   }

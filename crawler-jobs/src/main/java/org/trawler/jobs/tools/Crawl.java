@@ -154,12 +154,7 @@ public class Crawl extends CrawlTool {
   }
 
   private int runStep(String command, String... args) throws Exception {
-    CrawlTool tool = (CrawlTool) Main.newTool(command);
-    if (tool == null) {
-      throw new UserException("command " + command + " is not available in this build");
-    }
-    tool.setConf(new Configuration(getConf()));
-    return tool.run(args);
+    return Main.newTool(command, getConf()).run(args);
   }
 
   private static List<Path> listSegments(Configuration conf, Path segments) throws IOException {

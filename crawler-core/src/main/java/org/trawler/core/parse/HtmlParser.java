@@ -1,0 +1,191 @@
+package org.trawler.core.parse;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.hadoop.conf.Configuration;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+
+/**
+ * Parses fetched content with jsoup: text/html and application/xhtml+xml (or an untyped page that
+ * starts like HTML) give title, text, metadata and outlinks; other types are not parsed. A page
+ * that throws or takes longer than parser.timeout gets status FAILED. Thread-safe; close it to
+ * stop its parse threads.
+ */
+public class HtmlParser implements Closeable {
+  private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
+  private static final long NO_DEADLINE = Long.MAX_VALUE;
+  /** Bytes of an untyped page searched for an HTML start. */
+  private static final int SNIFF_BYTES = 1024;
+
+  private final CharsetDetector charsets;
+  private final OutlinkExtractor outlinks;
+  private final Signature signature;
+  private final long timeoutMillis;
+  /** Runs each parse so that the caller can stop waiting at the deadline; null without a timeout. */
+  private final ExecutorService executor;
+
+  public HtmlParser(Configuration conf) {
+    this.charsets = CharsetDetector.forDefault(conf.get(ParseKeys.CHARSET_DEFAULT, ParseKeys.CHARSET_DEFAULT_VALUE));
+    this.outlinks = new OutlinkExtractor(conf);
+    this.signature = Signature.create(conf);
+    this.timeoutMillis = TimeUnit.SECONDS.toMillis(conf.getInt(ParseKeys.TIMEOUT, ParseKeys.TIMEOUT_VALUE));
+    this.executor = timeoutMillis > 0 ? Executors.newCachedThreadPool(daemonThreads()) : null;
+  }
+
+  private static ThreadFactory daemonThreads() {
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "html-parse-" + count.incrementAndGet());
+      t.setDaemon(true); // a runaway parse must not keep the task's JVM alive
+      return t;
+    };
+  }
+
+  /** Parses one page; never throws for bad content: failures come back as status FAILED. */
+  public ParseResult parse(Content content) {
+    if (!isHtml(content)) {
+      String type = content.getContentType().isEmpty() ? "an untyped non-HTML page" : content.getContentType();
+      return unparsed(content, ParseData.NOT_PARSED, "not parsed: " + type);
+    }
+    if (executor == null) {
+      try {
+        return parseHtml(content, NO_DEADLINE);
+      } catch (RuntimeException | StackOverflowError e) {
+        return unparsed(content, ParseData.FAILED, e.toString());
+      }
+    }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    Future<ParseResult> task = executor.submit(() -> parseHtml(content, deadline));
+    try {
+      return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      task.cancel(true);
+      return unparsed(content, ParseData.FAILED, overrun());
+    } catch (ExecutionException e) {
+      // the reader may notice the deadline a moment before get() does
+      return unparsed(content, ParseData.FAILED, overran(e) ? overrun() : String.valueOf(e.getCause()));
+    } catch (InterruptedException e) {
+      task.cancel(true);
+      Thread.currentThread().interrupt();
+      return unparsed(content, ParseData.FAILED, "parse interrupted");
+    }
+  }
+
+  /** The URL the content came from in the end (after inline redirects): links resolve against it. */
+  public static String pageUrl(Content content) {
+    return content.getFinalUrl().isEmpty() ? content.getUrl() : content.getFinalUrl();
+  }
+
+  private static boolean overran(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof DeadlineException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private String overrun() {
+    return "parse took longer than " + timeoutMillis / 1000 + " s";
+  }
+
+  /** Whether the content is parsed as HTML: by type, or by its start when it has none. */
+  static boolean isHtml(Content content) {
+    String type = content.getContentType();
+    int semicolon = type.indexOf(';');
+    type = (semicolon < 0 ? type : type.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+    if (!type.isEmpty()) {
+      return HTML_TYPES.contains(type);
+    }
+    byte[] bytes = content.getContent();
+    String head = new String(bytes, 0, Math.min(bytes.length, SNIFF_BYTES), StandardCharsets.ISO_8859_1)
+        .toLowerCase(Locale.ROOT);
+    return head.contains("<html") || head.contains("<!doctype html");
+  }
+
+  private ParseResult parseHtml(Content content, long deadlineNanos) {
+    CharsetDetector.Detection charset = charsets.detect(content.getContent(), content.getHeader("Content-Type"));
+    String pageUrl = pageUrl(content);
+    Document doc = Parser.htmlParser().parseInput(new DeadlineReader(charset.decode(content.getContent()),
+        deadlineNanos), pageUrl);
+
+    ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
+    data.getMeta().put("charset", charset.charset().name());
+    RobotsDirectives robots = RobotsDirectives.NONE.withHeader(content.getHeader("X-Robots-Tag"));
+    for (Element meta : doc.getElementsByTag("meta")) {
+      String name = meta.attr("name").trim().toLowerCase(Locale.ROOT);
+      String value = Whitespace.collapse(meta.attr("content"));
+      if ((name.equals("description") || name.equals("keywords")) && !data.getMeta().containsKey(name)) {
+        data.getMeta().put(name, value);
+      } else if (name.equals("robots")) {
+        robots = robots.withMeta(value);
+      }
+    }
+    if (robots.present()) {
+      data.getMeta().put("robots", robots.describe());
+    }
+    if (!robots.noFollow()) {
+      data.getOutlinks().addAll(outlinks.extract(doc, pageUrl));
+    }
+    Element body = doc.body();
+    String text = body != null ? body.text() : doc.text();
+    byte[] sig = signature.calculate(content, text);
+    return new ParseResult(data, new ParseText(robots.noIndex() ? "" : text), sig);
+  }
+
+  private ParseResult unparsed(Content content, byte status, String message) {
+    return new ParseResult(new ParseData(status, message, ""), new ParseText(""), signature.calculate(content, null));
+  }
+
+  @Override
+  public void close() {
+    if (executor != null) {
+      executor.shutdownNow();
+    }
+  }
+
+  /** Feeds the page to jsoup and stops it once the deadline passed or the parse was cancelled. */
+  private static final class DeadlineReader extends StringReader {
+    private final long deadlineNanos;
+
+    DeadlineReader(String s, long deadlineNanos) {
+      super(s);
+      this.deadlineNanos = deadlineNanos;
+    }
+
+    @Override
+    public int read(char[] buf, int off, int len) throws IOException {
+      if (Thread.currentThread().isInterrupted()
+          || (deadlineNanos != NO_DEADLINE && System.nanoTime() - deadlineNanos > 0)) {
+        throw new DeadlineException();
+      }
+      return super.read(buf, off, len);
+    }
+  }
+
+  /** Thrown into jsoup (which wraps it in an unchecked exception) to stop an overrunning parse. */
+  private static final class DeadlineException extends InterruptedIOException {
+    DeadlineException() {
+      super("parse deadline passed");
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package org.trawler.core.protocol.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.protocol.ProtocolKeys;
+
+/** Everything {@link HttpProtocol} reads from the configuration, read once. */
+final class HttpSettings {
+  /** Stands for "no limit" in http.content.limit: the largest array the JVM can make. */
+  static final int UNLIMITED = Integer.MAX_VALUE - 8;
+
+  final String userAgent;
+  final String accept;
+  final String acceptLanguage;
+  final List<String> robotsAgents;
+  final int timeoutMillis;
+  final long deadlineMillis;
+  final int contentLimit;
+  final int redirectMax;
+  /** Cap on a server's Retry-After, or -1 for none. */
+  final long maxRetryAfterMillis;
+  final String proxyHost;
+  final int proxyPort;
+  final List<String> proxyExceptions;
+  final DeniedAddresses deniedAddresses;
+  final boolean trustAllCertificates;
+  final int maxConnectionsPerRoute;
+  final int maxConnectionsTotal;
+
+  HttpSettings(Configuration conf) {
+    String agentName = conf.getTrimmed(ProtocolKeys.AGENT_NAME, ProtocolKeys.DEFAULT_AGENT_NAME);
+    userAgent = userAgent(agentName, conf.getTrimmed(ProtocolKeys.AGENT_URL, ""),
+        conf.getTrimmed(ProtocolKeys.AGENT_EMAIL, ""));
+    accept = conf.getTrimmed(ProtocolKeys.ACCEPT, "");
+    acceptLanguage = conf.getTrimmed(ProtocolKeys.ACCEPT_LANGUAGE, "");
+    robotsAgents = robotsAgents(conf.getTrimmed(ProtocolKeys.ROBOTS_AGENTS, ""), agentName);
+    timeoutMillis = Math.max(1, conf.getInt(ProtocolKeys.TIMEOUT, 10000));
+    deadlineMillis = Math.max(1, conf.getLong(ProtocolKeys.REQUEST_DEADLINE, 60000));
+    int limit = conf.getInt(ProtocolKeys.CONTENT_LIMIT, 1048576);
+    contentLimit = limit < 0 ? UNLIMITED : limit;
+    redirectMax = Math.max(0, conf.getInt(ProtocolKeys.REDIRECT_MAX, 0));
+    long maxDelaySeconds = conf.getLong(ProtocolKeys.FETCHER_MAX_CRAWL_DELAY, 30);
+    maxRetryAfterMillis = maxDelaySeconds < 0 ? -1 : maxDelaySeconds * 1000;
+    proxyHost = conf.getTrimmed(ProtocolKeys.PROXY_HOST, "").toLowerCase(Locale.ROOT);
+    proxyPort = conf.getInt(ProtocolKeys.PROXY_PORT, 8080);
+    proxyExceptions = lowerCaseList(conf.getTrimmed(ProtocolKeys.PROXY_EXCEPTION_LIST, ""));
+    deniedAddresses = DeniedAddresses.parse(conf.get(ProtocolKeys.ADDRESS_DENY, "link-local"));
+    trustAllCertificates = conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, false);
+    int threads = Math.max(1, conf.getInt(ProtocolKeys.FETCHER_THREADS, 10));
+    int threadsPerQueue = Math.max(1, conf.getInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1));
+    // One more per route than the fetcher admits, for the host's robots.txt request.
+    maxConnectionsPerRoute = threadsPerQueue + 1;
+    maxConnectionsTotal = Math.max(threads, threadsPerQueue) + threads;
+  }
+
+  /** {@code name (+url; email)}, with only the parts that are set. */
+  static String userAgent(String name, String url, String email) {
+    List<String> contact = new ArrayList<>();
+    if (!url.isEmpty()) {
+      contact.add("+" + url);
+    }
+    if (!email.isEmpty()) {
+      contact.add(email);
+    }
+    return contact.isEmpty() ? name : name + " (" + String.join("; ", contact) + ")";
+  }
+
+  /** The configured robots.txt agents, else the agent name's product token ("Trawler/0.1" → "trawler"). */
+  static List<String> robotsAgents(String configured, String agentName) {
+    List<String> agents = lowerCaseList(configured);
+    if (agents.isEmpty()) {
+      String token = agentName.trim().split("[/\\s]", 2)[0];
+      agents.add(token.isEmpty() ? "trawler" : token.toLowerCase(Locale.ROOT));
+    }
+    return agents;
+  }
+
+  boolean hasProxy() {
+    return !proxyHost.isEmpty();
+  }
+
+  private static List<String> lowerCaseList(String commaSeparated) {
+    List<String> items = new ArrayList<>();
+    for (String item : commaSeparated.split(",")) {
+      if (!item.trim().isEmpty()) {
+        items.add(item.trim().toLowerCase(Locale.ROOT));
+      }
+    }
+    return items;
+  }
+}

@@ -1,0 +1,63 @@
+package org.trawler.core.schedule;
+
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+
+/**
+ * The rules every schedule shares: gone URLs are due again after {@code db.fetch.interval.max},
+ * transient failures after {@code db.fetch.retry.delay}, a fixed interval is kept for ever, and
+ * intervals never exceed the maximum. Subclasses only decide the interval after a good fetch.
+ */
+public abstract class AbstractFetchSchedule implements FetchSchedule {
+  protected final int defaultInterval;
+  protected final int maxInterval;
+  protected final int retryDelay;
+
+  protected AbstractFetchSchedule(Configuration conf) {
+    defaultInterval = conf.getInt(ScheduleKeys.INTERVAL_DEFAULT, ScheduleKeys.INTERVAL_DEFAULT_VALUE);
+    maxInterval = conf.getInt(ScheduleKeys.INTERVAL_MAX, ScheduleKeys.INTERVAL_MAX_VALUE);
+    retryDelay = conf.getInt(ScheduleKeys.RETRY_DELAY, ScheduleKeys.RETRY_DELAY_VALUE);
+  }
+
+  @Override
+  public final NextFetch next(CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime,
+      PageChange change) {
+    int fixed = datum.getMetaInt(MetadataKeys.FIXED_INTERVAL, 0);
+    int interval = fixed > 0 ? fixed : intervalOf(datum);
+    switch (fetchStatus) {
+      case CrawlStatus.FETCH_GONE:
+        return new NextFetch(fetchTime + seconds(maxInterval), interval);
+      case CrawlStatus.FETCH_RETRY:
+        return new NextFetch(fetchTime + seconds(retryDelay), interval);
+      case CrawlStatus.FETCH_SUCCESS:
+      case CrawlStatus.FETCH_NOTMODIFIED:
+      case CrawlStatus.FETCH_REDIR_TEMP:
+      case CrawlStatus.FETCH_REDIR_PERM:
+        if (fixed > 0) {
+          return new NextFetch(fetchTime + seconds(fixed), fixed);
+        }
+        return afterFetch(interval, fetchTime, modifiedTime, change);
+      default:
+        throw new IllegalArgumentException("not a fetch status: " + CrawlStatus.name(fetchStatus));
+    }
+  }
+
+  /**
+   * The next fetch after a fetch that reached the server and got an answer.
+   *
+   * @param interval the URL's current interval, seconds, at most {@code db.fetch.interval.max}
+   */
+  protected abstract NextFetch afterFetch(int interval, long fetchTime, long modifiedTime, PageChange change);
+
+  /** The datum's interval, the default when it has none, capped at the maximum. */
+  private int intervalOf(CrawlDatum datum) {
+    int interval = datum.getFetchInterval() > 0 ? datum.getFetchInterval() : defaultInterval;
+    return Math.min(interval, maxInterval);
+  }
+
+  protected static long seconds(long seconds) {
+    return seconds * 1000L;
+  }
+}

@@ -1,0 +1,37 @@
+package org.trawler.core.schedule;
+
+/** Configuration keys of fetch schedules (conf/trawler-default.xml, "Updatedb, schedules and scoring"). */
+public final class ScheduleKeys {
+  /** Seconds: the interval of a URL that has none (new links, seeds without nutch.fetchInterval). */
+  public static final String INTERVAL_DEFAULT = "db.fetch.interval.default";
+  public static final int INTERVAL_DEFAULT_VALUE = 2592000;
+  /** Seconds: the longest interval; gone URLs are due again after it. */
+  public static final String INTERVAL_MAX = "db.fetch.interval.max";
+  public static final int INTERVAL_MAX_VALUE = 7776000;
+  /** Seconds before a URL with a transient failure is due again. */
+  public static final String RETRY_DELAY = "db.fetch.retry.delay";
+  public static final int RETRY_DELAY_VALUE = 86400;
+  /** default, adaptive, or the name of a class implementing {@link FetchSchedule}. */
+  public static final String SCHEDULE_CLASS = "db.fetch.schedule.class";
+  public static final String SCHEDULE_DEFAULT = "default";
+  public static final String SCHEDULE_ADAPTIVE = "adaptive";
+
+  /** Adaptive: interval growth when a page did not change. */
+  public static final String ADAPTIVE_INC_RATE = "db.fetch.schedule.adaptive.inc_rate";
+  public static final double ADAPTIVE_INC_RATE_VALUE = 0.4;
+  /** Adaptive: interval shrink when a page changed. */
+  public static final String ADAPTIVE_DEC_RATE = "db.fetch.schedule.adaptive.dec_rate";
+  public static final double ADAPTIVE_DEC_RATE_VALUE = 0.2;
+  /** Adaptive: shortest interval, seconds. */
+  public static final String ADAPTIVE_MIN_INTERVAL = "db.fetch.schedule.adaptive.min_interval";
+  public static final int ADAPTIVE_MIN_INTERVAL_VALUE = 60;
+  /** Adaptive: longest interval, seconds; -1 = {@link #INTERVAL_MAX}. */
+  public static final String ADAPTIVE_MAX_INTERVAL = "db.fetch.schedule.adaptive.max_interval";
+  /** Adaptive: move the next fetch towards the observed change time. */
+  public static final String ADAPTIVE_SYNC_DELTA = "db.fetch.schedule.adaptive.sync_delta";
+  /** Adaptive: the fraction of the time since the last change the next fetch moves by. */
+  public static final String ADAPTIVE_SYNC_DELTA_RATE = "db.fetch.schedule.adaptive.sync_delta_rate";
+  public static final double ADAPTIVE_SYNC_DELTA_RATE_VALUE = 0.3;
+
+  private ScheduleKeys() {}
+}

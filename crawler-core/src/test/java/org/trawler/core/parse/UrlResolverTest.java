@@ -1,0 +1,153 @@
+package org.trawler.core.parse;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+
+import org.junit.Test;
+
+public class UrlResolverTest {
+  private static final String BASE = "http://a/b/c/d;p?q";
+
+  private static void resolves(String ref, String expected) {
+    assertEquals(ref, expected, UrlResolver.resolve(BASE, ref));
+  }
+
+  @Test
+  public void rfc3986NormalExamples() {
+    resolves("g:h", "g:h");
+    resolves("g", "http://a/b/c/g");
+    resolves("./g", "http://a/b/c/g");
+    resolves("g/", "http://a/b/c/g/");
+    resolves("/g", "http://a/g");
+    resolves("//g", "http://g");
+    resolves("?y", "http://a/b/c/d;p?y");
+    resolves("g?y", "http://a/b/c/g?y");
+    resolves("#s", "http://a/b/c/d;p?q#s");
+    resolves("g#s", "http://a/b/c/g#s");
+    resolves("g?y#s", "http://a/b/c/g?y#s");
+    resolves(";x", "http://a/b/c/;x");
+    resolves("g;x", "http://a/b/c/g;x");
+    resolves("g;x?y#s", "http://a/b/c/g;x?y#s");
+    resolves("", "http://a/b/c/d;p?q");
+    resolves(".", "http://a/b/c/");
+    resolves("./", "http://a/b/c/");
+    resolves("..", "http://a/b/");
+    resolves("../", "http://a/b/");
+    resolves("../g", "http://a/b/g");
+    resolves("../..", "http://a/");
+    resolves("../../", "http://a/");
+    resolves("../../g", "http://a/g");
+  }
+
+  @Test
+  public void rfc3986AbnormalExamples() {
+    resolves("../../../g", "http://a/g");
+    resolves("../../../../g", "http://a/g");
+    resolves("/./g", "http://a/g");
+    resolves("/../g", "http://a/g");
+    resolves("g.", "http://a/b/c/g.");
+    resolves(".g", "http://a/b/c/.g");
+    resolves("g..", "http://a/b/c/g..");
+    resolves("..g", "http://a/b/c/..g");
+    resolves("./../g", "http://a/b/g");
+    resolves("./g/.", "http://a/b/c/g/");
+    resolves("g/./h", "http://a/b/c/g/h");
+    resolves("g/../h", "http://a/b/c/h");
+    resolves("g;x=1/./y", "http://a/b/c/g;x=1/y");
+    resolves("g;x=1/../y", "http://a/b/c/y");
+    resolves("g?y/./x", "http://a/b/c/g?y/./x");
+    resolves("g?y/../x", "http://a/b/c/g?y/../x");
+    resolves("g#s/./x", "http://a/b/c/g#s/./x");
+    resolves("g#s/../x", "http://a/b/c/g#s/../x");
+  }
+
+  @Test
+  public void sameSchemeWithoutAuthorityIsRelativeAsInBrowsers() {
+    resolves("http:g", "http://a/b/c/g");
+  }
+
+  @Test
+  public void queryOnlyReferenceKeepsThePath() {
+    assertEquals("http://example.com/dir/page.html?q=1",
+        UrlResolver.resolve("http://example.com/dir/page.html?old=2", "?q=1"));
+  }
+
+  @Test
+  public void emptyReferenceIsTheBaseItself() {
+    assertEquals("http://example.com/dir/page.html?x=1",
+        UrlResolver.resolve("http://example.com/dir/page.html?x=1#frag", ""));
+  }
+
+  @Test
+  public void baseWithEmptyPathGetsARootSlash() {
+    assertEquals("http://example.com/foo", UrlResolver.resolve("http://example.com", "foo"));
+    assertEquals("http://example.com?q", UrlResolver.resolve("http://example.com", "?q"));
+  }
+
+  @Test
+  public void protocolRelativeReferenceTakesTheBaseScheme() {
+    assertEquals("https://cdn.example.org/lib.js", UrlResolver.resolve("https://example.com/a/", "//cdn.example.org/lib.js"));
+  }
+
+  @Test
+  public void whitespaceAroundAndNewlinesInsideAreDropped() {
+    assertEquals("http://example.com/a/next.html", UrlResolver.resolve("http://example.com/a/", "  next\n.html\t "));
+  }
+
+  @Test
+  public void backslashesBeforeTheQueryAreSlashes() {
+    assertEquals("http://example.com/a/b/c?x=\\y", UrlResolver.resolve("http://example.com/", "a\\b\\c?x=\\y"));
+  }
+
+  @Test
+  public void colonInAFirstSegmentThatIsNoSchemeStaysInThePath() {
+    assertEquals("http://example.com/a/1 b:c", UrlResolver.resolve("http://example.com/a/", "1 b:c"));
+  }
+
+  @Test
+  public void crawlableKeepsOnlyHttpAndHttpsWithAHost() {
+    assertEquals("http://example.com/", UrlResolver.crawlable("HTTP://example.com"));
+    assertEquals("https://example.com/a", UrlResolver.crawlable("https://example.com/a"));
+    assertNull(UrlResolver.crawlable("javascript:void(0)"));
+    assertNull(UrlResolver.crawlable("mailto:someone@example.com"));
+    assertNull(UrlResolver.crawlable("ftp://example.com/file"));
+    assertNull(UrlResolver.crawlable("file:///etc/passwd"));
+    assertNull(UrlResolver.crawlable("data:text/html,<p>x</p>"));
+    assertNull(UrlResolver.crawlable("http:///no-host"));
+    assertNull(UrlResolver.crawlable("relative/path"));
+  }
+
+  @Test
+  public void crawlableDropsTheFragment() {
+    assertEquals("http://example.com/a?b=1", UrlResolver.crawlable("http://example.com/a?b=1#part"));
+  }
+
+  @Test
+  public void crawlableEncodesWhatAUrlMayNotHold() {
+    assertEquals("http://example.com/a%20b/caf%C3%A9?q=%22x%22%20y&z=%E4%B8%AD",
+        UrlResolver.crawlable("http://example.com/a b/café?q=\"x\" y&z=中"));
+    assertEquals("http://example.com/100%25/ok%41", UrlResolver.crawlable("http://example.com/100%/ok%41"));
+    assertEquals("http://example.com/%F0%9F%98%80", UrlResolver.crawlable("http://example.com/\uD83D\uDE00"));
+  }
+
+  @Test
+  public void crawlableTurnsAnInternationalHostIntoItsAsciiForm() {
+    assertEquals("http://xn--bcher-kva.example/", UrlResolver.crawlable("http://bücher.example/"));
+  }
+
+  @Test
+  public void crawlableRejectsABadPort() {
+    assertNull(UrlResolver.crawlable("http://example.com:port/"));
+    assertNull(UrlResolver.crawlable("http://example.com:65536/"));
+    assertEquals("http://example.com:8080/", UrlResolver.crawlable("http://example.com:8080"));
+    assertEquals("http://my_host.example.com/", UrlResolver.crawlable("http://my_host.example.com/"));
+    assertEquals("http://[::1]:8080/", UrlResolver.crawlable("http://[::1]:8080/"));
+  }
+
+  @Test
+  public void hostIsLowerCaseWithoutUserOrPort() {
+    assertEquals("example.com", UrlResolver.host("http://user:pw@Example.COM:8080/x"));
+    assertEquals("[::1]", UrlResolver.host("http://[::1]:8080/"));
+    assertEquals("", UrlResolver.host("mailto:x@example.com"));
+  }
+}

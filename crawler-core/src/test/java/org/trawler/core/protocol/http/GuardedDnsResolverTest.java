@@ -1,0 +1,69 @@
+package org.trawler.core.protocol.http;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Set;
+
+import org.apache.hc.client5.http.DnsResolver;
+import org.junit.Test;
+
+public class GuardedDnsResolverTest {
+  /** A host with several addresses, as a rebinding attacker's DNS would answer. */
+  private static final DnsResolver MIXED = new DnsResolver() {
+    @Override
+    public InetAddress[] resolve(String host) throws UnknownHostException {
+      if (host.equals("mixed.test")) {
+        return new InetAddress[] {InetAddress.getByName("169.254.169.254"), InetAddress.getByName("127.0.0.9")};
+      }
+      return new FakeDns().map("meta.test", "169.254.169.254").resolve(host);
+    }
+
+    @Override
+    public String resolveCanonicalHostname(String host) {
+      return host;
+    }
+  };
+
+  @Test
+  public void deniedAddressesAreDroppedFromAnAnswer() throws UnknownHostException {
+    GuardedDnsResolver resolver = new GuardedDnsResolver(MIXED, DeniedAddresses.parse("link-local"), Set.of());
+    assertArrayEquals(new InetAddress[] {InetAddress.getByName("127.0.0.9")}, resolver.resolve("mixed.test"));
+  }
+
+  @Test
+  public void aHostWithOnlyDeniedAddressesIsRefused() {
+    GuardedDnsResolver resolver = new GuardedDnsResolver(MIXED, DeniedAddresses.parse("link-local"), Set.of());
+    try {
+      resolver.resolve("meta.test");
+      fail("169.254.169.254 must be refused");
+    } catch (AddressDeniedException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("169.254.169.254"));
+      assertTrue(e.getMessage(), e.getMessage().contains("link-local"));
+    } catch (UnknownHostException e) {
+      fail("refused as unknown host, not as denied: " + e);
+    }
+  }
+
+  @Test
+  public void theConfiguredProxyIsNeverDenied() throws UnknownHostException {
+    GuardedDnsResolver resolver = new GuardedDnsResolver(new FakeDns(), DeniedAddresses.parse("loopback"),
+        Set.of("127.0.0.2"));
+    assertEquals(1, resolver.resolve("127.0.0.2").length);
+    try {
+      resolver.resolve("127.0.0.3");
+      fail("loopback must be refused");
+    } catch (AddressDeniedException e) {
+      // expected
+    }
+  }
+
+  @Test(expected = UnknownHostException.class)
+  public void anUnknownHostStaysUnknown() throws UnknownHostException {
+    new GuardedDnsResolver(new FakeDns(), DeniedAddresses.parse("link-local"), Set.of()).resolve("nowhere.test");
+  }
+}

@@ -1,0 +1,147 @@
+package org.trawler.core.protocol.http;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.RobotsRules;
+
+/** http.address.deny on direct fetches, redirect hops, robots.txt and proxied requests; and the proxy itself. */
+public class HttpProtocolAddressDenyTest {
+  private LoopbackHttpServer server;
+
+  @Before
+  public void setUp() throws IOException {
+    server = LoopbackHttpServer.start("127.0.0.1");
+    server.on("/page", LoopbackHttpServer.text(200, "text/plain", "page"));
+  }
+
+  @After
+  public void tearDown() {
+    server.close();
+  }
+
+  private static void assertDenied(ProtocolOutput out) {
+    assertEquals(out.toString(), CrawlStatus.FETCH_GONE, out.getStatus());
+    assertEquals(out.toString(), "address_denied", out.getReason());
+  }
+
+  private static Configuration denying(String ranges) {
+    Configuration conf = ShortTimeouts.conf();
+    conf.set(ProtocolKeys.ADDRESS_DENY, ranges);
+    return conf;
+  }
+
+  @Test
+  public void loopbackIsAllowedByDefault() {
+    try (HttpProtocol protocol = new HttpProtocol(ShortTimeouts.conf())) {
+      assertEquals(CrawlStatus.FETCH_SUCCESS, protocol.fetch(server.url("/page"), 0).getStatus());
+    }
+  }
+
+  @Test
+  public void aDeniedLoopbackAddressIsNeverContacted() {
+    try (HttpProtocol protocol = new HttpProtocol(denying("link-local, loopback"))) {
+      assertDenied(protocol.fetch(server.url("/page"), 0));
+    }
+    assertEquals(0, server.totalHits());
+  }
+
+  @Test
+  public void aHostNameResolvingToADeniedAddressIsDenied() {
+    FakeDns dns = new FakeDns().map("internal.test", "127.0.0.1");
+    try (HttpProtocol protocol = new HttpProtocol(denying("loopback"), dns)) {
+      assertDenied(protocol.fetch("http://internal.test:" + server.port() + "/page", 0));
+    }
+    assertEquals(0, server.totalHits());
+  }
+
+  // Denial of link-local (169.254.169.254, fe80::/10) is proven without traffic by DeniedAddressesTest
+  // and GuardedDnsResolverTest; the live tests below only ever target loopback addresses, with a
+  // denied block standing in for the metadata service, so a broken check cannot send traffic off-host.
+
+  @Test
+  public void aRedirectToADeniedAddressIsDeniedWithoutTraffic() throws IOException {
+    try (LoopbackHttpServer target = LoopbackHttpServer.start("127.0.0.3")) {
+      target.on("/latest/meta-data/", LoopbackHttpServer.text(200, "text/plain", "secret"));
+      server.on("/to-metadata", LoopbackHttpServer.redirect(302, target.url("/latest/meta-data/")));
+      Configuration conf = denying("link-local, 127.0.0.3/32");
+      conf.setInt(ProtocolKeys.REDIRECT_MAX, 3);
+      try (HttpProtocol protocol = new HttpProtocol(conf)) {
+        assertDenied(protocol.fetch(server.url("/to-metadata"), 0));
+      }
+      assertEquals(0, target.totalHits());
+    }
+  }
+
+  @Test
+  public void aRedirectToAHostNameOnADeniedAddressIsDenied() throws IOException {
+    try (LoopbackHttpServer target = LoopbackHttpServer.start("127.0.0.3")) {
+      target.on("/computeMetadata/v1/", LoopbackHttpServer.text(200, "text/plain", "secret"));
+      server.on("/hop", LoopbackHttpServer.redirect(301,
+          "http://metadata.test:" + target.port() + "/computeMetadata/v1/"));
+      Configuration conf = denying("link-local, 127.0.0.3/32");
+      conf.setInt(ProtocolKeys.REDIRECT_MAX, 3);
+      FakeDns dns = new FakeDns().map("metadata.test", "127.0.0.3");
+      try (HttpProtocol protocol = new HttpProtocol(conf, dns)) {
+        assertDenied(protocol.fetch(server.url("/hop"), 0));
+      }
+      assertEquals(0, target.totalHits());
+    }
+  }
+
+  @Test
+  public void robotsTxtOfADeniedHostIsNotFetchedAndRestrictsNothing() {
+    try (HttpProtocol protocol = new HttpProtocol(denying("loopback"))) {
+      RobotsRules rules = protocol.robotsFor(server.url("/page"));
+      assertTrue(rules.isAllowed(server.url("/page")));
+      assertDenied(protocol.fetch(server.url("/page"), 0));
+    }
+    assertEquals(0, server.totalHits());
+  }
+
+  @Test
+  public void requestsGoThroughTheProxyExceptForListedHosts() throws IOException {
+    try (LoopbackHttpServer proxy = LoopbackHttpServer.start("127.0.0.2")) {
+      proxy.on("/page", LoopbackHttpServer.text(200, "text/plain", "from proxy"));
+      Configuration conf = ShortTimeouts.conf();
+      conf.set(ProtocolKeys.PROXY_HOST, "127.0.0.2");
+      conf.setInt(ProtocolKeys.PROXY_PORT, proxy.port());
+      conf.set(ProtocolKeys.PROXY_EXCEPTION_LIST, "direct.test");
+      FakeDns dns = new FakeDns().map("direct.test", "127.0.0.1").map("proxied.test", "127.0.0.1");
+      try (HttpProtocol protocol = new HttpProtocol(conf, dns)) {
+        ProtocolOutput viaProxy = protocol.fetch("http://proxied.test:" + server.port() + "/page", 0);
+        assertEquals("from proxy", new String(viaProxy.getContent().getContent()));
+        assertEquals(1, proxy.hits("/page"));
+        ProtocolOutput direct = protocol.fetch("http://direct.test:" + server.port() + "/page", 0);
+        assertEquals("page", new String(direct.getContent().getContent()));
+        assertEquals(1, server.hits("/page"));
+      }
+    }
+  }
+
+  @Test
+  public void aProxiedTargetIsStillCheckedAgainstDeniedAddresses() throws IOException {
+    try (LoopbackHttpServer proxy = LoopbackHttpServer.start("127.0.0.2")) {
+      proxy.on("/ok", LoopbackHttpServer.text(200, "text/plain", "proxied"));
+      Configuration conf = denying("private");
+      conf.set(ProtocolKeys.PROXY_HOST, "127.0.0.2");
+      conf.setInt(ProtocolKeys.PROXY_PORT, proxy.port());
+      FakeDns dns = new FakeDns().map("intranet.test", "10.1.2.3").map("public.test", "127.0.0.3");
+      try (HttpProtocol protocol = new HttpProtocol(conf, dns)) {
+        assertDenied(protocol.fetch("http://intranet.test/ok", 0));
+        ProtocolOutput out = protocol.fetch("http://public.test/ok", 0);
+        assertEquals(out.toString(), CrawlStatus.FETCH_SUCCESS, out.getStatus());
+      }
+      assertEquals(1, proxy.totalHits());
+    }
+  }
+}

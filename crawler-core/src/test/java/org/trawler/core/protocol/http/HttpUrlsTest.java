@@ -1,0 +1,94 @@
+package org.trawler.core.protocol.http;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+import java.net.URI;
+
+import org.junit.Test;
+
+public class HttpUrlsTest {
+  private static final URI BASE = URI.create("http://a/b/c/d;p?q");
+
+  private static String resolve(String location) {
+    URI uri = HttpUrls.resolve(BASE, location);
+    return uri == null ? null : uri.toString();
+  }
+
+  @Test
+  public void relativeLocationsResolvePerRfc3986() {
+    assertEquals("http://a/b/c/g", resolve("g"));
+    assertEquals("http://a/b/c/g", resolve("./g"));
+    assertEquals("http://a/b/c/g/", resolve("g/"));
+    assertEquals("http://a/g", resolve("/g"));
+    assertEquals("http://g/", resolve("//g"));
+    assertEquals("http://a/b/c/d;p?y", resolve("?y"));
+    assertEquals("http://a/b/c/g?y", resolve("g?y"));
+    assertEquals("http://a/b/c/", resolve("."));
+    assertEquals("http://a/b/", resolve(".."));
+    assertEquals("http://a/b/g", resolve("../g"));
+    assertEquals("http://a/g", resolve("../../../g"));
+    assertEquals("http://a/", resolve("../../../.."));
+    assertEquals("https://other.example/x", resolve("https://other.example/x"));
+  }
+
+  @Test
+  public void aBaseWithoutPathResolvesFromTheRoot() {
+    assertEquals("http://host/page", HttpUrls.resolve(URI.create("http://host"), "page").toString());
+  }
+
+  @Test
+  public void fragmentsAreDropped() {
+    assertEquals("http://a/b/c/g", resolve("g#section"));
+    assertEquals("http://a/b/c/d;p?q", resolve("#only"));
+  }
+
+  @Test
+  public void illegalCharactersAreEscaped() {
+    assertEquals("http://a/b/c/with%20space", resolve(" with space "));
+    assertEquals("http://a/b/c/caf%C3%A9?q=%7Bx%7D", resolve("café?q={x}"));
+    assertEquals("http://a/b/c/list?a%5B%5D=1", resolve("list?a[]=1"));
+    assertEquals("http://a/b/c/100%25", resolve("100%"));
+    assertEquals("http://a/b/c/already%20escaped", resolve("already%20escaped"));
+  }
+
+  @Test
+  public void ipv6HostsKeepTheirBrackets() {
+    assertEquals("http://[::1]:8080/x%5B1%5D", HttpUrls.parse("http://[::1]:8080/x[1]").toString());
+  }
+
+  @Test
+  public void otherSchemesResolveButAreNotHttp() {
+    assertFalse(HttpUrls.isHttp(HttpUrls.resolve(BASE, "file:///etc/passwd")));
+    assertFalse(HttpUrls.isHttp(HttpUrls.resolve(BASE, "ftp://a/pub")));
+    assertFalse(HttpUrls.isHttp(HttpUrls.resolve(BASE, "mailto:someone@example.org")));
+    assertTrue(HttpUrls.isHttp(HttpUrls.resolve(BASE, "HTTPS://a/")));
+  }
+
+  @Test
+  public void unparseableUrlsAreNull() {
+    assertNull(HttpUrls.parse("no scheme here"));
+    assertNull(HttpUrls.parse("http://exa mple.com:port/"));
+    assertNull(HttpUrls.parse(""));
+    assertNull(HttpUrls.parse("http:///path-only"));
+  }
+
+  @Test
+  public void hostKeysNameSchemeHostAndPort() {
+    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://Example.COM/a")));
+    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:80/a")));
+    assertEquals("https://example.com", HttpUrls.hostKey(URI.create("https://example.com:443/a")));
+    assertEquals("https://example.com:80", HttpUrls.hostKey(URI.create("https://example.com:80/a")));
+    assertEquals("http://example.com:8080", HttpUrls.hostKey(URI.create("http://example.com:8080/")));
+    assertEquals("http://[::1]:8080", HttpUrls.hostKey(URI.create("http://[::1]:8080/")));
+  }
+
+  @Test
+  public void chainKeysIgnoreCaseDefaultPortsAndDotSegments() {
+    assertEquals(HttpUrls.chainKey(URI.create("http://a/b")), HttpUrls.chainKey(URI.create("HTTP://A:80/x/../b")));
+    assertEquals(HttpUrls.chainKey(URI.create("http://a")), HttpUrls.chainKey(URI.create("http://a/")));
+    assertFalse(HttpUrls.chainKey(URI.create("http://a/b?x")).equals(HttpUrls.chainKey(URI.create("http://a/b"))));
+  }
+}

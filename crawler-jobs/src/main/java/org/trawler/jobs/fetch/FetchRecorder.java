@@ -1,0 +1,173 @@
+package org.trawler.jobs.fetch;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.protocol.ProtocolOutput;
+
+/**
+ * Turns each outcome into the segment's records (fetch datum, content, and what the parse hook
+ * adds) and counters, and keeps the totals the progress line shows. Fetcher threads share it;
+ * writes are serialized, and once closed (the task is ending) late writes are dropped.
+ */
+final class FetchRecorder implements SegmentOutput {
+  private static final Logger LOG = LoggerFactory.getLogger(FetchRecorder.class);
+
+  /** Counter group: one counter per fetch status name, plus pages, bytes and the unfetched ones. */
+  static final String COUNTERS = "fetcher";
+  /** Counter group: one counter per outcome reason (ok, http_404, robots_denied, ...). */
+  static final String REASONS = "fetch reasons";
+  /** Distinct reason counters at most; Hadoop fails a job past mapreduce.job.counters.max (120). */
+  private static final int MAX_REASONS = 60;
+
+  private final SegmentOutput out;
+  private final boolean storeContent;
+  private final FetchParseHook parseHook;
+
+  private final AtomicLong done = new AtomicLong();
+  private final AtomicLong pages = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+  private final AtomicLong errors = new AtomicLong();
+  private final Set<String> reasons = new HashSet<>();
+  private boolean closed;
+  private IOException failure;
+
+  /** @param parseHook parses successful fetches in the task, or null */
+  FetchRecorder(SegmentOutput out, boolean storeContent, FetchParseHook parseHook) {
+    this.out = out;
+    this.storeContent = storeContent;
+    this.parseHook = parseHook;
+  }
+
+  /** Records the outcome of one fetch list entry, fetched (or decided unfetched) at {@code fetchTime}. */
+  void record(Text url, CrawlDatum generated, ProtocolOutput outcome, long fetchTime) {
+    CrawlDatum datum = fetchDatum(generated, outcome, fetchTime);
+    Content content = outcome.getStatus() == CrawlStatus.FETCH_SUCCESS ? outcome.getContent() : null;
+    try {
+      write(url, datum);
+      count(COUNTERS, CrawlStatus.name(datum.getStatus()), 1);
+      count(REASONS, reasonCounter(outcome.getReason()), 1);
+      if (content != null) {
+        stampContent(content, generated, fetchTime);
+        pages.incrementAndGet();
+        bytes.addAndGet(content.getContent().length);
+        count(COUNTERS, "pages", 1);
+        count(COUNTERS, "bytes", content.getContent().length);
+        if (storeContent) {
+          write(url, content);
+        }
+        parse(url, datum, content);
+      }
+    } catch (IOException e) {
+      fail(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (outcome.getStatus() == CrawlStatus.FETCH_RETRY) {
+      errors.incrementAndGet();
+    }
+    done.incrementAndGet();
+  }
+
+  /** The one place a successful fetch's content meets the parser (fetcher.parse). */
+  private void parse(Text url, CrawlDatum datum, Content content) throws IOException, InterruptedException {
+    if (parseHook == null) {
+      return;
+    }
+    try {
+      parseHook.parse(url, datum, content, this);
+    } catch (RuntimeException e) {
+      LOG.warn("cannot parse {}: {}", url, e.toString());
+      count(COUNTERS, "parse_failed", 1);
+    }
+  }
+
+  /** The counter for a reason: itself, or "other" once MAX_REASONS distinct ones were counted. */
+  private synchronized String reasonCounter(String reason) {
+    String name = reason == null || reason.isEmpty() ? "unknown" : reason;
+    if (reasons.contains(name) || reasons.size() < MAX_REASONS) {
+      reasons.add(name);
+      return name;
+    }
+    return "other";
+  }
+
+  /** The segment's fetch datum: the generate datum with the outcome, fetch time and protocol status. */
+  static CrawlDatum fetchDatum(CrawlDatum generated, ProtocolOutput outcome, long fetchTime) {
+    CrawlDatum datum = new CrawlDatum(generated);
+    datum.setStatus(outcome.getStatus());
+    datum.setFetchTime(fetchTime);
+    datum.putMeta(MetadataKeys.PROTOCOL_STATUS, outcome.toProtocolStatus());
+    if (outcome.getRedirectTarget() != null) {
+      datum.putMeta(MetadataKeys.REDIRECT_TARGET, outcome.getRedirectTarget());
+    } else {
+      datum.getMetadata().remove(MetadataKeys.REDIRECT_TARGET); // an older round's target is not this fetch's
+    }
+    return datum;
+  }
+
+  /** Copies what parse needs from the generate datum into the content's crawl metadata. */
+  static void stampContent(Content content, CrawlDatum generated, long fetchTime) {
+    content.getMeta().put(Content.META_SCORE, Float.toString(generated.getScore()));
+    content.getMeta().put(Content.META_DEPTH, Integer.toString(generated.getDepth()));
+    content.getMeta().put(Content.META_FETCH_TIME, Long.toString(fetchTime));
+  }
+
+  @Override
+  public synchronized void write(Text key, Writable record) throws IOException, InterruptedException {
+    if (!closed) {
+      out.write(key, record);
+    }
+  }
+
+  @Override
+  public synchronized void count(String group, String name, long amount) {
+    if (!closed) {
+      out.count(group, name, amount);
+    }
+  }
+
+  /** Ends recording: what stuck threads still try to write is dropped. */
+  synchronized void close() {
+    closed = true;
+  }
+
+  private synchronized void fail(IOException e) {
+    if (failure == null) {
+      failure = e;
+    }
+  }
+
+  /** The first write failure, or null: the task must fail with it. */
+  synchronized IOException failure() {
+    return failure;
+  }
+
+  /** Fetch list entries with an outcome recorded. */
+  long done() {
+    return done.get();
+  }
+
+  long pages() {
+    return pages.get();
+  }
+
+  long bytes() {
+    return bytes.get();
+  }
+
+  /** Transient failures (fetch_retry). */
+  long errors() {
+    return errors.get();
+  }
+}

@@ -1,0 +1,147 @@
+package org.trawler.jobs.fetch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.protocol.Protocol;
+
+/**
+ * One fetch list fetched: a feeder, N fetcher threads, and this thread watching them — progress
+ * lines, the time limit, and a watchdog that ends the task when a fetch is stuck.
+ */
+final class FetchTask {
+  private static final Logger LOG = LoggerFactory.getLogger(FetchTask.class);
+  /** How often the watching thread looks, ms. */
+  private static final long TICK_MILLIS = 200;
+
+  private final String name;
+  private final FetcherSettings settings;
+  private final Protocol protocol;
+  private final FetchRecorder recorder;
+  private final QueueFeeder.FetchList list;
+  private final TaskAttemptContext context;
+  private final LongSupplier clock;
+
+  FetchTask(String name, FetcherSettings settings, Protocol protocol, FetchRecorder recorder,
+      QueueFeeder.FetchList list, TaskAttemptContext context, LongSupplier clock) {
+    this.name = name;
+    this.settings = settings;
+    this.protocol = protocol;
+    this.recorder = recorder;
+    this.list = list;
+    this.context = context;
+    this.clock = clock;
+  }
+
+  /** Fetches the list; returns once every thread is done, or only stuck ones are left. */
+  void run() throws InterruptedException {
+    long start = clock.getAsLong();
+    FetchQueues queues = new FetchQueues(settings, clock);
+    QueueFeeder feeder = new QueueFeeder(list, queues, new QueueIds(settings.queueMode), recorder, clock);
+    List<FetcherThread> threads = new ArrayList<>();
+    for (int i = 0; i < settings.threads; i++) {
+      threads.add(new FetcherThread("FetcherThread-" + i, queues, protocol, recorder,
+          settings.maxCrawlDelayMillis, clock));
+    }
+    LOG.info("{}: {} threads, {} per queue, delay {} ms, at most {} items in memory", name, settings.threads,
+        settings.threadsPerQueue, settings.delayMillis, settings.capacity);
+    feeder.start();
+    threads.forEach(Thread::start);
+
+    FetchProgress progress = new FetchProgress(start);
+    long nextReport = start + settings.progressIntervalMillis;
+    String haltReason = null;
+    int dropped = 0;
+    List<FetcherThread> stuck;
+    while (true) {
+      FetcherThread waitFor = threads.stream().filter(Thread::isAlive).findFirst().orElse(null);
+      if (waitFor != null) {
+        waitFor.join(TICK_MILLIS); // returns early once that thread ends
+      }
+      long now = clock.getAsLong();
+      context.progress();
+      stuck = stuck(threads, now);
+      if (haltReason == null) {
+        haltReason = haltReason(now, stuck);
+        if (haltReason != null) {
+          dropped = queues.halt();
+        }
+      }
+      if (now >= nextReport) {
+        report(progress.line(now, snapshot(feeder, queues, threads, now)));
+        nextReport = now + settings.progressIntervalMillis;
+      }
+      if (threads.stream().filter(Thread::isAlive).count() <= stuck.size()) {
+        break;
+      }
+    }
+    feeder.join(settings.stuckAfterMillis);
+    long unfetched = dropped + feeder.skipped();
+    if (haltReason != null) {
+      recorder.count(FetchRecorder.COUNTERS, haltReason, unfetched);
+    }
+    recorder.close();
+    stuck.forEach(Thread::interrupt);
+    long end = clock.getAsLong();
+    report(progress.line(end, snapshot(feeder, queues, threads, end)));
+    LOG.info("{}: finished{}", name, haltReason == null ? "" : " (" + haltReason + ", " + unfetched
+        + " URLs left unfetched)");
+  }
+
+  /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */
+  private String haltReason(long now, List<FetcherThread> stuck) {
+    if (settings.timeLimitEnd > 0 && now >= settings.timeLimitEnd) {
+      LOG.info("{}: time limit reached: no more fetches start, those in flight finish", name);
+      return "hit_by_timelimit";
+    }
+    if (!stuck.isEmpty()) {
+      for (FetcherThread t : stuck) {
+        FetchItem item = t.current();
+        LOG.warn("{}: {} stuck for {} ms on {}", name, t.getName(),
+            item == null ? "?" : now - item.startTime(), item);
+      }
+      LOG.warn("{}: ending the task: {} fetch(es) stuck longer than {} ms (twice {})", name, stuck.size(),
+          settings.stuckAfterMillis, FetcherKeys.REQUEST_DEADLINE);
+      recorder.count(FetchRecorder.COUNTERS, "stuck", stuck.size());
+      return "hit_by_watchdog";
+    }
+    if (recorder.failure() != null) {
+      return "write_failed";
+    }
+    return null;
+  }
+
+  /** Threads whose current fetch has run longer than the watchdog allows. */
+  private List<FetcherThread> stuck(List<FetcherThread> threads, long now) {
+    List<FetcherThread> stuck = new ArrayList<>();
+    for (FetcherThread t : threads) {
+      FetchItem item = t.current();
+      if (item != null && t.isAlive() && now - item.startTime() > settings.stuckAfterMillis) {
+        stuck.add(t);
+      }
+    }
+    return stuck;
+  }
+
+  private FetchProgress.Snapshot snapshot(QueueFeeder feeder, FetchQueues queues, List<FetcherThread> threads,
+      long now) {
+    int active = 0;
+    for (FetcherThread t : threads) {
+      if (t.current() != null) {
+        active++;
+      }
+    }
+    FetchQueues.Stats q = queues.stats(now);
+    return new FetchProgress.Snapshot(recorder.done(), feeder.fed(), feeder.isDone(), recorder.pages(),
+        recorder.bytes(), active, threads.size(), q.readyQueues(), q.queues(), recorder.errors());
+  }
+
+  private void report(String line) {
+    LOG.info("{}: {}", name, line);
+    context.setStatus(line);
+  }
+}

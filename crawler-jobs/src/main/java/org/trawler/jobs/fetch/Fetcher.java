@@ -1,0 +1,180 @@
+package org.trawler.jobs.fetch;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapred.LocalJobRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code fetch <segment> [-threads N] [-force]}: fetches the segment's fetch lists politely, one
+ * map task per list, into crawl_fetch and content. The reduce only sorts: as many reducers as
+ * lists, each writing one sorted MapFile per part.
+ */
+public class Fetcher extends CrawlTool {
+  private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
+  /** Fetch lists fetched at once in local mode (one JVM); the rest wait their turn. */
+  private static final int MAX_LOCAL_PARALLEL_LISTS = 4;
+
+  @Override
+  public String name() {
+    return "fetch";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<segment> [-threads N] [-force]";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption(Option.builder("threads").hasArg().argName("N")
+            .desc("fetcher threads per fetch list (default fetcher.threads.fetch)").build())
+        .addOption(Option.builder("force")
+            .desc("fetch again a segment that was fetched: its crawl_fetch and content are replaced").build());
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, 1};
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    Configuration conf = new Configuration(getConf());
+    Path segment = new Path(cmd.getArgList().get(0));
+    int threads = intOption(cmd, "threads", conf.getInt(FetcherKeys.THREADS, 10));
+    if (threads < 1) {
+      throw new UsageException("-threads must be at least 1");
+    }
+    conf.setInt(FetcherKeys.THREADS, threads);
+    check(conf);
+
+    Segment.requirePart(conf, segment, Segment.CRAWL_GENERATE, "generate writes it");
+    int lists = countFetchLists(conf, new Path(segment, Segment.CRAWL_GENERATE));
+    if (lists == 0) {
+      throw new UserException(new Path(segment, Segment.CRAWL_GENERATE) + " holds no fetch lists");
+    }
+    clearFetched(conf, segment, cmd.hasOption("force"));
+
+    long start = System.currentTimeMillis();
+    long timeLimitEnd = FetcherSettings.timeLimitEnd(conf, start);
+    if (timeLimitEnd > 0) {
+      conf.setLong(FetcherKeys.TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
+    }
+    if (conf.getBoolean(FetcherKeys.PARSE, false)) {
+      LOG.warn("{}=true: parsing in the fetch task is not available yet; run bin/crawl parse {}",
+          FetcherKeys.PARSE, segment);
+    }
+    LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, threads);
+
+    Job job = CrawlJob.create(conf, "fetch " + segment);
+    Configuration jobConf = job.getConfiguration();
+    jobConf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false); // a second attempt would fetch every URL again
+    jobConf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the segment stays clean
+    if (jobConf.get(LocalJobRunner.LOCAL_MAX_MAPS) == null) {
+      // local mode: lists are fetched side by side, but each task holds its own sort buffer
+      LocalJobRunner.setLocalMaxRunningMaps(job, Math.min(lists, MAX_LOCAL_PARALLEL_LISTS));
+    }
+    job.setInputFormatClass(FetchListInputFormat.class);
+    FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
+    job.setMapperClass(FetcherMapper.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(SegmentRecord.class);
+    job.setReducerClass(Reducer.class);
+    job.setNumReduceTasks(lists);
+    job.setOutputFormatClass(FetcherOutputFormat.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(SegmentRecord.class);
+    FileOutputFormat.setOutputPath(job, segment);
+    FileOutputFormat.setCompressOutput(job, true); // block-compressed MapFiles
+    CrawlJob.run(job);
+
+    LOG.info("fetched {} in {} s: {}", segment, (System.currentTimeMillis() - start) / 1000,
+        summary(job.getCounters().getGroup(FetchRecorder.COUNTERS)));
+    return 0;
+  }
+
+  /** Fails with one line on a bad fetcher setting or protocol class, before any job starts. */
+  private static void check(Configuration conf) throws UserException {
+    try {
+      FetcherSettings.from(conf, 0);
+      FetcherSettings.protocolConstructor(conf);
+    } catch (IllegalArgumentException e) {
+      throw new UserException(e.getMessage());
+    }
+  }
+
+  /** The fetch list files: the data files in crawl_generate, not Hadoop's _ and . side files. */
+  private static int countFetchLists(Configuration conf, Path dir) throws IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    int n = 0;
+    for (FileStatus st : fs.listStatus(dir)) {
+      String name = st.getPath().getName();
+      if (st.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Refuses a fetched segment, or with -force removes what its fetch wrote, and the parse parts
+   * made from that content, so the segment never mixes two fetches.
+   */
+  private static void clearFetched(Configuration conf, Path segment, boolean force) throws IOException, UserException {
+    if (!Segment.hasPart(conf, segment, Segment.CRAWL_FETCH)) {
+      return;
+    }
+    if (!force) {
+      throw new UserException(segment + " was fetched already (it has " + Segment.CRAWL_FETCH
+          + "); use -force to fetch it again");
+    }
+    FileSystem fs = segment.getFileSystem(conf);
+    List<String> removed = new ArrayList<>();
+    for (String part : new String[] {Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE,
+        Segment.PARSE_DATA, Segment.PARSE_TEXT}) {
+      if (fs.delete(new Path(segment, part), true)) {
+        removed.add(part);
+      }
+    }
+    LOG.info("-force: removed {} of {}", String.join(", ", removed), segment);
+  }
+
+  /** "12 fetch_success, 3 fetch_gone, ...": the status counters of the job. */
+  private static String summary(CounterGroup group) {
+    StringBuilder sb = new StringBuilder();
+    for (Counter c : group) {
+      if (sb.length() > 0) {
+        sb.append(", ");
+      }
+      sb.append(c.getValue()).append(' ').append(c.getName());
+    }
+    return sb.length() == 0 ? "nothing fetched" : sb.toString();
+  }
+}

@@ -1,0 +1,80 @@
+package org.trawler.jobs.fetch;
+
+import java.io.IOException;
+import java.util.function.LongSupplier;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.protocol.Protocol;
+
+/**
+ * Fetches one fetch list. It overrides run(): the list is read by a feeder thread into politeness
+ * queues and fetched by many threads (see {@link FetchTask}); each outcome is emitted as
+ * (url, SegmentRecord of the fetch datum / content), sorted by the shuffle for the MapFiles.
+ */
+public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord> {
+
+  private final LongSupplier clock = System::currentTimeMillis;
+  private FetcherSettings settings;
+
+  @Override
+  protected void setup(Context context) {
+    settings = FetcherSettings.from(context.getConfiguration(), clock.getAsLong());
+  }
+
+  @Override
+  public void run(Context context) throws IOException, InterruptedException {
+    setup(context);
+    FetchRecorder recorder = new FetchRecorder(output(context), settings.storeContent,
+        parseHook(context.getConfiguration()));
+    try (Protocol protocol = FetcherSettings.newProtocol(context.getConfiguration())) {
+      new FetchTask("fetch " + listName(context.getInputSplit()), settings, protocol, recorder,
+          (url, datum) -> next(context, url, datum), context, clock).run();
+    }
+    if (recorder.failure() != null) {
+      throw recorder.failure();
+    }
+    cleanup(context);
+  }
+
+  /**
+   * The parser successful fetches are handed to in this task (fetcher.parse), or null. Not built
+   * yet, so none: the fetch command warns when fetcher.parse is set.
+   */
+  protected FetchParseHook parseHook(Configuration conf) {
+    return null;
+  }
+
+  private static boolean next(Context context, Text url, CrawlDatum datum) throws IOException, InterruptedException {
+    if (!context.nextKeyValue()) {
+      return false;
+    }
+    url.set(context.getCurrentKey());
+    datum.set(context.getCurrentValue());
+    return true;
+  }
+
+  private static SegmentOutput output(Context context) {
+    return new SegmentOutput() {
+      @Override
+      public void write(Text key, Writable record) throws IOException, InterruptedException {
+        context.write(key, new SegmentRecord(record));
+      }
+
+      @Override
+      public void count(String group, String name, long amount) {
+        context.getCounter(group, name).increment(amount);
+      }
+    };
+  }
+
+  private static String listName(InputSplit split) {
+    return split instanceof FileSplit ? ((FileSplit) split).getPath().getName() : String.valueOf(split);
+  }
+}

@@ -1,0 +1,224 @@
+package org.trawler.jobs.linkdb;
+
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.Inlinks;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code invertlinks <linkdb> <segment>... [-dir <segments_dir>]}: builds the linkdb, url →
+ * {@link Inlinks} (linking page, anchor), from the segments' parse_data, merged with the linkdb's
+ * current version. One job: the segments' outlinks are inverted by {@link InvertMapper}, the
+ * existing linkdb passes through unchanged, and {@link MergeReducer} merges per URL. The new
+ * version is installed like a crawldb's (current → old, under the linkdb's lock).
+ */
+public class LinkDb extends CrawlTool {
+  private static final Logger LOG = LoggerFactory.getLogger(LinkDb.class);
+
+  /** What an inversion did: the segments read and the size of the new linkdb. */
+  public record Result(int segments, long urls, long linksInverted, long linksRejected, long linksInternal) {
+    public String summary(Path linkDb) {
+      return String.format("invertlinks: %d URLs with inlinks in %s (%d links inverted from %d segment%s,"
+          + " %d rejected, %d internal ignored)", urls, linkDb, linksInverted, segments, segments == 1 ? "" : "s",
+          linksRejected, linksInternal);
+    }
+  }
+
+  @Override
+  public String name() { return "invertlinks"; }
+
+  @Override
+  public String synopsis() { return "<linkdb> <segment>... [-dir <segments_dir>] [-noNormalize] [-noFilter] [-force]"; }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption(Option.builder("dir").hasArg().argName("segments_dir")
+            .desc("invert every parsed segment under this directory").build())
+        .addOption("noNormalize", false, "do not normalize link URLs (" + LinkDbKeys.NORMALIZE + "=false)")
+        .addOption("noFilter", false, "do not filter link URLs (" + LinkDbKeys.FILTER + "=false)")
+        .addOption("force", false, "break the linkdb lock left by a job that died");
+  }
+
+  @Override
+  protected int[] positionalArity() { return new int[] {1, -1}; }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    Configuration conf = getConf();
+    if (cmd.hasOption("noNormalize")) {
+      conf.setBoolean(LinkDbKeys.NORMALIZE, false);
+    }
+    if (cmd.hasOption("noFilter")) {
+      conf.setBoolean(LinkDbKeys.FILTER, false);
+    }
+    List<String> args = cmd.getArgList();
+    Path linkDb = new Path(args.get(0));
+    List<Path> segments = new ArrayList<>();
+    for (String s : args.subList(1, args.size())) {
+      segments.add(new Path(s));
+    }
+    if (cmd.hasOption("dir")) {
+      segments.addAll(parsedSegments(conf, new Path(cmd.getOptionValue("dir"))));
+    } else if (segments.isEmpty()) {
+      throw new UsageException("name at least one segment, or a segments directory with -dir");
+    }
+    Result result = invert(linkDb, segments, cmd.hasOption("force"));
+    System.out.println(result.summary(linkDb));
+    return 0;
+  }
+
+  /** The segments under {@code dir} that have parse_data, in name order; unparsed ones are skipped with a log line. */
+  static List<Path> parsedSegments(Configuration conf, Path dir) throws IOException, UserException {
+    FileSystem fs = dir.getFileSystem(conf);
+    if (!fs.exists(dir) || !fs.getFileStatus(dir).isDirectory()) {
+      throw new UserException("no segments directory at " + dir);
+    }
+    FileStatus[] children = fs.listStatus(dir, p -> !p.getName().startsWith(".") && !p.getName().startsWith("_"));
+    Arrays.sort(children);
+    List<Path> parsed = new ArrayList<>();
+    for (FileStatus st : children) {
+      if (!st.isDirectory()) {
+        continue;
+      }
+      if (Segment.hasPart(conf, st.getPath(), Segment.PARSE_DATA)) {
+        parsed.add(st.getPath());
+      } else {
+        LOG.info("skipping {}: it has no {} (not parsed yet)", st.getPath(), Segment.PARSE_DATA);
+      }
+    }
+    if (parsed.isEmpty()) {
+      throw new UserException("no parsed segment under " + dir + ": run parse first", UserException.NOTHING_TO_DO);
+    }
+    return parsed;
+  }
+
+  /**
+   * Inverts the links of {@code segments} into {@code linkDb} and installs the new version. Every
+   * segment must have parse_data.
+   */
+  public Result invert(Path linkDb, List<Path> segments, boolean force) throws IOException, UserException {
+    Configuration conf = getConf();
+    for (Path segment : segments) {
+      Segment.requirePart(conf, segment, Segment.PARSE_DATA, "run parse on it first");
+    }
+    FileSystem fs = linkDb.getFileSystem(conf);
+    if (fs.exists(linkDb) && !fs.getFileStatus(linkDb).isDirectory()) {
+      throw new UserException(linkDb + " is a file, not a linkdb directory");
+    }
+    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, linkDb, force, "linkdb")) {
+      CrawlDb.removeTempDirs(conf, linkDb);
+      Path out = CrawlDb.newTempDir(linkDb);
+      try {
+        Job job = CrawlJob.create(conf, "invertlinks " + linkDb);
+        for (Path segment : segments) {
+          MultipleInputs.addInputPath(job, new Path(segment, Segment.PARSE_DATA), SequenceFileInputFormat.class,
+              InvertMapper.class);
+        }
+        if (CrawlDb.exists(conf, linkDb)) {
+          // The installed version passes through the identity mapper into the merge.
+          MultipleInputs.addInputPath(job, CrawlDb.current(linkDb), SequenceFileInputFormat.class, Mapper.class);
+        }
+        job.setMapOutputKeyClass(Text.class);
+        job.setMapOutputValueClass(Inlinks.class);
+        job.setCombinerClass(MergeReducer.class);
+        job.setReducerClass(MergeReducer.class);
+        CrawlJob.setMapFileOutput(job, out, Inlinks.class);
+        runJob(job);
+        CrawlDb.install(conf, linkDb, out);
+        Counters c = job.getCounters();
+        return new Result(segments.size(), c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
+            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).getValue(),
+            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).getValue(),
+            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).getValue());
+      } finally {
+        if (fs.exists(out)) {
+          fs.delete(out, true);
+        }
+      }
+    }
+  }
+
+  /** parse_data (page URL → ParseData) to (target URL → one inlink) per kept outlink. */
+  public static class InvertMapper extends Mapper<Text, ParseData, Text, Inlinks> {
+    private LinkInverter inverter;
+    private final Text target = new Text();
+
+    @Override
+    protected void setup(Context context) {
+      inverter = LinkInverter.fromConf(context.getConfiguration());
+    }
+
+    @Override
+    protected void map(Text key, ParseData value, Context context) throws IOException, InterruptedException {
+      String fromUrl;
+      try {
+        fromUrl = inverter.accept(key.toString());
+      } catch (MalformedURLException | RuntimeException e) {
+        LOG.warn("skipping the links of malformed page URL {}: {}", key, e.getMessage());
+        fromUrl = null;
+      }
+      if (fromUrl == null) {
+        context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.PAGES_REJECTED).increment(1);
+        return;
+      }
+      LinkInverter.Inversion inversion = inverter.invert(fromUrl, value.getOutlinks());
+      for (LinkInverter.InvertedLink link : inversion.links()) {
+        Inlinks one = new Inlinks();
+        one.add(link.fromUrl(), link.anchor());
+        target.set(link.target());
+        context.write(target, one);
+      }
+      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).increment(inversion.links().size());
+      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).increment(inversion.rejected());
+      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).increment(inversion.internal());
+    }
+  }
+
+  /** All inlinks of a URL, new and old, to one capped {@link Inlinks}; also the combiner. */
+  public static class MergeReducer extends Reducer<Text, Inlinks, Text, Inlinks> {
+    private int maxInlinks;
+
+    @Override
+    protected void setup(Context context) {
+      maxInlinks = context.getConfiguration().getInt(LinkDbKeys.MAX_INLINKS, 10000);
+    }
+
+    @Override
+    protected void reduce(Text key, Iterable<Inlinks> values, Context context)
+        throws IOException, InterruptedException {
+      Inlinks merged = InlinksMerge.merge(values, maxInlinks);
+      if (merged.size() > 0) {
+        context.write(key, merged);
+      }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package org.trawler.jobs.linkdb;
+
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.Outlink;
+import org.trawler.core.net.URLFilters;
+import org.trawler.core.net.URLNormalizers;
+
+/**
+ * Turns the outlinks of one page into inlinks of their targets: target URLs normalized (scope
+ * linkdb) and filtered, links inside one host dropped when configured, anchors cut to length.
+ */
+final class LinkInverter {
+  private static final Logger LOG = LoggerFactory.getLogger(LinkInverter.class);
+
+  /** One link seen from its target: the target URL, the linking page and the anchor text. */
+  record InvertedLink(String target, String fromUrl, String anchor) {}
+
+  /** The inverted links of a page, and how many outlinks were dropped and why. */
+  record Inversion(List<InvertedLink> links, int rejected, int internal) {}
+
+  private final URLNormalizers normalizers;
+  private final URLFilters filters;
+  private final boolean ignoreInternal;
+  private final int maxAnchorLength;
+
+  /** {@code normalizers} or {@code filters} null = that step is off; {@code maxAnchorLength} &lt; 0 = no cut. */
+  LinkInverter(URLNormalizers normalizers, URLFilters filters, boolean ignoreInternal, int maxAnchorLength) {
+    this.normalizers = normalizers;
+    this.filters = filters;
+    this.ignoreInternal = ignoreInternal;
+    this.maxAnchorLength = maxAnchorLength;
+  }
+
+  static LinkInverter fromConf(Configuration conf) {
+    return new LinkInverter(
+        conf.getBoolean(LinkDbKeys.NORMALIZE, true) ? new URLNormalizers(conf) : null,
+        conf.getBoolean(LinkDbKeys.FILTER, true) ? new URLFilters(conf) : null,
+        conf.getBoolean(LinkDbKeys.IGNORE_INTERNAL_LINKS, false),
+        conf.getInt(LinkDbKeys.MAX_ANCHOR_LENGTH, 100));
+  }
+
+  /** The URL as the linkdb keeps it, or null when a filter rejects it. */
+  String accept(String url) throws MalformedURLException {
+    String result = url;
+    if (normalizers != null) {
+      result = normalizers.normalize(result, URLNormalizers.SCOPE_LINKDB);
+    }
+    if (result != null && filters != null) {
+      result = filters.filter(result);
+    }
+    return result;
+  }
+
+  /** The inlinks {@code fromUrl} (already accepted) gives its outlinks' targets. */
+  Inversion invert(String fromUrl, List<Outlink> outlinks) {
+    List<InvertedLink> links = new ArrayList<>(outlinks.size());
+    int rejected = 0;
+    int internal = 0;
+    for (Outlink o : outlinks) {
+      String target;
+      try {
+        target = accept(o.getToUrl());
+      } catch (MalformedURLException | RuntimeException e) {
+        LOG.warn("malformed outlink {} on {}: {}", o.getToUrl(), fromUrl, e.getMessage());
+        target = null;
+      }
+      if (target == null) {
+        rejected++;
+      } else if (ignoreInternal && sameHost(fromUrl, target)) {
+        internal++;
+      } else {
+        links.add(new InvertedLink(target, fromUrl, cut(o.getAnchor(), maxAnchorLength)));
+      }
+    }
+    return new Inversion(links, rejected, internal);
+  }
+
+  /** True when both URLs name the same host (case-insensitive); false when either cannot be parsed. */
+  static boolean sameHost(String a, String b) {
+    try {
+      return new URL(a).getHost().equalsIgnoreCase(new URL(b).getHost());
+    } catch (MalformedURLException e) {
+      return false;
+    }
+  }
+
+  /** The first {@code max} characters of an anchor, never splitting a surrogate pair; max &lt; 0 = all. */
+  static String cut(String anchor, int max) {
+    if (max < 0 || anchor.length() <= max) {
+      return anchor;
+    }
+    int end = max;
+    if (end > 0 && Character.isHighSurrogate(anchor.charAt(end - 1))) {
+      end--;
+    }
+    return anchor.substring(0, end);
+  }
+}

@@ -1,0 +1,143 @@
+package org.trawler.jobs.parse;
+
+import java.io.IOException;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.parse.ParseResult;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.CrawlTool;
+
+/**
+ * {@code parse <segment> [-force]}: parses a fetched segment's content into parse_data,
+ * parse_text and crawl_parse. Map-only: each task keeps its input's (sorted) order, so the
+ * parse_data and parse_text MapFiles are sorted like the content they come from.
+ */
+public class ParseSegment extends CrawlTool {
+  private static final Logger LOG = LoggerFactory.getLogger(ParseSegment.class);
+
+  /** Counter group: one counter per parse status name (success, notparsed, parse_failed), and outlinks. */
+  public static final String COUNTER_GROUP = "parse";
+  public static final String OUTLINKS_COUNTER = "outlinks";
+
+  @Override
+  public String name() {
+    return "parse";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<segment> [-force]";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options().addOption("force", false, "parse again a segment that already has parse output");
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, 1};
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws IOException, UserException {
+    Configuration conf = getConf();
+    Path segment = new Path(cmd.getArgList().get(0));
+    Segment.requirePart(conf, segment, Segment.CONTENT, "not fetched yet? run fetch first");
+    clearParseOutput(conf, segment, cmd.hasOption("force"));
+
+    Job job = CrawlJob.create(conf, "parse " + segment.getName());
+    Configuration jobConf = job.getConfiguration();
+    jobConf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // no _SUCCESS among the parts
+    FileInputFormat.addInputPath(job, new Path(segment, Segment.CONTENT));
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    job.setMapperClass(ParseMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(ParseOutputFormat.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(SegmentRecord.class);
+    FileOutputFormat.setOutputPath(job, segment);
+    FileOutputFormat.setCompressOutput(job, true);
+    SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
+    CrawlJob.run(job);
+
+    LOG.info("parsed {}: {}", segment, summary(job));
+    return 0;
+  }
+
+  /** Refuses a parsed segment unless forced; with force, removes the old parse output. */
+  private static void clearParseOutput(Configuration conf, Path segment, boolean force)
+      throws IOException, UserException {
+    FileSystem fs = segment.getFileSystem(conf);
+    for (String part : ParseOutputFormat.PARTS) {
+      Path path = new Path(segment, part);
+      if (!fs.exists(path)) {
+        continue;
+      }
+      if (!force) {
+        throw new UserException(segment + " is already parsed (it has " + part + "); use -force to parse it again");
+      }
+      fs.delete(path, true);
+    }
+  }
+
+  private static String summary(Job job) throws IOException {
+    CounterGroup counters = job.getCounters().getGroup(COUNTER_GROUP);
+    StringBuilder sb = new StringBuilder();
+    for (byte status : new byte[] {ParseData.SUCCESS, ParseData.NOT_PARSED, ParseData.FAILED}) {
+      String name = ParseData.statusName(status);
+      sb.append(counters.findCounter(name).getValue()).append(' ').append(name).append(", ");
+    }
+    return sb.append(counters.findCounter(OUTLINKS_COUNTER).getValue()).append(" outlinks").toString();
+  }
+
+  /** Parses each page into its parse records; input and output are keyed by URL. */
+  public static class ParseMapper extends Mapper<Text, Content, Text, SegmentRecord> {
+    private SegmentParser parser;
+    private long now;
+
+    @Override
+    protected void setup(Context context) {
+      parser = new SegmentParser(context.getConfiguration());
+      now = System.currentTimeMillis();
+    }
+
+    @Override
+    protected void map(Text url, Content content, Context context) throws IOException, InterruptedException {
+      ParseResult result = parser.parse(url, content, now, context::write);
+      context.getCounter(COUNTER_GROUP, ParseData.statusName(result.status())).increment(1);
+      context.getCounter(COUNTER_GROUP, OUTLINKS_COUNTER).increment(result.outlinks().size());
+      if (result.status() == ParseData.FAILED) {
+        LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
+      }
+    }
+
+    @Override
+    protected void cleanup(Context context) {
+      if (parser != null) {
+        parser.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package org.trawler.jobs.parse;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.parse.HtmlParser;
+import org.trawler.core.parse.ParseResult;
+import org.trawler.core.scoring.LinkScorer;
+
+/**
+ * Parses one fetched page into the records of a segment's parse parts: parse_data and parse_text
+ * under the page URL, and crawl_parse datums: a signature datum under the page URL and one linked
+ * datum per outlink under the outlink URL. Used by the parse job and by the fetcher
+ * (fetcher.parse=true); {@link ParseOutputFormat} writes the records. Thread-safe; close it.
+ */
+public class SegmentParser implements Closeable {
+
+  /** Receives the records of one page, e.g. a Mapper.Context's {@code write}. */
+  public interface RecordSink {
+    void write(Text key, SegmentRecord value) throws IOException, InterruptedException;
+  }
+
+  private final HtmlParser parser;
+  private final LinkScorer scorer;
+
+  public SegmentParser(Configuration conf) {
+    this.parser = new HtmlParser(conf);
+    this.scorer = new LinkScorer(conf);
+  }
+
+  /**
+   * Parses {@code content}, fetched for {@code url}, and writes its records to {@code sink}:
+   * ParseData, ParseText and the signature datum first (key {@code url}), then the linked datums
+   * (key = outlink URL, score = the outlink's share, depth = page depth + 1, fetchTime = {@code now}).
+   * Returns the parse result, for counters and logging; a page that fails to parse is written too.
+   */
+  public ParseResult parse(Text url, Content content, long now, RecordSink sink)
+      throws IOException, InterruptedException {
+    ParseResult result = parser.parse(content);
+    sink.write(url, new SegmentRecord(result.data()));
+    sink.write(url, new SegmentRecord(result.text()));
+    sink.write(url, new SegmentRecord(signatureDatum(result.signature())));
+    List<Outlink> outlinks = result.outlinks();
+    float[] shares = scorer.shares(HtmlParser.pageUrl(content), LinkScorer.pageScore(content), outlinks);
+    int depth = LinkScorer.outlinkDepth(content);
+    for (int i = 0; i < shares.length; i++) {
+      sink.write(new Text(outlinks.get(i).getToUrl()), new SegmentRecord(linkedDatum(shares[i], depth, now)));
+    }
+    return result;
+  }
+
+  static CrawlDatum signatureDatum(byte[] signature) {
+    CrawlDatum datum = new CrawlDatum();
+    datum.setStatus(CrawlStatus.SIGNATURE);
+    datum.setSignature(signature);
+    return datum;
+  }
+
+  static CrawlDatum linkedDatum(float share, int depth, long now) {
+    CrawlDatum datum = new CrawlDatum();
+    datum.setStatus(CrawlStatus.LINKED);
+    datum.setScore(share);
+    datum.setDepth(depth);
+    datum.setFetchTime(now);
+    return datum;
+  }
+
+  @Override
+  public void close() {
+    parser.close();
+  }
+}

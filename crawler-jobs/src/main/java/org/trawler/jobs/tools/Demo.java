@@ -1,0 +1,94 @@
+package org.trawler.jobs.tools;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.Main;
+
+/**
+ * {@code demo}: starts a {@link SimWeb} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
+ * its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited to
+ * loopback, and prints the crawldb statistics.
+ */
+public class Demo extends CrawlTool {
+
+  @Override
+  public String name() {
+    return "demo";
+  }
+
+  @Override
+  public String synopsis() {
+    return "[--dir DIR] [--rounds N] [--hosts H] [--pages P]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {0, 0};
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
+        .desc("crawl directory (default ./crawl-demo; replaced)").build());
+    o.addOption(Option.builder().longOpt("rounds").hasArg().argName("N").desc("crawl rounds (default 3)").build());
+    o.addOption(Option.builder().longOpt("hosts").hasArg().argName("H").desc("simweb hosts (default 5)").build());
+    o.addOption(Option.builder().longOpt("pages").hasArg().argName("P").desc("pages per host (default 200)").build());
+    return o;
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    String dir = cmd.getOptionValue("dir", "crawl-demo");
+    int rounds = intOption(cmd, "rounds", 3);
+    File crawlDir = new File(dir).getAbsoluteFile();
+    if (crawlDir.exists()) {
+      System.out.println("demo: removing the previous demo crawl in " + crawlDir);
+      FileUtil.fullyDelete(crawlDir);
+    }
+    try (SimWeb web = SimWeb.builder().hosts(intOption(cmd, "hosts", 5)).pages(intOption(cmd, "pages", 200))
+        .outlinks(10).pageKb(8).port(0).seed(42).build()) {
+      web.start();
+      System.out.println("demo: " + web.describe());
+      Path seeds = web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false);
+      System.out.println("demo: seeds in " + seeds.getParent() + ": " + web.seeds());
+
+      Configuration conf = new Configuration(getConf());
+      // Loopback is fast and ours: short politeness delay, many threads; still one request per host at a time.
+      conf.setIfUnset("fetcher.server.delay", "0.05");
+      conf.setIfUnset("fetcher.threads.fetch", "10");
+      conf.setIfUnset("fetcher.progress.interval", "5");
+      conf.setIfUnset("http.timeout", "5000");
+      conf.setIfUnset("db.fetch.retry.delay", "0");
+      long start = System.nanoTime();
+      int rc = runTool("run", conf, seeds.getParent().toString(), crawlDir.getPath(), String.valueOf(rounds));
+      if (rc != 0) {
+        return rc;
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      long pages = web.totalRequests();
+      System.out.printf("demo: crawled for %.1f s; the site served %d requests (%.1f per second)%n", seconds, pages,
+          pages / seconds);
+    }
+    System.out.println();
+    runTool("readdb", getConf(), new File(crawlDir, "crawldb").getPath(), "-stats");
+    System.out.println();
+    System.out.println("The crawl is in " + crawlDir + ". Next:");
+    System.out.println("  bin/crawl readdb " + dir + "/crawldb -dump out -format json   # every URL as JSON");
+    System.out.println("  bin/crawl readseg -list " + dir + "/segments/*                # what each round did");
+    System.out.println("  bin/crawl simweb --hosts 5 --pages 200   # serve the site yourself, then bin/crawl run ...");
+    return 0;
+  }
+
+  private static int runTool(String command, Configuration conf, String... args) throws Exception {
+    return Main.newTool(command, conf).run(args);
+  }
+}

@@ -1,0 +1,152 @@
+package org.trawler.jobs.update;
+
+import java.util.Arrays;
+
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.schedule.FetchSchedule;
+import org.trawler.core.schedule.PageChange;
+import org.trawler.core.schedule.ScheduleKeys;
+
+/**
+ * The crawldb state machine (DESIGN §4 updatedb): from what is known of one URL — its crawldb
+ * entry, this round's fetch, the page's signature and its incoming links — the new entry.
+ *
+ * <ul>
+ *   <li>fetch_success → db_fetched, the new signature stored, modifiedTime = fetch time when the
+ *       signature changed; fetch_notmodified → db_notmodified; fetch_redir_perm/temp →
+ *       db_redir_perm/temp with the target in {@code _repr_}: all due again after the interval
+ *       the {@link FetchSchedule} gives, retries reset.
+ *   <li>fetch_gone → db_gone, due again after db.fetch.interval.max.
+ *   <li>fetch_retry → status kept (db_unfetched for a URL new to the crawldb), retries + 1, due
+ *       after db.fetch.retry.delay; the db.fetch.retry.max-th consecutive failure → db_gone.
+ *   <li>links only → a new db_unfetched URL, due now, with the default interval, score = the
+ *       links' shares, depth = the smallest link depth.
+ *   <li>no fetch → the entry unchanged except for its links.
+ * </ul>
+ * Incoming links always add their score shares (OPIC) and may lower the depth. After a fetch the
+ * entry keeps its own metadata (seed metadata included), takes the fetch's ({@code _pst_}, ...),
+ * and loses the generate mark {@code _ngt_}. A seed's {@code nutch.fetchInterval.fixed}
+ * ({@link MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
+ */
+public final class CrawlDbUpdate {
+  private final FetchSchedule schedule;
+  private final int retryMax;
+  private final int defaultInterval;
+  private final boolean additionsAllowed;
+  private final long now;
+
+  /**
+   * @param now when this update runs, ms epoch: new URLs are due from then
+   */
+  public CrawlDbUpdate(FetchSchedule schedule, int retryMax, int defaultInterval, boolean additionsAllowed, long now) {
+    this.schedule = schedule;
+    this.retryMax = retryMax;
+    this.defaultInterval = defaultInterval;
+    this.additionsAllowed = additionsAllowed;
+    this.now = now;
+  }
+
+  public static CrawlDbUpdate from(Configuration conf, long now) {
+    return new CrawlDbUpdate(FetchSchedule.create(conf),
+        conf.getInt(UpdateKeys.RETRY_MAX, UpdateKeys.RETRY_MAX_VALUE),
+        conf.getInt(ScheduleKeys.INTERVAL_DEFAULT, ScheduleKeys.INTERVAL_DEFAULT_VALUE),
+        conf.getBoolean(UpdateKeys.ADDITIONS_ALLOWED, true), now);
+  }
+
+  /**
+   * The URL's new crawldb entry, or null when it gets none (a URL the crawldb does not have,
+   * with additions off or with nothing but a signature). Arguments are not modified.
+   *
+   * @param old the crawldb entry, or null
+   * @param fetch the newest fetch datum of this update's segments, or null
+   * @param signature the signature datum parse wrote for that fetch, or null
+   * @param links the links the URL received in this update's segments
+   */
+  public CrawlDatum merge(CrawlDatum old, CrawlDatum fetch, CrawlDatum signature, IncomingLinks links) {
+    if (old == null && !additionsAllowed) {
+      return null;
+    }
+    CrawlDatum result;
+    if (fetch != null) {
+      result = afterFetch(old, fetch, signature == null ? null : signature.getSignature());
+    } else if (old != null) {
+      result = new CrawlDatum(old);
+    } else if (!links.isEmpty()) {
+      result = new CrawlDatum(CrawlStatus.DB_UNFETCHED, defaultInterval, 0f);
+      result.setFetchTime(now);
+    } else {
+      return null;
+    }
+    links.creditTo(result);
+    return result;
+  }
+
+  private CrawlDatum afterFetch(CrawlDatum old, CrawlDatum fetch, byte[] signature) {
+    CrawlDatum result = new CrawlDatum(old != null ? old : fetch);
+    if (old != null) {
+      result.getMetadata().putAll(new CrawlDatum(fetch).getMetadata());
+      // the fetch carries the depth of generate time; the crawldb may have learnt a shorter path since
+      IncomingLinks.lowerDepth(result, old.getMetaInt(MetadataKeys.DEPTH, -1));
+    }
+    result.getMetadata().remove(MetadataKeys.GENERATE_TIME);
+
+    byte outcome = fetch.getStatus();
+    PageChange change = PageChange.UNKNOWN;
+    switch (outcome) {
+      case CrawlStatus.FETCH_SUCCESS:
+        settle(result, CrawlStatus.DB_FETCHED);
+        change = storeSignature(result, signature, fetch.getFetchTime());
+        break;
+      case CrawlStatus.FETCH_NOTMODIFIED:
+        settle(result, CrawlStatus.DB_NOTMODIFIED);
+        change = PageChange.UNCHANGED;
+        break;
+      case CrawlStatus.FETCH_GONE:
+        settle(result, CrawlStatus.DB_GONE);
+        break;
+      case CrawlStatus.FETCH_REDIR_TEMP:
+      case CrawlStatus.FETCH_REDIR_PERM:
+        // the target came with the fetch's metadata in _repr_
+        result.setStatus(outcome == CrawlStatus.FETCH_REDIR_TEMP ? CrawlStatus.DB_REDIR_TEMP : CrawlStatus.DB_REDIR_PERM);
+        result.setRetries(0);
+        break;
+      case CrawlStatus.FETCH_RETRY:
+        result.setRetries(result.getRetries() + 1);
+        if (result.getRetries() >= retryMax) {
+          result.setStatus(CrawlStatus.DB_GONE);
+          outcome = CrawlStatus.FETCH_GONE;
+        } else if (old == null) {
+          result.setStatus(CrawlStatus.DB_UNFETCHED);
+        }
+        break;
+      default:
+        throw new IllegalArgumentException("not a fetch status: " + CrawlStatus.name(outcome));
+    }
+    schedule.next(result, outcome, fetch.getFetchTime(), result.getModifiedTime(), change).applyTo(result);
+    return result;
+  }
+
+  /** A definite answer from the server: the new status, and the failure count and old redirect target cleared. */
+  private static void settle(CrawlDatum result, byte status) {
+    result.setStatus(status);
+    result.setRetries(0);
+    result.getMetadata().remove(MetadataKeys.REDIRECT_TARGET);
+  }
+
+  /** Stores a new signature; the page changed when it differs from the one before. */
+  private static PageChange storeSignature(CrawlDatum result, byte[] signature, long fetchTime) {
+    if (signature == null) {
+      return PageChange.UNKNOWN; // not parsed: keep what was known
+    }
+    byte[] previous = result.getSignature();
+    if (Arrays.equals(previous, signature)) {
+      return PageChange.UNCHANGED;
+    }
+    result.setSignature(signature.clone());
+    result.setModifiedTime(fetchTime);
+    return previous == null ? PageChange.UNKNOWN : PageChange.CHANGED;
+  }
+}

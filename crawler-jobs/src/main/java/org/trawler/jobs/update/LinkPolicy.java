@@ -1,0 +1,49 @@
+package org.trawler.jobs.update;
+
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.util.Locale;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Which links may enter the crawldb by their source and target hosts: {@code
+ * db.ignore.external.links} drops links to other hosts, {@code db.ignore.internal.links} links
+ * to the same host. Decided where the source is known: parse (outlinks) and updatedb (redirects).
+ */
+public final class LinkPolicy {
+  private final boolean ignoreExternal;
+  private final boolean ignoreInternal;
+
+  public LinkPolicy(boolean ignoreExternal, boolean ignoreInternal) {
+    this.ignoreExternal = ignoreExternal;
+    this.ignoreInternal = ignoreInternal;
+  }
+
+  public static LinkPolicy from(Configuration conf) {
+    return new LinkPolicy(conf.getBoolean(UpdateKeys.IGNORE_EXTERNAL_LINKS, false),
+        conf.getBoolean(UpdateKeys.IGNORE_INTERNAL_LINKS, false));
+  }
+
+  /** True when the link from {@code fromUrl} to {@code toUrl} may be followed. */
+  public boolean accept(String fromUrl, String toUrl) {
+    if (!ignoreExternal && !ignoreInternal) {
+      return true;
+    }
+    String from = host(fromUrl);
+    String to = host(toUrl);
+    if (from == null || to == null) {
+      return false; // the policy cannot be checked, so the link cannot be shown to pass it
+    }
+    return from.equals(to) ? !ignoreInternal : !ignoreExternal;
+  }
+
+  private static String host(String url) {
+    try {
+      String host = new URL(url).getHost();
+      return host.isEmpty() ? null : host.toLowerCase(Locale.ROOT);
+    } catch (MalformedURLException e) {
+      return null;
+    }
+  }
+}

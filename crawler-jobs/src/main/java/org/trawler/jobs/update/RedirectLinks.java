@@ -1,0 +1,68 @@
+package org.trawler.jobs.update;
+
+import java.net.MalformedURLException;
+import java.net.URL;
+
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.net.URLFilter;
+import org.trawler.core.net.URLNormalizer;
+import org.trawler.core.net.URLNormalizers;
+
+/**
+ * Turns a fetched redirect into a link to its target ({@code _repr_}), so the target enters the
+ * crawldb the way an outlink would: normalized and filtered in scope {@code outlink}, subject to
+ * the {@link LinkPolicy}. The link carries the source's whole score (a redirect is the page's only
+ * outlink) and the source's depth: following a redirect does not cost depth.
+ */
+final class RedirectLinks {
+  private final URLNormalizer normalizer;
+  private final URLFilter filter;
+  private final LinkPolicy policy;
+
+  RedirectLinks(URLNormalizer normalizer, URLFilter filter, LinkPolicy policy) {
+    this.normalizer = normalizer;
+    this.filter = filter;
+    this.policy = policy;
+  }
+
+  /** True for a fetch datum of a redirect that names its target. */
+  static boolean hasTarget(CrawlDatum datum) {
+    byte status = datum.getStatus();
+    String target = datum.getMetaString(MetadataKeys.REDIRECT_TARGET);
+    return (status == CrawlStatus.FETCH_REDIR_PERM || status == CrawlStatus.FETCH_REDIR_TEMP)
+        && target != null && !target.isEmpty();
+  }
+
+  /**
+   * The redirect's target (resolved against {@code fromUrl}, normalized), or null when it is
+   * malformed, rejected, or the source itself.
+   */
+  String target(String fromUrl, CrawlDatum redirect) {
+    String url;
+    try {
+      url = new URL(new URL(fromUrl), redirect.getMetaString(MetadataKeys.REDIRECT_TARGET)).toString();
+      url = normalizer.normalize(url, URLNormalizers.SCOPE_OUTLINK);
+    } catch (MalformedURLException e) {
+      return null;
+    }
+    if (url != null) {
+      url = filter.filter(url);
+    }
+    if (url == null || url.equals(fromUrl) || !policy.accept(fromUrl, url)) {
+      return null;
+    }
+    return url;
+  }
+
+  /** The linked datum a redirect gives its target. */
+  static CrawlDatum linkFrom(CrawlDatum redirect) {
+    CrawlDatum link = new CrawlDatum(CrawlStatus.LINKED, redirect.getFetchInterval(), redirect.getScore());
+    int depth = redirect.getMetaInt(MetadataKeys.DEPTH, -1);
+    if (depth >= 0) {
+      link.setDepth(depth);
+    }
+    return link;
+  }
+}

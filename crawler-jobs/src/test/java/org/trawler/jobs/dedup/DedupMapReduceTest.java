@@ -1,0 +1,97 @@
+package org.trawler.jobs.dedup;
+
+import static org.junit.Assert.assertEquals;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
+import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+
+/** dedup's mappers and reducers under MRUnit. */
+public class DedupMapReduceTest {
+
+  private static final byte[] SIG = {1, 2, 3};
+
+  private static CrawlDatum datum(byte status, byte[] signature, float score) {
+    CrawlDatum d = new CrawlDatum(status, 3600, score);
+    d.setSignature(signature);
+    d.setFetchTime(1000L);
+    return d;
+  }
+
+  private static CrawlDatum marked(CrawlDatum d) {
+    return DuplicateChoice.markedDuplicate(d);
+  }
+
+  @Test
+  public void mapperGroupsFetchedPagesBySignatureAndSkipsTheRest() throws IOException {
+    CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
+    CrawlDatum notModified = datum(CrawlStatus.DB_NOTMODIFIED, SIG, 1f);
+    MapDriver.newMapDriver(new DeduplicationJob.SignatureMapper())
+        .withInput(new Text("http://a/"), fetched)
+        .withInput(new Text("http://b/"), datum(CrawlStatus.DB_UNFETCHED, null, 1f))
+        .withInput(new Text("http://c/"), datum(CrawlStatus.DB_FETCHED, null, 1f))
+        .withInput(new Text("http://d/"), datum(CrawlStatus.DB_DUPLICATE, SIG, 1f))
+        .withInput(new Text("http://e/"), notModified)
+        .withOutput(new BytesWritable(SIG), new DedupCandidate("http://a/", fetched))
+        .withOutput(new BytesWritable(SIG), new DedupCandidate("http://e/", notModified))
+        .withCounter(DedupCounters.GROUP, DedupCounters.CANDIDATES, 2)
+        .runTest();
+  }
+
+  @Test
+  public void reducerMarksAllButTheBestPageOfASignature() throws IOException {
+    CrawlDatum low = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
+    CrawlDatum best = datum(CrawlStatus.DB_FETCHED, SIG, 5f);
+    CrawlDatum longer = datum(CrawlStatus.DB_NOTMODIFIED, SIG, 5f);
+    ReduceDriver.newReduceDriver(new DeduplicationJob.DuplicateReducer())
+        .withInput(new BytesWritable(SIG), List.of(new DedupCandidate("http://low/", low),
+            new DedupCandidate("http://best/", best), new DedupCandidate("http://best/longer", longer)))
+        .withOutput(new Text("http://low/"), marked(low))
+        .withOutput(new Text("http://best/longer"), marked(longer))
+        .withCounter(DedupCounters.GROUP, DedupCounters.MARKED, 2)
+        .runTest();
+  }
+
+  @Test
+  public void reducerLeavesAUniqueSignatureAlone() throws IOException {
+    ReduceDriver.newReduceDriver(new DeduplicationJob.DuplicateReducer())
+        .withInput(new BytesWritable(SIG), List.of(new DedupCandidate("http://a/", datum(CrawlStatus.DB_FETCHED, SIG, 1f))))
+        .runTest();
+  }
+
+  @Test
+  public void markReducerWritesTheMarkInsteadOfTheEntry() throws IOException {
+    CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
+    CrawlDatum other = datum(CrawlStatus.DB_UNFETCHED, null, 1f);
+    ReduceDriver.newReduceDriver(new DeduplicationJob.MarkReducer())
+        .withInput(new Text("http://a/"), List.of(entry, marked(entry)))
+        .withInput(new Text("http://b/"), List.of(marked(entry), entry))
+        .withInput(new Text("http://c/"), List.of(other))
+        .withOutput(new Text("http://a/"), marked(entry))
+        .withOutput(new Text("http://b/"), marked(entry))
+        .withOutput(new Text("http://c/"), other)
+        .runTest();
+  }
+
+  @Test
+  public void findingDuplicatesEndToEndKeepsTheShortestOfEqualScores() throws IOException {
+    CrawlDatum a = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
+    CrawlDatum b = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
+    CrawlDatum c = datum(CrawlStatus.DB_FETCHED, new byte[] {9}, 1f);
+    MapReduceDriver.newMapReduceDriver(new DeduplicationJob.SignatureMapper(), new DeduplicationJob.DuplicateReducer())
+        .withInput(new Text("http://example.com/index.html"), a)
+        .withInput(new Text("http://example.com/"), b)
+        .withInput(new Text("http://other.example/"), c)
+        .withOutput(new Text("http://example.com/index.html"), marked(a))
+        .runTest();
+    assertEquals(CrawlStatus.DB_FETCHED, a.getStatus());
+  }
+}

@@ -1,0 +1,101 @@
+package org.trawler.jobs.dedup;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+
+public class DuplicateChoiceTest {
+
+  private static CrawlDatum datum(byte status, byte[] signature) {
+    CrawlDatum d = new CrawlDatum(status, 3600, 1f);
+    d.setSignature(signature);
+    return d;
+  }
+
+  @Test
+  public void onlyFetchedOrNotModifiedPagesWithASignatureAreCompared() {
+    byte[] sig = {1, 2};
+    assertTrue(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_FETCHED, sig)));
+    assertTrue(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_NOTMODIFIED, sig)));
+    assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_FETCHED, null)));
+    assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_UNFETCHED, sig)));
+    assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_GONE, sig)));
+    assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_DUPLICATE, sig)));
+    assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_REDIR_PERM, sig)));
+  }
+
+  @Test
+  public void theHighestScoreIsKeptWhateverTheUrl() {
+    assertTrue(DuplicateChoice.compare("http://a.example/a/very/long/path", 2f, "http://a.example/", 1f) < 0);
+    assertTrue(DuplicateChoice.compare("http://a.example/", 1f, "http://a.example/a/very/long/path", 2f) > 0);
+  }
+
+  @Test
+  public void onEqualScoresTheShortestUrlIsKept() {
+    assertTrue(DuplicateChoice.compare("http://b.example/", 1f, "http://a.example/index.html", 1f) < 0);
+  }
+
+  @Test
+  public void onEqualScoresAndLengthsTheSmallestUrlIsKept() {
+    assertTrue(DuplicateChoice.compare("http://a.example/x", 1f, "http://b.example/x", 1f) < 0);
+    assertEquals(0, DuplicateChoice.compare("http://a.example/x", 1f, "http://a.example/x", 1f));
+  }
+
+  @Test
+  public void aNaNScoreIsNeverPreferred() {
+    assertTrue(DuplicateChoice.compare("http://a.example/long-url", 0f, "http://a/", Float.NaN) < 0);
+  }
+
+  @Test
+  public void theKeeperIsTheSameWhateverTheOrder() {
+    List<DedupCandidate> pages = new ArrayList<>();
+    pages.add(candidate("http://c.example/", 1f));
+    pages.add(candidate("http://a.example/long", 3f));
+    pages.add(candidate("http://b.example/", 3f));
+    pages.add(candidate("http://a.example/", 3f));
+    for (long seed = 0; seed < 5; seed++) {
+      Collections.shuffle(pages, new java.util.Random(seed));
+      DedupCandidate kept = pages.get(0);
+      for (DedupCandidate c : pages) {
+        if (DuplicateChoice.compare(c, kept) < 0) {
+          kept = c;
+        }
+      }
+      assertEquals("http://a.example/", kept.getUrl());
+    }
+  }
+
+  @Test
+  public void aMarkedDuplicateKeepsEverythingButTheStatus() {
+    CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    entry.setFetchTime(1234L);
+    entry.putMeta(new org.apache.hadoop.io.Text("k"), "v");
+    CrawlDatum marked = DuplicateChoice.markedDuplicate(entry);
+    assertEquals(CrawlStatus.DB_DUPLICATE, marked.getStatus());
+    marked.setStatus(CrawlStatus.DB_FETCHED);
+    assertEquals(entry, marked);
+  }
+
+  @Test
+  public void aMarkReplacesTheEntryInEitherOrder() {
+    CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    CrawlDatum mark = DuplicateChoice.markedDuplicate(entry);
+    assertTrue(DuplicateChoice.replaces(entry, null));
+    assertTrue(DuplicateChoice.replaces(mark, entry));
+    assertFalse(DuplicateChoice.replaces(entry, mark));
+  }
+
+  private static DedupCandidate candidate(String url, float score) {
+    CrawlDatum d = datum(CrawlStatus.DB_FETCHED, new byte[] {1});
+    d.setScore(score);
+    return new DedupCandidate(url, d);
+  }
+}

@@ -1,0 +1,217 @@
+package org.trawler.jobs.fetch;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertSame;
+import static org.junit.Assert.assertTrue;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.hadoop.io.Text;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.protocol.ProtocolOutput;
+
+/** Politeness queue logic, on a clock the test sets (times in ms). */
+public class FetchQueuesTest {
+  private final AtomicLong clock = new AtomicLong();
+
+  private FetchQueues queues(int capacity, int perQueue, long delay, int maxErrors) {
+    return new FetchQueues(capacity, perQueue, delay, maxErrors, clock::get);
+  }
+
+  private static FetchItem item(String host, String path) {
+    return new FetchItem(new Text("http://" + host + path), new CrawlDatum(), "http://" + host);
+  }
+
+  private static FetchItem put(FetchQueues q, String host, String path) throws InterruptedException {
+    FetchItem item = item(host, path);
+    assertTrue(q.put(item));
+    return item;
+  }
+
+  @Test
+  public void nextRequestToAHostStartsDelayAfterThePreviousEnded() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    FetchItem first = put(q, "a", "/1");
+    FetchItem second = put(q, "a", "/2");
+    assertSame(first, q.nextReady(0));
+    assertNull("one request at a time", q.nextReady(0));
+    q.finish(first, 500, true, 0, false);
+    assertNull(q.nextReady(1499));
+    assertSame(second, q.nextReady(1500));
+  }
+
+  @Test
+  public void aQueueAdmitsAtMostThreadsPerQueueRequestsAtOnce() throws Exception {
+    FetchQueues q = queues(100, 2, 0, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    put(q, "a", "/2");
+    FetchItem a3 = put(q, "a", "/3");
+    assertNotNull(q.nextReady(0));
+    assertNotNull(q.nextReady(0));
+    assertNull(q.nextReady(0));
+    q.finish(a1, 10, true, 0, false);
+    assertSame(a3, q.nextReady(10));
+  }
+
+  @Test
+  public void otherHostsAreNotHeldBackByABusyOne() throws Exception {
+    FetchQueues q = queues(100, 1, 5000, -1);
+    put(q, "a", "/1");
+    put(q, "a", "/2");
+    FetchItem b = put(q, "b", "/1");
+    q.nextReady(0);
+    assertSame(b, q.nextReady(0));
+  }
+
+  @Test
+  public void queuesAreServedInTurn() throws Exception {
+    FetchQueues q = queues(100, 1, 0, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    put(q, "a", "/2");
+    FetchItem b1 = put(q, "b", "/1");
+    assertSame(a1, q.nextReady(0));
+    q.finish(a1, 0, true, 0, false);
+    assertSame("a was just served: b's turn", b1, q.nextReady(0));
+  }
+
+  @Test
+  public void aCrawlDelayLargerThanTheServerDelayReplacesIt() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    q.nextReady(0);
+    q.setCrawlDelay(a1, 3000);
+    q.finish(a1, 0, true, 0, false);
+    assertNull(q.nextReady(2999));
+    assertSame(a2, q.nextReady(3000));
+  }
+
+  @Test
+  public void aCrawlDelaySmallerThanTheServerDelayChangesNothing() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    q.nextReady(0);
+    q.setCrawlDelay(a1, 200);
+    q.finish(a1, 0, true, 0, false);
+    assertNull(q.nextReady(999));
+    assertSame(a2, q.nextReady(1000));
+  }
+
+  @Test
+  public void retryAfterKeepsTheHostWaitingLongerThanTheDelay() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    q.nextReady(0);
+    q.finish(a1, 100, true, 10_000, true);
+    assertNull(q.nextReady(10_099));
+    assertSame(a2, q.nextReady(10_100));
+  }
+
+  @Test
+  public void anItemDecidedWithoutARequestDoesNotDelayTheNext() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    FetchItem a1 = put(q, "a", "/private");
+    FetchItem a2 = put(q, "a", "/2");
+    q.nextReady(0);
+    q.finish(a1, 5, false, 0, false);
+    assertSame(a2, q.nextReady(5));
+  }
+
+  @Test
+  public void aQueueIsDroppedAfterMaxErrorsAndTheRestComesOutAtOnce() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, 2);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    FetchItem a3 = put(q, "a", "/3");
+    FetchItem a4 = put(q, "a", "/4");
+    q.nextReady(0);
+    q.finish(a1, 0, true, 0, true);
+    assertNull(q.verdictFor(a2));
+    assertSame(a2, q.nextReady(1000));
+    q.finish(a2, 1000, true, 0, true);
+
+    ProtocolOutput verdict = q.verdictFor(a3);
+    assertEquals(CrawlStatus.FETCH_RETRY, verdict.getStatus());
+    assertEquals("queue_dropped", verdict.getReason());
+    assertSame("no delay, no limit of one at a time", a3, q.nextReady(1000));
+    assertSame(a4, q.nextReady(1000));
+  }
+
+  @Test
+  public void anEmptiedQueueStillHonoursItsDelay() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    q.nextReady(0);
+    q.finish(a1, 0, true, 0, false);
+    assertNull(q.nextReady(500)); // nothing queued: the queue could be forgotten, but not before its delay
+    FetchItem a2 = put(q, "a", "/2");
+    assertNull(q.nextReady(999));
+    assertSame(a2, q.nextReady(1000));
+  }
+
+  @Test
+  public void takeEndsOnceFeedingIsDoneAndNothingIsQueued() throws Exception {
+    FetchQueues q = queues(100, 1, 0, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    q.endFeeding();
+    assertSame(a1, q.take());
+    assertNull(q.take());
+  }
+
+  @Test
+  public void haltDropsQueuedItemsAndStopsPutAndTake() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    put(q, "a", "/1");
+    put(q, "a", "/2");
+    put(q, "b", "/1");
+    assertEquals(3, q.halt());
+    assertNull(q.take());
+    assertFalse(q.put(item("c", "/1")));
+    assertEquals(0, q.stats(0).queued());
+  }
+
+  @Test
+  public void theFeederWaitsWhileTheQueuesAreFull() throws Exception {
+    FetchQueues q = queues(2, 1, 0, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    put(q, "b", "/1");
+    Thread feeder = new Thread(() -> {
+      try {
+        q.put(item("c", "/1"));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    feeder.start();
+    feeder.join(300);
+    assertTrue("blocked while 2 of 2 items are held", feeder.isAlive());
+    assertSame(a1, q.nextReady(0));
+    assertTrue("an item in flight is still held", feeder.isAlive());
+    q.finish(a1, 0, true, 0, false);
+    feeder.join(5000);
+    assertFalse(feeder.isAlive());
+    assertEquals(2, q.stats(0).peakHeld());
+  }
+
+  @Test
+  public void statsCountQueuesAndReadyQueues() throws Exception {
+    FetchQueues q = queues(100, 1, 1000, -1);
+    FetchItem a1 = put(q, "a", "/1");
+    put(q, "a", "/2");
+    put(q, "b", "/1");
+    q.nextReady(0);
+    FetchQueues.Stats s = q.stats(0);
+    assertEquals(2, s.queues());
+    assertEquals(1, s.readyQueues());
+    assertEquals(2, s.queued());
+    assertEquals(1, s.inFlight());
+    q.finish(a1, 0, true, 0, false);
+  }
+}

@@ -1,0 +1,130 @@
+package org.trawler.jobs.fetch;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * An HTTP server on one loopback address that records every request it serves (path, start, end)
+ * so tests can check politeness from the server's side. Requests are served concurrently, so
+ * overlapping requests are visible. Unknown paths get a 200 HTML page.
+ */
+final class RecordingServer implements AutoCloseable {
+
+  /** One request as the server saw it; times in ms from a monotonic clock. */
+  record Request(String host, String path, double start, double end) {}
+
+  /** One canned answer. */
+  record Response(int status, String body, long delayMillis, Map<String, String> headers) {
+    static Response page(long delayMillis) {
+      return new Response(200, "<html><body>page</body></html>", delayMillis, Map.of());
+    }
+
+    static Response status(int status, Map<String, String> headers) {
+      return new Response(status, "status " + status, 0, headers);
+    }
+  }
+
+  private final String host;
+  private final HttpServer server;
+  private final ExecutorService executor = Executors.newCachedThreadPool();
+  private final Map<String, Deque<Response>> responses = new HashMap<>();
+  private final List<Request> requests = new ArrayList<>();
+  private Response defaultResponse = Response.page(0);
+
+  RecordingServer(String host) throws IOException {
+    this.host = host;
+    server = HttpServer.create(new InetSocketAddress(host, 0), 100);
+    server.setExecutor(executor);
+    server.createContext("/", this::handle);
+    server.start();
+  }
+
+  /** The absolute URL of {@code path} on this server. */
+  String url(String path) {
+    return "http://" + host + ":" + server.getAddress().getPort() + path;
+  }
+
+  /** Answers for {@code path}, one per request; the last one repeats. */
+  synchronized RecordingServer respond(String path, Response... answers) {
+    responses.put(path, new ArrayDeque<>(List.of(answers)));
+    return this;
+  }
+
+  /** What a path without its own answers gets. */
+  synchronized RecordingServer respondByDefault(Response answer) {
+    defaultResponse = answer;
+    return this;
+  }
+
+  synchronized RecordingServer robots(String robotsTxt) {
+    return respond("/robots.txt", new Response(200, robotsTxt, 0, Map.of("Content-Type", "text/plain")));
+  }
+
+  /** Every request served, in order of arrival. */
+  synchronized List<Request> requests() {
+    return new ArrayList<>(requests);
+  }
+
+  /** The requests for pages, robots.txt left out. */
+  synchronized List<Request> pageRequests() {
+    List<Request> pages = new ArrayList<>();
+    for (Request r : requests) {
+      if (!r.path().equals("/robots.txt")) {
+        pages.add(r);
+      }
+    }
+    return pages;
+  }
+
+  private synchronized Response answerFor(String path) {
+    Deque<Response> answers = responses.get(path);
+    if (answers == null) {
+      return defaultResponse;
+    }
+    return answers.size() > 1 ? answers.poll() : answers.peek();
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    double start = System.nanoTime() / 1e6;
+    String path = exchange.getRequestURI().getPath();
+    Response answer = answerFor(path);
+    try {
+      if (answer.delayMillis() > 0) {
+        Thread.sleep(answer.delayMillis());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+    answer.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
+    exchange.sendResponseHeaders(answer.status(), body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+    exchange.close();
+    double end = System.nanoTime() / 1e6;
+    synchronized (this) {
+      requests.add(new Request(host, path, start, end));
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+  }
+}

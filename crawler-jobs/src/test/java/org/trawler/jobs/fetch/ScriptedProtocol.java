@@ -1,0 +1,79 @@
+package org.trawler.jobs.fetch;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.datum.Content;
+import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.RobotsRules;
+
+import crawlercommons.robots.SimpleRobotRulesParser;
+
+/**
+ * A Protocol without network for tests, answering by URL: host denied.test disallows /private,
+ * slow.test asks a Crawl-delay of an hour, down.test has no robots.txt to be had; paths /gone,
+ * /moved, /busy (429, Retry-After 2 s), /boom (the protocol throws), /hang (blocks for a minute);
+ * anything else is a 200 text/html page.
+ */
+public class ScriptedProtocol implements Protocol {
+
+  public ScriptedProtocol(Configuration conf) {}
+
+  @Override
+  public ProtocolOutput fetch(String url, long ifModifiedSince) {
+    String path = URI.create(url).getPath();
+    switch (path) {
+      case "/gone":
+        return ProtocolOutput.gone(404, "http_404", "Not Found");
+      case "/moved":
+        return ProtocolOutput.redirect(true, 301, url.replace("/moved", "/new"), "http_301");
+      case "/busy":
+        return ProtocolOutput.retry(429, "http_429", "Too Many Requests", 2000);
+      case "/boom":
+        throw new IllegalStateException("boom");
+      case "/hang":
+        try {
+          Thread.sleep(60_000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return ProtocolOutput.retry(0, "interrupted", "", -1);
+      default:
+        byte[] body = ("<html><body>" + url + "</body></html>").getBytes(StandardCharsets.UTF_8);
+        return ProtocolOutput.success(200, new Content(url, url, body, "text/html", false));
+    }
+  }
+
+  @Override
+  public RobotsRules robotsFor(String url) {
+    String host = URI.create(url).getHost();
+    String robots;
+    switch (host) {
+      case "down.test":
+        return RobotsRules.unavailable("http_503");
+      case "denied.test":
+        robots = "User-agent: *\nDisallow: /private\n";
+        break;
+      case "slow.test":
+        robots = "User-agent: *\nCrawl-delay: 3600\n";
+        break;
+      default:
+        robots = "";
+    }
+    return robots(url, robots);
+  }
+
+  /** Rules parsed from {@code robotsTxt} for agent "trawler", with no cap on Crawl-delay. */
+  static RobotsRules robots(String url, String robotsTxt) {
+    SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
+    parser.setMaxCrawlDelay(Long.MAX_VALUE);
+    return RobotsRules.of(parser.parseContent(url, robotsTxt.getBytes(StandardCharsets.UTF_8), "text/plain",
+        List.of("trawler")));
+  }
+
+  @Override
+  public void close() {}
+}

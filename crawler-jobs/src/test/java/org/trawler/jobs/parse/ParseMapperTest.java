@@ -1,0 +1,92 @@
+package org.trawler.jobs.parse;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.Before;
+import org.junit.Test;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.net.NetKeys;
+
+public class ParseMapperTest {
+  private MapDriver<Text, Content, Text, SegmentRecord> driver;
+
+  @Before
+  public void setUp() {
+    driver = MapDriver.newMapDriver(new ParseSegment.ParseMapper());
+    Pages.withoutUrlPlugins(driver.getConfiguration());
+  }
+
+  private long counter(String name) {
+    return driver.getCounters().findCounter(ParseSegment.COUNTER_GROUP, name).getValue();
+  }
+
+  @Test
+  public void pagesBecomeParseDataTextSignatureAndLinkedRecords() throws Exception {
+    String home = "http://example.com/";
+    driver.withInput(new Text(home), Pages.html(home, "<title>Home</title><a href='/a'>A</a><a href='/b'>B</a>", 2f, 0));
+    driver.withInput(new Text("http://example.com/logo.png"),
+        new Content("http://example.com/logo.png", "http://example.com/logo.png", new byte[] {1}, "image/png", false));
+    long before = System.currentTimeMillis();
+    List<Pair<Text, SegmentRecord>> out = driver.run();
+
+    List<String> summary = new ArrayList<>();
+    for (Pair<Text, SegmentRecord> p : out) {
+      Object v = p.getSecond().get();
+      String what = v instanceof ParseData ? "data:" + ParseData.statusName(((ParseData) v).getStatus())
+          : v instanceof ParseText ? "text" : CrawlStatus.name(((CrawlDatum) v).getStatus());
+      summary.add(p.getFirst() + " " + what);
+    }
+    assertEquals(List.of("http://example.com/ data:success", "http://example.com/ text", "http://example.com/ signature",
+        "http://example.com/a linked", "http://example.com/b linked",
+        "http://example.com/logo.png data:notparsed", "http://example.com/logo.png text",
+        "http://example.com/logo.png signature"), summary);
+
+    CrawlDatum link = (CrawlDatum) out.get(3).getSecond().get();
+    assertEquals(1.0f, link.getScore(), 0f);
+    assertEquals(1, link.getDepth());
+    assertTrue(link.getFetchTime() >= before && link.getFetchTime() <= System.currentTimeMillis());
+
+    assertEquals(1, counter("success"));
+    assertEquals(1, counter("notparsed"));
+    assertEquals(0, counter("parse_failed"));
+    assertEquals(2, counter(ParseSegment.OUTLINKS_COUNTER));
+  }
+
+  @Test
+  public void failedPageIsCountedAndWrittenAndTheTaskGoesOn() throws Exception {
+    driver.getConfiguration().set(NetKeys.NORMALIZER_ORDER, ExplodingNormalizer.class.getName());
+    driver.withInput(new Text("http://example.com/bad"), Pages.html("http://example.com/bad", "<a href='/explode'>x</a>"));
+    driver.withInput(new Text("http://example.com/good"), Pages.html("http://example.com/good", "<a href='/fine'>y</a>"));
+    List<Pair<Text, SegmentRecord>> out = driver.run();
+
+    ParseData bad = (ParseData) out.get(0).getSecond().get();
+    assertEquals(ParseData.FAILED, bad.getStatus());
+    assertTrue(bad.getStatusMessage(), bad.getStatusMessage().contains("normalizer bug"));
+    assertEquals(CrawlStatus.SIGNATURE, ((CrawlDatum) out.get(2).getSecond().get()).getStatus());
+    assertEquals("http://example.com/good", out.get(3).getFirst().toString());
+    assertEquals("http://example.com/fine", out.get(6).getFirst().toString());
+    assertEquals(1, counter("parse_failed"));
+    assertEquals(1, counter("success"));
+  }
+
+  @Test
+  public void nofollowPageGivesNoLinkedRecords() throws Exception {
+    String url = "http://example.com/";
+    driver.withInput(new Text(url), Pages.html(url, "<meta name=robots content=nofollow><a href='/a'>A</a>"));
+    List<Pair<Text, SegmentRecord>> out = driver.run();
+    assertEquals(3, out.size());
+    assertEquals(0, counter(ParseSegment.OUTLINKS_COUNTER));
+  }
+}

@@ -1,0 +1,104 @@
+package org.trawler.jobs.parse;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.junit.Test;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+import org.trawler.core.parse.ParseResult;
+import org.trawler.core.scoring.ScoringKeys;
+
+public class SegmentParserTest {
+  private static final String PAGE = "http://example.com/index.html";
+
+  private static List<Object[]> parse(Configuration conf, Content content) throws Exception {
+    List<Object[]> records = new ArrayList<>();
+    try (SegmentParser parser = new SegmentParser(conf)) {
+      parser.parse(new Text(PAGE), content, 1234L, (k, v) -> records.add(new Object[] {k.toString(), v.get()}));
+    }
+    return records;
+  }
+
+  private static Configuration conf() {
+    Configuration conf = new Configuration(false);
+    Pages.withoutUrlPlugins(conf);
+    return conf;
+  }
+
+  @Test
+  public void pageGivesDataTextSignatureAndOneLinkedDatumPerOutlink() throws Exception {
+    String html = "<title>Home</title><p>Hi</p><a href='/a'>A</a><a href='/a#x'>A again</a>"
+        + "<a href='http://other.example.org/'>O</a>";
+    Configuration conf = conf();
+    conf.setFloat(ScoringKeys.LINK_EXTERNAL, 0.5f);
+    List<Object[]> records = parse(conf, Pages.html(PAGE, html, 3.0f, 2));
+
+    assertEquals(5, records.size());
+    assertEquals(PAGE, records.get(0)[0]);
+    assertEquals("Home", ((ParseData) records.get(0)[1]).getTitle());
+    assertEquals(PAGE, records.get(1)[0]);
+    assertEquals("Hi AA againO", ((ParseText) records.get(1)[1]).getText());
+    CrawlDatum signature = (CrawlDatum) records.get(2)[1];
+    assertEquals(PAGE, records.get(2)[0]);
+    assertEquals(CrawlStatus.SIGNATURE, signature.getStatus());
+    assertArrayEquals(MessageDigest.getInstance("MD5").digest(html.getBytes(StandardCharsets.UTF_8)),
+        signature.getSignature());
+
+    assertEquals("http://example.com/a", records.get(3)[0]);
+    CrawlDatum internal = (CrawlDatum) records.get(3)[1];
+    assertEquals(CrawlStatus.LINKED, internal.getStatus());
+    assertEquals(1.5f, internal.getScore(), 0f);
+    assertEquals(3, internal.getDepth());
+    assertEquals(1234L, internal.getFetchTime());
+    assertEquals("http://other.example.org/", records.get(4)[0]);
+    assertEquals(0.75f, ((CrawlDatum) records.get(4)[1]).getScore(), 0f);
+  }
+
+  @Test
+  public void pageWithoutScoreOrDepthSharesOneAndLinksAtDepthOne() throws Exception {
+    List<Object[]> records = parse(conf(), Pages.html(PAGE, "<a href='/a'>A</a><a href='/b'>B</a>"));
+    CrawlDatum link = (CrawlDatum) records.get(3)[1];
+    assertEquals(0.5f, link.getScore(), 0f);
+    assertEquals(1, link.getDepth());
+  }
+
+  @Test
+  public void nonHtmlPageGetsRecordsButNoLinks() throws Exception {
+    Content image = new Content(PAGE, PAGE, new byte[] {1, 2, 3}, "image/gif", false);
+    List<Object[]> records = parse(conf(), image);
+    assertEquals(3, records.size());
+    assertEquals(ParseData.NOT_PARSED, ((ParseData) records.get(0)[1]).getStatus());
+    assertEquals(CrawlStatus.SIGNATURE, ((CrawlDatum) records.get(2)[1]).getStatus());
+  }
+
+  @Test
+  public void everyRecordIsAParseRecord() throws Exception {
+    for (Object[] r : parse(conf(), Pages.html(PAGE, "<a href='/a'>A</a>"))) {
+      assertTrue(String.valueOf(r[1]), ParseOutputFormat.isParseRecord((Writable) r[1]));
+    }
+    assertFalse(ParseOutputFormat.isParseRecord(new CrawlDatum(CrawlStatus.FETCH_SUCCESS, 0, 1f)));
+    assertFalse(ParseOutputFormat.isParseRecord(new Content()));
+  }
+
+  @Test
+  public void returnsTheParseResult() throws Exception {
+    try (SegmentParser parser = new SegmentParser(conf())) {
+      ParseResult r = parser.parse(new Text(PAGE), Pages.html(PAGE, "<a href='/a'>A</a>"), 0L, (k, v) -> { });
+      assertEquals(1, r.outlinks().size());
+    }
+  }
+}

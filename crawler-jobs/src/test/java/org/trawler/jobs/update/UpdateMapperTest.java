@@ -1,0 +1,102 @@
+package org.trawler.jobs.update;
+
+import static org.junit.Assert.assertEquals;
+import static org.trawler.jobs.update.Datums.NOW;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.jobs.update.CrawlDbUpdater.UpdateMapper;
+
+public class UpdateMapperTest {
+  private static final String SEGMENT = "/crawl/segments/20240101000000";
+  private static final Text URL = new Text("http://a.example/page");
+
+  private static MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver(Configuration conf, String inputFile) {
+    return MapDriver.newMapDriver(new UpdateMapper()).withConfiguration(conf).withMapInputPath(new Path(inputFile));
+  }
+
+  private static CrawlDatum tagged(CrawlDatum datum) {
+    CrawlDatum copy = new CrawlDatum(datum);
+    UrlRecords.tag(copy, SEGMENT);
+    return copy;
+  }
+
+  @Test
+  public void crawlDbEntryPassesThroughUntouched() throws IOException {
+    CrawlDatum entry = Datums.old(CrawlStatus.DB_FETCHED);
+    driver(Datums.conf(), "/crawl/crawldb/current/part-r-00000/data")
+        .withInput(URL, new CrawlDatum(entry))
+        .withOutput(URL, entry)
+        .runTest();
+  }
+
+  @Test
+  public void fetchResultIsTaggedWithItsSegment() throws IOException {
+    CrawlDatum fetch = Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW);
+    driver(Datums.conf(), SEGMENT + "/crawl_fetch/part-r-00000/data")
+        .withInput(URL, new CrawlDatum(fetch))
+        .withOutput(URL, tagged(fetch))
+        .runTest();
+  }
+
+  @Test
+  public void signatureIsTaggedAndLinkPassesAsItIs() throws IOException {
+    CrawlDatum signature = Datums.signature(1, 2);
+    CrawlDatum link = Datums.linked(0.5f, 2);
+    Text target = new Text("http://b.example/");
+    driver(Datums.conf(), SEGMENT + "/crawl_parse/part-r-00000")
+        .withInput(URL, new CrawlDatum(signature))
+        .withInput(target, new CrawlDatum(link))
+        .withOutput(URL, tagged(signature))
+        .withOutput(target, link)
+        .runTest();
+  }
+
+  @Test
+  public void redirectAlsoLinksItsTargetAtTheSameDepth() throws IOException {
+    CrawlDatum redirect = Datums.fetch(CrawlStatus.FETCH_REDIR_PERM, NOW);
+    redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "/moved");
+    redirect.setScore(0.6f);
+    redirect.setDepth(2);
+    MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        driver(Datums.conf(), SEGMENT + "/crawl_fetch/part-r-00000/data").withInput(URL, new CrawlDatum(redirect));
+    List<Pair<Text, CrawlDatum>> out = driver.run();
+    assertEquals(2, out.size());
+    assertEquals(URL, out.get(0).getFirst());
+    assertEquals("http://a.example/moved", out.get(1).getFirst().toString());
+    CrawlDatum link = out.get(1).getSecond();
+    assertEquals("linked", CrawlStatus.name(link.getStatus()));
+    assertEquals(0.6f, link.getScore(), 1e-6);
+    assertEquals(2, link.getDepth());
+    assertEquals(1, driver.getCounters().findCounter(CrawlDbUpdater.COUNTERS, CrawlDbUpdater.REDIRECTS_ADDED).getValue());
+  }
+
+  @Test
+  public void redirectToAnotherHostIsDroppedWhenExternalLinksAreIgnored() throws IOException {
+    Configuration conf = Datums.conf();
+    conf.setBoolean(UpdateKeys.IGNORE_EXTERNAL_LINKS, true);
+    CrawlDatum redirect = Datums.fetch(CrawlStatus.FETCH_REDIR_TEMP, NOW);
+    redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "http://elsewhere.example/");
+    MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        driver(conf, SEGMENT + "/crawl_fetch/part-r-00000/data").withInput(URL, new CrawlDatum(redirect));
+    driver.withOutput(URL, tagged(redirect)).runTest();
+    assertEquals(1, driver.getCounters().findCounter(CrawlDbUpdater.COUNTERS, CrawlDbUpdater.REDIRECTS_REJECTED).getValue());
+  }
+
+  @Test
+  public void segmentIsFoundFromAnyPartFile() {
+    assertEquals("/c/segments/s1", UpdateMapper.segmentOf(new Path("/c/segments/s1/crawl_fetch/part-r-00003/data")));
+    assertEquals("file:/c/s2", UpdateMapper.segmentOf(new Path("file:/c/s2/crawl_parse/part-m-00000")));
+    assertEquals(null, UpdateMapper.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
+  }
+}

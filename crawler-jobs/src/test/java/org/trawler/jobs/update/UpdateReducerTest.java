@@ -1,0 +1,125 @@
+package org.trawler.jobs.update;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.trawler.jobs.update.Datums.HOUR;
+import static org.trawler.jobs.update.Datums.NOW;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
+import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.jobs.update.CrawlDbUpdater.UpdateMapper;
+import org.trawler.jobs.update.CrawlDbUpdater.UpdateReducer;
+
+public class UpdateReducerTest {
+  private static final Text URL = new Text("http://a.example/page");
+
+  private static ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver(Configuration conf, CrawlDatum... values) {
+    return ReduceDriver.newReduceDriver(new UpdateReducer()).withConfiguration(conf)
+        .withInput(URL, Arrays.asList(values));
+  }
+
+  private static CrawlDatum tagged(CrawlDatum datum, String segment) {
+    UrlRecords.tag(datum, segment);
+    return datum;
+  }
+
+  private static long counter(Counters counters, String group, String name) {
+    return counters.findCounter(group, name).getValue();
+  }
+
+  @Test
+  public void fetchedPageBecomesFetchedAndIsCountedByStatus() throws IOException {
+    CrawlDatum old = Datums.old(CrawlStatus.DB_UNFETCHED);
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = driver(Datums.conf(),
+        old, tagged(Datums.fetch(old, CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "s1"),
+        tagged(Datums.signature(5), "s1"), Datums.linked(0.5f, 0));
+    List<Pair<Text, CrawlDatum>> out = driver.run();
+    assertEquals(1, out.size());
+    CrawlDatum result = out.get(0).getSecond();
+    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertArrayEquals(new byte[] {5}, result.getSignature());
+    assertEquals(1.5f, result.getScore(), 1e-6);
+    assertEquals(0, result.getDepth());
+    assertTrue(!result.getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
+    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.STATUS_COUNTERS, "db_fetched"));
+    assertEquals(0, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.URLS_NEW));
+  }
+
+  @Test
+  public void linkedUrlIsAddedAsNewAndDueNow() throws IOException {
+    long before = System.currentTimeMillis();
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        driver(Datums.conf(), Datums.linked(0.25f, 3), Datums.linked(0.25f, 2));
+    List<Pair<Text, CrawlDatum>> out = driver.run();
+    CrawlDatum result = out.get(0).getSecond();
+    assertEquals("db_unfetched", CrawlStatus.name(result.getStatus()));
+    assertEquals(0.5f, result.getScore(), 1e-6);
+    assertEquals(2, result.getDepth());
+    assertTrue(result.getFetchTime() >= before && result.getFetchTime() <= System.currentTimeMillis());
+    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.URLS_NEW));
+    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.STATUS_COUNTERS, "db_unfetched"));
+  }
+
+  @Test
+  public void newerOfTwoSegmentsFetchesWins() throws IOException {
+    CrawlDatum old = Datums.old(CrawlStatus.DB_FETCHED);
+    List<Pair<Text, CrawlDatum>> out = driver(Datums.conf(),
+        tagged(Datums.fetch(old, CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "newer"),
+        tagged(Datums.signature(2), "newer"),
+        old,
+        tagged(Datums.signature(1), "older"),
+        tagged(Datums.fetch(old, CrawlStatus.FETCH_GONE, NOW - 9 * HOUR), "older")).run();
+    CrawlDatum result = out.get(0).getSecond();
+    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertArrayEquals(new byte[] {2}, result.getSignature());
+    assertEquals(NOW - HOUR + Datums.INTERVAL * 1000L, result.getFetchTime());
+  }
+
+  @Test
+  public void unexpectedRecordIsCountedAndTheUrlStillUpdated() throws IOException {
+    CrawlDatum old = Datums.old(CrawlStatus.DB_FETCHED);
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        driver(Datums.conf(), old, new CrawlDatum(CrawlStatus.INJECTED, 0, 1f));
+    driver.withOutput(URL, old).runTest();
+    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.RECORDS_UNEXPECTED));
+  }
+
+  @Test
+  public void withoutAdditionsALinkedUrlIsNotWritten() throws IOException {
+    Configuration conf = Datums.conf();
+    conf.setBoolean(UpdateKeys.ADDITIONS_ALLOWED, false);
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = driver(conf, Datums.linked(1f, 1));
+    driver.runTest();
+    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.URLS_NOT_ADDED));
+  }
+
+  @Test
+  public void redirectUpdatesTheSourceAndAddsTheTarget() throws IOException {
+    CrawlDatum old = Datums.old(CrawlStatus.DB_UNFETCHED);
+    CrawlDatum redirect = Datums.fetch(old, CrawlStatus.FETCH_REDIR_PERM, NOW - HOUR);
+    redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "http://a.example/moved");
+    MapReduceDriver<Text, CrawlDatum, Text, CrawlDatum, Text, CrawlDatum> driver =
+        MapReduceDriver.newMapReduceDriver(new UpdateMapper(), new UpdateReducer()).withConfiguration(Datums.conf());
+    List<Pair<Text, CrawlDatum>> out = driver.withInput(URL, old).withInput(URL, redirect).run();
+    assertEquals(2, out.size());
+    assertEquals("http://a.example/moved", out.get(0).getFirst().toString());
+    assertEquals("db_unfetched", CrawlStatus.name(out.get(0).getSecond().getStatus()));
+    assertEquals(1, out.get(0).getSecond().getDepth());
+    assertEquals(URL, out.get(1).getFirst());
+    assertEquals("db_redir_perm", CrawlStatus.name(out.get(1).getSecond().getStatus()));
+    assertEquals("http://a.example/moved", out.get(1).getSecond().getMetaString(MetadataKeys.REDIRECT_TARGET));
+  }
+}

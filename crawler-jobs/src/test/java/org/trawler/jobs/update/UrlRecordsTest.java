@@ -1,0 +1,67 @@
+package org.trawler.jobs.update;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.trawler.jobs.update.Datums.HOUR;
+import static org.trawler.jobs.update.Datums.NOW;
+
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+
+public class UrlRecordsTest {
+
+  private static CrawlDatum tagged(CrawlDatum datum, String segment) {
+    UrlRecords.tag(datum, segment);
+    return datum;
+  }
+
+  @Test
+  public void newerFetchWinsWithTheSignatureOfItsOwnSegment() {
+    UrlRecords records = new UrlRecords();
+    // segment order in the shuffle is arbitrary: the newer fetch comes first here
+    records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "seg2"));
+    records.add(tagged(Datums.signature(2), "seg2"));
+    records.add(tagged(Datums.signature(1), "seg1"));
+    records.add(tagged(Datums.fetch(CrawlStatus.FETCH_GONE, NOW - 5 * HOUR), "seg1"));
+    assertEquals(CrawlStatus.FETCH_SUCCESS, records.fetch().getStatus());
+    assertArrayEquals(new byte[] {2}, records.signature().getSignature());
+    assertFalse(records.fetch().getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
+    assertFalse(records.signature().getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
+  }
+
+  @Test
+  public void keptRecordsAreCopiesNotTheReusedValue() {
+    UrlRecords records = new UrlRecords();
+    CrawlDatum reused = Datums.old(CrawlStatus.DB_FETCHED);
+    records.add(reused);
+    reused.setStatus(CrawlStatus.FETCH_RETRY);
+    reused.setFetchTime(NOW);
+    records.add(reused);
+    assertEquals(CrawlStatus.DB_FETCHED, records.old().getStatus());
+    assertEquals(CrawlStatus.FETCH_RETRY, records.fetch().getStatus());
+  }
+
+  @Test
+  public void linksAreSummedAndOtherStatusesRefused() {
+    UrlRecords records = new UrlRecords();
+    assertTrue(records.add(Datums.linked(0.5f, 2)));
+    assertTrue(records.add(Datums.linked(0.25f, 1)));
+    assertFalse(records.add(new CrawlDatum(CrawlStatus.INJECTED, 0, 1f)));
+    assertFalse(records.add(new CrawlDatum((byte) 0x3e, 0, 1f)));
+    assertEquals(2, records.links().count());
+    assertEquals(0.75f, records.links().score(), 1e-6);
+    assertNull(records.old());
+    assertNull(records.fetch());
+  }
+
+  @Test
+  public void signatureWithoutAFetchIsNotUsed() {
+    UrlRecords records = new UrlRecords();
+    records.add(Datums.signature(1));
+    assertNull(records.signature());
+  }
+}
