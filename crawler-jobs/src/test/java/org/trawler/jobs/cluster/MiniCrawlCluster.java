@@ -19,6 +19,9 @@ public final class MiniCrawlCluster implements AutoCloseable {
   /** Short-lived JVMs on two shared cores: the quick JIT tier and the single-threaded collector start fastest. */
   private static final String QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
+  /** System property: keep the task logs under target/ (the cluster then takes ~30 s longer to stop). */
+  public static final String KEEP_LOGS = "cluster.keepLogs";
+
   private final MiniDFSCluster dfs;
   private final MiniMRYarnCluster yarn;
   private final Configuration conf;
@@ -64,6 +67,8 @@ public final class MiniCrawlCluster implements AutoCloseable {
     yarnConf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 100);
     yarnConf.setInt(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 200);
     yarnConf.setBoolean(MiniMRYarnCluster.MR_HISTORY_MINICLUSTER_ENABLED, false);
+    // A node manager stops only after its applications' logs are deleted: at once, unless asked to keep them.
+    yarnConf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, Boolean.getBoolean(KEEP_LOGS) ? 3600 : 0);
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("trawler-cluster", nodeManagers);
     yarn.init(yarnConf);
     yarn.start();
