@@ -78,7 +78,9 @@ public final class CrawlJob {
       } catch (IOException | InterruptedException e) {
         // the reason is in the task logs then
       }
-      throw new UserException(job.getJobName() + " failed" + (why == null || why.isEmpty() ? "" : ": " + why));
+      // LocalJobRunner reports "NA"; the task's exception is in the log then.
+      boolean unknown = why == null || why.isEmpty() || why.equals("NA");
+      throw new UserException(job.getJobName() + " failed" + (unknown ? " (the task's error is in the log above)" : ": " + why));
     }
   }
 }

@@ -170,11 +170,23 @@ public class CrawlDatum implements Writable {
 
   private static Writable newInstance(String className) throws IOException {
     try {
-      Class<?> c = Class.forName(className, true, CrawlDatum.class.getClassLoader());
-      return (Writable) c.getDeclaredConstructor().newInstance();
+      return (Writable) loadClass(className).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
       throw new IOException("CrawlDatum metadata value class " + className + " cannot be created", e);
     }
+  }
+
+  /** The context loader sees the classes of a job's -libjars; ours is the fallback. */
+  private static Class<?> loadClass(String className) throws ClassNotFoundException {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    if (context != null) {
+      try {
+        return Class.forName(className, true, context);
+      } catch (ClassNotFoundException e) {
+        // try ours
+      }
+    }
+    return Class.forName(className, true, CrawlDatum.class.getClassLoader());
   }
 
   private static Writable copyOf(Writable value) {

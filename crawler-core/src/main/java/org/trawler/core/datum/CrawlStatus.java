@@ -86,6 +86,6 @@ public final class CrawlStatus {
   }
 
   public static boolean isFetchStatus(byte status) {
-    return status > FETCH_MIN && status <= FETCH_MAX;
+    return status >= FETCH_MIN && status <= FETCH_MAX;
   }
 }

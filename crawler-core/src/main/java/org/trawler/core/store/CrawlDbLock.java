@@ -1,17 +1,23 @@
 package org.trawler.core.store;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.UUID;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
@@ -25,10 +31,13 @@ public final class CrawlDbLock implements AutoCloseable {
 
   private final FileSystem fs;
   private final Path lockFile;
+  /** What this holder wrote into the lock file: close() removes only a lock that still says so. */
+  private final String owner;
 
-  private CrawlDbLock(FileSystem fs, Path lockFile) {
+  private CrawlDbLock(FileSystem fs, Path lockFile, String owner) {
     this.fs = fs;
     this.lockFile = lockFile;
+    this.owner = owner;
   }
 
   /**
@@ -50,28 +59,47 @@ public final class CrawlDbLock implements AutoCloseable {
       LOG.warn("breaking {} lock {} ({})", what, lockFile, force ? "-force" : "stale");
       fs.delete(lockFile, false);
     }
-    try (OutputStream out = fs.create(lockFile, false)) {
-      out.write(owner().getBytes(StandardCharsets.UTF_8));
-    } catch (FileAlreadyExistsException e) {
+    String owner = owner();
+    if (!createExclusive(fs, lockFile, owner.getBytes(StandardCharsets.UTF_8))) {
       throw held(fs, lockFile, what);
+    }
+    CrawlDb.recover(fs, crawlDb);
+    return new CrawlDbLock(fs, lockFile, owner);
+  }
+
+  /** Creates the file only if it does not exist, atomically; false when it exists. */
+  private static boolean createExclusive(FileSystem fs, Path file, byte[] content) throws IOException {
+    if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
+      // Hadoop's local create(overwrite=false) checks, then creates: two writers can both win.
+      java.nio.file.Path local = java.nio.file.Paths.get(fs.makeQualified(file).toUri());
+      try {
+        Files.write(local, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return true;
+      } catch (FileAlreadyExistsException e) {
+        return false;
+      }
+    }
+    try (OutputStream out = fs.create(file, false)) {
+      out.write(content);
+      return true;
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      return false;
     } catch (IOException e) {
-      if (fs.exists(lockFile)) {
-        throw held(fs, lockFile, what);
+      if (fs.exists(file)) {
+        return false;
       }
       throw e;
     }
-    CrawlDb.recover(fs, crawlDb);
-    return new CrawlDbLock(fs, lockFile);
   }
 
-  private static UserException held(FileSystem fs, Path lockFile, String what) throws IOException {
+  private static UserException held(FileSystem fs, Path lockFile, String what) {
     String since = "";
     try {
       since = " since " + Instant.ofEpochMilli(fs.getFileStatus(lockFile).getModificationTime());
     } catch (IOException ignored) {
       // the holder may have released it meanwhile
     }
-    return new UserException(what + " is locked by another job" + since + ": " + lockFile
+    return new UserException(what + " is locked by another job" + since + ": " + PathNames.forUser(lockFile)
         + " (if no job is running, rerun with -force or delete the file, or set "
         + StoreKeys.LOCK_STALE_AFTER + " to break stale locks)");
   }
@@ -92,16 +120,28 @@ public final class CrawlDbLock implements AutoCloseable {
     } catch (IOException e) {
       host = "unknown-host";
     }
-    return ManagementFactory.getRuntimeMXBean().getName() + " on " + host + " at " + Instant.now() + "\n";
+    return ManagementFactory.getRuntimeMXBean().getName() + " on " + host + " at " + Instant.now()
+        + " (" + UUID.randomUUID() + ")\n";
   }
 
   public Path path() {
     return lockFile;
   }
 
-  /** Releases the lock. */
+  /** Releases the lock, unless another job broke it and holds it now. */
   @Override
   public void close() throws IOException {
+    String current;
+    try (InputStream in = fs.open(lockFile)) {
+      current = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.FileNotFoundException e) {
+      LOG.warn("crawldb lock {} was removed by someone else while this job held it", lockFile);
+      return;
+    }
+    if (!current.equals(owner)) {
+      LOG.warn("crawldb lock {} was broken and is now held by {}; leaving it", lockFile, current.trim());
+      return;
+    }
     fs.delete(lockFile, false);
   }
 }

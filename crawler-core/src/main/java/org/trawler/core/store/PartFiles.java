@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.io.WritableComparable;
 import org.trawler.core.UserException;
 
 /**
@@ -71,16 +72,58 @@ public final class PartFiles {
     return read(conf, dir, key, value, (k, v) -> { });
   }
 
+  /** Counts the records under {@code dir}, reading only their keys (values are skipped, not decoded). */
+  public static long countKeys(Configuration conf, Path dir, Writable key) throws IOException, UserException {
+    long count = 0;
+    for (Path file : list(conf, dir)) {
+      try (SequenceFile.Reader r = open(conf, file)) {
+        while (true) {
+          try {
+            if (!r.next(key)) {
+              break;
+            }
+          } catch (IOException | RuntimeException e) {
+            throw corrupt(file, e);
+          }
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Looks {@code key} up in the {@code part-*} MapFiles under {@code dir}; fills {@code value} and
+   * returns true when found. Every part is asked, so it works whatever partitioner wrote them.
+   */
+  public static <K extends WritableComparable<?>, V extends Writable> boolean lookup(Configuration conf, Path dir,
+      K key, V value) throws IOException, UserException {
+    for (Path data : list(conf, dir)) {
+      if (!data.getName().equals(MapFile.DATA_FILE_NAME)) {
+        throw new UserException(PathNames.forUser(data) + " is not part of a MapFile: cannot look keys up in " + dir);
+      }
+      Path mapFile = data.getParent();
+      MapFile.Reader reader;
+      try {
+        reader = new MapFile.Reader(mapFile, conf);
+      } catch (IOException | RuntimeException e) {
+        throw corrupt(mapFile, e);
+      }
+      try (MapFile.Reader r = reader) {
+        if (r.get(key, value) != null) {
+          return true;
+        }
+      } catch (IOException | RuntimeException e) {
+        throw corrupt(mapFile, e);
+      }
+    }
+    return false;
+  }
+
   private static <K extends Writable, V extends Writable> long readFile(Configuration conf, Path file, K key,
       V value, RecordConsumer<K, V> consumer) throws IOException, UserException {
     long count = 0;
-    SequenceFile.Reader reader;
-    try {
-      reader = new SequenceFile.Reader(conf, SequenceFile.Reader.file(file));
-    } catch (IOException | RuntimeException e) {
-      throw corrupt(file, e);
-    }
-    try (SequenceFile.Reader r = reader) {
+    try (SequenceFile.Reader r = open(conf, file)) {
       while (true) {
         boolean more;
         try {
@@ -98,7 +141,17 @@ public final class PartFiles {
     return count;
   }
 
-  private static UserException corrupt(Path file, Exception e) {
-    return new UserException("cannot read " + file + " (truncated or corrupt?): " + e, e);
+  /** Opens one data file; an unreadable one becomes a {@link UserException} naming it. */
+  public static SequenceFile.Reader open(Configuration conf, Path file) throws UserException {
+    try {
+      return new SequenceFile.Reader(conf, SequenceFile.Reader.file(file));
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(file, e);
+    }
+  }
+
+  static UserException corrupt(Path file, Exception e) {
+    String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    return new UserException("cannot read " + PathNames.forUser(file) + " (truncated or corrupt?): " + why, e);
   }
 }

@@ -87,10 +87,6 @@ public class Fetcher extends CrawlTool {
     if (timeLimitEnd > 0) {
       conf.setLong(FetcherKeys.TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
     }
-    if (conf.getBoolean(FetcherKeys.PARSE, false)) {
-      LOG.warn("{}=true: parsing in the fetch task is not available yet; run bin/crawl parse {}",
-          FetcherKeys.PARSE, segment);
-    }
     LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, threads);
 
     Job job = CrawlJob.create(conf, "fetch " + segment);

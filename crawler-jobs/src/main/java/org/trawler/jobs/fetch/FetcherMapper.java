@@ -31,11 +31,15 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
   @Override
   public void run(Context context) throws IOException, InterruptedException {
     setup(context);
-    FetchRecorder recorder = new FetchRecorder(output(context), settings.storeContent,
-        parseHook(context.getConfiguration()));
+    FetchParseHook parseHook = parseHook(context.getConfiguration());
+    FetchRecorder recorder = new FetchRecorder(output(context), settings.storeContent, parseHook);
     try (Protocol protocol = FetcherSettings.newProtocol(context.getConfiguration())) {
       new FetchTask("fetch " + listName(context.getInputSplit()), settings, protocol, recorder,
           (url, datum) -> next(context, url, datum), context, clock).run();
+    } finally {
+      if (parseHook instanceof InTaskParser) {
+        ((InTaskParser) parseHook).close();
+      }
     }
     if (recorder.failure() != null) {
       throw recorder.failure();
@@ -43,12 +47,9 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     cleanup(context);
   }
 
-  /**
-   * The parser successful fetches are handed to in this task (fetcher.parse), or null. Not built
-   * yet, so none: the fetch command warns when fetcher.parse is set.
-   */
+  /** The parser successful fetches are handed to in this task (fetcher.parse=true), or null. */
   protected FetchParseHook parseHook(Configuration conf) {
-    return null;
+    return conf.getBoolean(FetcherKeys.PARSE, false) ? new InTaskParser(conf) : null;
   }
 
   private static boolean next(Context context, Text url, CrawlDatum datum) throws IOException, InterruptedException {

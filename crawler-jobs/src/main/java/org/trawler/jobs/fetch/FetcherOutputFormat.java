@@ -26,6 +26,9 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+import org.trawler.jobs.parse.ParseOutputFormat;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.SegmentRecord;
@@ -60,6 +63,12 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
         r -> r instanceof CrawlDatum && CrawlStatus.isFetchStatus(((CrawlDatum) r).getStatus()), true));
     if (conf.getBoolean(FetcherKeys.STORE_CONTENT, true)) {
       parts.add(new Part(Segment.CONTENT, Content.class, r -> r instanceof Content, true));
+    }
+    if (conf.getBoolean(FetcherKeys.PARSE, false)) {
+      parts.add(new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true));
+      parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true));
+      parts.add(new Part(Segment.CRAWL_PARSE, CrawlDatum.class,
+          r -> r instanceof CrawlDatum && ParseOutputFormat.isParseRecord(r), false));
     }
     return parts;
   }

@@ -1,0 +1,123 @@
+package org.trawler.core.datum;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+import static org.trawler.core.datum.CrawlDatumTest.bytes;
+import static org.trawler.core.datum.CrawlDatumTest.read;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.Test;
+
+/** Round trips of the segment records and the tagged union jobs shuffle them in. */
+public class SegmentRecordsTest {
+
+  static Content content() {
+    byte[] body = "<html>ü</html>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    Content c = new Content("http://a.com/", "http://a.com/final", body, "text/html", true);
+    c.getHeaders().put("Content-Type", "text/html; charset=utf-8");
+    c.getHeaders().put("X-Empty", "");
+    c.getMeta().put(Content.META_SCORE, "1.5");
+    return c;
+  }
+
+  static ParseData parseData() {
+    ParseData p = new ParseData(ParseData.SUCCESS, "ok", "Title ✓");
+    p.getOutlinks().add(new Outlink("http://b.com/", "B"));
+    p.getOutlinks().add(new Outlink("http://c.com/", null));
+    p.getMeta().put("description", "about");
+    return p;
+  }
+
+  @Test
+  public void contentRoundTrips() throws IOException {
+    Content copy = read(bytes(content()), new Content());
+    assertEquals("http://a.com/", copy.getUrl());
+    assertEquals("http://a.com/final", copy.getFinalUrl());
+    assertEquals("text/html", copy.getContentType());
+    assertArrayEquals(content().getContent(), copy.getContent());
+    assertTrue(copy.isTruncated());
+    assertEquals(content().getHeaders(), copy.getHeaders());
+    assertEquals("text/html; charset=utf-8", copy.getHeader("content-type"));
+    assertEquals(Map.of(Content.META_SCORE, "1.5"), copy.getMeta());
+    assertEquals(content().toString(), copy.toString());
+  }
+
+  @Test
+  public void emptyContentRoundTrips() throws IOException {
+    Content copy = read(bytes(new Content("u", "u", new byte[0], null, false)), new Content());
+    assertEquals(0, copy.getContent().length);
+    assertEquals("", copy.getContentType());
+    assertTrue(copy.getHeaders().isEmpty());
+  }
+
+  @Test
+  public void parseDataRoundTrips() throws IOException {
+    ParseData copy = read(bytes(parseData()), new ParseData());
+    assertEquals(ParseData.SUCCESS, copy.getStatus());
+    assertEquals("ok", copy.getStatusMessage());
+    assertEquals("Title ✓", copy.getTitle());
+    assertEquals(List.of(new Outlink("http://b.com/", "B"), new Outlink("http://c.com/", "")), copy.getOutlinks());
+    assertEquals(Map.of("description", "about"), copy.getMeta());
+    assertEquals("parse_failed", ParseData.statusName(ParseData.FAILED));
+  }
+
+  @Test
+  public void parseTextRoundTrips() throws IOException {
+    assertEquals("some text\nmore ✓", read(bytes(new ParseText("some text\nmore ✓")), new ParseText()).getText());
+    assertEquals("", read(bytes(new ParseText(null)), new ParseText()).getText());
+  }
+
+  @Test
+  public void inlinksRoundTrip() throws IOException {
+    Inlinks inlinks = new Inlinks();
+    inlinks.add("http://from1.com/", "anchor one");
+    inlinks.add("http://from2.com/", "");
+    Inlinks copy = read(bytes(inlinks), new Inlinks());
+    assertEquals(inlinks.getInlinks(), copy.getInlinks());
+    assertEquals(2, copy.size());
+  }
+
+  @Test
+  public void readingIntoUsedRecordsReplacesTheirLists() throws IOException {
+    ParseData reused = parseData();
+    read(bytes(new ParseData(ParseData.NOT_PARSED, null, null)), reused);
+    assertTrue(reused.getOutlinks().isEmpty());
+    assertTrue(reused.getMeta().isEmpty());
+    Content reusedContent = content();
+    read(bytes(new Content("u", "u", new byte[0], "", false)), reusedContent);
+    assertTrue(reusedContent.getHeaders().isEmpty());
+  }
+
+  @Test
+  public void segmentRecordCarriesEachTypeThroughARoundTrip() throws IOException {
+    Inlinks inlinks = new Inlinks();
+    inlinks.add("http://from.com/", "a");
+    CrawlDatum datum = CrawlDatumTest.full();
+    for (Object record : new Object[] {datum, content(), parseData(), new ParseText("t"), inlinks}) {
+      SegmentRecord copy = read(bytes(new SegmentRecord((org.apache.hadoop.io.Writable) record)), new SegmentRecord());
+      assertEquals(record.getClass(), copy.get().getClass());
+      assertArrayEquals(bytes((org.apache.hadoop.io.Writable) record), bytes(copy.get()));
+    }
+  }
+
+  @Test
+  public void newerRecordVersionsFailWithAClearMessage() throws IOException {
+    Object[][] cases = {{content(), new Content(), "Content"}, {parseData(), new ParseData(), "ParseData"},
+        {new ParseText("x"), new ParseText(), "ParseText"}, {new Inlinks(), new Inlinks(), "Inlinks"}};
+    for (Object[] c : cases) {
+      byte[] data = bytes((org.apache.hadoop.io.Writable) c[0]);
+      data[0] = 2;
+      try {
+        read(data, (org.apache.hadoop.io.Writable) c[1]);
+        fail(c[2] + " version 2 was read");
+      } catch (IOException e) {
+        assertEquals(c[2] + " format version 2 is not supported (this build reads version 1)", e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package org.trawler.jobs.inject;
+
+import org.apache.hadoop.mapreduce.Counters;
+
+/** What one inject did, from its counters. */
+public final class InjectResult {
+  public final long injected;
+  public final long duplicates;
+  public final long newUrls;
+  public final long merged;
+  public final long rejected;
+  public final long malformed;
+
+  public InjectResult(long injected, long duplicates, long newUrls, long merged, long rejected, long malformed) {
+    this.injected = injected;
+    this.duplicates = duplicates;
+    this.newUrls = newUrls;
+    this.merged = merged;
+    this.rejected = rejected;
+    this.malformed = malformed;
+  }
+
+  /** Job 1's counters, plus job 2's when there was a merge (null otherwise). */
+  static InjectResult of(Counters sort, Counters merge) {
+    Counters last = merge != null ? merge : sort;
+    return new InjectResult(get(sort, InjectCounters.INJECTED), get(sort, InjectCounters.DUPLICATE),
+        get(last, InjectCounters.NEW), get(last, InjectCounters.MERGED), get(sort, InjectCounters.REJECTED),
+        get(sort, InjectCounters.MALFORMED));
+  }
+
+  private static long get(Counters counters, String name) {
+    return counters.findCounter(InjectCounters.GROUP, name).getValue();
+  }
+
+  /** The one-line summary inject prints. */
+  public String summary(String crawlDb, InjectMerge.Mode mode) {
+    String what = mode == InjectMerge.Mode.OVERWRITE ? "overwritten"
+        : mode == InjectMerge.Mode.UPDATE ? "updated" : "kept as they were";
+    return String.format("inject %s: %s injected: %d new, %d merged (existing entries %s), %s;"
+        + " %d rejected by normalizers/filters, %s%s",
+        crawlDb, count(injected, "URL"), newUrls, merged, what, count(duplicates, "duplicate seed"), rejected,
+        count(malformed, "malformed line"), rejected + malformed > 0 ? " (each logged above with file and line)" : "");
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+}
