@@ -39,9 +39,9 @@ import org.trawler.jobs.tools.SimWeb;
 
 /**
  * One crawl round on a real (mini) cluster: HDFS with one datanode, YARN with two node managers,
- * crawldb and segments on hdfs://, every job a YARN application. inject goes through
- * {@code hadoop jar <job jar>} in its own JVM, as a user types it; the other steps through
- * {@link Main} in this JVM with the cluster's configuration.
+ * crawldb and segments on hdfs://, every job a YARN application. inject goes through bin/crawl
+ * with HADOOP_CONF_DIR set, that is {@code hadoop jar <job jar>} in its own JVM, as a user types it;
+ * the other steps through {@link Main} in this JVM with the cluster's configuration.
  *
  * <p>Which fetch task fetched which host: the site's request observer asks Linux, while each
  * request is being served, which process holds the client end of the connection
@@ -77,11 +77,12 @@ public class ClusterCrawlIT {
       Path urls = cluster.hdfsPath("/user/crawler/urls");
       writeSeeds(fs, new Path(urls, "seeds.txt"), site.allUrls());
       File confDir = writeConfDir(conf, new File("target/cluster-it/hadoop-conf"));
+      HadoopCommand hadoop = HadoopCommand.install(new File("target/cluster-it/bin"));
 
       long t = System.nanoTime();
-      HadoopJar.Result inject = HadoopJar.run(confDir, "inject", crawlDb.toString(), urls.toString());
+      HadoopCommand.Result inject = hadoop.crawlScript(confDir, "inject", crawlDb.toString(), urls.toString());
       assertEquals(inject.output(), 0, inject.exitCode());
-      log("hadoop jar inject: %.1f s", seconds(t));
+      log("bin/crawl inject (hadoop jar): %.1f s", seconds(t));
 
       step(conf, "generate", crawlDb.toString(), segments.toString(), "-numFetchers", "2");
       Path segment = onlySegment(fs, segments);

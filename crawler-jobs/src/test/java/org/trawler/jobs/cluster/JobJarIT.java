@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
 
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 
 /** The job jar that {@code hadoop jar} runs: conf/ at its root, our libraries in, Hadoop out, Main first. */
 public class JobJarIT {
@@ -26,7 +28,7 @@ public class JobJarIT {
     assertNotNull("conf/ beside the module", confFiles);
     assertTrue(confFiles.length > 0);
     List<String> missing = new ArrayList<>();
-    try (JarFile jar = new JarFile(HadoopJar.jobJar())) {
+    try (JarFile jar = new JarFile(HadoopCommand.jobJar())) {
       for (File f : confFiles) {
         if (jar.getEntry(f.getName()) == null) {
           missing.add(f.getName());
@@ -38,7 +40,7 @@ public class JobJarIT {
 
   @Test
   public void carriesTheCrawlerAndItsLibrariesButNotHadoop() throws IOException {
-    try (JarFile jar = new JarFile(HadoopJar.jobJar())) {
+    try (JarFile jar = new JarFile(HadoopCommand.jobJar())) {
       for (String cls : List.of("org/trawler/jobs/Main.class", "org/trawler/core/datum/CrawlDatum.class",
           "org/trawler/core/protocol/http/HttpProtocol.class", "org/jsoup/Jsoup.class",
           "org/apache/hc/client5/http/impl/classic/HttpClients.class",
@@ -51,9 +53,12 @@ public class JobJarIT {
     }
   }
 
+  @Rule
+  public TemporaryFolder tmp = new TemporaryFolder();
+
   @Test
   public void hadoopJarOffersEveryCommand() throws Exception {
-    HadoopJar.Result r = HadoopJar.run(null);
+    HadoopCommand.Result r = HadoopCommand.install(tmp.newFolder("bin")).hadoopJar(null);
     assertEquals(r.output(), 2, r.exitCode());
     for (String command : COMMANDS) {
       assertTrue(command + " listed in:\n" + r.output(), r.output().matches("(?s).*\\n  " + command + " .*"));
