@@ -1,0 +1,457 @@
+package org.trawler.jobs.generate;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.DefaultStringifier;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code generate}: selects the due URLs of a crawldb into a new segment's fetch lists
+ * (DESIGN §4). Prints the segment path; exit 1 when nothing is due.
+ *
+ * <p>How the selection stays exact and scales:
+ * <ol>
+ * <li><b>Select</b> ({@link SelectMapper}, {@link GroupPartitioner}, {@link SelectReducer}). The map
+ * keeps due URLs keyed by {@link Rank} (depth in depth order, score, URL: a total order, so ties
+ * break the same way every time); the partitioner sends each host (or domain) wholly to one
+ * reducer; the shuffle sorts each reducer's input best-first. The reducer applies the per-host
+ * cap in that order (so a host keeps its best), numbers each host's URLs (its slot) and stops
+ * after topN: the global top N lies within the union of the reducers' own top N, so at most
+ * reducers × topN candidates leave this job. Memory: a counter per host, as in Nutch.
+ * <li><b>Top-N cut</b> ({@link RankBoundMapper}, {@link RangeReducer}), only when topN is set,
+ * there are several select reducers and together they kept more than topN: a sort of the
+ * candidates with total-order partitioning, then a count. The select reducers sampled their
+ * sorted output (every topN/1000-th rank), so the driver reads no data: from the samples it takes
+ * a rank bound with provably at least topN candidates before it (the map drops the rest, so about
+ * topN records are shuffled, not reducers × topN) and the range boundaries. Each range reducer
+ * writes its range sorted and leaves its record count; from the counts the driver knows the range
+ * k and the position p of the N-th URL, and the next job reads ranges 0..k whole except for range
+ * k, of which it takes the first p records (one unsplit map task per range file). Exact at any
+ * scale; with one reducer, no topN, or few enough candidates there is no cut job at all (each
+ * job costs about a second in local mode).
+ * <li><b>Fetch lists</b> ({@link FetchListMapper}, {@link URLPartitioner}, {@link FetchListReducer}):
+ * numFetchers SequenceFiles under {@code <segment>/crawl_generate}, partitioned so a host is in
+ * one file, each sorted by (slot, rank): every host's best URL, then every host's second best...,
+ * so a fetcher starts with many hosts. Each datum is the crawldb's with _ngt_ = generate time.
+ * <li><b>Mark</b> ({@link MarkReducer}), only with generate.update.crawldb: joins the crawldb with
+ * the fetch lists and installs a new version with _ngt_ on the selected URLs, under the crawldb
+ * lock (taken before select, so the version read is the version replaced). Without it generate
+ * only reads the crawldb and takes no lock.
+ * </ol>
+ */
+public class Generator extends CrawlTool {
+  private static final long DAY_MILLIS = 24L * 3600 * 1000;
+
+  @Override
+  public String name() {
+    return "generate";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<crawldb> <segments_dir> [-topN N] [-numFetchers N] [-adddays D] [-noFilter] [-noNorm] [-force]";
+  }
+
+  @Override
+  protected Options options() {
+    Options options = new Options();
+    options.addOption(Option.builder("topN").hasArg().argName("N").desc("select at most N URLs in all").build());
+    options.addOption(Option.builder("numFetchers").hasArg().argName("N")
+        .desc("number of fetch lists (fetch tasks); default mapreduce.job.maps, 1 in local mode").build());
+    options.addOption(Option.builder("adddays").hasArg().argName("D")
+        .desc("select URLs due within the next D days too").build());
+    options.addOption("noFilter", false, "do not apply the URL filters (generate.filter=false)");
+    options.addOption("noNorm", false, "do not normalize URLs (generate.normalise=false)");
+    options.addOption("force", false, "break a held crawldb lock (with generate.update.crawldb)");
+    return options;
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {2, 2};
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    Configuration conf = new Configuration(getConf());
+    long topN = longOption(cmd, "topN", 0);
+    if (cmd.hasOption("topN") && topN < 1) {
+      throw new UsageException("-topN must be at least 1, not " + topN);
+    }
+    int numFetchers = intOption(cmd, "numFetchers", defaultFetchLists(conf));
+    if (numFetchers < 1) {
+      throw new UsageException("-numFetchers must be at least 1, not " + numFetchers);
+    }
+    long addDays = longOption(cmd, "adddays", 0);
+    if (cmd.hasOption("noFilter")) {
+      conf.setBoolean(GeneratorKeys.FILTER, false);
+    }
+    if (cmd.hasOption("noNorm")) {
+      conf.setBoolean(GeneratorKeys.NORMALISE, false);
+    }
+    checkSettings(conf);
+    Path crawlDb = new Path(cmd.getArgList().get(0));
+    Path segmentsDir = new Path(cmd.getArgList().get(1));
+    CrawlDb.currentForReading(conf, crawlDb);
+    FileSystem segmentsFs = segmentsDir.getFileSystem(conf);
+    if (segmentsFs.exists(segmentsDir) && !segmentsFs.getFileStatus(segmentsDir).isDirectory()) {
+      throw new UserException(segmentsDir + " is a file, not a segments directory");
+    }
+
+    long now = System.currentTimeMillis();
+    conf.setLong(GeneratorKeys.TIME, now);
+    conf.setLong(GeneratorKeys.DUE_BEFORE, now + addDays * DAY_MILLIS);
+    conf.setLong(GeneratorKeys.TOP_N, topN);
+    boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, false);
+    Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get("hadoop.tmp.dir")), "generate-" + UUID.randomUUID());
+    CrawlDbLock lock = update ? CrawlDbLock.acquire(conf, crawlDb, cmd.hasOption("force")) : null;
+    try {
+      if (lock != null) {
+        CrawlDb.removeTempDirs(conf, crawlDb);
+      }
+      return generate(conf, crawlDb, segmentsDir, topN, numFetchers, tmp, update);
+    } finally {
+      tmp.getFileSystem(conf).delete(tmp, true);
+      if (lock != null) {
+        lock.close();
+      }
+    }
+  }
+
+  private int generate(Configuration conf, Path crawlDb, Path segmentsDir, long topN, int numFetchers, Path tmp,
+      boolean update) throws IOException, UserException {
+    Tally tally = new Tally();
+    Selection selection = select(conf, crawlDb, tmp, topN, tally);
+    if (selection.count == 0) {
+      System.err.println("trawler generate: nothing due: 0 of " + tally.total + " URLs selected" + tally.skipped());
+      return UserException.NOTHING_TO_DO;
+    }
+    Path segment = Segment.newSegment(conf, segmentsDir);
+    boolean done = false;
+    try {
+      long selected = writeFetchLists(conf, selection, segment, numFetchers);
+      if (update) {
+        markCrawlDb(conf, crawlDb, segment);
+      }
+      done = true;
+      System.err.println("trawler generate: selected " + selected + " of " + tally.total + " URLs into "
+          + numFetchers + " fetch list" + (numFetchers == 1 ? "" : "s") + tally.skipped());
+      System.out.println(segment);
+      return 0;
+    } finally {
+      if (!done) {
+        segment.getFileSystem(conf).delete(segment, true);
+      }
+    }
+  }
+
+  /** Job 1, and the top-N cut when several reducers each kept their own best topN. */
+  private Selection select(Configuration conf, Path crawlDb, Path tmp, long topN, Tally tally)
+      throws IOException, UserException {
+    int reducers = conf.getInt(MRJobConfig.NUM_REDUCES, 1);
+    boolean mayCut = topN > 0 && reducers > 1;
+    Path candidates = new Path(tmp, "candidates");
+    Path samples = new Path(tmp, "samples");
+
+    Job job = CrawlJob.create(conf, "generate select " + crawlDb);
+    if (mayCut) {
+      job.getConfiguration().set(GeneratorKeys.SAMPLE_DIR, samples.toString());
+    }
+    CrawlJob.addCrawlDbInput(job, crawlDb);
+    job.setMapperClass(SelectMapper.class);
+    job.setMapOutputKeyClass(Rank.class);
+    job.setMapOutputValueClass(CrawlDatum.class);
+    job.setPartitionerClass(GroupPartitioner.class);
+    job.setReducerClass(SelectReducer.class);
+    job.setReduceSpeculativeExecution(false); // one attempt per sample file
+    setSequenceFileOutput(job, candidates, Rank.class, Candidate.class);
+    CrawlJob.run(job);
+    Counters counters = job.getCounters();
+    tally.add(counters);
+    tally.total = counters.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
+    long found = counters.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue();
+    if (!mayCut || found <= topN) {
+      return new Selection(List.of(candidates), found, null, 0);
+    }
+    tally.add(SkipReason.TOP_N, found - topN);
+    return cut(conf, candidates, samples, tmp, topN, reducers);
+  }
+
+  /** The exact top-N of the candidates: a total-order sort into ranges, then the position of the N-th. */
+  private Selection cut(Configuration conf, Path candidates, Path samples, Path tmp, long topN, int reducers)
+      throws IOException, UserException {
+    List<Rank> sorted = readRanks(conf, samples);
+    Collections.sort(sorted);
+    int boundIndex = boundIndex(sorted.size(), topN, SelectReducer.sampleEvery(topN), reducers);
+    if (boundIndex >= 0) {
+      sorted = sorted.subList(0, boundIndex + 1);
+    }
+    List<Rank> boundaries = rangeBoundaries(sorted, reducers);
+    Path ranked = new Path(tmp, "ranked");
+    Path counts = new Path(tmp, "range-counts");
+
+    Job job = CrawlJob.create(conf, "generate top " + topN);
+    Configuration jobConf = job.getConfiguration();
+    jobConf.set(GeneratorKeys.RANGE_COUNT_DIR, counts.toString());
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    FileInputFormat.addInputPath(job, candidates);
+    if (boundIndex >= 0) {
+      DefaultStringifier.store(jobConf, sorted.get(boundIndex), GeneratorKeys.RANK_BOUND);
+    }
+    job.setMapperClass(RankBoundMapper.class);
+    job.setMapOutputKeyClass(Rank.class);
+    job.setMapOutputValueClass(Candidate.class);
+    job.setNumReduceTasks(boundaries.size() + 1);
+    if (!boundaries.isEmpty()) {
+      Path boundaryFile = new Path(tmp, "range-boundaries");
+      writeRanks(conf, boundaryFile, boundaries);
+      TotalOrderPartitioner.setPartitionFile(jobConf, boundaryFile);
+      job.setPartitionerClass(TotalOrderPartitioner.class);
+    }
+    job.setReducerClass(RangeReducer.class);
+    job.setReduceSpeculativeExecution(false); // one attempt per count file
+    setSequenceFileOutput(job, ranked, Rank.class, Candidate.class);
+    CrawlJob.run(job);
+
+    long[] rangeCounts = readRangeCounts(conf, counts, boundaries.size() + 1);
+    int[] position = cutPosition(rangeCounts, topN);
+    List<Path> inputs = new ArrayList<>();
+    for (int i = 0; i <= position[0]; i++) {
+      inputs.add(new Path(ranked, partName(i)));
+    }
+    return new Selection(inputs, topN, partName(position[0]), position[1]);
+  }
+
+  /** Job 2: the fetch lists; returns how many URLs they hold. */
+  private long writeFetchLists(Configuration conf, Selection selection, Path segment, int numFetchers)
+      throws IOException, UserException {
+    Job job = CrawlJob.create(conf, "generate fetch lists " + segment);
+    if (selection.cutPart != null) {
+      job.getConfiguration().set(GeneratorKeys.CUT_PART, selection.cutPart);
+      job.getConfiguration().setLong(GeneratorKeys.CUT_LIMIT, selection.cutLimit);
+      job.setInputFormatClass(WholeFileInput.class);
+    } else {
+      job.setInputFormatClass(SequenceFileInputFormat.class);
+    }
+    for (Path input : selection.inputs) {
+      FileInputFormat.addInputPath(job, input);
+    }
+    job.setMapperClass(FetchListMapper.class);
+    job.setMapOutputKeyClass(FetchSlot.class);
+    job.setMapOutputValueClass(CrawlDatum.class);
+    job.setPartitionerClass(URLPartitioner.class);
+    job.setReducerClass(FetchListReducer.class);
+    job.setNumReduceTasks(numFetchers);
+    setSequenceFileOutput(job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
+    CrawlJob.run(job);
+    return job.getCounters().findCounter(SkipReason.GROUP, SkipReason.SELECTED).getValue();
+  }
+
+  /** Job 3 (generate.update.crawldb): a new crawldb version with the selected URLs marked, installed atomically. */
+  private void markCrawlDb(Configuration conf, Path crawlDb, Path segment) throws IOException, UserException {
+    Path newVersion = CrawlDb.newTempDir(crawlDb);
+    try {
+      Job job = CrawlJob.create(conf, "generate mark " + crawlDb);
+      CrawlJob.addCrawlDbInput(job, crawlDb);
+      FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
+      job.setMapperClass(Mapper.class);
+      job.setMapOutputKeyClass(Text.class);
+      job.setMapOutputValueClass(CrawlDatum.class);
+      job.setReducerClass(MarkReducer.class);
+      CrawlJob.setCrawlDbOutput(job, newVersion);
+      CrawlJob.run(job);
+      CrawlDb.install(conf, crawlDb, newVersion);
+    } finally {
+      FileSystem fs = newVersion.getFileSystem(conf);
+      if (fs.exists(newVersion)) {
+        fs.delete(newVersion, true);
+      }
+    }
+  }
+
+  /** Rejects a bad generate setting (or a filter that cannot be created) with one clear line before any job starts. */
+  private static void checkSettings(Configuration conf) throws UserException {
+    try {
+      GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
+      HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
+      URLPartitioner.Mode.parse(conf.get(GeneratorKeys.PARTITION_MODE, "byHost"));
+      SelectionRules.fromConf(conf);
+    } catch (IllegalArgumentException e) {
+      throw new UserException(e.getMessage(), UserException.USAGE);
+    }
+  }
+
+  /** One fetch list per map slot on a cluster; one in local mode, where tasks run one after another. */
+  static int defaultFetchLists(Configuration conf) {
+    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
+      return 1;
+    }
+    return Math.max(1, conf.getInt(MRJobConfig.NUM_MAPS, 1));
+  }
+
+  /**
+   * At most {@code ranges - 1} increasing boundaries, evenly spaced through the sorted samples.
+   * Every sample stands for the same number of candidates, so the ranges come out about equal.
+   */
+  static List<Rank> rangeBoundaries(List<Rank> sorted, int ranges) {
+    List<Rank> boundaries = new ArrayList<>();
+    for (int i = 1; i < ranges; i++) {
+      int index = (int) ((long) i * sorted.size() / ranges);
+      if (index == 0 || index >= sorted.size()) {
+        continue;
+      }
+      Rank boundary = sorted.get(index);
+      if (boundaries.isEmpty() || boundaries.get(boundaries.size() - 1).compareTo(boundary) < 0) {
+        boundaries.add(boundary);
+      }
+    }
+    return boundaries;
+  }
+
+  /**
+   * The index in the sorted samples of a rank with at least topN candidates at or before it, or -1
+   * when the samples do not prove one. Each of the {@code runs} select outputs is sorted and
+   * sampled at ordinals 0, k, 2k...; a run with a samples at or before sample m has at least
+   * (a-1)k+1 candidates there, so sample m has at least (m+1-runs)k+1 before it: enough from
+   * m = ceil((topN-1)/k) + runs - 1.
+   */
+  static int boundIndex(int samples, long topN, long sampleEvery, int runs) {
+    long m = (topN - 1 + sampleEvery - 1) / sampleEvery + runs - 1;
+    return m < samples ? (int) m : -1;
+  }
+
+  /** {range k, position p}: the N-th URL is the p-th (1-based) of range k, given each range's count. */
+  static int[] cutPosition(long[] rangeCounts, long topN) {
+    long before = 0;
+    for (int k = 0; k < rangeCounts.length; k++) {
+      if (before + rangeCounts[k] >= topN) {
+        return new int[] {k, (int) Math.min(Integer.MAX_VALUE, topN - before)};
+      }
+      before += rangeCounts[k];
+    }
+    throw new IllegalStateException("the ranges hold " + before + " URLs, fewer than topN " + topN);
+  }
+
+  private static String partName(int partition) {
+    return String.format("part-r-%05d", partition);
+  }
+
+  /** Job output as block-compressed SequenceFiles. */
+  private static void setSequenceFileOutput(Job job, Path out, Class<?> keyClass, Class<?> valueClass) {
+    job.setOutputKeyClass(keyClass);
+    job.setOutputValueClass(valueClass);
+    job.setOutputFormatClass(SequenceFileOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, out);
+    FileOutputFormat.setCompressOutput(job, true);
+    SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
+  }
+
+  private static List<Rank> readRanks(Configuration conf, Path dir) throws IOException, UserException {
+    List<Rank> ranks = new ArrayList<>();
+    PartFiles.read(conf, dir, new Rank(), NullWritable.get(), (rank, none) -> ranks.add(new Rank(rank)));
+    return ranks;
+  }
+
+  private static void writeRanks(Configuration conf, Path file, List<Rank> ranks) throws IOException {
+    try (SequenceFile.Writer writer = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
+        SequenceFile.Writer.keyClass(Rank.class), SequenceFile.Writer.valueClass(NullWritable.class))) {
+      for (Rank rank : ranks) {
+        writer.append(rank, NullWritable.get());
+      }
+    }
+  }
+
+  private static long[] readRangeCounts(Configuration conf, Path dir, int ranges) throws IOException, UserException {
+    long[] counts = new long[ranges];
+    PartFiles.read(conf, dir, new IntWritable(), new LongWritable(),
+        (range, count) -> counts[range.get()] = count.get());
+    return counts;
+  }
+
+  /** Reads each ranked file whole in one map task, so the task knows the records' positions. */
+  public static class WholeFileInput extends SequenceFileInputFormat<Rank, Candidate> {
+    @Override
+    protected boolean isSplitable(JobContext context, Path file) {
+      return false;
+    }
+  }
+
+  /** What the fetch-list job reads: whole files, except the first {@code cutLimit} records of {@code cutPart}. */
+  private static final class Selection {
+    final List<Path> inputs;
+    final long count;
+    final String cutPart;
+    final long cutLimit;
+
+    Selection(List<Path> inputs, long count, String cutPart, long cutLimit) {
+      this.inputs = inputs;
+      this.count = count;
+      this.cutPart = cutPart;
+      this.cutLimit = cutLimit;
+    }
+  }
+
+  /** The counts for the summary line. */
+  private static final class Tally {
+    long total;
+    private final Map<SkipReason, Long> skipped = new EnumMap<>(SkipReason.class);
+
+    void add(Counters counters) {
+      for (SkipReason reason : SkipReason.values()) {
+        add(reason, counters.findCounter(SkipReason.GROUP, reason.counter()).getValue());
+      }
+    }
+
+    void add(SkipReason reason, long count) {
+      skipped.merge(reason, count, Long::sum);
+    }
+
+    /** "; skipped: 3 not due, 1 host cap", or "" when nothing was skipped. */
+    String skipped() {
+      StringBuilder sb = new StringBuilder();
+      for (Map.Entry<SkipReason, Long> e : skipped.entrySet()) {
+        if (e.getValue() > 0) {
+          sb.append(sb.length() == 0 ? "; skipped: " : ", ").append(e.getValue()).append(' ').append(e.getKey().label());
+        }
+      }
+      return sb.toString();
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package org.trawler.jobs.generate;
+
+/** Configuration keys of generate (conf/trawler-default.xml, "Generate" section), and the tool's job parameters. */
+public final class GeneratorKeys {
+  /** At most this many URLs per host or domain in one segment; below 1 = no limit. */
+  public static final String MAX_COUNT = "generate.max.count";
+  /** What {@link #MAX_COUNT} counts by: host or domain. */
+  public static final String COUNT_MODE = "generate.count.mode";
+  /** Selection order: score (best-first) or depth (breadth-first, then score). */
+  public static final String ORDER = "generate.order";
+  /** Seconds during which a URL marked with _ngt_ is not selected again. */
+  public static final String DELAY = "generate.delay";
+  /** Mark the selected URLs in a new crawldb version. */
+  public static final String UPDATE_CRAWLDB = "generate.update.crawldb";
+  /** Apply the URL filters to due URLs (-noFilter turns it off). */
+  public static final String FILTER = "generate.filter";
+  /** Normalize due URLs in scope generate before filtering (-noNorm turns it off). */
+  public static final String NORMALISE = "generate.normalise";
+  /** Do not select URLs deeper than this; -1 = no limit (a URL's _maxdepth_ overrides it). */
+  public static final String MAX_DEPTH = "scoring.depth.max";
+  /** How fetch lists are partitioned: byHost, byDomain or byIP. */
+  public static final String PARTITION_MODE = "partition.url.mode";
+
+  // Job parameters: the Generator sets these for its tasks on every run; they are not user settings.
+
+  /** ms epoch: the generate time, written as _ngt_ and used for generate.delay. */
+  static final String TIME = "trawler.generate.time";
+  /** ms epoch: a URL is due when its fetchTime is at or before this (now + adddays). */
+  static final String DUE_BEFORE = "trawler.generate.due.before";
+  /** At most this many URLs in total; 0 = no limit. */
+  static final String TOP_N = "trawler.generate.topn";
+  /** Directory where select reducers leave a sample of their sorted output (set only when a cut may follow). */
+  static final String SAMPLE_DIR = "trawler.generate.sample.dir";
+  /** The rank (stringified) after which no candidate can be in the top N; the cut job drops those. */
+  static final String RANK_BOUND = "trawler.generate.rank.bound";
+  /** Directory where the top-N reducers leave how many records each wrote. */
+  static final String RANGE_COUNT_DIR = "trawler.generate.range.count.dir";
+  /** Name of the ranked part file in which the top-N cut falls. */
+  static final String CUT_PART = "trawler.generate.cut.part";
+  /** How many records of {@link #CUT_PART} are selected. */
+  static final String CUT_LIMIT = "trawler.generate.cut.limit";
+
+  private GeneratorKeys() {}
+}

@@ -1,0 +1,40 @@
+package org.trawler.jobs.generate;
+
+import java.io.IOException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.CrawlDatum;
+
+/** Select, map side: keeps the due URLs of the crawldb, keyed by their rank. */
+public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
+  private static final Logger LOG = LoggerFactory.getLogger(SelectMapper.class);
+
+  private SelectionRules rules;
+  private GenerateOrder order;
+  private final Rank rank = new Rank();
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    rules = SelectionRules.fromConf(conf);
+    order = GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
+  }
+
+  @Override
+  protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
+    SkipReason reason = rules.skipReason(url.toString(), datum);
+    if (reason != null) {
+      context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
+      if (reason == SkipReason.MALFORMED) {
+        LOG.warn("skipping malformed crawldb URL {}", url);
+      }
+      return;
+    }
+    rank.set(order.rankDepth(datum), datum.getScore(), url);
+    context.write(rank, datum);
+  }
+}

@@ -1,0 +1,75 @@
+package org.trawler.jobs.generate;
+
+import java.io.IOException;
+import java.net.MalformedURLException;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.trawler.core.datum.CrawlDatum;
+
+/**
+ * Select, reduce side: reads its hosts' due URLs best-first and keeps each host's (or domain's)
+ * best generate.max.count, and at most topN in all: the global top N lies within the union of
+ * every reducer's own top N. Each kept URL gets its slot within its host. When a top-N cut
+ * follows, it also writes every k-th kept rank as a sample for the cut's range boundaries.
+ */
+public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
+  /** About this many sampled ranks per reducer when the output is topN long. */
+  static final long SAMPLES_PER_RUN = 1000;
+
+  private HostGrouping grouping;
+  private SelectionQuota quota;
+  private SequenceFile.Writer sample;
+  private long sampleEvery;
+  private final Candidate candidate = new Candidate();
+
+  /** Every how many kept URLs a rank is sampled: its ordinals 0, k, 2k... in the reducer's sorted output. */
+  static long sampleEvery(long topN) {
+    return Math.max(1, topN / SAMPLES_PER_RUN);
+  }
+
+  @Override
+  protected void setup(Context context) throws IOException {
+    Configuration conf = context.getConfiguration();
+    grouping = HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
+    long topN = conf.getLong(GeneratorKeys.TOP_N, 0);
+    quota = new SelectionQuota(conf.getInt(GeneratorKeys.MAX_COUNT, -1), topN);
+    sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
+    sampleEvery = sampleEvery(topN);
+  }
+
+  @Override
+  protected void reduce(Rank rank, Iterable<CrawlDatum> datums, Context context)
+      throws IOException, InterruptedException {
+    String host;
+    try {
+      host = HostGrouping.hostOf(rank.url().toString());
+    } catch (MalformedURLException e) {
+      context.getCounter(SkipReason.GROUP, SkipReason.MALFORMED.counter()).increment(1);
+      return;
+    }
+    String group = grouping.group(host);
+    for (CrawlDatum datum : datums) {
+      SkipReason reason = quota.refusal(group);
+      if (reason != null) {
+        context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
+        continue;
+      }
+      boolean sampled = quota.admitted() % sampleEvery == 0;
+      candidate.set(quota.admit(group, host), datum);
+      context.write(rank, candidate);
+      if (sample != null && sampled) {
+        sample.append(rank, NullWritable.get());
+      }
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException {
+    if (sample != null) {
+      sample.close();
+    }
+  }
+}

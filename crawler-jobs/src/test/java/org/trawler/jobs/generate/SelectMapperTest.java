@@ -1,0 +1,105 @@
+package org.trawler.jobs.generate;
+
+import static org.junit.Assert.assertEquals;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.Before;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+
+public class SelectMapperTest {
+  private static final long NOW = 1_700_000_000_000L;
+
+  private MapDriver<Text, CrawlDatum, Rank, CrawlDatum> driver;
+
+  @Before
+  public void setUp() {
+    driver = MapDriver.newMapDriver(new SelectMapper());
+    Configuration conf = driver.getConfiguration();
+    conf.setLong(GeneratorKeys.TIME, NOW);
+    conf.setLong(GeneratorKeys.DUE_BEFORE, NOW);
+  }
+
+  private long skipped(SkipReason reason) {
+    return driver.getCounters().findCounter(SkipReason.GROUP, reason.counter()).getValue();
+  }
+
+  /** A due URL at depth 3 with score 2.5 must come out keyed by this rank depth. */
+  private void assertKeyedWithRankDepth(int rankDepth) throws IOException {
+    CrawlDatum due = Datums.due(NOW - 1, 2.5f, 3);
+    driver.withInput(new Text("http://a.example.com/"), due)
+        .withOutput(new Rank(rankDepth, 2.5f, "http://a.example.com/"), due)
+        .runTest();
+  }
+
+  @Test
+  public void dueUrlIsKeyedByItsScoreRank() throws IOException {
+    assertKeyedWithRankDepth(0);
+  }
+
+  @Test
+  public void depthOrderPutsTheDepthIntoTheRank() throws IOException {
+    driver.getConfiguration().set(GeneratorKeys.ORDER, "depth");
+    assertKeyedWithRankDepth(3);
+  }
+
+  @Test
+  public void urlsNotYetDueAreCountedAndDropped() throws IOException {
+    List<Pair<Rank, CrawlDatum>> out = driver
+        .withInput(new Text("http://a.example.com/now"), Datums.due(NOW, 1f, 0))
+        .withInput(new Text("http://a.example.com/later"), Datums.due(NOW + 1, 1f, 0))
+        .run();
+    assertEquals(1, out.size());
+    assertEquals("http://a.example.com/now", out.get(0).getFirst().url().toString());
+    assertEquals(1, skipped(SkipReason.NOT_DUE));
+  }
+
+  @Test
+  public void addDaysWidensWhatIsDue() throws IOException {
+    driver.getConfiguration().setLong(GeneratorKeys.DUE_BEFORE, NOW + 31 * Datums.DAY);
+    CrawlDatum fetched = Datums.withStatus(CrawlStatus.DB_FETCHED, NOW + 30 * Datums.DAY);
+    List<Pair<Rank, CrawlDatum>> out = driver
+        .withInput(new Text("http://a.example.com/fetched"), fetched)
+        .withInput(new Text("http://a.example.com/far"), Datums.due(NOW + 32 * Datums.DAY, 1f, 0))
+        .run();
+    assertEquals(1, out.size());
+    assertEquals("http://a.example.com/fetched", out.get(0).getFirst().url().toString());
+  }
+
+  @Test
+  public void everySkipReasonHasItsCounter() throws IOException {
+    driver.getConfiguration().setInt(GeneratorKeys.MAX_DEPTH, 1);
+    driver.getConfiguration().set("urlfilter.order", RejectingURLFilter.class.getName());
+    CrawlDatum marked = Datums.due(0, 1f, 0);
+    marked.putMeta(MetadataKeys.GENERATE_TIME, NOW - 1000);
+    List<Pair<Rank, CrawlDatum>> out = driver
+        .withInput(new Text("http://a/dup"), Datums.withStatus(CrawlStatus.DB_DUPLICATE, 0))
+        .withInput(new Text("http://a/orphan"), Datums.withStatus(CrawlStatus.DB_ORPHAN, 0))
+        .withInput(new Text("http://a/marked"), marked)
+        .withInput(new Text("http://a/deep"), Datums.due(0, 1f, 2))
+        .withInput(new Text("http://a/private/x"), Datums.due(0, 1f, 0))
+        .withInput(new Text("not a url"), Datums.due(0, 1f, 0))
+        .withInput(new Text("http://a/ok"), Datums.due(0, 1f, 1))
+        .run();
+    assertEquals(1, out.size());
+    for (SkipReason reason : new SkipReason[] {SkipReason.DUPLICATE, SkipReason.ORPHAN, SkipReason.GENERATE_MARKED,
+        SkipReason.TOO_DEEP, SkipReason.FILTERED, SkipReason.MALFORMED}) {
+      assertEquals(reason.name(), 1, skipped(reason));
+    }
+  }
+
+  @Test
+  public void noFilterSettingLetsFilteredUrlsThrough() throws IOException {
+    driver.getConfiguration().set("urlfilter.order", RejectingURLFilter.class.getName());
+    driver.getConfiguration().setBoolean(GeneratorKeys.FILTER, false);
+    assertEquals(1, driver.withInput(new Text("http://a/private/x"), Datums.due(0, 1f, 0)).run().size());
+  }
+}
