@@ -8,17 +8,24 @@ import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.CrawlDb;
 
 /** How every Trawler job is created, wired to the crawldb, and run. */
 public final class CrawlJob {
+  private static final Logger LOG = LoggerFactory.getLogger(CrawlJob.class);
+  /** Task completion events asked at once, and at most this many batches (a job has finitely many attempts). */
+  private static final int EVENT_BATCH = 100;
+  private static final int MAX_EVENT_BATCHES = 100;
 
   private CrawlJob() {}
 
@@ -80,7 +87,41 @@ public final class CrawlJob {
       }
       // LocalJobRunner reports "NA"; the task's exception is in the log then.
       boolean unknown = why == null || why.isEmpty() || why.equals("NA");
-      throw new UserException(job.getJobName() + " failed" + (unknown ? " (the task's error is in the log above)" : ": " + why));
+      String taskError = unknown ? null : firstTaskError(job);
+      throw new UserException(job.getJobName() + " failed" + (unknown ? " (the task's error is in the log above)" : ": " + why)
+          + (taskError == null ? "" : "; first task error: " + taskError));
     }
+  }
+
+  /**
+   * On a cluster the failed task's exception is in its container's log on some node: the first
+   * line of the first failed attempt's diagnostics (the whole of them logged here), or null.
+   */
+  private static String firstTaskError(Job job) {
+    try {
+      int from = 0;
+      for (int batch = 0; batch < MAX_EVENT_BATCHES; batch++) {
+        TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, EVENT_BATCH);
+        for (TaskCompletionEvent event : events) {
+          if (event.getStatus() != TaskCompletionEvent.Status.FAILED) {
+            continue;
+          }
+          String[] diagnostics = job.getTaskDiagnostics(event.getTaskAttemptId());
+          if (diagnostics != null && diagnostics.length > 0 && diagnostics[0] != null) {
+            LOG.warn("{} failed: {}", event.getTaskAttemptId(), diagnostics[0]);
+            return event.getTaskAttemptId() + ": " + diagnostics[0].strip().lines().findFirst().orElse("");
+          }
+        }
+        if (events.length < EVENT_BATCH) {
+          break;
+        }
+        from += events.length;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException e) {
+      LOG.debug("cannot read the task diagnostics of {}", job.getJobName(), e);
+    }
+    return null;
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.text.SimpleDateFormat;
 import java.util.Date;
 import java.util.TimeZone;
+import java.util.UUID;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -24,6 +25,9 @@ public final class Segment {
   public static final String PARSE_DATA = "parse_data";
   /** MapFile&lt;Text, ParseText&gt;. */
   public static final String PARSE_TEXT = "parse_text";
+
+  /** Work directories of the jobs writing into a segment; the leading _ hides them from input listings. */
+  private static final String WORK_PREFIX = "_work-";
 
   private Segment() {}
 
@@ -55,5 +59,38 @@ public final class Segment {
 
   public static boolean hasPart(Configuration conf, Path segment, String part) throws IOException {
     return segment.getFileSystem(conf).exists(new Path(segment, part));
+  }
+
+  /**
+   * A fresh output directory inside {@code segment} for one job (fetch, parse): hidden from
+   * readers, on the segment's file system. Jobs must not share an output directory: every
+   * FileOutputCommitter keeps its attempts in {@code <output>/_temporary}, and on YARN a finished
+   * job's application master may delete that directory again while it shuts down, seconds after
+   * the client saw the job succeed, wiping the next job's files in progress.
+   */
+  public static Path newWorkDir(Path segment, String job) {
+    return new Path(segment, WORK_PREFIX + job + "-" + UUID.randomUUID());
+  }
+
+  /**
+   * Moves the parts a job wrote into {@code workDir} (those it has of {@code parts}) into the
+   * segment by rename, then removes the work directory.
+   */
+  public static void installParts(Configuration conf, Path workDir, Path segment, String... parts) throws IOException {
+    FileSystem fs = segment.getFileSystem(conf);
+    for (String part : parts) {
+      Path from = new Path(workDir, part);
+      if (!fs.exists(from)) {
+        continue;
+      }
+      Path to = new Path(segment, part);
+      if (fs.exists(to)) {
+        throw new IOException(to + " was written by another job meanwhile; this job's output stays in " + workDir);
+      }
+      if (!fs.rename(from, to)) {
+        throw new IOException("cannot move " + from + " to " + to);
+      }
+    }
+    fs.delete(workDir, true);
   }
 }

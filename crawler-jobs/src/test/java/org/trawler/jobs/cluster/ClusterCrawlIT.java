@@ -4,9 +4,11 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assume.assumeTrue;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -20,6 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -30,11 +34,14 @@ import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.junit.Test;
+import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.CrawlDbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.Main;
+import org.trawler.jobs.tools.CrawlDbReader;
 import org.trawler.jobs.tools.SimWeb;
 
 /**
@@ -91,7 +98,9 @@ public class ClusterCrawlIT {
       step(conf, "updatedb", crawlDb.toString(), segment.toString());
 
       assertEquals("two fetch lists, neither empty", 2, nonEmptyParts(conf, new Path(segment, Segment.CRAWL_GENERATE)));
-      assertStatuses(conf, site, crawlDb);
+      assertStatuses(conf, site, crawlDb, cluster.hdfsPath("/user/crawler/dump"));
+      assertInstalledAndUnlocked(fs, crawlDb);
+      assertHeldLockStopsASecondWriter(conf, fs, crawlDb, segment);
       List<ApplicationReport> apps = applications(conf);
       assertEveryStepRanOnYarn(apps);
       assertEachHostFetchedByOneOfTwoFetchTasks(apps);
@@ -174,16 +183,53 @@ public class ClusterCrawlIT {
     return nonEmpty;
   }
 
-  /** What one round must make of each URL of the site, by the site's own model. */
-  private static void assertStatuses(Configuration conf, SimWeb web, Path crawlDb) throws Exception {
+  /**
+   * What one round must make of each URL of the site, by the site's own model, as readdb dumps
+   * the crawldb from HDFS to HDFS.
+   */
+  private static void assertStatuses(Configuration conf, SimWeb web, Path crawlDb, Path dumpDir) throws Exception {
     Map<String, String> expected = new TreeMap<>();
+    Set<SimWeb.Kind> kinds = new TreeSet<>();
     for (String url : web.allUrls()) {
       expected.put(url, expectedStatus(web, url));
+      kinds.add(web.kindOf(url));
     }
+    assertEquals("the site has every kind of page", Set.of(SimWeb.Kind.values()), kinds);
+    step(conf, "readdb", crawlDb.toString(), "-dump", dumpDir.toString());
     Map<String, String> actual = new TreeMap<>();
-    PartFiles.read(conf, new Path(crawlDb, "current"), new Text(), new CrawlDatum(), (k, v) -> actual.put(k.toString(),
-            CrawlStatus.name(v.getStatus()) + (v.getRetries() > 0 ? " retries " + v.getRetries() : "")));
+    ObjectMapper json = new ObjectMapper();
+    FileSystem fs = dumpDir.getFileSystem(conf);
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        fs.open(new Path(dumpDir, CrawlDbReader.DUMP_JSON)), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        JsonNode entry = json.readTree(line);
+        int retries = entry.get("retries").asInt();
+        actual.put(entry.get("url").asText(), entry.get("status").asText() + (retries > 0 ? " retries " + retries : ""));
+      }
+    }
     assertEquals(expected, actual);
+  }
+
+  /** The round's crawldb version is current, the one before it old; no lock or temporary directory is left. */
+  private static void assertInstalledAndUnlocked(FileSystem fs, Path crawlDb) throws IOException {
+    assertTrue(fs.exists(CrawlDb.current(crawlDb)));
+    assertTrue("inject's version kept as old", fs.exists(CrawlDb.old(crawlDb)));
+    for (FileStatus st : fs.listStatus(crawlDb)) {
+      assertTrue("left in the crawldb: " + st.getPath(),
+          st.getPath().getName().equals(CrawlDb.CURRENT) || st.getPath().getName().equals(CrawlDb.OLD));
+    }
+  }
+
+  /** The lock is an exclusive create on HDFS: while it is held, updatedb fails at once and changes nothing. */
+  private static void assertHeldLockStopsASecondWriter(Configuration conf, FileSystem fs, Path crawlDb, Path segment)
+      throws Exception {
+    long installed = fs.getFileStatus(CrawlDb.current(crawlDb)).getModificationTime();
+    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, false)) {
+      assertEquals(UserException.FAILED, Main.run(new Configuration(conf), new String[] {"updatedb", crawlDb.toString(),
+          segment.toString()}));
+    }
+    assertEquals(installed, fs.getFileStatus(CrawlDb.current(crawlDb)).getModificationTime());
+    assertTrue(!fs.exists(CrawlDb.lockFile(crawlDb)));
   }
 
   private static String expectedStatus(SimWeb web, String url) {

@@ -19,7 +19,7 @@ public final class MiniCrawlCluster implements AutoCloseable {
   /** Short-lived JVMs on two shared cores: the quick JIT tier and the single-threaded collector start fastest. */
   private static final String QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
-  /** System property: keep the task logs under target/ (the cluster then takes ~30 s longer to stop). */
+  /** System property: keep the task logs (and work directories) under target/test/data for a look after the test. */
   public static final String KEEP_LOGS = "cluster.keepLogs";
 
   private final MiniDFSCluster dfs;
@@ -41,6 +41,7 @@ public final class MiniCrawlCluster implements AutoCloseable {
     conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
     conf.set("dfs.namenode.http-address", "127.0.0.1:0");
     conf.setInt("dfs.replication", 1);
+    conf.setBoolean("hadoop.caller.context.enabled", true);
     MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf, new File(baseDir, "dfs"))
         .numDataNodes(1).format(true).build();
     dfs.waitActive();
@@ -67,8 +68,11 @@ public final class MiniCrawlCluster implements AutoCloseable {
     yarnConf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 100);
     yarnConf.setInt(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 200);
     yarnConf.setBoolean(MiniMRYarnCluster.MR_HISTORY_MINICLUSTER_ENABLED, false);
-    // A node manager stops only after its applications' logs are deleted: at once, unless asked to keep them.
-    yarnConf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, Boolean.getBoolean(KEEP_LOGS) ? 3600 : 0);
+    // A node manager stops only after its applications' logs are handled (deleted): at once.
+    yarnConf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
+    if (Boolean.getBoolean(KEEP_LOGS)) {
+      yarnConf.setInt(YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, 3600); // the deletion itself waits
+    }
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("trawler-cluster", nodeManagers);
     yarn.init(yarnConf);
     yarn.start();
