@@ -1,6 +1,9 @@
 package org.trawler.jobs;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -8,24 +11,21 @@ import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.PartFileCheck;
 
 /** How every Trawler job is created, wired to the crawldb, and run. */
 public final class CrawlJob {
-  private static final Logger LOG = LoggerFactory.getLogger(CrawlJob.class);
-  /** Task completion events asked at once, and at most this many batches (a job has finitely many attempts). */
-  private static final int EVENT_BATCH = 100;
-  private static final int MAX_EVENT_BATCHES = 100;
 
   private CrawlJob() {}
 
@@ -46,9 +46,13 @@ public final class CrawlJob {
     return "local".equals(conf.get("mapreduce.framework.name", "local"));
   }
 
-  /** Adds the installed crawldb version as a SequenceFile input of (Text url, CrawlDatum). */
+  /**
+   * Adds the installed crawldb version as a SequenceFile input of (Text url, CrawlDatum): current,
+   * or the previous version if an install was interrupted (see {@link CrawlDb#readable}).
+   */
   public static void addCrawlDbInput(Job job, Path crawlDb) throws IOException {
-    FileInputFormat.addInputPath(job, CrawlDb.current(crawlDb));
+    Path version = CrawlDb.readable(crawlDb.getFileSystem(job.getConfiguration()), crawlDb);
+    FileInputFormat.addInputPath(job, version != null ? version : CrawlDb.current(crawlDb));
     job.setInputFormatClass(SequenceFileInputFormat.class);
   }
 
@@ -67,8 +71,17 @@ public final class CrawlJob {
     SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
   }
 
-  /** Runs the job to completion; a failed job becomes a {@link UserException} (exit 3) with Hadoop's reason. */
+  /**
+   * Runs the job to completion. Its SequenceFile inputs are checked first (header and last
+   * records), so a truncated or corrupt part file fails at once with one line naming it. A failed
+   * job becomes a {@link UserException} (exit 3) with the first reason found: an unreadable input
+   * (local mode, where Hadoop keeps the task's exception to its log), a failed task's first
+   * diagnostic line (YARN), or Hadoop's failure info.
+   */
   public static void run(Job job) throws IOException, UserException {
+    Configuration conf = job.getConfiguration();
+    List<Path> inputs = PartFileCheck.dataFiles(conf, sequenceFileInputs(job));
+    PartFileCheck.checkEnds(conf, inputs);
     boolean ok;
     try {
       ok = job.waitForCompletion(false);
@@ -79,49 +92,89 @@ public final class CrawlJob {
       throw new IllegalStateException(e);
     }
     if (!ok) {
-      String why = "";
+      throw failure(job, inputs);
+    }
+  }
+
+  /** The input paths the job reads through a SequenceFileInputFormat (directly or via MultipleInputs). */
+  static List<Path> sequenceFileInputs(Job job) {
+    Configuration conf = job.getConfiguration();
+    List<Path> paths = new ArrayList<>();
+    String perPath = conf.get(MultipleInputs.DIR_FORMATS);
+    if (perPath != null) {
+      for (String entry : perPath.split(",")) {
+        String[] pathAndFormat = entry.split(";", 2);
+        if (pathAndFormat.length == 2 && isSequenceFileFormat(conf, pathAndFormat[1])) {
+          paths.add(new Path(pathAndFormat[0]));
+        }
+      }
+    } else if (isSequenceFileFormat(conf, conf.get(MRJobConfig.INPUT_FORMAT_CLASS_ATTR))) {
+      paths.addAll(Arrays.asList(FileInputFormat.getInputPaths(job)));
+    }
+    return paths;
+  }
+
+  private static boolean isSequenceFileFormat(Configuration conf, String className) {
+    if (className == null) {
+      return false;
+    }
+    try {
+      return SequenceFileInputFormat.class.isAssignableFrom(conf.getClassByName(className));
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  private static UserException failure(Job job, List<Path> inputs) throws IOException {
+    Configuration conf = job.getConfiguration();
+    // The command prints its own "trawler <command>: " in front.
+    String name = job.getJobName().replaceFirst("^trawler ", "");
+    if (isLocal(conf)) {
+      UserException unreadable = PartFileCheck.findUnreadable(conf, inputs);
+      if (unreadable != null) {
+        return new UserException(name + " failed: " + unreadable.getMessage(), unreadable);
+      }
+      // LocalJobRunner keeps the task's exception to its log (failure info "NA").
+      return new UserException(name + " failed (the task's error is in the log above)");
+    }
+    String why = firstTaskDiagnostic(job);
+    if (why == null) {
       try {
         why = job.getStatus().getFailureInfo();
       } catch (IOException | InterruptedException e) {
         // the reason is in the task logs then
       }
-      // LocalJobRunner reports "NA"; the task's exception is in the log then.
-      boolean unknown = why == null || why.isEmpty() || why.equals("NA");
-      String taskError = unknown ? null : firstTaskError(job);
-      throw new UserException(job.getJobName() + " failed" + (unknown ? " (the task's error is in the log above)" : ": " + why)
-          + (taskError == null ? "" : "; first task error: " + taskError));
     }
+    boolean unknown = why == null || why.isBlank() || why.equals("NA");
+    return new UserException(name + " failed" + (unknown ? " (the task's error is in its log)" : ": " + firstLine(why)));
   }
 
-  /**
-   * On a cluster the failed task's exception is in its container's log on some node: the first
-   * line of the first failed attempt's diagnostics (the whole of them logged here), or null.
-   */
-  private static String firstTaskError(Job job) {
+  /** The first line of the first failed task attempt's diagnostics, or null. */
+  private static String firstTaskDiagnostic(Job job) {
     try {
-      int from = 0;
-      for (int batch = 0; batch < MAX_EVENT_BATCHES; batch++) {
-        TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, EVENT_BATCH);
-        for (TaskCompletionEvent event : events) {
-          if (event.getStatus() != TaskCompletionEvent.Status.FAILED) {
-            continue;
-          }
-          String[] diagnostics = job.getTaskDiagnostics(event.getTaskAttemptId());
-          if (diagnostics != null && diagnostics.length > 0 && diagnostics[0] != null) {
-            LOG.warn("{} failed: {}", event.getTaskAttemptId(), diagnostics[0]);
-            return event.getTaskAttemptId() + ": " + diagnostics[0].strip().lines().findFirst().orElse("");
-          }
+      for (int from = 0;;) {
+        TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, 100);
+        if (events.length == 0) {
+          return null;
         }
-        if (events.length < EVENT_BATCH) {
-          break;
+        for (TaskCompletionEvent e : events) {
+          if (e.getStatus() == TaskCompletionEvent.Status.FAILED || e.getStatus() == TaskCompletionEvent.Status.TIPFAILED) {
+            String[] diagnostics = job.getTaskDiagnostics(e.getTaskAttemptId());
+            if (diagnostics != null && diagnostics.length > 0 && !diagnostics[0].isBlank()) {
+              return e.getTaskAttemptId() + ": " + diagnostics[0];
+            }
+          }
         }
         from += events.length;
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (IOException e) {
-      LOG.debug("cannot read the task diagnostics of {}", job.getJobName(), e);
+    } catch (IOException | InterruptedException e) {
+      return null;
     }
-    return null;
+  }
+
+  private static String firstLine(String text) {
+    String trimmed = text.strip();
+    int nl = trimmed.indexOf('\n');
+    return (nl < 0 ? trimmed : trimmed.substring(0, nl)).strip();
   }
 }

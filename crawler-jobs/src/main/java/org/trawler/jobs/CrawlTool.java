@@ -127,40 +127,29 @@ public abstract class CrawlTool extends Configured implements Tool {
 
   /** Parses an integer option, turning a bad number into a usage error. */
   protected static int intOption(CommandLine cmd, String opt, int defaultValue) throws UsageException {
-    String v = cmd.getOptionValue(opt);
-    if (v == null) {
-      return defaultValue;
-    }
-    try {
-      return Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException("-" + opt + " takes a whole number, not '" + v + "'");
-    }
+    return numberOption(cmd, opt, defaultValue, Integer::valueOf, "a whole number");
   }
 
   /** Parses a long option, turning a bad number into a usage error. */
   protected static long longOption(CommandLine cmd, String opt, long defaultValue) throws UsageException {
-    String v = cmd.getOptionValue(opt);
-    if (v == null) {
-      return defaultValue;
-    }
-    try {
-      return Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException("-" + opt + " takes a whole number, not '" + v + "'");
-    }
+    return numberOption(cmd, opt, defaultValue, Long::valueOf, "a whole number");
   }
 
   /** Parses a floating-point option, turning a bad number into a usage error. */
   protected static double doubleOption(CommandLine cmd, String opt, double defaultValue) throws UsageException {
+    return numberOption(cmd, opt, defaultValue, Double::valueOf, "a number");
+  }
+
+  private static <T> T numberOption(CommandLine cmd, String opt, T defaultValue,
+      java.util.function.Function<String, T> parser, String what) throws UsageException {
     String v = cmd.getOptionValue(opt);
     if (v == null) {
       return defaultValue;
     }
     try {
-      return Double.parseDouble(v.trim());
+      return parser.apply(v.trim());
     } catch (NumberFormatException e) {
-      throw new UsageException("-" + opt + " takes a number, not '" + v + "'");
+      throw new UsageException("-" + opt + " takes " + what + ", not '" + v + "'");
     }
   }
 }

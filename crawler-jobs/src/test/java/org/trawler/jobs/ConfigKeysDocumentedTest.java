@@ -47,7 +47,7 @@ public class ConfigKeysDocumentedTest {
       for (Field field : Class.forName(className).getDeclaredFields()) {
         int mod = field.getModifiers();
         if (!Modifier.isPublic(mod) || !Modifier.isStatic(mod) || !Modifier.isFinal(mod)
-            || field.getType() != String.class || field.getName().endsWith("_PREFIX")) {
+            || field.getType() != String.class || !isKeyName(field.getName())) {
           continue;
         }
         String key = (String) field.get(null);
@@ -61,6 +61,15 @@ public class ConfigKeysDocumentedTest {
     }
     assertTrue("checked some keys", checked > 5);
     assertTrue(String.join("\n", problems), problems.isEmpty());
+  }
+
+  /**
+   * Keys classes also hold prefixes (*_PREFIX), default and allowed values (DEFAULT_*, *_DEFAULT,
+   * *_VALUE) and keys the tools set for their own tasks (INTERNAL_*): none is a user's key.
+   */
+  private static boolean isKeyName(String field) {
+    return !(field.endsWith("_PREFIX") || field.startsWith("DEFAULT_") || field.endsWith("_DEFAULT")
+        || field.endsWith("_VALUE") || field.startsWith("INTERNAL_"));
   }
 
   /** name → description of every property in trawler-default.xml. */

@@ -170,7 +170,12 @@ public class CrawlDatum implements Writable {
 
   private static Writable newInstance(String className) throws IOException {
     try {
-      return (Writable) loadClass(className).getDeclaredConstructor().newInstance();
+      Class<?> c = loadClass(className);
+      // The name comes from a data file: never initialise or construct anything but a Writable.
+      if (!Writable.class.isAssignableFrom(c)) {
+        throw new IOException("CrawlDatum metadata value class " + className + " is not a Writable");
+      }
+      return (Writable) c.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
       throw new IOException("CrawlDatum metadata value class " + className + " cannot be created", e);
     }
@@ -181,12 +186,12 @@ public class CrawlDatum implements Writable {
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     if (context != null) {
       try {
-        return Class.forName(className, true, context);
+        return Class.forName(className, false, context);
       } catch (ClassNotFoundException e) {
         // try ours
       }
     }
-    return Class.forName(className, true, CrawlDatum.class.getClassLoader());
+    return Class.forName(className, false, CrawlDatum.class.getClassLoader());
   }
 
   private static Writable copyOf(Writable value) {

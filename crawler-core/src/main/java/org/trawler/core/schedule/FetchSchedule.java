@@ -28,11 +28,11 @@ public interface FetchSchedule {
 
   /** The schedule {@code db.fetch.schedule.class} names; an unknown or unusable class is an IllegalArgumentException. */
   static FetchSchedule create(Configuration conf) {
-    String name = conf.getTrimmed(ScheduleKeys.SCHEDULE_CLASS, ScheduleKeys.SCHEDULE_DEFAULT);
-    if (name.isEmpty() || name.equals(ScheduleKeys.SCHEDULE_DEFAULT)) {
+    String name = conf.getTrimmed(ScheduleKeys.SCHEDULE_CLASS, ScheduleKeys.SCHEDULE_DEFAULT_VALUE);
+    if (name.isEmpty() || name.equals(ScheduleKeys.SCHEDULE_DEFAULT_VALUE)) {
       return new DefaultFetchSchedule(conf);
     }
-    if (name.equals(ScheduleKeys.SCHEDULE_ADAPTIVE)) {
+    if (name.equals(ScheduleKeys.SCHEDULE_ADAPTIVE_VALUE)) {
       return new AdaptiveFetchSchedule(conf);
     }
     Class<?> c;

@@ -13,8 +13,8 @@ public final class ScheduleKeys {
   public static final int RETRY_DELAY_VALUE = 86400;
   /** default, adaptive, or the name of a class implementing {@link FetchSchedule}. */
   public static final String SCHEDULE_CLASS = "db.fetch.schedule.class";
-  public static final String SCHEDULE_DEFAULT = "default";
-  public static final String SCHEDULE_ADAPTIVE = "adaptive";
+  public static final String SCHEDULE_DEFAULT_VALUE = "default";
+  public static final String SCHEDULE_ADAPTIVE_VALUE = "adaptive";
 
   /** Adaptive: interval growth when a page did not change. */
   public static final String ADAPTIVE_INC_RATE = "db.fetch.schedule.adaptive.inc_rate";

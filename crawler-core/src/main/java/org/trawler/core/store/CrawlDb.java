@@ -43,11 +43,31 @@ public final class CrawlDb {
     return new Path(crawlDb, TMP_PREFIX + UUID.randomUUID());
   }
 
-  /** True when {@code crawlDb} holds an installed version (after recovering an interrupted install). */
+  /**
+   * True when {@code crawlDb} holds an installed version: {@code current}, or {@code old} alone
+   * when an install was interrupted between its two renames.
+   */
   public static boolean exists(Configuration conf, Path crawlDb) throws IOException {
-    FileSystem fs = crawlDb.getFileSystem(conf);
-    recover(fs, crawlDb);
-    return fs.exists(current(crawlDb));
+    return readable(crawlDb.getFileSystem(conf), crawlDb) != null;
+  }
+
+  /**
+   * The complete version to read: {@code current}, or {@code old} when an install was interrupted
+   * between its renames (the next writer restores it under the lock); null when there is none.
+   * Readers never rename: only the lock holder may.
+   */
+  public static Path readable(FileSystem fs, Path crawlDb) throws IOException {
+    Path current = current(crawlDb);
+    if (fs.exists(current)) {
+      return current;
+    }
+    Path old = old(crawlDb);
+    if (fs.exists(old)) {
+      LOG.warn("crawldb {} has no current version (an install was interrupted): reading the previous one, {}",
+          crawlDb, old);
+      return old;
+    }
+    return null;
   }
 
   /**
@@ -62,22 +82,31 @@ public final class CrawlDb {
     if (!fs.getFileStatus(crawlDb).isDirectory()) {
       throw new UserException(crawlDb + " is a file, not a crawldb directory");
     }
-    recover(fs, crawlDb);
-    Path current = current(crawlDb);
-    if (!fs.exists(current)) {
+    Path version = readable(fs, crawlDb);
+    if (version == null) {
       throw new UserException(crawlDb + " is not a crawldb (it has no " + CURRENT + "/ directory)");
     }
-    return current;
+    return version;
   }
 
   /**
-   * Checks before a job writes a new version: an existing crawldb path must be a directory, and
-   * its parent must be writable.
+   * Checks before a job writes a new version: an existing crawldb path must be a directory that
+   * is a crawldb or empty (a job never writes its versions among someone else's files), and its
+   * parent must be writable.
    */
   public static void checkWritable(Configuration conf, Path crawlDb) throws IOException, UserException {
     FileSystem fs = crawlDb.getFileSystem(conf);
     if (fs.exists(crawlDb) && !fs.getFileStatus(crawlDb).isDirectory()) {
       throw new UserException(crawlDb + " is a file, not a crawldb directory");
+    }
+    if (fs.exists(crawlDb) && readable(fs, crawlDb) == null) {
+      for (FileStatus st : fs.listStatus(crawlDb)) {
+        String name = st.getPath().getName();
+        if (!name.equals(LOCK) && !name.startsWith(TMP_PREFIX) && !name.startsWith(".")) {
+          throw new UserException(crawlDb + " is not a crawldb (it has no " + CURRENT + "/ but holds " + name
+              + "): give a new or empty directory");
+        }
+      }
     }
     try {
       fs.mkdirs(crawlDb);
@@ -113,7 +142,8 @@ public final class CrawlDb {
         throw new IOException("cannot move " + current + " to " + old);
       }
     }
-    if (!fs.rename(newVersion, current)) {
+    // A rename onto an existing directory would move the new version inside it (local FS copies).
+    if (fs.exists(current) || !fs.rename(newVersion, current)) {
       // Put the previous version back so the crawldb stays readable.
       if (fs.exists(old) && !fs.exists(current)) {
         fs.rename(old, current);
@@ -127,7 +157,8 @@ public final class CrawlDb {
 
   /**
    * Completes the recovery of an install interrupted between its two renames: with no
-   * {@code current} but an {@code old}, the old version is the last complete one.
+   * {@code current} but an {@code old}, the old version is the last complete one. Call only
+   * while holding the lock (a reader renaming could race a writer's install).
    */
   public static void recover(FileSystem fs, Path crawlDb) throws IOException {
     Path current = current(crawlDb);

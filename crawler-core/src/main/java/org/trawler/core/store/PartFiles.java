@@ -150,8 +150,9 @@ public final class PartFiles {
     }
   }
 
-  static UserException corrupt(Path file, Exception e) {
-    String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+  /** The one-line failure for a file that cannot be read: its name, and the reason on one line. */
+  public static UserException corrupt(Path file, Exception e) {
+    String why = e.getMessage() != null ? e.getMessage().replaceAll("\\s*\\R\\s*", " ") : e.getClass().getSimpleName();
     return new UserException("cannot read " + PathNames.forUser(file) + " (truncated or corrupt?): " + why, e);
   }
 }

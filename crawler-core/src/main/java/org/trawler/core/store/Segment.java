@@ -7,8 +7,11 @@ import java.util.TimeZone;
 import java.util.UUID;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 
 /** A segment's directory layout (DESIGN §3): one fetch round's lists and results. */
@@ -28,6 +31,9 @@ public final class Segment {
 
   /** Work directories of the jobs writing into a segment; the leading _ hides them from input listings. */
   private static final String WORK_PREFIX = "_work-";
+  /** FileOutputCommitter's scratch directory, left in the segment by fetches and parses that wrote there directly. */
+  private static final String SCRATCH = "_temporary";
+  private static final Logger LOG = LoggerFactory.getLogger(Segment.class);
 
   private Segment() {}
 
@@ -85,12 +91,31 @@ public final class Segment {
       }
       Path to = new Path(segment, part);
       if (fs.exists(to)) {
-        throw new IOException(to + " was written by another job meanwhile; this job's output stays in " + workDir);
+        throw new IOException(to + " was written by another job meanwhile");
       }
       if (!fs.rename(from, to)) {
         throw new IOException("cannot move " + from + " to " + to);
       }
     }
     fs.delete(workDir, true);
+  }
+
+  /**
+   * Removes what a killed fetch or parse left in the segment: its work directory, or the
+   * committer's scratch directory of a run that wrote into the segment itself (with committer
+   * algorithm 1 the next job would merge the dead run's committed tasks into its own output).
+   */
+  public static void removeScratch(Configuration conf, Path segment) throws IOException {
+    FileSystem fs = segment.getFileSystem(conf);
+    if (!fs.exists(segment)) {
+      return;
+    }
+    for (FileStatus st : fs.listStatus(segment)) {
+      String name = st.getPath().getName();
+      if (name.equals(SCRATCH) || name.startsWith(WORK_PREFIX)) {
+        LOG.warn("removing {}: left by a fetch or parse that did not finish", st.getPath());
+        fs.delete(st.getPath(), true);
+      }
+    }
   }
 }

@@ -2,6 +2,7 @@ package org.trawler.core.store;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -84,6 +85,9 @@ public class CrawlDbTest {
     // A crash after "current → old" and before "new → current":
     fs.delete(CrawlDb.current(crawlDb), true);
     assertTrue(CrawlDb.exists(conf, crawlDb));
+    // Readers read old as it is; only the next lock holder renames it back.
+    assertEquals(CrawlDb.old(crawlDb), CrawlDb.currentForReading(conf, crawlDb));
+    CrawlDbLock.acquire(conf, crawlDb, false).close();
     assertEquals("v1", nameOf(CrawlDb.current(crawlDb)));
     assertEquals(CrawlDb.current(crawlDb), CrawlDb.currentForReading(conf, crawlDb));
   }
@@ -96,6 +100,7 @@ public class CrawlDbTest {
   @Test
   public void readingAFileOrAForeignDirectoryIsRefused() throws Exception {
     fs.mkdirs(crawlDb);
+    assertNull(CrawlDb.readable(fs, crawlDb));
     assertUserException(() -> CrawlDb.currentForReading(conf, crawlDb), "is not a crawldb (it has no current/ directory)");
     Path file = new Path(tmp.getRoot().getPath(), "file");
     fs.create(file).close();
@@ -124,6 +129,68 @@ public class CrawlDbTest {
     Path leftover = version("crashed");
     CrawlDb.removeTempDirs(conf, crawlDb);
     assertFalse(fs.exists(leftover));
+    assertEquals("v1", nameOf(CrawlDb.current(crawlDb)));
+  }
+
+  // ---- a writer killed at each step of an install: one complete version is always readable ----
+
+  /** Installs v1 and v2, then replays the first rename of a third install: the state a kill between the renames leaves. */
+  private Path killedBetweenTheRenames() throws IOException {
+    CrawlDb.install(conf, crawlDb, version("v1"));
+    CrawlDb.install(conf, crawlDb, version("v2"));
+    Path v3 = version("v3");
+    fs.delete(CrawlDb.old(crawlDb), true);
+    assertTrue(fs.rename(CrawlDb.current(crawlDb), CrawlDb.old(crawlDb)));
+    return v3;
+  }
+
+  @Test
+  public void killBetweenTheRenamesLeavesThePreviousVersionReadable() throws Exception {
+    killedBetweenTheRenames();
+
+    assertTrue(CrawlDb.exists(conf, crawlDb));
+    Path read = CrawlDb.currentForReading(conf, crawlDb);
+    assertEquals("v2", nameOf(read));
+    assertFalse("a reader does not rename: only the lock holder may", fs.exists(CrawlDb.current(crawlDb)));
+  }
+
+  @Test
+  public void nextWriterRestoresThePreviousVersionAndRemovesTheOrphan() throws Exception {
+    Path orphan = killedBetweenTheRenames();
+
+    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, false)) {
+      CrawlDb.removeTempDirs(conf, crawlDb);
+      assertEquals("v2", nameOf(CrawlDb.current(crawlDb)));
+      assertFalse(fs.exists(CrawlDb.old(crawlDb)));
+      assertFalse(fs.exists(orphan));
+      CrawlDb.install(conf, crawlDb, version("v4"));
+    }
+    assertEquals("v4", nameOf(CrawlDb.current(crawlDb)));
+    assertEquals("v2", nameOf(CrawlDb.old(crawlDb)));
+  }
+
+  @Test
+  public void killWhileDeletingTheOldBackupLeavesCurrentIntact() throws Exception {
+    CrawlDb.install(conf, crawlDb, version("v1"));
+    CrawlDb.install(conf, crawlDb, version("v2"));
+    fs.delete(new Path(CrawlDb.old(crawlDb), "part-r-00000"), false); // half-deleted backup
+
+    assertEquals(CrawlDb.current(crawlDb), CrawlDb.currentForReading(conf, crawlDb));
+    CrawlDb.install(conf, crawlDb, version("v3"));
+    assertEquals("v3", nameOf(CrawlDb.current(crawlDb)));
+    assertEquals("v2", nameOf(CrawlDb.old(crawlDb)));
+  }
+
+  @Test
+  public void killBeforeInstallLeavesCurrentAndAnOrphanTheNextWriterRemoves() throws Exception {
+    CrawlDb.install(conf, crawlDb, version("v1"));
+    Path orphan = version("v2, never installed");
+
+    assertEquals("v1", nameOf(CrawlDb.currentForReading(conf, crawlDb)));
+    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, true)) {
+      CrawlDb.removeTempDirs(conf, crawlDb);
+    }
+    assertFalse(fs.exists(orphan));
     assertEquals("v1", nameOf(CrawlDb.current(crawlDb)));
   }
 

@@ -81,11 +81,12 @@ public class Fetcher extends CrawlTool {
       throw new UserException(new Path(segment, Segment.CRAWL_GENERATE) + " holds no fetch lists");
     }
     clearFetched(conf, segment, cmd.hasOption("force"));
+    Segment.removeScratch(conf, segment);
 
     long start = System.currentTimeMillis();
     long timeLimitEnd = FetcherSettings.timeLimitEnd(conf, start);
     if (timeLimitEnd > 0) {
-      conf.setLong(FetcherKeys.TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
+      conf.setLong(FetcherKeys.INTERNAL_TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
     }
     LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, threads);
 

@@ -21,7 +21,7 @@ public final class FetcherKeys {
   /** Minutes (fractions allowed) after which feeding stops; -1 = no limit. */
   public static final String TIMELIMIT_MINS = "fetcher.timelimit.mins";
   /** Set by the fetch command, not by users: when feeding stops, ms epoch, the same for every task. */
-  public static final String TIMELIMIT_END = "fetcher.timelimit.end";
+  public static final String INTERNAL_TIMELIMIT_END = "fetcher.timelimit.end";
   /** Store the fetched content in the segment's content part. */
   public static final String STORE_CONTENT = "fetcher.store.content";
   /** Parse in the fetch task. */

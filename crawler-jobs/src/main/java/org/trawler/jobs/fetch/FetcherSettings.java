@@ -37,7 +37,7 @@ final class FetcherSettings {
         (long) positive(conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, 50) * threads);
     queueMode = QueueIds.Mode.parse(conf.get(FetcherKeys.QUEUE_MODE, "byHost"));
     maxExceptionsPerQueue = conf.getInt(FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE, -1);
-    long end = conf.getLong(FetcherKeys.TIMELIMIT_END, -1);
+    long end = conf.getLong(FetcherKeys.INTERNAL_TIMELIMIT_END, -1);
     timeLimitEnd = end > 0 ? end : timeLimitEnd(conf, start);
     storeContent = conf.getBoolean(FetcherKeys.STORE_CONTENT, true);
     progressIntervalMillis = Math.max(1, seconds(conf, FetcherKeys.PROGRESS_INTERVAL, 10));

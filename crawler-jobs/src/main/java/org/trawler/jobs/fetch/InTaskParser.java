@@ -27,7 +27,7 @@ final class InTaskParser implements FetchParseHook, Closeable {
   @Override
   public void parse(Text url, CrawlDatum fetchDatum, Content content, SegmentOutput out)
       throws IOException, InterruptedException {
-    ParseResult result = parser.parse(url, content, System.currentTimeMillis(), out::write);
+    ParseResult result = parser.parse(url, content, System.currentTimeMillis(), (key, record) -> out.write(key, record.get()));
     out.count(ParseSegment.COUNTER_GROUP, ParseData.statusName(result.status()), 1);
     out.count(ParseSegment.COUNTER_GROUP, ParseSegment.OUTLINKS_COUNTER, result.outlinks().size());
     if (result.status() == ParseData.FAILED) {

@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 
 /**
  * Reads the fetch list into the queues, blocking while they are full, so memory holds a bounded
@@ -67,6 +68,15 @@ final class QueueFeeder extends Thread {
   }
 
   private void feed(Text url, CrawlDatum datum) throws InterruptedException {
+    String scheme = QueueIds.schemeOf(url.toString());
+    if (scheme != null && !QueueIds.isHttp(url.toString())) {
+      // Whatever the filters let through, only the web is fetched: never file:, ftp:, jar: ...
+      LOG.warn("not fetching {}: only http and https URLs are fetched", url);
+      fed++;
+      recorder.record(url, datum, ProtocolOutput.gone(0, Reason.SCHEME_NOT_ALLOWED,
+          scheme + " (only http: and https: are fetched)"), clock.getAsLong());
+      return;
+    }
     String queueId;
     try {
       queueId = queueIds.queueIdFor(url.toString());

@@ -47,6 +47,17 @@ final class QueueIds {
     this.mode = mode;
   }
 
+  /** True for an http: or https: URL (any case), the only schemes the fetcher fetches. */
+  static boolean isHttp(String url) {
+    return url.regionMatches(true, 0, "http://", 0, 7) || url.regionMatches(true, 0, "https://", 0, 8);
+  }
+
+  /** The scheme of {@code url} as written ("file:"), or null when it has none (then it is malformed). */
+  static String schemeOf(String url) {
+    int colon = url.indexOf(':');
+    return colon > 0 && url.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*") ? url.substring(0, colon + 1) : null;
+  }
+
   /** The queue id, e.g. {@code http://example.com}; a URL without a host is malformed. */
   String queueIdFor(String url) throws MalformedURLException {
     URL parsed = new URL(url); // lenient: a URL the fetcher may still get need not be a strict URI

@@ -66,6 +66,7 @@ public class ParseSegment extends CrawlTool {
     Path segment = new Path(cmd.getArgList().get(0));
     Segment.requirePart(conf, segment, Segment.CONTENT, "not fetched yet? run fetch first");
     clearParseOutput(conf, segment, cmd.hasOption("force"));
+    Segment.removeScratch(conf, segment);
 
     Job job = CrawlJob.create(conf, "parse " + segment.getName());
     Configuration jobConf = job.getConfiguration();

@@ -1,6 +1,7 @@
 package org.trawler.jobs.tools;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +24,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.inject.SeedFiles;
 
 /**
  * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks, all in
@@ -81,6 +83,19 @@ public class Crawl extends CrawlTool {
     if (rounds < 1) {
       throw new UsageException("rounds must be at least 1");
     }
+    // Checked before inject, so a bad option or path fails in one line and leaves no crawl behind.
+    for (String opt : new String[] {"topN", "threads", "numFetchers"}) {
+      if (cmd.hasOption(opt) && longOption(cmd, opt, 1) < 1) {
+        throw new UsageException("--" + opt + " must be at least 1, not " + cmd.getOptionValue(opt));
+      }
+    }
+    longOption(cmd, "adddays", 0);
+    doubleOption(cmd, "time-limit-fetch", 0);
+    SeedFiles.list(getConf(), urlDir);
+    FileSystem crawlFs = crawlDir.getFileSystem(getConf());
+    if (crawlFs.exists(crawlDir) && !crawlFs.getFileStatus(crawlDir).isDirectory()) {
+      throw new UserException(crawlDir + " is a file, not a crawl directory");
+    }
     List<String> generateOpts = new ArrayList<>();
     addOpt(cmd, "topN", "-topN", generateOpts);
     addOpt(cmd, "numFetchers", "-numFetchers", generateOpts);
@@ -98,9 +113,9 @@ public class Crawl extends CrawlTool {
 
     long t0 = System.nanoTime();
     step("inject", crawlDb.toString(), urlDir.toString());
-    out.printf("inject: %.1f s%n", seconds(t0));
+    long dbSizeBefore = PartFiles.count(conf, new Path(crawlDb, "current"), new Text(), new CrawlDatum());
+    out.printf("inject: crawldb %d URLs; %.1f s%n", dbSizeBefore, seconds(t0));
 
-    long dbSizeBefore = -1;
     for (int round = 1; round <= rounds; round++) {
       Map<String, Double> times = new LinkedHashMap<>();
       long start = System.nanoTime();
@@ -153,8 +168,15 @@ public class Crawl extends CrawlTool {
     }
   }
 
+  /** Runs one command; its own stdout report is left out (the round's summary line says it). */
   private int runStep(String command, String... args) throws Exception {
-    return Main.newTool(command, getConf()).run(args);
+    PrintStream saved = System.out;
+    System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+    try {
+      return Main.newTool(command, getConf()).run(args);
+    } finally {
+      System.setOut(saved);
+    }
   }
 
   private static List<Path> listSegments(Configuration conf, Path segments) throws IOException {
@@ -200,7 +222,7 @@ public class Crawl extends CrawlTool {
         fetched.getOrDefault(CrawlStatus.FETCH_REDIR_PERM, 0L) + fetched.getOrDefault(CrawlStatus.FETCH_REDIR_TEMP, 0L),
         fetched.getOrDefault(CrawlStatus.FETCH_GONE, 0L), fetched.getOrDefault(CrawlStatus.FETCH_RETRY, 0L),
         fetched.getOrDefault(CrawlStatus.FETCH_NOTMODIFIED, 0L),
-        dbSizeBefore < 0 ? "" : "new " + (dbSize - dbSizeBefore) + ";", dbSize,
+        "new " + (dbSize - dbSizeBefore) + ";", dbSize,
         db.getOrDefault(CrawlStatus.DB_UNFETCHED, 0L)));
     sb.append(String.format("; %.1f s (", total));
     String sep = "";

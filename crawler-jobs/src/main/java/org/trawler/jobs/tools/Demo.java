@@ -9,8 +9,11 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
+import org.trawler.core.UserException;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.Main;
+import org.trawler.jobs.UsageException;
 
 /**
  * {@code demo}: starts a {@link SimWeb} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
@@ -18,6 +21,8 @@ import org.trawler.jobs.Main;
  * loopback, and prints the crawldb statistics.
  */
 public class Demo extends CrawlTool {
+  /** Marks a directory as made by demo, so that the next demo may replace it. */
+  static final String MARKER = ".trawler-demo";
 
   @Override
   public String name() {
@@ -38,7 +43,7 @@ public class Demo extends CrawlTool {
   protected Options options() {
     Options o = new Options();
     o.addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
-        .desc("crawl directory (default ./crawl-demo; replaced)").build());
+        .desc("crawl directory (default ./crawl-demo; a previous demo crawl there is replaced)").build());
     o.addOption(Option.builder().longOpt("rounds").hasArg().argName("N").desc("crawl rounds (default 3)").build());
     o.addOption(Option.builder().longOpt("hosts").hasArg().argName("H").desc("simweb hosts (default 5)").build());
     o.addOption(Option.builder().longOpt("pages").hasArg().argName("P").desc("pages per host (default 200)").build());
@@ -48,13 +53,24 @@ public class Demo extends CrawlTool {
   @Override
   protected int execute(CommandLine cmd) throws Exception {
     String dir = cmd.getOptionValue("dir", "crawl-demo");
-    int rounds = intOption(cmd, "rounds", 3);
+    int rounds = atLeastOne(cmd, "rounds", 3);
+    int hosts = atLeastOne(cmd, "hosts", 5);
+    int pages = atLeastOne(cmd, "pages", 200);
     File crawlDir = new File(dir).getAbsoluteFile();
+    String[] existing = crawlDir.list();
+    if (crawlDir.isFile() || (existing != null && existing.length > 0 && !new File(crawlDir, MARKER).exists())) {
+      // Only a directory this command made is replaced: --dir pointing at real data must not wipe it.
+      throw new UserException(crawlDir + " exists and is not a previous demo crawl (it has no " + MARKER
+          + "): give a new --dir");
+    }
     if (crawlDir.exists()) {
       System.out.println("demo: removing the previous demo crawl in " + crawlDir);
       FileUtil.fullyDelete(crawlDir);
     }
-    try (SimWeb web = SimWeb.builder().hosts(intOption(cmd, "hosts", 5)).pages(intOption(cmd, "pages", 200))
+    if (!crawlDir.mkdirs() || !new File(crawlDir, MARKER).createNewFile()) {
+      throw new UserException("cannot create the demo crawl directory " + crawlDir);
+    }
+    try (SimWeb web = SimWeb.builder().hosts(hosts).pages(pages)
         .outlinks(10).pageKb(8).port(0).seed(42).build()) {
       web.start();
       System.out.println("demo: " + web.describe());
@@ -63,20 +79,19 @@ public class Demo extends CrawlTool {
 
       Configuration conf = new Configuration(getConf());
       // Loopback is fast and ours: short politeness delay, many threads; still one request per host at a time.
-      conf.setIfUnset("fetcher.server.delay", "0.05");
-      conf.setIfUnset("fetcher.threads.fetch", "10");
-      conf.setIfUnset("fetcher.progress.interval", "5");
-      conf.setIfUnset("http.timeout", "5000");
-      conf.setIfUnset("db.fetch.retry.delay", "0");
+      setUnlessGiven(conf, "fetcher.server.delay", "0.05");
+      setUnlessGiven(conf, "fetcher.threads.fetch", "10");
+      setUnlessGiven(conf, "fetcher.progress.interval", "5");
+      setUnlessGiven(conf, "http.timeout", "5000");
       long start = System.nanoTime();
       int rc = runTool("run", conf, seeds.getParent().toString(), crawlDir.getPath(), String.valueOf(rounds));
       if (rc != 0) {
         return rc;
       }
       double seconds = (System.nanoTime() - start) / 1e9;
-      long pages = web.totalRequests();
-      System.out.printf("demo: crawled for %.1f s; the site served %d requests (%.1f per second)%n", seconds, pages,
-          pages / seconds);
+      long requests = web.totalRequests();
+      System.out.printf("demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n", rounds,
+          seconds, requests, requests / seconds);
     }
     System.out.println();
     runTool("readdb", getConf(), new File(crawlDir, "crawldb").getPath(), "-stats");
@@ -86,6 +101,24 @@ public class Demo extends CrawlTool {
     System.out.println("  bin/crawl readseg -list " + dir + "/segments/*                # what each round did");
     System.out.println("  bin/crawl simweb --hosts 5 --pages 200   # serve the site yourself, then bin/crawl run ...");
     return 0;
+  }
+
+  private static int atLeastOne(CommandLine cmd, String option, int defaultValue) throws UsageException {
+    int value = intOption(cmd, option, defaultValue);
+    if (value < 1) {
+      throw new UsageException("--" + option + " must be at least 1, not " + value);
+    }
+    return value;
+  }
+
+  /** Sets a demo default unless the user gave the key (-D, trawler-site.xml). */
+  private static void setUnlessGiven(Configuration conf, String key, String value) {
+    String[] sources = conf.getPropertySources(key);
+    boolean onlyDefault = sources == null || sources.length == 0
+        || (sources.length == 1 && sources[0].endsWith(CrawlerConfiguration.DEFAULT_RESOURCE));
+    if (onlyDefault) {
+      conf.set(key, value, "trawler demo");
+    }
   }
 
   private static int runTool(String command, Configuration conf, String... args) throws Exception {

@@ -61,7 +61,7 @@ final class PartCursor implements Closeable {
         return false;
       }
     } catch (IOException | RuntimeException e) {
-      throw new UserException("cannot read " + PathNames.forUser(file) + " (truncated or corrupt?): " + e.getMessage(), e);
+      throw PartFiles.corrupt(file, e);
     }
     key = nextKey;
     value = nextValue;

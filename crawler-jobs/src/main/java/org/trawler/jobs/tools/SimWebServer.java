@@ -115,7 +115,7 @@ public class SimWebServer extends CrawlTool {
     }
   }
 
-  private static void printSeeds(SimWeb web, String seedsFile, boolean allPages) throws IOException {
+  private static void printSeeds(SimWeb web, String seedsFile, boolean allPages) throws IOException, UserException {
     if (seedsFile == null) {
       for (String url : allPages ? web.allUrls() : web.seeds()) {
         System.out.println(url);
@@ -126,7 +126,12 @@ public class SimWebServer extends CrawlTool {
     Path file = Paths.get(seedsFile).toAbsolutePath();
     // Written beside and renamed, so a script waiting for the file never reads half of it.
     Path partial = file.resolveSibling("." + file.getFileName() + ".partial");
-    web.writeSeedFile(partial, allPages);
+    try {
+      Files.createDirectories(file.getParent());
+      web.writeSeedFile(partial, allPages);
+    } catch (IOException e) {
+      throw new UserException("cannot write the seeds file " + file + ": " + e);
+    }
     Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     System.err.println("seed URLs written to " + file);
   }

@@ -142,7 +142,7 @@ public class CrawlDbUpdater extends CrawlTool {
         }
       }
       if (segments.isEmpty()) {
-        throw new UserException("no fetched segment under " + segmentsDir);
+        throw new UserException("no fetched segment under " + segmentsDir, UserException.NOTHING_TO_DO);
       }
     }
     if (segments.isEmpty()) {

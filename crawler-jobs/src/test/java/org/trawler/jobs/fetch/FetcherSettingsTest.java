@@ -40,7 +40,7 @@ public class FetcherSettingsTest {
     Configuration conf = conf();
     conf.set(FetcherKeys.TIMELIMIT_MINS, "0.5");
     assertEquals(1000 + 30_000, FetcherSettings.from(conf, 1000).timeLimitEnd);
-    conf.setLong(FetcherKeys.TIMELIMIT_END, 77_000);
+    conf.setLong(FetcherKeys.INTERNAL_TIMELIMIT_END, 77_000);
     assertEquals(77_000, FetcherSettings.from(conf, 1000).timeLimitEnd);
   }
 

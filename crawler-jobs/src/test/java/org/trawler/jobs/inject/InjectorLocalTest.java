@@ -278,7 +278,7 @@ public class InjectorLocalTest {
     existingCrawlDb();
     var before = CrawlDbFiles.snapshot(crawlDb);
     CommandRun run = inject(seeds("urls", "s.txt", "http://b.com/", "http://c.com/crash/"));
-    assertOneLineFailure(run, 3, "trawler inject sort " + crawlDb + " failed (the task's error is in the log above)");
+    assertOneLineFailure(run, 3, "inject sort " + crawlDb + " failed (the task's error is in the log above)");
     assertTrue(run.err, run.err.contains("failed"));
     assertEquals(before, CrawlDbFiles.snapshot(crawlDb));
   }
@@ -287,7 +287,7 @@ public class InjectorLocalTest {
   public void unknownNormalizerClassIsOneLine() throws Exception {
     conf.set("urlnormalizer.order", "org.example.NoSuchNormalizer");
     assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 3,
-        "configured class org.example.NoSuchNormalizer is not on the classpath");
+        "class org.example.NoSuchNormalizer is not on the classpath");
     assertFalse(Files.exists(crawlDb));
   }
 

@@ -1,0 +1,240 @@
+package org.trawler.jobs.reliability;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+import org.junit.runners.Parameterized.Parameters;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CommandRun;
+
+/**
+ * Bad input to every command: missing or empty directories, paths that are not what the command
+ * reads, segments in the wrong state, unknown options and bad numbers. Each gets one line
+ * "trawler &lt;command&gt;: ..." (a usage error also its usage), DESIGN §6's exit code (1 nothing to
+ * do or not found, 2 usage, 3 failure), no stack trace, and the crawl data stays byte for byte.
+ */
+@RunWith(Parameterized.class)
+public class BadInputTest {
+  private static final int USAGE = 2;
+  private static final int FAILED = 3;
+  private static final int NOTHING = 1;
+
+  @ClassRule
+  public static final TemporaryFolder tmp = new TemporaryFolder();
+
+  private static Configuration conf;
+  private static File root;
+  private static int outputs;
+
+  private final String[] args;
+  private final int exitCode;
+  private final String message;
+
+  public BadInputTest(String name, String[] args, int exitCode, String message) {
+    this.args = args;
+    this.exitCode = exitCode;
+    this.message = message;
+  }
+
+  private static Object[] bad(String[] args, int exitCode, String message) {
+    return new Object[] {String.join(" ", args), args, exitCode, message};
+  }
+
+  private static String[] cmd(String... args) {
+    return args;
+  }
+
+  @Parameters(name = "{0}")
+  public static Collection<Object[]> cases() {
+    List<Object[]> cases = new ArrayList<>();
+    // Placeholders: {crawldb} a crawldb, {gen} {fetched} {parsed} segments in those states, {segments}
+    // their directory, {urls} a seed directory, {empty} an empty directory, {file} a plain file,
+    // {foreign} a directory of other files, {missing} a path that does not exist, {out} a new path.
+    cases.add(bad(cmd("bogus"), USAGE, "unknown command 'bogus'"));
+    for (String command : List.of("inject", "generate", "fetch", "parse", "updatedb", "invertlinks", "dedup",
+        "readdb", "readseg", "run")) {
+      cases.add(bad(cmd(command), USAGE, "missing arguments"));
+    }
+    cases.add(bad(cmd("inject", "{crawldb}", "{urls}", "-bogus"), USAGE, "Unrecognized option: -bogus"));
+    cases.add(bad(cmd("inject", "{crawldb}", "{urls}", "{urls}"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("inject", "{out}", "{missing}"), FAILED, "does not exist"));
+    cases.add(bad(cmd("inject", "{out}", "{empty}"), NOTHING, "no seed files"));
+    cases.add(bad(cmd("inject", "{file}", "{urls}"), FAILED, "is a file"));
+    cases.add(bad(cmd("inject", "{foreign}", "{urls}"), FAILED, "not a crawldb"));
+
+    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-topN", "0"), USAGE, "-topN must be at least 1"));
+    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-topN", "-5"), USAGE, "-topN must be at least 1"));
+    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-topN", "many"), USAGE, "whole number"));
+    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-numFetchers", "0"), USAGE, "at least 1"));
+    cases.add(bad(cmd("generate", "{missing}", "{segments}"), FAILED, "no crawldb at"));
+    cases.add(bad(cmd("generate", "{empty}", "{segments}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("generate", "{foreign}", "{segments}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("generate", "{file}", "{segments}"), FAILED, "is a file"));
+    cases.add(bad(cmd("generate", "{crawldb}", "{file}"), FAILED, "is a file"));
+
+    cases.add(bad(cmd("fetch", "{gen}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("fetch", "{gen}", "-threads", "0"), USAGE, "-threads must be at least 1"));
+    cases.add(bad(cmd("fetch", "{gen}", "-threads", "x"), USAGE, "whole number"));
+    cases.add(bad(cmd("fetch", "{missing}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("fetch", "{file}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("fetch", "{empty}"), FAILED, "has no crawl_generate"));
+    cases.add(bad(cmd("fetch", "{fetched}"), FAILED, "-force"));
+
+    cases.add(bad(cmd("parse", "{fetched}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("parse", "{missing}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("parse", "{empty}"), FAILED, "has no content"));
+    cases.add(bad(cmd("parse", "{gen}"), FAILED, "run fetch first"));
+    cases.add(bad(cmd("parse", "{parsed}"), FAILED, "-force"));
+
+    cases.add(bad(cmd("updatedb", "{crawldb}", "{fetched}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("updatedb", "{crawldb}"), USAGE, "name at least one segment"));
+    cases.add(bad(cmd("updatedb", "{crawldb}", "{missing}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("updatedb", "{crawldb}", "{gen}"), FAILED, "not fetched"));
+    cases.add(bad(cmd("updatedb", "{crawldb}", "{empty}"), FAILED, "not fetched"));
+    cases.add(bad(cmd("updatedb", "{file}", "{fetched}"), FAILED, "is a file"));
+    cases.add(bad(cmd("updatedb", "{foreign}", "{fetched}"), FAILED, "not a crawldb"));
+    cases.add(bad(cmd("updatedb", "{crawldb}", "-dir", "{missing}"), FAILED, "no segments directory"));
+    cases.add(bad(cmd("updatedb", "{crawldb}", "-dir", "{empty}"), NOTHING, "no fetched segment"));
+
+    cases.add(bad(cmd("invertlinks", "{out}", "{parsed}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("invertlinks", "{out}"), USAGE, "name at least one segment"));
+    cases.add(bad(cmd("invertlinks", "{out}", "{missing}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("invertlinks", "{out}", "{fetched}"), FAILED, "run parse"));
+    cases.add(bad(cmd("invertlinks", "{file}", "{parsed}"), FAILED, "is a file"));
+    cases.add(bad(cmd("invertlinks", "{out}", "-dir", "{missing}"), FAILED, "no segments directory"));
+    cases.add(bad(cmd("invertlinks", "{out}", "-dir", "{empty}"), NOTHING, "no parsed segment"));
+
+    cases.add(bad(cmd("dedup", "{crawldb}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("dedup", "{missing}"), FAILED, "no crawldb at"));
+    cases.add(bad(cmd("dedup", "{foreign}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("dedup", "{file}"), FAILED, "is a file"));
+    cases.add(bad(cmd("dedup", "{gen}"), FAILED, "is not a crawldb"));
+
+    cases.add(bad(cmd("readdb", "{crawldb}"), USAGE, "give exactly one of"));
+    cases.add(bad(cmd("readdb", "{crawldb}", "-stats", "-url", "http://x/"), USAGE, "give exactly one of"));
+    cases.add(bad(cmd("readdb", "{crawldb}", "-dump", "{out}", "-format", "xml"), USAGE, "json or csv"));
+    cases.add(bad(cmd("readdb", "{crawldb}", "-dump", "{out}", "-status", "nope"), USAGE, "not a crawldb status"));
+    cases.add(bad(cmd("readdb", "{crawldb}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("readdb", "{missing}", "-stats"), FAILED, "no crawldb at"));
+    cases.add(bad(cmd("readdb", "{foreign}", "-stats"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("readdb", "{parsed}", "-stats"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("readdb", "{crawldb}", "-url", "http://not.there/"), NOTHING, "not found"));
+    cases.add(bad(cmd("readdb", "{crawldb}", "-dump", "{file}"), FAILED, "is a file"));
+
+    cases.add(bad(cmd("readseg", "{parsed}"), USAGE, "give -list or -dump"));
+    cases.add(bad(cmd("readseg", "-dump", "{parsed}"), USAGE, "-dump takes a segment and an output directory"));
+    cases.add(bad(cmd("readseg", "-list", "{parsed}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("readseg", "-list", "{missing}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("readseg", "-dump", "{empty}", "{out}"), FAILED, "is it a segment?"));
+    cases.add(bad(cmd("readseg", "-dump", "{crawldb}", "{out}"), FAILED, "is it a segment?"));
+
+    cases.add(bad(cmd("run", "{urls}", "{out}", "0"), USAGE, "rounds must be at least 1"));
+    cases.add(bad(cmd("run", "{urls}", "{out}", "x"), USAGE, "whole number"));
+    cases.add(bad(cmd("run", "{urls}", "{out}", "1", "--topN", "0"), USAGE, "--topN must be at least 1"));
+    cases.add(bad(cmd("run", "{urls}", "{out}", "1", "--threads", "0"), USAGE, "--threads must be at least 1"));
+    cases.add(bad(cmd("run", "{urls}", "{out}", "1", "--bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("run", "{missing}", "{out}", "1"), FAILED, "does not exist"));
+    cases.add(bad(cmd("run", "{empty}", "{out}", "1"), NOTHING, "no seed files"));
+    cases.add(bad(cmd("run", "{urls}", "{file}", "1"), FAILED, "is a file"));
+
+    cases.add(bad(cmd("simweb", "--hosts", "0"), USAGE, "hosts"));
+    cases.add(bad(cmd("simweb", "--pages", "x"), USAGE, "whole number"));
+    cases.add(bad(cmd("simweb", "extra"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("demo", "--rounds", "0"), USAGE, "--rounds must be at least 1"));
+    cases.add(bad(cmd("demo", "extra"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("demo", "--dir", "{foreign}"), FAILED, "not a previous demo crawl"));
+    return cases;
+  }
+
+  @BeforeClass
+  public static void setUp() throws IOException {
+    LoggerFactory.getLogger(BadInputTest.class).info("bad input tests"); // logging before stderr is captured
+    conf = CrawlData.localConf(tmp);
+    root = tmp.newFolder("data");
+    File crawl = new File(root, "crawl");
+    CrawlData.crawlDb(conf, path(new File(crawl, "crawldb")), 20, CrawlStatus.DB_UNFETCHED);
+    Path segments = path(new File(crawl, "segments"));
+    CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 5, Segment.CRAWL_GENERATE);
+    CrawlData.segmentWith(conf, new Path(segments, "20240102000000"), 5, Segment.CRAWL_GENERATE,
+        Segment.CRAWL_FETCH, Segment.CONTENT);
+    CrawlData.segmentWith(conf, new Path(segments, "20240103000000"), 5, Segment.CRAWL_GENERATE,
+        Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE, Segment.PARSE_DATA, Segment.PARSE_TEXT);
+    File urls = new File(root, "urls");
+    urls.mkdirs();
+    Files.writeString(new File(urls, "seed.txt").toPath(), "http://127.0.0.1:9/\n");
+    new File(root, "empty").mkdirs();
+    Files.writeString(new File(root, "afile.txt").toPath(), "not a directory\n");
+    File foreign = new File(root, "foreign");
+    foreign.mkdirs();
+    Files.writeString(new File(foreign, "notes.txt").toPath(), "someone's files\n");
+  }
+
+  private static Path path(File f) {
+    return new Path(f.getPath());
+  }
+
+  private static String[] resolve(String[] args) {
+    Map<String, String> places = Map.of(
+        "{crawldb}", "crawl/crawldb", "{segments}", "crawl/segments",
+        "{gen}", "crawl/segments/20240101000000", "{fetched}", "crawl/segments/20240102000000",
+        "{parsed}", "crawl/segments/20240103000000", "{urls}", "urls", "{empty}", "empty",
+        "{file}", "afile.txt", "{foreign}", "foreign", "{missing}", "no/such/dir");
+    String[] resolved = new String[args.length];
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("{out}")) {
+        resolved[i] = new File(tmp.getRoot(), "out-" + (++outputs)).getPath();
+      } else if (places.containsKey(a)) {
+        resolved[i] = new File(root, places.get(a)).getPath();
+      } else {
+        resolved[i] = a;
+      }
+    }
+    return resolved;
+  }
+
+  @Test
+  public void oneClearLineTheRightExitCodeAndTheDataUntouched() throws Exception {
+    String[] command = resolve(args);
+    String before = DirectoryDigest.of(root);
+
+    CommandRun run = CommandRun.run(conf, command);
+
+    String[] lines = run.errLines();
+    String prefix = args[0].equals("bogus") ? "trawler: " : "trawler " + args[0] + ": ";
+    assertEquals(run.toString(), exitCode, run.exitCode);
+    assertTrue(run.toString(), lines.length > 0 && lines[0].startsWith(prefix));
+    assertTrue("says " + message + ":\n" + run, lines[0].toLowerCase(Locale.ROOT).contains(message.toLowerCase(Locale.ROOT)));
+    assertEquals("one trawler line:\n" + run, 1,
+        Arrays.stream(lines).filter(l -> l.startsWith("trawler ") || l.startsWith("trawler:")).count());
+    if (exitCode == USAGE) {
+      assertTrue("usage follows:\n" + run, lines.length > 1 && lines[1].startsWith("usage: bin/crawl"));
+    } else {
+      assertEquals("one line:\n" + run, 1, lines.length);
+    }
+    assertFalse(run.toString(), run.err.contains("\tat ") || run.out.contains("\tat "));
+    assertEquals("crawl data untouched", before, DirectoryDigest.of(root));
+  }
+}

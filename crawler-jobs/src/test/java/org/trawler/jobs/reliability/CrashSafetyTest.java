@@ -1,0 +1,253 @@
+package org.trawler.jobs.reliability;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CommandRun;
+import org.trawler.jobs.LocalJobFixtures;
+
+/**
+ * kill -9 of a crawldb writer at any moment leaves the previous crawldb or the new one, complete
+ * and readable, never a mix; the next run of the same command (breaking the stale lock with
+ * -force, which the refusal names) succeeds and leaves no temporary directory. Each command runs
+ * in a child JVM, killed with SIGKILL at moments spread over its run: as soon as it holds the
+ * lock, while its job runs, just after the job committed its output (before the install), and
+ * at 90% of an unkilled run's duration.
+ */
+public class CrashSafetyTest {
+  private static final int URLS = 2000;
+
+  @ClassRule
+  public static final TemporaryFolder tmp = new TemporaryFolder();
+
+  private static Configuration conf;
+  private static ChildCommand child;
+
+  @BeforeClass
+  public static void setUp() throws IOException {
+    LoggerFactory.getLogger(CrashSafetyTest.class).info("crash safety tests"); // logging set up before stderr is captured
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("mapreduce.framework.name", "local");
+    settings.put("fs.defaultFS", "file:///");
+    settings.put("urlnormalizer.order", "");
+    settings.put("urlfilter.order", "");
+    settings.put("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    settings.put("generate.update.crawldb", "true");
+    conf = LocalJobFixtures.localConf();
+    settings.forEach(conf::set);
+    child = new ChildCommand(tmp.getRoot(), settings);
+  }
+
+  /** One place to kill the writer: a moment seen from outside, and a delay after it. */
+  private record KillPoint(String name, Function<File, BooleanSupplier> moment, long delayMillis) {}
+
+  private static BooleanSupplier lockTaken(File crawlDb) {
+    return () -> new File(crawlDb, CrawlDb.LOCK).exists();
+  }
+
+  private static BooleanSupplier jobOutputStarted(File crawlDb) {
+    return () -> tempDirs(crawlDb).length > 0;
+  }
+
+  private static BooleanSupplier jobOutputCommitted(File crawlDb) {
+    return () -> Stream.of(tempDirs(crawlDb)).anyMatch(d -> new File(d, "_SUCCESS").exists());
+  }
+
+  private static File[] tempDirs(File crawlDb) {
+    File[] dirs = crawlDb.listFiles((d, name) -> name.startsWith(".tmp-") && !name.contains("probe"));
+    return dirs == null ? new File[0] : dirs;
+  }
+
+  private static BooleanSupplier after(long millis) {
+    long start = System.nanoTime();
+    return () -> System.nanoTime() - start > millis * 1_000_000L;
+  }
+
+  // ---- the procedure ----
+
+  /**
+   * Runs {@code command} (given the crawl directory) once to the end on a copy of {@code template},
+   * then on fresh copies killed at each kill point, checking the crawldb and the next run each time.
+   */
+  private void assertCrashSafe(File template, Function<File, String[]> command) throws Exception {
+    assertCrashSafe(template, command, List.of(), (work, where) -> { });
+  }
+
+  /** What else a killed run must leave usable, checked before the rerun. */
+  private interface AfterKill {
+    void check(File crawlDir, String where) throws Exception;
+  }
+
+  private void assertCrashSafe(File template, Function<File, String[]> command, List<KillPoint> extraPoints,
+      AfterKill afterKill) throws Exception {
+    Path templateDb = crawlDb(template);
+    CrawlDbSummary before = CrawlDbSummary.of(conf, templateDb);
+
+    File measured = copy(template, "measured");
+    long start = System.nanoTime();
+    int exit = ChildCommand.waitFor(child.start(command.apply(measured)));
+    long millis = (System.nanoTime() - start) / 1_000_000L;
+    assertEquals(child.lastLog(), 0, exit);
+    CrawlDbSummary after = CrawlDbSummary.of(conf, crawlDb(measured));
+    assertNotEquals("the command must change the crawldb for the test to mean anything", before, after);
+
+    List<KillPoint> points = new ArrayList<>(extraPoints);
+    points.addAll(List.of(
+        new KillPoint("lock taken", CrashSafetyTest::lockTaken, 0),
+        new KillPoint("job running", CrashSafetyTest::jobOutputStarted, 30),
+        new KillPoint("job output committed", CrashSafetyTest::jobOutputCommitted, 0),
+        new KillPoint("at 90% of an unkilled run", dir -> after(millis * 9 / 10), 0)));
+    int killedMidRun = 0;
+    List<String> outcomes = new ArrayList<>();
+    for (KillPoint point : points) {
+      File work = copy(template, point.name().replaceAll("\\W+", "-"));
+      Process p = child.start(command.apply(work));
+      boolean killed = ChildCommand.killWhen(p, point.moment().apply(new File(work, "crawldb")), point.delayMillis());
+      killedMidRun += killed ? 1 : 0;
+
+      Path db = crawlDb(work);
+      CrawlDbSummary state = CrawlDbSummary.of(conf, db);
+      String where = "killed " + point.name() + (killed ? "" : " (had already ended)");
+      assertTrue(where + ": crawldb is neither the old nor the new version: " + state + "\nold: " + before
+          + "\nnew: " + after, state.equals(before) || state.equals(after));
+      outcomes.add(point.name() + " → " + (state.equals(after) ? "new" : "old"));
+      afterKill.check(work, where);
+
+      rerun(command.apply(work), db, where);
+      if (state.equals(before)) {
+        assertEquals(where + ": the rerun completes the work", after, CrawlDbSummary.of(conf, db));
+      }
+    }
+    LoggerFactory.getLogger(CrashSafetyTest.class).info("{} ran {} ms; kills: {}", command.apply(template)[0], millis,
+        outcomes);
+    assertTrue("no kill landed while the command ran: " + outcomes, killedMidRun >= 2);
+  }
+
+  /** The next run after a kill: refused while the dead writer's lock is there, naming it; then with -force. */
+  private static void rerun(String[] command, Path crawlDb, String where) throws Exception {
+    File lock = new File(CrawlDb.lockFile(crawlDb).toUri().getPath());
+    if (lock.exists()) {
+      CommandRun refused = CommandRun.run(conf, command);
+      assertEquals(where + ": " + refused, 3, refused.exitCode);
+      assertEquals(where + ": " + refused, 1, refused.errLines().length);
+      assertTrue(where + ": " + refused, refused.err.contains(lock.getPath()) && refused.err.contains("-force")
+          && refused.err.contains("db.lock.stale.after"));
+      String[] forced = java.util.Arrays.copyOf(command, command.length + 1);
+      forced[command.length] = "-force";
+      command = forced;
+    }
+    CommandRun next = CommandRun.run(conf, command);
+    assertEquals(where + ": the next run succeeds: " + next, 0, next.exitCode);
+    assertFalse(where + ": lock released", lock.exists());
+    assertEquals(where + ": no temporary directory left", 0, tempDirs(lock.getParentFile()).length);
+  }
+
+  private static Path crawlDb(File crawlDir) {
+    return new Path(new File(crawlDir, "crawldb").getPath());
+  }
+
+  private static File copy(File from, String name) throws IOException {
+    File to = new File(tmp.getRoot(), "runs/" + from.getName() + "-" + name);
+    try (Stream<java.nio.file.Path> files = Files.walk(from.toPath())) {
+      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+        java.nio.file.Path target = to.toPath().resolve(from.toPath().relativize(f));
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    }
+    return to;
+  }
+
+  // ---- the commands ----
+
+  @Test
+  public void updatedbKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb() throws Exception {
+    File template = tmp.newFolder("updatedb");
+    CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
+    CrawlData.fetchedSegment(conf, new Path(new File(template, "segments").getPath()), URLS / 2);
+    assertCrashSafe(template, dir -> new String[] {"updatedb", crawlDb(dir).toString(),
+        new File(dir, "segments/20240101000000").getPath()});
+  }
+
+  @Test
+  public void dedupKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb() throws Exception {
+    File template = tmp.newFolder("dedup");
+    CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_FETCHED);
+    assertCrashSafe(template, dir -> new String[] {"dedup", crawlDb(dir).toString()});
+  }
+
+  @Test
+  public void injectKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb() throws Exception {
+    File template = tmp.newFolder("inject");
+    CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
+    File seeds = new File(template, "urls/seeds.txt");
+    seeds.getParentFile().mkdirs();
+    StringBuilder lines = new StringBuilder();
+    for (int i = URLS / 2; i < URLS * 3 / 2; i++) { // half known, half new
+      lines.append(CrawlData.url(i)).append('\n');
+    }
+    Files.writeString(seeds.toPath(), lines);
+    assertCrashSafe(template, dir -> new String[] {"inject", crawlDb(dir).toString(),
+        new File(dir, "urls").getPath()});
+  }
+
+  @Test
+  public void generateWithCrawlDbUpdateKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb() throws Exception {
+    File template = tmp.newFolder("generate");
+    CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
+    assertCrashSafe(template, dir -> new String[] {"generate", crawlDb(dir).toString(),
+        new File(dir, "segments").getPath(), "-topN", "500"},
+        List.of(new KillPoint("fetch lists being written", CrashSafetyTest::fetchListsStarted, 20)),
+        CrashSafetyTest::halfWrittenSegmentsAreRefused);
+  }
+
+  private static BooleanSupplier fetchListsStarted(File crawlDb) {
+    File segments = new File(crawlDb.getParentFile(), "segments");
+    return () -> {
+      File[] started = segments.listFiles(d -> new File(d, Segment.CRAWL_GENERATE + "/_temporary").exists());
+      return started != null && started.length > 0;
+    };
+  }
+
+  /** A segment whose fetch lists a killed generate never finished: fetch refuses it in one line. */
+  private static void halfWrittenSegmentsAreRefused(File crawlDir, String where) throws Exception {
+    File[] segments = new File(crawlDir, "segments").listFiles(File::isDirectory);
+    for (File segment : segments == null ? new File[0] : segments) {
+      File[] lists = new File(segment, Segment.CRAWL_GENERATE).listFiles((d, n) -> n.startsWith("part-"));
+      if (lists != null && lists.length > 0) {
+        continue;
+      }
+      CommandRun fetch = CommandRun.run(conf, "fetch", segment.getPath());
+      assertEquals(where + ": " + fetch, 3, fetch.exitCode);
+      assertEquals(where + ": " + fetch, 1, fetch.errLines().length);
+      assertTrue(where + ": " + fetch, fetch.err.contains(segment.getPath()));
+    }
+  }
+}
