@@ -46,9 +46,11 @@ import org.trawler.jobs.tools.SimWeb;
 
 /**
  * One crawl round on a real (mini) cluster: HDFS with one datanode, YARN with two node managers,
- * crawldb and segments on hdfs://, every job a YARN application. inject goes through bin/crawl
- * with HADOOP_CONF_DIR set, that is {@code hadoop jar <job jar>} in its own JVM, as a user types it;
- * the other steps through {@link Main} in this JVM with the cluster's configuration.
+ * crawldb and segments on hdfs://, every job a YARN application. The round is
+ * {@code bin/crawl run <urls> <crawl> 1 --numFetchers 2} with HADOOP_CONF_DIR set, that is
+ * {@code hadoop jar <job jar> run ...} in its own JVM, as a user types it: inject, generate into
+ * two fetch lists, fetch, parse, updatedb, invertlinks. The checks read HDFS through readdb and
+ * take the crawldb lock from this JVM.
  *
  * <p>Which fetch task fetched which host: the site's request observer asks Linux, while each
  * request is being served, which process holds the client end of the connection
@@ -58,7 +60,8 @@ import org.trawler.jobs.tools.SimWeb;
  *
  * <p>To keep the round near a minute on a small machine, jobs with at most one reduce run as
  * uber jobs (map and reduce inside the application master's container: still a YARN application
- * on HDFS); the fetch job does not, so its two lists run as two map tasks in two containers.
+ * on HDFS). The fetch job has a reducer per fetch list, so it never is one: its two lists run as
+ * two map tasks in two containers.
  */
 public class ClusterCrawlIT {
   private static final int HOSTS = 6;
@@ -76,27 +79,25 @@ public class ClusterCrawlIT {
     try (MiniCrawlCluster cluster = MiniCrawlCluster.start(new File("target/cluster-it"), 2);
          SimWeb site = startSite()) {
       log("cluster up in %.1f s", seconds(started));
-      Configuration conf = crawlConf(cluster.conf());
+      Configuration conf = cluster.crawlerConf();
       FileSystem fs = cluster.fileSystem();
       Path crawl = cluster.hdfsPath("/user/crawler/crawl");
       Path crawlDb = new Path(crawl, "crawldb");
       Path segments = new Path(crawl, "segments");
       Path urls = cluster.hdfsPath("/user/crawler/urls");
       writeSeeds(fs, new Path(urls, "seeds.txt"), site.allUrls());
-      File confDir = writeConfDir(conf, new File("target/cluster-it/hadoop-conf"));
+      File confDir = writeConfDir(uberConf(cluster.hadoopConf()), new File("target/cluster-it/hadoop-conf"));
       HadoopCommand hadoop = HadoopCommand.install(new File("target/cluster-it/bin"));
 
       long t = System.nanoTime();
-      HadoopCommand.Result inject = hadoop.crawlScript(confDir, "inject", crawlDb.toString(), urls.toString());
-      assertEquals(inject.output(), 0, inject.exitCode());
-      log("bin/crawl inject (hadoop jar): %.1f s", seconds(t));
-
-      step(conf, "generate", crawlDb.toString(), segments.toString(), "-numFetchers", "2");
+      // Crawler settings as a user gives them: -D (the cluster's *-site.xml come before trawler-default.xml).
+      HadoopCommand.Result run = hadoop.crawlScript(confDir, "run", urls.toString(), crawl.toString(), "1",
+          "--numFetchers", "2", "-D", "fetcher.server.delay=0", "-D", "http.timeout=5000");
+      assertEquals(run.output(), 0, run.exitCode());
+      log("bin/crawl run (hadoop jar) in %.1f s: %s", seconds(t), roundLine(run.output()));
       Path segment = onlySegment(fs, segments);
-      step(conf, "fetch", segment.toString(), "-D", "mapreduce.job.ubertask.enable=false");
-      step(conf, "parse", segment.toString());
-      step(conf, "updatedb", crawlDb.toString(), segment.toString());
 
+      assertTrue("linkdb on HDFS", fs.exists(CrawlDb.current(new Path(crawl, "linkdb"))));
       assertEquals("two fetch lists, neither empty", 2, nonEmptyParts(conf, new Path(segment, Segment.CRAWL_GENERATE)));
       assertStatuses(conf, site, crawlDb, cluster.hdfsPath("/user/crawler/dump"));
       assertInstalledAndUnlocked(fs, crawlDb);
@@ -116,10 +117,8 @@ public class ClusterCrawlIT {
     return web.start();
   }
 
-  /** Loopback site, our own: no politeness delay; every other job an uber job (see the class comment). */
-  private static Configuration crawlConf(Configuration conf) {
-    conf.set("fetcher.server.delay", "0");
-    conf.set("http.timeout", "5000");
+  /** Small jobs as uber jobs (see the class comment): a setting of the cluster. */
+  private static Configuration uberConf(Configuration conf) {
     conf.setBoolean("mapreduce.job.ubertask.enable", true);
     return conf;
   }
@@ -136,6 +135,11 @@ public class ClusterCrawlIT {
       name = who.contains("MRAppMaster") ? "an application master" : "a process other than a map task";
     }
     clientsByHost.computeIfAbsent(host, h -> ConcurrentHashMap.newKeySet()).add(name);
+  }
+
+  /** run's summary line of its round. */
+  private static String roundLine(String output) {
+    return output.lines().filter(l -> l.startsWith("round 1:")).findFirst().orElse("(no round line in:\n" + output + ")");
   }
 
   private static void step(Configuration conf, String... args) throws Exception {
@@ -264,7 +268,7 @@ public class ClusterCrawlIT {
       ran.add(app.getName().split(" ")[1]);
     }
     assertTrue("YARN applications for every step: " + ran,
-        ran.containsAll(List.of("inject", "generate", "fetch", "parse", "updatedb")));
+        ran.containsAll(List.of("inject", "generate", "fetch", "parse", "updatedb", "invertlinks")));
   }
 
   private void assertEachHostFetchedByOneOfTwoFetchTasks(List<ApplicationReport> apps) {

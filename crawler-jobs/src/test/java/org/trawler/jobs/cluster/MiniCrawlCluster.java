@@ -79,13 +79,17 @@ public final class MiniCrawlCluster implements AutoCloseable {
     yarn.init(yarnConf);
     yarn.start();
 
-    Configuration clientConf = CrawlerConfiguration.addResources(new Configuration(yarn.getConfig()));
-    return new MiniCrawlCluster(dfs, yarn, clientConf);
+    return new MiniCrawlCluster(dfs, yarn, new Configuration(yarn.getConfig()));
   }
 
-  /** A client configuration for the cluster (HDFS default file system, YARN framework, crawler defaults). */
-  public Configuration conf() {
+  /** The cluster's client configuration (HDFS the default file system, YARN the framework): what HADOOP_CONF_DIR holds. */
+  public Configuration hadoopConf() {
     return new Configuration(conf);
+  }
+
+  /** {@link #hadoopConf()} with the crawler's defaults, for commands run in this JVM. */
+  public Configuration crawlerConf() {
+    return CrawlerConfiguration.addResources(hadoopConf());
   }
 
   public FileSystem fileSystem() throws IOException {
