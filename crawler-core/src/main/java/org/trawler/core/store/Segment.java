@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.text.SimpleDateFormat;
 import java.util.Date;
 import java.util.TimeZone;
+import java.util.UUID;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -27,7 +29,9 @@ public final class Segment {
   /** MapFile&lt;Text, ParseText&gt;. */
   public static final String PARSE_TEXT = "parse_text";
 
-  /** FileOutputCommitter's scratch directory under a job's output (the segment, for fetch and parse). */
+  /** Work directories of the jobs writing into a segment; the leading _ hides them from input listings. */
+  private static final String WORK_PREFIX = "_work-";
+  /** FileOutputCommitter's scratch directory, left in the segment by fetches and parses that wrote there directly. */
   private static final String SCRATCH = "_temporary";
   private static final Logger LOG = LoggerFactory.getLogger(Segment.class);
 
@@ -64,15 +68,54 @@ public final class Segment {
   }
 
   /**
-   * Removes the output committer's scratch directory a killed fetch or parse left in the segment:
-   * with committer algorithm 1 the next job would merge the dead run's committed tasks into its own.
+   * A fresh output directory inside {@code segment} for one job (fetch, parse): hidden from
+   * readers, on the segment's file system. Jobs must not share an output directory: every
+   * FileOutputCommitter keeps its attempts in {@code <output>/_temporary}, and on YARN a finished
+   * job's application master may delete that directory again while it shuts down, seconds after
+   * the client saw the job succeed, wiping the next job's files in progress.
+   */
+  public static Path newWorkDir(Path segment, String job) {
+    return new Path(segment, WORK_PREFIX + job + "-" + UUID.randomUUID());
+  }
+
+  /**
+   * Moves the parts a job wrote into {@code workDir} (those it has of {@code parts}) into the
+   * segment by rename, then removes the work directory.
+   */
+  public static void installParts(Configuration conf, Path workDir, Path segment, String... parts) throws IOException {
+    FileSystem fs = segment.getFileSystem(conf);
+    for (String part : parts) {
+      Path from = new Path(workDir, part);
+      if (!fs.exists(from)) {
+        continue;
+      }
+      Path to = new Path(segment, part);
+      if (fs.exists(to)) {
+        throw new IOException(to + " was written by another job meanwhile");
+      }
+      if (!fs.rename(from, to)) {
+        throw new IOException("cannot move " + from + " to " + to);
+      }
+    }
+    fs.delete(workDir, true);
+  }
+
+  /**
+   * Removes what a killed fetch or parse left in the segment: its work directory, or the
+   * committer's scratch directory of a run that wrote into the segment itself (with committer
+   * algorithm 1 the next job would merge the dead run's committed tasks into its own output).
    */
   public static void removeScratch(Configuration conf, Path segment) throws IOException {
-    Path scratch = new Path(segment, SCRATCH);
-    FileSystem fs = scratch.getFileSystem(conf);
-    if (fs.exists(scratch)) {
-      LOG.warn("removing {}: left by a fetch or parse that did not finish", scratch);
-      fs.delete(scratch, true);
+    FileSystem fs = segment.getFileSystem(conf);
+    if (!fs.exists(segment)) {
+      return;
+    }
+    for (FileStatus st : fs.listStatus(segment)) {
+      String name = st.getPath().getName();
+      if (name.equals(SCRATCH) || name.startsWith(WORK_PREFIX)) {
+        LOG.warn("removing {}: left by a fetch or parse that did not finish", st.getPath());
+        fs.delete(st.getPath(), true);
+      }
     }
   }
 }

@@ -108,9 +108,16 @@ public class Fetcher extends CrawlTool {
     job.setOutputFormatClass(FetcherOutputFormat.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(SegmentRecord.class);
-    FileOutputFormat.setOutputPath(job, segment);
+    Path work = Segment.newWorkDir(segment, "fetch");
+    FileOutputFormat.setOutputPath(job, work);
     FileOutputFormat.setCompressOutput(job, true); // block-compressed MapFiles
-    runJob(job);
+    try {
+      runJob(job);
+      Segment.installParts(conf, work, segment, Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE,
+          Segment.PARSE_DATA, Segment.PARSE_TEXT);
+    } finally {
+      work.getFileSystem(conf).delete(work, true);
+    }
 
     LOG.info("fetched {} in {} s: {}", segment, (System.currentTimeMillis() - start) / 1000,
         summary(job.getCounters().getGroup(FetchRecorder.COUNTERS)));

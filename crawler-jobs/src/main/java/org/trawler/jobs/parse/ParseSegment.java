@@ -78,10 +78,16 @@ public class ParseSegment extends CrawlTool {
     job.setOutputFormatClass(ParseOutputFormat.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(SegmentRecord.class);
-    FileOutputFormat.setOutputPath(job, segment);
+    Path work = Segment.newWorkDir(segment, "parse");
+    FileOutputFormat.setOutputPath(job, work);
     FileOutputFormat.setCompressOutput(job, true);
     SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
-    runJob(job);
+    try {
+      runJob(job);
+      Segment.installParts(conf, work, segment, ParseOutputFormat.PARTS);
+    } finally {
+      work.getFileSystem(conf).delete(work, true);
+    }
 
     LOG.info("parsed {}: {}", segment, summary(job));
     return 0;

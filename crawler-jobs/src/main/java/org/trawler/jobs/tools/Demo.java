@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.UsageException;
@@ -52,6 +53,10 @@ public class Demo extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
+    if (!CrawlJob.isLocal(getConf())) {
+      throw new UserException("demo runs in local mode only: its website is on this machine's loopback addresses,"
+          + " which cluster nodes cannot reach (bin/crawl runs it locally)", UserException.USAGE);
+    }
     String dir = cmd.getOptionValue("dir", "crawl-demo");
     int rounds = atLeastOne(cmd, "rounds", 3);
     int hosts = atLeastOne(cmd, "hosts", 5);

@@ -49,6 +49,15 @@ import org.slf4j.LoggerFactory;
 public final class SimWeb implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SimWeb.class);
 
+  /**
+   * Told of each request as it arrives, on the serving thread, before it is answered (so the
+   * client's connection is still open): which host, the path, and the client's address and port.
+   */
+  @FunctionalInterface
+  public interface RequestObserver {
+    void requestArrived(int host, String path, InetSocketAddress client);
+  }
+
   /** What a page URL answers. */
   public enum Kind { OK, REDIRECT, NOT_FOUND, ERROR, DISALLOWED }
 
@@ -91,6 +100,7 @@ public final class SimWeb implements AutoCloseable {
   private final long seed;
   private final int threads;
   private final int requestLogSize;
+  private final RequestObserver observer;
 
   private volatile int port;
   private List<HttpServer> servers = List.of();
@@ -113,6 +123,7 @@ public final class SimWeb implements AutoCloseable {
     this.seed = b.seed;
     this.threads = b.threads;
     this.requestLogSize = b.requestLogSize;
+    this.observer = b.observer;
   }
 
   public static Builder builder() {
@@ -135,6 +146,7 @@ public final class SimWeb implements AutoCloseable {
     private long seed = 1;
     private int threads = 256;
     private int requestLogSize = 1000;
+    private RequestObserver observer;
 
     private Builder() {}
 
@@ -156,6 +168,8 @@ public final class SimWeb implements AutoCloseable {
     public Builder threads(int n) { threads = n; return this; }
     /** Recent requests remembered per host. */
     public Builder requestLogSize(int n) { requestLogSize = n; return this; }
+    /** Who asked: e.g. the cluster test finds the fetch task behind each client connection. */
+    public Builder requestObserver(RequestObserver o) { observer = o; return this; }
 
     /** The site; an {@link IllegalArgumentException} says which setting is out of range. */
     public SimWeb build() {
@@ -748,6 +762,9 @@ public final class SimWeb implements AutoCloseable {
   }
 
   private void serve(int host, HttpExchange exchange) {
+    if (observer != null) {
+      observer.requestArrived(host, exchange.getRequestURI().getRawPath(), exchange.getRemoteAddress());
+    }
     SimWebRequests log = requests[host];
     long start = log.started();
     String path = exchange.getRequestURI().getRawPath();
