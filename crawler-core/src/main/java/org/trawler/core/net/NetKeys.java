@@ -27,5 +27,10 @@ public final class NetKeys {
   /** Maximum number of path segments the depth filter accepts; -1 = no limit. */
   public static final String DEPTH_FILTER_MAX = "urlfilter.depth.max";
 
+  /** Drop links whose target is on another host than their source (parse and redirects). */
+  public static final String IGNORE_EXTERNAL_LINKS = "db.ignore.external.links";
+  /** Drop links whose target is on the same host as their source. */
+  public static final String IGNORE_INTERNAL_LINKS = "db.ignore.internal.links";
+
   private NetKeys() {}
 }

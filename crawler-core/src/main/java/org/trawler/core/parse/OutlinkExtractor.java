@@ -15,6 +15,7 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLFilter;
+import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 
@@ -30,8 +31,7 @@ public class OutlinkExtractor {
   private final URLFilter filters;
   private final int maxOutlinks;
   private final int maxAnchorLength;
-  private final boolean ignoreInternal;
-  private final boolean ignoreExternal;
+  private final LinkPolicy linkPolicy;
 
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.OUTLINK_TAGS_VALUE));
@@ -40,8 +40,7 @@ public class OutlinkExtractor {
     this.filters = new URLFilters(conf);
     this.maxOutlinks = conf.getInt(ParseKeys.MAX_OUTLINKS, ParseKeys.MAX_OUTLINKS_VALUE);
     this.maxAnchorLength = conf.getInt(ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.MAX_ANCHOR_LENGTH_VALUE);
-    this.ignoreInternal = conf.getBoolean(ParseKeys.IGNORE_INTERNAL_LINKS, false);
-    this.ignoreExternal = conf.getBoolean(ParseKeys.IGNORE_EXTERNAL_LINKS, false);
+    this.linkPolicy = LinkPolicy.from(conf);
   }
 
   private static Set<String> tagSet(String value) {
@@ -126,11 +125,8 @@ public class OutlinkExtractor {
     if (normalized == null) {
       return null;
     }
-    if (ignoreInternal || ignoreExternal) {
-      boolean internal = UrlResolver.host(normalized).equals(pageHost);
-      if ((internal && ignoreInternal) || (!internal && ignoreExternal)) {
-        return null;
-      }
+    if (linkPolicy.isActive() && !linkPolicy.acceptHosts(pageHost, UrlResolver.host(normalized))) {
+      return null;
     }
     return filters.filter(normalized);
   }

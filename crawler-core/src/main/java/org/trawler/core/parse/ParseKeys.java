@@ -26,10 +26,6 @@ public final class ParseKeys {
   public static final String SIGNATURE_CLASS = "db.signature.class";
   public static final String SIGNATURE_CLASS_VALUE = "md5";
 
-  /** Drop outlinks to other hosts (only parse knows a link's source host). */
-  public static final String IGNORE_EXTERNAL_LINKS = "db.ignore.external.links";
-  /** Drop outlinks to the page's own host. */
-  public static final String IGNORE_INTERNAL_LINKS = "db.ignore.internal.links";
 
   private ParseKeys() {}
 }

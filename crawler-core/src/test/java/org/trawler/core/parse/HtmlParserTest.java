@@ -15,10 +15,10 @@ import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Test;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.net.NetKeys;
 
 public class HtmlParserTest {
   private static final String PAGE = "http://example.com/docs/index.html";
@@ -347,9 +347,9 @@ public class HtmlParserTest {
   public void externalOrInternalLinksCanBeIgnored() {
     String html = "<a href='/in'>in</a><a href='http://other.example.org/out'>out</a>";
     assertEquals(List.of("http://example.com/in"),
-        urls(parseHtml(html, ParseKeys.IGNORE_EXTERNAL_LINKS, "true")));
+        urls(parseHtml(html, NetKeys.IGNORE_EXTERNAL_LINKS, "true")));
     assertEquals(List.of("http://other.example.org/out"),
-        urls(parseHtml(html, ParseKeys.IGNORE_INTERNAL_LINKS, "true")));
+        urls(parseHtml(html, NetKeys.IGNORE_INTERNAL_LINKS, "true")));
   }
 
   @Test

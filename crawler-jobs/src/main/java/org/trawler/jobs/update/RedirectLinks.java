@@ -6,6 +6,7 @@ import java.net.URL;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;

@@ -7,10 +7,6 @@ public final class UpdateKeys {
   public static final int RETRY_MAX_VALUE = 3;
   /** Add newly found URLs (links, redirect targets) to the crawldb; -noAdditions sets it false. */
   public static final String ADDITIONS_ALLOWED = "db.update.additions.allowed";
-  /** Drop links whose target is on another host than their source. */
-  public static final String IGNORE_EXTERNAL_LINKS = "db.ignore.external.links";
-  /** Drop links whose target is on the same host as their source. */
-  public static final String IGNORE_INTERNAL_LINKS = "db.ignore.internal.links";
 
   private UpdateKeys() {}
 }

@@ -84,7 +84,7 @@ public class UpdateMapperTest {
   @Test
   public void redirectToAnotherHostIsDroppedWhenExternalLinksAreIgnored() throws IOException {
     Configuration conf = Datums.conf();
-    conf.setBoolean(UpdateKeys.IGNORE_EXTERNAL_LINKS, true);
+    conf.setBoolean(org.trawler.core.net.NetKeys.IGNORE_EXTERNAL_LINKS, true);
     CrawlDatum redirect = Datums.fetch(CrawlStatus.FETCH_REDIR_TEMP, NOW);
     redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "http://elsewhere.example/");
     MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =

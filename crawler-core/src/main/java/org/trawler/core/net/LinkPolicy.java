@@ -1,4 +1,4 @@
-package org.trawler.jobs.update;
+package org.trawler.core.net;
 
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -21,8 +21,8 @@ public final class LinkPolicy {
   }
 
   public static LinkPolicy from(Configuration conf) {
-    return new LinkPolicy(conf.getBoolean(UpdateKeys.IGNORE_EXTERNAL_LINKS, false),
-        conf.getBoolean(UpdateKeys.IGNORE_INTERNAL_LINKS, false));
+    return new LinkPolicy(conf.getBoolean(NetKeys.IGNORE_EXTERNAL_LINKS, false),
+        conf.getBoolean(NetKeys.IGNORE_INTERNAL_LINKS, false));
   }
 
   /** True when the link from {@code fromUrl} to {@code toUrl} may be followed. */
@@ -35,7 +35,17 @@ public final class LinkPolicy {
     if (from == null || to == null) {
       return false; // the policy cannot be checked, so the link cannot be shown to pass it
     }
-    return from.equals(to) ? !ignoreInternal : !ignoreExternal;
+    return acceptHosts(from, to);
+  }
+
+  /** True when a link between these two (lower-case) hosts may be followed. */
+  public boolean acceptHosts(String fromHost, String toHost) {
+    return fromHost.equals(toHost) ? !ignoreInternal : !ignoreExternal;
+  }
+
+  /** True when the policy drops some links (so callers may skip working out hosts otherwise). */
+  public boolean isActive() {
+    return ignoreExternal || ignoreInternal;
   }
 
   private static String host(String url) {

@@ -1,4 +1,4 @@
-package org.trawler.jobs.update;
+package org.trawler.core.net;
 
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
@@ -10,7 +10,7 @@ public class LinkPolicyTest {
 
   @Test
   public void byDefaultEveryLinkIsAccepted() {
-    LinkPolicy policy = LinkPolicy.from(Datums.conf());
+    LinkPolicy policy = LinkPolicy.from(new Configuration(false));
     assertTrue(policy.accept("http://a.example/", "http://b.example/x"));
     assertTrue(policy.accept("http://a.example/", "http://a.example/y"));
     assertTrue(policy.accept("not a url", "neither"));
@@ -18,8 +18,8 @@ public class LinkPolicyTest {
 
   @Test
   public void ignoringExternalLinksKeepsOnlyTheSameHost() {
-    Configuration conf = Datums.conf();
-    conf.setBoolean(UpdateKeys.IGNORE_EXTERNAL_LINKS, true);
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(NetKeys.IGNORE_EXTERNAL_LINKS, true);
     LinkPolicy policy = LinkPolicy.from(conf);
     assertTrue(policy.accept("http://a.example/", "http://a.example/page"));
     assertTrue(policy.accept("http://A.Example/", "https://a.example:8443/page"));
