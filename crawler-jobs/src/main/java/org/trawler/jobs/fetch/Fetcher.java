@@ -36,6 +36,8 @@ import org.trawler.jobs.UsageException;
  * lists, each writing one sorted MapFile per part.
  */
 public class Fetcher extends CrawlTool {
+  /** The counter group of fetch outcomes: one counter per fetch status name, plus pages and bytes. */
+  public static final String COUNTERS = FetchRecorder.COUNTERS;
   private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
   /** Fetch lists fetched at once in local mode (one JVM); the rest wait their turn. */
   private static final int MAX_LOCAL_PARALLEL_LISTS = 4;

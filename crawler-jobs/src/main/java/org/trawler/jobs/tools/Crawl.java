@@ -20,10 +20,13 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.PartFiles;
-import org.trawler.core.store.Segment;
+import org.trawler.core.store.CrawlDb;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.fetch.Fetcher;
+import org.trawler.jobs.generate.SkipReason;
+import org.trawler.jobs.update.CrawlDbUpdater;
 import org.trawler.jobs.inject.SeedFiles;
 
 /**
@@ -33,6 +36,8 @@ import org.trawler.jobs.inject.SeedFiles;
 public class Crawl extends CrawlTool {
 
   private PrintStream out = System.out;
+  /** The current round's job counters, "group/name" → value, summed over its steps. */
+  private final Map<String, Long> counters = new LinkedHashMap<>();
 
   @Override
   public String name() {
@@ -113,11 +118,12 @@ public class Crawl extends CrawlTool {
 
     long t0 = System.nanoTime();
     step("inject", crawlDb.toString(), urlDir.toString());
-    long dbSizeBefore = PartFiles.count(conf, new Path(crawlDb, "current"), new Text(), new CrawlDatum());
-    out.printf("inject: crawldb %d URLs; %.1f s%n", dbSizeBefore, seconds(t0));
+    long dbSize = PartFiles.count(conf, CrawlDb.currentForReading(conf, crawlDb), new Text(), new CrawlDatum());
+    out.printf("inject: crawldb %d URLs; %.1f s%n", dbSize, seconds(t0));
 
     for (int round = 1; round <= rounds; round++) {
       Map<String, Double> times = new LinkedHashMap<>();
+      counters.clear();
       long start = System.nanoTime();
       List<String> gen = new ArrayList<>(List.of(crawlDb.toString(), segments.toString()));
       gen.addAll(generateOpts);
@@ -142,7 +148,7 @@ public class Crawl extends CrawlTool {
       }
       timed(times, "updatedb", crawlDb.toString(), seg);
       timed(times, "invertlinks", linkDb.toString(), seg);
-      dbSizeBefore = summary(round, conf, segment, crawlDb, times, seconds(start), dbSizeBefore);
+      out.println(summary(round, times, seconds(start)));
     }
     out.printf("crawl data in %s (crawldb, segments, linkdb); see: bin/crawl readdb %s -stats%n", crawlDir, crawlDb);
     return 0;
@@ -168,14 +174,19 @@ public class Crawl extends CrawlTool {
     }
   }
 
-  /** Runs one command; its own stdout report is left out (the round's summary line says it). */
+  /**
+   * Runs one command and adds its job counters to the round's; its own stdout report is left out
+   * (the round's summary line says it).
+   */
   private int runStep(String command, String... args) throws Exception {
     PrintStream saved = System.out;
     System.setOut(new PrintStream(OutputStream.nullOutputStream()));
+    CrawlTool tool = Main.newTool(command, getConf());
     try {
-      return Main.newTool(command, getConf()).run(args);
+      return tool.run(args);
     } finally {
       System.setOut(saved);
+      tool.results().forEach((k, v) -> counters.merge(k, v, Long::sum));
     }
   }
 
@@ -205,33 +216,37 @@ public class Crawl extends CrawlTool {
     return newest;
   }
 
-  /** Prints the round's summary line and returns the crawldb size after the round. */
-  private long summary(int round, Configuration conf, Path segment, Path crawlDb, Map<String, Double> times,
-      double total, long dbSizeBefore) throws IOException, UserException {
-    long generated = PartFiles.count(conf, new Path(segment, Segment.CRAWL_GENERATE), new Text(), new CrawlDatum());
-    Map<Byte, Long> fetched = new LinkedHashMap<>();
-    PartFiles.read(conf, new Path(segment, Segment.CRAWL_FETCH), new Text(), new CrawlDatum(),
-        (k, v) -> fetched.merge(v.getStatus(), 1L, Long::sum));
-    Map<Byte, Long> db = new LinkedHashMap<>();
-    long dbSize = PartFiles.read(conf, new Path(crawlDb, "current"), new Text(), new CrawlDatum(),
-        (k, v) -> db.merge(v.getStatus(), 1L, Long::sum));
+  /** The round's summary line, from the counters its jobs left (no crawl data is read again). */
+  private String summary(int round, Map<String, Double> times, double total) {
+    long dbSize = 0;
+    for (Map.Entry<String, Long> e : counters.entrySet()) {
+      if (e.getKey().startsWith(CrawlDbUpdater.STATUS_COUNTERS + "/")) {
+        dbSize += e.getValue();
+      }
+    }
     StringBuilder sb = new StringBuilder();
     sb.append(String.format("round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; "
-            + "%s crawldb %d (unfetched %d)", round, generated,
-        fetched.getOrDefault(CrawlStatus.FETCH_SUCCESS, 0L),
-        fetched.getOrDefault(CrawlStatus.FETCH_REDIR_PERM, 0L) + fetched.getOrDefault(CrawlStatus.FETCH_REDIR_TEMP, 0L),
-        fetched.getOrDefault(CrawlStatus.FETCH_GONE, 0L), fetched.getOrDefault(CrawlStatus.FETCH_RETRY, 0L),
-        fetched.getOrDefault(CrawlStatus.FETCH_NOTMODIFIED, 0L),
-        "new " + (dbSize - dbSizeBefore) + ";", dbSize,
-        db.getOrDefault(CrawlStatus.DB_UNFETCHED, 0L)));
+            + "new %d; crawldb %d (unfetched %d)", round, counter(SkipReason.GROUP, SkipReason.SELECTED),
+        fetched(CrawlStatus.FETCH_SUCCESS),
+        fetched(CrawlStatus.FETCH_REDIR_PERM) + fetched(CrawlStatus.FETCH_REDIR_TEMP),
+        fetched(CrawlStatus.FETCH_GONE), fetched(CrawlStatus.FETCH_RETRY), fetched(CrawlStatus.FETCH_NOTMODIFIED),
+        counter(CrawlDbUpdater.COUNTERS, CrawlDbUpdater.URLS_NEW), dbSize,
+        counter(CrawlDbUpdater.STATUS_COUNTERS, CrawlStatus.name(CrawlStatus.DB_UNFETCHED))));
     sb.append(String.format("; %.1f s (", total));
     String sep = "";
     for (Map.Entry<String, Double> e : times.entrySet()) {
       sb.append(sep).append(String.format("%s %.1f", e.getKey(), e.getValue()));
       sep = ", ";
     }
-    out.println(sb.append(")"));
-    return dbSize;
+    return sb.append(")").toString();
+  }
+
+  private long counter(String group, String name) {
+    return counters.getOrDefault(group + "/" + name, 0L);
+  }
+
+  private long fetched(byte status) {
+    return counter(Fetcher.COUNTERS, CrawlStatus.name(status));
   }
 
   private static double seconds(long startNanos) {
