@@ -16,7 +16,6 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -32,8 +31,9 @@ import org.trawler.jobs.UsageException;
 
 /**
  * {@code fetch <segment> [-threads N] [-force]}: fetches the segment's fetch lists politely, one
- * map task per list, into crawl_fetch and content. The reduce only sorts: as many reducers as
- * lists, each writing one sorted MapFile per part.
+ * map task per list, into crawl_fetch and content. The job is map-only: each task sorts its own
+ * output while it fetches ({@link FetcherOutputFormat}), so no shuffle or reduce follows the last
+ * fetch.
  */
 public class Fetcher extends CrawlTool {
   /** The counter group of fetch outcomes: one counter per fetch status name, plus pages and bytes. */
@@ -97,16 +97,13 @@ public class Fetcher extends CrawlTool {
     jobConf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false); // a second attempt would fetch every URL again
     jobConf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the segment stays clean
     if (jobConf.get(LocalJobRunner.LOCAL_MAX_MAPS) == null) {
-      // local mode: lists are fetched side by side, but each task holds its own sort buffer
+      // local mode: lists are fetched side by side, each task holding its own sort buffer
       LocalJobRunner.setLocalMaxRunningMaps(job, Math.min(lists, MAX_LOCAL_PARALLEL_LISTS));
     }
     job.setInputFormatClass(FetchListInputFormat.class);
     FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
     job.setMapperClass(FetcherMapper.class);
-    job.setMapOutputKeyClass(Text.class);
-    job.setMapOutputValueClass(SegmentRecord.class);
-    job.setReducerClass(Reducer.class);
-    job.setNumReduceTasks(lists);
+    job.setNumReduceTasks(0);
     job.setOutputFormatClass(FetcherOutputFormat.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(SegmentRecord.class);

@@ -24,6 +24,8 @@ public final class FetcherKeys {
   public static final String INTERNAL_TIMELIMIT_END = "fetcher.timelimit.end";
   /** Store the fetched content in the segment's content part. */
   public static final String STORE_CONTENT = "fetcher.store.content";
+  /** MB of records a fetch task sorts in memory before it writes a sorted run to local disk. */
+  public static final String SORT_BUFFER_MB = "fetcher.sort.buffer.mb";
   /** Parse in the fetch task. */
   public static final String PARSE = "fetcher.parse";
   /** Seconds between progress lines. */

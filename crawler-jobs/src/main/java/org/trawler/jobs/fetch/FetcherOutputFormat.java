@@ -1,19 +1,13 @@
 package org.trawler.jobs.fetch;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.MapFile;
-import org.apache.hadoop.io.SequenceFile;
-import org.apache.hadoop.io.SequenceFile.CompressionType;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -35,24 +29,32 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.store.Segment;
 
 /**
- * Writes a fetch job's records into the segment (the job's output path), one file per reduce task
- * in each part: fetch datums to crawl_fetch, content to content (when fetcher.store.content), both
- * block-compressed MapFiles. More record types (parse in the fetch task) are more {@link Part}s.
+ * Writes a fetch job's records into the segment (the job's output path), one file per fetch task
+ * in each part, sorted by URL inside the task ({@link SortingSegmentWriter}): fetch datums to
+ * crawl_fetch (block-compressed MapFile), content to content (record-compressed MapFile, when
+ * fetcher.store.content). More record types (parse in the fetch task) are more {@link Part}s.
  */
 public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
-  /** One segment part: its directory, record type, which records it takes, and MapFile or SequenceFile. */
+  /**
+   * One segment part: its directory, record type, which records it takes, MapFile or SequenceFile,
+   * and whether its values are large (pages, texts): those are compressed one by one (record
+   * compression) as they arrive, the small ones (datums) in blocks at the end.
+   */
   protected static final class Part {
     final String name;
     final Class<? extends Writable> type;
     final Predicate<Writable> accepts;
     final boolean mapFile;
+    final boolean large;
 
-    public Part(String name, Class<? extends Writable> type, Predicate<Writable> accepts, boolean mapFile) {
+    public Part(String name, Class<? extends Writable> type, Predicate<Writable> accepts, boolean mapFile,
+        boolean large) {
       this.name = name;
       this.type = type;
       this.accepts = accepts;
       this.mapFile = mapFile;
+      this.large = large;
     }
   }
 
@@ -60,15 +62,15 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
   protected List<Part> parts(Configuration conf) {
     List<Part> parts = new ArrayList<>();
     parts.add(new Part(Segment.CRAWL_FETCH, CrawlDatum.class,
-        r -> r instanceof CrawlDatum && CrawlStatus.isFetchStatus(((CrawlDatum) r).getStatus()), true));
+        r -> r instanceof CrawlDatum && CrawlStatus.isFetchStatus(((CrawlDatum) r).getStatus()), true, false));
     if (conf.getBoolean(FetcherKeys.STORE_CONTENT, true)) {
-      parts.add(new Part(Segment.CONTENT, Content.class, r -> r instanceof Content, true));
+      parts.add(new Part(Segment.CONTENT, Content.class, r -> r instanceof Content, true, true));
     }
     if (conf.getBoolean(FetcherKeys.PARSE, false)) {
-      parts.add(new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true));
-      parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true));
+      parts.add(new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true, false));
+      parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true, true));
       parts.add(new Part(Segment.CRAWL_PARSE, CrawlDatum.class,
-          r -> r instanceof CrawlDatum && ParseOutputFormat.isParseRecord(r), false));
+          r -> r instanceof CrawlDatum && ParseOutputFormat.isParseRecord(r), false, false));
     }
     return parts;
   }
@@ -87,68 +89,14 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     }
   }
 
+  /** A writer that sorts the task's records by URL itself: the fetch job is map-only. */
   @Override
   public RecordWriter<Text, SegmentRecord> getRecordWriter(TaskAttemptContext context) throws IOException {
     Configuration conf = context.getConfiguration();
-    Path file = getDefaultWorkFile(context, ""); // <work>/part-r-NNNNN
-    CompressionType compression = CompressionType.NONE;
-    CompressionCodec codec = null;
-    if (getCompressOutput(context)) {
-      compression = CompressionType.BLOCK;
-      codec = ReflectionUtils.newInstance(getOutputCompressorClass(context, DefaultCodec.class), conf);
-    }
-    Map<Part, Appender> appenders = new LinkedHashMap<>();
-    List<Closeable> files = new ArrayList<>();
-    for (Part part : parts(conf)) {
-      Path path = new Path(new Path(file.getParent(), part.name), file.getName());
-      SequenceFile.Writer.Option compress = codec == null
-          ? SequenceFile.Writer.compression(compression)
-          : SequenceFile.Writer.compression(compression, codec);
-      if (part.mapFile) {
-        MapFile.Writer w = new MapFile.Writer(conf, path, MapFile.Writer.keyClass(Text.class),
-            MapFile.Writer.valueClass(part.type), compress);
-        files.add(w);
-        appenders.put(part, w::append);
-      } else {
-        SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.file(path),
-            SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(part.type), compress);
-        files.add(w);
-        appenders.put(part, w::append);
-      }
-    }
-    return new RecordWriter<Text, SegmentRecord>() {
-      @Override
-      public void write(Text key, SegmentRecord record) throws IOException {
-        Writable value = record.get();
-        for (Map.Entry<Part, Appender> e : appenders.entrySet()) {
-          if (e.getKey().accepts.test(value)) {
-            e.getValue().append(key, value);
-            return;
-          }
-        }
-        throw new IOException("no segment part takes " + value.getClass().getSimpleName() + " records (" + key
-            + ": " + value + ")");
-      }
-
-      @Override
-      public void close(TaskAttemptContext ctx) throws IOException {
-        IOException first = null;
-        for (Closeable f : files) {
-          try {
-            f.close();
-          } catch (IOException e) {
-            first = first == null ? e : first;
-          }
-        }
-        if (first != null) {
-          throw first;
-        }
-      }
-    };
-  }
-
-  /** Appends to one part's file. */
-  private interface Appender {
-    void append(Text key, Writable value) throws IOException;
+    CompressionCodec codec = getCompressOutput(context)
+        ? ReflectionUtils.newInstance(getOutputCompressorClass(context, DefaultCodec.class), conf)
+        : null;
+    long bufferLimit = Math.max(1, conf.getLong(FetcherKeys.SORT_BUFFER_MB, 64)) << 20;
+    return new SortingSegmentWriter(context, parts(conf), getDefaultWorkFile(context, ""), codec, bufferLimit);
   }
 }

@@ -80,7 +80,7 @@ public class FetcherOutputFormatTest {
   }
 
   @Test
-  public void fetchDatumsAndContentBecomeBlockCompressedMapFiles() throws Exception {
+  public void fetchDatumsBecomeBlockCompressedAndContentRecordCompressedMapFiles() throws Exception {
     TaskAttemptContext ctx = context();
     write(new FetcherOutputFormat(), ctx, List.of(fetched(), content(), fetched()));
 
@@ -93,6 +93,11 @@ public class FetcherOutputFormatTest {
     try (SequenceFile.Reader data = new SequenceFile.Reader(conf,
         SequenceFile.Reader.file(new Path(fetchPart, MapFile.DATA_FILE_NAME)))) {
       assertTrue(data.isBlockCompressed());
+    }
+    try (SequenceFile.Reader data = new SequenceFile.Reader(conf,
+        SequenceFile.Reader.file(new Path(segment, Segment.CONTENT + "/part-r-00000/" + MapFile.DATA_FILE_NAME)))) {
+      assertTrue(data.isCompressed());
+      assertFalse("pages are compressed one by one, as they arrive", data.isBlockCompressed());
     }
     assertEquals(1, PartFiles.count(conf, new Path(segment, Segment.CONTENT), new Text(), new Content()));
     assertFalse("crawl_fetch has its part file",
@@ -127,9 +132,9 @@ public class FetcherOutputFormatTest {
       @Override
       protected List<Part> parts(Configuration conf) {
         List<Part> parts = super.parts(conf);
-        parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true));
+        parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true, true));
         parts.add(new Part(Segment.CRAWL_PARSE, CrawlDatum.class,
-            r -> r instanceof CrawlDatum && ((CrawlDatum) r).getStatus() == CrawlStatus.LINKED, false));
+            r -> r instanceof CrawlDatum && ((CrawlDatum) r).getStatus() == CrawlStatus.LINKED, false, false));
         return parts;
       }
     };
