@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
@@ -37,8 +38,44 @@ public final class CrawlJob {
       // The client polls for completion every 5 s by default: most of a small local job's time.
       job.getConfiguration().setInt("mapreduce.client.completion.pollinterval", 50);
       job.getConfiguration().setInt("mapreduce.client.progressmonitor.pollinterval", 100);
+      useAllCores(job.getConfiguration());
     }
     return job;
+  }
+
+  /**
+   * Local mode runs one map and one reduce at a time unless told otherwise: a crawldb job then uses
+   * one core of many. Unless the user set them, as many maps and reduces run side by side as there
+   * are cores, a job that does not choose its reducers gets one per core, and the buffers of the
+   * tasks running together share the heap instead of each assuming it has it to itself.
+   */
+  static void useAllCores(Configuration conf) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    long heapMb = Runtime.getRuntime().maxMemory() >> 20;
+    setUnlessUserSet(conf, LocalJobRunner.LOCAL_MAX_MAPS, cores);
+    setUnlessUserSet(conf, LocalJobRunner.LOCAL_MAX_REDUCES, cores);
+    setUnlessUserSet(conf, MRJobConfig.NUM_REDUCES, cores);
+    int maps = Math.max(1, conf.getInt(LocalJobRunner.LOCAL_MAX_MAPS, 1));
+    int reduces = Math.max(1, conf.getInt(LocalJobRunner.LOCAL_MAX_REDUCES, 1));
+    // each running map holds an io.sort.mb buffer: together at most a third of the heap
+    setUnlessUserSet(conf, MRJobConfig.IO_SORT_MB, (int) Math.max(8, Math.min(100, heapMb / 3 / maps)));
+    if (!userSet(conf, MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT)) {
+      // each running reduce may keep this share of the heap for map outputs (Hadoop's default 0.70 is for one)
+      conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.6f / reduces);
+    }
+  }
+
+  private static void setUnlessUserSet(Configuration conf, String key, int value) {
+    if (!userSet(conf, key)) {
+      conf.setInt(key, value);
+    }
+  }
+
+  /** True when {@code key} has a value from anywhere but Hadoop's own defaults (site files, -D, code). */
+  public static boolean userSet(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    return sources != null
+        && !Arrays.stream(sources).allMatch(s -> s.equals("mapred-default.xml") || s.equals("core-default.xml"));
   }
 
   /** True when jobs run in this JVM (Hadoop's local runner), not on YARN. */

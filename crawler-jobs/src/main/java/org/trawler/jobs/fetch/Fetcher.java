@@ -96,7 +96,10 @@ public class Fetcher extends CrawlTool {
     Configuration jobConf = job.getConfiguration();
     jobConf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false); // a second attempt would fetch every URL again
     jobConf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the segment stays clean
-    if (jobConf.get(LocalJobRunner.LOCAL_MAX_MAPS) == null) {
+    // the lists are fetched side by side in their own containers, never one after another in the
+    // application master, even where the cluster runs small jobs as uber jobs
+    jobConf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false);
+    if (!CrawlJob.userSet(conf, LocalJobRunner.LOCAL_MAX_MAPS)) {
       // local mode: lists are fetched side by side, each task holding its own sort buffer
       LocalJobRunner.setLocalMaxRunningMaps(job, Math.min(lists, MAX_LOCAL_PARALLEL_LISTS));
     }

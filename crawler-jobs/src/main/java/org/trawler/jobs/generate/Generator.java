@@ -185,12 +185,12 @@ public class Generator extends CrawlTool {
   /** Job 1, and the top-N cut when several reducers each kept their own best topN. */
   private Selection select(Configuration conf, Path crawlDb, Path tmp, long topN, Tally tally)
       throws IOException, UserException {
-    int reducers = conf.getInt(MRJobConfig.NUM_REDUCES, 1);
-    boolean mayCut = topN > 0 && reducers > 1;
     Path candidates = new Path(tmp, "candidates");
     Path samples = new Path(tmp, "samples");
 
     Job job = CrawlJob.create(conf, "generate select " + crawlDb);
+    int reducers = job.getNumReduceTasks(); // as create() set it: one per core in local mode
+    boolean mayCut = topN > 0 && reducers > 1;
     if (mayCut) {
       job.getConfiguration().set(GeneratorKeys.SAMPLE_DIR, samples.toString());
     }

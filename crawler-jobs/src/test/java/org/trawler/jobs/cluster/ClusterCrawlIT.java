@@ -60,8 +60,8 @@ import org.trawler.jobs.tools.SimWeb;
  *
  * <p>To keep the round near a minute on a small machine, jobs with at most one reduce run as
  * uber jobs (map and reduce inside the application master's container: still a YARN application
- * on HDFS). The fetch job has a reducer per fetch list, so it never is one: its two lists run as
- * two map tasks in two containers.
+ * on HDFS). The fetch job turns uber mode off for itself, so its two lists run as two map tasks
+ * in two containers.
  */
 public class ClusterCrawlIT {
   private static final int HOSTS = 6;

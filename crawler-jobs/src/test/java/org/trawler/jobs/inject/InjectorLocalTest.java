@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeSet;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
@@ -162,7 +163,7 @@ public class InjectorLocalTest {
     assertTrue(run.out, run.out.contains("4 URLs injected: 2 new, 0 merged"));
     assertTrue(run.out, run.out.contains("2 duplicate seeds"));
     Map<String, JsonNode> db = dump();
-    assertEquals(Arrays.asList("http://x.com/", "http://y.com/"), Arrays.asList(db.keySet().toArray()));
+    assertEquals(new TreeSet<>(Arrays.asList("http://x.com/", "http://y.com/")), new TreeSet<>(db.keySet()));
     assertEquals(3.0, db.get("http://x.com/").get("score").asDouble(), 0);
   }
 
