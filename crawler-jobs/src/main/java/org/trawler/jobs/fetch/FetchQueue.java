@@ -19,6 +19,10 @@ final class FetchQueue {
   private int errors;
   /** Once set, every item of the queue ends with this outcome, unfetched. */
   private ProtocolOutput verdict;
+  /** FetchQueues' schedule: whether this queue is in it, when it may start its next request, its turn. */
+  boolean scheduled;
+  long scheduledAt;
+  long scheduleOrder;
 
   FetchQueue(int maxInFlight, long serverDelay) {
     this.maxInFlight = maxInFlight;

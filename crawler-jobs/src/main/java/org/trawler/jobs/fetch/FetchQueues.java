@@ -1,8 +1,13 @@
 package org.trawler.jobs.fetch;
 
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 import org.trawler.core.protocol.ProtocolOutput;
@@ -10,24 +15,46 @@ import org.trawler.core.protocol.ProtocolOutput;
 /**
  * The politeness queues of one fetch task, shared by the feeder (which puts) and the fetcher
  * threads (which take and finish). At most {@code capacity} items are held, queued or in flight:
- * the feeder blocks until there is room. Queues are served in turn, so no host starves another.
+ * the feeder blocks until there is room.
+ *
+ * <p>Queues that have items and may start a request are kept in a schedule ordered by the time
+ * they may start it, and, at equal times, by when they were scheduled: queues are served in turn,
+ * so no host starves another. A take is a look at the schedule's head, not a scan of every queue;
+ * one waiting thread (the leader) sleeps until the head's time, the others until they are
+ * signalled, and each change wakes at most one of them. With hundreds of threads and thousands of
+ * hosts, waking all threads to scan all queues on every put and finish cost more CPU than the
+ * fetching itself.
  */
 final class FetchQueues {
   /** Longest a waiting thread sleeps before looking again, ms. */
   private static final long MAX_WAIT_MILLIS = 1000;
 
-  private final Map<String, FetchQueue> queues = new LinkedHashMap<>();
+  private final Map<String, FetchQueue> queues = new HashMap<>();
+  /** Queues with an item they may start at {@link FetchQueue#scheduledAt}: the earliest first. */
+  private final TreeSet<FetchQueue> schedule = new TreeSet<>(
+      Comparator.comparingLong((FetchQueue q) -> q.scheduledAt).thenComparingLong(q -> q.scheduleOrder));
+  /** Queues left empty, by the end of their delay: forgotten then, unless used again meanwhile. */
+  private final PriorityQueue<Emptied> emptied = new PriorityQueue<>(Comparator.comparingLong(Emptied::at));
   private final int capacity;
   private final int maxInFlightPerQueue;
   private final long delayMillis;
   private final int maxErrorsPerQueue;
   private final LongSupplier clock;
+  private final ReentrantLock lock = new ReentrantLock();
+  /** Signalled when a queue may have become ready: wakes one taker. */
+  private final Condition available = lock.newCondition();
+  /** Signalled when an item stopped being held: wakes the feeder. */
+  private final Condition notFull = lock.newCondition();
 
+  private Thread leader;
+  private long scheduled;
   private int queued;
   private int inFlight;
   private int peakHeld;
   private boolean feedingDone;
   private boolean halted;
+
+  private record Emptied(long at, String id, FetchQueue queue) {}
 
   FetchQueues(int capacity, int maxInFlightPerQueue, long delayMillis, int maxErrorsPerQueue, LongSupplier clock) {
     this.capacity = capacity;
@@ -42,69 +69,125 @@ final class FetchQueues {
   }
 
   /** Adds an item, waiting while the queues hold {@code capacity} items; false if halted meanwhile. */
-  synchronized boolean put(FetchItem item) throws InterruptedException {
-    while (queued + inFlight >= capacity && !halted) {
-      wait(MAX_WAIT_MILLIS);
+  boolean put(FetchItem item) throws InterruptedException {
+    lock.lock();
+    try {
+      while (queued + inFlight >= capacity && !halted) {
+        notFull.await(MAX_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+      }
+      if (halted) {
+        return false;
+      }
+      FetchQueue q = queues.computeIfAbsent(item.queueId, id -> new FetchQueue(maxInFlightPerQueue, delayMillis));
+      q.add(item);
+      queued++;
+      peakHeld = Math.max(peakHeld, queued + inFlight);
+      reschedule(q);
+      return true;
+    } finally {
+      lock.unlock();
     }
-    if (halted) {
-      return false;
-    }
-    queues.computeIfAbsent(item.queueId, id -> new FetchQueue(maxInFlightPerQueue, delayMillis)).add(item);
-    queued++;
-    peakHeld = Math.max(peakHeld, queued + inFlight);
-    notifyAll();
-    return true;
   }
 
   /** An item whose queue may start a request at {@code now}, now counted in flight; or null. */
-  synchronized FetchItem nextReady(long now) {
-    Iterator<Map.Entry<String, FetchQueue>> it = queues.entrySet().iterator();
-    while (it.hasNext()) {
-      Map.Entry<String, FetchQueue> e = it.next();
-      FetchQueue q = e.getValue();
-      FetchItem item = q.pollReady(now);
-      if (item != null) {
-        it.remove();
-        queues.put(e.getKey(), q); // to the back of the line
+  FetchItem nextReady(long now) {
+    lock.lock();
+    try {
+      forgetEmptied(now);
+      while (!schedule.isEmpty() && schedule.first().scheduledAt <= now) {
+        FetchQueue q = schedule.pollFirst();
+        q.scheduled = false;
+        FetchItem item = q.pollReady(now);
+        reschedule(q); // to the back of the line, if it may start another
+        if (item == null) {
+          break; // cannot happen: a queue is scheduled at the time it becomes ready
+        }
         queued--;
         inFlight++;
         item.started(now);
         return item;
       }
-      if (q.isIdle(now)) {
-        it.remove();
-      }
+      return null;
+    } finally {
+      lock.unlock();
     }
-    return null;
   }
 
   /** Waits for a ready item; null once halted, or once feeding is done and nothing is queued. */
-  synchronized FetchItem take() throws InterruptedException {
-    while (true) {
-      if (halted) {
-        return null;
+  FetchItem take() throws InterruptedException {
+    lock.lock();
+    try {
+      while (true) {
+        if (halted) {
+          return null;
+        }
+        long now = clock.getAsLong();
+        FetchItem item = nextReady(now);
+        if (item != null) {
+          if (leader == null && !schedule.isEmpty()) {
+            available.signal(); // someone must watch the new head
+          }
+          return item;
+        }
+        if (feedingDone && queued == 0) {
+          available.signal(); // pass the news on: every taker ends
+          return null;
+        }
+        awaitHead(now);
       }
-      long now = clock.getAsLong();
-      FetchItem item = nextReady(now);
-      if (item != null) {
-        return item;
-      }
-      if (feedingDone && queued == 0) {
-        return null;
-      }
-      wait(waitMillis(now));
+    } finally {
+      lock.unlock();
     }
   }
 
-  /** How long until a queue with room may become ready, bounded; notifications cut it short. */
-  private long waitMillis(long now) {
+  /** Sleeps until the schedule's head may start (as the leader) or until signalled (the others). */
+  private void awaitHead(long now) throws InterruptedException {
     long wait = MAX_WAIT_MILLIS;
-    for (FetchQueue q : queues.values()) {
-      if (q.size() > 0 && q.hasRoom()) {
-        wait = Math.min(wait, q.nextFetchTime() - now);
+    if (!schedule.isEmpty() && leader == null) {
+      Thread me = Thread.currentThread();
+      leader = me;
+      try {
+        available.await(Math.max(1, Math.min(wait, schedule.first().scheduledAt - now)), TimeUnit.MILLISECONDS);
+      } finally {
+        if (leader == me) {
+          leader = null;
+        }
+      }
+    } else {
+      available.await(wait, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * Puts the queue into the schedule at the time it may start its next request, or leaves it out
+   * while it has nothing queued or no room; wakes a taker if it became the first to be served.
+   */
+  private void reschedule(FetchQueue q) {
+    if (q.scheduled) {
+      schedule.remove(q);
+      q.scheduled = false;
+    }
+    if (q.size() == 0 || !q.hasRoom()) {
+      return;
+    }
+    q.scheduledAt = q.verdict() != null ? Long.MIN_VALUE : q.nextFetchTime(); // a dropped queue empties at once
+    q.scheduleOrder = scheduled++;
+    schedule.add(q);
+    q.scheduled = true;
+    if (schedule.first() == q) {
+      leader = null; // the leader sleeps for a later head
+      available.signal();
+    }
+  }
+
+  /** Forgets queues emptied whose delay has passed and that stayed unused (a long list has many hosts). */
+  private void forgetEmptied(long now) {
+    while (!emptied.isEmpty() && emptied.peek().at() <= now) {
+      Emptied e = emptied.poll();
+      if (e.queue().isIdle(now) && queues.get(e.id()) == e.queue()) {
+        queues.remove(e.id());
       }
     }
-    return Math.max(1, wait);
   }
 
   /**
@@ -112,64 +195,109 @@ final class FetchQueues {
    * request reached the server; {@code backoffMillis}: how long the server asked us to stay away;
    * {@code error}: a transient failure, counted towards dropping the queue.
    */
-  synchronized void finish(FetchItem item, long now, boolean requested, long backoffMillis, boolean error) {
-    FetchQueue q = queues.get(item.queueId);
-    inFlight--;
-    if (q != null) {
-      q.finish(now, requested, backoffMillis);
-      if (error) {
-        q.countError(maxErrorsPerQueue, ProtocolOutput.retry(0, "queue_dropped",
-            "after " + maxErrorsPerQueue + " failures on " + item.queueId, -1));
+  void finish(FetchItem item, long now, boolean requested, long backoffMillis, boolean error) {
+    lock.lock();
+    try {
+      FetchQueue q = queues.get(item.queueId);
+      inFlight--;
+      if (q != null) {
+        q.finish(now, requested, backoffMillis);
+        if (error) {
+          q.countError(maxErrorsPerQueue, ProtocolOutput.retry(0, "queue_dropped",
+              "after " + maxErrorsPerQueue + " failures on " + item.queueId, -1));
+        }
+        reschedule(q);
+        if (q.size() == 0 && q.inFlight() == 0) {
+          emptied.add(new Emptied(q.nextFetchTime(), item.queueId, q));
+        }
       }
+      notFull.signal();
+      if (feedingDone && queued == 0) {
+        available.signal();
+      }
+    } finally {
+      lock.unlock();
     }
-    notifyAll();
   }
 
   /** The outcome every item of the item's queue gets unfetched (queue dropped), or null. */
-  synchronized ProtocolOutput verdictFor(FetchItem item) {
-    FetchQueue q = queues.get(item.queueId);
-    return q == null ? null : q.verdict();
+  ProtocolOutput verdictFor(FetchItem item) {
+    lock.lock();
+    try {
+      FetchQueue q = queues.get(item.queueId);
+      return q == null ? null : q.verdict();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** robots.txt set a Crawl-delay for the item's queue, ms. */
-  synchronized void setCrawlDelay(FetchItem item, long millis) {
-    FetchQueue q = queues.get(item.queueId);
-    if (q != null) {
-      q.setCrawlDelay(millis);
+  void setCrawlDelay(FetchItem item, long millis) {
+    lock.lock();
+    try {
+      FetchQueue q = queues.get(item.queueId);
+      if (q != null) {
+        q.setCrawlDelay(millis);
+      }
+    } finally {
+      lock.unlock();
     }
   }
 
   /** The feeder has put its last item. */
-  synchronized void endFeeding() {
-    feedingDone = true;
-    notifyAll();
+  void endFeeding() {
+    lock.lock();
+    try {
+      feedingDone = true;
+      available.signalAll();
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Stops everything: queued items are dropped (and returned as a count), put and take give up. */
-  synchronized int halt() {
-    halted = true;
-    int dropped = 0;
-    for (FetchQueue q : queues.values()) {
-      dropped += q.clear();
+  int halt() {
+    lock.lock();
+    try {
+      halted = true;
+      int dropped = 0;
+      for (FetchQueue q : queues.values()) {
+        dropped += q.clear();
+        q.scheduled = false;
+      }
+      schedule.clear();
+      queued = 0;
+      available.signalAll();
+      notFull.signalAll();
+      return dropped;
+    } finally {
+      lock.unlock();
     }
-    queued = 0;
-    notifyAll();
-    return dropped;
   }
 
-  synchronized boolean isHalted() {
-    return halted;
+  boolean isHalted() {
+    lock.lock();
+    try {
+      return halted;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** What the progress line shows: queue counts at {@code now}, held items and their peak. */
-  synchronized Stats stats(long now) {
-    int ready = 0;
-    for (FetchQueue q : queues.values()) {
-      if (q.isReady(now)) {
-        ready++;
+  Stats stats(long now) {
+    lock.lock();
+    try {
+      int ready = 0;
+      for (FetchQueue q : queues.values()) {
+        if (q.isReady(now)) {
+          ready++;
+        }
       }
+      return new Stats(queues.size(), ready, queued, inFlight, peakHeld);
+    } finally {
+      lock.unlock();
     }
-    return new Stats(queues.size(), ready, queued, inFlight, peakHeld);
   }
 
   /** A snapshot of the queues. */

@@ -214,4 +214,41 @@ public class FetchQueuesTest {
     assertEquals(1, s.inFlight());
     q.finish(a1, 0, true, 0, false);
   }
+
+  @Test
+  public void manyThreadsTakeEveryItemOnceAndEndWhenFeedingEnds() throws Exception {
+    FetchQueues q = new FetchQueues(200, 1, 2, -1, System::currentTimeMillis);
+    java.util.Set<String> taken = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.atomic.AtomicInteger duplicates = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.List<Thread> threads = new java.util.ArrayList<>();
+    for (int t = 0; t < 40; t++) {
+      Thread thread = new Thread(() -> {
+        try {
+          FetchItem item;
+          while ((item = q.take()) != null) {
+            if (!taken.add(item.url.toString())) {
+              duplicates.incrementAndGet();
+            }
+            q.finish(item, System.currentTimeMillis(), true, 0, false);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      thread.start();
+      threads.add(thread);
+    }
+    for (int i = 0; i < 5; i++) {
+      for (int h = 0; h < 300; h++) {
+        put(q, "h" + h, "/" + i);
+      }
+    }
+    q.endFeeding();
+    for (Thread thread : threads) {
+      thread.join(20_000);
+      assertFalse("every taker ends once all is taken", thread.isAlive());
+    }
+    assertEquals(1500, taken.size());
+    assertEquals(0, duplicates.get());
+  }
 }
