@@ -16,7 +16,8 @@ import org.trawler.core.protocol.Protocol;
 /**
  * Fetches one fetch list. It overrides run(): the list is read by a feeder thread into politeness
  * queues and fetched by many threads (see {@link FetchTask}); each outcome is emitted as
- * (url, SegmentRecord of the fetch datum / content), sorted by the shuffle for the MapFiles.
+ * (url, SegmentRecord of the fetch datum / content) to the job's output format, which sorts them
+ * within the task for the MapFiles (the job has no reduce).
  */
 public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord> {
 

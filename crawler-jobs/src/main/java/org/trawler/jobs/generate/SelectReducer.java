@@ -30,6 +30,8 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     return Math.max(1, topN / SAMPLES_PER_RUN);
   }
 
+  private SkipCounters skipped;
+
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
@@ -38,6 +40,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     quota = new SelectionQuota(conf.getInt(GeneratorKeys.MAX_COUNT, -1), topN);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
     sampleEvery = sampleEvery(topN);
+    skipped = new SkipCounters(context);
   }
 
   @Override
@@ -47,14 +50,14 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     try {
       host = HostGrouping.hostOf(rank.url().toString());
     } catch (MalformedURLException e) {
-      context.getCounter(SkipReason.GROUP, SkipReason.MALFORMED.counter()).increment(1);
+      skipped.count(SkipReason.MALFORMED);
       return;
     }
     String group = grouping.group(host);
     for (CrawlDatum datum : datums) {
       SkipReason reason = quota.refusal(group);
       if (reason != null) {
-        context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
+        skipped.count(reason);
         continue;
       }
       boolean sampled = quota.admitted() % sampleEvery == 0;

@@ -101,9 +101,11 @@ final class BenchReport implements Benchmark.Report {
     if (fetch != null) {
       long pages = fetch.result(FETCH_PAGES);
       double secs = jobSeconds(fetch);
-      out.printf("fetch (round %d): %d pages in %.2f s = %.1f pages/s, %.0f kB/s; politeness bound %.1f pages/s;"
-          + " ratio %.3f%n", fetch.round(), pages, secs, pages / secs, fetch.result(FETCH_BYTES) / 1024.0 / secs,
-          settings.bound(), pages / secs / settings.bound());
+      out.printf("fetch (round %d): %d pages in %.2f s = %.1f pages/s, %.0f kB/s; ", fetch.round(), pages, secs,
+          pages / secs, fetch.result(FETCH_BYTES) / 1024.0 / secs);
+      out.println(Double.isFinite(settings.bound())
+          ? String.format("politeness bound %.1f pages/s; ratio %.3f", settings.bound(), pages / secs / settings.bound())
+          : "no politeness bound (latency and delay are 0)");
     }
     out.printf("fixed cost per job (a round on a one-URL crawldb): %.3f s%n", fixedCostPerJob());
     printTable(out, fixedCost);
@@ -140,7 +142,8 @@ final class BenchReport implements Benchmark.Report {
       j.name("fetch").beginObject().name("round").value(fetch.round()).name("pages").value(pages)
           .name("seconds").value(secs).name("pagesPerSecond").value(pages / secs)
           .name("kBPerSecond").value(fetch.result(FETCH_BYTES) / 1024.0 / secs)
-          .name("bound").value(settings.bound()).name("ratio").value(pages / secs / settings.bound())
+          .name("bound").value(settings.bound()) // null when unbounded, as the ratio
+          .name("ratio").value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
           .endObject();
     }
     j.name("phases");

@@ -116,14 +116,19 @@ public class SortingSegmentWriterTest {
     }
   }
 
-  @Test
-  public void recordsArrivingInFetchOrderLeaveSortedWhenTheyFitInMemory() throws Exception {
+  /** Writes n URLs' records in a shuffled order through a writer, closes it, checks the parts. */
+  private void roundTrip(Class<? extends CompressionCodec> codecClass, long bufferLimit, int n) throws Exception {
     TaskAttemptContext ctx = context();
-    CompressionCodec codec = ReflectionUtils.newInstance(SnappyCodec.class, conf);
-    SortingSegmentWriter w = writer(ctx, codec, 64 << 20, false);
-    List<String> urls = writeShuffled(w, 500);
+    CompressionCodec codec = codecClass == null ? null : ReflectionUtils.newInstance(codecClass, conf);
+    SortingSegmentWriter w = writer(ctx, codec, bufferLimit, false);
+    List<String> urls = writeShuffled(w, n);
     w.close(ctx);
     assertSortedAndComplete(urls, codec);
+  }
+
+  @Test
+  public void recordsArrivingInFetchOrderLeaveSortedWhenTheyFitInMemory() throws Exception {
+    roundTrip(SnappyCodec.class, 64 << 20, 500);
   }
 
   @Test
@@ -141,11 +146,7 @@ public class SortingSegmentWriterTest {
 
   @Test
   public void withoutCompressionTheSameFilesAreWritten() throws Exception {
-    TaskAttemptContext ctx = context();
-    SortingSegmentWriter w = writer(ctx, null, 30_000, false);
-    List<String> urls = writeShuffled(w, 300);
-    w.close(ctx);
-    assertSortedAndComplete(urls, null);
+    roundTrip(null, 30_000, 300);
   }
 
   @Test
