@@ -11,7 +11,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -108,7 +111,7 @@ final class CrawlDbBenchmark {
     try (MapFile.Writer fetch = mapFile(new org.apache.hadoop.fs.Path(segment, Segment.CRAWL_FETCH + "/part-r-00000"));
         SequenceFile.Writer links = SequenceFile.createWriter(conf, SequenceFile.Writer.file(parse),
             SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class),
-            SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, new DefaultCodec()))) {
+            SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec()))) {
       for (long i = 0; i < urls; i += TOUCHED_EVERY) {
         byte[] signature = new byte[16];
         for (int b = 0; b < 8; b++) {
@@ -131,12 +134,18 @@ final class CrawlDbBenchmark {
     }
   }
 
+  /** The codec the jobs write with (mapreduce.output.fileoutputformat.compress.codec): the files look like theirs. */
+  private CompressionCodec jobCodec() {
+    return ReflectionUtils.newInstance(
+        conf.getClass(FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class), conf);
+  }
+
   private MapFile.Writer mapFile(org.apache.hadoop.fs.Path dir) throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
     fs.mkdirs(dir.getParent());
     return new MapFile.Writer(conf, dir, MapFile.Writer.keyClass(Text.class),
         MapFile.Writer.valueClass(CrawlDatum.class),
-        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, new DefaultCodec()));
+        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec()));
   }
 
   /** Figures of the crawldb benchmark. */
