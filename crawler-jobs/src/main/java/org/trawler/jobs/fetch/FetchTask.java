@@ -88,8 +88,8 @@ final class FetchTask {
     stuck.forEach(Thread::interrupt);
     long end = clock.getAsLong();
     report(progress.line(end, snapshot(feeder, queues, threads, end)));
-    LOG.info("{}: finished{}", name, haltReason == null ? "" : " (" + haltReason + ", " + unfetched
-        + " URLs left unfetched)");
+    LOG.info("{}: finished in {} s{}", name, String.format("%.2f", (end - start) / 1000.0),
+        haltReason == null ? "" : " (" + haltReason + ", " + unfetched + " URLs left unfetched)");
   }
 
   /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */

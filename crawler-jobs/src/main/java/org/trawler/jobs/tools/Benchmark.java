@@ -44,7 +44,8 @@ public class Benchmark extends CrawlTool {
   @Override
   public String synopsis() {
     return "[--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
-        + " [--rounds R] [--topN N] [--seed-all] [--json FILE] [--dir DIR] | --db-urls N [--json FILE] [--dir DIR]";
+        + " [--rounds R] [--topN N] [--seed-all] [--async-probe] [--json FILE] [--dir DIR]"
+        + " | --db-urls N [--json FILE] [--dir DIR]";
   }
 
   @Override
@@ -66,6 +67,9 @@ public class Benchmark extends CrawlTool {
     o.addOption(SimWebServer.valued("rounds", "R", "crawl rounds (default 1)"));
     o.addOption(SimWebServer.valued("topN", "N", "at most N URLs per round (default all due)"));
     o.addOption(Option.builder().longOpt("seed-all").desc("inject every page of the site, not only home pages")
+        .build());
+    o.addOption(Option.builder().longOpt("async-probe")
+        .desc("instead of the cycle, fetch the site's pages with HttpClient's async client on the fetcher's schedule")
         .build());
     o.addOption(SimWebServer.valued("db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
     o.addOption(SimWebServer.valued("json", "FILE", "write the figures to FILE (default bench.json)"));
@@ -107,7 +111,7 @@ public class Benchmark extends CrawlTool {
   }
 
   /** The cycle benchmark: simweb in its own JVM, inject + R rounds here, then a one-URL round. */
-  private BenchReport cycle(CommandLine cmd, Path dir) throws Exception {
+  private Report cycle(CommandLine cmd, Path dir) throws Exception {
     BenchReport.Settings s = new BenchReport.Settings(intOption(cmd, "hosts", 200), intOption(cmd, "pages", 50),
         intOption(cmd, "outlinks", 10), intOption(cmd, "latency-ms", 20), intOption(cmd, "page-kb", 20),
         doubleOption(cmd, "delay-s", 0.5), intOption(cmd, "threads", 50), intOption(cmd, "rounds", 1),
@@ -129,6 +133,9 @@ public class Benchmark extends CrawlTool {
     System.out.println("bench: starting simweb in its own JVM: " + String.join(" ", simweb));
     BenchReport report = new BenchReport(s);
     try (SimWebProcess server = SimWebProcess.start(simweb, seeds, dir.resolve("simweb.log"))) {
+      if (cmd.hasOption("async-probe")) {
+        return new AsyncFetchProbe(s).run(Files.readAllLines(seeds));
+      }
       Configuration conf = crawlConf(s);
       Path crawl = dir.resolve("crawl");
       report.add(meter.measure(0, "inject", () -> step(conf, "inject", crawl + "/crawldb", seeds.getParent().toString())));
