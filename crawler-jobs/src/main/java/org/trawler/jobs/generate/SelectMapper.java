@@ -17,21 +17,18 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   private GenerateOrder order;
   private final Rank rank = new Rank();
 
-  private SkipCounters skipped;
-
   @Override
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     rules = SelectionRules.fromConf(conf);
     order = GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
-    skipped = new SkipCounters(context);
   }
 
   @Override
   protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
     SkipReason reason = rules.skipReason(url.toString(), datum);
     if (reason != null) {
-      skipped.count(reason);
+      context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
       if (reason == SkipReason.MALFORMED) {
         LOG.warn("skipping malformed crawldb URL {}", url);
       }

@@ -30,8 +30,6 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     return Math.max(1, topN / SAMPLES_PER_RUN);
   }
 
-  private SkipCounters skipped;
-
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
@@ -40,7 +38,6 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     quota = new SelectionQuota(conf.getInt(GeneratorKeys.MAX_COUNT, -1), topN);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
     sampleEvery = sampleEvery(topN);
-    skipped = new SkipCounters(context);
   }
 
   @Override
@@ -50,14 +47,14 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     try {
       host = HostGrouping.hostOf(rank.url().toString());
     } catch (MalformedURLException e) {
-      skipped.count(SkipReason.MALFORMED);
+      context.getCounter(SkipReason.GROUP, SkipReason.MALFORMED.counter()).increment(1);
       return;
     }
     String group = grouping.group(host);
     for (CrawlDatum datum : datums) {
       SkipReason reason = quota.refusal(group);
       if (reason != null) {
-        skipped.count(reason);
+        context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
         continue;
       }
       boolean sampled = quota.admitted() % sampleEvery == 0;

@@ -257,23 +257,10 @@ public class CrawlDbUpdater extends CrawlTool {
   /** Gathers each URL's records and writes the entry {@link CrawlDbUpdate} makes of them. */
   public static class UpdateReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
     private CrawlDbUpdate update;
-    /** Counters looked up once, not by name for every URL (a lookup cost more than the merge). */
-    private final Counter[] byStatus = new Counter[256];
-    private Counter urlsNew;
 
     @Override
     protected void setup(Context context) {
       update = CrawlDbUpdate.from(context.getConfiguration(), System.currentTimeMillis());
-      urlsNew = context.getCounter(COUNTERS, URLS_NEW);
-    }
-
-    private Counter statusCounter(Context context, byte status) {
-      Counter c = byStatus[status & 0xff];
-      if (c == null) {
-        c = context.getCounter(STATUS_COUNTERS, CrawlStatus.name(status));
-        byStatus[status & 0xff] = c;
-      }
-      return c;
     }
 
     @Override
@@ -292,9 +279,9 @@ public class CrawlDbUpdater extends CrawlTool {
         return;
       }
       if (records.old() == null) {
-        urlsNew.increment(1);
+        context.getCounter(COUNTERS, URLS_NEW).increment(1);
       }
-      statusCounter(context, result.getStatus()).increment(1);
+      context.getCounter(STATUS_COUNTERS, CrawlStatus.name(result.getStatus())).increment(1);
       context.write(url, result);
     }
   }
