@@ -68,8 +68,9 @@ final class QueueFeeder extends Thread {
   }
 
   private void feed(Text url, CrawlDatum datum) throws InterruptedException {
-    String scheme = QueueIds.schemeOf(url.toString());
-    if (scheme != null && !QueueIds.isHttp(url.toString())) {
+    String u = url.toString();
+    String scheme = QueueIds.schemeOf(u);
+    if (scheme != null && !QueueIds.isHttp(u)) {
       // Whatever the filters let through, only the web is fetched: never file:, ftp:, jar: ...
       LOG.warn("not fetching {}: only http and https URLs are fetched", url);
       fed++;
@@ -79,7 +80,7 @@ final class QueueFeeder extends Thread {
     }
     String queueId;
     try {
-      queueId = queueIds.queueIdFor(url.toString());
+      queueId = queueIds.queueIdFor(u);
     } catch (MalformedURLException e) {
       LOG.warn("malformed URL in the fetch list: {} ({})", url, e.getMessage());
       fed++;

@@ -10,6 +10,8 @@ import java.util.Map;
 
 import crawlercommons.domains.EffectiveTldFinder;
 
+import org.trawler.core.net.URLParts;
+
 /**
  * Names the politeness queue a URL belongs to: protocol plus host, registered domain or IP
  * address (fetcher.queue.mode). Used by the feeder thread only.
@@ -54,8 +56,8 @@ final class QueueIds {
 
   /** The scheme of {@code url} as written ("file:"), or null when it has none (then it is malformed). */
   static String schemeOf(String url) {
-    int colon = url.indexOf(':');
-    return colon > 0 && url.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*") ? url.substring(0, colon + 1) : null;
+    int colon = URLParts.schemeEnd(url);
+    return colon > 0 ? url.substring(0, colon + 1) : null;
   }
 
   /** The queue id, e.g. {@code http://example.com}; a URL without a host is malformed. */

@@ -9,6 +9,7 @@ import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLFilter;
+import org.trawler.core.net.URLParts;
 
 /**
  * Rejects the URLs whose path ends with one of the suffixes of {@code urlfilter.suffix.file}
@@ -27,11 +28,7 @@ public class SuffixURLFilter extends ConfiguredRules<String[]> implements URLFil
 
   @Override
   public String filter(String url) {
-    int end = url.indexOf('?');
-    int hash = url.indexOf('#');
-    if (end < 0 || (hash >= 0 && hash < end)) {
-      end = hash < 0 ? url.length() : hash;
-    }
+    int end = URLParts.indexOfAny(url, 0, "?#");
     for (String suffix : rules()) {
       int start = end - suffix.length();
       if (start >= 0 && url.regionMatches(true, start, suffix, 0, suffix.length())) {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import org.apache.hc.client5.http.utils.URIUtils;
+import org.trawler.core.net.URLParts;
 
 /**
  * Turns the URL strings a crawler meets (seeds, Location headers) into request URIs: characters a
@@ -111,22 +112,7 @@ final class HttpUrls {
 
   /** Index just past the authority (host, where IPv6 brackets are legal), or 0 when there is none. */
   private static int authorityEnd(String url) {
-    int start;
-    if (url.startsWith("//")) {
-      start = 2;
-    } else {
-      int colon = url.indexOf("://");
-      if (colon <= 0 || !url.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
-        return 0;
-      }
-      start = colon + 3;
-    }
-    for (int i = start; i < url.length(); i++) {
-      char c = url.charAt(i);
-      if (c == '/' || c == '?' || c == '#') {
-        return i;
-      }
-    }
-    return url.length();
+    int start = url.startsWith("//") ? 2 : URLParts.authorityStart(url);
+    return start < 0 ? 0 : URLParts.authorityEnd(url, start);
   }
 }
