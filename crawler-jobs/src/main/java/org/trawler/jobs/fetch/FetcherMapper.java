@@ -38,8 +38,8 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
       new FetchTask("fetch " + listName(context.getInputSplit()), settings, protocol, recorder,
           (url, datum) -> next(context, url, datum), context, clock).run();
     } finally {
-      if (parseHook instanceof InTaskParser) {
-        ((InTaskParser) parseHook).close();
+      if (parseHook != null) {
+        parseHook.close();
       }
     }
     if (recorder.failure() != null) {

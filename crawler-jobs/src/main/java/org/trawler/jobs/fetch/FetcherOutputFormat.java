@@ -58,7 +58,7 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     }
   }
 
-  /** The parts a task writes; a subclass adds parse_data, parse_text, crawl_parse for fetcher.parse. */
+  /** The parts a task writes: crawl_fetch, content (fetcher.store.content), and the parse ones for fetcher.parse. */
   protected List<Part> parts(Configuration conf) {
     List<Part> parts = new ArrayList<>();
     parts.add(new Part(Segment.CRAWL_FETCH, CrawlDatum.class,

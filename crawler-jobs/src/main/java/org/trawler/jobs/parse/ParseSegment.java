@@ -23,7 +23,6 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.SegmentRecord;
-import org.trawler.core.parse.ParseResult;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
@@ -122,22 +121,19 @@ public class ParseSegment extends CrawlTool {
   /** Parses each page into its parse records; input and output are keyed by URL. */
   public static class ParseMapper extends Mapper<Text, Content, Text, SegmentRecord> {
     private SegmentParser parser;
+    private SegmentParser.Counts counts;
     private long now;
 
     @Override
     protected void setup(Context context) {
       parser = new SegmentParser(context.getConfiguration());
+      counts = (group, name, amount) -> context.getCounter(group, name).increment(amount);
       now = System.currentTimeMillis();
     }
 
     @Override
     protected void map(Text url, Content content, Context context) throws IOException, InterruptedException {
-      ParseResult result = parser.parse(url, content, now, context::write);
-      context.getCounter(COUNTER_GROUP, ParseData.statusName(result.status())).increment(1);
-      context.getCounter(COUNTER_GROUP, OUTLINKS_COUNTER).increment(result.outlinks().size());
-      if (result.status() == ParseData.FAILED) {
-        LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
-      }
+      SegmentParser.report(url, parser.parse(url, content, now, context::write), counts);
     }
 
     @Override

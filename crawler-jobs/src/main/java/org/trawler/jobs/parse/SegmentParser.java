@@ -6,10 +6,13 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.ParseResult;
@@ -27,6 +30,13 @@ public class SegmentParser implements Closeable {
   public interface RecordSink {
     void write(Text key, SegmentRecord value) throws IOException, InterruptedException;
   }
+
+  /** Where a parse's counts go: a task's counters, or the fetch task's output. */
+  public interface Counts {
+    void add(String group, String name, long amount);
+  }
+
+  private static final Logger LOG = LoggerFactory.getLogger(SegmentParser.class);
 
   private final HtmlParser parser;
   private final LinkScorer scorer;
@@ -71,6 +81,15 @@ public class SegmentParser implements Closeable {
     datum.setDepth(depth);
     datum.setFetchTime(now);
     return datum;
+  }
+
+  /** Counts a page's parse (its status, its outlinks) and logs a failed one with its URL. */
+  public static void report(Text url, ParseResult result, Counts counts) {
+    counts.add(ParseSegment.COUNTER_GROUP, ParseData.statusName(result.status()), 1);
+    counts.add(ParseSegment.COUNTER_GROUP, ParseSegment.OUTLINKS_COUNTER, result.outlinks().size());
+    if (result.status() == ParseData.FAILED) {
+      LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
+    }
   }
 
   @Override
