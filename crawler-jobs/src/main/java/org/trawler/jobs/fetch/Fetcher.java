@@ -41,6 +41,9 @@ public class Fetcher extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
   /** Fetch lists fetched at once in local mode (one JVM); the rest wait their turn. */
   private static final int MAX_LOCAL_PARALLEL_LISTS = 4;
+  /** The segment parts a fetch writes (the parse ones with fetcher.parse). */
+  private static final String[] PARTS = {Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE,
+      Segment.PARSE_DATA, Segment.PARSE_TEXT};
 
   @Override
   public String name() {
@@ -115,8 +118,7 @@ public class Fetcher extends CrawlTool {
     FileOutputFormat.setCompressOutput(job, true); // block-compressed MapFiles
     try {
       runJob(job);
-      Segment.installParts(conf, work, segment, Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE,
-          Segment.PARSE_DATA, Segment.PARSE_TEXT);
+      Segment.installParts(conf, work, segment, PARTS);
     } finally {
       work.getFileSystem(conf).delete(work, true);
     }
@@ -163,8 +165,7 @@ public class Fetcher extends CrawlTool {
     }
     FileSystem fs = segment.getFileSystem(conf);
     List<String> removed = new ArrayList<>();
-    for (String part : new String[] {Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE,
-        Segment.PARSE_DATA, Segment.PARSE_TEXT}) {
+    for (String part : PARTS) {
       if (fs.delete(new Path(segment, part), true)) {
         removed.add(part);
       }

@@ -320,7 +320,7 @@ public class Generator extends CrawlTool {
 
   /** One fetch list per map slot on a cluster; one in local mode, where tasks run one after another. */
   static int defaultFetchLists(Configuration conf) {
-    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
+    if (CrawlJob.isLocal(conf)) {
       return 1;
     }
     return Math.max(1, conf.getInt(MRJobConfig.NUM_MAPS, 1));

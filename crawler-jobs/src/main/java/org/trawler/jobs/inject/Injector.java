@@ -294,7 +294,7 @@ public class Injector extends CrawlTool {
         context.getCounter(InjectCounters.GROUP, old == null ? InjectCounters.NEW : InjectCounters.MERGED)
             .increment(1);
       }
-      context.write(url, InjectMerge.merge(old, injected, mode));
+      context.write(url, injected == null ? old : InjectMerge.merge(old, injected, mode)); // old is a copy already
     }
   }
 }
