@@ -404,13 +404,17 @@ public final class SimWeb implements AutoCloseable {
   /** The title of a page, which is also the anchor text of every link to it. */
   public String titleOf(String url) {
     Location loc = locate(url);
-    if (loc.page == HOME_PAGE) {
-      return "Home of " + address(loc.host);
+    return title(loc.host, loc.page);
+  }
+
+  private String title(int host, int page) {
+    if (page == HOME_PAGE) {
+      return "Home of " + address(host);
     }
-    if (loc.page < 0) {
+    if (page < 0) {
       return "";
     }
-    return SimWebHtml.title(hash(loc.host, loc.page, SALT_TITLE), loc.page);
+    return SimWebHtml.title(hash(host, page, SALT_TITLE), page);
   }
 
   /**
@@ -654,11 +658,10 @@ public final class SimWeb implements AutoCloseable {
     for (long target : linkTargets(loc.host, loc.page)) {
       int h = hostOf(target);
       int p = pageOf(target);
-      String url = pageUrl(h, p);
-      String href = h == loc.host ? pathOf(h, p) : url;
-      links.add(new SimWebHtml.Link(href, titleOf(url)));
+      String href = h == loc.host ? pathOf(h, p) : pageUrl(h, p);
+      links.add(new SimWebHtml.Link(href, title(h, p))); // no URL built and parsed again per link
     }
-    String title = titleOf(pageUrlOrHome(loc.host, loc.page));
+    String title = title(loc.host, loc.page);
     return SimWebHtml.page(hash(loc.host, loc.page, SALT_TEXT), title, links, pageBytes);
   }
 
