@@ -33,13 +33,19 @@ import org.apache.hc.core5.reactor.IOReactorConfig;
  */
 final class AsyncFetchProbe implements Benchmark.Report {
   private final BenchReport.Settings settings;
-  private long pages;
-  private long failures;
+  private final long delayMillis;
+  /** Requests in flight at most: what the fetcher's threads are. */
+  private final Semaphore slots;
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+  private final AtomicLong fetched = new AtomicLong();
+  private final AtomicLong failed = new AtomicLong();
   private double seconds;
   private double cpuSeconds;
 
   AsyncFetchProbe(BenchReport.Settings settings) {
     this.settings = settings;
+    this.delayMillis = Math.round(settings.delaySeconds() * 1000);
+    this.slots = new Semaphore(settings.threads());
   }
 
   /** Fetches every URL of the list (grouped by host, in list order) and measures it. */
@@ -48,12 +54,7 @@ final class AsyncFetchProbe implements Benchmark.Report {
     for (String url : urls) {
       hosts.computeIfAbsent(URI.create(url).getRawAuthority(), h -> new ArrayDeque<>()).add(url);
     }
-    long delayMillis = Math.round(settings.delaySeconds() * 1000);
-    Semaphore slots = new Semaphore(settings.threads());
-    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     CountDownLatch hostsDone = new CountDownLatch(hosts.size());
-    AtomicLong fetched = new AtomicLong();
-    AtomicLong failed = new AtomicLong();
     com.sun.management.OperatingSystemMXBean os =
         (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     try (CloseableHttpAsyncClient client = HttpAsyncClients.custom()
@@ -65,9 +66,9 @@ final class AsyncFetchProbe implements Benchmark.Report {
       client.start();
       long cpu0 = os.getProcessCpuTime();
       long t0 = System.nanoTime();
-      for (Map.Entry<String, Deque<String>> e : hosts.entrySet()) {
-        Host h = new Host(client, timer, slots, e.getValue(), delayMillis, fetched, failed, hostsDone);
-        String first = e.getValue().peek();
+      for (Deque<String> hostUrls : hosts.values()) {
+        Host h = new Host(client, hostUrls, hostsDone);
+        String first = hostUrls.peek();
         timer.execute(() -> h.request(first.substring(0, first.indexOf('/', 8)) + "/robots.txt", false));
       }
       hostsDone.await();
@@ -76,17 +77,15 @@ final class AsyncFetchProbe implements Benchmark.Report {
     } finally {
       timer.shutdownNow();
     }
-    pages = fetched.get();
-    failures = failed.get();
     return this;
   }
 
   long pages() {
-    return pages;
+    return fetched.get();
   }
 
   long failures() {
-    return failures;
+    return failed.get();
   }
 
   double seconds() {
@@ -94,25 +93,14 @@ final class AsyncFetchProbe implements Benchmark.Report {
   }
 
   /** One host's requests, one at a time; the next starts the delay after the last one ended. */
-  private static final class Host {
+  private final class Host {
     private final CloseableHttpAsyncClient client;
-    private final ScheduledExecutorService timer;
-    private final Semaphore slots;
     private final Deque<String> urls;
-    private final long delayMillis;
-    private final AtomicLong fetched;
-    private final AtomicLong failed;
     private final CountDownLatch done;
 
-    Host(CloseableHttpAsyncClient client, ScheduledExecutorService timer, Semaphore slots, Deque<String> urls,
-        long delayMillis, AtomicLong fetched, AtomicLong failed, CountDownLatch done) {
+    Host(CloseableHttpAsyncClient client, Deque<String> urls, CountDownLatch done) {
       this.client = client;
-      this.timer = timer;
-      this.slots = slots;
       this.urls = urls;
-      this.delayMillis = delayMillis;
-      this.fetched = fetched;
-      this.failed = failed;
       this.done = done;
     }
 
@@ -160,16 +148,16 @@ final class AsyncFetchProbe implements Benchmark.Report {
     out.printf("%nasync probe: %d hosts x %d pages, latency %d ms, delay %.2f s, at most %d requests in flight%n",
         settings.hosts(), settings.pages(), settings.latencyMs(), settings.delaySeconds(), settings.threads());
     out.printf("async probe: %d pages (%d failed) in %.2f s = %.1f pages/s; bound %.1f pages/s; ratio %.3f; %.2f CPU s"
-        + " (fetching only: compare with the fetch task's own time, not the job's)%n", pages, failures, seconds,
-        pages / seconds, bound, pages / seconds / bound, cpuSeconds);
+        + " (fetching only: compare with the fetch task's own time, not the job's)%n", pages(), failures(), seconds,
+        pages() / seconds, bound, pages() / seconds / bound, cpuSeconds);
   }
 
   @Override
   public void writeJson(JsonWriter j) throws IOException {
     j.beginObject().name("asyncProbe").beginObject()
-        .name("hosts").value(settings.hosts()).name("pages").value(pages).name("failed").value(failures)
-        .name("seconds").value(seconds).name("pagesPerSecond").value(pages / seconds)
-        .name("bound").value(settings.bound()).name("ratio").value(pages / seconds / settings.bound())
+        .name("hosts").value(settings.hosts()).name("pages").value(pages()).name("failed").value(failures())
+        .name("seconds").value(seconds).name("pagesPerSecond").value(pages() / seconds)
+        .name("bound").value(settings.bound()).name("ratio").value(pages() / seconds / settings.bound())
         .name("cpuSeconds").value(cpuSeconds).endObject().endObject();
   }
 }

@@ -32,7 +32,6 @@ public class Benchmark extends CrawlTool {
   static final String MAP_INPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_INPUT_RECORDS";
   static final String MAP_OUTPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_OUTPUT_RECORDS";
   static final String REDUCE_OUTPUT = "org.apache.hadoop.mapreduce.TaskCounter/REDUCE_OUTPUT_RECORDS";
-  private static final String[] CYCLE = {"generate", "fetch", "parse", "updatedb", "invertlinks"};
 
   private final PhaseMeter meter = new PhaseMeter();
 

@@ -20,11 +20,9 @@ final class SimWebProcess implements AutoCloseable {
 
   private final Process process;
   private final Thread killer;
-  private final Path log;
 
-  private SimWebProcess(Process process, Path log) {
+  private SimWebProcess(Process process) {
     this.process = process;
-    this.log = log;
     this.killer = new Thread(process::destroyForcibly, "simweb-killer");
     Runtime.getRuntime().addShutdownHook(killer); // Ctrl-C on the benchmark must not leave the server running
   }
@@ -43,7 +41,7 @@ final class SimWebProcess implements AutoCloseable {
     cmd.add(seeds.toString());
     Files.deleteIfExists(seeds);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    SimWebProcess server = new SimWebProcess(p, log);
+    SimWebProcess server = new SimWebProcess(p);
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
     try {
       while (!Files.exists(seeds)) {
@@ -70,10 +68,6 @@ final class SimWebProcess implements AutoCloseable {
   /** CPU seconds the server used so far, or -1 when the OS does not say. */
   double cpuSeconds() {
     return process.info().totalCpuDuration().map(Duration::toNanos).map(n -> n / 1e9).orElse(-1.0);
-  }
-
-  Path log() {
-    return log;
   }
 
   @Override
