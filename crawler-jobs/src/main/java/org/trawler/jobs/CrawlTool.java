@@ -1,6 +1,7 @@
 package org.trawler.jobs;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Collections;
@@ -10,6 +11,7 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configured;
@@ -30,6 +32,8 @@ public abstract class CrawlTool extends Configured implements Tool {
   private static final Logger LOG = LoggerFactory.getLogger(CrawlTool.class);
 
   private final Map<String, Long> results = new LinkedHashMap<>();
+  private PrintStream out;
+  private PrintStream err;
 
   /** The command name, as typed after bin/crawl. */
   public abstract String name();
@@ -54,18 +58,35 @@ public abstract class CrawlTool extends Configured implements Tool {
     try {
       return execute(parse(args));
     } catch (UsageException e) {
-      System.err.println("trawler " + name() + ": " + e.getMessage());
-      System.err.print(usage());
+      err().println("trawler " + name() + ": " + e.getMessage());
+      err().print(usage());
       return UserException.USAGE;
     } catch (UserException e) {
       LOG.debug("{} failed", name(), e);
-      System.err.println("trawler " + name() + ": " + e.getMessage());
+      err().println("trawler " + name() + ": " + e.getMessage());
       return e.exitCode();
     } catch (IOException e) {
       LOG.warn("{} failed", name(), e);
-      System.err.println("trawler " + name() + ": " + e.getMessage());
+      err().println("trawler " + name() + ": " + e.getMessage());
       return UserException.FAILED;
     }
+  }
+
+  /** Where the command prints its report: the stream it was given, else standard output. */
+  public PrintStream out() {
+    return out != null ? out : System.out;
+  }
+
+  /** Where the command prints its one-line errors and notes: the stream it was given, else standard error. */
+  public PrintStream err() {
+    return err != null ? err : System.err;
+  }
+
+  /** Makes the command print to these streams (a caller in the same JVM: run, demo, a test). */
+  public CrawlTool printTo(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+    return this;
   }
 
   /**
@@ -131,6 +152,11 @@ public abstract class CrawlTool extends Configured implements Tool {
     pw.println("  (Hadoop options -D key=value, -conf <file>, -fs <uri>, -jt <host:port> are accepted too)");
     pw.flush();
     return out.toString();
+  }
+
+  /** A long option with one value, {@code --name ARG}. */
+  protected static Option valued(String name, String argName, String description) {
+    return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).build();
   }
 
   /** Parses an integer option, turning a bad number into a usage error. */

@@ -1,48 +1,48 @@
 package org.trawler.jobs;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.crawl.RunCommand;
+import org.trawler.jobs.dedup.DeduplicationJob;
+import org.trawler.jobs.fetch.Fetcher;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.linkdb.LinkDb;
+import org.trawler.jobs.parse.ParseSegment;
+import org.trawler.jobs.read.CrawlDbReader;
+import org.trawler.jobs.read.SegmentReader;
+import org.trawler.jobs.update.UpdateDb;
 
-/** The one entry point: {@code <command> args...} runs that command's Tool through ToolRunner. */
+/** The one entry point: {@code <command> args...} runs that command's tool through ToolRunner. */
 public final class Main {
 
-  /** command → {class name, one-line description}. */
-  private static final Map<String, String[]> COMMANDS = new LinkedHashMap<>();
-
-  static {
-    add("inject", "org.trawler.jobs.inject.Injector", "add seed URLs to a crawldb");
-    add("generate", "org.trawler.jobs.generate.Generator", "select due URLs into a new segment's fetch lists");
-    add("fetch", "org.trawler.jobs.fetch.Fetcher", "fetch a segment's fetch lists politely");
-    add("parse", "org.trawler.jobs.parse.ParseSegment", "parse a fetched segment: text, links, signatures");
-    add("updatedb", "org.trawler.jobs.update.CrawlDbUpdater", "merge fetch and parse results into the crawldb");
-    add("invertlinks", "org.trawler.jobs.linkdb.LinkDb", "build the linkdb (inlinks and anchors) from segments");
-    add("dedup", "org.trawler.jobs.dedup.DeduplicationJob", "mark pages with duplicate content in the crawldb");
-    add("readdb", "org.trawler.jobs.tools.CrawlDbReader", "crawldb statistics, dumps and lookups");
-    add("readseg", "org.trawler.jobs.tools.SegmentReader", "list and dump segments");
-    add("run", "org.trawler.jobs.tools.Crawl", "inject, then run whole crawl rounds");
-    add("demo", "org.trawler.jobs.tools.Demo", "crawl a built-in local website for a few rounds");
-    add("simweb", "org.trawler.jobs.tools.SimWebServer", "serve a synthetic website on loopback addresses");
-    add("bench", "org.trawler.jobs.tools.Benchmark", "measure the crawl cycle against simweb");
-  }
+  /** The commands of the job jar, in the order of a crawl. */
+  static final List<Command> JOB_COMMANDS = List.of(
+      new Command("inject", "add seed URLs to a crawldb", Injector::new),
+      new Command("generate", "select due URLs into a new segment's fetch lists", Generator::new),
+      new Command("fetch", "fetch a segment's fetch lists politely", Fetcher::new),
+      new Command("parse", "parse a fetched segment: text, links, signatures", ParseSegment::new),
+      new Command("updatedb", "merge fetch and parse results into the crawldb", UpdateDb::new),
+      new Command("invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
+      new Command("dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
+      new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
+      new Command("readseg", "list and dump segments", SegmentReader::new),
+      new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
 
   /** Hadoop's generic options that take a value; ToolRunner only sees them before the first argument. */
   private static final Set<String> GENERIC_WITH_VALUE =
       Set.of("-D", "-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokenCacheFile");
 
   private Main() {}
-
-  private static void add(String command, String className, String description) {
-    COMMANDS.put(command, new String[] {className, description});
-  }
 
   public static void main(String[] args) throws Exception {
     System.exit(run(args));
@@ -55,44 +55,53 @@ public final class Main {
 
   /** Runs a command line with the given configuration and returns its exit code. */
   public static int run(Configuration conf, String[] args) throws Exception {
+    return run(conf, args, System.out, System.err);
+  }
+
+  /** Runs a command line with the given configuration, printing to {@code out} and {@code err}. */
+  public static int run(Configuration conf, String[] args, PrintStream out, PrintStream err) throws Exception {
     if (args.length == 0 || args[0].equals("-h") || args[0].equals("--help") || args[0].equals("help")) {
-      System.err.print(commandList());
+      err.print(commandList());
       return args.length == 0 ? UserException.USAGE : 0;
     }
-    Tool tool = newTool(args[0]);
-    if (tool == null) {
-      System.err.println("trawler: unknown command '" + args[0] + "'");
-      System.err.print(commandList());
+    Command command = find(args[0]);
+    if (command == null) {
+      err.println("trawler: unknown command '" + args[0] + "'");
+      err.print(commandList());
       return UserException.USAGE;
     }
-    String[] rest = new String[args.length - 1];
-    System.arraycopy(args, 1, rest, 0, rest.length);
-    return ToolRunner.run(conf, tool, genericOptionsFirst(rest));
+    CrawlTool tool = command.tool().get().printTo(out, err);
+    return ToolRunner.run(conf, tool, genericOptionsFirst(Arrays.copyOfRange(args, 1, args.length)));
   }
 
-  /** The Tool for a command name, or null when there is no such command. */
-  public static Tool newTool(String command) {
-    String[] entry = COMMANDS.get(command);
-    if (entry == null) {
-      return null;
+  /** Every command on this classpath: the job jar's, then those other modules add (see {@link CommandSet}). */
+  public static List<Command> commands() {
+    List<Command> all = new ArrayList<>(JOB_COMMANDS);
+    for (CommandSet set : ServiceLoader.load(CommandSet.class)) {
+      all.addAll(set.commands());
     }
-    try {
-      return (Tool) Class.forName(entry[0]).getDeclaredConstructor().newInstance();
-    } catch (ClassNotFoundException e) {
-      return null;
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot create " + entry[0], e);
-    }
+    return all;
   }
 
-  /** The command's tool with a copy of {@code conf}, for running one command inside another (run, demo). */
+  /** The command of that name, or null. */
+  static Command find(String name) {
+    for (Command c : commands()) {
+      if (c.name().equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** The command's tool with a copy of {@code conf}, for running one command inside another (a test, demo). */
   public static CrawlTool newTool(String command, Configuration conf) throws UserException {
-    Tool tool = newTool(command);
-    if (!(tool instanceof CrawlTool)) {
-      throw new UserException("command " + command + " is not available in this build");
+    Command c = find(command);
+    if (c == null) {
+      throw new UserException("no command " + command + " in this build");
     }
+    CrawlTool tool = c.tool().get();
     tool.setConf(new Configuration(conf));
-    return (CrawlTool) tool;
+    return tool;
   }
 
   /** Moves Hadoop's generic options in front, so that {@code -D k=v} may come anywhere. */
@@ -116,9 +125,8 @@ public final class Main {
 
   static String commandList() {
     StringBuilder sb = new StringBuilder("usage: bin/crawl <command> [options] [-D key=value ...]\n\ncommands:\n");
-    for (Map.Entry<String, String[]> e : COMMANDS.entrySet()) {
-      boolean available = newTool(e.getKey()) != null;
-      sb.append(String.format("  %-12s %s%s%n", e.getKey(), e.getValue()[1], available ? "" : " (not built yet)"));
+    for (Command c : commands()) {
+      sb.append(String.format("  %-12s %s%n", c.name(), c.description()));
     }
     sb.append("\nRun bin/crawl <command> without arguments for its usage.\n");
     return sb.toString();

@@ -56,7 +56,7 @@ public class DeduplicationJob extends CrawlTool {
   @Override
   protected int execute(CommandLine cmd) throws Exception {
     Path crawlDb = new Path(cmd.getArgList().get(0));
-    System.out.println(dedup(crawlDb, cmd.hasOption("force")).summary(crawlDb));
+    out().println(dedup(crawlDb, cmd.hasOption("force")).summary(crawlDb));
     return 0;
   }
 

@@ -71,21 +71,25 @@ public class Fetcher extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    Configuration conf = new Configuration(getConf());
-    Path segment = new Path(cmd.getArgList().get(0));
-    int threads = intOption(cmd, "threads", conf.getInt(FetcherKeys.THREADS, 10));
+    int threads = intOption(cmd, "threads", getConf().getInt(FetcherKeys.THREADS, 10));
     if (threads < 1) {
       throw new UsageException("-threads must be at least 1");
     }
-    conf.setInt(FetcherKeys.THREADS, threads);
-    check(conf);
+    getConf().setInt(FetcherKeys.THREADS, threads);
+    fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
+    return 0;
+  }
 
+  /** Fetches the fetch lists of {@code segment}; with {@code force} again, if it was fetched. */
+  public void fetch(Path segment, boolean force) throws IOException, UserException {
+    Configuration conf = new Configuration(getConf());
+    check(conf);
     Segment.requirePart(conf, segment, Segment.CRAWL_GENERATE, "generate writes it");
     int lists = countFetchLists(conf, new Path(segment, Segment.CRAWL_GENERATE));
     if (lists == 0) {
       throw new UserException(new Path(segment, Segment.CRAWL_GENERATE) + " holds no fetch lists");
     }
-    clearFetched(conf, segment, cmd.hasOption("force"));
+    clearFetched(conf, segment, force);
     Segment.removeScratch(conf, segment);
 
     long start = System.currentTimeMillis();
@@ -93,7 +97,8 @@ public class Fetcher extends CrawlTool {
     if (timeLimitEnd > 0) {
       conf.setLong(FetcherKeys.INTERNAL_TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
     }
-    LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, threads);
+    LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists,
+        conf.getInt(FetcherKeys.THREADS, 10));
 
     Job job = CrawlJob.create(conf, "fetch " + segment);
     Configuration jobConf = job.getConfiguration();
@@ -125,7 +130,6 @@ public class Fetcher extends CrawlTool {
 
     LOG.info("fetched {} in {} s: {}", segment, (System.currentTimeMillis() - start) / 1000,
         summary(job.getCounters().getGroup(FetchRecorder.COUNTERS)));
-    return 0;
   }
 
   /** Fails with one line on a bad fetcher setting or protocol class, before any job starts. */

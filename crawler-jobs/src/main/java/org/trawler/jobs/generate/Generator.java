@@ -110,25 +110,56 @@ public class Generator extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    Configuration conf = new Configuration(getConf());
     long topN = longOption(cmd, "topN", 0);
     if (cmd.hasOption("topN") && topN < 1) {
       throw new UsageException("-topN must be at least 1, not " + topN);
     }
-    int numFetchers = intOption(cmd, "numFetchers", defaultFetchLists(conf));
-    if (numFetchers < 1) {
+    int numFetchers = intOption(cmd, "numFetchers", 0);
+    if (cmd.hasOption("numFetchers") && numFetchers < 1) {
       throw new UsageException("-numFetchers must be at least 1, not " + numFetchers);
     }
-    long addDays = longOption(cmd, "adddays", 0);
     if (cmd.hasOption("noFilter")) {
-      conf.setBoolean(GeneratorKeys.FILTER, false);
+      getConf().setBoolean(GeneratorKeys.FILTER, false);
     }
     if (cmd.hasOption("noNorm")) {
-      conf.setBoolean(GeneratorKeys.NORMALISE, false);
+      getConf().setBoolean(GeneratorKeys.NORMALISE, false);
     }
+    Settings settings = new Settings(topN, numFetchers, longOption(cmd, "adddays", 0), cmd.hasOption("force"));
+    Result result = generate(new Path(cmd.getArgList().get(0)), new Path(cmd.getArgList().get(1)), settings);
+    err().println("trawler generate: " + result.summary());
+    if (result.segment() == null) {
+      return UserException.NOTHING_TO_DO;
+    }
+    out().println(result.segment());
+    return 0;
+  }
+
+  /**
+   * What to select: at most {@code topN} URLs (0 = all due) into {@code numFetchers} fetch lists
+   * (0 = the default: one per map slot on a cluster, one in local mode), due within {@code addDays}.
+   */
+  public record Settings(long topN, int numFetchers, long addDays, boolean force) {
+    /** Every due URL, into the default number of fetch lists. */
+    public static final Settings DEFAULTS = new Settings(0, 0, 0, false);
+  }
+
+  /** The new segment (null when nothing was due) and the counts of the summary line. */
+  public record Result(Path segment, long selected, long total, int fetchLists, String skipped) {
+    /** "selected 30 of 33 URLs into 1 fetch list; skipped: 3 not due", or "nothing due: ...". */
+    public String summary() {
+      if (segment == null) {
+        return "nothing due: 0 of " + total + " URLs selected" + skipped;
+      }
+      return "selected " + selected + " of " + total + " URLs into " + fetchLists + " fetch list"
+          + (fetchLists == 1 ? "" : "s") + skipped;
+    }
+  }
+
+  /** Selects the due URLs of {@code crawlDb} into a new segment under {@code segmentsDir}. */
+  public Result generate(Path crawlDb, Path segmentsDir, Settings settings) throws IOException, UserException {
+    Configuration conf = new Configuration(getConf());
+    int numFetchers = settings.numFetchers() > 0 ? settings.numFetchers() : defaultFetchLists(conf);
     checkSettings(conf);
-    Path crawlDb = new Path(cmd.getArgList().get(0));
-    Path segmentsDir = new Path(cmd.getArgList().get(1));
     CrawlDb.currentForReading(conf, crawlDb);
     FileSystem segmentsFs = segmentsDir.getFileSystem(conf);
     if (segmentsFs.exists(segmentsDir) && !segmentsFs.getFileStatus(segmentsDir).isDirectory()) {
@@ -137,16 +168,16 @@ public class Generator extends CrawlTool {
 
     long now = System.currentTimeMillis();
     conf.setLong(GeneratorKeys.TIME, now);
-    conf.setLong(GeneratorKeys.DUE_BEFORE, now + addDays * DAY_MILLIS);
-    conf.setLong(GeneratorKeys.TOP_N, topN);
+    conf.setLong(GeneratorKeys.DUE_BEFORE, now + settings.addDays() * DAY_MILLIS);
+    conf.setLong(GeneratorKeys.TOP_N, settings.topN());
     boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, false);
     Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get("hadoop.tmp.dir")), "generate-" + UUID.randomUUID());
-    CrawlDbLock lock = update ? CrawlDbLock.acquire(conf, crawlDb, cmd.hasOption("force")) : null;
+    CrawlDbLock lock = update ? CrawlDbLock.acquire(conf, crawlDb, settings.force()) : null;
     try {
       if (lock != null) {
         CrawlDb.removeTempDirs(conf, crawlDb);
       }
-      return generate(conf, crawlDb, segmentsDir, topN, numFetchers, tmp, update);
+      return generate(conf, crawlDb, segmentsDir, settings.topN(), numFetchers, tmp, update);
     } finally {
       tmp.getFileSystem(conf).delete(tmp, true);
       if (lock != null) {
@@ -155,13 +186,12 @@ public class Generator extends CrawlTool {
     }
   }
 
-  private int generate(Configuration conf, Path crawlDb, Path segmentsDir, long topN, int numFetchers, Path tmp,
+  private Result generate(Configuration conf, Path crawlDb, Path segmentsDir, long topN, int numFetchers, Path tmp,
       boolean update) throws IOException, UserException {
     Tally tally = new Tally();
     Selection selection = select(conf, crawlDb, tmp, topN, tally);
     if (selection.count == 0) {
-      System.err.println("trawler generate: nothing due: 0 of " + tally.total + " URLs selected" + tally.skipped());
-      return UserException.NOTHING_TO_DO;
+      return new Result(null, 0, tally.total, numFetchers, tally.skipped());
     }
     Path segment = Segment.newSegment(conf, segmentsDir);
     boolean done = false;
@@ -171,10 +201,7 @@ public class Generator extends CrawlTool {
         markCrawlDb(conf, crawlDb, segment);
       }
       done = true;
-      System.err.println("trawler generate: selected " + selected + " of " + tally.total + " URLs into "
-          + numFetchers + " fetch list" + (numFetchers == 1 ? "" : "s") + tally.skipped());
-      System.out.println(segment);
-      return 0;
+      return new Result(segment, selected, tally.total, numFetchers, tally.skipped());
     } finally {
       if (!done) {
         segment.getFileSystem(conf).delete(segment, true);

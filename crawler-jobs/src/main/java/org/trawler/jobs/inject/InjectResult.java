@@ -1,6 +1,7 @@
 package org.trawler.jobs.inject;
 
 import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.TaskCounter;
 
 /** What one inject did, from its counters. */
 public final class InjectResult {
@@ -10,14 +11,18 @@ public final class InjectResult {
   public final long merged;
   public final long rejected;
   public final long malformed;
+  /** URLs in the crawldb after the inject: the records its last job wrote. */
+  public final long dbSize;
 
-  public InjectResult(long injected, long duplicates, long newUrls, long merged, long rejected, long malformed) {
+  public InjectResult(long injected, long duplicates, long newUrls, long merged, long rejected, long malformed,
+      long dbSize) {
     this.injected = injected;
     this.duplicates = duplicates;
     this.newUrls = newUrls;
     this.merged = merged;
     this.rejected = rejected;
     this.malformed = malformed;
+    this.dbSize = dbSize;
   }
 
   /** Job 1's counters, plus job 2's when there was a merge (null otherwise). */
@@ -25,7 +30,7 @@ public final class InjectResult {
     Counters last = merge != null ? merge : sort;
     return new InjectResult(get(sort, InjectCounters.INJECTED), get(sort, InjectCounters.DUPLICATE),
         get(last, InjectCounters.NEW), get(last, InjectCounters.MERGED), get(sort, InjectCounters.REJECTED),
-        get(sort, InjectCounters.MALFORMED));
+        get(sort, InjectCounters.MALFORMED), last.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue());
   }
 
   private static long get(Counters counters, String name) {

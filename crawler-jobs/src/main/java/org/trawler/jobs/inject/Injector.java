@@ -74,7 +74,7 @@ public class Injector extends CrawlTool {
     }
     Path crawlDb = new Path(cmd.getArgList().get(0));
     InjectResult result = inject(crawlDb, new Path(cmd.getArgList().get(1)), cmd.hasOption("force"));
-    System.out.println(result.summary(crawlDb.toString(), mode(conf)));
+    out().println(result.summary(crawlDb.toString(), mode(conf)));
     return 0;
   }
 

@@ -92,7 +92,7 @@ public class LinkDb extends CrawlTool {
       throw new UsageException("name at least one segment, or a segments directory with -dir");
     }
     Result result = invert(linkDb, segments, cmd.hasOption("force"));
-    System.out.println(result.summary(linkDb));
+    out().println(result.summary(linkDb));
     return 0;
   }
 

@@ -61,10 +61,15 @@ public class ParseSegment extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws IOException, UserException {
+    parse(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
+    return 0;
+  }
+
+  /** Parses the content of {@code segment}; with {@code force} again, if it was parsed. */
+  public void parse(Path segment, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
-    Path segment = new Path(cmd.getArgList().get(0));
     Segment.requirePart(conf, segment, Segment.CONTENT, "not fetched yet? run fetch first");
-    clearParseOutput(conf, segment, cmd.hasOption("force"));
+    clearParseOutput(conf, segment, force);
     Segment.removeScratch(conf, segment);
 
     Job job = CrawlJob.create(conf, "parse " + segment.getName());
@@ -89,7 +94,6 @@ public class ParseSegment extends CrawlTool {
     }
 
     LOG.info("parsed {}: {}", segment, summary(job));
-    return 0;
   }
 
   /** Refuses a parsed segment unless forced; with force, removes the old parse output. */

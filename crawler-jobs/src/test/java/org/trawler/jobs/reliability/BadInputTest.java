@@ -33,12 +33,13 @@ import org.trawler.jobs.CommandRun;
  * reads, segments in the wrong state, unknown options and bad numbers. Each gets one line
  * "trawler &lt;command&gt;: ..." (a usage error also its usage), DESIGN §6's exit code (1 nothing to
  * do or not found, 2 usage, 3 failure), no stack trace, and the crawl data stays byte for byte.
+ * A module with commands of its own extends this class with its own {@code cases()}.
  */
 @RunWith(Parameterized.class)
 public class BadInputTest {
-  private static final int USAGE = 2;
-  private static final int FAILED = 3;
-  private static final int NOTHING = 1;
+  protected static final int USAGE = 2;
+  protected static final int FAILED = 3;
+  protected static final int NOTHING = 1;
 
   @ClassRule
   public static final TemporaryFolder tmp = new TemporaryFolder();
@@ -57,11 +58,11 @@ public class BadInputTest {
     this.message = message;
   }
 
-  private static Object[] bad(String[] args, int exitCode, String message) {
+  protected static Object[] bad(String[] args, int exitCode, String message) {
     return new Object[] {String.join(" ", args), args, exitCode, message};
   }
 
-  private static String[] cmd(String... args) {
+  protected static String[] cmd(String... args) {
     return args;
   }
 
@@ -158,13 +159,6 @@ public class BadInputTest {
     cases.add(bad(cmd("run", "{missing}", "{out}", "1"), FAILED, "does not exist"));
     cases.add(bad(cmd("run", "{empty}", "{out}", "1"), NOTHING, "no seed files"));
     cases.add(bad(cmd("run", "{urls}", "{file}", "1"), FAILED, "is a file"));
-
-    cases.add(bad(cmd("simweb", "--hosts", "0"), USAGE, "hosts"));
-    cases.add(bad(cmd("simweb", "--pages", "x"), USAGE, "whole number"));
-    cases.add(bad(cmd("simweb", "extra"), USAGE, "too many arguments"));
-    cases.add(bad(cmd("demo", "--rounds", "0"), USAGE, "--rounds must be at least 1"));
-    cases.add(bad(cmd("demo", "extra"), USAGE, "too many arguments"));
-    cases.add(bad(cmd("demo", "--dir", "{foreign}"), FAILED, "not a previous demo crawl"));
     return cases;
   }
 

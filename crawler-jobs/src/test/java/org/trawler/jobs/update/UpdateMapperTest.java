@@ -15,7 +15,7 @@ import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
-import org.trawler.jobs.update.CrawlDbUpdater.UpdateMapper;
+import org.trawler.jobs.update.UpdateDb.UpdateMapper;
 
 public class UpdateMapperTest {
   private static final String SEGMENT = "/crawl/segments/20240101000000";
@@ -78,7 +78,7 @@ public class UpdateMapperTest {
     assertEquals("linked", CrawlStatus.name(link.getStatus()));
     assertEquals(0.6f, link.getScore(), 1e-6);
     assertEquals(2, link.getDepth());
-    assertEquals(1, driver.getCounters().findCounter(CrawlDbUpdater.COUNTERS, CrawlDbUpdater.REDIRECTS_ADDED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(UpdateDb.COUNTERS, UpdateDb.REDIRECTS_ADDED).getValue());
   }
 
   @Test
@@ -90,7 +90,7 @@ public class UpdateMapperTest {
     MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
         driver(conf, SEGMENT + "/crawl_fetch/part-r-00000/data").withInput(URL, new CrawlDatum(redirect));
     driver.withOutput(URL, tagged(redirect)).runTest();
-    assertEquals(1, driver.getCounters().findCounter(CrawlDbUpdater.COUNTERS, CrawlDbUpdater.REDIRECTS_REJECTED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(UpdateDb.COUNTERS, UpdateDb.REDIRECTS_REJECTED).getValue());
   }
 
   @Test

@@ -20,8 +20,8 @@ import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
-import org.trawler.jobs.update.CrawlDbUpdater.UpdateMapper;
-import org.trawler.jobs.update.CrawlDbUpdater.UpdateReducer;
+import org.trawler.jobs.update.UpdateDb.UpdateMapper;
+import org.trawler.jobs.update.UpdateDb.UpdateReducer;
 
 public class UpdateReducerTest {
   private static final Text URL = new Text("http://a.example/page");
@@ -54,8 +54,8 @@ public class UpdateReducerTest {
     assertEquals(1.5f, result.getScore(), 1e-6);
     assertEquals(0, result.getDepth());
     assertTrue(!result.getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
-    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.STATUS_COUNTERS, "db_fetched"));
-    assertEquals(0, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.URLS_NEW));
+    assertEquals(1, counter(driver.getCounters(), UpdateDb.STATUS_COUNTERS, "db_fetched"));
+    assertEquals(0, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.URLS_NEW));
   }
 
   @Test
@@ -69,8 +69,8 @@ public class UpdateReducerTest {
     assertEquals(0.5f, result.getScore(), 1e-6);
     assertEquals(2, result.getDepth());
     assertTrue(result.getFetchTime() >= before && result.getFetchTime() <= System.currentTimeMillis());
-    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.URLS_NEW));
-    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.STATUS_COUNTERS, "db_unfetched"));
+    assertEquals(1, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.URLS_NEW));
+    assertEquals(1, counter(driver.getCounters(), UpdateDb.STATUS_COUNTERS, "db_unfetched"));
   }
 
   @Test
@@ -94,7 +94,7 @@ public class UpdateReducerTest {
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
         driver(Datums.conf(), old, new CrawlDatum(CrawlStatus.INJECTED, 0, 1f));
     driver.withOutput(URL, old).runTest();
-    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.RECORDS_UNEXPECTED));
+    assertEquals(1, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.RECORDS_UNEXPECTED));
   }
 
   @Test
@@ -103,7 +103,7 @@ public class UpdateReducerTest {
     conf.setBoolean(UpdateKeys.ADDITIONS_ALLOWED, false);
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = driver(conf, Datums.linked(1f, 1));
     driver.runTest();
-    assertEquals(1, counter(driver.getCounters(), CrawlDbUpdater.COUNTERS, CrawlDbUpdater.URLS_NOT_ADDED));
+    assertEquals(1, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.URLS_NOT_ADDED));
   }
 
   @Test

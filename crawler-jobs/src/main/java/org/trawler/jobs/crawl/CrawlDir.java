@@ -1,0 +1,18 @@
+package org.trawler.jobs.crawl;
+
+import org.apache.hadoop.fs.Path;
+
+/** A crawl directory as {@code run} lays it out: {@code crawldb/}, {@code segments/}, {@code linkdb/}. */
+public record CrawlDir(Path root) {
+  public Path crawlDb() {
+    return new Path(root, "crawldb");
+  }
+
+  public Path segments() {
+    return new Path(root, "segments");
+  }
+
+  public Path linkDb() {
+    return new Path(root, "linkdb");
+  }
+}

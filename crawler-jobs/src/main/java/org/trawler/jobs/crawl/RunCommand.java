@@ -1,0 +1,121 @@
+package org.trawler.jobs.crawl;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.trawler.core.UserException;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.inject.InjectResult;
+import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.inject.SeedFiles;
+
+/**
+ * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks, all in
+ * this JVM ({@link CrawlRound}), one summary line per round; stops early when nothing is due.
+ */
+public class RunCommand extends CrawlTool {
+
+  @Override
+  public String name() {
+    return "run";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<url_dir> <crawl_dir> <rounds> [--topN N] [--threads N] [--numFetchers N] [--time-limit-fetch MIN] "
+        + "[--adddays D]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {3, 3};
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("topN").hasArg().argName("N").desc("at most N URLs per round").build());
+    o.addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("fetcher threads").build());
+    o.addOption(Option.builder().longOpt("numFetchers").hasArg().argName("N")
+        .desc("fetch lists (fetch tasks) per round").build());
+    o.addOption(Option.builder().longOpt("time-limit-fetch").hasArg().argName("MIN")
+        .desc("stop each fetch after MIN minutes").build());
+    o.addOption(Option.builder().longOpt("adddays").hasArg().argName("D")
+        .desc("generate as if D days later (re-fetch pages due by then)").build());
+    return o;
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    List<String> args = cmd.getArgList();
+    int rounds;
+    try {
+      rounds = Integer.parseInt(args.get(2));
+    } catch (NumberFormatException e) {
+      throw new UsageException("rounds must be a whole number, not '" + args.get(2) + "'");
+    }
+    if (rounds < 1) {
+      throw new UsageException("rounds must be at least 1");
+    }
+    for (String opt : new String[] {"topN", "threads", "numFetchers"}) {
+      if (cmd.hasOption(opt) && longOption(cmd, opt, 1) < 1) {
+        throw new UsageException("--" + opt + " must be at least 1, not " + cmd.getOptionValue(opt));
+      }
+    }
+    Generator.Settings generate = new Generator.Settings(longOption(cmd, "topN", 0),
+        intOption(cmd, "numFetchers", 0), longOption(cmd, "adddays", 0), false);
+    doubleOption(cmd, "time-limit-fetch", 0);
+    Configuration conf = getConf();
+    if (cmd.hasOption("time-limit-fetch")) {
+      conf.set(FetcherKeys.TIMELIMIT_MINS, cmd.getOptionValue("time-limit-fetch"));
+    }
+    if (cmd.hasOption("threads")) {
+      conf.set(FetcherKeys.THREADS, cmd.getOptionValue("threads"));
+    }
+    crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate);
+    return 0;
+  }
+
+  /**
+   * Injects the seeds under {@code urlDir}, then runs up to {@code rounds} rounds, printing a line
+   * after each; returns the rounds that ran (fewer when nothing was due).
+   */
+  public int crawl(Path urlDir, CrawlDir crawl, int rounds, Generator.Settings generate)
+      throws Exception {
+    // Checked before inject, so a bad path fails in one line and leaves no crawl behind.
+    SeedFiles.list(getConf(), urlDir);
+    FileSystem fs = crawl.root().getFileSystem(getConf());
+    if (fs.exists(crawl.root()) && !fs.getFileStatus(crawl.root()).isDirectory()) {
+      throw new UserException(crawl.root() + " is a file, not a crawl directory");
+    }
+    long start = System.nanoTime();
+    Injector injector = new Injector();
+    injector.setConf(new Configuration(getConf()));
+    InjectResult injected = injector.inject(crawl.crawlDb(), urlDir, false);
+    out().printf("inject: crawldb %d URLs; %.1f s%n", injected.dbSize, (System.nanoTime() - start) / 1e9);
+
+    CrawlRound round = new CrawlRound(getConf(), crawl, generate);
+    int ran = 0;
+    for (int n = 1; n <= rounds; n++) {
+      Optional<CrawlRound.Result> result = round.run(n, CrawlRound.DIRECT);
+      if (result.isEmpty()) {
+        out().printf("round %d: nothing due, stopping%n", n);
+        break;
+      }
+      out().println(result.get().summary());
+      ran++;
+    }
+    out().printf("crawl data in %s (crawldb, segments, linkdb); see: bin/crawl readdb %s -stats%n", crawl.root(),
+        crawl.crawlDb());
+    return ran;
+  }
+}

@@ -1,0 +1,182 @@
+package org.trawler.jobs.read;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Hex;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.PartFiles;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code readdb <crawldb> -stats | -dump <out_dir> | -url <url>}: statistics, dumps and lookups of
+ * a crawldb. Reads the part files directly, without a MapReduce job.
+ */
+public class CrawlDbReader extends CrawlTool {
+  /** The file -dump writes into its output directory, per format. */
+  public static final String DUMP_JSON = "dump.jsonl";
+  public static final String DUMP_CSV = "dump.csv";
+  private static final String CSV_HEADER =
+      "url,status,fetchTime,retries,fetchInterval,score,signature,modifiedTime,metadata";
+
+  @Override
+  public String name() { return "readdb"; }
+
+  @Override
+  public String synopsis() {
+    return "<crawldb> (-stats [-json] | -dump <out_dir> [-format json|csv] [-status NAME] | -url <url>)";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption("stats", false, "print counts per status, retries and depth, and the score range")
+        .addOption("json", false, "with -stats: print one JSON object instead of a table")
+        .addOption(Option.builder("dump").hasArg().argName("out_dir")
+            .desc("write every entry to <out_dir>/" + DUMP_JSON + " (JSON Lines) or " + DUMP_CSV).build())
+        .addOption(Option.builder("format").hasArg().argName("json|csv").desc("with -dump: the format (json)").build())
+        .addOption(Option.builder("status").hasArg().argName("NAME")
+            .desc("with -dump: only entries with this status, e.g. db_fetched").build())
+        .addOption(Option.builder("url").hasArg().argName("url").desc("print one entry as JSON").build());
+  }
+
+  @Override
+  protected int[] positionalArity() { return new int[] {1, 1}; }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    int actions = (cmd.hasOption("stats") ? 1 : 0) + (cmd.hasOption("dump") ? 1 : 0) + (cmd.hasOption("url") ? 1 : 0);
+    if (actions != 1) {
+      throw new UsageException("give exactly one of -stats, -dump and -url");
+    }
+    Configuration conf = getConf();
+    String crawlDbName = cmd.getArgList().get(0);
+    Path current = CrawlDb.currentForReading(conf, new Path(crawlDbName));
+    if (cmd.hasOption("stats")) {
+      CrawlDbStats stats = stats(conf, current);
+      out().print(cmd.hasOption("json") ? stats.json(crawlDbName) : stats.table(crawlDbName));
+      return 0;
+    }
+    if (cmd.hasOption("url")) {
+      String url = cmd.getOptionValue("url");
+      CrawlDatum datum = new CrawlDatum();
+      if (!PartFiles.lookup(conf, current, new Text(url), datum)) {
+        throw new UserException(url + " not found in " + crawlDbName, UserException.NOTHING_TO_DO);
+      }
+      PrintWriter out = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8));
+      JsonWriter json = new JsonWriter(out);
+      DatumJson.write(json, url, datum);
+      json.newLine().flush();
+      return 0;
+    }
+    String format = cmd.getOptionValue("format", "json");
+    if (!format.equals("json") && !format.equals("csv")) {
+      throw new UsageException("-format is json or csv, not '" + format + "'");
+    }
+    byte status = statusFilter(cmd.getOptionValue("status"));
+    Path outDir = new Path(cmd.getOptionValue("dump"));
+    Path file = new Path(outDir, format.equals("csv") ? DUMP_CSV : DUMP_JSON);
+    long n = dump(conf, current, file, format.equals("csv"), status);
+    out().println("readdb: wrote " + n + " entries to " + file);
+    return 0;
+  }
+
+  /** The status byte of a -status value; -1 (all) when absent. */
+  private static byte statusFilter(String name) throws UsageException {
+    if (name == null) {
+      return -1;
+    }
+    byte status = CrawlStatus.fromName(name);
+    if (!CrawlStatus.isDbStatus(status)) {
+      List<String> names = new ArrayList<>();
+      for (byte b : CrawlStatus.all()) {
+        if (CrawlStatus.isDbStatus(b)) {
+          names.add(CrawlStatus.name(b));
+        }
+      }
+      throw new UsageException("-status '" + name + "' is not a crawldb status; one of " + String.join(", ", names));
+    }
+    return status;
+  }
+
+  /** Statistics of the crawldb version at {@code current}. */
+  public static CrawlDbStats stats(Configuration conf, Path current) throws IOException, UserException {
+    CrawlDbStats stats = new CrawlDbStats();
+    PartFiles.read(conf, current, new Text(), new CrawlDatum(), (url, datum) -> stats.add(datum));
+    return stats;
+  }
+
+  /**
+   * Writes the entries of {@code current} (only those with {@code status}, unless it is -1) to
+   * {@code file}, which must not exist; returns how many.
+   */
+  public static long dump(Configuration conf, Path current, Path file, boolean csv, byte status)
+      throws IOException, UserException {
+    long[] count = {0};
+    Writer out = DumpFile.create(conf, file);
+    boolean complete = false;
+    try {
+      JsonWriter json = new JsonWriter(out);
+      if (csv) {
+        out.write(CSV_HEADER + "\n");
+      }
+      PartFiles.read(conf, current, new Text(), new CrawlDatum(), (url, datum) -> {
+        if (status != -1 && datum.getStatus() != status) {
+          return;
+        }
+        if (csv) {
+          out.write(csvLine(url.toString(), datum));
+        } else {
+          DatumJson.write(json, url.toString(), datum);
+          json.newLine();
+        }
+        count[0]++;
+      });
+      complete = true;
+    } finally {
+      out.close();
+      if (!complete) {
+        file.getFileSystem(conf).delete(file, false); // no half dump that looks whole
+      }
+    }
+    return count[0];
+  }
+
+  /** One CSV record (RFC 4180); metadata as a JSON object in one field. */
+  static String csvLine(String url, CrawlDatum datum) throws IOException {
+    StringWriter metadata = new StringWriter();
+    DatumJson.writeMetadata(new JsonWriter(metadata), datum.getMetadata());
+    String[] fields = {url, CrawlStatus.name(datum.getStatus()), Long.toString(datum.getFetchTime()),
+        Integer.toString(datum.getRetries()), Integer.toString(datum.getFetchInterval()),
+        Float.toString(datum.getScore()), datum.getSignature() == null ? "" : Hex.encode(datum.getSignature()),
+        Long.toString(datum.getModifiedTime()), metadata.toString()};
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < fields.length; i++) {
+      sb.append(i == 0 ? "" : ",").append(csvField(fields[i]));
+    }
+    return sb.append('\n').toString();
+  }
+
+  private static String csvField(String s) {
+    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+      return s;
+    }
+    return '"' + s.replace("\"", "\"\"") + '"';
+  }
+}

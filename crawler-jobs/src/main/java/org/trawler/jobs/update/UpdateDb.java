@@ -1,0 +1,299 @@
+package org.trawler.jobs.update;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.net.LinkPolicy;
+import org.trawler.core.net.URLFilters;
+import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.schedule.FetchSchedule;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code updatedb <crawldb> <segment>...}: merges segments' fetch and parse results into a new
+ * crawldb version in one MapReduce job. The map passes the crawldb entries, fetch datums and
+ * crawl_parse datums through (plus a link for each redirect target); the reduce runs
+ * {@link CrawlDbUpdate} per URL. The new version is installed only after the job succeeded.
+ * A named segment without crawl_fetch is an error; {@code -dir} takes the fetched segments under
+ * a directory and skips the others with a warning. A segment without crawl_parse contributes its
+ * fetch results only.
+ */
+public class UpdateDb extends CrawlTool {
+  private static final Logger LOG = LoggerFactory.getLogger(UpdateDb.class);
+
+  /** Counter group of what updatedb did. */
+  public static final String COUNTERS = "updatedb";
+  /** Counter group of the new entries per status (CrawlStatus names). */
+  public static final String STATUS_COUNTERS = "updatedb status";
+  public static final String URLS_NEW = "urls_new";
+  public static final String URLS_NOT_ADDED = "urls_not_added";
+  public static final String RECORDS_UNEXPECTED = "records_unexpected";
+  public static final String REDIRECTS_ADDED = "redirect_targets";
+  public static final String REDIRECTS_REJECTED = "redirect_targets_rejected";
+
+  @Override
+  public String name() {
+    return "updatedb";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<crawldb> <segment>... [-dir <segments_dir>] [-noAdditions] [-force]";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption(Option.builder("dir").hasArg().argName("segments_dir")
+            .desc("also update from every fetched segment under this directory").build())
+        .addOption("noAdditions", false, "do not add new URLs (links, redirect targets) to the crawldb")
+        .addOption("force", false, "break a held crawldb lock");
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, -1};
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    List<String> args = cmd.getArgList();
+    if (cmd.hasOption("noAdditions")) {
+      getConf().setBoolean(UpdateKeys.ADDITIONS_ALLOWED, false);
+    }
+    List<Path> segments = segments(getConf(), args.subList(1, args.size()), cmd.getOptionValue("dir"));
+    Path crawlDb = new Path(args.get(0));
+    out().println(update(crawlDb, segments, cmd.hasOption("force")).summary(crawlDb));
+    return 0;
+  }
+
+  /** What an update made: the new crawldb's size, the URLs it added, its entries per status name. */
+  public record Result(int segments, long urls, long added, Map<String, Long> perStatus) {
+    /** One line: how many URLs the crawldb has now, how many are new, and per status. */
+    public String summary(Path crawlDb) {
+      StringBuilder sb = new StringBuilder("updatedb: ").append(crawlDb).append(" updated from ")
+          .append(segments).append(segments == 1 ? " segment: " : " segments: ")
+          .append(urls).append(" urls, ").append(added).append(" new");
+      String sep = " (";
+      for (Map.Entry<String, Long> e : perStatus.entrySet()) {
+        sb.append(sep).append(e.getKey()).append(' ').append(e.getValue());
+        sep = ", ";
+      }
+      return sb.append(perStatus.isEmpty() ? "" : ")").toString();
+    }
+  }
+
+  /** Merges the fetch and parse results of {@code segments} into a new version of {@code crawlDb}. */
+  public Result update(Path crawlDb, List<Path> segments, boolean force) throws IOException, UserException {
+    Configuration conf = new Configuration(getConf());
+    try {
+      FetchSchedule.create(conf);
+    } catch (IllegalArgumentException e) {
+      throw new UserException(e.getMessage());
+    }
+    List<Path> inputs = segmentInputs(conf, segments);
+
+    CrawlDb.checkWritable(conf, crawlDb);
+    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, force)) {
+      CrawlDb.removeTempDirs(conf, crawlDb);
+      Path newVersion = CrawlDb.newTempDir(crawlDb);
+      Job job = createJob(conf, crawlDb, inputs, newVersion);
+      try {
+        runJob(job);
+        CrawlDb.install(conf, crawlDb, newVersion);
+      } finally {
+        FileSystem fs = newVersion.getFileSystem(conf);
+        if (fs.exists(newVersion)) {
+          fs.delete(newVersion, true);
+        }
+      }
+      return result(segments.size(), job);
+    }
+  }
+
+  /** The named segments, then the fetched ones under {@code dir}; at least one. */
+  private static List<Path> segments(Configuration conf, List<String> named, String dir)
+      throws IOException, UsageException, UserException {
+    List<Path> segments = new ArrayList<>();
+    for (String s : named) {
+      segments.add(new Path(s));
+    }
+    if (dir != null) {
+      Path segmentsDir = new Path(dir);
+      FileSystem fs = segmentsDir.getFileSystem(conf);
+      if (!fs.exists(segmentsDir) || !fs.getFileStatus(segmentsDir).isDirectory()) {
+        throw new UserException("no segments directory at " + segmentsDir);
+      }
+      for (FileStatus st : fs.listStatus(segmentsDir)) {
+        if (!st.isDirectory()) {
+          continue;
+        }
+        if (Segment.hasPart(conf, st.getPath(), Segment.CRAWL_FETCH)) {
+          segments.add(st.getPath());
+        } else {
+          LOG.warn("skipping segment {}: not fetched (it has no {})", st.getPath(), Segment.CRAWL_FETCH);
+        }
+      }
+      if (segments.isEmpty()) {
+        throw new UserException("no fetched segment under " + segmentsDir, UserException.NOTHING_TO_DO);
+      }
+    }
+    if (segments.isEmpty()) {
+      throw new UsageException("name at least one segment, or -dir <segments_dir>");
+    }
+    return segments;
+  }
+
+  /** Each segment's crawl_fetch and (if parsed) crawl_parse; a segment that was not fetched is an error. */
+  private static List<Path> segmentInputs(Configuration conf, List<Path> segments) throws IOException, UserException {
+    List<Path> inputs = new ArrayList<>();
+    for (Path segment : segments) {
+      Segment.requirePart(conf, segment, Segment.CRAWL_FETCH, "segment not fetched (run fetch first)");
+      inputs.add(new Path(segment, Segment.CRAWL_FETCH));
+      if (Segment.hasPart(conf, segment, Segment.CRAWL_PARSE)) {
+        inputs.add(new Path(segment, Segment.CRAWL_PARSE));
+      } else {
+        LOG.warn("segment {} is not parsed (no {}): using its fetch results only, no signatures or links",
+            segment, Segment.CRAWL_PARSE);
+      }
+    }
+    return inputs;
+  }
+
+  private static Job createJob(Configuration conf, Path crawlDb, List<Path> inputs, Path out) throws IOException {
+    Job job = CrawlJob.create(conf, "updatedb " + crawlDb);
+    if (CrawlDb.exists(conf, crawlDb)) {
+      CrawlJob.addCrawlDbInput(job, crawlDb);
+    } else {
+      LOG.info("no crawldb at {} yet: creating it from the segments", crawlDb);
+    }
+    for (Path input : inputs) {
+      FileInputFormat.addInputPath(job, input);
+    }
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    job.setMapperClass(UpdateMapper.class);
+    job.setReducerClass(UpdateReducer.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(CrawlDatum.class);
+    CrawlJob.setCrawlDbOutput(job, out);
+    return job;
+  }
+
+  private static Result result(int segments, Job job) throws IOException {
+    Map<String, Long> perStatus = new TreeMap<>();
+    long total = 0;
+    for (Counter c : job.getCounters().getGroup(STATUS_COUNTERS)) {
+      perStatus.put(c.getName(), c.getValue());
+      total += c.getValue();
+    }
+    return new Result(segments, total, job.getCounters().findCounter(COUNTERS, URLS_NEW).getValue(), perStatus);
+  }
+
+  /**
+   * Passes every record through under its URL. Fetch and signature datums are tagged with their
+   * segment; a redirect also yields a link to its target.
+   */
+  public static class UpdateMapper extends Mapper<Text, CrawlDatum, Text, CrawlDatum> {
+    private String segment;
+    private RedirectLinks redirects;
+    private final Text target = new Text();
+
+    @Override
+    protected void setup(Context context) {
+      Configuration conf = context.getConfiguration();
+      InputSplit split = context.getInputSplit();
+      segment = split instanceof FileSplit ? segmentOf(((FileSplit) split).getPath()) : null;
+      redirects = new RedirectLinks(new URLNormalizers(conf), new URLFilters(conf), LinkPolicy.from(conf));
+    }
+
+    @Override
+    protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
+      byte status = datum.getStatus();
+      if (segment != null && (CrawlStatus.isFetchStatus(status) || status == CrawlStatus.SIGNATURE)) {
+        UrlRecords.tag(datum, segment);
+      }
+      context.write(url, datum);
+      if (RedirectLinks.hasTarget(datum)) {
+        String to = redirects.target(url.toString(), datum);
+        if (to == null) {
+          context.getCounter(COUNTERS, REDIRECTS_REJECTED).increment(1);
+          return;
+        }
+        target.set(to);
+        context.write(target, RedirectLinks.linkFrom(datum));
+        context.getCounter(COUNTERS, REDIRECTS_ADDED).increment(1);
+      }
+    }
+
+    /** The segment a file of crawl_fetch or crawl_parse belongs to; null for any other file (the crawldb). */
+    static String segmentOf(Path file) {
+      for (Path p = file; p != null && p.getParent() != null; p = p.getParent()) {
+        if (p.getName().equals(Segment.CRAWL_FETCH) || p.getName().equals(Segment.CRAWL_PARSE)) {
+          return p.getParent().toString();
+        }
+      }
+      return null;
+    }
+  }
+
+  /** Gathers each URL's records and writes the entry {@link CrawlDbUpdate} makes of them. */
+  public static class UpdateReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
+    private CrawlDbUpdate update;
+
+    @Override
+    protected void setup(Context context) {
+      update = CrawlDbUpdate.from(context.getConfiguration(), System.currentTimeMillis());
+    }
+
+    @Override
+    protected void reduce(Text url, Iterable<CrawlDatum> values, Context context)
+        throws IOException, InterruptedException {
+      UrlRecords records = new UrlRecords();
+      for (CrawlDatum value : values) {
+        if (!records.add(value)) {
+          context.getCounter(COUNTERS, RECORDS_UNEXPECTED).increment(1);
+          LOG.warn("{}: ignoring a record with status {}", url, CrawlStatus.name(value.getStatus()));
+        }
+      }
+      CrawlDatum result = update.merge(records.old(), records.fetch(), records.signature(), records.links());
+      if (result == null) {
+        context.getCounter(COUNTERS, URLS_NOT_ADDED).increment(1);
+        return;
+      }
+      if (records.old() == null) {
+        context.getCounter(COUNTERS, URLS_NEW).increment(1);
+      }
+      context.getCounter(STATUS_COUNTERS, CrawlStatus.name(result.getStatus())).increment(1);
+      context.write(url, result);
+    }
+  }
+}

@@ -1,0 +1,292 @@
+package org.trawler.jobs.update;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.MapFile;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.junit.Before;
+import org.junit.BeforeClass;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.Main;
+
+/** updatedb end to end in local mode, on a crawldb and segments written by hand. */
+public class UpdateDbTest {
+  private static final long NOW = System.currentTimeMillis();
+  private static final long HOUR = 3_600_000L;
+  private static final String A = "http://a.example/";
+  private static final String B = "http://a.example/b";
+  private static final String C = "http://a.example/c";
+  private static final String D = "http://d.example/";
+
+  @Rule
+  public final TemporaryFolder tmp = new TemporaryFolder();
+
+  private Configuration conf;
+  private FileSystem fs;
+  private Path crawlDb;
+  private Path segments;
+  private String out;
+  private String err;
+
+  @BeforeClass
+  public static void startLogging() {
+    // logging set up before stderr is captured, so its lines never count as the command's output
+    LoggerFactory.getLogger(UpdateDbTest.class).info("updatedb local-mode tests");
+  }
+
+  @Before
+  public void setUp() throws IOException {
+    conf = Datums.conf();
+    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getAbsolutePath());
+    conf.setInt("mapreduce.client.completion.pollinterval", 50); // Hadoop's default waits 5 s per job
+    fs = FileSystem.getLocal(conf);
+    Path crawl = new Path(tmp.newFolder("crawl").getAbsolutePath());
+    crawlDb = new Path(crawl, "crawldb");
+    segments = new Path(crawl, "segments");
+  }
+
+  // ---- writing crawl data by hand ----
+
+  private static CrawlDatum entry(byte status) {
+    CrawlDatum d = new CrawlDatum(status, 86_400, 1f);
+    d.setFetchTime(NOW - HOUR);
+    d.setDepth(0);
+    return d;
+  }
+
+  private static CrawlDatum fetch(byte status, long time) {
+    CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED);
+    d.setStatus(status);
+    d.setFetchTime(time);
+    return d;
+  }
+
+  private void writeMapFile(Path dir, Map<String, CrawlDatum> records) throws IOException {
+    try (MapFile.Writer w = new MapFile.Writer(conf, dir, MapFile.Writer.keyClass(Text.class),
+        SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+      for (Map.Entry<String, CrawlDatum> e : new TreeMap<>(records).entrySet()) {
+        w.append(new Text(e.getKey()), e.getValue());
+      }
+    }
+  }
+
+  private void writeSequenceFile(Path file, Object... urlsAndDatums) throws IOException {
+    try (SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
+        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+      for (int i = 0; i < urlsAndDatums.length; i += 2) {
+        w.append(new Text((String) urlsAndDatums[i]), (CrawlDatum) urlsAndDatums[i + 1]);
+      }
+    }
+  }
+
+  private void writeCrawlDb(Map<String, CrawlDatum> entries) throws IOException {
+    writeMapFile(new Path(CrawlDb.current(crawlDb), "part-r-00000"), entries);
+  }
+
+  private Path segment(String name, Map<String, CrawlDatum> fetched, Object... parsed) throws IOException {
+    Path segment = new Path(segments, name);
+    writeMapFile(new Path(new Path(segment, Segment.CRAWL_FETCH), "part-r-00000"), fetched);
+    if (parsed.length > 0) {
+      writeSequenceFile(new Path(new Path(segment, Segment.CRAWL_PARSE), "part-r-00000"), parsed);
+    }
+    return segment;
+  }
+
+  private Map<String, CrawlDatum> read(Path version) throws Exception {
+    Map<String, CrawlDatum> db = new TreeMap<>();
+    PartFiles.read(conf, version, new Text(), new CrawlDatum(), (k, v) -> db.put(k.toString(), new CrawlDatum(v)));
+    return db;
+  }
+
+  private int updatedb(String... args) throws Exception {
+    String[] command = new String[args.length + 1];
+    command[0] = "updatedb";
+    System.arraycopy(args, 0, command, 1, args.length);
+    ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+    try {
+      return Main.run(new Configuration(conf), command);
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+      out = outBytes.toString(StandardCharsets.UTF_8);
+      err = errBytes.toString(StandardCharsets.UTF_8);
+    }
+  }
+
+  private static String status(CrawlDatum d) {
+    return CrawlStatus.name(d.getStatus());
+  }
+
+  // ---- tests ----
+
+  @Test
+  public void fetchedParsedAndLinkedUrlsAreMergedAndTheOldVersionKept() throws Exception {
+    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED), B, entry(CrawlStatus.DB_UNFETCHED),
+        C, entry(CrawlStatus.DB_FETCHED)));
+    CrawlDatum signature = Datums.signature(1, 2, 3);
+    Path segment = segment("20240101000000",
+        Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR), B, fetch(CrawlStatus.FETCH_GONE, NOW - HOUR)),
+        A, signature, D, Datums.linked(0.5f, 1), C, Datums.linked(0.25f, 1));
+
+    assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
+
+    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    assertEquals(4, db.size());
+    assertEquals("db_fetched", status(db.get(A)));
+    assertArrayEquals(new byte[] {1, 2, 3}, db.get(A).getSignature());
+    assertEquals("db_gone", status(db.get(B)));
+    assertEquals("db_fetched", status(db.get(C)));
+    assertEquals(1.25f, db.get(C).getScore(), 1e-6);
+    assertEquals("db_unfetched", status(db.get(D)));
+    assertEquals(0.5f, db.get(D).getScore(), 1e-6);
+    assertEquals(1, db.get(D).getDepth());
+
+    Map<String, CrawlDatum> old = read(CrawlDb.old(crawlDb));
+    assertEquals(3, old.size());
+    assertEquals("db_unfetched", status(old.get(A)));
+    assertTrue(out, out.startsWith("updatedb: " + crawlDb + " updated from 1 segment: 4 urls, 1 new"));
+    assertTrue(out, out.contains("db_fetched 2") && out.contains("db_gone 1") && out.contains("db_unfetched 1"));
+    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+  }
+
+  @Test
+  public void twoSegmentsAtOnceTheNewerFetchWins() throws Exception {
+    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
+    // the later segment name holds the older fetch: fetch time decides, not the order of arguments
+    Path first = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+        A, Datums.signature(1), B, Datums.linked(0.5f, 1));
+    Path second = segment("20240102000000", Map.of(A, fetch(CrawlStatus.FETCH_NOTMODIFIED, NOW - 5 * HOUR)),
+        A, Datums.signature(2), B, Datums.linked(0.25f, 1));
+
+    assertEquals(err, 0, updatedb(crawlDb.toString(), first.toString(), second.toString()));
+
+    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    assertEquals("db_fetched", status(db.get(A)));
+    assertArrayEquals(new byte[] {1}, db.get(A).getSignature());
+    assertEquals(NOW - HOUR + 86_400_000L, db.get(A).getFetchTime());
+    assertEquals(0.75f, db.get(B).getScore(), 1e-6);
+    assertTrue(out, out.contains("from 2 segments: 2 urls, 1 new"));
+  }
+
+  @Test
+  public void segmentsDirWithoutAdditionsUpdatesKnownUrlsOnly() throws Exception {
+    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED), B, entry(CrawlStatus.DB_UNFETCHED)));
+    segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+        A, Datums.signature(1), D, Datums.linked(0.5f, 1));
+    segment("20240102000000", Map.of(B, fetch(CrawlStatus.FETCH_RETRY, NOW - HOUR))); // fetched, not parsed
+    fs.mkdirs(new Path(segments, "20240103000000/" + Segment.CRAWL_GENERATE)); // generated, not fetched
+
+    assertEquals(err, 0, updatedb(crawlDb.toString(), "-dir", segments.toString(), "-noAdditions"));
+
+    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    assertEquals(2, db.size());
+    assertEquals("db_fetched", status(db.get(A)));
+    assertEquals("db_unfetched", status(db.get(B)));
+    assertEquals(1, db.get(B).getRetries());
+  }
+
+  @Test
+  public void missingCrawlDbIsCreatedFromTheSegments() throws Exception {
+    Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+        A, Datums.signature(1), B, Datums.linked(0.5f, 1));
+
+    assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
+
+    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    assertEquals("db_fetched", status(db.get(A)));
+    assertEquals("db_unfetched", status(db.get(B)));
+    assertFalse(fs.exists(CrawlDb.old(crawlDb)));
+  }
+
+  @Test
+  public void segmentNotFetchedIsOneClearLine() throws Exception {
+    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
+    Path generated = new Path(segments, "20240101000000");
+    fs.mkdirs(new Path(generated, Segment.CRAWL_GENERATE));
+
+    assertEquals(3, updatedb(crawlDb.toString(), generated.toString()));
+
+    assertEquals(err, 1, err.trim().split("\n").length);
+    assertTrue(err, err.startsWith("trawler updatedb: ") && err.contains("segment not fetched"));
+    assertEquals("db_unfetched", status(read(CrawlDb.current(crawlDb)).get(A)));
+    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+  }
+
+  @Test
+  public void heldLockIsOneClearLineAndForceBreaksIt() throws Exception {
+    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
+    Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
+    CrawlDbLock.acquire(conf, crawlDb, false); // another job's lock, never released by it
+
+    assertEquals(3, updatedb(crawlDb.toString(), segment.toString()));
+    assertEquals(err, 1, err.trim().split("\n").length);
+    assertTrue(err, err.contains("crawldb is locked") && err.contains(CrawlDb.lockFile(crawlDb).toString()));
+    assertEquals("db_unfetched", status(read(CrawlDb.current(crawlDb)).get(A)));
+
+    assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString(), "-force"));
+    assertEquals("db_fetched", status(read(CrawlDb.current(crawlDb)).get(A)));
+    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+  }
+
+  @Test
+  public void failedJobLeavesTheCrawlDbAsItWas() throws Exception {
+    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
+    Path segment = new Path(segments, "20240101000000");
+    try (OutputStream garbage = fs.create(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000"))) {
+      garbage.write("not a sequence file".getBytes(StandardCharsets.UTF_8));
+    }
+
+    assertEquals(3, updatedb(crawlDb.toString(), segment.toString()));
+
+    assertEquals("db_unfetched", status(read(CrawlDb.current(crawlDb)).get(A)));
+    assertFalse(fs.exists(CrawlDb.old(crawlDb)));
+    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+    for (FileStatus st : fs.listStatus(crawlDb)) {
+      assertEquals(CrawlDb.CURRENT, st.getPath().getName());
+    }
+  }
+
+  @Test
+  public void noSegmentIsAUsageError() throws Exception {
+    assertEquals(2, updatedb(crawlDb.toString()));
+    assertTrue(err, err.contains("usage: bin/crawl updatedb <crawldb> <segment>..."));
+  }
+
+  @Test
+  public void unknownScheduleClassIsOneClearLine() throws Exception {
+    Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
+    assertEquals(3, updatedb("-D", "db.fetch.schedule.class=com.example.Nope", crawlDb.toString(), segment.toString()));
+    assertEquals(err, 1, err.trim().split("\n").length);
+    assertTrue(err, err.contains("com.example.Nope"));
+  }
+}

@@ -1,0 +1,134 @@
+package org.trawler.simweb;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.CountDownLatch;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.trawler.core.UserException;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code simweb}: serves a {@link SimWeb} until stopped (Ctrl-C, kill). Prints the seed URLs on
+ * stdout, one per line, or writes them to {@code --seeds-file}.
+ */
+public class SimWebCommand extends CrawlTool {
+
+  @Override
+  public String name() {
+    return "simweb";
+  }
+
+  @Override
+  public String synopsis() {
+    return "[--hosts H] [--pages P] [--outlinks K] [--page-kb KB] [--latency-ms MS] [--port PORT]"
+        + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X] [--seed N]"
+        + " [--seeds-file FILE] [--seed-all]";
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(valued("hosts", "H", "number of hosts: 127.0.0.2, 127.0.0.3, ... (default 10)"));
+    o.addOption(valued("pages", "P", "pages per host (default 100)"));
+    o.addOption(valued("outlinks", "K", "links per page (default 10)"));
+    o.addOption(valued("page-kb", "KB", "page size in kB (default 10)"));
+    o.addOption(valued("latency-ms", "MS", "delay before every response (default 0)"));
+    o.addOption(valued("port", "PORT", "port of every host; 0 = a free one (default 8080)"));
+    o.addOption(valued("redirect-pct", "X", "percent of pages that redirect with 301/302 (default 5)"));
+    o.addOption(valued("notfound-pct", "X", "percent of pages that answer 404 (default 5)"));
+    o.addOption(valued("error-pct", "X", "percent of pages that answer 500 (default 2)"));
+    o.addOption(valued("disallow-pct", "X", "percent of pages disallowed by robots.txt (default 5)"));
+    o.addOption(valued("cross-host-pct", "X", "percent of links to another host (default 20)"));
+    o.addOption(valued("seed", "N", "seed of the link graph and texts (default 1)"));
+    o.addOption(valued("threads", "N", "server threads shared by all hosts (default 256)"));
+    o.addOption(valued("seeds-file", "FILE", "write the seed URLs to FILE instead of stdout"));
+    o.addOption(Option.builder().longOpt("seed-all").desc("seed URLs are every page, not only the home pages")
+        .build());
+    return o;
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {0, 0};
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    SimWeb web = site(cmd);
+    try {
+      web.start();
+    } catch (BindException e) {
+      throw new UserException(e.getMessage() + " (another simweb running? try --port 0)");
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      web.stop();
+      stopped.countDown();
+    }, "simweb-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      printSeeds(web, cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
+      err().println("simweb: serving " + web.hosts() + " hosts on port " + web.port() + " until stopped (Ctrl-C)");
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stopped from inside the JVM (tests)
+    } finally {
+      if (stopped.getCount() > 0) {
+        Runtime.getRuntime().removeShutdownHook(hook);
+        web.stop();
+      }
+    }
+    return 0;
+  }
+
+  private static SimWeb site(CommandLine cmd) throws UsageException {
+    try {
+      return SimWeb.builder()
+          .hosts(intOption(cmd, "hosts", 10))
+          .pages(intOption(cmd, "pages", 100))
+          .outlinks(intOption(cmd, "outlinks", 10))
+          .pageKb(intOption(cmd, "page-kb", 10))
+          .latencyMs(intOption(cmd, "latency-ms", 0))
+          .port(intOption(cmd, "port", 8080))
+          .redirectPct(doubleOption(cmd, "redirect-pct", 5))
+          .notFoundPct(doubleOption(cmd, "notfound-pct", 5))
+          .errorPct(doubleOption(cmd, "error-pct", 2))
+          .disallowPct(doubleOption(cmd, "disallow-pct", 5))
+          .crossHostPct(doubleOption(cmd, "cross-host-pct", 20))
+          .seed(longOption(cmd, "seed", 1))
+          .threads(intOption(cmd, "threads", 256))
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  private void printSeeds(SimWeb web, String seedsFile, boolean allPages) throws IOException, UserException {
+    if (seedsFile == null) {
+      for (String url : allPages ? web.allUrls() : web.seeds()) {
+        out().println(url);
+      }
+      out().flush();
+      return;
+    }
+    Path file = Paths.get(seedsFile).toAbsolutePath();
+    // Written beside and renamed, so a script waiting for the file never reads half of it.
+    Path partial = file.resolveSibling("." + file.getFileName() + ".partial");
+    try {
+      Files.createDirectories(file.getParent());
+      web.writeSeedFile(partial, allPages);
+    } catch (IOException e) {
+      throw new UserException("cannot write the seeds file " + file + ": " + e);
+    }
+    Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    err().println("seed URLs written to " + file);
+  }
+}

@@ -1,0 +1,111 @@
+package org.trawler.simweb;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Writes simweb's HTML: a title, a heading, paragraphs of plain English-looking sentences with
+ * the page's links set inside them as anchors. The same random seed always gives the same bytes,
+ * so a page's signature is stable from fetch to fetch.
+ */
+final class SimWebHtml {
+
+  /** A link as it appears on a page: href (relative or absolute) and anchor text. */
+  record Link(String href, String anchor) {}
+
+  private static final String[] WORDS = {
+      "harbor", "lantern", "meadow", "river", "stone", "garden", "market", "bridge", "winter", "summer",
+      "island", "forest", "valley", "signal", "archive", "engine", "letter", "window", "anchor", "compass",
+      "harvest", "orchard", "village", "station", "journey", "mirror", "thunder", "silver", "copper", "amber",
+      "crystal", "shadow", "morning", "evening", "beacon", "canvas", "ledger", "kettle", "pepper", "saddle",
+      "timber", "velvet", "whistle", "voyage", "quarry", "planet", "ribbon", "marble", "needle", "feather",
+      "the", "a", "of", "and", "to", "in", "is", "was", "for", "on", "with", "as", "by", "at", "from",
+      "every", "each", "many", "some", "old", "new", "quiet", "bright", "small", "large", "early", "late",
+      "keeps", "holds", "opens", "finds", "carries", "follows", "builds", "crosses", "reads", "writes",
+      "near", "under", "over", "beyond", "along", "between", "behind", "within", "across", "toward"};
+
+  /** Bytes of text per paragraph, roughly, used to spread links over the page. */
+  private static final int PARAGRAPH_BYTES = 600;
+
+  private SimWebHtml() {}
+
+  /** A title of two capitalized words and the page number, e.g. "Harbor Lantern 17". */
+  static String title(long hash, int page) {
+    SplittableRandom rnd = new SplittableRandom(hash);
+    return capitalize(noun(rnd)) + " " + capitalize(noun(rnd)) + " " + page;
+  }
+
+  /** A full page of about {@code targetBytes} bytes (never fewer than needed for its links). */
+  static String page(long hash, String title, List<Link> links, int targetBytes) {
+    SplittableRandom rnd = new SplittableRandom(hash);
+    StringBuilder sb = new StringBuilder(targetBytes + 1024);
+    sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+        .append(escape(title)).append("</title>\n<meta name=\"description\" content=\"")
+        .append(escape(sentence(rnd))).append("\">\n</head>\n<body>\n<h1>").append(escape(title))
+        .append("</h1>\n");
+    int paragraphs = Math.max(1, targetBytes / PARAGRAPH_BYTES);
+    int linksPerParagraph = (links.size() + paragraphs - 1) / paragraphs;
+    int next = 0;
+    while (sb.length() < targetBytes || next < links.size()) {
+      sb.append("<p>");
+      int sentences = 3 + rnd.nextInt(4);
+      int linksHere = 0;
+      for (int s = 0; s < sentences; s++) {
+        sb.append(sentence(rnd)).append(' ');
+        if (next < links.size() && linksHere < Math.max(1, linksPerParagraph) && rnd.nextInt(2) == 0) {
+          Link link = links.get(next++);
+          linksHere++;
+          sb.append("Read more in <a href=\"").append(escape(link.href())).append("\">")
+              .append(escape(link.anchor())).append("</a>. ");
+        }
+      }
+      if (next < links.size() && linksHere == 0) {
+        Link link = links.get(next++);
+        sb.append("See also <a href=\"").append(escape(link.href())).append("\">")
+            .append(escape(link.anchor())).append("</a>.");
+      }
+      sb.append("</p>\n");
+    }
+    sb.append("</body>\n</html>\n");
+    return sb.toString();
+  }
+
+  /** A short HTML page for error responses. */
+  static String message(String title, String text) {
+    return "<!DOCTYPE html>\n<html><head><title>" + escape(title) + "</title></head><body><h1>" + escape(title)
+        + "</h1><p>" + escape(text) + "</p></body></html>\n";
+  }
+
+  private static String sentence(SplittableRandom rnd) {
+    int words = 6 + rnd.nextInt(12);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < words; i++) {
+      String w = WORDS[rnd.nextInt(WORDS.length)];
+      sb.append(i == 0 ? capitalize(w) : w).append(i == words - 1 ? "." : " ");
+    }
+    return sb.toString();
+  }
+
+  private static String noun(SplittableRandom rnd) {
+    return WORDS[rnd.nextInt(50)];
+  }
+
+  private static String capitalize(String w) {
+    return Character.toUpperCase(w.charAt(0)) + w.substring(1);
+  }
+
+  static String escape(String s) {
+    StringBuilder sb = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '<': sb.append("&lt;"); break;
+        case '>': sb.append("&gt;"); break;
+        case '&': sb.append("&amp;"); break;
+        case '"': sb.append("&quot;"); break;
+        default: sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+}

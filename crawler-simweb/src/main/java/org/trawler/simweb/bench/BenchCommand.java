@@ -1,0 +1,199 @@
+package org.trawler.simweb.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.crawl.CrawlRound;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.read.JsonWriter;
+import org.trawler.simweb.SimWeb;
+
+/**
+ * {@code bench}: crawls a {@link SimWeb} served by a separate JVM for a few rounds and reports,
+ * per phase and round, wall and CPU time, records per second and peak heap; the fetch rate against
+ * the politeness bound; and the fixed cost of a job (a round on a one-URL crawldb). With
+ * {@code --db-urls N} it times generate and updatedb on a synthetic crawldb of N URLs instead.
+ */
+public class BenchCommand extends CrawlTool {
+  static final String MAP_INPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_INPUT_RECORDS";
+  static final String MAP_OUTPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_OUTPUT_RECORDS";
+  static final String REDUCE_OUTPUT = "org.apache.hadoop.mapreduce.TaskCounter/REDUCE_OUTPUT_RECORDS";
+
+  private final PhaseMeter meter = new PhaseMeter();
+
+  @Override
+  public String name() {
+    return "bench";
+  }
+
+  @Override
+  public String synopsis() {
+    return "[--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
+        + " [--rounds R] [--topN N] [--seed-all] [--json FILE] [--dir DIR]"
+        + " | --db-urls N [--json FILE] [--dir DIR]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {0, 0};
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(valued("hosts", "H", "simweb hosts (default 200)"));
+    o.addOption(valued("pages", "P", "pages per host (default 50)"));
+    o.addOption(valued("outlinks", "K", "links per page (default 10)"));
+    o.addOption(valued("latency-ms", "MS", "server delay before every response (default 20)"));
+    o.addOption(valued("page-kb", "KB", "page size in kB (default 20)"));
+    o.addOption(valued("delay-s", "S", "fetcher.server.delay, seconds (default 0.5)"));
+    o.addOption(valued("threads", "N", "fetcher threads (default 50)"));
+    o.addOption(valued("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
+    o.addOption(valued("rounds", "R", "crawl rounds (default 1)"));
+    o.addOption(valued("topN", "N", "at most N URLs per round (default all due)"));
+    o.addOption(Option.builder().longOpt("seed-all").desc("inject every page of the site, not only home pages")
+        .build());
+    o.addOption(valued("db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
+    o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
+    o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
+    return o;
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    Path json = Paths.get(cmd.getOptionValue("json", "bench.json")).toAbsolutePath();
+    boolean tempDir = !cmd.hasOption("dir");
+    Path dir = tempDir ? Files.createTempDirectory("trawler-bench")
+        : Paths.get(cmd.getOptionValue("dir")).toAbsolutePath();
+    Files.createDirectories(dir);
+    try {
+      Report report = cmd.hasOption("db-urls")
+          ? new CrawlDbBenchmark(getConf(), meter, out()).run(new org.apache.hadoop.fs.Path(dir.toString()), positiveLong(cmd, "db-urls"))
+          : cycle(cmd, dir);
+      report.print(out());
+      try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
+        report.writeJson(new JsonWriter(w));
+        w.write('\n');
+      }
+      out().println("bench: figures written to " + json);
+    } finally {
+      if (tempDir) {
+        FileUtil.fullyDelete(dir.toFile());
+      }
+    }
+    return 0;
+  }
+
+  private static long positiveLong(CommandLine cmd, String opt) throws UsageException {
+    long v = longOption(cmd, opt, 0);
+    if (v < 1) {
+      throw new UsageException("--" + opt + " must be at least 1");
+    }
+    return v;
+  }
+
+  /** The cycle benchmark: simweb in its own JVM, inject + R rounds here, then a one-URL round. */
+  private Report cycle(CommandLine cmd, Path dir) throws Exception {
+    BenchReport.Settings s = new BenchReport.Settings(intOption(cmd, "hosts", 200), intOption(cmd, "pages", 50),
+        intOption(cmd, "outlinks", 10), intOption(cmd, "latency-ms", 20), intOption(cmd, "page-kb", 20),
+        doubleOption(cmd, "delay-s", 0.5), intOption(cmd, "threads", 50), intOption(cmd, "rounds", 1),
+        longOption(cmd, "topN", -1), cmd.hasOption("seed-all"));
+    if (s.hosts() < 1 || s.pages() < 1 || s.threads() < 1 || s.rounds() < 1 || s.latencyMs() < 0 || s.delaySeconds() < 0) {
+      throw new UsageException("--hosts, --pages, --threads and --rounds must be at least 1; latency and delay not negative");
+    }
+    int serverThreads = intOption(cmd, "server-threads", Math.max(64, 4 * s.threads()));
+    List<String> simweb = new ArrayList<>(List.of("--hosts", "" + s.hosts(), "--pages", "" + s.pages(),
+        "--outlinks", "" + s.outlinks(), "--latency-ms", "" + s.latencyMs(), "--page-kb", "" + s.pageKb(),
+        "--port", "0", "--threads", "" + serverThreads,
+        // every request a page: the politeness bound counts requests, and error pages are not work
+        "--redirect-pct", "0", "--notfound-pct", "0", "--error-pct", "0", "--disallow-pct", "0"));
+    if (s.seedAll()) {
+      simweb.add("--seed-all");
+    }
+    Path seeds = dir.resolve("seeds").resolve("seeds.txt");
+    Files.createDirectories(seeds.getParent());
+    out().println("bench: starting simweb in its own JVM: " + String.join(" ", simweb));
+    BenchReport report = new BenchReport(s);
+    try (SimWebProcess server = SimWebProcess.start(simweb, seeds, dir.resolve("simweb.log"))) {
+      Configuration conf = crawlConf(s);
+      CrawlDir crawl = crawlDir(dir.resolve("crawl"));
+      report.add(meter.measure(0, "inject", () -> inject(conf, crawl, seeds.getParent())));
+      CrawlRound round = new CrawlRound(conf, crawl, new Generator.Settings(Math.max(0, s.topN()), 1, 0, false));
+      for (int n = 1; n <= s.rounds(); n++) {
+        List<PhaseMeter.Sample> samples = new ArrayList<>();
+        if (round.run(n, measured(n, samples)).isEmpty()) {
+          out().println("bench: round " + n + ": nothing due, stopping");
+          break;
+        }
+        samples.forEach(report::add);
+        out().println("bench: round " + n + " done");
+      }
+      // The fixed cost of a job: the same round on a crawldb of one URL (a warm JVM, as in `run`).
+      Path one = dir.resolve("one-seed");
+      Files.createDirectories(one);
+      Files.writeString(one.resolve("seed.txt"), Files.readAllLines(seeds).get(0) + "\n");
+      CrawlDir tiny = crawlDir(dir.resolve("tiny"));
+      report.addFixedCost(meter.measure(0, "inject", () -> inject(conf, tiny, one)));
+      List<PhaseMeter.Sample> fixed = new ArrayList<>();
+      new CrawlRound(conf, tiny, new Generator.Settings(0, 1, 0, false)).run(0, measured(0, fixed));
+      fixed.forEach(report::addFixedCost);
+      report.serverCpuSeconds(server.cpuSeconds());
+    }
+    return report;
+  }
+
+  /** Runs each step of a round inside the meter, keeping its sample. */
+  private CrawlRound.StepRunner measured(int round, List<PhaseMeter.Sample> into) {
+    return (step, work) -> {
+      PhaseMeter.Sample sample = meter.measure(round, step, work);
+      into.add(sample);
+      return sample.results();
+    };
+  }
+
+  private static CrawlDir crawlDir(Path dir) {
+    return new CrawlDir(new org.apache.hadoop.fs.Path(dir.toString()));
+  }
+
+  /** Injects the seeds under {@code urlDir}; returns inject's counters. */
+  private static Map<String, Long> inject(Configuration conf, CrawlDir crawl, Path urlDir) throws Exception {
+    Injector injector = new Injector();
+    injector.setConf(new Configuration(conf));
+    injector.inject(crawl.crawlDb(), new org.apache.hadoop.fs.Path(urlDir.toString()), false);
+    return injector.results();
+  }
+
+  /** What a benchmark hands back: a table for people, bench.json for scripts. */
+  interface Report {
+    void print(PrintStream out);
+
+    void writeJson(JsonWriter json) throws IOException;
+  }
+
+  /** Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises. */
+  private Configuration crawlConf(BenchReport.Settings s) {
+    Configuration conf = new Configuration(getConf());
+    conf.set("fetcher.server.delay", Double.toString(s.delaySeconds()));
+    conf.setInt("fetcher.threads.fetch", s.threads());
+    conf.setInt("fetcher.threads.per.queue", 1);
+    conf.setInt("fetcher.progress.interval", 10);
+    return conf;
+  }
+}

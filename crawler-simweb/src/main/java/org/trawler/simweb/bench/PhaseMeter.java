@@ -1,0 +1,50 @@
+package org.trawler.simweb.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.List;
+import java.util.Map;
+
+import org.trawler.jobs.crawl.CrawlRound;
+
+/**
+ * Measures one phase of a benchmark in this JVM: wall time, CPU time of the whole process, and
+ * the heap's peak (each heap pool's peak is reset when the phase starts).
+ */
+final class PhaseMeter {
+  private final com.sun.management.OperatingSystemMXBean os =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private final List<MemoryPoolMXBean> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+      .filter(p -> p.getType() == MemoryType.HEAP).toList();
+
+  /** What one phase cost; {@code results} are its tool's counters (see CrawlTool#results). */
+  record Sample(int round, String phase, double seconds, double cpuSeconds, long heapPeakBytes,
+      long oldGenPeakBytes, Map<String, Long> results) {
+
+    long result(String key) {
+      return results.getOrDefault(key, 0L);
+    }
+  }
+
+  /** Runs {@code work} after a collection (so one phase's garbage is not billed to the next). */
+  Sample measure(int round, String phase, CrawlRound.Step work) throws Exception {
+    System.gc();
+    heapPools.forEach(MemoryPoolMXBean::resetPeakUsage);
+    long cpu0 = os.getProcessCpuTime();
+    long t0 = System.nanoTime();
+    Map<String, Long> results = work.run();
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    double cpuSeconds = (os.getProcessCpuTime() - cpu0) / 1e9;
+    long heapPeak = 0;
+    long oldPeak = 0;
+    for (MemoryPoolMXBean p : heapPools) {
+      long peak = p.getPeakUsage().getUsed();
+      heapPeak += peak;
+      if (p.getName().contains("Old") || p.getName().contains("Tenured")) {
+        oldPeak = Math.max(oldPeak, peak);
+      }
+    }
+    return new Sample(round, phase, seconds, cpuSeconds, heapPeak, oldPeak, Map.copyOf(results));
+  }
+}

@@ -1,0 +1,135 @@
+package org.trawler.simweb.demo;
+
+import java.io.File;
+import java.nio.file.Paths;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.trawler.core.UserException;
+import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.crawl.RunCommand;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.read.CrawlDbReader;
+import org.trawler.simweb.SimWeb;
+
+/**
+ * {@code demo}: starts a {@link SimWeb} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
+ * its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited to
+ * loopback, and prints the crawldb statistics.
+ */
+public class DemoCommand extends CrawlTool {
+  /** Marks a directory as made by demo, so that the next demo may replace it. */
+  static final String MARKER = ".trawler-demo";
+
+  @Override
+  public String name() {
+    return "demo";
+  }
+
+  @Override
+  public String synopsis() {
+    return "[--dir DIR] [--rounds N] [--hosts H] [--pages P]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {0, 0};
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
+        .desc("crawl directory (default ./crawl-demo; a previous demo crawl there is replaced)").build());
+    o.addOption(Option.builder().longOpt("rounds").hasArg().argName("N").desc("crawl rounds (default 3)").build());
+    o.addOption(Option.builder().longOpt("hosts").hasArg().argName("H").desc("simweb hosts (default 5)").build());
+    o.addOption(Option.builder().longOpt("pages").hasArg().argName("P").desc("pages per host (default 200)").build());
+    return o;
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    if (!CrawlJob.isLocal(getConf())) {
+      throw new UserException("demo runs in local mode only: its website is on this machine's loopback addresses,"
+          + " which cluster nodes cannot reach (bin/crawl runs it locally)", UserException.USAGE);
+    }
+    String dir = cmd.getOptionValue("dir", "crawl-demo");
+    int rounds = atLeastOne(cmd, "rounds", 3);
+    int hosts = atLeastOne(cmd, "hosts", 5);
+    int pages = atLeastOne(cmd, "pages", 200);
+    File crawlDir = new File(dir).getAbsoluteFile();
+    String[] existing = crawlDir.list();
+    if (crawlDir.isFile() || (existing != null && existing.length > 0 && !new File(crawlDir, MARKER).exists())) {
+      // Only a directory this command made is replaced: --dir pointing at real data must not wipe it.
+      throw new UserException(crawlDir + " exists and is not a previous demo crawl (it has no " + MARKER
+          + "): give a new --dir");
+    }
+    if (crawlDir.exists()) {
+      out().println("demo: removing the previous demo crawl in " + crawlDir);
+      FileUtil.fullyDelete(crawlDir);
+    }
+    if (!crawlDir.mkdirs() || !new File(crawlDir, MARKER).createNewFile()) {
+      throw new UserException("cannot create the demo crawl directory " + crawlDir);
+    }
+    CrawlDir crawl = new CrawlDir(new Path(crawlDir.getPath()));
+    try (SimWeb web = SimWeb.builder().hosts(hosts).pages(pages)
+        .outlinks(10).pageKb(8).port(0).seed(42).build()) {
+      web.start();
+      out().println("demo: " + web.describe());
+      java.nio.file.Path seeds = web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false).getParent();
+      out().println("demo: seeds in " + seeds + ": " + web.seeds());
+
+      Configuration conf = new Configuration(getConf());
+      // Loopback is fast and ours: short politeness delay, many threads; still one request per host at a time.
+      setUnlessGiven(conf, "fetcher.server.delay", "0.05");
+      setUnlessGiven(conf, "fetcher.threads.fetch", "10");
+      setUnlessGiven(conf, "fetcher.progress.interval", "5");
+      setUnlessGiven(conf, "http.timeout", "5000");
+      long start = System.nanoTime();
+      RunCommand run = new RunCommand();
+      run.setConf(conf);
+      run.printTo(out(), err());
+      run.crawl(new Path(seeds.toString()), crawl, rounds, Generator.Settings.DEFAULTS);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      long requests = web.totalRequests();
+      out().printf("demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n", rounds,
+          seconds, requests, requests / seconds);
+    }
+    out().println();
+    out().print(CrawlDbReader.stats(getConf(), CrawlDb.currentForReading(getConf(), crawl.crawlDb()))
+        .table(crawl.crawlDb().toString()));
+    out().println();
+    out().println("The crawl is in " + crawlDir + ". Next:");
+    out().println("  bin/crawl readdb " + dir + "/crawldb -dump out -format json   # every URL as JSON");
+    out().println("  bin/crawl readseg -list " + dir + "/segments/*                # what each round did");
+    out().println("  bin/crawl simweb --hosts 5 --pages 200   # serve the site yourself, then bin/crawl run ...");
+    return 0;
+  }
+
+  private static int atLeastOne(CommandLine cmd, String option, int defaultValue) throws UsageException {
+    int value = intOption(cmd, option, defaultValue);
+    if (value < 1) {
+      throw new UsageException("--" + option + " must be at least 1, not " + value);
+    }
+    return value;
+  }
+
+  /** Sets a demo default unless the user gave the key (-D, trawler-site.xml). */
+  private static void setUnlessGiven(Configuration conf, String key, String value) {
+    String[] sources = conf.getPropertySources(key);
+    boolean onlyDefault = sources == null || sources.length == 0
+        || (sources.length == 1 && sources[0].endsWith(CrawlerConfiguration.DEFAULT_RESOURCE));
+    if (onlyDefault) {
+      conf.set(key, value, "trawler demo");
+    }
+  }
+}

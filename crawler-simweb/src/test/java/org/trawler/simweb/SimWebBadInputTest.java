@@ -1,0 +1,33 @@
+package org.trawler.simweb;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+import org.junit.runners.Parameterized.Parameters;
+import org.trawler.jobs.reliability.BadInputTest;
+
+/** Bad input to the test website's commands, checked as {@link BadInputTest} checks the crawl's. */
+@RunWith(Parameterized.class)
+public class SimWebBadInputTest extends BadInputTest {
+
+  public SimWebBadInputTest(String name, String[] args, int exitCode, String message) {
+    super(name, args, exitCode, message);
+  }
+
+  @Parameters(name = "{0}")
+  public static Collection<Object[]> cases() {
+    List<Object[]> cases = new ArrayList<>();
+    cases.add(bad(cmd("simweb", "--hosts", "0"), USAGE, "hosts"));
+    cases.add(bad(cmd("simweb", "--pages", "x"), USAGE, "whole number"));
+    cases.add(bad(cmd("simweb", "extra"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("demo", "--rounds", "0"), USAGE, "--rounds must be at least 1"));
+    cases.add(bad(cmd("demo", "extra"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("demo", "--dir", "{foreign}"), FAILED, "not a previous demo crawl"));
+    cases.add(bad(cmd("bench", "extra"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("bench", "--hosts", "0"), USAGE, "at least 1"));
+    return cases;
+  }
+}

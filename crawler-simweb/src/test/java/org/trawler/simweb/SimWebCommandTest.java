@@ -1,0 +1,77 @@
+package org.trawler.simweb;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** The simweb command: seeds out, serving until stopped, usage errors. */
+public class SimWebCommandTest {
+
+  @Rule
+  public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void writesTheSeedsServesThemAndStopsWhenInterrupted() throws Exception {
+    Path seeds = tmp.getRoot().toPath().resolve("seeds.txt");
+    AtomicInteger exit = new AtomicInteger(-1);
+    Thread server = new Thread(() -> {
+      try {
+        exit.set(ToolRunner.run(new Configuration(), new SimWebCommand(),
+            new String[] {"--hosts", "3", "--pages", "5", "--port", "0", "--seeds-file", seeds.toString()}));
+      } catch (Exception e) {
+        exit.set(99);
+      }
+    });
+    server.start();
+    try {
+      for (int i = 0; i < 200 && !Files.exists(seeds); i++) {
+        Thread.sleep(50);
+      }
+      List<String> lines = Files.readAllLines(seeds);
+      assertEquals(3, lines.size());
+      assertTrue(lines.get(0), lines.get(0).matches("http://127\\.0\\.0\\.2:\\d+/"));
+      assertTrue(lines.get(2), lines.get(2).matches("http://127\\.0\\.0\\.4:\\d+/"));
+      HttpURLConnection conn = (HttpURLConnection) new URL(lines.get(1)).openConnection(java.net.Proxy.NO_PROXY);
+      assertEquals(200, conn.getResponseCode());
+      conn.disconnect();
+    } finally {
+      server.interrupt();
+      server.join(10_000);
+    }
+    assertFalse(server.isAlive());
+    assertEquals(0, exit.get());
+  }
+
+  @Test
+  public void badSettingsAreUsageErrors() throws Exception {
+    PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      assertEquals(2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"--redirect-pct", "150"}));
+      assertEquals(2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"--hosts", "many"}));
+      assertEquals(2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"extra"}));
+    } finally {
+      System.setErr(err);
+    }
+    String out = captured.toString(StandardCharsets.UTF_8);
+    assertTrue(out, out.contains("percentages must be between 0 and 100"));
+    assertTrue(out, out.contains("usage: bin/crawl simweb"));
+  }
+}

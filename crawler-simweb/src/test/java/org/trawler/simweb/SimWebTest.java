@@ -1,0 +1,329 @@
+package org.trawler.simweb;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.simweb.SimWeb.Kind;
+
+/** The site model, without HTTP: determinism, shares, links, redirects, pages. */
+public class SimWebTest {
+
+  @Rule
+  public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static SimWeb site(long seed) {
+    return SimWeb.builder().hosts(5).pages(200).outlinks(8).pageKb(4).seed(seed).build();
+  }
+
+  @Test
+  public void sameSeedGivesTheSameSite() {
+    SimWeb a = site(42);
+    SimWeb b = site(42);
+    assertEquals(a.allUrls(), b.allUrls());
+    for (String url : a.allUrls()) {
+      assertEquals(url, a.kindOf(url), b.kindOf(url));
+      assertEquals(url, a.outlinksOf(url), b.outlinksOf(url));
+      assertEquals(url, a.redirectTarget(url), b.redirectTarget(url));
+      assertEquals(url, a.titleOf(url), b.titleOf(url));
+    }
+    String home = a.seeds().get(0);
+    assertEquals(new String(a.respond(0, "/", null).body(), StandardCharsets.UTF_8),
+        new String(b.respond(0, "/", null).body(), StandardCharsets.UTF_8));
+    String page = okPage(a, 3);
+    assertEquals(bodyOf(a, page), bodyOf(b, page));
+    assertTrue(a.outlinksOf(home).size() > 0);
+  }
+
+  @Test
+  public void anotherSeedGivesAnotherSite() {
+    SimWeb a = site(1);
+    SimWeb b = site(2);
+    int differentLinks = 0;
+    for (int p = 0; p < 200; p++) {
+      if (!a.outlinksOf(a.pageUrl(0, p)).equals(b.outlinksOf(b.pageUrl(0, p)))) {
+        differentLinks++;
+      }
+    }
+    assertTrue("pages with other links: " + differentLinks, differentLinks > 100);
+  }
+
+  @Test
+  public void kindSharesFollowTheConfiguredPercentages() {
+    SimWeb web = SimWeb.builder().hosts(20).pages(1000).redirectPct(10).notFoundPct(5).errorPct(3)
+        .disallowPct(7).build();
+    Map<Kind, Integer> counts = new EnumMap<>(Kind.class);
+    for (int h = 0; h < 20; h++) {
+      for (int p = 0; p < 1000; p++) {
+        counts.merge(web.kindOf(h, p), 1, Integer::sum);
+      }
+    }
+    assertShare(counts, Kind.REDIRECT, 10);
+    assertShare(counts, Kind.NOT_FOUND, 5);
+    assertShare(counts, Kind.ERROR, 3);
+    assertShare(counts, Kind.DISALLOWED, 7);
+    assertShare(counts, Kind.OK, 75);
+  }
+
+  private static void assertShare(Map<Kind, Integer> counts, Kind kind, double pct) {
+    double actual = counts.getOrDefault(kind, 0) / 200.0;
+    assertEquals(kind + " share", pct, actual, 1.0);
+  }
+
+  @Test
+  public void zeroPercentagesMakeEveryPageOk() {
+    SimWeb web = SimWeb.builder().hosts(2).pages(300).redirectPct(0).notFoundPct(0).errorPct(0).disallowPct(0)
+        .build();
+    for (String url : web.allUrls()) {
+      assertEquals(url, Kind.OK, web.kindOf(url));
+    }
+  }
+
+  @Test
+  public void everyPageHasDistinctLinksToOtherPagesAndSomeCrossHost() {
+    SimWeb web = site(7);
+    Set<String> site = new HashSet<>(web.allUrls());
+    int links = 0;
+    int crossHost = 0;
+    for (int h = 0; h < web.hosts(); h++) {
+      for (int p = 0; p < web.pagesPerHost(); p++) {
+        String url = web.pageUrl(h, p);
+        if (web.kindOf(url) != Kind.OK && web.kindOf(url) != Kind.DISALLOWED) {
+          assertEquals(url, List.of(), web.outlinksOf(url));
+          continue;
+        }
+        List<String> out = web.outlinksOf(url);
+        assertEquals(url, 8, out.size());
+        assertEquals(url, 8, new HashSet<>(out).size());
+        assertFalse(url, out.contains(url));
+        for (String target : out) {
+          assertTrue(target, site.contains(target));
+          links++;
+          if (!target.startsWith("http://" + web.address(h) + ":")) {
+            crossHost++;
+          }
+        }
+      }
+    }
+    double crossShare = 100.0 * crossHost / links;
+    assertEquals("cross-host share", 20, crossShare, 3);
+  }
+
+  @Test
+  public void disallowedPagesLiveUnderPrivateAndRobotsTxtDisallowsThem() {
+    SimWeb web = SimWeb.builder().hosts(2).pages(200).disallowPct(20).build();
+    int disallowed = 0;
+    for (int p = 0; p < 200; p++) {
+      String url = web.pageUrl(1, p);
+      if (web.kindOf(1, p) == Kind.DISALLOWED) {
+        disallowed++;
+        assertEquals("http://127.0.0.3:8080/private/" + p + ".html", url);
+      } else {
+        assertEquals("http://127.0.0.3:8080/p/" + p + ".html", url);
+      }
+      assertEquals(web.kindOf(1, p), web.kindOf(url));
+    }
+    assertTrue(disallowed > 20);
+    assertTrue(web.robotsTxt(1).contains("User-agent: *\nDisallow: /private/\n"));
+  }
+
+  @Test
+  public void redirectsPointToAnotherPageOfTheSameHostThatIsNotARedirect() {
+    SimWeb web = SimWeb.builder().hosts(3).pages(300).redirectPct(30).build();
+    int redirects = 0;
+    Set<Integer> statuses = new HashSet<>();
+    for (String url : web.allUrls()) {
+      String target = web.redirectTarget(url);
+      if (web.kindOf(url) != Kind.REDIRECT) {
+        assertNull(url, target);
+        assertEquals(0, web.redirectStatus(url));
+        continue;
+      }
+      redirects++;
+      assertNotNull(url, target);
+      assertNotEquals(url, target);
+      assertEquals(url.substring(0, url.indexOf("/", 8)), target.substring(0, target.indexOf("/", 8)));
+      assertNotEquals(target, Kind.REDIRECT, web.kindOf(target));
+      statuses.add(web.redirectStatus(url));
+    }
+    assertTrue(redirects > 200);
+    assertEquals(Set.of(301, 302), statuses);
+  }
+
+  @Test
+  public void unknownPathsAreNotFoundAndForeignHostsAreRejected() {
+    SimWeb web = site(1);
+    assertEquals(Kind.NOT_FOUND, web.kindOf("http://127.0.0.2:8080/nothing.html"));
+    assertEquals(Kind.NOT_FOUND, web.kindOf("http://127.0.0.2:8080/p/200.html"));
+    assertEquals(Kind.NOT_FOUND, web.kindOf("http://127.0.0.2:8080/p/007.html"));
+    assertEquals(Kind.OK, web.kindOf("http://127.0.0.2:8080/"));
+    assertEquals(Kind.OK, web.kindOf("http://127.0.0.2:8080/robots.txt"));
+    assertEquals(404, web.respond(0, "/nothing.html", null).status());
+    for (String foreign : new String[] {"http://127.0.0.1:8080/", "http://127.0.0.7:8080/", "http://example.com/"}) {
+      try {
+        web.kindOf(foreign);
+        fail("accepted " + foreign);
+      } catch (IllegalArgumentException expected) {
+        // not a host of this site
+      }
+    }
+  }
+
+  @Test
+  public void hostsAreNumberedAcrossLoopbackBlocks() {
+    SimWeb web = SimWeb.builder().hosts(600).pages(1).build();
+    assertEquals("127.0.0.2", web.address(0));
+    assertEquals("127.0.0.254", web.address(252));
+    assertEquals("127.0.1.2", web.address(253));
+    assertEquals("127.0.2.2", web.address(506));
+    for (int h = 0; h < 600; h++) {
+      assertEquals(h, web.hostIndex(web.address(h)));
+    }
+    assertEquals(-1, web.hostIndex("127.0.0.1"));
+    assertEquals(-1, web.hostIndex("127.0.0.255"));
+    assertEquals(-1, web.hostIndex("127.0.3.2"));
+    assertEquals(-1, web.hostIndex("10.0.0.2"));
+  }
+
+  @Test
+  public void pagesAreHtmlOfTheConfiguredSizeWithTheModelsLinksAndAnchors() {
+    SimWeb web = SimWeb.builder().hosts(3).pages(50).outlinks(12).pageKb(8).build();
+    for (int p = 0; p < 50; p++) {
+      String url = web.pageUrl(1, p);
+      if (web.kindOf(url) != Kind.OK) {
+        continue;
+      }
+      String html = bodyOf(web, url);
+      int bytes = html.getBytes(StandardCharsets.UTF_8).length;
+      assertTrue(url + " has " + bytes + " bytes", bytes >= 8 * 1024 && bytes < 8 * 1024 + 2000);
+      Document doc = Jsoup.parse(html, url);
+      assertEquals(web.titleOf(url), doc.title());
+      List<String> hrefs = new ArrayList<>();
+      for (Element a : doc.select("a[href]")) {
+        hrefs.add(a.absUrl("href"));
+        assertEquals(web.titleOf(a.absUrl("href")), a.text());
+      }
+      assertEquals(web.outlinksOf(url), hrefs);
+      assertTrue(doc.select("p").size() > 5);
+    }
+  }
+
+  @Test
+  public void homePageLinksIntoTheSite() {
+    SimWeb web = SimWeb.builder().hosts(2).pages(50).outlinks(3).build();
+    String home = web.homeUrl(1);
+    List<String> links = web.outlinksOf(home);
+    assertEquals(10, links.size());
+    assertEquals(web.pageUrl(1, 0), links.get(0));
+    Document doc = Jsoup.parse(bodyOf(web, home), home);
+    assertEquals(links.size(), doc.select("a[href]").size());
+  }
+
+  @Test
+  public void linkDepthsStartAtTheSeedsAndReachMostOkPages() {
+    SimWeb web = site(3);
+    Map<String, Integer> depths = web.linkDepths();
+    for (String seed : web.seeds()) {
+      assertEquals(Integer.valueOf(0), depths.get(seed));
+    }
+    int ok = 0;
+    int reached = 0;
+    for (String url : web.allUrls()) {
+      if (web.kindOf(url) == Kind.OK) {
+        ok++;
+        if (depths.containsKey(url)) {
+          reached++;
+          Integer d = depths.get(url);
+          assertTrue(url, d >= 0);
+        }
+      }
+    }
+    assertTrue(reached + " of " + ok, reached > ok * 0.95);
+    for (Map.Entry<String, Integer> e : depths.entrySet()) {
+      if (web.kindOf(e.getKey()) == Kind.OK) {
+        for (String next : web.outlinksOf(e.getKey())) {
+          assertTrue(depths.get(next) <= e.getValue() + 1);
+        }
+      }
+    }
+  }
+
+  @Test
+  public void writeSeedsWritesHomePagesOrEveryUrl() throws Exception {
+    SimWeb web = SimWeb.builder().hosts(3).pages(7).build();
+    Path homes = web.writeSeeds(tmp.getRoot().toPath().resolve("homes"), false);
+    assertEquals(web.seeds(), Files.readAllLines(homes));
+    Path all = web.writeSeeds(tmp.getRoot().toPath().resolve("all"), true);
+    List<String> lines = Files.readAllLines(all);
+    assertEquals(3 * 8, lines.size());
+    assertEquals(new HashSet<>(web.allUrls()), new HashSet<>(lines));
+    assertEquals(web.seeds(), lines.subList(0, 3));
+  }
+
+  @Test
+  public void portZeroUrlsNeedTheServerStarted() {
+    SimWeb web = SimWeb.builder().hosts(1).pages(1).port(0).build();
+    try {
+      web.seeds();
+      fail("port 0 URLs before start");
+    } catch (IllegalStateException expected) {
+      // the port is chosen at start()
+    }
+  }
+
+  @Test
+  public void badSettingsAreRejected() {
+    assertRejected(SimWeb.builder().hosts(0));
+    assertRejected(SimWeb.builder().pages(0));
+    assertRejected(SimWeb.builder().redirectPct(101));
+    assertRejected(SimWeb.builder().redirectPct(40).notFoundPct(40).errorPct(30));
+    assertRejected(SimWeb.builder().port(70000));
+    assertRejected(SimWeb.builder().latencyMs(-1));
+  }
+
+  private static void assertRejected(SimWeb.Builder builder) {
+    try {
+      builder.build();
+      fail("accepted");
+    } catch (IllegalArgumentException expected) {
+      assertFalse(expected.getMessage().isEmpty());
+    }
+  }
+
+  private static String okPage(SimWeb web, int host) {
+    for (int p = 0; p < web.pagesPerHost(); p++) {
+      if (web.kindOf(host, p) == Kind.OK) {
+        return web.pageUrl(host, p);
+      }
+    }
+    throw new AssertionError("no OK page");
+  }
+
+  private static String bodyOf(SimWeb web, String url) {
+    int host = web.hostIndex(url.substring(7, url.indexOf(':', 7)));
+    String path = url.substring(url.indexOf('/', 8));
+    SimWeb.Response r = web.respond(host, path, null);
+    assertEquals(url, 200, r.status());
+    return new String(r.body(), StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,298 @@
+package org.trawler.simweb.cluster;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assume.assumeTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.junit.Test;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.Main;
+import org.trawler.jobs.read.CrawlDbReader;
+import org.trawler.simweb.SimWeb;
+
+/**
+ * One crawl round on a real (mini) cluster: HDFS with one datanode, YARN with two node managers,
+ * crawldb and segments on hdfs://, every job a YARN application. The round is
+ * {@code bin/crawl run <urls> <crawl> 1 --numFetchers 2} with HADOOP_CONF_DIR set, that is
+ * {@code hadoop jar <job jar> run ...} in its own JVM, as a user types it: inject, generate into
+ * two fetch lists, fetch, parse, updatedb, invertlinks. The checks read HDFS through readdb and
+ * take the crawldb lock from this JVM.
+ *
+ * <p>Which fetch task fetched which host: the site's request observer asks Linux, while each
+ * request is being served, which process holds the client end of the connection
+ * ({@link LoopbackClients}); a fetch task is a YarnChild JVM whose command line names its task
+ * attempt. Nothing in a request could tell the two tasks apart (same address, same User-Agent),
+ * and the segment's outputs are partitioned by URL, not by task; the process is the task.
+ *
+ * <p>To keep the round near a minute on a small machine, jobs with at most one reduce run as
+ * uber jobs (map and reduce inside the application master's container: still a YARN application
+ * on HDFS). The fetch job turns uber mode off for itself, so its two lists run as two map tasks
+ * in two containers.
+ */
+public class ClusterCrawlIT {
+  private static final int HOSTS = 6;
+  private static final int PAGES = 6;
+  private static final Pattern ATTEMPT = Pattern.compile("attempt_(\\d+_\\d+)_m_(\\d+)_\\d+");
+
+  /** host → the processes that asked it: "job_... map N" for a map task, else what else it was. */
+  private final Map<Integer, Set<String>> clientsByHost = new ConcurrentHashMap<>();
+  private SimWeb web;
+
+  @Test
+  public void oneRoundOnHdfsAndYarnFetchesEachHostFromOneTask() throws Exception {
+    assumeTrue("needs Linux /proc to tell fetch tasks apart", LoopbackClients.available());
+    long started = System.nanoTime();
+    try (MiniCrawlCluster cluster = MiniCrawlCluster.start(new File("target/cluster-it"), 2);
+         SimWeb site = startSite()) {
+      log("cluster up in %.1f s", seconds(started));
+      Configuration conf = cluster.crawlerConf();
+      FileSystem fs = cluster.fileSystem();
+      Path crawl = cluster.hdfsPath("/user/crawler/crawl");
+      Path crawlDb = new Path(crawl, "crawldb");
+      Path segments = new Path(crawl, "segments");
+      Path urls = cluster.hdfsPath("/user/crawler/urls");
+      writeSeeds(fs, new Path(urls, "seeds.txt"), site.allUrls());
+      File confDir = writeConfDir(uberConf(cluster.hadoopConf()), new File("target/cluster-it/hadoop-conf"));
+      HadoopCommand hadoop = HadoopCommand.install(new File("target/cluster-it/bin"));
+
+      long t = System.nanoTime();
+      // Crawler settings as a user gives them: -D (the cluster's *-site.xml come before trawler-default.xml).
+      HadoopCommand.Result run = hadoop.crawlScript(confDir, "run", urls.toString(), crawl.toString(), "1",
+          "--numFetchers", "2", "-D", "fetcher.server.delay=0", "-D", "http.timeout=5000");
+      assertEquals(run.output(), 0, run.exitCode());
+      log("bin/crawl run (hadoop jar) in %.1f s: %s", seconds(t), roundLine(run.output()));
+      Path segment = onlySegment(fs, segments);
+
+      assertTrue("linkdb on HDFS", fs.exists(CrawlDb.current(new Path(crawl, "linkdb"))));
+      assertEquals("two fetch lists, neither empty", 2, nonEmptyParts(conf, new Path(segment, Segment.CRAWL_GENERATE)));
+      assertStatuses(conf, site, crawlDb, cluster.hdfsPath("/user/crawler/dump"));
+      assertInstalledAndUnlocked(fs, crawlDb);
+      assertHeldLockStopsASecondWriter(conf, fs, crawlDb, segment);
+      List<ApplicationReport> apps = applications(conf);
+      assertEveryStepRanOnYarn(apps);
+      assertEachHostFetchedByOneOfTwoFetchTasks(apps);
+    }
+    log("cluster test: %.1f s in all", seconds(started));
+  }
+
+  /** Six hosts of a few pages; some redirects, 404s, 500s and robots-disallowed pages. */
+  private SimWeb startSite() throws IOException {
+    web = SimWeb.builder().hosts(HOSTS).pages(PAGES).outlinks(3).pageKb(1).port(0).seed(11)
+        .redirectPct(15).notFoundPct(10).errorPct(10).disallowPct(10)
+        .requestObserver(this::recordClient).build();
+    return web.start();
+  }
+
+  /** Small jobs as uber jobs (see the class comment): a setting of the cluster. */
+  private static Configuration uberConf(Configuration conf) {
+    conf.setBoolean("mapreduce.job.ubertask.enable", true);
+    return conf;
+  }
+
+  private void recordClient(int host, String path, InetSocketAddress client) {
+    String who = LoopbackClients.commandLine(client, new InetSocketAddress(web.address(host), web.port()));
+    Matcher task = who == null ? null : ATTEMPT.matcher(who);
+    String name;
+    if (task != null && task.find()) {
+      name = "job_" + task.group(1) + " map " + Integer.parseInt(task.group(2));
+    } else if (who == null) {
+      name = "a client no process holds (" + client + ")";
+    } else {
+      name = who.contains("MRAppMaster") ? "an application master" : "a process other than a map task";
+    }
+    clientsByHost.computeIfAbsent(host, h -> ConcurrentHashMap.newKeySet()).add(name);
+  }
+
+  /** run's summary line of its round. */
+  private static String roundLine(String output) {
+    return output.lines().filter(l -> l.startsWith("round 1:")).findFirst().orElse("(no round line in:\n" + output + ")");
+  }
+
+  private static void step(Configuration conf, String... args) throws Exception {
+    long t = System.nanoTime();
+    int rc = Main.run(new Configuration(conf), args);
+    assertEquals(String.join(" ", args) + " exit code", 0, rc);
+    log("%s: %.1f s", args[0], seconds(t));
+  }
+
+  private static void writeSeeds(FileSystem fs, Path file, List<String> urls) throws IOException {
+    try (OutputStream out = fs.create(file)) {
+      out.write((String.join("\n", urls) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  /**
+   * The cluster's client configuration as a HADOOP_CONF_DIR: the whole of it in every *-site.xml,
+   * since each is read after its *-default.xml (mapred-default.xml would reset the framework to local).
+   */
+  private static File writeConfDir(Configuration conf, File dir) throws IOException {
+    dir.mkdirs();
+    for (String name : List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
+      try (OutputStream out = new FileOutputStream(new File(dir, name))) {
+        conf.writeXml(out);
+      }
+    }
+    return dir;
+  }
+
+  private static Path onlySegment(FileSystem fs, Path segments) throws IOException {
+    FileStatus[] list = fs.listStatus(segments);
+    assertEquals("one segment under " + segments, 1, list.length);
+    return list[0].getPath();
+  }
+
+  private static int nonEmptyParts(Configuration conf, Path dir) throws Exception {
+    int nonEmpty = 0;
+    for (Path part : PartFiles.list(conf, dir)) {
+      try (SequenceFile.Reader reader = new SequenceFile.Reader(conf, SequenceFile.Reader.file(part))) {
+        if (reader.next(new Text(), new CrawlDatum())) {
+          nonEmpty++;
+        }
+      }
+    }
+    return nonEmpty;
+  }
+
+  /**
+   * What one round must make of each URL of the site, by the site's own model, as readdb dumps
+   * the crawldb from HDFS to HDFS.
+   */
+  private static void assertStatuses(Configuration conf, SimWeb web, Path crawlDb, Path dumpDir) throws Exception {
+    Map<String, String> expected = new TreeMap<>();
+    Set<SimWeb.Kind> kinds = new TreeSet<>();
+    for (String url : web.allUrls()) {
+      expected.put(url, expectedStatus(web, url));
+      kinds.add(web.kindOf(url));
+    }
+    assertEquals("the site has every kind of page", Set.of(SimWeb.Kind.values()), kinds);
+    step(conf, "readdb", crawlDb.toString(), "-dump", dumpDir.toString());
+    Map<String, String> actual = new TreeMap<>();
+    ObjectMapper json = new ObjectMapper();
+    FileSystem fs = dumpDir.getFileSystem(conf);
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        fs.open(new Path(dumpDir, CrawlDbReader.DUMP_JSON)), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        JsonNode entry = json.readTree(line);
+        int retries = entry.get("retries").asInt();
+        actual.put(entry.get("url").asText(), entry.get("status").asText() + (retries > 0 ? " retries " + retries : ""));
+      }
+    }
+    assertEquals(expected, actual);
+  }
+
+  /** The round's crawldb version is current, the one before it old; no lock or temporary directory is left. */
+  private static void assertInstalledAndUnlocked(FileSystem fs, Path crawlDb) throws IOException {
+    assertTrue(fs.exists(CrawlDb.current(crawlDb)));
+    assertTrue("inject's version kept as old", fs.exists(CrawlDb.old(crawlDb)));
+    for (FileStatus st : fs.listStatus(crawlDb)) {
+      assertTrue("left in the crawldb: " + st.getPath(),
+          st.getPath().getName().equals(CrawlDb.CURRENT) || st.getPath().getName().equals(CrawlDb.OLD));
+    }
+  }
+
+  /** The lock is an exclusive create on HDFS: while it is held, updatedb fails at once and changes nothing. */
+  private static void assertHeldLockStopsASecondWriter(Configuration conf, FileSystem fs, Path crawlDb, Path segment)
+      throws Exception {
+    long installed = fs.getFileStatus(CrawlDb.current(crawlDb)).getModificationTime();
+    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, false)) {
+      assertEquals(UserException.FAILED, Main.run(new Configuration(conf), new String[] {"updatedb", crawlDb.toString(),
+          segment.toString()}));
+    }
+    assertEquals(installed, fs.getFileStatus(CrawlDb.current(crawlDb)).getModificationTime());
+    assertTrue(!fs.exists(CrawlDb.lockFile(crawlDb)));
+  }
+
+  private static String expectedStatus(SimWeb web, String url) {
+    switch (web.kindOf(url)) {
+      case OK:
+        return "db_fetched";
+      case REDIRECT:
+        return web.redirectStatus(url) == 301 ? "db_redir_perm" : "db_redir_temp";
+      case NOT_FOUND:
+      case DISALLOWED:
+        return "db_gone";
+      case ERROR:
+        return "db_unfetched retries 1";
+      default:
+        throw new AssertionError(url);
+    }
+  }
+
+  private static List<ApplicationReport> applications(Configuration conf) throws Exception {
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(conf);
+      yarn.start();
+      return yarn.getApplications();
+    }
+  }
+
+  private static void assertEveryStepRanOnYarn(List<ApplicationReport> apps) {
+    Set<String> ran = new TreeSet<>();
+    for (ApplicationReport app : apps) {
+      log("%s %-40s %s", app.getApplicationId(), app.getName(), app.getFinalApplicationStatus());
+      assertEquals(app.getName(), FinalApplicationStatus.SUCCEEDED, app.getFinalApplicationStatus());
+      ran.add(app.getName().split(" ")[1]);
+    }
+    assertTrue("YARN applications for every step: " + ran,
+        ran.containsAll(List.of("inject", "generate", "fetch", "parse", "updatedb", "invertlinks")));
+  }
+
+  private void assertEachHostFetchedByOneOfTwoFetchTasks(List<ApplicationReport> apps) {
+    String fetchJob = null;
+    for (ApplicationReport app : apps) {
+      if (app.getName().startsWith("trawler fetch")) {
+        fetchJob = app.getApplicationId().toString().replace("application_", "job_");
+      }
+    }
+    Set<String> tasks = new TreeSet<>();
+    for (int host = 0; host < HOSTS; host++) {
+      Set<String> clients = clientsByHost.getOrDefault(host, Set.of());
+      assertEquals("fetch tasks that asked host " + host + ": " + clients, 1, clients.size());
+      tasks.addAll(clients);
+    }
+    assertEquals(Set.of(fetchJob + " map 0", fetchJob + " map 1"), tasks);
+  }
+
+  private static void log(String format, Object... args) {
+    PrintStream out = System.out;
+    out.printf("cluster-it: " + format + "%n", args);
+  }
+
+  private static double seconds(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}
