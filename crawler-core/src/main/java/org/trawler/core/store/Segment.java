@@ -78,6 +78,11 @@ public final class Segment {
     return new Path(segment, WORK_PREFIX + job + "-" + UUID.randomUUID());
   }
 
+  /** The segment a job writes into: the parent of its work directory, or the output itself when it is the segment. */
+  public static Path ofOutput(Path output) {
+    return output.getName().startsWith(WORK_PREFIX) ? output.getParent() : output;
+  }
+
   /**
    * Moves the parts a job wrote into {@code workDir} (those it has of {@code parts}) into the
    * segment by rename, then removes the work directory.

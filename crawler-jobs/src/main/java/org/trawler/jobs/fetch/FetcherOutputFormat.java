@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.function.Predicate;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -75,16 +74,15 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     return parts;
   }
 
-  /** The segment must exist and not have been fetched (the fetch command removes crawl_fetch for -force). */
+  /** The segment must not have been fetched (the fetch command removes crawl_fetch for -force). */
   @Override
   public void checkOutputSpecs(JobContext job) throws IOException {
-    Path segment = getOutputPath(job);
-    if (segment == null) {
+    Path output = getOutputPath(job);
+    if (output == null) {
       throw new InvalidJobConfException("the fetch job has no segment as its output path");
     }
-    FileSystem fs = segment.getFileSystem(job.getConfiguration());
-    Path fetched = new Path(segment, Segment.CRAWL_FETCH);
-    if (fs.exists(fetched)) {
+    Path fetched = new Path(Segment.ofOutput(output), Segment.CRAWL_FETCH);
+    if (fetched.getFileSystem(job.getConfiguration()).exists(fetched)) {
       throw new FileAlreadyExistsException(fetched + " exists: the segment was fetched already");
     }
   }

@@ -52,13 +52,15 @@ public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     return false;
   }
 
+  /** The segment must not have been parsed (the parse command removes the parse parts for -force). */
   @Override
   public void checkOutputSpecs(JobContext job) throws IOException {
-    Path segment = getOutputPath(job);
-    if (segment == null) {
+    Path output = getOutputPath(job);
+    if (output == null) {
       throw new InvalidJobConfException("no output segment set");
     }
-    TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {segment}, job.getConfiguration());
+    TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {output}, job.getConfiguration());
+    Path segment = Segment.ofOutput(output);
     FileSystem fs = segment.getFileSystem(job.getConfiguration());
     for (String part : PARTS) {
       if (fs.exists(new Path(segment, part))) {

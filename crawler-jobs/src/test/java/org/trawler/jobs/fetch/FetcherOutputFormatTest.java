@@ -147,6 +147,19 @@ public class FetcherOutputFormatTest {
   }
 
   @Test
+  public void aFetchedSegmentIsRefusedWhenTheJobWritesIntoItsWorkDirectory() throws Exception {
+    TaskAttemptContext ctx = context();
+    segment.getFileSystem(conf).mkdirs(new Path(segment, Segment.CRAWL_FETCH));
+    ctx.getConfiguration().set(FileOutputFormat.OUTDIR, Segment.newWorkDir(segment, "fetch").toString());
+    try {
+      new FetcherOutputFormat().checkOutputSpecs(ctx);
+      fail("fetched twice");
+    } catch (FileAlreadyExistsException e) {
+      assertTrue(e.getMessage().contains("fetched already"));
+    }
+  }
+
+  @Test
   public void aFetchedSegmentIsRefused() throws Exception {
     TaskAttemptContext ctx = context();
     segment.getFileSystem(conf).mkdirs(new Path(segment, Segment.CRAWL_FETCH));
