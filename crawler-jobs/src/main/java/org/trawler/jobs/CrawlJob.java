@@ -22,8 +22,8 @@ import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.PartFileCheck;
+import org.trawler.core.store.VersionedDb;
 
 /** How every Trawler job is created, wired to the crawldb, and run. */
 public final class CrawlJob {
@@ -85,11 +85,11 @@ public final class CrawlJob {
 
   /**
    * Adds the installed crawldb version as a SequenceFile input of (Text url, CrawlDatum): current,
-   * or the previous version if an install was interrupted (see {@link CrawlDb#readable}).
+   * or the previous version if an install was interrupted (see {@link VersionedDb#readable}).
    */
   public static void addCrawlDbInput(Job job, Path crawlDb) throws IOException {
-    Path version = CrawlDb.readable(crawlDb.getFileSystem(job.getConfiguration()), crawlDb);
-    FileInputFormat.addInputPath(job, version != null ? version : CrawlDb.current(crawlDb));
+    Path version = VersionedDb.readable(crawlDb.getFileSystem(job.getConfiguration()), crawlDb);
+    FileInputFormat.addInputPath(job, version != null ? version : VersionedDb.current(crawlDb));
     job.setInputFormatClass(SequenceFileInputFormat.class);
   }
 

@@ -16,7 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.VersionedDb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,7 +30,7 @@ public final class CrawlDbFiles {
     SortedMap<Text, CrawlDatum> sorted = new TreeMap<>();
     entries.forEach((url, datum) -> sorted.put(new Text(url), datum));
     org.apache.hadoop.fs.Path part = new org.apache.hadoop.fs.Path(
-        CrawlDb.current(new org.apache.hadoop.fs.Path(crawlDb.toString())), "part-r-00000");
+        VersionedDb.current(new org.apache.hadoop.fs.Path(crawlDb.toString())), "part-r-00000");
     try (MapFile.Writer writer = new MapFile.Writer(conf, part, MapFile.Writer.keyClass(Text.class),
         MapFile.Writer.valueClass(CrawlDatum.class))) {
       for (Map.Entry<Text, CrawlDatum> e : sorted.entrySet()) {

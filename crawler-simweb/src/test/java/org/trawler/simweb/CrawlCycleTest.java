@@ -26,8 +26,8 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.Main;
 
@@ -96,7 +96,7 @@ public class CrawlCycleTest {
   }
 
   private static Map<String, CrawlDatum> readDb() throws Exception {
-    return new TreeMap<>(LocalJobFixtures.readAll(conf, CrawlDb.current(new Path(crawl, "crawldb")),
+    return new TreeMap<>(LocalJobFixtures.readAll(conf, VersionedDb.current(new Path(crawl, "crawldb")),
         new CrawlDatum(), CrawlDatum::new));
   }
 

@@ -19,8 +19,8 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.Main;
 
@@ -79,7 +79,7 @@ public class ParseInFetchTest {
       });
       assertEquals(within1, fetched);
       assertTrue(parsed > 0);
-      assertEquals(within2, LocalJobFixtures.readAll(conf, CrawlDb.current(new Path(crawl, "crawldb")),
+      assertEquals(within2, LocalJobFixtures.readAll(conf, VersionedDb.current(new Path(crawl, "crawldb")),
           new CrawlDatum(), CrawlDatum::new).keySet());
     }
   }

@@ -3,7 +3,7 @@ package org.trawler.core.store;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
-import static org.trawler.core.store.CrawlDbTest.assertUserException;
+import static org.trawler.core.store.VersionedDbTest.assertUserException;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -5,7 +5,6 @@ import java.io.IOException;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Text;
@@ -18,8 +17,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbTransaction;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 
@@ -63,49 +62,37 @@ public class DeduplicationJob extends CrawlTool {
   /** Marks the duplicates of {@code crawlDb} and installs the new version if any were found. */
   public Result dedup(Path crawlDb, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
-    CrawlDb.currentForReading(conf, crawlDb);
-    FileSystem fs = crawlDb.getFileSystem(conf);
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, force)) {
-      CrawlDb.removeTempDirs(conf, crawlDb);
-      Path marks = CrawlDb.newTempDir(crawlDb);
-      Path out = CrawlDb.newTempDir(crawlDb);
-      try {
-        Job find = CrawlJob.create(conf, "dedup " + crawlDb + ": find duplicates");
-        CrawlJob.addCrawlDbInput(find, crawlDb);
-        find.setMapperClass(SignatureMapper.class);
-        find.setMapOutputKeyClass(BytesWritable.class);
-        find.setMapOutputValueClass(DedupCandidate.class);
-        find.setReducerClass(DuplicateReducer.class);
-        find.setOutputFormatClass(SequenceFileOutputFormat.class);
-        find.setOutputKeyClass(Text.class);
-        find.setOutputValueClass(CrawlDatum.class);
-        FileOutputFormat.setOutputPath(find, marks);
-        runJob(find);
-        Counters c = find.getCounters();
-        Result result = new Result(c.findCounter(DedupCounters.GROUP, DedupCounters.CANDIDATES).getValue(),
-            c.findCounter(DedupCounters.GROUP, DedupCounters.MARKED).getValue());
-        if (result.marked() == 0) {
-          return result;
-        }
-        Job mark = CrawlJob.create(conf, "dedup " + crawlDb + ": mark duplicates");
-        CrawlJob.addCrawlDbInput(mark, crawlDb);
-        // The parts by glob: input listing skips the hidden temporary directory itself.
-        FileInputFormat.addInputPath(mark, new Path(marks, "part-*"));
-        mark.setMapperClass(Mapper.class); // entries and marks are both (url, datum) already
-        mark.setMapOutputKeyClass(Text.class);
-        mark.setMapOutputValueClass(CrawlDatum.class);
-        mark.setReducerClass(MarkReducer.class);
-        CrawlJob.setCrawlDbOutput(mark, out);
-        runJob(mark);
-        CrawlDb.install(conf, crawlDb, out);
+    VersionedDb.currentForReading(conf, crawlDb);
+    try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
+      Path marks = tx.scratch("marks");
+      Job find = CrawlJob.create(conf, "dedup " + crawlDb + ": find duplicates");
+      CrawlJob.addCrawlDbInput(find, crawlDb);
+      find.setMapperClass(SignatureMapper.class);
+      find.setMapOutputKeyClass(BytesWritable.class);
+      find.setMapOutputValueClass(DedupCandidate.class);
+      find.setReducerClass(DuplicateReducer.class);
+      find.setOutputFormatClass(SequenceFileOutputFormat.class);
+      find.setOutputKeyClass(Text.class);
+      find.setOutputValueClass(CrawlDatum.class);
+      FileOutputFormat.setOutputPath(find, marks);
+      runJob(find);
+      Counters c = find.getCounters();
+      Result result = new Result(c.findCounter(DedupCounters.GROUP, DedupCounters.CANDIDATES).getValue(),
+          c.findCounter(DedupCounters.GROUP, DedupCounters.MARKED).getValue());
+      if (result.marked() == 0) {
         return result;
-      } finally {
-        for (Path tmp : new Path[] {marks, out}) {
-          if (fs.exists(tmp)) {
-            fs.delete(tmp, true);
-          }
-        }
       }
+      Job mark = CrawlJob.create(conf, "dedup " + crawlDb + ": mark duplicates");
+      CrawlJob.addCrawlDbInput(mark, crawlDb);
+      FileInputFormat.addInputPath(mark, marks);
+      mark.setMapperClass(Mapper.class); // entries and marks are both (url, datum) already
+      mark.setMapOutputKeyClass(Text.class);
+      mark.setMapOutputValueClass(CrawlDatum.class);
+      mark.setReducerClass(MarkReducer.class);
+      CrawlJob.setCrawlDbOutput(mark, tx.newVersion());
+      runJob(mark);
+      tx.commit();
+      return result;
     }
   }
 

@@ -34,10 +34,10 @@ import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
@@ -160,7 +160,7 @@ public class Generator extends CrawlTool {
     Configuration conf = new Configuration(getConf());
     int numFetchers = settings.numFetchers() > 0 ? settings.numFetchers() : defaultFetchLists(conf);
     checkSettings(conf);
-    CrawlDb.currentForReading(conf, crawlDb);
+    VersionedDb.currentForReading(conf, crawlDb);
     FileSystem segmentsFs = segmentsDir.getFileSystem(conf);
     if (segmentsFs.exists(segmentsDir) && !segmentsFs.getFileStatus(segmentsDir).isDirectory()) {
       throw new UserException(segmentsDir + " is a file, not a segments directory");
@@ -172,22 +172,17 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
     boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, false);
     Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get("hadoop.tmp.dir")), "generate-" + UUID.randomUUID());
-    CrawlDbLock lock = update ? CrawlDbLock.acquire(conf, crawlDb, settings.force()) : null;
-    try {
-      if (lock != null) {
-        CrawlDb.removeTempDirs(conf, crawlDb);
-      }
-      return generate(conf, crawlDb, segmentsDir, settings.topN(), numFetchers, tmp, update);
+    // Marking the selected URLs writes a new crawldb version: the lock is held from before the selection.
+    try (DbTransaction mark = update ? DbTransaction.begin(conf, crawlDb, "crawldb", settings.force()) : null) {
+      return generate(conf, crawlDb, segmentsDir, settings.topN(), numFetchers, tmp, mark);
     } finally {
       tmp.getFileSystem(conf).delete(tmp, true);
-      if (lock != null) {
-        lock.close();
-      }
     }
   }
 
+  /** With {@code mark} (generate.update.crawldb), the selected URLs are also marked in a new crawldb version. */
   private Result generate(Configuration conf, Path crawlDb, Path segmentsDir, long topN, int numFetchers, Path tmp,
-      boolean update) throws IOException, UserException {
+      DbTransaction mark) throws IOException, UserException {
     Tally tally = new Tally();
     Selection selection = select(conf, crawlDb, tmp, topN, tally);
     if (selection.count == 0) {
@@ -197,8 +192,8 @@ public class Generator extends CrawlTool {
     boolean done = false;
     try {
       long selected = writeFetchLists(conf, selection, segment, numFetchers);
-      if (update) {
-        markCrawlDb(conf, crawlDb, segment);
+      if (mark != null) {
+        markCrawlDb(conf, mark, segment);
       }
       done = true;
       return new Result(segment, selected, tally.total, numFetchers, tally.skipped());
@@ -312,25 +307,17 @@ public class Generator extends CrawlTool {
   }
 
   /** Job 3 (generate.update.crawldb): a new crawldb version with the selected URLs marked, installed atomically. */
-  private void markCrawlDb(Configuration conf, Path crawlDb, Path segment) throws IOException, UserException {
-    Path newVersion = CrawlDb.newTempDir(crawlDb);
-    try {
-      Job job = CrawlJob.create(conf, "generate mark " + crawlDb);
-      CrawlJob.addCrawlDbInput(job, crawlDb);
-      FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
-      job.setMapperClass(Mapper.class);
-      job.setMapOutputKeyClass(Text.class);
-      job.setMapOutputValueClass(CrawlDatum.class);
-      job.setReducerClass(MarkReducer.class);
-      CrawlJob.setCrawlDbOutput(job, newVersion);
-      runJob(job);
-      CrawlDb.install(conf, crawlDb, newVersion);
-    } finally {
-      FileSystem fs = newVersion.getFileSystem(conf);
-      if (fs.exists(newVersion)) {
-        fs.delete(newVersion, true);
-      }
-    }
+  private void markCrawlDb(Configuration conf, DbTransaction tx, Path segment) throws IOException, UserException {
+    Job job = CrawlJob.create(conf, "generate mark " + tx.db());
+    CrawlJob.addCrawlDbInput(job, tx.db());
+    FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
+    job.setMapperClass(Mapper.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(CrawlDatum.class);
+    job.setReducerClass(MarkReducer.class);
+    CrawlJob.setCrawlDbOutput(job, tx.newVersion());
+    runJob(job);
+    tx.commit();
   }
 
   /** Rejects a bad generate setting (or a filter that cannot be created) with one clear line before any job starts. */

@@ -6,7 +6,6 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
@@ -29,9 +28,9 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.PathNames;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
@@ -87,32 +86,21 @@ public class Injector extends CrawlTool {
     Configuration conf = getConf();
     List<Path> seedFiles = SeedFiles.list(conf, urlDir);
     checkUrlRules(conf);
-    CrawlDb.checkWritable(conf, crawlDb);
-    FileSystem fs = crawlDb.getFileSystem(conf);
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, force)) {
-      CrawlDb.removeTempDirs(conf, crawlDb);
-      boolean merge = CrawlDb.exists(conf, crawlDb);
-      Path newVersion = CrawlDb.newTempDir(crawlDb);
-      // Inputs must not be hidden (FileInputFormat skips .names), so the seeds go one level down.
-      Path seedsTmp = merge ? CrawlDb.newTempDir(crawlDb) : null;
-      Path seeds = merge ? new Path(seedsTmp, "seeds") : null;
-      try {
-        LOG.info("inject: {} seed files under {} into {} crawldb {}", seedFiles.size(), urlDir,
-            merge ? "existing" : "new", crawlDb);
-        Job sort = sortJob(conf, crawlDb, seedFiles, merge ? seeds : newVersion, merge);
-        runJob(sort);
-        Counters mergeCounters = null;
-        if (merge) {
-          Job mergeJob = mergeJob(conf, crawlDb, seeds, newVersion);
-          runJob(mergeJob);
-          mergeCounters = mergeJob.getCounters();
-        }
-        CrawlDb.install(conf, crawlDb, newVersion);
-        return InjectResult.of(sort.getCounters(), mergeCounters);
-      } finally {
-        delete(fs, seedsTmp);
-        delete(fs, newVersion);
+    try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
+      boolean merge = VersionedDb.exists(conf, crawlDb);
+      Path seeds = merge ? tx.scratch("seeds") : null;
+      LOG.info("inject: {} seed files under {} into {} crawldb {}", seedFiles.size(), urlDir,
+          merge ? "existing" : "new", crawlDb);
+      Job sort = sortJob(conf, crawlDb, seedFiles, merge ? seeds : tx.newVersion(), merge);
+      runJob(sort);
+      Counters mergeCounters = null;
+      if (merge) {
+        Job mergeJob = mergeJob(conf, crawlDb, seeds, tx.newVersion());
+        runJob(mergeJob);
+        mergeCounters = mergeJob.getCounters();
       }
+      tx.commit();
+      return InjectResult.of(sort.getCounters(), mergeCounters);
     }
   }
 
@@ -125,12 +113,6 @@ public class Injector extends CrawlTool {
       LOG.debug("URL normalizers/filters cannot be set up", e);
       throw new UserException("cannot set up the URL normalizers/filters (" + NetKeys.NORMALIZER_ORDER + ", "
           + NetKeys.FILTER_ORDER + "): " + e.getMessage());
-    }
-  }
-
-  private static void delete(FileSystem fs, Path dir) throws IOException {
-    if (dir != null && fs.exists(dir)) {
-      fs.delete(dir, true);
     }
   }
 

@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
@@ -130,40 +130,28 @@ public class LinkDb extends CrawlTool {
     for (Path segment : segments) {
       Segment.requirePart(conf, segment, Segment.PARSE_DATA, "run parse on it first");
     }
-    FileSystem fs = linkDb.getFileSystem(conf);
-    if (fs.exists(linkDb) && !fs.getFileStatus(linkDb).isDirectory()) {
-      throw new UserException(linkDb + " is a file, not a linkdb directory");
-    }
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, linkDb, force, "linkdb")) {
-      CrawlDb.removeTempDirs(conf, linkDb);
-      Path out = CrawlDb.newTempDir(linkDb);
-      try {
-        Job job = CrawlJob.create(conf, "invertlinks " + linkDb);
-        for (Path segment : segments) {
-          MultipleInputs.addInputPath(job, new Path(segment, Segment.PARSE_DATA), SequenceFileInputFormat.class,
-              InvertMapper.class);
-        }
-        if (CrawlDb.exists(conf, linkDb)) {
-          // The installed version passes through the identity mapper into the merge.
-          MultipleInputs.addInputPath(job, CrawlDb.current(linkDb), SequenceFileInputFormat.class, Mapper.class);
-        }
-        job.setMapOutputKeyClass(Text.class);
-        job.setMapOutputValueClass(Inlinks.class);
-        job.setCombinerClass(MergeReducer.class);
-        job.setReducerClass(MergeReducer.class);
-        CrawlJob.setMapFileOutput(job, out, Inlinks.class);
-        runJob(job);
-        CrawlDb.install(conf, linkDb, out);
-        Counters c = job.getCounters();
-        return new Result(segments.size(), c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
-            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).getValue(),
-            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).getValue(),
-            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).getValue());
-      } finally {
-        if (fs.exists(out)) {
-          fs.delete(out, true);
-        }
+    try (DbTransaction tx = DbTransaction.begin(conf, linkDb, "linkdb", force)) {
+      Job job = CrawlJob.create(conf, "invertlinks " + linkDb);
+      for (Path segment : segments) {
+        MultipleInputs.addInputPath(job, new Path(segment, Segment.PARSE_DATA), SequenceFileInputFormat.class,
+            InvertMapper.class);
       }
+      if (VersionedDb.exists(conf, linkDb)) {
+        // The installed version passes through the identity mapper into the merge.
+        MultipleInputs.addInputPath(job, VersionedDb.current(linkDb), SequenceFileInputFormat.class, Mapper.class);
+      }
+      job.setMapOutputKeyClass(Text.class);
+      job.setMapOutputValueClass(Inlinks.class);
+      job.setCombinerClass(MergeReducer.class);
+      job.setReducerClass(MergeReducer.class);
+      CrawlJob.setMapFileOutput(job, tx.newVersion(), Inlinks.class);
+      runJob(job);
+      tx.commit();
+      Counters c = job.getCounters();
+      return new Result(segments.size(), c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
+          c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).getValue(),
+          c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).getValue(),
+          c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).getValue());
     }
   }
 

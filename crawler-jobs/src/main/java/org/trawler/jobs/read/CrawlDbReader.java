@@ -19,8 +19,8 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
@@ -67,7 +67,7 @@ public class CrawlDbReader extends CrawlTool {
     }
     Configuration conf = getConf();
     String crawlDbName = cmd.getArgList().get(0);
-    Path current = CrawlDb.currentForReading(conf, new Path(crawlDbName));
+    Path current = VersionedDb.currentForReading(conf, new Path(crawlDbName));
     if (cmd.hasOption("stats")) {
       CrawlDbStats stats = stats(conf, current);
       out().print(cmd.hasOption("json") ? stats.json(crawlDbName) : stats.table(crawlDbName));

@@ -31,9 +31,9 @@ import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.schedule.FetchSchedule;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
@@ -122,20 +122,10 @@ public class UpdateDb extends CrawlTool {
     }
     List<Path> inputs = segmentInputs(conf, segments);
 
-    CrawlDb.checkWritable(conf, crawlDb);
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, force)) {
-      CrawlDb.removeTempDirs(conf, crawlDb);
-      Path newVersion = CrawlDb.newTempDir(crawlDb);
-      Job job = createJob(conf, crawlDb, inputs, newVersion);
-      try {
-        runJob(job);
-        CrawlDb.install(conf, crawlDb, newVersion);
-      } finally {
-        FileSystem fs = newVersion.getFileSystem(conf);
-        if (fs.exists(newVersion)) {
-          fs.delete(newVersion, true);
-        }
-      }
+    try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
+      Job job = createJob(conf, crawlDb, inputs, tx.newVersion());
+      runJob(job);
+      tx.commit();
       return result(segments.size(), job);
     }
   }
@@ -191,7 +181,7 @@ public class UpdateDb extends CrawlTool {
 
   private static Job createJob(Configuration conf, Path crawlDb, List<Path> inputs, Path out) throws IOException {
     Job job = CrawlJob.create(conf, "updatedb " + crawlDb);
-    if (CrawlDb.exists(conf, crawlDb)) {
+    if (VersionedDb.exists(conf, crawlDb)) {
       CrawlJob.addCrawlDbInput(job, crawlDb);
     } else {
       LOG.info("no crawldb at {} yet: creating it from the segments", crawlDb);

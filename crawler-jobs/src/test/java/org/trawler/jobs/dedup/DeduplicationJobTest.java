@@ -17,7 +17,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -45,11 +45,11 @@ public class DeduplicationJobTest {
   }
 
   private void writeCrawlDb(TreeMap<String, CrawlDatum> entries) throws Exception {
-    LocalJobFixtures.writeMapFile(conf, CrawlDb.current(crawlDb), CrawlDatum.class, entries);
+    LocalJobFixtures.writeMapFile(conf, VersionedDb.current(crawlDb), CrawlDatum.class, entries);
   }
 
   private Map<String, CrawlDatum> current() throws Exception {
-    return LocalJobFixtures.readAll(conf, CrawlDb.current(crawlDb), new CrawlDatum(), CrawlDatum::new);
+    return LocalJobFixtures.readAll(conf, VersionedDb.current(crawlDb), new CrawlDatum(), CrawlDatum::new);
   }
 
   private static String status(Map<String, CrawlDatum> db, String url) {

@@ -37,9 +37,9 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.net.NetKeys;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 
 /** The whole tool in local mode, on a crawldb the test writes. */
 public class GeneratorTest {
@@ -77,7 +77,7 @@ public class GeneratorTest {
   }
 
   private void writeCrawlDb(Map<String, CrawlDatum> entries) throws Exception {
-    Path part = new Path(CrawlDb.current(crawlDb), "part-r-00000");
+    Path part = new Path(VersionedDb.current(crawlDb), "part-r-00000");
     try (MapFile.Writer writer = new MapFile.Writer(conf, part, MapFile.Writer.keyClass(Text.class),
         MapFile.Writer.valueClass(CrawlDatum.class))) {
       for (Map.Entry<String, CrawlDatum> e : new TreeMap<>(entries).entrySet()) {
@@ -142,7 +142,7 @@ public class GeneratorTest {
 
   private Map<String, CrawlDatum> installedCrawlDb() throws Exception {
     Map<String, CrawlDatum> all = new HashMap<>();
-    PartFiles.read(conf, CrawlDb.current(crawlDb), new Text(), new CrawlDatum(),
+    PartFiles.read(conf, VersionedDb.current(crawlDb), new Text(), new CrawlDatum(),
         (url, datum) -> all.put(url.toString(), new CrawlDatum(datum)));
     return all;
   }
@@ -228,7 +228,7 @@ public class GeneratorTest {
     assertEquals(datum, generated);
     // Without generate.update.crawldb the crawldb is only read.
     assertEquals(datum, installedCrawlDb().get("http://a.example.com/x"));
-    assertFalse(FileSystem.getLocal(conf).exists(CrawlDb.lockFile(crawlDb)));
+    assertFalse(FileSystem.getLocal(conf).exists(VersionedDb.lockFile(crawlDb)));
   }
 
   @Test
@@ -308,8 +308,8 @@ public class GeneratorTest {
         .count();
     assertEquals(8, marked);
     FileSystem fs = FileSystem.getLocal(conf);
-    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
-    assertTrue(fs.exists(CrawlDb.old(crawlDb)));
+    assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
+    assertTrue(fs.exists(VersionedDb.old(crawlDb)));
   }
 
   @Test
@@ -317,7 +317,7 @@ public class GeneratorTest {
     Map<String, CrawlDatum> db = manyHosts(2, 5);
     writeCrawlDb(db);
     FileSystem fs = FileSystem.getLocal(conf);
-    fs.create(CrawlDb.lockFile(crawlDb)).close(); // another job is updating the crawldb
+    fs.create(VersionedDb.lockFile(crawlDb)).close(); // another job is updating the crawldb
     Run first = generate(args("-topN", "4"));
     Run second = generate(args("-topN", "4"));
     assertEquals(first.err, 0, first.code);
@@ -330,14 +330,14 @@ public class GeneratorTest {
     writeCrawlDb(manyHosts(2, 2));
     conf.setBoolean(GeneratorKeys.UPDATE_CRAWLDB, true);
     FileSystem fs = FileSystem.getLocal(conf);
-    fs.create(CrawlDb.lockFile(crawlDb)).close();
+    fs.create(VersionedDb.lockFile(crawlDb)).close();
     Run locked = generate(args());
     assertEquals(3, locked.code);
     assertTrue(locked.err, locked.err.contains("locked"));
     assertEquals("", locked.out);
     Run forced = generate(args("-force"));
     assertEquals(forced.err, 0, forced.code);
-    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+    assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
   }
 
   @Test

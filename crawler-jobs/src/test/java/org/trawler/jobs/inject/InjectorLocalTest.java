@@ -19,8 +19,8 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbLock;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.CrawlDbFiles;
 import org.trawler.jobs.LogCapture;
@@ -257,17 +257,17 @@ public class InjectorLocalTest {
     existingCrawlDb();
     Path urls = seeds("urls", "s.txt", "http://b.com/");
     org.apache.hadoop.fs.Path db = new org.apache.hadoop.fs.Path(crawlDb.toString());
-    try (CrawlDbLock held = CrawlDbLock.acquire(conf, db, false)) {
+    try (DbLock held = DbLock.acquire(conf, db, "crawldb", false)) {
       var before = CrawlDbFiles.snapshot(crawlDb);
       long start = System.nanoTime();
       CommandRun run = inject(urls);
       assertTrue("fails at once", System.nanoTime() - start < 10_000_000_000L);
       assertOneLineFailure(run, 3, "crawldb is locked");
-      assertTrue(run.err, run.err.contains(CrawlDb.lockFile(db).toUri().getPath()));
+      assertTrue(run.err, run.err.contains(VersionedDb.lockFile(db).toUri().getPath()));
       assertEquals(before, CrawlDbFiles.snapshot(crawlDb));
     }
     CommandRun forced;
-    try (CrawlDbLock held = CrawlDbLock.acquire(conf, db, false)) {
+    try (DbLock held = DbLock.acquire(conf, db, "crawldb", false)) {
       forced = inject(urls, "-force");
     }
     assertEquals(forced.toString(), 0, forced.exitCode);

@@ -18,7 +18,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -54,7 +54,7 @@ public class LinkDbJobTest {
   }
 
   private Map<String, List<Outlink>> current() throws Exception {
-    return LocalJobFixtures.readAll(conf, CrawlDb.current(new Path(linkDb)), new Inlinks(),
+    return LocalJobFixtures.readAll(conf, VersionedDb.current(new Path(linkDb)), new Inlinks(),
         in -> List.copyOf(in.getInlinks()));
   }
 

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -57,7 +57,7 @@ public class CorruptPartFileTest {
   }
 
   private File crawlDbData() {
-    return CorruptFiles.local(new Path(CrawlDb.current(crawlDb), "part-r-00000/" + MapFile.DATA_FILE_NAME));
+    return CorruptFiles.local(new Path(VersionedDb.current(crawlDb), "part-r-00000/" + MapFile.DATA_FILE_NAME));
   }
 
   /** Runs the command on the damaged crawl and checks what the user sees and that nothing changed. */
@@ -169,7 +169,7 @@ public class CorruptPartFileTest {
     CorruptFiles.truncate(crawlDbData(), 0.5);
     assertFailsNaming(crawlDbData(), "generate", crawlDb.toString(), segments.toString(),
         "-D", "generate.update.crawldb=true");
-    assertFalse(CorruptFiles.local(CrawlDb.lockFile(crawlDb)).exists());
+    assertFalse(CorruptFiles.local(VersionedDb.lockFile(crawlDb)).exists());
   }
 
   @Test

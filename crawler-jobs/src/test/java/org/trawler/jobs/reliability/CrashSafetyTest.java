@@ -25,8 +25,8 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -66,7 +66,7 @@ public class CrashSafetyTest {
   private record KillPoint(String name, Function<File, BooleanSupplier> moment, long delayMillis) {}
 
   private static BooleanSupplier lockTaken(File crawlDb) {
-    return () -> new File(crawlDb, CrawlDb.LOCK).exists();
+    return () -> new File(crawlDb, VersionedDb.LOCK).exists();
   }
 
   private static BooleanSupplier jobOutputStarted(File crawlDb) {
@@ -149,7 +149,7 @@ public class CrashSafetyTest {
 
   /** The next run after a kill: refused while the dead writer's lock is there, naming it; then with -force. */
   private static void rerun(String[] command, Path crawlDb, String where) throws Exception {
-    File lock = new File(CrawlDb.lockFile(crawlDb).toUri().getPath());
+    File lock = new File(VersionedDb.lockFile(crawlDb).toUri().getPath());
     if (lock.exists()) {
       CommandRun refused = CommandRun.run(conf, command);
       assertEquals(where + ": " + refused, 3, refused.exitCode);

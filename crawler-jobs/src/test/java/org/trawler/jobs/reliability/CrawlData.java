@@ -14,8 +14,8 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
 
 /** Crawl directories written by hand, as the jobs would leave them. */
@@ -52,7 +52,7 @@ final class CrawlData {
     for (int i = 0; i < n; i++) {
       entries.put(url(i), entry(status, i));
     }
-    LocalJobFixtures.writeMapFile(conf, CrawlDb.current(crawlDb), CrawlDatum.class, entries);
+    LocalJobFixtures.writeMapFile(conf, VersionedDb.current(crawlDb), CrawlDatum.class, entries);
   }
 
   /**

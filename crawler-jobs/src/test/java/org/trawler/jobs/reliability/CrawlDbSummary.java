@@ -11,8 +11,8 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.VersionedDb;
 
 /**
  * What a user sees of a crawldb with readdb -stats: entries per status and in total, plus how
@@ -33,7 +33,7 @@ final class CrawlDbSummary {
   static CrawlDbSummary of(Configuration conf, Path crawlDb) throws IOException, UserException {
     Map<String, Long> perStatus = new TreeMap<>();
     long[] marked = {0};
-    long total = PartFiles.read(conf, CrawlDb.currentForReading(conf, crawlDb), new Text(), new CrawlDatum(),
+    long total = PartFiles.read(conf, VersionedDb.currentForReading(conf, crawlDb), new Text(), new CrawlDatum(),
         (url, d) -> {
           perStatus.merge(CrawlStatus.name(d.getStatus()), 1L, Long::sum);
           if (d.getMetadata().containsKey(MetadataKeys.GENERATE_TIME)) {

@@ -24,9 +24,9 @@ import org.junit.rules.TemporaryFolder;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 
 /**
@@ -106,7 +106,7 @@ public class LinkTrapTest {
       assertTrue(e.getKey() + " fetched at depth " + e.getValue().getDepth(), e.getValue().getDepth() <= MAX_DEPTH);
     }
     Map<String, CrawlDatum> db = new TreeMap<>();
-    PartFiles.read(conf, CrawlDb.current(new Path(crawl, "crawldb")), new Text(), new CrawlDatum(),
+    PartFiles.read(conf, VersionedDb.current(new Path(crawl, "crawldb")), new Text(), new CrawlDatum(),
         (k, v) -> db.put(k.toString(), new CrawlDatum(v)));
     for (String url : db.keySet()) {
       assertFalse("the repeated-segment rule keeps " + url + " out", url.contains("more/more/more"));

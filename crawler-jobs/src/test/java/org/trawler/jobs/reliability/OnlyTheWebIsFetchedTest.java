@@ -32,9 +32,9 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -93,7 +93,8 @@ public class OnlyTheWebIsFetchedTest {
 
     assertEquals(run.toString(), 0, run.exitCode);
     Set<String> injected = new TreeSet<>();
-    PartFiles.read(conf, CrawlDb.current(crawlDb), new Text(), new CrawlDatum(), (k, v) -> injected.add(k.toString()));
+    PartFiles.read(conf, VersionedDb.current(crawlDb), new Text(), new CrawlDatum(),
+        (k, v) -> injected.add(k.toString()));
     assertEquals(Set.of(site + "/", "https://127.0.0.1:1/secure"), injected);
   }
 

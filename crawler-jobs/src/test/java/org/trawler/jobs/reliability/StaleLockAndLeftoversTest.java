@@ -21,8 +21,8 @@ import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.PartFiles;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.StoreKeys;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 
 /**
@@ -57,7 +57,7 @@ public class StaleLockAndLeftoversTest {
 
   /** The lock a killed job left, last touched {@code ageMillis} ago. */
   private File deadJobsLock(Path db, long ageMillis) throws IOException {
-    File lock = CorruptFiles.local(CrawlDb.lockFile(db));
+    File lock = CorruptFiles.local(VersionedDb.lockFile(db));
     lock.getParentFile().mkdirs();
     Files.writeString(lock.toPath(), "12345@crashed-host at some time\n");
     assertTrue(lock.setLastModified(System.currentTimeMillis() - ageMillis));
@@ -65,7 +65,7 @@ public class StaleLockAndLeftoversTest {
   }
 
   private File leftoverTempDir(Path db) throws IOException {
-    File dir = CorruptFiles.local(CrawlDb.newTempDir(db));
+    File dir = CorruptFiles.local(VersionedDb.newTempDir(db));
     File part = new File(dir, "_temporary/0/part-r-00000");
     part.getParentFile().mkdirs();
     Files.writeString(part.toPath(), "half-written output of a killed job");
@@ -144,8 +144,8 @@ public class StaleLockAndLeftoversTest {
   @Test
   public void installInterruptedBetweenItsRenamesIsReadableAndRepairedByTheNextWriter() throws Exception {
     CrawlDbSummary previous = CrawlDbSummary.of(conf, crawlDb);
-    File current = CorruptFiles.local(CrawlDb.current(crawlDb));
-    assertTrue(current.renameTo(CorruptFiles.local(CrawlDb.old(crawlDb)))); // killed after "current → old"
+    File current = CorruptFiles.local(VersionedDb.current(crawlDb));
+    assertTrue(current.renameTo(CorruptFiles.local(VersionedDb.old(crawlDb)))); // killed after "current → old"
     File orphan = leftoverTempDir(crawlDb);
     deadJobsLock(crawlDb, 10_000L);
 
@@ -156,6 +156,6 @@ public class StaleLockAndLeftoversTest {
     assertTrue(current.exists());
     assertFalse(orphan.exists());
     assertEquals("the restored version was the one updated", previous.total,
-        PartFiles.count(conf, CrawlDb.old(crawlDb), new Text(), new CrawlDatum()));
+        PartFiles.count(conf, VersionedDb.old(crawlDb), new Text(), new CrawlDatum()));
   }
 }

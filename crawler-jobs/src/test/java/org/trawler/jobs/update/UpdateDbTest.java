@@ -28,10 +28,10 @@ import org.junit.rules.TemporaryFolder;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.Main;
 
 /** updatedb end to end in local mode, on a crawldb and segments written by hand. */
@@ -105,7 +105,7 @@ public class UpdateDbTest {
   }
 
   private void writeCrawlDb(Map<String, CrawlDatum> entries) throws IOException {
-    writeMapFile(new Path(CrawlDb.current(crawlDb), "part-r-00000"), entries);
+    writeMapFile(new Path(VersionedDb.current(crawlDb), "part-r-00000"), entries);
   }
 
   private Path segment(String name, Map<String, CrawlDatum> fetched, Object... parsed) throws IOException {
@@ -160,7 +160,7 @@ public class UpdateDbTest {
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
 
-    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    Map<String, CrawlDatum> db = read(VersionedDb.current(crawlDb));
     assertEquals(4, db.size());
     assertEquals("db_fetched", status(db.get(A)));
     assertArrayEquals(new byte[] {1, 2, 3}, db.get(A).getSignature());
@@ -171,12 +171,12 @@ public class UpdateDbTest {
     assertEquals(0.5f, db.get(D).getScore(), 1e-6);
     assertEquals(1, db.get(D).getDepth());
 
-    Map<String, CrawlDatum> old = read(CrawlDb.old(crawlDb));
+    Map<String, CrawlDatum> old = read(VersionedDb.old(crawlDb));
     assertEquals(3, old.size());
     assertEquals("db_unfetched", status(old.get(A)));
     assertTrue(out, out.startsWith("updatedb: " + crawlDb + " updated from 1 segment: 4 urls, 1 new"));
     assertTrue(out, out.contains("db_fetched 2") && out.contains("db_gone 1") && out.contains("db_unfetched 1"));
-    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+    assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
   }
 
   @Test
@@ -190,7 +190,7 @@ public class UpdateDbTest {
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), first.toString(), second.toString()));
 
-    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    Map<String, CrawlDatum> db = read(VersionedDb.current(crawlDb));
     assertEquals("db_fetched", status(db.get(A)));
     assertArrayEquals(new byte[] {1}, db.get(A).getSignature());
     assertEquals(NOW - HOUR + 86_400_000L, db.get(A).getFetchTime());
@@ -208,7 +208,7 @@ public class UpdateDbTest {
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), "-dir", segments.toString(), "-noAdditions"));
 
-    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    Map<String, CrawlDatum> db = read(VersionedDb.current(crawlDb));
     assertEquals(2, db.size());
     assertEquals("db_fetched", status(db.get(A)));
     assertEquals("db_unfetched", status(db.get(B)));
@@ -222,10 +222,10 @@ public class UpdateDbTest {
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
 
-    Map<String, CrawlDatum> db = read(CrawlDb.current(crawlDb));
+    Map<String, CrawlDatum> db = read(VersionedDb.current(crawlDb));
     assertEquals("db_fetched", status(db.get(A)));
     assertEquals("db_unfetched", status(db.get(B)));
-    assertFalse(fs.exists(CrawlDb.old(crawlDb)));
+    assertFalse(fs.exists(VersionedDb.old(crawlDb)));
   }
 
   @Test
@@ -238,24 +238,24 @@ public class UpdateDbTest {
 
     assertEquals(err, 1, err.trim().split("\n").length);
     assertTrue(err, err.startsWith("trawler updatedb: ") && err.contains("segment not fetched"));
-    assertEquals("db_unfetched", status(read(CrawlDb.current(crawlDb)).get(A)));
-    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+    assertEquals("db_unfetched", status(read(VersionedDb.current(crawlDb)).get(A)));
+    assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
   }
 
   @Test
   public void heldLockIsOneClearLineAndForceBreaksIt() throws Exception {
     writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
     Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
-    CrawlDbLock.acquire(conf, crawlDb, false); // another job's lock, never released by it
+    DbLock.acquire(conf, crawlDb, "crawldb", false); // another job's lock, never released by it
 
     assertEquals(3, updatedb(crawlDb.toString(), segment.toString()));
     assertEquals(err, 1, err.trim().split("\n").length);
-    assertTrue(err, err.contains("crawldb is locked") && err.contains(CrawlDb.lockFile(crawlDb).toString()));
-    assertEquals("db_unfetched", status(read(CrawlDb.current(crawlDb)).get(A)));
+    assertTrue(err, err.contains("crawldb is locked") && err.contains(VersionedDb.lockFile(crawlDb).toString()));
+    assertEquals("db_unfetched", status(read(VersionedDb.current(crawlDb)).get(A)));
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString(), "-force"));
-    assertEquals("db_fetched", status(read(CrawlDb.current(crawlDb)).get(A)));
-    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+    assertEquals("db_fetched", status(read(VersionedDb.current(crawlDb)).get(A)));
+    assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
   }
 
   @Test
@@ -268,11 +268,11 @@ public class UpdateDbTest {
 
     assertEquals(3, updatedb(crawlDb.toString(), segment.toString()));
 
-    assertEquals("db_unfetched", status(read(CrawlDb.current(crawlDb)).get(A)));
-    assertFalse(fs.exists(CrawlDb.old(crawlDb)));
-    assertFalse(fs.exists(CrawlDb.lockFile(crawlDb)));
+    assertEquals("db_unfetched", status(read(VersionedDb.current(crawlDb)).get(A)));
+    assertFalse(fs.exists(VersionedDb.old(crawlDb)));
+    assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
     for (FileStatus st : fs.listStatus(crawlDb)) {
-      assertEquals(CrawlDb.CURRENT, st.getPath().getName());
+      assertEquals(VersionedDb.CURRENT, st.getPath().getName());
     }
   }
 

@@ -18,8 +18,8 @@ import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
-import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.update.UpdateDb;
@@ -56,11 +56,11 @@ final class CrawlDbBenchmark {
     out.printf("bench: writing a crawldb of %d URLs in %d parts and a segment touching %d of them%n", urls,
         parts, (urls + TOUCHED_EVERY - 1) / TOUCHED_EVERY);
     report.samples.add(meter.measure(0, "synthesize", () -> {
-      writeCrawlDb(CrawlDb.current(crawlDb), urls, parts, now);
+      writeCrawlDb(VersionedDb.current(crawlDb), urls, parts, now);
       writeSegment(segment, urls, now);
       return java.util.Map.of(BenchCommand.MAP_INPUT, urls);
     }));
-    report.dbBytes = bytes(CrawlDb.current(crawlDb));
+    report.dbBytes = bytes(VersionedDb.current(crawlDb));
     Path segmentsDir = new Path(dir, "generated");
     report.samples.add(meter.measure(1, "generate", () -> {
       Generator generator = new Generator();
@@ -74,7 +74,7 @@ final class CrawlDbBenchmark {
       updater.update(crawlDb, List.of(segment), false);
       return updater.results();
     }));
-    report.dbBytesAfter = bytes(CrawlDb.current(crawlDb));
+    report.dbBytesAfter = bytes(VersionedDb.current(crawlDb));
     return report;
   }
 

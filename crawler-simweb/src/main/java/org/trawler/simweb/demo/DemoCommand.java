@@ -11,7 +11,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.core.store.CrawlDb;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
@@ -105,7 +105,7 @@ public class DemoCommand extends CrawlTool {
           seconds, requests, requests / seconds);
     }
     out().println();
-    out().print(CrawlDbReader.stats(getConf(), CrawlDb.currentForReading(getConf(), crawl.crawlDb()))
+    out().print(CrawlDbReader.stats(getConf(), VersionedDb.currentForReading(getConf(), crawl.crawlDb()))
         .table(crawl.crawlDb().toString()));
     out().println();
     out().println("The crawl is in " + crawlDir + ". Next:");

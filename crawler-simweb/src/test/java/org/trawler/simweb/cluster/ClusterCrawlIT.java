@@ -36,10 +36,10 @@ import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.junit.Test;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.store.CrawlDb;
-import org.trawler.core.store.CrawlDbLock;
+import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.simweb.SimWeb;
@@ -97,7 +97,7 @@ public class ClusterCrawlIT {
       log("bin/crawl run (hadoop jar) in %.1f s: %s", seconds(t), roundLine(run.output()));
       Path segment = onlySegment(fs, segments);
 
-      assertTrue("linkdb on HDFS", fs.exists(CrawlDb.current(new Path(crawl, "linkdb"))));
+      assertTrue("linkdb on HDFS", fs.exists(VersionedDb.current(new Path(crawl, "linkdb"))));
       assertEquals("two fetch lists, neither empty", 2, nonEmptyParts(conf, new Path(segment, Segment.CRAWL_GENERATE)));
       assertStatuses(conf, site, crawlDb, cluster.hdfsPath("/user/crawler/dump"));
       assertInstalledAndUnlocked(fs, crawlDb);
@@ -216,24 +216,24 @@ public class ClusterCrawlIT {
 
   /** The round's crawldb version is current, the one before it old; no lock or temporary directory is left. */
   private static void assertInstalledAndUnlocked(FileSystem fs, Path crawlDb) throws IOException {
-    assertTrue(fs.exists(CrawlDb.current(crawlDb)));
-    assertTrue("inject's version kept as old", fs.exists(CrawlDb.old(crawlDb)));
+    assertTrue(fs.exists(VersionedDb.current(crawlDb)));
+    assertTrue("inject's version kept as old", fs.exists(VersionedDb.old(crawlDb)));
     for (FileStatus st : fs.listStatus(crawlDb)) {
       assertTrue("left in the crawldb: " + st.getPath(),
-          st.getPath().getName().equals(CrawlDb.CURRENT) || st.getPath().getName().equals(CrawlDb.OLD));
+          st.getPath().getName().equals(VersionedDb.CURRENT) || st.getPath().getName().equals(VersionedDb.OLD));
     }
   }
 
   /** The lock is an exclusive create on HDFS: while it is held, updatedb fails at once and changes nothing. */
   private static void assertHeldLockStopsASecondWriter(Configuration conf, FileSystem fs, Path crawlDb, Path segment)
       throws Exception {
-    long installed = fs.getFileStatus(CrawlDb.current(crawlDb)).getModificationTime();
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, false)) {
+    long installed = fs.getFileStatus(VersionedDb.current(crawlDb)).getModificationTime();
+    try (DbLock lock = DbLock.acquire(conf, crawlDb, "crawldb", false)) {
       assertEquals(UserException.FAILED, Main.run(new Configuration(conf), new String[] {"updatedb", crawlDb.toString(),
           segment.toString()}));
     }
-    assertEquals(installed, fs.getFileStatus(CrawlDb.current(crawlDb)).getModificationTime());
-    assertTrue(!fs.exists(CrawlDb.lockFile(crawlDb)));
+    assertEquals(installed, fs.getFileStatus(VersionedDb.current(crawlDb)).getModificationTime());
+    assertTrue(!fs.exists(VersionedDb.lockFile(crawlDb)));
   }
 
   private static String expectedStatus(SimWeb web, String url) {

@@ -3,7 +3,7 @@ package org.trawler.core.store;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
-import static org.trawler.core.store.CrawlDbTest.assertUserException;
+import static org.trawler.core.store.VersionedDbTest.assertUserException;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.UserException;
 
-public class CrawlDbLockTest {
+public class DbLockTest {
   @Rule
   public TemporaryFolder tmp = new TemporaryFolder();
 
@@ -37,34 +37,45 @@ public class CrawlDbLockTest {
     conf = new Configuration();
     crawlDb = new Path(tmp.getRoot().getPath(), "crawldb");
     fs = crawlDb.getFileSystem(conf);
-    lockFile = CrawlDb.lockFile(crawlDb);
+    lockFile = VersionedDb.lockFile(crawlDb);
   }
 
   @Test
   public void lockIsAFileThatCloseRemoves() throws Exception {
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, false)) {
+    try (DbLock lock = DbLock.acquire(conf, crawlDb, "crawldb", false)) {
       assertEquals(lockFile, lock.path());
       assertTrue(fs.exists(lockFile));
     }
     assertFalse(fs.exists(lockFile));
-    CrawlDbLock.acquire(conf, crawlDb, false).close();
+    DbLock.acquire(conf, crawlDb, "crawldb", false).close();
   }
 
   @Test
   public void secondAcquireFailsNamingTheLockFile() throws Exception {
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, false)) {
-      assertUserException(() -> CrawlDbLock.acquire(conf, crawlDb, false),
+    try (DbLock lock = DbLock.acquire(conf, crawlDb, "crawldb", false)) {
+      assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false),
           "crawldb is locked by another job since ");
-      assertUserException(() -> CrawlDbLock.acquire(conf, crawlDb, false), lockFile.toString());
-      assertUserException(() -> CrawlDbLock.acquire(conf, crawlDb, false), "-force");
+      assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false), lockFile.toString());
+      assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false), "-force");
       assertTrue("the holder keeps its lock", fs.exists(lockFile));
     }
   }
 
   @Test
+  public void theRefusalNamesTheDbItLocks() throws Exception {
+    Path linkDb = new Path(tmp.getRoot().getPath(), "linkdb");
+    try (DbLock lock = DbLock.acquire(conf, linkDb, "linkdb", false)) {
+      assertUserException(() -> DbLock.acquire(conf, linkDb, "linkdb", false),
+          "linkdb is locked by another job since ");
+      assertUserException(() -> DbLock.acquire(conf, linkDb, "linkdb", false),
+          VersionedDb.lockFile(linkDb).toString());
+    }
+  }
+
+  @Test
   public void forceBreaksAHeldLock() throws Exception {
-    CrawlDbLock.acquire(conf, crawlDb, false); // a job that died holding it
-    try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, true)) {
+    DbLock.acquire(conf, crawlDb, "crawldb", false); // a job that died holding it
+    try (DbLock lock = DbLock.acquire(conf, crawlDb, "crawldb", true)) {
       assertTrue(fs.exists(lockFile));
     }
     assertFalse(fs.exists(lockFile));
@@ -72,28 +83,28 @@ public class CrawlDbLockTest {
 
   @Test
   public void staleLockIsBrokenAfterTheConfiguredSeconds() throws Exception {
-    CrawlDbLock.acquire(conf, crawlDb, false);
+    DbLock.acquire(conf, crawlDb, "crawldb", false);
     conf.setLong(StoreKeys.LOCK_STALE_AFTER, 3600);
-    assertUserException(() -> CrawlDbLock.acquire(conf, crawlDb, false), "locked");
+    assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false), "locked");
     fs.setTimes(lockFile, System.currentTimeMillis() - 7200_000L, -1);
-    CrawlDbLock.acquire(conf, crawlDb, false).close();
+    DbLock.acquire(conf, crawlDb, "crawldb", false).close();
     assertFalse(fs.exists(lockFile));
   }
 
   @Test
   public void oldLockIsNotStaleWhenStaleAfterIsZero() throws Exception {
-    CrawlDbLock.acquire(conf, crawlDb, false);
+    DbLock.acquire(conf, crawlDb, "crawldb", false);
     fs.setTimes(lockFile, System.currentTimeMillis() - 365L * 86400_000L, -1);
-    assertUserException(() -> CrawlDbLock.acquire(conf, crawlDb, false), "locked");
+    assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false), "locked");
   }
 
   @Test
   public void closingABrokenLockDoesNotRemoveTheNewHoldersLock() throws Exception {
-    CrawlDbLock first = CrawlDbLock.acquire(conf, crawlDb, false);
-    try (CrawlDbLock second = CrawlDbLock.acquire(conf, crawlDb, true)) {
+    DbLock first = DbLock.acquire(conf, crawlDb, "crawldb", false);
+    try (DbLock second = DbLock.acquire(conf, crawlDb, "crawldb", true)) {
       first.close();
       assertTrue("the second holder still holds the crawldb", fs.exists(lockFile));
-      assertUserException(() -> CrawlDbLock.acquire(conf, crawlDb, false), "locked");
+      assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false), "locked");
     }
     assertFalse(fs.exists(lockFile));
   }
@@ -105,20 +116,20 @@ public class CrawlDbLockTest {
     try {
       for (int round = 0; round < 20; round++) {
         CyclicBarrier start = new CyclicBarrier(threads);
-        List<Future<CrawlDbLock>> results = new ArrayList<>();
+        List<Future<DbLock>> results = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
           results.add(pool.submit(() -> {
             start.await(10, TimeUnit.SECONDS);
             try {
-              return CrawlDbLock.acquire(conf, crawlDb, false);
+              return DbLock.acquire(conf, crawlDb, "crawldb", false);
             } catch (UserException e) {
               return null;
             }
           }));
         }
-        List<CrawlDbLock> winners = new ArrayList<>();
-        for (Future<CrawlDbLock> f : results) {
-          CrawlDbLock lock = f.get(30, TimeUnit.SECONDS);
+        List<DbLock> winners = new ArrayList<>();
+        for (Future<DbLock> f : results) {
+          DbLock lock = f.get(30, TimeUnit.SECONDS);
           if (lock != null) {
             winners.add(lock);
           }

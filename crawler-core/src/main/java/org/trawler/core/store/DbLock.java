@@ -23,38 +23,36 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 
 /**
- * The crawldb writer lock: a file created atomically (create-exclusive) by inject, generate with
- * crawldb update, updatedb and dedup. A second writer fails at once, naming the lock file.
+ * The writer lock of a {@link VersionedDb}: a file created atomically (create-exclusive). A second
+ * writer fails at once, naming the lock file. Writers take it through {@link DbTransaction}.
  */
-public final class CrawlDbLock implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(CrawlDbLock.class);
+public final class DbLock implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DbLock.class);
 
   private final FileSystem fs;
   private final Path lockFile;
   /** What this holder wrote into the lock file: close() removes only a lock that still says so. */
   private final String owner;
+  /** The db's name in messages: "crawldb", "linkdb". */
+  private final String what;
 
-  private CrawlDbLock(FileSystem fs, Path lockFile, String owner) {
+  private DbLock(FileSystem fs, Path lockFile, String owner, String what) {
     this.fs = fs;
     this.lockFile = lockFile;
     this.owner = owner;
+    this.what = what;
   }
 
   /**
-   * Takes the lock of {@code crawlDb}. With {@code force}, or when the lock is older than
-   * db.lock.stale.after seconds (if set), an existing lock is broken first.
+   * Takes the lock of {@code db}, called {@code what} in messages ("crawldb is locked by another
+   * job ..."). With {@code force}, or when the lock is older than db.lock.stale.after seconds (if
+   * set), an existing lock is broken first.
    */
-  public static CrawlDbLock acquire(Configuration conf, Path crawlDb, boolean force)
+  public static DbLock acquire(Configuration conf, Path db, String what, boolean force)
       throws IOException, UserException {
-    return acquire(conf, crawlDb, force, "crawldb");
-  }
-
-  /** Takes the lock of another db directory with current/old versions (e.g. "linkdb"), named so in messages. */
-  public static CrawlDbLock acquire(Configuration conf, Path crawlDb, boolean force, String what)
-      throws IOException, UserException {
-    FileSystem fs = crawlDb.getFileSystem(conf);
-    Path lockFile = CrawlDb.lockFile(crawlDb);
-    fs.mkdirs(crawlDb);
+    FileSystem fs = db.getFileSystem(conf);
+    Path lockFile = VersionedDb.lockFile(db);
+    fs.mkdirs(db);
     if (fs.exists(lockFile) && (force || isStale(conf, fs, lockFile))) {
       LOG.warn("breaking {} lock {} ({})", what, lockFile, force ? "-force" : "stale");
       fs.delete(lockFile, false);
@@ -63,8 +61,7 @@ public final class CrawlDbLock implements AutoCloseable {
     if (!createExclusive(fs, lockFile, owner.getBytes(StandardCharsets.UTF_8))) {
       throw held(fs, lockFile, what);
     }
-    CrawlDb.recover(fs, crawlDb);
-    return new CrawlDbLock(fs, lockFile, owner);
+    return new DbLock(fs, lockFile, owner, what);
   }
 
   /** Creates the file only if it does not exist, atomically; false when it exists. */
@@ -135,11 +132,11 @@ public final class CrawlDbLock implements AutoCloseable {
     try (InputStream in = fs.open(lockFile)) {
       current = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (java.io.FileNotFoundException e) {
-      LOG.warn("crawldb lock {} was removed by someone else while this job held it", lockFile);
+      LOG.warn("{} lock {} was removed by someone else while this job held it", what, lockFile);
       return;
     }
     if (!current.equals(owner)) {
-      LOG.warn("crawldb lock {} was broken and is now held by {}; leaving it", lockFile, current.trim());
+      LOG.warn("{} lock {} was broken and is now held by {}; leaving it", what, lockFile, current.trim());
       return;
     }
     fs.delete(lockFile, false);
