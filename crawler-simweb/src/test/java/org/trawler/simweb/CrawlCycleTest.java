@@ -43,7 +43,8 @@ public class CrawlCycleTest {
   @ClassRule
   public static final TemporaryFolder TMP = new TemporaryFolder();
 
-  private static SimWeb web;
+  private static SimWebServer server;
+  private static SiteModel web;
   private static Configuration conf;
   private static Path crawl;
   private static Map<String, Integer> depths;
@@ -54,8 +55,9 @@ public class CrawlCycleTest {
 
   @BeforeClass
   public static void crawlTheSite() throws Exception {
-    web = SimWeb.builder().hosts(3).pages(40).outlinks(4).pageKb(2).port(0).seed(7)
-        .redirectPct(10).notFoundPct(10).errorPct(10).disallowPct(10).build().start();
+    server = SimWebServer.builder(SiteModel.builder().hosts(3).pages(40).outlinks(4).pageKb(2).port(0).seed(7)
+        .redirectPct(10).notFoundPct(10).errorPct(10).disallowPct(10).build()).build().start();
+    web = server.site();
     depths = web.linkDepths();
     seeds = TMP.newFolder("seeds");
     web.writeSeeds(seeds.toPath(), false);
@@ -75,8 +77,8 @@ public class CrawlCycleTest {
 
   @AfterClass
   public static void stop() {
-    if (web != null) {
-      web.close();
+    if (server != null) {
+      server.close();
     }
   }
 
@@ -162,7 +164,7 @@ public class CrawlCycleTest {
       checked++;
     }
     assertTrue(checked > 20);
-    for (SimWeb.Kind kind : SimWeb.Kind.values()) {
+    for (SiteModel.Kind kind : SiteModel.Kind.values()) {
       assertTrue("the test site has a reachable " + kind + " page",
           within(ROUNDS - 1).stream().anyMatch(u -> web.kindOf(u) == kind));
     }
@@ -196,7 +198,7 @@ public class CrawlCycleTest {
     Set<String> refetched = LocalJobFixtures.readAll(conf, new Path(newest, Segment.CRAWL_FETCH), new CrawlDatum(),
         CrawlDatum::new).keySet();
     for (String url : fetchedAfterFirstRun) {
-      if (web.kindOf(url) == SimWeb.Kind.OK) {
+      if (web.kindOf(url) == SiteModel.Kind.OK) {
         assertTrue(url + " fetched again", refetched.contains(url));
       }
     }

@@ -31,7 +31,9 @@ public class ParseInFetchTest {
 
   @Test
   public void fetchTaskWritesTheParsePartsAndTheCrawlReachesTheSamePages() throws Exception {
-    try (SimWeb web = SimWeb.builder().hosts(2).pages(20).outlinks(3).pageKb(1).port(0).seed(3).build().start()) {
+    SiteModel site = SiteModel.builder().hosts(2).pages(20).outlinks(3).pageKb(1).port(0).seed(3).build();
+    try (SimWebServer server = SimWebServer.builder(site).build().start()) {
+      SiteModel web = server.site();
       File seeds = tmp.newFolder("seeds");
       web.writeSeeds(seeds.toPath(), false);
       Path crawl = new Path(tmp.newFolder("crawl").getAbsolutePath());

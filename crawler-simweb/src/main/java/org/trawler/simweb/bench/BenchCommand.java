@@ -23,10 +23,9 @@ import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.read.JsonWriter;
-import org.trawler.simweb.SimWeb;
 
 /**
- * {@code bench}: crawls a {@link SimWeb} served by a separate JVM for a few rounds and reports,
+ * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports,
  * per phase and round, wall and CPU time, records per second and peak heap; the fetch rate against
  * the politeness bound; and the fixed cost of a job (a round on a one-URL crawldb). With
  * {@code --db-urls N} it times generate and updatedb on a synthetic crawldb of N URLs instead.

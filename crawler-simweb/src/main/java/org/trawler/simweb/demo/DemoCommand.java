@@ -19,10 +19,11 @@ import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.read.CrawlDbReader;
-import org.trawler.simweb.SimWeb;
+import org.trawler.simweb.SimWebServer;
+import org.trawler.simweb.SiteModel;
 
 /**
- * {@code demo}: starts a {@link SimWeb} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
+ * {@code demo}: starts a {@link SimWebServer} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
  * its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited to
  * loopback, and prints the crawldb statistics.
  */
@@ -81,10 +82,11 @@ public class DemoCommand extends CrawlTool {
       throw new UserException("cannot create the demo crawl directory " + crawlDir);
     }
     CrawlDir crawl = new CrawlDir(new Path(crawlDir.getPath()));
-    try (SimWeb web = SimWeb.builder().hosts(hosts).pages(pages)
-        .outlinks(10).pageKb(8).port(0).seed(42).build()) {
-      web.start();
-      out().println("demo: " + web.describe());
+    SiteModel site = SiteModel.builder().hosts(hosts).pages(pages).outlinks(10).pageKb(8).port(0).seed(42).build();
+    try (SimWebServer server = SimWebServer.builder(site).build()) {
+      server.start();
+      SiteModel web = server.site();
+      out().println("demo: " + server.describe());
       java.nio.file.Path seeds = web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false).getParent();
       out().println("demo: seeds in " + seeds + ": " + web.seeds());
 
@@ -100,7 +102,7 @@ public class DemoCommand extends CrawlTool {
       run.printTo(out(), err());
       run.crawl(new Path(seeds.toString()), crawl, rounds, Generator.Settings.DEFAULTS);
       double seconds = (System.nanoTime() - start) / 1e9;
-      long requests = web.totalRequests();
+      long requests = server.requests().total();
       out().printf("demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n", rounds,
           seconds, requests, requests / seconds);
     }
