@@ -10,13 +10,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
-import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.CrawlDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RunCommand;
+import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.simweb.SimWebServer;
@@ -90,12 +91,7 @@ public class DemoCommand extends CrawlTool {
       java.nio.file.Path seeds = web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false).getParent();
       out().println("demo: seeds in " + seeds + ": " + web.seeds());
 
-      Configuration conf = new Configuration(getConf());
-      // Loopback is fast and ours: short politeness delay, many threads; still one request per host at a time.
-      setUnlessGiven(conf, "fetcher.server.delay", "0.05");
-      setUnlessGiven(conf, "fetcher.threads.fetch", "10");
-      setUnlessGiven(conf, "fetcher.progress.interval", "5");
-      setUnlessGiven(conf, "http.timeout", "5000");
+      Configuration conf = loopbackConf(getConf());
       long start = System.nanoTime();
       RunCommand run = new RunCommand();
       run.setConf(conf);
@@ -125,12 +121,21 @@ public class DemoCommand extends CrawlTool {
     return value;
   }
 
-  /** Sets a demo default unless the user gave the key (-D, trawler-site.xml). */
+  /**
+   * The crawl's settings: loopback is fast and ours, so a short politeness delay and many threads
+   * (still one request per host at a time), unless the user gave the key (-D, trawler-site.xml).
+   */
+  static Configuration loopbackConf(Configuration given) {
+    Configuration conf = new Configuration(given);
+    setUnlessGiven(conf, FetcherKeys.SERVER_DELAY, "0.05");
+    setUnlessGiven(conf, FetcherKeys.THREADS, "10");
+    setUnlessGiven(conf, FetcherKeys.PROGRESS_INTERVAL, "5");
+    setUnlessGiven(conf, ProtocolKeys.TIMEOUT, "5000");
+    return conf;
+  }
+
   private static void setUnlessGiven(Configuration conf, String key, String value) {
-    String[] sources = conf.getPropertySources(key);
-    boolean onlyDefault = sources == null || sources.length == 0
-        || (sources.length == 1 && sources[0].endsWith(CrawlerConfiguration.DEFAULT_RESOURCE));
-    if (onlyDefault) {
+    if (!CrawlJob.userSet(conf, key)) {
       conf.set(key, value, "trawler demo");
     }
   }
