@@ -84,14 +84,7 @@ public class CrawlCycleTest {
 
   private static String run(String... args) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream saved = System.out;
-    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-    int rc;
-    try {
-      rc = Main.newTool(args[0], conf).run(java.util.Arrays.copyOfRange(args, 1, args.length));
-    } finally {
-      System.setOut(saved);
-    }
+    int rc = Main.run(new Configuration(conf), args, new PrintStream(bytes, true, StandardCharsets.UTF_8), System.err);
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertEquals("exit code of " + String.join(" ", args) + "\n" + out, 0, rc);
     return out;
@@ -175,11 +168,41 @@ public class CrawlCycleTest {
     }
   }
 
+  /**
+   * Round k fetches the URLs at depth k−1, each once (a 500 waits longer than the run for its
+   * retry), and its updatedb adds those at depth k: the line's counts follow from the model.
+   */
   @Test
-  public void printsOneSummaryLinePerRound() {
+  public void printsOneSummaryLinePerRoundWithItsCounts() {
     for (int round = 1; round <= ROUNDS; round++) {
-      assertTrue(runOutput, runOutput.contains("round " + round + ": generated "));
+      Set<String> fetched = atDepth(round - 1);
+      long errorsSoFar = ofKind(within(round - 1), SiteModel.Kind.ERROR);
+      String expected = String.format("round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d,"
+          + " notmodified 0; new %d; crawldb %d (unfetched %d); ", round, fetched.size(),
+          ofKind(fetched, SiteModel.Kind.OK), ofKind(fetched, SiteModel.Kind.REDIRECT),
+          ofKind(fetched, SiteModel.Kind.NOT_FOUND) + ofKind(fetched, SiteModel.Kind.DISALLOWED),
+          ofKind(fetched, SiteModel.Kind.ERROR), atDepth(round).size(), within(round).size(),
+          atDepth(round).size() + errorsSoFar);
+      String prefix = "round " + round + ": ";
+      String line = runOutput.lines().filter(l -> l.startsWith(prefix)).findFirst().orElse(runOutput);
+      assertTrue("expected a line starting with\n" + expected + "\nbut was\n" + line, line.startsWith(expected));
+      assertEquals(runOutput, 1, runOutput.lines().filter(l -> l.startsWith(prefix)).count());
     }
+    assertEquals(runOutput, ROUNDS, runOutput.lines().filter(l -> l.matches("round \\d+: generated .*")).count());
+  }
+
+  private static Set<String> atDepth(int hops) {
+    Set<String> urls = new TreeSet<>();
+    depths.forEach((url, d) -> {
+      if (d == hops) {
+        urls.add(url);
+      }
+    });
+    return urls;
+  }
+
+  private static long ofKind(Set<String> urls, SiteModel.Kind kind) {
+    return urls.stream().filter(u -> web.kindOf(u) == kind).count();
   }
 
   @Test

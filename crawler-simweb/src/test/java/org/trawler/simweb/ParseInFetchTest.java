@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.io.File;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.Set;
@@ -43,15 +44,9 @@ public class ParseInFetchTest {
       conf.set("fetcher.server.delay", "0");
       conf.setBoolean("fetcher.parse", true);
 
-      PrintStream saved = System.out;
-      System.setOut(new PrintStream(java.io.OutputStream.nullOutputStream()));
-      int rc;
-      try {
-        rc = Main.newTool("run", conf).run(new String[] {seeds.getPath(), crawl.toString(), "2"});
-      } finally {
-        System.setOut(saved);
-      }
-      assertEquals(0, rc);
+      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+      assertEquals(0, Main.run(new Configuration(conf), new String[] {"run", seeds.getPath(), crawl.toString(), "2"},
+          quiet, System.err));
 
       Set<String> fetched = new TreeSet<>();
       int parsed = 0;
