@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -21,12 +22,15 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.PartFileCheck;
 import org.trawler.core.store.VersionedDb;
 
 /** How every Trawler job is created, wired to the crawldb, and run. */
 public final class CrawlJob {
+  private static final Set<String> DEFAULT_RESOURCES =
+      Set.of("core-default.xml", "mapred-default.xml", CrawlerConfiguration.DEFAULT_RESOURCE);
 
   private CrawlJob() {}
 
@@ -71,11 +75,10 @@ public final class CrawlJob {
     }
   }
 
-  /** True when {@code key} has a value from anywhere but Hadoop's own defaults (site files, -D, code). */
+  /** True when {@code key} has a value from a site file, -D or code: not only from Hadoop's or Trawler's defaults. */
   public static boolean userSet(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
-    return sources != null
-        && !Arrays.stream(sources).allMatch(s -> s.equals("mapred-default.xml") || s.equals("core-default.xml"));
+    return sources != null && !Arrays.stream(sources).allMatch(DEFAULT_RESOURCES::contains);
   }
 
   /** True when jobs run in this JVM (Hadoop's local runner), not on YARN. */

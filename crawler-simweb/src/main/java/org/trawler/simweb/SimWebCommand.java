@@ -16,8 +16,8 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
 /**
- * {@code simweb}: serves a {@link SimWeb} until stopped (Ctrl-C, kill). Prints the seed URLs on
- * stdout, one per line, or writes them to {@code --seeds-file}.
+ * {@code simweb}: serves a {@link SiteModel} with a {@link SimWebServer} until stopped (Ctrl-C, kill).
+ * Prints the seed URLs on stdout, one per line, or writes them to {@code --seeds-file}.
  */
 public class SimWebCommand extends CrawlTool {
 
@@ -62,41 +62,41 @@ public class SimWebCommand extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    SimWeb web = site(cmd);
+    SimWebServer server = server(cmd);
     try {
-      web.start();
+      server.start();
     } catch (BindException e) {
       throw new UserException(e.getMessage() + " (another simweb running? try --port 0)");
     }
     CountDownLatch stopped = new CountDownLatch(1);
     Thread hook = new Thread(() -> {
-      web.stop();
+      server.stop();
       stopped.countDown();
     }, "simweb-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      printSeeds(web, cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
-      err().println("simweb: serving " + web.hosts() + " hosts on port " + web.port() + " until stopped (Ctrl-C)");
+      printSeeds(server.site(), cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
+      err().println("simweb: serving " + server.site().hosts() + " hosts on port " + server.port()
+          + " until stopped (Ctrl-C)");
       stopped.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // stopped from inside the JVM (tests)
     } finally {
       if (stopped.getCount() > 0) {
         Runtime.getRuntime().removeShutdownHook(hook);
-        web.stop();
+        server.stop();
       }
     }
     return 0;
   }
 
-  private static SimWeb site(CommandLine cmd) throws UsageException {
+  private static SimWebServer server(CommandLine cmd) throws UsageException {
     try {
-      return SimWeb.builder()
+      SiteModel site = SiteModel.builder()
           .hosts(intOption(cmd, "hosts", 10))
           .pages(intOption(cmd, "pages", 100))
           .outlinks(intOption(cmd, "outlinks", 10))
           .pageKb(intOption(cmd, "page-kb", 10))
-          .latencyMs(intOption(cmd, "latency-ms", 0))
           .port(intOption(cmd, "port", 8080))
           .redirectPct(doubleOption(cmd, "redirect-pct", 5))
           .notFoundPct(doubleOption(cmd, "notfound-pct", 5))
@@ -104,6 +104,9 @@ public class SimWebCommand extends CrawlTool {
           .disallowPct(doubleOption(cmd, "disallow-pct", 5))
           .crossHostPct(doubleOption(cmd, "cross-host-pct", 20))
           .seed(longOption(cmd, "seed", 1))
+          .build();
+      return SimWebServer.builder(site)
+          .latencyMs(intOption(cmd, "latency-ms", 0))
           .threads(intOption(cmd, "threads", 256))
           .build();
     } catch (IllegalArgumentException e) {
@@ -111,9 +114,9 @@ public class SimWebCommand extends CrawlTool {
     }
   }
 
-  private void printSeeds(SimWeb web, String seedsFile, boolean allPages) throws IOException, UserException {
+  private void printSeeds(SiteModel site, String seedsFile, boolean allPages) throws IOException, UserException {
     if (seedsFile == null) {
-      for (String url : allPages ? web.allUrls() : web.seeds()) {
+      for (String url : allPages ? site.allUrls() : site.seeds()) {
         out().println(url);
       }
       out().flush();
@@ -124,7 +127,7 @@ public class SimWebCommand extends CrawlTool {
     Path partial = file.resolveSibling("." + file.getFileName() + ".partial");
     try {
       Files.createDirectories(file.getParent());
-      web.writeSeedFile(partial, allPages);
+      site.writeSeedFile(partial, allPages);
     } catch (IOException e) {
       throw new UserException("cannot write the seeds file " + file + ": " + e);
     }

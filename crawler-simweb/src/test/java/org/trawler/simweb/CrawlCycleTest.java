@@ -43,7 +43,8 @@ public class CrawlCycleTest {
   @ClassRule
   public static final TemporaryFolder TMP = new TemporaryFolder();
 
-  private static SimWeb web;
+  private static SimWebServer server;
+  private static SiteModel web;
   private static Configuration conf;
   private static Path crawl;
   private static Map<String, Integer> depths;
@@ -54,8 +55,9 @@ public class CrawlCycleTest {
 
   @BeforeClass
   public static void crawlTheSite() throws Exception {
-    web = SimWeb.builder().hosts(3).pages(40).outlinks(4).pageKb(2).port(0).seed(7)
-        .redirectPct(10).notFoundPct(10).errorPct(10).disallowPct(10).build().start();
+    server = SimWebServer.builder(SiteModel.builder().hosts(3).pages(40).outlinks(4).pageKb(2).port(0).seed(7)
+        .redirectPct(10).notFoundPct(10).errorPct(10).disallowPct(10).build()).build().start();
+    web = server.site();
     depths = web.linkDepths();
     seeds = TMP.newFolder("seeds");
     web.writeSeeds(seeds.toPath(), false);
@@ -75,21 +77,14 @@ public class CrawlCycleTest {
 
   @AfterClass
   public static void stop() {
-    if (web != null) {
-      web.close();
+    if (server != null) {
+      server.close();
     }
   }
 
   private static String run(String... args) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream saved = System.out;
-    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-    int rc;
-    try {
-      rc = Main.newTool(args[0], conf).run(java.util.Arrays.copyOfRange(args, 1, args.length));
-    } finally {
-      System.setOut(saved);
-    }
+    int rc = Main.run(new Configuration(conf), args, new PrintStream(bytes, true, StandardCharsets.UTF_8), System.err);
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertEquals("exit code of " + String.join(" ", args) + "\n" + out, 0, rc);
     return out;
@@ -162,7 +157,7 @@ public class CrawlCycleTest {
       checked++;
     }
     assertTrue(checked > 20);
-    for (SimWeb.Kind kind : SimWeb.Kind.values()) {
+    for (SiteModel.Kind kind : SiteModel.Kind.values()) {
       assertTrue("the test site has a reachable " + kind + " page",
           within(ROUNDS - 1).stream().anyMatch(u -> web.kindOf(u) == kind));
     }
@@ -173,11 +168,41 @@ public class CrawlCycleTest {
     }
   }
 
+  /**
+   * Round k fetches the URLs at depth k−1, each once (a 500 waits longer than the run for its
+   * retry), and its updatedb adds those at depth k: the line's counts follow from the model.
+   */
   @Test
-  public void printsOneSummaryLinePerRound() {
+  public void printsOneSummaryLinePerRoundWithItsCounts() {
     for (int round = 1; round <= ROUNDS; round++) {
-      assertTrue(runOutput, runOutput.contains("round " + round + ": generated "));
+      Set<String> fetched = atDepth(round - 1);
+      long errorsSoFar = ofKind(within(round - 1), SiteModel.Kind.ERROR);
+      String expected = String.format("round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d,"
+          + " notmodified 0; new %d; crawldb %d (unfetched %d); ", round, fetched.size(),
+          ofKind(fetched, SiteModel.Kind.OK), ofKind(fetched, SiteModel.Kind.REDIRECT),
+          ofKind(fetched, SiteModel.Kind.NOT_FOUND) + ofKind(fetched, SiteModel.Kind.DISALLOWED),
+          ofKind(fetched, SiteModel.Kind.ERROR), atDepth(round).size(), within(round).size(),
+          atDepth(round).size() + errorsSoFar);
+      String prefix = "round " + round + ": ";
+      String line = runOutput.lines().filter(l -> l.startsWith(prefix)).findFirst().orElse(runOutput);
+      assertTrue("expected a line starting with\n" + expected + "\nbut was\n" + line, line.startsWith(expected));
+      assertEquals(runOutput, 1, runOutput.lines().filter(l -> l.startsWith(prefix)).count());
     }
+    assertEquals(runOutput, ROUNDS, runOutput.lines().filter(l -> l.matches("round \\d+: generated .*")).count());
+  }
+
+  private static Set<String> atDepth(int hops) {
+    Set<String> urls = new TreeSet<>();
+    depths.forEach((url, d) -> {
+      if (d == hops) {
+        urls.add(url);
+      }
+    });
+    return urls;
+  }
+
+  private static long ofKind(Set<String> urls, SiteModel.Kind kind) {
+    return urls.stream().filter(u -> web.kindOf(u) == kind).count();
   }
 
   @Test
@@ -196,7 +221,7 @@ public class CrawlCycleTest {
     Set<String> refetched = LocalJobFixtures.readAll(conf, new Path(newest, Segment.CRAWL_FETCH), new CrawlDatum(),
         CrawlDatum::new).keySet();
     for (String url : fetchedAfterFirstRun) {
-      if (web.kindOf(url) == SimWeb.Kind.OK) {
+      if (web.kindOf(url) == SiteModel.Kind.OK) {
         assertTrue(url + " fetched again", refetched.contains(url));
       }
     }

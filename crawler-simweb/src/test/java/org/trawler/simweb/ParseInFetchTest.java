@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.io.File;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.Map;
 import java.util.Set;
@@ -31,7 +32,9 @@ public class ParseInFetchTest {
 
   @Test
   public void fetchTaskWritesTheParsePartsAndTheCrawlReachesTheSamePages() throws Exception {
-    try (SimWeb web = SimWeb.builder().hosts(2).pages(20).outlinks(3).pageKb(1).port(0).seed(3).build().start()) {
+    SiteModel site = SiteModel.builder().hosts(2).pages(20).outlinks(3).pageKb(1).port(0).seed(3).build();
+    try (SimWebServer server = SimWebServer.builder(site).build().start()) {
+      SiteModel web = server.site();
       File seeds = tmp.newFolder("seeds");
       web.writeSeeds(seeds.toPath(), false);
       Path crawl = new Path(tmp.newFolder("crawl").getAbsolutePath());
@@ -41,15 +44,9 @@ public class ParseInFetchTest {
       conf.set("fetcher.server.delay", "0");
       conf.setBoolean("fetcher.parse", true);
 
-      PrintStream saved = System.out;
-      System.setOut(new PrintStream(java.io.OutputStream.nullOutputStream()));
-      int rc;
-      try {
-        rc = Main.newTool("run", conf).run(new String[] {seeds.getPath(), crawl.toString(), "2"});
-      } finally {
-        System.setOut(saved);
-      }
-      assertEquals(0, rc);
+      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+      assertEquals(0, Main.run(new Configuration(conf), new String[] {"run", seeds.getPath(), crawl.toString(), "2"},
+          quiet, System.err));
 
       Set<String> fetched = new TreeSet<>();
       int parsed = 0;

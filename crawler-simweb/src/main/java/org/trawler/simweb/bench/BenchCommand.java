@@ -20,13 +20,13 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.CrawlRound;
+import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.read.JsonWriter;
-import org.trawler.simweb.SimWeb;
 
 /**
- * {@code bench}: crawls a {@link SimWeb} served by a separate JVM for a few rounds and reports,
+ * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports,
  * per phase and round, wall and CPU time, records per second and peak heap; the fetch rate against
  * the politeness bound; and the fixed cost of a job (a round on a one-URL crawldb). With
  * {@code --db-urls N} it times generate and updatedb on a synthetic crawldb of N URLs instead.
@@ -63,7 +63,7 @@ public class BenchCommand extends CrawlTool {
     o.addOption(valued("outlinks", "K", "links per page (default 10)"));
     o.addOption(valued("latency-ms", "MS", "server delay before every response (default 20)"));
     o.addOption(valued("page-kb", "KB", "page size in kB (default 20)"));
-    o.addOption(valued("delay-s", "S", "fetcher.server.delay, seconds (default 0.5)"));
+    o.addOption(valued("delay-s", "S", FetcherKeys.SERVER_DELAY + ", seconds (default 0.5)"));
     o.addOption(valued("threads", "N", "fetcher threads (default 50)"));
     o.addOption(valued("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
     o.addOption(valued("rounds", "R", "crawl rounds (default 1)"));
@@ -190,10 +190,10 @@ public class BenchCommand extends CrawlTool {
   /** Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises. */
   private Configuration crawlConf(BenchReport.Settings s) {
     Configuration conf = new Configuration(getConf());
-    conf.set("fetcher.server.delay", Double.toString(s.delaySeconds()));
-    conf.setInt("fetcher.threads.fetch", s.threads());
-    conf.setInt("fetcher.threads.per.queue", 1);
-    conf.setInt("fetcher.progress.interval", 10);
+    conf.set(FetcherKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
+    conf.setInt(FetcherKeys.THREADS, s.threads());
+    conf.setInt(FetcherKeys.THREADS_PER_QUEUE, 1);
+    conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 10);
     return conf;
   }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.trawler.core.UserException;
-import org.trawler.simweb.SimWeb;
+import org.trawler.simweb.SimWebServer;
 
 /**
  * A {@code simweb} server in a JVM of its own (same java, same classpath), so that the server's
@@ -34,7 +34,7 @@ final class SimWebProcess implements AutoCloseable {
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
-    cmd.add("-D" + SimWeb.NODELAY_PROPERTY + "=true");
+    cmd.add("-D" + SimWebServer.NODELAY_PROPERTY + "=true");
     cmd.add("org.trawler.jobs.Main");
     cmd.add("simweb");
     cmd.addAll(args);

@@ -10,19 +10,21 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
-import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RunCommand;
+import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.read.CrawlDbReader;
-import org.trawler.simweb.SimWeb;
+import org.trawler.simweb.SimWebServer;
+import org.trawler.simweb.SiteModel;
 
 /**
- * {@code demo}: starts a {@link SimWeb} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
+ * {@code demo}: starts a {@link SimWebServer} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
  * its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited to
  * loopback, and prints the crawldb statistics.
  */
@@ -81,26 +83,22 @@ public class DemoCommand extends CrawlTool {
       throw new UserException("cannot create the demo crawl directory " + crawlDir);
     }
     CrawlDir crawl = new CrawlDir(new Path(crawlDir.getPath()));
-    try (SimWeb web = SimWeb.builder().hosts(hosts).pages(pages)
-        .outlinks(10).pageKb(8).port(0).seed(42).build()) {
-      web.start();
-      out().println("demo: " + web.describe());
+    SiteModel site = SiteModel.builder().hosts(hosts).pages(pages).outlinks(10).pageKb(8).port(0).seed(42).build();
+    try (SimWebServer server = SimWebServer.builder(site).build()) {
+      server.start();
+      SiteModel web = server.site();
+      out().println("demo: " + server.describe());
       java.nio.file.Path seeds = web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false).getParent();
       out().println("demo: seeds in " + seeds + ": " + web.seeds());
 
-      Configuration conf = new Configuration(getConf());
-      // Loopback is fast and ours: short politeness delay, many threads; still one request per host at a time.
-      setUnlessGiven(conf, "fetcher.server.delay", "0.05");
-      setUnlessGiven(conf, "fetcher.threads.fetch", "10");
-      setUnlessGiven(conf, "fetcher.progress.interval", "5");
-      setUnlessGiven(conf, "http.timeout", "5000");
+      Configuration conf = loopbackConf(getConf());
       long start = System.nanoTime();
       RunCommand run = new RunCommand();
       run.setConf(conf);
       run.printTo(out(), err());
       run.crawl(new Path(seeds.toString()), crawl, rounds, Generator.Settings.DEFAULTS);
       double seconds = (System.nanoTime() - start) / 1e9;
-      long requests = web.totalRequests();
+      long requests = server.requests().total();
       out().printf("demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n", rounds,
           seconds, requests, requests / seconds);
     }
@@ -123,12 +121,21 @@ public class DemoCommand extends CrawlTool {
     return value;
   }
 
-  /** Sets a demo default unless the user gave the key (-D, trawler-site.xml). */
+  /**
+   * The crawl's settings: loopback is fast and ours, so a short politeness delay and many threads
+   * (still one request per host at a time), unless the user gave the key (-D, trawler-site.xml).
+   */
+  static Configuration loopbackConf(Configuration given) {
+    Configuration conf = new Configuration(given);
+    setUnlessGiven(conf, FetcherKeys.SERVER_DELAY, "0.05");
+    setUnlessGiven(conf, FetcherKeys.THREADS, "10");
+    setUnlessGiven(conf, FetcherKeys.PROGRESS_INTERVAL, "5");
+    setUnlessGiven(conf, ProtocolKeys.TIMEOUT, "5000");
+    return conf;
+  }
+
   private static void setUnlessGiven(Configuration conf, String key, String value) {
-    String[] sources = conf.getPropertySources(key);
-    boolean onlyDefault = sources == null || sources.length == 0
-        || (sources.length == 1 && sources[0].endsWith(CrawlerConfiguration.DEFAULT_RESOURCE));
-    if (onlyDefault) {
+    if (!CrawlJob.userSet(conf, key)) {
       conf.set(key, value, "trawler demo");
     }
   }

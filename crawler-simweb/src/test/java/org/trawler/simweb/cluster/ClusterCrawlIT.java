@@ -42,7 +42,8 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.read.CrawlDbReader;
-import org.trawler.simweb.SimWeb;
+import org.trawler.simweb.SimWebServer;
+import org.trawler.simweb.SiteModel;
 
 /**
  * One crawl round on a real (mini) cluster: HDFS with one datanode, YARN with two node managers,
@@ -70,14 +71,15 @@ public class ClusterCrawlIT {
 
   /** host → the processes that asked it: "job_... map N" for a map task, else what else it was. */
   private final Map<Integer, Set<String>> clientsByHost = new ConcurrentHashMap<>();
-  private SimWeb web;
+  private SiteModel web;
 
   @Test
   public void oneRoundOnHdfsAndYarnFetchesEachHostFromOneTask() throws Exception {
     assumeTrue("needs Linux /proc to tell fetch tasks apart", LoopbackClients.available());
     long started = System.nanoTime();
     try (MiniCrawlCluster cluster = MiniCrawlCluster.start(new File("target/cluster-it"), 2);
-         SimWeb site = startSite()) {
+         SimWebServer server = startSite()) {
+      SiteModel site = server.site();
       log("cluster up in %.1f s", seconds(started));
       Configuration conf = cluster.crawlerConf();
       FileSystem fs = cluster.fileSystem();
@@ -110,11 +112,13 @@ public class ClusterCrawlIT {
   }
 
   /** Six hosts of a few pages; some redirects, 404s, 500s and robots-disallowed pages. */
-  private SimWeb startSite() throws IOException {
-    web = SimWeb.builder().hosts(HOSTS).pages(PAGES).outlinks(3).pageKb(1).port(0).seed(11)
-        .redirectPct(15).notFoundPct(10).errorPct(10).disallowPct(10)
+  private SimWebServer startSite() throws IOException {
+    SimWebServer server = SimWebServer.builder(SiteModel.builder().hosts(HOSTS).pages(PAGES).outlinks(3).pageKb(1)
+        .port(0).seed(11).redirectPct(15).notFoundPct(10).errorPct(10).disallowPct(10).build())
         .requestObserver(this::recordClient).build();
-    return web.start();
+    server.start();
+    web = server.site();
+    return server;
   }
 
   /** Small jobs as uber jobs (see the class comment): a setting of the cluster. */
@@ -191,14 +195,14 @@ public class ClusterCrawlIT {
    * What one round must make of each URL of the site, by the site's own model, as readdb dumps
    * the crawldb from HDFS to HDFS.
    */
-  private static void assertStatuses(Configuration conf, SimWeb web, Path crawlDb, Path dumpDir) throws Exception {
+  private static void assertStatuses(Configuration conf, SiteModel web, Path crawlDb, Path dumpDir) throws Exception {
     Map<String, String> expected = new TreeMap<>();
-    Set<SimWeb.Kind> kinds = new TreeSet<>();
+    Set<SiteModel.Kind> kinds = new TreeSet<>();
     for (String url : web.allUrls()) {
       expected.put(url, expectedStatus(web, url));
       kinds.add(web.kindOf(url));
     }
-    assertEquals("the site has every kind of page", Set.of(SimWeb.Kind.values()), kinds);
+    assertEquals("the site has every kind of page", Set.of(SiteModel.Kind.values()), kinds);
     step(conf, "readdb", crawlDb.toString(), "-dump", dumpDir.toString());
     Map<String, String> actual = new TreeMap<>();
     ObjectMapper json = new ObjectMapper();
@@ -236,7 +240,7 @@ public class ClusterCrawlIT {
     assertTrue(!fs.exists(VersionedDb.lockFile(crawlDb)));
   }
 
-  private static String expectedStatus(SimWeb web, String url) {
+  private static String expectedStatus(SiteModel web, String url) {
     switch (web.kindOf(url)) {
       case OK:
         return "db_fetched";

@@ -1,6 +1,7 @@
 package org.trawler.simweb;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the most concurrent requests seen at once, and the last requests with their start and end
  * times. Memory is bounded by the site size plus a fixed-size ring of recent requests.
  */
-public final class SimWebRequests {
+public final class HostRequestLog {
 
   /**
    * One request: its path, the status answered (0 when the client went away or the server
@@ -37,7 +38,7 @@ public final class SimWebRequests {
   private final Request[] recent;
   private long recorded;
 
-  SimWebRequests(int pages, int recentCapacity) {
+  HostRequestLog(int pages, int recentCapacity) {
     this.perPath = new AtomicIntegerArray(FIRST_PAGE_SLOT + pages);
     this.recent = new Request[Math.max(1, recentCapacity)];
   }
@@ -49,7 +50,7 @@ public final class SimWebRequests {
     return System.nanoTime();
   }
 
-  /** Called when the response is ready to send (or the request is abandoned). {@code page} is the page number, -1 home, -2 robots, other values unknown paths. */
+  /** Called when the response is ready to send (or the request is abandoned); {@code page} as {@link SiteModel#pageAt}. */
   void finished(String path, int page, int status, long startNanos) {
     long end = System.nanoTime();
     inFlight.decrementAndGet();
@@ -68,10 +69,10 @@ public final class SimWebRequests {
   }
 
   private int slotOf(int page) {
-    if (page == SimWeb.HOME_PAGE) {
+    if (page == SiteModel.HOME_PAGE) {
       return HOME_SLOT;
     }
-    if (page == SimWeb.ROBOTS_PAGE) {
+    if (page == SiteModel.ROBOTS_PAGE) {
       return ROBOTS_SLOT;
     }
     if (page >= 0 && FIRST_PAGE_SLOT + page < perPath.length()) {
@@ -85,7 +86,7 @@ public final class SimWebRequests {
     return total.get();
   }
 
-  /** Requests for a page number, {@link SimWeb#HOME_PAGE} or {@link SimWeb#ROBOTS_PAGE}. */
+  /** Requests for a page number, {@link SiteModel#HOME_PAGE} or {@link SiteModel#ROBOTS_PAGE}. */
   public int count(int page) {
     int slot = slotOf(page);
     return slot < 0 ? 0 : perPath.get(slot);
@@ -128,7 +129,7 @@ public final class SimWebRequests {
     otherPaths.set(0);
     maxInFlight.set(inFlight.get());
     synchronized (recent) {
-      java.util.Arrays.fill(recent, null);
+      Arrays.fill(recent, null);
       recorded = 0;
     }
   }

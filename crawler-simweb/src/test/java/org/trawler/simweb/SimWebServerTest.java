@@ -24,26 +24,30 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.After;
 import org.junit.Test;
-import org.trawler.simweb.SimWeb.Kind;
+import org.trawler.simweb.SiteModel.Kind;
 
 /** The simweb server over real HTTP on loopback addresses. */
-public class SimWebHttpTest {
+public class SimWebServerTest {
 
   private final HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
       .connectTimeout(Duration.ofSeconds(5)).build();
-  private final List<SimWeb> started = new ArrayList<>();
+  private final List<SimWebServer> started = new ArrayList<>();
 
   @After
   public void stopAll() {
-    for (SimWeb web : started) {
-      web.stop();
+    for (SimWebServer server : started) {
+      server.stop();
     }
   }
 
-  private SimWeb start(SimWeb.Builder builder) throws IOException {
-    SimWeb web = builder.build();
-    started.add(web);
-    return web.start();
+  private SimWebServer start(SiteModel.Builder site) throws IOException {
+    return start(SimWebServer.builder(site.build()));
+  }
+
+  private SimWebServer start(SimWebServer.Builder builder) throws IOException {
+    SimWebServer server = builder.build();
+    started.add(server);
+    return server.start();
   }
 
   private HttpResponse<String> get(String url, String... headers) throws Exception {
@@ -54,7 +58,7 @@ public class SimWebHttpTest {
     return client.send(req.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private static String pageOfKind(SimWeb web, int host, Kind kind) {
+  private static String pageOfKind(SiteModel web, int host, Kind kind) {
     for (int p = 0; p < web.pagesPerHost(); p++) {
       if (web.kindOf(host, p) == kind) {
         return web.pageUrl(host, p);
@@ -65,8 +69,10 @@ public class SimWebHttpTest {
 
   @Test
   public void servesPagesRobotsRedirectsAndErrorsAsTheModelSays() throws Exception {
-    SimWeb web = start(SimWeb.builder().hosts(3).pages(200).port(0).redirectPct(10).notFoundPct(10).errorPct(10)
-        .disallowPct(10).pageKb(2));
+    SimWebServer server = start(SiteModel.builder().hosts(3).pages(200).port(0).redirectPct(10).notFoundPct(10)
+        .errorPct(10).disallowPct(10).pageKb(2));
+    SiteModel web = server.site();
+    RequestLog requests = server.requests();
 
     HttpResponse<String> home = get(web.homeUrl(1));
     assertEquals(200, home.statusCode());
@@ -96,29 +102,31 @@ public class SimWebHttpTest {
     assertEquals(304, get(ok, "If-Modified-Since", "Tue, 02 Jan 2024 00:00:00 GMT").statusCode());
     assertEquals(200, get(ok, "If-Modified-Since", "Sun, 31 Dec 2023 00:00:00 GMT").statusCode());
 
-    assertEquals(3, web.requestCount(ok));
-    assertEquals(1, web.requestCount(web.robotsUrl(1)));
-    assertEquals(1, web.requestCount(web.homeUrl(1)));
-    assertEquals(10, web.requests(1).total());
-    assertEquals(1, web.requests(1).otherPaths());
-    assertEquals(0, web.requests(0).total());
-    assertEquals(10, web.totalRequests());
+    assertEquals(3, requests.count(ok));
+    assertEquals(1, requests.count(web.robotsUrl(1)));
+    assertEquals(1, requests.count(web.homeUrl(1)));
+    assertEquals(10, requests.host(1).total());
+    assertEquals(1, requests.host(1).otherPaths());
+    assertEquals(0, requests.host(0).total());
+    assertEquals(10, requests.total());
   }
 
   @Test
   public void everyResponseWaitsTheLatencyAndIsLoggedWithItsTimes() throws Exception {
-    SimWeb web = start(SimWeb.builder().hosts(2).pages(10).port(0).latencyMs(120));
+    SimWebServer server = start(SimWebServer.builder(SiteModel.builder().hosts(2).pages(10).port(0).build())
+        .latencyMs(120));
+    SiteModel web = server.site();
     long before = System.nanoTime();
     assertEquals(200, get(web.homeUrl(0)).statusCode());
     assertEquals(200, get(web.robotsUrl(0)).statusCode());
     long elapsedMs = (System.nanoTime() - before) / 1_000_000L;
     assertTrue("two requests took " + elapsedMs + " ms", elapsedMs >= 240);
 
-    List<SimWebRequests.Request> log = web.requests("127.0.0.2").recent();
+    List<HostRequestLog.Request> log = server.requests().host("127.0.0.2").recent();
     assertEquals(2, log.size());
     assertEquals("/", log.get(0).path());
     assertEquals("/robots.txt", log.get(1).path());
-    for (SimWebRequests.Request r : log) {
+    for (HostRequestLog.Request r : log) {
       assertEquals(200, r.status());
       assertTrue(r.durationMillis() >= 120);
     }
@@ -127,7 +135,9 @@ public class SimWebHttpTest {
 
   @Test
   public void manyClientsAreServedAtOnce() throws Exception {
-    SimWeb web = start(SimWeb.builder().hosts(1).pages(50).port(0).latencyMs(300));
+    SimWebServer server = start(SimWebServer.builder(SiteModel.builder().hosts(1).pages(50).port(0).build())
+        .latencyMs(300));
+    SiteModel web = server.site();
     ExecutorService clients = Executors.newFixedThreadPool(20);
     try {
       List<Future<Integer>> answers = new ArrayList<>();
@@ -141,14 +151,16 @@ public class SimWebHttpTest {
     } finally {
       clients.shutdownNow();
     }
-    assertEquals(20, web.requests(0).total());
-    assertTrue("at most " + web.requests(0).maxConcurrent() + " at once", web.requests(0).maxConcurrent() >= 10);
+    HostRequestLog host = server.requests().host(0);
+    assertEquals(20, host.total());
+    assertTrue("at most " + host.maxConcurrent() + " at once", host.maxConcurrent() >= 10);
   }
 
   @Test
   public void bindsOnlyItsOwnLoopbackAddresses() throws Exception {
-    SimWeb web = start(SimWeb.builder().hosts(3).pages(5).port(0));
-    int port = web.port();
+    SimWebServer server = start(SiteModel.builder().hosts(3).pages(5).port(0));
+    SiteModel web = server.site();
+    int port = server.port();
     for (int h = 0; h < 3; h++) {
       assertTrue(web.address(h), canConnect(web.address(h), port));
     }
@@ -159,14 +171,15 @@ public class SimWebHttpTest {
   @Test
   public void fiftyHostsStartAndStopCleanly() throws Exception {
     int threadsBefore = simwebThreads();
-    SimWeb web = start(SimWeb.builder().hosts(50).pages(20).port(0));
+    SimWebServer server = start(SiteModel.builder().hosts(50).pages(20).port(0));
+    SiteModel web = server.site();
     for (int h = 0; h < 50; h++) {
       assertEquals(200, get(web.homeUrl(h)).statusCode());
     }
-    assertEquals(50, web.totalRequests());
-    int port = web.port();
-    web.stop();
-    assertFalse(web.isRunning());
+    assertEquals(50, server.requests().total());
+    int port = server.port();
+    server.stop();
+    assertFalse(server.isRunning());
     for (int h = 0; h < 50; h += 7) {
       assertFalse(web.address(h) + " still answers", canConnect(web.address(h), port));
     }
@@ -177,21 +190,23 @@ public class SimWebHttpTest {
       threadsAfter = simwebThreads();
     }
     assertTrue(threadsAfter + " server threads left, " + threadsBefore + " before", threadsAfter <= threadsBefore);
-    web.stop(); // twice is harmless
+    server.stop(); // twice is harmless
   }
 
   @Test
   public void hostsBeyondTheFirstBlockAreServed() throws Exception {
-    SimWeb web = start(SimWeb.builder().hosts(255).pages(1).port(0));
+    SimWebServer server = start(SiteModel.builder().hosts(255).pages(1).port(0));
+    SiteModel web = server.site();
     assertEquals("127.0.1.3", web.address(254));
     assertEquals(200, get(web.homeUrl(254)).statusCode());
-    assertEquals(1, web.requests("127.0.1.3").total());
+    assertEquals(1, server.requests().host("127.0.1.3").total());
   }
 
   @Test
   public void portZeroGivesAllHostsOneFreePort() throws Exception {
-    SimWeb web = start(SimWeb.builder().hosts(5).pages(3).port(0));
-    int port = web.port();
+    SimWebServer server = start(SiteModel.builder().hosts(5).pages(3).port(0));
+    SiteModel web = server.site();
+    int port = server.port();
     assertTrue(port > 0);
     for (String seed : web.seeds()) {
       assertTrue(seed, seed.endsWith(":" + port + "/"));
@@ -201,8 +216,9 @@ public class SimWebHttpTest {
 
   @Test
   public void aTakenPortIsABindErrorNamingTheAddress() throws Exception {
-    SimWeb first = start(SimWeb.builder().hosts(2).pages(3).port(0));
-    SimWeb second = SimWeb.builder().hosts(2).pages(3).port(first.port()).build();
+    SimWebServer first = start(SiteModel.builder().hosts(2).pages(3).port(0));
+    SimWebServer second = SimWebServer.builder(SiteModel.builder().hosts(2).pages(3).port(first.port()).build())
+        .build();
     try {
       second.start();
       started.add(second);

@@ -1,0 +1,573 @@
+package org.trawler.simweb;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The synthetic website as a model, without HTTP: its hosts, URLs, kinds of page, link graph,
+ * redirects and titles, so a test can compute what a crawl must find.
+ *
+ * <p>Host i is 127.0.0.(i+2), then 127.0.1.2, ... (253 hosts per /24, always inside
+ * 127.0.0.0/8), every host on the same port. Each host has a home page {@code /}, a robots.txt
+ * and pages {@code /p/N.html} (or {@code /private/N.html} for robots-disallowed ones). Which page
+ * is a redirect, a 404, a 500 or disallowed, and where every link points, is a pure function of
+ * (seed, host, page).
+ */
+public final class SiteModel {
+
+  /** What a page URL answers. */
+  public enum Kind { OK, REDIRECT, NOT_FOUND, ERROR, DISALLOWED }
+
+  /** Page number of a host's home page {@code /}. */
+  public static final int HOME_PAGE = -1;
+  /** Page number of a host's {@code /robots.txt}. */
+  public static final int ROBOTS_PAGE = -2;
+  /** Page number of any path that is not part of the site. */
+  static final int UNKNOWN_PAGE = -3;
+
+  /** Addresses per /24 block: last octet 2..254. */
+  private static final int HOSTS_PER_BLOCK = 253;
+  public static final int MAX_HOSTS = HOSTS_PER_BLOCK * 256 * 256;
+  /** Pages the home page links to, at least (more when outlinks is larger). */
+  private static final int MIN_HOME_LINKS = 10;
+
+  private static final long SALT_KIND = 0x4b494e44L;
+  private static final long SALT_REDIRECT = 0x52454449L;
+  private static final long SALT_LINKS = 0x4c494e4bL;
+  private static final long SALT_TEXT = 0x54455854L;
+  private static final long SALT_TITLE = 0x5449544cL;
+
+  /** A page of the site: {@code page} is a page number, {@link #HOME_PAGE} or {@link #ROBOTS_PAGE}. */
+  record Page(int host, int page) {}
+
+  private final int hosts;
+  private final int pages;
+  private final int outlinks;
+  private final int pageKb;
+  private final int port;
+  private final double redirectPct;
+  private final double notFoundPct;
+  private final double errorPct;
+  private final double disallowPct;
+  private final double crossHostPct;
+  private final long seed;
+
+  private SiteModel(Builder b, int port) {
+    this.hosts = b.hosts;
+    this.pages = b.pages;
+    this.outlinks = b.outlinks;
+    this.pageKb = b.pageKb;
+    this.port = port;
+    this.redirectPct = b.redirectPct;
+    this.notFoundPct = b.notFoundPct;
+    this.errorPct = b.errorPct;
+    this.disallowPct = b.disallowPct;
+    this.crossHostPct = b.crossHostPct;
+    this.seed = b.seed;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The site's shape; {@link #build()} checks it. */
+  public static final class Builder {
+    private int hosts = 10;
+    private int pages = 100;
+    private int outlinks = 10;
+    private int pageKb = 10;
+    private int port = 8080;
+    private double redirectPct = 5;
+    private double notFoundPct = 5;
+    private double errorPct = 2;
+    private double disallowPct = 5;
+    private double crossHostPct = 20;
+    private long seed = 1;
+
+    private Builder() {}
+
+    public Builder hosts(int n) { hosts = n; return this; }
+    public Builder pages(int perHost) { pages = perHost; return this; }
+    public Builder outlinks(int perPage) { outlinks = perPage; return this; }
+    public Builder pageKb(int kb) { pageKb = kb; return this; }
+    /** The port every host listens on; 0 = a free one, chosen when a {@link SimWebServer} starts. */
+    public Builder port(int p) { port = p; return this; }
+    public Builder redirectPct(double pct) { redirectPct = pct; return this; }
+    public Builder notFoundPct(double pct) { notFoundPct = pct; return this; }
+    public Builder errorPct(double pct) { errorPct = pct; return this; }
+    public Builder disallowPct(double pct) { disallowPct = pct; return this; }
+    /** Share of a page's links that point to another host. */
+    public Builder crossHostPct(double pct) { crossHostPct = pct; return this; }
+    public Builder seed(long s) { seed = s; return this; }
+
+    /** The site; an {@link IllegalArgumentException} says which setting is out of range. */
+    public SiteModel build() {
+      check(hosts >= 1 && hosts <= MAX_HOSTS, "hosts must be between 1 and " + MAX_HOSTS);
+      check(pages >= 1, "pages must be at least 1");
+      check(outlinks >= 0, "outlinks must not be negative");
+      check(pageKb >= 0 && pageKb <= 100_000, "page size must be between 0 and 100000 kB");
+      check(port >= 0 && port <= 65535, "port must be between 0 and 65535");
+      for (double pct : new double[] {redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct}) {
+        check(pct >= 0 && pct <= 100, "percentages must be between 0 and 100");
+      }
+      check(redirectPct + notFoundPct + errorPct + disallowPct <= 100,
+          "redirect, not-found, error and disallow percentages add up to more than 100");
+      return new SiteModel(this, port);
+    }
+
+    static void check(boolean ok, String message) {
+      if (!ok) {
+        throw new IllegalArgumentException(message);
+      }
+    }
+  }
+
+  /** The same site on another port: the one a server bound for port 0. */
+  SiteModel onPort(int boundPort) {
+    Builder b = builder().hosts(hosts).pages(pages).outlinks(outlinks).pageKb(pageKb).redirectPct(redirectPct)
+        .notFoundPct(notFoundPct).errorPct(errorPct).disallowPct(disallowPct).crossHostPct(crossHostPct).seed(seed);
+    return new SiteModel(b, boundPort);
+  }
+
+  // ---- the shape ----
+
+  public int hosts() { return hosts; }
+  public int pagesPerHost() { return pages; }
+  public int outlinksPerPage() { return outlinks; }
+  public int pageKb() { return pageKb; }
+  public double redirectPct() { return redirectPct; }
+  public double notFoundPct() { return notFoundPct; }
+  public double errorPct() { return errorPct; }
+  public double disallowPct() { return disallowPct; }
+  public double crossHostPct() { return crossHostPct; }
+  public long seed() { return seed; }
+
+  /** The port of every host: the configured one, or the one a started server chose for port 0. */
+  public int port() {
+    if (port == 0) {
+      throw new IllegalStateException("simweb was configured with port 0: the port is known once its server started");
+    }
+    return port;
+  }
+
+  /** The port as configured, 0 for "a free one". */
+  int configuredPort() {
+    return port;
+  }
+
+  // ---- hosts and URLs ----
+
+  /** Host i's address: 127.0.0.2 for host 0, ..., 127.0.0.254, then 127.0.1.2, ... */
+  public String address(int host) {
+    byte[] b = addressBytes(host);
+    return "127." + (b[1] & 0xff) + "." + (b[2] & 0xff) + "." + (b[3] & 0xff);
+  }
+
+  /** Host i's address as the four bytes a socket binds. */
+  byte[] addressBytes(int host) {
+    checkHost(host);
+    int block = host / HOSTS_PER_BLOCK;
+    return new byte[] {127, (byte) (block >>> 8), (byte) block, (byte) (2 + host % HOSTS_PER_BLOCK)};
+  }
+
+  /** The host number of an address string, or -1 when the address is not one of this site's hosts. */
+  public int hostIndex(String address) {
+    String[] parts = address.split("\\.");
+    if (parts.length != 4 || !parts[0].equals("127")) {
+      return -1;
+    }
+    int[] octets = new int[4];
+    try {
+      for (int i = 0; i < 4; i++) {
+        octets[i] = Integer.parseInt(parts[i]);
+        if (octets[i] < 0 || octets[i] > 255 || !String.valueOf(octets[i]).equals(parts[i])) {
+          return -1;
+        }
+      }
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+    if (octets[3] < 2 || octets[3] > 254) {
+      return -1;
+    }
+    long host = ((long) octets[1] * 256 + octets[2]) * HOSTS_PER_BLOCK + (octets[3] - 2);
+    return host < hosts ? (int) host : -1;
+  }
+
+  public String homeUrl(int host) {
+    return origin(host) + "/";
+  }
+
+  /** The URL of page n of a host: /p/n.html, or /private/n.html when robots.txt disallows it. */
+  public String pageUrl(int host, int page) {
+    return origin(host) + pathOf(host, page);
+  }
+
+  public String robotsUrl(int host) {
+    return origin(host) + "/robots.txt";
+  }
+
+  private String origin(int host) {
+    return "http://" + address(host) + ":" + port();
+  }
+
+  /** The path of a page or a home page on its host. */
+  String pathOf(int host, int page) {
+    if (page == HOME_PAGE) {
+      return "/";
+    }
+    return (kindOf(host, page) == Kind.DISALLOWED ? "/private/" : "/p/") + page + ".html";
+  }
+
+  /** The seed URLs: every host's home page. */
+  public List<String> seeds() {
+    List<String> list = new ArrayList<>(hosts);
+    for (int h = 0; h < hosts; h++) {
+      list.add(homeUrl(h));
+    }
+    return list;
+  }
+
+  /** Every URL of the site: each host's home page and all its pages, whatever their kind. */
+  public List<String> allUrls() {
+    List<String> list = new ArrayList<>(hosts * (pages + 1));
+    for (int h = 0; h < hosts; h++) {
+      list.add(homeUrl(h));
+      for (int p = 0; p < pages; p++) {
+        list.add(pageUrl(h, p));
+      }
+    }
+    return list;
+  }
+
+  /**
+   * Writes {@code dir/seeds.txt}, a seed directory for inject: the home pages, or with
+   * {@code allPages} every URL of the site (home pages first). Returns the file.
+   */
+  public Path writeSeeds(Path dir, boolean allPages) throws IOException {
+    Files.createDirectories(dir);
+    return writeSeedFile(dir.resolve("seeds.txt"), allPages);
+  }
+
+  /** Writes the seed URLs to {@code file}, one per line; returns the file. */
+  public Path writeSeedFile(Path file, boolean allPages) throws IOException {
+    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (int h = 0; h < hosts; h++) {
+        w.write(homeUrl(h));
+        w.newLine();
+      }
+      if (allPages) {
+        for (int h = 0; h < hosts; h++) {
+          for (int p = 0; p < pages; p++) {
+            w.write(pageUrl(h, p));
+            w.newLine();
+          }
+        }
+      }
+    }
+    return file;
+  }
+
+  // ---- what each page is ----
+
+  /** The kind of page n of a host. */
+  public Kind kindOf(int host, int page) {
+    checkHost(host);
+    if (page == HOME_PAGE) {
+      return Kind.OK;
+    }
+    checkPage(page);
+    double u = unit(hash(host, page, SALT_KIND)) * 100;
+    if (u < redirectPct) {
+      return Kind.REDIRECT;
+    }
+    if (u < redirectPct + notFoundPct) {
+      return Kind.NOT_FOUND;
+    }
+    if (u < redirectPct + notFoundPct + errorPct) {
+      return Kind.ERROR;
+    }
+    if (u < redirectPct + notFoundPct + errorPct + disallowPct) {
+      return Kind.DISALLOWED;
+    }
+    return Kind.OK;
+  }
+
+  /**
+   * What the server answers for a URL of the site: the page's kind; OK for a home page and
+   * robots.txt; NOT_FOUND for any other path. An URL of another host is an IllegalArgumentException.
+   */
+  public Kind kindOf(String url) {
+    Page at = locate(url);
+    if (at.page == HOME_PAGE || at.page == ROBOTS_PAGE) {
+      return Kind.OK;
+    }
+    return at.page == UNKNOWN_PAGE ? Kind.NOT_FOUND : kindOf(at.host, at.page);
+  }
+
+  /**
+   * The distinct links of a page, as absolute URLs in page order: {@code outlinks} per page (fewer
+   * only when the site is too small), the first pages of the host for a home page, none for a
+   * redirect, an error or an unknown path. A disallowed page has links like an OK one.
+   */
+  public List<String> outlinksOf(String url) {
+    Page at = locate(url);
+    List<String> urls = new ArrayList<>();
+    for (Page target : links(at.host, at.page)) {
+      urls.add(pageUrl(target.host, target.page));
+    }
+    return urls;
+  }
+
+  /** The absolute target of a redirect page, or null when the URL is not a redirect. */
+  public String redirectTarget(String url) {
+    Page at = locate(url);
+    return isRedirect(at) ? redirectTarget(at.host, at.page) : null;
+  }
+
+  /** 301 or 302 for a redirect page, 0 for any other URL. */
+  public int redirectStatus(String url) {
+    Page at = locate(url);
+    return isRedirect(at) ? redirectStatus(at.host, at.page) : 0;
+  }
+
+  /** The title of a page, which is also the anchor text of every link to it. */
+  public String titleOf(String url) {
+    Page at = locate(url);
+    return title(at.host, at.page);
+  }
+
+  /**
+   * The link depth of every URL a robots-obeying crawler can reach from {@link #seeds()}: seeds
+   * are 0, the links of a fetched page (OK kind, or a home page) one more, and a redirect's target
+   * one more than the redirect. Redirects, 404s, 500s and disallowed pages have depths but no
+   * links. Memory grows with the site: meant for test-sized sites.
+   */
+  public Map<String, Integer> linkDepths() {
+    Map<Long, Integer> depth = new LinkedHashMap<>();
+    ArrayDeque<Long> queue = new ArrayDeque<>();
+    for (int h = 0; h < hosts; h++) {
+      long home = key(h, HOME_PAGE);
+      depth.put(home, 0);
+      queue.add(home);
+    }
+    while (!queue.isEmpty()) {
+      long node = queue.poll();
+      int d = depth.get(node);
+      int h = hostOf(node);
+      int p = pageOf(node);
+      List<Long> next = new ArrayList<>();
+      Kind kind = kindOf(h, p);
+      if (kind == Kind.OK) {
+        for (long t : linkTargets(h, p)) {
+          next.add(t);
+        }
+      } else if (kind == Kind.REDIRECT) {
+        next.add(key(h, redirectTargetPage(h, p)));
+      }
+      for (long t : next) {
+        if (!depth.containsKey(t)) {
+          depth.put(t, d + 1);
+          queue.add(t);
+        }
+      }
+    }
+    Map<String, Integer> byUrl = new LinkedHashMap<>();
+    for (Map.Entry<Long, Integer> e : depth.entrySet()) {
+      byUrl.put(urlOf(hostOf(e.getKey()), pageOf(e.getKey())), e.getValue());
+    }
+    return byUrl;
+  }
+
+  // ---- by (host, page), for the responses ----
+
+  /** The page a path names on a host: a page number, or HOME_PAGE, ROBOTS_PAGE, UNKNOWN_PAGE. */
+  int pageAt(int host, String path) {
+    if (path == null || path.isEmpty() || path.equals("/")) {
+      return HOME_PAGE;
+    }
+    if (path.equals("/robots.txt")) {
+      return ROBOTS_PAGE;
+    }
+    boolean isPrivate = path.startsWith("/private/");
+    String prefix = isPrivate ? "/private/" : "/p/";
+    if (!path.startsWith(prefix) || !path.endsWith(".html")) {
+      return UNKNOWN_PAGE;
+    }
+    String number = path.substring(prefix.length(), path.length() - ".html".length());
+    int page;
+    try {
+      page = Integer.parseInt(number);
+    } catch (NumberFormatException e) {
+      return UNKNOWN_PAGE;
+    }
+    if (page < 0 || page >= pages || !String.valueOf(page).equals(number)
+        || isPrivate != (kindOf(host, page) == Kind.DISALLOWED)) {
+      return UNKNOWN_PAGE;
+    }
+    return page;
+  }
+
+  /** A URL of the site as (host, page); page may be HOME_PAGE, ROBOTS_PAGE or UNKNOWN_PAGE. */
+  Page locate(String url) {
+    URI uri;
+    try {
+      uri = new URI(url);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("not a URL: " + url, e);
+    }
+    int host = uri.getHost() == null ? -1 : hostIndex(uri.getHost());
+    if (host < 0 || !"http".equalsIgnoreCase(uri.getScheme())) {
+      throw new IllegalArgumentException("not a URL of this simweb: " + url);
+    }
+    return new Page(host, pageAt(host, uri.getRawPath()));
+  }
+
+  /** The URL of a page or a home page. */
+  String urlOf(int host, int page) {
+    return page == HOME_PAGE ? homeUrl(host) : pageUrl(host, page);
+  }
+
+  /** The links of a home page or a page with content (OK or disallowed), in page order; none for others. */
+  List<Page> links(int host, int page) {
+    if (page != HOME_PAGE && (page < 0 || !hasContent(kindOf(host, page)))) {
+      return List.of();
+    }
+    List<Page> list = new ArrayList<>();
+    for (long target : linkTargets(host, page)) {
+      list.add(new Page(hostOf(target), pageOf(target)));
+    }
+    return list;
+  }
+
+  private static boolean hasContent(Kind kind) {
+    return kind == Kind.OK || kind == Kind.DISALLOWED;
+  }
+
+  private boolean isRedirect(Page at) {
+    return at.page >= 0 && kindOf(at.host, at.page) == Kind.REDIRECT;
+  }
+
+  /** The absolute target of redirect page n of a host. */
+  String redirectTarget(int host, int page) {
+    return urlOf(host, redirectTargetPage(host, page));
+  }
+
+  /** 301 or 302: which one a redirect page answers. */
+  int redirectStatus(int host, int page) {
+    return (hash(host, page, SALT_REDIRECT) & 1) == 0 ? 301 : 302;
+  }
+
+  /** The title of a page or a home page; empty for robots.txt and unknown paths. */
+  String title(int host, int page) {
+    if (page == HOME_PAGE) {
+      return "Home of " + address(host);
+    }
+    if (page < 0) {
+      return "";
+    }
+    return SimWebHtml.title(hash(host, page, SALT_TITLE), page);
+  }
+
+  /** The seed of a page's text: the same page always has the same bytes. */
+  long textSeed(int host, int page) {
+    return hash(host, page, SALT_TEXT);
+  }
+
+  // ---- the graph's arithmetic ----
+
+  /** Link targets of a page as keys (host, page), distinct, in page order. */
+  private long[] linkTargets(int host, int page) {
+    if (page == HOME_PAGE) {
+      int n = Math.min(pages, Math.max(outlinks, MIN_HOME_LINKS));
+      long[] targets = new long[n];
+      for (int p = 0; p < n; p++) {
+        targets[p] = key(host, p);
+      }
+      return targets;
+    }
+    Set<Long> seen = new HashSet<>();
+    long[] targets = new long[outlinks];
+    int n = 0;
+    long base = hash(host, page, SALT_LINKS);
+    for (int i = 0; n < outlinks && i < 4 * outlinks + 8; i++) {
+      long r = mix(base + i);
+      boolean cross = hosts > 1 && unit(r) * 100 < crossHostPct;
+      long r2 = mix(r ^ 0x2545F4914F6CDD1DL);
+      int targetHost = cross ? (host + 1 + (int) Math.floorMod(r2, (long) hosts - 1)) % hosts : host;
+      int targetPage = (int) Math.floorMod(mix(r2), (long) pages);
+      long k = key(targetHost, targetPage);
+      if ((targetHost != host || targetPage != page) && seen.add(k)) {
+        targets[n++] = k;
+      }
+    }
+    return n == outlinks ? targets : Arrays.copyOf(targets, n);
+  }
+
+  /** A redirect's target on the same host: a page that is not itself a redirect, else the home page. */
+  private int redirectTargetPage(int host, int page) {
+    long base = hash(host, page, SALT_REDIRECT);
+    for (int i = 1; i <= 20; i++) {
+      int target = (int) Math.floorMod(mix(base + i), (long) pages);
+      if (target != page && kindOf(host, target) != Kind.REDIRECT) {
+        return target;
+      }
+    }
+    return HOME_PAGE;
+  }
+
+  private long key(int host, int page) {
+    return (long) host * (pages + 1) + (page + 1);
+  }
+
+  private int hostOf(long key) {
+    return (int) (key / (pages + 1));
+  }
+
+  private int pageOf(long key) {
+    return (int) (key % (pages + 1)) - 1;
+  }
+
+  private long hash(int host, int page, long salt) {
+    long h = mix(seed ^ 0x5DEECE66DL);
+    h = mix(h + 0x9E3779B97F4A7C15L * (host + 1L));
+    h = mix(h + 0xC2B2AE3D27D4EB4FL * (page + 3L));
+    return mix(h ^ salt);
+  }
+
+  /** SplitMix64's finalizer: a well-mixed 64-bit value from any input. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
+  }
+
+  private static double unit(long h) {
+    return (h >>> 11) * 0x1.0p-53;
+  }
+
+  private void checkHost(int host) {
+    if (host < 0 || host >= hosts) {
+      throw new IllegalArgumentException("host " + host + " is not in 0.." + (hosts - 1));
+    }
+  }
+
+  private void checkPage(int page) {
+    if (page < 0 || page >= pages) {
+      throw new IllegalArgumentException("page " + page + " is not in 0.." + (pages - 1));
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package org.trawler.simweb;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.trawler.simweb.SiteModel.Kind;
+
+/**
+ * What each path of a {@link SiteModel} answers, as the server sends it: status, headers and
+ * body. Pages are HTML from {@link SimWebHtml}; robots.txt disallows {@code /private/}; every
+ * page claims one modification time, so a conditional GET gets 304.
+ */
+final class SiteResponses {
+  /** Every page claims this modification time. */
+  static final Instant LAST_MODIFIED = Instant.parse("2024-01-01T00:00:00Z");
+  private static final String LAST_MODIFIED_HEADER =
+      DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.ofInstant(LAST_MODIFIED, ZoneOffset.UTC));
+  private static final String HTML = "text/html; charset=utf-8";
+
+  /** An HTTP answer: status, headers in the order they are sent, body (empty for none). */
+  record Response(int status, Map<String, String> headers, byte[] body) {}
+
+  private final SiteModel site;
+
+  /** The answers of {@code site}, whose port must be known: redirects name absolute URLs. */
+  SiteResponses(SiteModel site) {
+    this.site = site;
+  }
+
+  /** The answer to a request; only GET and HEAD are allowed ({@code ifModifiedSince} may be null). */
+  Response respond(String method, int host, String path, String ifModifiedSince) {
+    if (!method.equals("GET") && !method.equals("HEAD")) {
+      return new Response(405, Map.of("Allow", "GET, HEAD"), new byte[0]);
+    }
+    return get(host, path, ifModifiedSince);
+  }
+
+  /** The answer to a GET of a path on a host; {@code ifModifiedSince} may be null. */
+  Response get(int host, String path, String ifModifiedSince) {
+    int page = site.pageAt(host, path);
+    if (page == SiteModel.ROBOTS_PAGE) {
+      return text(200, "text/plain; charset=utf-8", robotsTxt(host));
+    }
+    if (page == SiteModel.UNKNOWN_PAGE) {
+      return text(404, HTML, SimWebHtml.message("Not found", path + " is not here."));
+    }
+    switch (site.kindOf(host, page)) {
+      case REDIRECT: {
+        String target = site.redirectTarget(host, page);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", HTML);
+        headers.put("Location", target);
+        return new Response(site.redirectStatus(host, page), headers,
+            bytes(SimWebHtml.message("Moved", "This page moved to " + target)));
+      }
+      case NOT_FOUND:
+        return text(404, HTML, SimWebHtml.message("Not found", path + " is gone."));
+      case ERROR:
+        return text(500, HTML, SimWebHtml.message("Server error", "Something broke."));
+      default:
+        if (notModifiedSince(ifModifiedSince)) {
+          return new Response(304, Map.of(), new byte[0]);
+        }
+        return text(200, HTML, render(host, page));
+    }
+  }
+
+  /** The robots.txt every host serves. */
+  String robotsTxt(int host) {
+    return "# simweb " + site.address(host) + "\nUser-agent: *\nDisallow: /private/\n";
+  }
+
+  /** A page with its links: relative on the same host, absolute to another, each with its target's title. */
+  private String render(int host, int page) {
+    List<SimWebHtml.Link> links = new ArrayList<>();
+    for (SiteModel.Page target : site.links(host, page)) {
+      int h = target.host();
+      int p = target.page();
+      String href = h == host ? site.pathOf(h, p) : site.pageUrl(h, p);
+      links.add(new SimWebHtml.Link(href, site.title(h, p)));
+    }
+    return SimWebHtml.page(site.textSeed(host, page), site.title(host, page), links, site.pageKb() * 1024);
+  }
+
+  private static boolean notModifiedSince(String ifModifiedSince) {
+    if (ifModifiedSince == null) {
+      return false;
+    }
+    try {
+      Instant since = ZonedDateTime.parse(ifModifiedSince.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+      return !since.isBefore(LAST_MODIFIED);
+    } catch (DateTimeParseException e) {
+      return false;
+    }
+  }
+
+  private static Response text(int status, String contentType, String body) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Content-Type", contentType);
+    if (status == 200) {
+      headers.put("Last-Modified", LAST_MODIFIED_HEADER);
+    }
+    return new Response(status, headers, bytes(body));
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+}

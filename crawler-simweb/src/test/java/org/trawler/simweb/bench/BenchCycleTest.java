@@ -1,0 +1,132 @@
+package org.trawler.simweb.bench;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.Main;
+import org.trawler.jobs.crawl.CrawlRound;
+import org.trawler.simweb.SiteModel;
+
+/**
+ * {@code bench} end to end at a tiny size, through its command: simweb in its own JVM, inject, two
+ * rounds, and the round on a one-URL crawldb; what it measured is checked against the site model.
+ */
+public class BenchCycleTest {
+  private static final int HOSTS = 3;
+  private static final int PAGES = 8;
+  private static final int ROUNDS = 2;
+  private static final List<String> ROUND_PHASES = List.of(CrawlRound.GENERATE, CrawlRound.FETCH, CrawlRound.PARSE,
+      CrawlRound.UPDATEDB, CrawlRound.INVERTLINKS);
+
+  @ClassRule
+  public static final TemporaryFolder TMP = new TemporaryFolder();
+
+  /** The site bench serves: every page OK (bench sets the other kinds to 0 %), default seed and links. */
+  private static final SiteModel SITE = SiteModel.builder().hosts(HOSTS).pages(PAGES).outlinks(10)
+      .redirectPct(0).notFoundPct(0).errorPct(0).disallowPct(0).build();
+
+  private static File json;
+  private static String output;
+  private static JsonNode report;
+
+  @BeforeClass
+  public static void runBench() throws Exception {
+    File dir = TMP.newFolder("bench");
+    json = new File(dir, "bench.json");
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    int rc = Main.run(conf, new String[] {"bench", "--hosts", "" + HOSTS, "--pages", "" + PAGES, "--outlinks", "10",
+        "--latency-ms", "0", "--delay-s", "0", "--threads", "4", "--rounds", "" + ROUNDS, "--dir", dir.getPath(),
+        "--json", json.getPath()}, out, out);
+    output = bytes.toString(StandardCharsets.UTF_8);
+    assertEquals(output, 0, rc);
+    report = new ObjectMapper().readTree(json);
+  }
+
+  /** The URLs round k fetches: those k − 1 links from the seeds. */
+  private static long urlsAtDepth(int depth) {
+    return SITE.linkDepths().values().stream().filter(d -> d == depth).count();
+  }
+
+  private static List<String> phases(JsonNode samples) {
+    List<String> list = new ArrayList<>();
+    samples.forEach(s -> list.add(s.get("round").asInt() + " " + s.get("phase").asText()));
+    return list;
+  }
+
+  private static JsonNode sample(JsonNode samples, int round, String phase) {
+    for (JsonNode s : samples) {
+      if (s.get("round").asInt() == round && s.get("phase").asText().equals(phase)) {
+        return s;
+      }
+    }
+    throw new AssertionError("no " + phase + " of round " + round + " in " + samples);
+  }
+
+  @Test
+  public void eachRoundIsMeasuredPhaseByPhaseAfterInject() {
+    List<String> expected = new ArrayList<>(List.of("0 inject"));
+    for (int round = 1; round <= ROUNDS; round++) {
+      for (String phase : ROUND_PHASES) {
+        expected.add(round + " " + phase);
+      }
+    }
+    assertEquals(expected, phases(report.get("phases")));
+    for (JsonNode s : report.get("phases")) {
+      assertTrue(s.toString(), s.get("seconds").asDouble() > 0);
+    }
+  }
+
+  @Test
+  public void eachRoundFetchesThePagesTheSiteModelPutsAtItsDepth() {
+    for (int round = 1; round <= ROUNDS; round++) {
+      assertEquals("fetch list of round " + round, urlsAtDepth(round - 1),
+          sample(report.get("phases"), round, CrawlRound.FETCH).get("records").asLong());
+      assertTrue(output, output.contains("bench: round " + round + " done"));
+    }
+    JsonNode fetch = report.get("fetch");
+    assertEquals("the round with the most pages", ROUNDS, fetch.get("round").asInt());
+    assertEquals(urlsAtDepth(ROUNDS - 1), fetch.get("pages").asLong());
+    assertTrue(fetch.get("pagesPerSecond").asDouble() > 0);
+    assertTrue(output, output.contains("fetch (round " + ROUNDS + "): " + urlsAtDepth(ROUNDS - 1) + " pages in "));
+  }
+
+  @Test
+  public void theFixedCostIsARoundOnOneUrl() {
+    JsonNode fixed = report.get("fixedCost");
+    List<String> expected = new ArrayList<>(List.of("0 inject"));
+    ROUND_PHASES.forEach(phase -> expected.add("0 " + phase));
+    assertEquals(expected, phases(fixed.get("phases")));
+    assertEquals(1, sample(fixed.get("phases"), 0, CrawlRound.FETCH).get("records").asLong());
+    assertTrue(fixed.get("perJobSeconds").asDouble() > 0);
+    assertTrue(output, output.contains("fixed cost per job (a round on a one-URL crawldb): "));
+  }
+
+  @Test
+  public void theFiguresGoToTheJsonFileWithTheSettings() {
+    JsonNode settings = report.get("settings");
+    assertEquals(HOSTS, settings.get("hosts").asInt());
+    assertEquals(PAGES, settings.get("pages").asInt());
+    assertEquals(ROUNDS, settings.get("rounds").asInt());
+    assertTrue(report.get("serverCpuSeconds").isNumber());
+    assertTrue(output, output.contains("bench: figures written to " + json.getAbsolutePath()));
+  }
+}
