@@ -1,15 +1,15 @@
-package org.trawler.core.parse;
+package org.trawler.core.net;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
 import org.junit.Test;
 
-public class UrlResolverTest {
+public class URLResolverTest {
   private static final String BASE = "http://a/b/c/d;p?q";
 
   private static void resolves(String ref, String expected) {
-    assertEquals(ref, expected, UrlResolver.resolve(BASE, ref));
+    assertEquals(ref, expected, URLResolver.resolve(BASE, ref));
   }
 
   @Test
@@ -69,85 +69,85 @@ public class UrlResolverTest {
   @Test
   public void queryOnlyReferenceKeepsThePath() {
     assertEquals("http://example.com/dir/page.html?q=1",
-        UrlResolver.resolve("http://example.com/dir/page.html?old=2", "?q=1"));
+        URLResolver.resolve("http://example.com/dir/page.html?old=2", "?q=1"));
   }
 
   @Test
   public void emptyReferenceIsTheBaseItself() {
     assertEquals("http://example.com/dir/page.html?x=1",
-        UrlResolver.resolve("http://example.com/dir/page.html?x=1#frag", ""));
+        URLResolver.resolve("http://example.com/dir/page.html?x=1#frag", ""));
   }
 
   @Test
   public void baseWithEmptyPathGetsARootSlash() {
-    assertEquals("http://example.com/foo", UrlResolver.resolve("http://example.com", "foo"));
-    assertEquals("http://example.com?q", UrlResolver.resolve("http://example.com", "?q"));
+    assertEquals("http://example.com/foo", URLResolver.resolve("http://example.com", "foo"));
+    assertEquals("http://example.com?q", URLResolver.resolve("http://example.com", "?q"));
   }
 
   @Test
   public void protocolRelativeReferenceTakesTheBaseScheme() {
-    assertEquals("https://cdn.example.org/lib.js", UrlResolver.resolve("https://example.com/a/", "//cdn.example.org/lib.js"));
+    assertEquals("https://cdn.example.org/lib.js", URLResolver.resolve("https://example.com/a/", "//cdn.example.org/lib.js"));
   }
 
   @Test
   public void whitespaceAroundAndNewlinesInsideAreDropped() {
-    assertEquals("http://example.com/a/next.html", UrlResolver.resolve("http://example.com/a/", "  next\n.html\t "));
+    assertEquals("http://example.com/a/next.html", URLResolver.resolve("http://example.com/a/", "  next\n.html\t "));
   }
 
   @Test
   public void backslashesBeforeTheQueryAreSlashes() {
-    assertEquals("http://example.com/a/b/c?x=\\y", UrlResolver.resolve("http://example.com/", "a\\b\\c?x=\\y"));
+    assertEquals("http://example.com/a/b/c?x=\\y", URLResolver.resolve("http://example.com/", "a\\b\\c?x=\\y"));
   }
 
   @Test
   public void colonInAFirstSegmentThatIsNoSchemeStaysInThePath() {
-    assertEquals("http://example.com/a/1 b:c", UrlResolver.resolve("http://example.com/a/", "1 b:c"));
+    assertEquals("http://example.com/a/1 b:c", URLResolver.resolve("http://example.com/a/", "1 b:c"));
   }
 
   @Test
   public void crawlableKeepsOnlyHttpAndHttpsWithAHost() {
-    assertEquals("http://example.com/", UrlResolver.crawlable("HTTP://example.com"));
-    assertEquals("https://example.com/a", UrlResolver.crawlable("https://example.com/a"));
-    assertNull(UrlResolver.crawlable("javascript:void(0)"));
-    assertNull(UrlResolver.crawlable("mailto:someone@example.com"));
-    assertNull(UrlResolver.crawlable("ftp://example.com/file"));
-    assertNull(UrlResolver.crawlable("file:///etc/passwd"));
-    assertNull(UrlResolver.crawlable("data:text/html,<p>x</p>"));
-    assertNull(UrlResolver.crawlable("http:///no-host"));
-    assertNull(UrlResolver.crawlable("relative/path"));
+    assertEquals("http://example.com/", URLResolver.crawlable("HTTP://example.com"));
+    assertEquals("https://example.com/a", URLResolver.crawlable("https://example.com/a"));
+    assertNull(URLResolver.crawlable("javascript:void(0)"));
+    assertNull(URLResolver.crawlable("mailto:someone@example.com"));
+    assertNull(URLResolver.crawlable("ftp://example.com/file"));
+    assertNull(URLResolver.crawlable("file:///etc/passwd"));
+    assertNull(URLResolver.crawlable("data:text/html,<p>x</p>"));
+    assertNull(URLResolver.crawlable("http:///no-host"));
+    assertNull(URLResolver.crawlable("relative/path"));
   }
 
   @Test
   public void crawlableDropsTheFragment() {
-    assertEquals("http://example.com/a?b=1", UrlResolver.crawlable("http://example.com/a?b=1#part"));
+    assertEquals("http://example.com/a?b=1", URLResolver.crawlable("http://example.com/a?b=1#part"));
   }
 
   @Test
   public void crawlableEncodesWhatAUrlMayNotHold() {
     assertEquals("http://example.com/a%20b/caf%C3%A9?q=%22x%22%20y&z=%E4%B8%AD",
-        UrlResolver.crawlable("http://example.com/a b/café?q=\"x\" y&z=中"));
-    assertEquals("http://example.com/100%25/ok%41", UrlResolver.crawlable("http://example.com/100%/ok%41"));
-    assertEquals("http://example.com/%F0%9F%98%80", UrlResolver.crawlable("http://example.com/\uD83D\uDE00"));
+        URLResolver.crawlable("http://example.com/a b/café?q=\"x\" y&z=中"));
+    assertEquals("http://example.com/100%25/ok%41", URLResolver.crawlable("http://example.com/100%/ok%41"));
+    assertEquals("http://example.com/%F0%9F%98%80", URLResolver.crawlable("http://example.com/\uD83D\uDE00"));
   }
 
   @Test
   public void crawlableTurnsAnInternationalHostIntoItsAsciiForm() {
-    assertEquals("http://xn--bcher-kva.example/", UrlResolver.crawlable("http://bücher.example/"));
+    assertEquals("http://xn--bcher-kva.example/", URLResolver.crawlable("http://bücher.example/"));
   }
 
   @Test
   public void crawlableRejectsABadPort() {
-    assertNull(UrlResolver.crawlable("http://example.com:port/"));
-    assertNull(UrlResolver.crawlable("http://example.com:65536/"));
-    assertEquals("http://example.com:8080/", UrlResolver.crawlable("http://example.com:8080"));
-    assertEquals("http://my_host.example.com/", UrlResolver.crawlable("http://my_host.example.com/"));
-    assertEquals("http://[::1]:8080/", UrlResolver.crawlable("http://[::1]:8080/"));
+    assertNull(URLResolver.crawlable("http://example.com:port/"));
+    assertNull(URLResolver.crawlable("http://example.com:65536/"));
+    assertEquals("http://example.com:8080/", URLResolver.crawlable("http://example.com:8080"));
+    assertEquals("http://my_host.example.com/", URLResolver.crawlable("http://my_host.example.com/"));
+    assertEquals("http://[::1]:8080/", URLResolver.crawlable("http://[::1]:8080/"));
   }
 
   @Test
   public void hostIsLowerCaseWithoutUserOrPort() {
-    assertEquals("example.com", UrlResolver.host("http://user:pw@Example.COM:8080/x"));
-    assertEquals("[::1]", UrlResolver.host("http://[::1]:8080/"));
-    assertEquals("", UrlResolver.host("mailto:x@example.com"));
+    assertEquals("example.com", URLParts.host("http://user:pw@Example.COM:8080/x"));
+    assertEquals("[::1]", URLParts.host("http://[::1]:8080/"));
+    assertNull(URLParts.host("mailto:x@example.com"));
   }
 }
