@@ -150,4 +150,84 @@ public class URLResolverTest {
     assertEquals("[::1]", URLParts.host("http://[::1]:8080/"));
     assertNull(URLParts.host("mailto:x@example.com"));
   }
+
+  @Test
+  public void aReferenceWithAnotherSchemeIsAbsolute() {
+    assertEquals("http:g", URLResolver.resolve("https://a/b", "http:g"));
+    assertEquals("ftp://x/a/c", URLResolver.resolve(BASE, "ftp://x/a/b/../c"));
+    assertEquals("mailto:a@b.c", URLResolver.resolve(BASE, "mailto:a@b.c"));
+    assertEquals("HTTPS://x/g", URLResolver.resolve(BASE, "HTTPS://x/g"));
+  }
+
+  @Test
+  public void sameSchemeInAnotherCaseIsStillRelative() {
+    resolves("HTTP:g", "http://a/b/c/g");
+    resolves("Http://g/x", "http://g/x");
+  }
+
+  @Test
+  public void baseAuthorityIsKeptAsWritten() {
+    assertEquals("http://u:p@[::1]:8080/a/g", URLResolver.resolve("http://u:p@[::1]:8080/a/b", "g"));
+    assertEquals("http://Example.COM/g", URLResolver.resolve("http://Example.COM/x", "/g"));
+  }
+
+  @Test
+  public void atSignsAndColonsInARelativePathStayInThePath() {
+    assertEquals("http://a/b/c/@x", URLResolver.resolve(BASE, "@x"));
+    assertEquals("http://a/b/c/x@y:z", URLResolver.resolve(BASE, "./x@y:z"));
+  }
+
+  @Test
+  public void dotSegmentsInTheBaseAreRemovedWhenMerged() {
+    assertEquals("http://a/x/g", URLResolver.resolve("http://a/x/./y/../z", "g"));
+    assertEquals("http://a/x/./y/../z?q", URLResolver.resolve("http://a/x/./y/../z", "?q"));
+  }
+
+  @Test
+  public void nonAsciiAndSpacesAreLeftForCrawlableToEscape() {
+    assertEquals("http://a/b/c/caf\u00e9 x", URLResolver.resolve(BASE, " caf\u00e9 x "));
+    assertEquals("http://example.com/caf%C3%A9%20x",
+        URLResolver.crawlable(URLResolver.resolve("http://example.com/", "café x")));
+  }
+
+  @Test
+  public void backslashesInTheQueryAndFragmentStay() {
+    assertEquals("http://a/x/y?p=\\q#r\\s", URLResolver.resolve("http://a/", "\\x\\y?p=\\q#r\\s"));
+  }
+
+  @Test
+  public void controlCharactersAroundAReferenceAreDropped() {
+    assertEquals("http://a/b/c/g", URLResolver.resolve(BASE, "g"));
+    assertEquals("http://a/b/c/g", URLResolver.resolve(BASE, "\tg\r\n"));
+  }
+
+  @Test
+  public void crawlableLowerCasesTheSchemeAndKeepsUserinfoEscaped() {
+    assertEquals("https://example.com/", URLResolver.crawlable("HTTPS://example.com"));
+    assertEquals("http://u%20v@example.com/", URLResolver.crawlable("http://u v@example.com/"));
+  }
+
+  @Test
+  public void crawlableChecksHostsAndPorts() {
+    assertNull(URLResolver.crawlable("http://exa mple.com/"));
+    assertNull(URLResolver.crawlable("http://ex<ample.com/"));
+    assertNull(URLResolver.crawlable("http://user@/"));
+    assertNull(URLResolver.crawlable("http://[::1/"));
+    assertNull(URLResolver.crawlable("http://[]/"));
+    assertNull(URLResolver.crawlable("http://[::g]/"));
+    assertNull(URLResolver.crawlable("http://[::1]x/"));
+    assertNull(URLResolver.crawlable("http://example.com:123456/"));
+    assertNull(URLResolver.crawlable("http://example.com:-1/"));
+    assertNull(URLResolver.crawlable("http://a\uFF0Fb.example/"));
+    assertEquals("http://example.com:/", URLResolver.crawlable("http://example.com:"));
+    assertEquals("http://example.com:65535/", URLResolver.crawlable("http://example.com:65535"));
+    assertEquals("http://[2001:db8::1]/", URLResolver.crawlable("http://[2001:db8::1]"));
+    assertEquals("http://example.com./", URLResolver.crawlable("http://example.com."));
+  }
+
+  @Test
+  public void crawlableRefusesHttpWithoutSlashes() {
+    assertNull(URLResolver.crawlable("http:/x"));
+    assertNull(URLResolver.crawlable("http:x"));
+  }
 }

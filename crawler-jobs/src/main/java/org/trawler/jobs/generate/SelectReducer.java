@@ -32,7 +32,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   }
 
   /** The configured generate.count.mode: host or domain. */
-  static HostGroup countMode(Configuration conf) {
+  public static HostGroup countMode(Configuration conf) {
     return HostGroup.hostOrDomain(conf, GeneratorKeys.COUNT_MODE, GeneratorKeys.COUNT_MODE_VALUE);
   }
 

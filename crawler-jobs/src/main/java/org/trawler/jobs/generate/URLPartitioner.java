@@ -27,7 +27,7 @@ public class URLPartitioner extends Partitioner<FetchSlot, CrawlDatum> implement
   }
 
   /** The configured partition.url.mode. */
-  static HostGroup mode(Configuration conf) {
+  public static HostGroup mode(Configuration conf) {
     return HostGroup.byMode(conf, GeneratorKeys.PARTITION_MODE, GeneratorKeys.PARTITION_MODE_VALUE);
   }
 
@@ -53,7 +53,7 @@ public class URLPartitioner extends Partitioner<FetchSlot, CrawlDatum> implement
   }
 
   /** What a URL is partitioned by: its host, its registered domain, or its address. */
-  String keyOf(String url) {
+  public String keyOf(String url) {
     return mode.ofUrl(url, addresses);
   }
 }
