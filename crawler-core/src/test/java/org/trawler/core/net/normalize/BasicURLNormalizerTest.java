@@ -99,6 +99,18 @@ public class BasicURLNormalizerTest {
   }
 
   @Test
+  public void atSignsInPathAndQueryAreNoUserInfo() throws Exception {
+    assertNormal("http://example.com/@evil.com", "http://example.com/@evil.com");
+    assertNormal("http://example.com/?next=http://u@evil.com/", "http://example.com?next=http://u@evil.com/");
+    assertNormal("http://example.com/a@b", "http://u@example.com/a@b");
+  }
+
+  @Test
+  public void aBackslashInTheHostIsMalformed() {
+    assertMalformed("http://example.com\\evil.com/");
+  }
+
+  @Test
   public void trailingDotOfHostIsRemoved() throws Exception {
     assertNormal("http://example.com/a", "http://example.com./a");
     assertNormal("http://example.com:8080/", "http://example.com.:8080");
