@@ -68,7 +68,7 @@ public final class PercentEncoding {
     int pathStart = p.pathStart();
     int hostStart = p.hasAuthority() ? p.hostStart() : pathStart;
     int hostEnd = p.hasAuthority() ? p.hostEnd() : pathStart;
-    boolean userinfo = hostStart > p.authorityStart() && p.hasAuthority();
+    boolean userinfo = p.hasAuthority() && hostStart > p.authorityStart();
     String host = url.substring(hostStart, hostEnd);
     String asciiHost = URLParts.asciiHost(host);
     if (asciiHost == host

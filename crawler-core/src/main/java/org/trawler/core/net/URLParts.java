@@ -102,11 +102,6 @@ public final class URLParts {
     return hostEnd(url, hostStart(), pathStart);
   }
 
-  /** The host as written (not lower-cased), or null when there is no authority. */
-  public String rawHost() {
-    return authorityStart < 0 ? null : url.substring(hostStart(), hostEnd());
-  }
-
   // Questions about one absolute URL, answered without allocating more than the answer.
 
   /** Index of the ':' ending a valid scheme (RFC 3986: a letter, then letters, digits, + - .), or -1. */

@@ -25,34 +25,28 @@ public final class URLResolver {
     URLParts bp = URLParts.of(base);
     boolean relativeScheme = rp.hasScheme() && rp.schemeEnd() == bp.schemeEnd()
         && r.regionMatches(true, 0, base, 0, rp.schemeEnd());
+    boolean absolute = rp.hasScheme() && !relativeScheme;
+    URLParts withScheme = absolute ? rp : bp;
     StringBuilder out = new StringBuilder(base.length() + r.length());
-    if (rp.hasScheme() && !relativeScheme) {
-      out.append(r, 0, rp.schemeEnd() + 1);
+    if (withScheme.hasScheme()) {
+      out.append(withScheme.url(), 0, withScheme.schemeEnd() + 1);
+    }
+    int pathStart = rp.pathStart();
+    int pathEnd = rp.pathEnd();
+    if (absolute || rp.hasAuthority()) {
       appendAuthority(out, rp);
-      DotSegments.append(out, r, rp.pathStart(), rp.pathEnd());
+      DotSegments.append(out, r, pathStart, pathEnd);
       appendQuery(out, rp);
     } else {
-      if (bp.hasScheme()) {
-        out.append(base, 0, bp.schemeEnd() + 1);
-      }
-      if (rp.hasAuthority()) {
-        appendAuthority(out, rp);
-        DotSegments.append(out, r, rp.pathStart(), rp.pathEnd());
-        appendQuery(out, rp);
+      appendAuthority(out, bp);
+      if (pathStart == pathEnd) {
+        out.append(base, bp.pathStart(), bp.pathEnd());
+      } else if (r.charAt(pathStart) == '/') {
+        DotSegments.append(out, r, pathStart, pathEnd);
       } else {
-        appendAuthority(out, bp);
-        int pathStart = rp.pathStart();
-        if (pathStart == rp.pathEnd()) {
-          out.append(base, bp.pathStart(), bp.pathEnd());
-          appendQuery(out, rp.hasQuery() ? rp : bp);
-        } else if (r.charAt(pathStart) == '/') {
-          DotSegments.append(out, r, pathStart, rp.pathEnd());
-          appendQuery(out, rp);
-        } else {
-          appendMerged(out, bp, r, pathStart, rp.pathEnd());
-          appendQuery(out, rp);
-        }
+        appendMerged(out, bp, r, pathStart, pathEnd);
       }
+      appendQuery(out, pathStart == pathEnd && !rp.hasQuery() ? bp : rp);
     }
     if (rp.hasFragment()) {
       out.append(r, rp.queryEnd(), r.length());

@@ -58,7 +58,7 @@ public class URLPartsTest {
     String query = p.hasQuery() ? url.substring(p.pathEnd() + 1, p.queryEnd()) : null;
     String fragment = p.hasFragment() ? url.substring(p.queryEnd() + 1) : null;
     return p.scheme() + " | " + authority + " | " + url.substring(p.pathStart(), p.pathEnd()) + " | " + query
-        + " | " + fragment + " | " + p.rawHost();
+        + " | " + fragment + " | " + (p.hasAuthority() ? url.substring(p.hostStart(), p.hostEnd()) : null);
   }
 
   @Test
