@@ -17,9 +17,9 @@ import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilters;
+import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.net.URLResolver;
-import org.trawler.core.net.URLNormalizers;
 
 /**
  * The outlinks of a parsed page: the link attribute of each configured element, resolved against
