@@ -1,9 +1,5 @@
 package org.trawler.core.net;
 
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.util.Locale;
-
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -27,33 +23,19 @@ public final class LinkPolicy {
 
   /** True when the link from {@code fromUrl} to {@code toUrl} may be followed. */
   public boolean accept(String fromUrl, String toUrl) {
-    if (!ignoreExternal && !ignoreInternal) {
-      return true;
-    }
-    String from = host(fromUrl);
-    String to = host(toUrl);
-    if (from == null || to == null) {
-      return false; // the policy cannot be checked, so the link cannot be shown to pass it
-    }
-    return acceptHosts(from, to);
+    return !isActive() || acceptHosts(URLParts.host(fromUrl), URLParts.host(toUrl));
   }
 
-  /** True when a link between these two (lower-case) hosts may be followed. */
+  /** True when a link between these two (lower-case) hosts may be followed; without both hosts, only when the policy is off. */
   public boolean acceptHosts(String fromHost, String toHost) {
+    if (fromHost == null || toHost == null || fromHost.isEmpty() || toHost.isEmpty()) {
+      return !isActive(); // the policy cannot be checked, so the link cannot be shown to pass it
+    }
     return fromHost.equals(toHost) ? !ignoreInternal : !ignoreExternal;
   }
 
   /** True when the policy drops some links (so callers may skip working out hosts otherwise). */
   public boolean isActive() {
     return ignoreExternal || ignoreInternal;
-  }
-
-  private static String host(String url) {
-    try {
-      String host = new URL(url).getHost();
-      return host.isEmpty() ? null : host.toLowerCase(Locale.ROOT);
-    } catch (MalformedURLException e) {
-      return null;
-    }
   }
 }

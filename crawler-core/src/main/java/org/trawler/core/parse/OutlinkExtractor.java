@@ -18,6 +18,8 @@ import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLParts;
+import org.trawler.core.net.URLResolver;
 
 /**
  * The outlinks of a parsed page: the link attribute of each configured element, resolved against
@@ -56,7 +58,7 @@ public class OutlinkExtractor {
   /** The outlinks of {@code doc}, which was fetched from {@code pageUrl}, in document order. */
   public List<Outlink> extract(Document doc, String pageUrl) {
     String base = baseUrl(doc, pageUrl);
-    String pageHost = UrlResolver.host(pageUrl);
+    String pageHost = URLParts.host(pageUrl);
     Map<String, String> accepted = new HashMap<>(); // resolved URL → normalized URL, or null when rejected
     Map<String, String> anchors = new LinkedHashMap<>();
     for (Element e : doc.getAllElements()) {
@@ -67,7 +69,7 @@ public class OutlinkExtractor {
       if (!e.hasAttr(attribute)) {
         continue;
       }
-      String resolved = UrlResolver.crawlable(UrlResolver.resolve(base, e.attr(attribute)));
+      String resolved = URLResolver.crawlable(URLResolver.resolve(base, e.attr(attribute)));
       if (resolved == null) {
         continue;
       }
@@ -100,7 +102,7 @@ public class OutlinkExtractor {
     if (base == null) {
       return pageUrl;
     }
-    String resolved = UrlResolver.crawlable(UrlResolver.resolve(pageUrl, base.attr("href")));
+    String resolved = URLResolver.crawlable(URLResolver.resolve(pageUrl, base.attr("href")));
     return resolved != null ? resolved : pageUrl;
   }
 
@@ -125,7 +127,7 @@ public class OutlinkExtractor {
     if (normalized == null) {
       return null;
     }
-    if (linkPolicy.isActive() && !linkPolicy.acceptHosts(pageHost, UrlResolver.host(normalized))) {
+    if (linkPolicy.isActive() && !linkPolicy.acceptHosts(pageHost, URLParts.host(normalized))) {
       return null;
     }
     return filters.filter(normalized);

@@ -1,11 +1,12 @@
 package org.trawler.core.scoring;
 
 import java.util.List;
+import java.util.Objects;
 
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Outlink;
-import org.trawler.core.parse.UrlResolver;
+import org.trawler.core.net.URLParts;
 
 /**
  * OPIC-style link scoring: a page hands its score on to its outlinks in equal shares, scaled by
@@ -67,7 +68,7 @@ public class LinkScorer {
     if (outlinkCount <= 0) {
       return 0f;
     }
-    boolean internal = UrlResolver.host(pageUrl).equals(UrlResolver.host(toUrl));
+    boolean internal = Objects.equals(URLParts.host(pageUrl), URLParts.host(toUrl));
     return pageScore / outlinkCount * (internal ? internalFactor : externalFactor);
   }
 

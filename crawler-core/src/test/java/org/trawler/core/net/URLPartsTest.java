@@ -1,7 +1,10 @@
 package org.trawler.core.net;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 import org.junit.Test;
 
@@ -46,5 +49,129 @@ public class URLPartsTest {
     assertEquals(-1, URLParts.schemeEnd("1http://x/"));
     assertEquals(-1, URLParts.schemeEnd("/a:b"));
     assertEquals(-1, URLParts.schemeEnd("noscheme"));
+  }
+
+  /** The five components of a split, null for an absent one; the host as written. */
+  private static String components(String url) {
+    URLParts p = URLParts.of(url);
+    String authority = p.hasAuthority() ? url.substring(p.authorityStart(), p.pathStart()) : null;
+    String query = p.hasQuery() ? url.substring(p.pathEnd() + 1, p.queryEnd()) : null;
+    String fragment = p.hasFragment() ? url.substring(p.queryEnd() + 1) : null;
+    return p.scheme() + " | " + authority + " | " + url.substring(p.pathStart(), p.pathEnd()) + " | " + query
+        + " | " + fragment + " | " + (p.hasAuthority() ? url.substring(p.hostStart(), p.hostEnd()) : null);
+  }
+
+  @Test
+  public void splitsAbsoluteUrlsIntoTheirFiveComponents() {
+    assertEquals("http | a.com | /p/q | x=1 | f | a.com", components("http://a.com/p/q?x=1#f"));
+    assertEquals("https | u:p@A.com:8443 | /p | null | null | A.com", components("https://u:p@A.com:8443/p"));
+    assertEquals("http | a.com |  | null | null | a.com", components("http://a.com"));
+    assertEquals("http | a.com |  | q | null | a.com", components("http://a.com?q"));
+    assertEquals("http | a.com |  | null | f/g?h | a.com", components("http://a.com#f/g?h"));
+    assertEquals("http | a.com | / |  |  | a.com", components("http://a.com/?#"));
+    assertEquals("file |  | /etc/passwd | null | null | ", components("file:///etc/passwd"));
+  }
+
+  @Test
+  public void splitsReferencesAsRfc3986AppendixB() {
+    assertEquals("null | g | /x | null | null | g", components("//g/x"));
+    assertEquals("null | null | g;x | y | s | null", components("g;x?y#s"));
+    assertEquals("null | null |  | y | null | null", components("?y"));
+    assertEquals("null | null |  | null | s | null", components("#s"));
+    assertEquals("null | null |  | null | null | null", components(""));
+    assertEquals("http | null | g | null | null | null", components("http:g"));
+    assertEquals("http | null | /x | null | null | null", components("http:/x"));
+    assertEquals("mailto | null | a@b.c | null | null | null", components("mailto:a@b.c"));
+  }
+
+  @Test
+  public void aColonAfterAnInvalidSchemeIsPartOfThePath() {
+    assertEquals("null | null | a b:c | null | null | null", components("a b:c"));
+    assertEquals("null | null | 1a:b | null | null | null", components("1a:b"));
+    assertEquals("null | null | /a:b | null | null | null", components("/a:b"));
+    assertEquals("null | null | ./a:b | null | null | null", components("./a:b"));
+  }
+
+  @Test
+  public void atSignsInPathQueryAndPasswordDoNotMoveTheHost() {
+    assertEquals("http | a.com | /@b | c@d | null | a.com", components("http://a.com/@b?c@d"));
+    assertEquals("example.com", URLParts.host("http://example.com/@evil.com"));
+    assertEquals("example.com", URLParts.host("http://u:p@ss@example.com/"));
+    assertEquals("example.com", URLParts.host("http://@example.com/"));
+    assertEquals("", URLParts.host("http://user@/"));
+  }
+
+  @Test
+  public void ipv6LiteralsKeepTheirColonsInTheHost() {
+    assertEquals("http | [::1]:8080 | /a | null | null | [::1]", components("http://[::1]:8080/a"));
+    assertEquals("http | u@[fe80::1%25en0] | / | null | null | [fe80::1%25en0]",
+        components("http://u@[fe80::1%25en0]/"));
+    assertEquals("[::ffff:127.0.0.1]", URLParts.host("http://[::FFFF:127.0.0.1]"));
+    assertEquals("[::1", URLParts.host("http://[::1/a"));
+  }
+
+  @Test
+  public void portsEmptyPortsAndNoPorts() {
+    URLParts p = URLParts.of("http://a.com:/x");
+    assertEquals(p.pathStart(), p.hostEnd() + 1);
+    assertEquals("a.com", URLParts.host("http://a.com:/x"));
+    assertEquals("a.com", URLParts.host("http://a.com:80:81/"));
+    assertEquals("a.com", URLParts.host("http://a.com:port/"));
+  }
+
+  @Test
+  public void hostKeepsTrailingDotsAndNonAsciiAsWrittenButLowerCased() {
+    assertEquals("example.com.", URLParts.host("http://Example.COM./"));
+    assertEquals("bücher.de", URLParts.host("http://Bücher.DE/"));
+    assertEquals("a%2eb", URLParts.host("http://a%2eb/"));
+  }
+
+  @Test
+  public void backslashesAndWhitespaceAreNoSeparators() {
+    assertEquals("http | a.com\\b | /c d | null | null | a.com\\b", components("http://a.com\\b/c d"));
+    assertEquals(-1, URLParts.schemeEnd(" http://a.com/"));
+    assertNull(URLParts.host(" http://a.com/"));
+  }
+
+  @Test
+  public void httpSchemesAreRecognisedInAnyCaseWithOrWithoutAuthority() {
+    assertTrue(URLParts.isHttp("http://a/"));
+    assertTrue(URLParts.isHttp("HTTPS://a/"));
+    assertTrue(URLParts.isHttp("http:/x"));
+    assertTrue(URLParts.isHttp("Http:x"));
+    assertFalse(URLParts.isHttp("httpx://a/"));
+    assertFalse(URLParts.isHttp("ftp://a/"));
+    assertFalse(URLParts.isHttp("http//a/"));
+    assertFalse(URLParts.isHttp("/http://a/"));
+    assertFalse(URLParts.isHttp(""));
+  }
+
+  @Test
+  public void defaultPortsOfTheSchemesThatHaveOne() {
+    assertEquals(80, URLParts.defaultPort("http"));
+    assertEquals(443, URLParts.defaultPort("HTTPS"));
+    assertEquals(21, URLParts.defaultPort("ftp"));
+    assertEquals(80, URLParts.defaultPort("ws"));
+    assertEquals(443, URLParts.defaultPort("wss"));
+    assertEquals(-1, URLParts.defaultPort("mailto"));
+  }
+
+  @Test
+  public void internationalHostsBecomePunycodeAndAsciiHostsStayAsTheyAre() {
+    assertEquals("xn--bcher-kva.de", URLParts.asciiHost("Bücher.de"));
+    assertEquals("xn--r8jz45g.jp", URLParts.asciiHost("例え.jp"));
+    assertEquals("Example.COM", URLParts.asciiHost("Example.COM"));
+    assertEquals("my_host.example", URLParts.asciiHost("my_host.example"));
+  }
+
+  @Test
+  public void anInternationalHostThatMapsToAUrlDelimiterIsRefused() {
+    for (String host : new String[] {"a\uFF0Fb.com", "evil.com\uFF03.example", "a\u3000b.de"}) {
+      try {
+        fail(host + " gave " + URLParts.asciiHost(host));
+      } catch (IllegalArgumentException expected) {
+        // a full-width '/', '#' or space would move the host's end
+      }
+    }
   }
 }

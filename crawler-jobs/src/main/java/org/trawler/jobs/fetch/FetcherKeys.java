@@ -14,8 +14,9 @@ public final class FetcherKeys {
   public static final String MAX_CRAWL_DELAY = "fetcher.max.crawl.delay";
   /** Items in memory per fetcher thread, queued and in flight. */
   public static final String QUEUE_DEPTH_MULTIPLIER = "fetcher.queue.depth.multiplier";
-  /** What a politeness queue groups: byHost, byDomain or byIP. */
+  /** What a politeness queue groups: byHost, byDomain or byIP (as partition.url.mode groups fetch lists). */
   public static final String QUEUE_MODE = "fetcher.queue.mode";
+  public static final String QUEUE_MODE_VALUE = "byHost";
   /** After this many transient failures in a queue its remaining URLs are dropped (queue_dropped); -1 = never. */
   public static final String MAX_EXCEPTIONS_PER_QUEUE = "fetcher.max.exceptions.per.queue";
   /** Minutes (fractions allowed) after which feeding stops; -1 = no limit. */

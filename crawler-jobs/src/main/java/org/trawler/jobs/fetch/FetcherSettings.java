@@ -3,6 +3,7 @@ package org.trawler.jobs.fetch;
 import java.lang.reflect.Constructor;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.HostGroup;
 import org.trawler.core.protocol.Protocol;
 
 /** The fetcher's configuration, read once per task (and checked once by the fetch command). */
@@ -15,7 +16,7 @@ final class FetcherSettings {
   final long maxCrawlDelayMillis;
   /** Items held in memory at most, queued and in flight. */
   final int capacity;
-  final QueueIds.Mode queueMode;
+  final HostGroup queueMode;
   /** Transient failures after which a queue is dropped; -1 = never. */
   final int maxExceptionsPerQueue;
   /** When feeding stops, ms epoch; -1 = no limit. */
@@ -35,7 +36,7 @@ final class FetcherSettings {
     maxCrawlDelayMillis = maxCrawlDelay < 0 ? -1 : maxCrawlDelay * 1000;
     capacity = (int) Math.min(Integer.MAX_VALUE,
         (long) positive(conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, 50) * threads);
-    queueMode = QueueIds.Mode.parse(conf.get(FetcherKeys.QUEUE_MODE, "byHost"));
+    queueMode = HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.QUEUE_MODE_VALUE);
     maxExceptionsPerQueue = conf.getInt(FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE, -1);
     long end = conf.getLong(FetcherKeys.INTERNAL_TIMELIMIT_END, -1);
     timeLimitEnd = end > 0 ? end : timeLimitEnd(conf, start);

@@ -8,6 +8,7 @@ import org.apache.hadoop.io.Text;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 
@@ -69,13 +70,13 @@ final class QueueFeeder extends Thread {
 
   private void feed(Text url, CrawlDatum datum) throws InterruptedException {
     String u = url.toString();
-    String scheme = QueueIds.schemeOf(u);
-    if (scheme != null && !QueueIds.isHttp(u)) {
+    int schemeEnd = URLParts.schemeEnd(u);
+    if (schemeEnd >= 0 && !URLParts.isHttp(u)) {
       // Whatever the filters let through, only the web is fetched: never file:, ftp:, jar: ...
       LOG.warn("not fetching {}: only http and https URLs are fetched", url);
       fed++;
       recorder.record(url, datum, ProtocolOutput.gone(0, Reason.SCHEME_NOT_ALLOWED,
-          scheme + " (only http: and https: are fetched)"), clock.getAsLong());
+          u.substring(0, schemeEnd + 1) + " (only http: and https: are fetched)"), clock.getAsLong());
       return;
     }
     String queueId;
@@ -84,7 +85,7 @@ final class QueueFeeder extends Thread {
     } catch (MalformedURLException e) {
       LOG.warn("malformed URL in the fetch list: {} ({})", url, e.getMessage());
       fed++;
-      recorder.record(url, datum, ProtocolOutput.gone(0, "malformed_url", e.getMessage()), clock.getAsLong());
+      recorder.record(url, datum, ProtocolOutput.gone(0, Reason.MALFORMED_URL, e.getMessage()), clock.getAsLong());
       return;
     }
     if (queues.put(new FetchItem(new Text(url), new CrawlDatum(datum), queueId))) {

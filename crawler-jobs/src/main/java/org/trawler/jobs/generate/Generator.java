@@ -324,8 +324,8 @@ public class Generator extends CrawlTool {
   private static void checkSettings(Configuration conf) throws UserException {
     try {
       GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
-      HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
-      URLPartitioner.Mode.parse(conf.get(GeneratorKeys.PARTITION_MODE, "byHost"));
+      SelectReducer.countMode(conf);
+      URLPartitioner.mode(conf);
       SelectionRules.fromConf(conf);
     } catch (IllegalArgumentException e) {
       throw new UserException(e.getMessage(), UserException.USAGE);

@@ -4,8 +4,9 @@ package org.trawler.jobs.generate;
 public final class GeneratorKeys {
   /** At most this many URLs per host or domain in one segment; below 1 = no limit. */
   public static final String MAX_COUNT = "generate.max.count";
-  /** What {@link #MAX_COUNT} counts by: host or domain. */
+  /** What {@link #MAX_COUNT} counts by: host or domain (see {@link org.trawler.core.net.HostGroup}). */
   public static final String COUNT_MODE = "generate.count.mode";
+  public static final String COUNT_MODE_VALUE = "host";
   /** Selection order: score (best-first) or depth (breadth-first, then score). */
   public static final String ORDER = "generate.order";
   /** Seconds during which a URL marked with _ngt_ is not selected again. */
@@ -18,8 +19,9 @@ public final class GeneratorKeys {
   public static final String NORMALISE = "generate.normalise";
   /** Do not select URLs deeper than this; -1 = no limit (a URL's _maxdepth_ overrides it). */
   public static final String MAX_DEPTH = "scoring.depth.max";
-  /** How fetch lists are partitioned: byHost, byDomain or byIP. */
+  /** How fetch lists are partitioned: byHost, byDomain or byIP (as fetcher.queue.mode groups queues). */
   public static final String PARTITION_MODE = "partition.url.mode";
+  public static final String PARTITION_MODE_VALUE = "byHost";
 
   // Job parameters: the Generator sets these for its tasks on every run; they are not user settings.
 

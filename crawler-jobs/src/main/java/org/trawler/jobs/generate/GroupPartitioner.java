@@ -1,21 +1,20 @@
 package org.trawler.jobs.generate;
 
-import java.net.MalformedURLException;
-
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Partitioner;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.net.HostGroup;
 
 /** Select: sends all URLs of a host (or domain, generate.count.mode) to one reducer, which counts them. */
 public class GroupPartitioner extends Partitioner<Rank, CrawlDatum> implements Configurable {
   private Configuration conf;
-  private HostGrouping grouping = HostGrouping.HOST;
+  private HostGroup grouping = HostGroup.HOST;
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
-    grouping = HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
+    grouping = SelectReducer.countMode(conf);
   }
 
   @Override
@@ -25,12 +24,7 @@ public class GroupPartitioner extends Partitioner<Rank, CrawlDatum> implements C
 
   @Override
   public int getPartition(Rank rank, CrawlDatum datum, int numPartitions) {
-    String group;
-    try {
-      group = grouping.group(HostGrouping.hostOf(rank.url().toString()));
-    } catch (MalformedURLException e) {
-      group = ""; // the mapper already dropped such URLs
-    }
+    String group = grouping.ofUrl(rank.url().toString(), null); // host or domain: no addresses needed
     return (group.hashCode() & Integer.MAX_VALUE) % numPartitions;
   }
 }

@@ -1,13 +1,14 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-import java.net.MalformedURLException;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.net.HostGroup;
+import org.trawler.core.net.URLParts;
 
 /**
  * Select, reduce side: reads its hosts' due URLs best-first and keeps each host's (or domain's)
@@ -19,7 +20,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   /** About this many sampled ranks per reducer when the output is topN long. */
   static final long SAMPLES_PER_RUN = 1000;
 
-  private HostGrouping grouping;
+  private HostGroup grouping;
   private SelectionQuota quota;
   private SequenceFile.Writer sample;
   private long sampleEvery;
@@ -30,10 +31,15 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     return Math.max(1, topN / SAMPLES_PER_RUN);
   }
 
+  /** The configured generate.count.mode: host or domain. */
+  public static HostGroup countMode(Configuration conf) {
+    return HostGroup.hostOrDomain(conf, GeneratorKeys.COUNT_MODE, GeneratorKeys.COUNT_MODE_VALUE);
+  }
+
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
-    grouping = HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
+    grouping = countMode(conf);
     long topN = conf.getLong(GeneratorKeys.TOP_N, 0);
     quota = new SelectionQuota(conf.getInt(GeneratorKeys.MAX_COUNT, -1), topN);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
@@ -43,14 +49,11 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   @Override
   protected void reduce(Rank rank, Iterable<CrawlDatum> datums, Context context)
       throws IOException, InterruptedException {
-    String host;
-    try {
-      host = HostGrouping.hostOf(rank.url().toString());
-    } catch (MalformedURLException e) {
-      context.getCounter(SkipReason.GROUP, SkipReason.MALFORMED.counter()).increment(1);
-      return;
+    String host = URLParts.host(rank.url().toString());
+    if (host == null) {
+      host = ""; // no authority: the fetcher decides about such URLs
     }
-    String group = grouping.group(host);
+    String group = grouping.of(host, null); // host or domain: no addresses needed
     for (CrawlDatum datum : datums) {
       SkipReason reason = quota.refusal(group);
       if (reason != null) {

@@ -10,6 +10,7 @@ import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLParts;
 
 /** Whether one crawldb URL may go into the segment: due, not excluded, not too deep, accepted by the filters. */
 public final class SelectionRules {
@@ -82,10 +83,15 @@ public final class SelectionRules {
     return null;
   }
 
-  /** The checks on the URL: it has a host, and normalized it passes the filters. */
+  /**
+   * The checks on the URL: it has a scheme, and normalized it passes the filters. Whether its
+   * scheme can be fetched is the fetcher's decision, which records it.
+   */
   public SkipReason urlSkipReason(String url) {
+    if (URLParts.schemeEnd(url) < 0) {
+      return SkipReason.MALFORMED;
+    }
     try {
-      HostGrouping.hostOf(url);
       String checked = normalizers == null ? url : normalizers.normalize(url, URLNormalizers.SCOPE_GENERATE);
       if (checked != null && filters != null) {
         checked = filters.filter(checked);

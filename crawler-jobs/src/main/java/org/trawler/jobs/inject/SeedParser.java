@@ -14,6 +14,7 @@ import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLParts;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
 import org.trawler.jobs.inject.SeedLine.Problem;
 
@@ -98,15 +99,14 @@ public final class SeedParser {
   }
 
   private static void requireSchemeAndHost(String url) throws BadSeedException {
-    URI uri;
     try {
-      uri = new URI(url);
+      new URI(url); // a last check that every component is well-formed
     } catch (URISyntaxException e) {
       String hint = url.indexOf(' ') >= 0 ? " (metadata must be separated by tabs, and spaces in a URL by %20)" : "";
       throw new BadSeedException(Problem.MALFORMED_URL, "malformed URL: " + e.getMessage() + hint);
     }
-    // The authority, not getHost(): URI leaves the host null for names with '_', which exist.
-    if (uri.getScheme() == null || uri.getRawAuthority() == null || uri.getRawAuthority().isEmpty()) {
+    String host = URLParts.host(url);
+    if (host == null || host.isEmpty()) {
       throw new BadSeedException(Problem.MALFORMED_URL, "malformed URL: needs a scheme and a host, like http://example.com/");
     }
   }

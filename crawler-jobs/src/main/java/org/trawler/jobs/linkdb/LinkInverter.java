@@ -1,7 +1,6 @@
 package org.trawler.jobs.linkdb;
 
 import java.net.MalformedURLException;
-import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLParts;
 
 /**
  * Turns the outlinks of one page into inlinks of their targets: target URLs normalized (scope
@@ -82,13 +82,10 @@ final class LinkInverter {
     return new Inversion(links, rejected, internal);
   }
 
-  /** True when both URLs name the same host (case-insensitive); false when either cannot be parsed. */
+  /** True when both URLs name the same host (case-insensitive); false when either has none. */
   static boolean sameHost(String a, String b) {
-    try {
-      return new URL(a).getHost().equalsIgnoreCase(new URL(b).getHost());
-    } catch (MalformedURLException e) {
-      return false;
-    }
+    String host = URLParts.host(a);
+    return host != null && host.equals(URLParts.host(b));
   }
 
   /** The first {@code max} characters of an anchor, never splitting a surrogate pair; max &lt; 0 = all. */

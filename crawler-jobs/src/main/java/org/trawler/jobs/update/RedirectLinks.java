@@ -1,7 +1,6 @@
 package org.trawler.jobs.update;
 
 import java.net.MalformedURLException;
-import java.net.URL;
 
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -10,12 +9,14 @@ import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLResolver;
 
 /**
  * Turns a fetched redirect into a link to its target ({@code _repr_}), so the target enters the
- * crawldb the way an outlink would: normalized and filtered in scope {@code outlink}, subject to
- * the {@link LinkPolicy}. The link carries the source's whole score (a redirect is the page's only
- * outlink) and the source's depth: following a redirect does not cost depth.
+ * crawldb the way an outlink would: resolved, crawlable (http or https with a host), normalized
+ * and filtered in scope {@code outlink}, subject to the {@link LinkPolicy}. The link carries the
+ * source's whole score (a redirect is the page's only outlink) and the source's depth: following
+ * a redirect does not cost depth.
  */
 final class RedirectLinks {
   private final URLNormalizer normalizer;
@@ -43,8 +44,8 @@ final class RedirectLinks {
   String target(String fromUrl, CrawlDatum redirect) {
     String url;
     try {
-      url = new URL(new URL(fromUrl), redirect.getMetaString(MetadataKeys.REDIRECT_TARGET)).toString();
-      url = normalizer.normalize(url, URLNormalizers.SCOPE_OUTLINK);
+      url = URLResolver.crawlable(URLResolver.resolve(fromUrl, redirect.getMetaString(MetadataKeys.REDIRECT_TARGET)));
+      url = url == null ? null : normalizer.normalize(url, URLNormalizers.SCOPE_OUTLINK);
     } catch (MalformedURLException e) {
       return null;
     }

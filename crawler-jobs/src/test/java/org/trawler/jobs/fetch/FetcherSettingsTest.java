@@ -7,6 +7,7 @@ import static org.junit.Assert.fail;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.net.HostGroup;
 
 public class FetcherSettingsTest {
 
@@ -22,7 +23,7 @@ public class FetcherSettingsTest {
     assertEquals(5000, s.delayMillis);
     assertEquals(30_000, s.maxCrawlDelayMillis);
     assertEquals(500, s.capacity);
-    assertEquals(QueueIds.Mode.BY_HOST, s.queueMode);
+    assertEquals(HostGroup.HOST, s.queueMode);
     assertEquals(-1, s.timeLimitEnd);
     assertEquals(120_000, s.stuckAfterMillis);
   }

@@ -13,6 +13,7 @@ import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.net.HostGroup;
 
 public class QueueFeederTest {
 
@@ -48,7 +49,7 @@ public class QueueFeederTest {
     int capacity = 5 * threads;
     FetchQueues queues = new FetchQueues(capacity, 1, 0, -1, System::currentTimeMillis);
     FetchRecorder recorder = new FetchRecorder(new ListOutput(), false, null);
-    QueueFeeder feeder = new QueueFeeder(syntheticList(100_000, 1000), queues, new QueueIds(QueueIds.Mode.BY_HOST),
+    QueueFeeder feeder = new QueueFeeder(syntheticList(100_000, 1000), queues, new QueueIds(HostGroup.HOST),
         recorder, System::currentTimeMillis);
     AtomicLong taken = new AtomicLong();
     List<Thread> fetchers = new ArrayList<>();
@@ -85,7 +86,7 @@ public class QueueFeederTest {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
     ListOutput out = new ListOutput();
     QueueFeeder feeder = new QueueFeeder(listOf("no url at all", "http://a.test/"), queues,
-        new QueueIds(QueueIds.Mode.BY_HOST), new FetchRecorder(out, true, null), System::currentTimeMillis);
+        new QueueIds(HostGroup.HOST), new FetchRecorder(out, true, null), System::currentTimeMillis);
     feeder.run();
     CrawlDatum gone = out.datums().get("no url at all");
     assertEquals(CrawlStatus.FETCH_GONE, gone.getStatus());
@@ -95,10 +96,27 @@ public class QueueFeederTest {
   }
 
   @Test
+  public void anHttpUrlWithoutSlashesIsMalformedNotAnotherScheme() throws Exception {
+    FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
+    ListOutput out = new ListOutput();
+    new QueueFeeder(listOf("http:/x", "HTTPS:example.com/a", "http://", "file:/etc/passwd", "http://a.test/"), queues,
+        new QueueIds(HostGroup.HOST), new FetchRecorder(out, true, null), System::currentTimeMillis).run();
+    for (String url : List.of("http:/x", "HTTPS:example.com/a", "http://")) {
+      CrawlDatum gone = out.datums().get(url);
+      assertEquals(url, CrawlStatus.FETCH_GONE, gone.getStatus());
+      String status = gone.getMetaString(MetadataKeys.PROTOCOL_STATUS);
+      assertTrue(url + ": " + status, status.startsWith("0 malformed_url"));
+    }
+    String other = out.datums().get("file:/etc/passwd").getMetaString(MetadataKeys.PROTOCOL_STATUS);
+    assertTrue(other, other.startsWith("0 scheme_not_allowed file:"));
+    assertEquals(1, queues.stats(0).queued());
+  }
+
+  @Test
   public void afterAHaltTheRestOfTheListIsCountedNotQueued() throws Exception {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
     queues.halt();
-    QueueFeeder feeder = new QueueFeeder(syntheticList(25, 3), queues, new QueueIds(QueueIds.Mode.BY_HOST),
+    QueueFeeder feeder = new QueueFeeder(syntheticList(25, 3), queues, new QueueIds(HostGroup.HOST),
         new FetchRecorder(new ListOutput(), true, null), System::currentTimeMillis);
     feeder.run();
     assertEquals(0, feeder.fed());
@@ -113,7 +131,7 @@ public class QueueFeederTest {
     QueueFeeder.FetchList broken = (url, datum) -> {
       throw new java.io.IOException("checksum error");
     };
-    QueueFeeder feeder = new QueueFeeder(broken, queues, new QueueIds(QueueIds.Mode.BY_HOST),
+    QueueFeeder feeder = new QueueFeeder(broken, queues, new QueueIds(HostGroup.HOST),
         new FetchRecorder(out, true, null), System::currentTimeMillis);
     feeder.run();
     assertTrue(feeder.isDone());
@@ -124,7 +142,7 @@ public class QueueFeederTest {
   @Test
   public void itemsCopyTheReusedKeyAndDatum() throws Exception {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
-    new QueueFeeder(listOf("http://a.test/1", "http://b.test/2"), queues, new QueueIds(QueueIds.Mode.BY_HOST),
+    new QueueFeeder(listOf("http://a.test/1", "http://b.test/2"), queues, new QueueIds(HostGroup.HOST),
         new FetchRecorder(new ListOutput(), true, null), System::currentTimeMillis).run();
     List<String> urls = new ArrayList<>();
     FetchItem item;

@@ -4,49 +4,59 @@ import static org.junit.Assert.assertEquals;
 
 import java.net.MalformedURLException;
 
+import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.net.HostGroup;
 
 public class QueueIdsTest {
 
+  private static HostGroup queueMode(String value) {
+    Configuration conf = new Configuration(false);
+    conf.set(FetcherKeys.QUEUE_MODE, value);
+    return HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.QUEUE_MODE_VALUE);
+  }
+
   @Test
   public void byHostGroupsProtocolAndLowerCaseHost() throws Exception {
-    QueueIds ids = new QueueIds(QueueIds.Mode.BY_HOST);
+    QueueIds ids = new QueueIds(HostGroup.HOST);
     assertEquals("http://www.example.com", ids.queueIdFor("http://WWW.Example.com:8080/a?b=c"));
     assertEquals("https://www.example.com", ids.queueIdFor("https://www.example.com/"));
   }
 
   @Test
   public void byDomainGroupsTheRegisteredDomain() throws Exception {
-    QueueIds ids = new QueueIds(QueueIds.Mode.BY_DOMAIN);
+    QueueIds ids = new QueueIds(HostGroup.DOMAIN);
     assertEquals("http://example.co.uk", ids.queueIdFor("http://news.example.co.uk/x"));
     assertEquals("http://example.co.uk", ids.queueIdFor("http://www.example.co.uk/y"));
   }
 
   @Test
   public void byIpGroupsTheAddress() throws Exception {
-    QueueIds ids = new QueueIds(QueueIds.Mode.BY_IP);
+    QueueIds ids = new QueueIds(HostGroup.IP);
     assertEquals("http://127.0.0.2", ids.queueIdFor("http://127.0.0.2:8080/x"));
   }
 
   @Test
   public void byIpKeepsAnUnresolvableHostsName() throws Exception {
     assertEquals("http://no-such-host.invalid",
-        new QueueIds(QueueIds.Mode.BY_IP).queueIdFor("http://no-such-host.invalid/"));
+        new QueueIds(HostGroup.IP).queueIdFor("http://no-such-host.invalid/"));
   }
 
   @Test(expected = MalformedURLException.class)
   public void aUrlWithoutHostIsMalformed() throws Exception {
-    new QueueIds(QueueIds.Mode.BY_HOST).queueIdFor("file:/etc/passwd");
+    new QueueIds(HostGroup.HOST).queueIdFor("file:/etc/passwd");
   }
 
   @Test
   public void modeNamesAreTheConfigValues() {
-    assertEquals(QueueIds.Mode.BY_DOMAIN, QueueIds.Mode.parse("byDomain"));
-    assertEquals(QueueIds.Mode.BY_IP, QueueIds.Mode.parse(" byip "));
+    assertEquals(HostGroup.DOMAIN, queueMode("byDomain"));
+    assertEquals(HostGroup.IP, queueMode(" byip "));
+    assertEquals(HostGroup.HOST, HostGroup.byMode(new Configuration(false), FetcherKeys.QUEUE_MODE,
+        FetcherKeys.QUEUE_MODE_VALUE));
   }
 
   @Test(expected = IllegalArgumentException.class)
   public void anUnknownModeIsRejected() {
-    QueueIds.Mode.parse("byPort");
+    queueMode("byPort");
   }
 }

@@ -37,6 +37,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
@@ -148,7 +149,7 @@ public class GeneratorTest {
   }
 
   private static String host(String url) throws Exception {
-    return HostGrouping.hostOf(url);
+    return URLParts.host(url);
   }
 
   /** Many hosts, scores with ties across hosts, all due. */

@@ -3,6 +3,7 @@ package org.trawler.jobs.generate;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotEquals;
 
+import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,27 +12,31 @@ import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.net.HostAddresses;
+import org.trawler.core.net.HostGroup;
 
 public class URLPartitionerTest {
   private static final int LISTS = 7;
 
-  /** A partitioner whose resolver is a table, counting lookups; a missing host fails to resolve. */
-  private static final class TableResolving extends URLPartitioner {
+  /** A byIP partitioner whose resolver is a table, counting lookups; a missing host fails to resolve. */
+  private static final class TableResolving {
     final Map<String, String> table = new HashMap<>();
     final List<String> lookups = new ArrayList<>();
-
-    TableResolving() {
-      super(Mode.BY_IP);
-    }
-
-    @Override
-    protected String resolve(String host) throws UnknownHostException {
+    final URLPartitioner partitioner = new URLPartitioner(HostGroup.IP, new HostAddresses(host -> {
       lookups.add(host);
       String address = table.get(host);
       if (address == null) {
         throw new UnknownHostException(host);
       }
-      return address;
+      return new InetAddress[] {InetAddress.getByName(address)};
+    }, HostAddresses.DEFAULT_CAPACITY));
+
+    int partitionOf(String url, int numPartitions) {
+      return partitioner.partitionOf(url, numPartitions);
+    }
+
+    String keyOf(String host) {
+      return partitioner.keyOf("http://" + host + "/");
     }
   }
 
@@ -109,17 +114,17 @@ public class URLPartitionerTest {
   @Test
   public void byIpResolvesAddressLiteralsToThemselves() {
     URLPartitioner p = configured("byIP");
-    assertEquals("127.0.0.2", p.keyOf("127.0.0.2"));
+    assertEquals("127.0.0.2", p.keyOf("http://127.0.0.2/"));
     assertEquals(p.partitionOf("http://127.0.0.2:8080/a", LISTS), p.partitionOf("http://127.0.0.2/b", LISTS));
   }
 
   @Test
   public void domainOfTreatsAddressesAndBareNamesAsTheirOwnDomain() {
-    assertEquals("example.com", HostGrouping.domainOf("a.b.example.com"));
-    assertEquals("example.co.uk", HostGrouping.domainOf("www.example.co.uk"));
-    assertEquals("127.0.0.2", HostGrouping.domainOf("127.0.0.2"));
-    assertEquals("localhost", HostGrouping.domainOf("localhost"));
-    assertNotEquals(HostGrouping.domainOf("a.example.com"), HostGrouping.domainOf("a.example.org"));
+    assertEquals("example.com", HostGroup.domainOf("a.b.example.com"));
+    assertEquals("example.co.uk", HostGroup.domainOf("www.example.co.uk"));
+    assertEquals("127.0.0.2", HostGroup.domainOf("127.0.0.2"));
+    assertEquals("localhost", HostGroup.domainOf("localhost"));
+    assertNotEquals(HostGroup.domainOf("a.example.com"), HostGroup.domainOf("a.example.org"));
   }
 
   @Test(expected = IllegalArgumentException.class)

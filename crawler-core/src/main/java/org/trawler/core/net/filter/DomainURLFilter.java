@@ -8,6 +8,7 @@ import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
+import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLFilter;
@@ -45,8 +46,7 @@ public class DomainURLFilter extends ConfiguredRules<Set<String>> implements URL
     if (listed.contains(host)) {
       return url;
     }
-    String domain = EffectiveTldFinder.getAssignedDomain(host, false, false);
-    if (domain != null && listed.contains(domain)) {
+    if (listed.contains(HostGroup.domainOf(host))) {
       return url;
     }
     EffectiveTldFinder.EffectiveTLD suffix = EffectiveTldFinder.getEffectiveTLD(host);

@@ -1,16 +1,11 @@
 package org.trawler.core.net.normalize;
 
-import java.io.ByteArrayOutputStream;
-import java.net.IDN;
 import java.net.MalformedURLException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
+import org.trawler.core.net.DotSegments;
+import org.trawler.core.net.PercentEncoding;
+import org.trawler.core.net.PercentEncoding.Component;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLParts;
 
@@ -21,6 +16,8 @@ import org.trawler.core.net.URLParts;
  * normalized (unreserved characters decoded, hex digits upper-cased, characters that may not
  * appear literally encoded as UTF-8), an empty path made {@code /}, an empty query and the
  * fragment dropped. Tabs and newlines anywhere and spaces at the ends are removed, as browsers do.
+ * The user information of http and https URLs is dropped (RFC 9110 §4.2.4 deprecates it, and a
+ * password has no place in a crawldb); other schemes keep theirs.
  *
  * <p>A URL without an authority is returned with only its scheme lower-cased when the scheme does
  * not need a host ({@code mailto:}, {@code javascript:}, {@code data:}); the filters decide about
@@ -28,12 +25,6 @@ import org.trawler.core.net.URLParts;
  * throw {@link MalformedURLException}. Stateless, so thread-safe.
  */
 public class BasicURLNormalizer implements URLNormalizer {
-  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-  private static final String SUB_DELIMS = "!$&'()*+,;=";
-  private static final boolean[] USERINFO_CHARS = literalChars(SUB_DELIMS + ":");
-  private static final boolean[] PATH_CHARS = literalChars(SUB_DELIMS + ":@/");
-  // '[' and ']' stay literal in the query: PHP-style array parameters use them, servers expect them.
-  private static final boolean[] QUERY_CHARS = literalChars(SUB_DELIMS + ":@/?[]");
   private static final int MAX_PORT = 65535;
 
   @Override
@@ -62,17 +53,17 @@ public class BasicURLNormalizer implements URLNormalizer {
     out.append(scheme).append("://");
     appendAuthority(out, s, authorityStart, authorityEnd, scheme, url);
     int pathStart = out.length();
-    appendEncoded(out, s, authorityEnd, pathEnd, PATH_CHARS);
+    PercentEncoding.normalize(out, s, authorityEnd, pathEnd, Component.PATH);
     if (out.length() == pathStart) {
       out.append('/');
-    } else if (hasDotSegment(out, pathStart)) {
+    } else if (DotSegments.present(out, pathStart, out.length())) {
       String path = out.substring(pathStart);
       out.setLength(pathStart);
-      appendWithoutDotSegments(out, path);
+      DotSegments.append(out, path, 0, path.length());
     }
     if (pathEnd + 1 < queryEnd) {
       out.append('?');
-      appendEncoded(out, s, pathEnd + 1, queryEnd, QUERY_CHARS);
+      PercentEncoding.normalize(out, s, pathEnd + 1, queryEnd, Component.QUERY_WITH_BRACKETS);
     }
     return out.toString();
   }
@@ -80,41 +71,31 @@ public class BasicURLNormalizer implements URLNormalizer {
   private static void appendAuthority(
       StringBuilder out, String s, int start, int end, String scheme, String url)
       throws MalformedURLException {
-    int at = s.lastIndexOf('@', end - 1);
-    int hostStart = start;
-    if (at >= start) {
-      if (at > start) {
-        appendEncoded(out, s, start, at, USERINFO_CHARS);
-        out.append('@');
-      }
-      hostStart = at + 1;
+    int hostStart = URLParts.hostStart(s, start, end);
+    if (hostStart > start + 1 && !isHttp(scheme)) {
+      PercentEncoding.normalize(out, s, start, hostStart - 1, Component.USERINFO);
+      out.append('@');
     }
-    int portColon;
+    int hostEnd = URLParts.hostEnd(s, hostStart, end);
     String host;
     if (hostStart < end && s.charAt(hostStart) == '[') {
-      int close = s.indexOf(']', hostStart);
-      if (close < 0 || close >= end) {
+      if (s.charAt(hostEnd - 1) != ']') {
         throw new MalformedURLException("unclosed IPv6 address: " + abbreviate(url));
       }
-      host = ipv6Host(s, hostStart, close + 1, url);
-      portColon = close + 1;
-      if (portColon < end && s.charAt(portColon) != ':') {
+      host = ipv6Host(s, hostStart, hostEnd, url);
+      if (hostEnd < end && s.charAt(hostEnd) != ':') {
         throw new MalformedURLException("bad character after IPv6 address: " + abbreviate(url));
       }
     } else {
-      portColon = s.indexOf(':', hostStart);
-      if (portColon < 0 || portColon > end) {
-        portColon = end;
-      }
-      host = hostName(s, hostStart, portColon, url);
+      host = hostName(s, hostStart, hostEnd, url);
     }
     if (host.isEmpty() && needsHost(scheme)) {
       throw new MalformedURLException("no host: " + abbreviate(url));
     }
     out.append(host);
-    if (portColon < end) {
-      int port = port(s, portColon + 1, end, url);
-      if (port >= 0 && port != defaultPort(scheme)) {
+    if (hostEnd < end) {
+      int port = port(s, hostEnd + 1, end, url);
+      if (port >= 0 && port != URLParts.defaultPort(scheme)) {
         out.append(':').append(port);
       }
     }
@@ -123,21 +104,20 @@ public class BasicURLNormalizer implements URLNormalizer {
   /** A registered name: percent-decoded, lower-cased, without trailing dots, punycode for IDN. */
   private static String hostName(String s, int start, int end, String url)
       throws MalformedURLException {
-    String host = s.substring(start, end);
-    if (host.indexOf('%') >= 0) {
-      host = percentDecode(host, url);
+    String host;
+    try {
+      host = PercentEncoding.decode(s.substring(start, end));
+    } catch (IllegalArgumentException e) {
+      throw new MalformedURLException("bad host name (" + e.getMessage() + "): " + abbreviate(url));
     }
     int length = host.length();
     while (length > 0 && host.charAt(length - 1) == '.') {
       length--;
     }
-    host = host.substring(0, length).toLowerCase(Locale.ROOT);
-    if (!isAscii(host)) {
-      try {
-        host = IDN.toASCII(host, IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
-      } catch (IllegalArgumentException e) {
-        throw new MalformedURLException("bad host name (" + e.getMessage() + "): " + abbreviate(url));
-      }
+    try {
+      host = URLParts.asciiHost(host.substring(0, length).toLowerCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new MalformedURLException("bad host name (" + e.getMessage() + "): " + abbreviate(url));
     }
     char previous = '.';
     for (int i = 0; i < host.length(); i++) {
@@ -186,162 +166,12 @@ public class BasicURLNormalizer implements URLNormalizer {
     return port;
   }
 
-  private static int defaultPort(String scheme) {
-    switch (scheme) {
-      case "http":
-      case "ws":
-        return 80;
-      case "https":
-      case "wss":
-        return 443;
-      case "ftp":
-        return 21;
-      default:
-        return -1;
-    }
-  }
-
   private static boolean needsHost(String scheme) {
-    return defaultPort(scheme) >= 0;
+    return URLParts.defaultPort(scheme) >= 0;
   }
 
-  /**
-   * Appends s[from, to) with percent-encoding normalized: an escape of an unreserved character is
-   * decoded, other escapes get upper-case hex, a stray '%' becomes %25, characters outside
-   * {@code literal} (and any non-ASCII character, as UTF-8) are escaped.
-   */
-  private static void appendEncoded(
-      StringBuilder out, String s, int from, int to, boolean[] literal) {
-    int i = from;
-    while (i < to) {
-      char c = s.charAt(i);
-      if (c == '%') {
-        int hi = i + 2 < to ? hexValue(s.charAt(i + 1)) : -1;
-        int lo = i + 2 < to ? hexValue(s.charAt(i + 2)) : -1;
-        if (hi >= 0 && lo >= 0) {
-          int b = hi << 4 | lo;
-          if (isUnreserved(b)) {
-            out.append((char) b);
-          } else {
-            out.append('%').append(HEX[hi]).append(HEX[lo]);
-          }
-          i += 3;
-        } else {
-          out.append("%25");
-          i++;
-        }
-      } else if (c < 0x80) {
-        if (isUnreserved(c) || literal[c]) {
-          out.append(c);
-        } else {
-          appendEscaped(out, c);
-        }
-        i++;
-      } else {
-        int codePoint = s.codePointAt(i);
-        i += Character.charCount(codePoint);
-        appendUtf8(out, Character.isSurrogate((char) codePoint) ? 0xFFFD : codePoint);
-      }
-    }
-  }
-
-  private static void appendUtf8(StringBuilder out, int cp) {
-    if (cp < 0x800) {
-      appendEscaped(out, 0xC0 | cp >> 6);
-      appendEscaped(out, 0x80 | cp & 0x3F);
-    } else if (cp < 0x10000) {
-      appendEscaped(out, 0xE0 | cp >> 12);
-      appendEscaped(out, 0x80 | cp >> 6 & 0x3F);
-      appendEscaped(out, 0x80 | cp & 0x3F);
-    } else {
-      appendEscaped(out, 0xF0 | cp >> 18);
-      appendEscaped(out, 0x80 | cp >> 12 & 0x3F);
-      appendEscaped(out, 0x80 | cp >> 6 & 0x3F);
-      appendEscaped(out, 0x80 | cp & 0x3F);
-    }
-  }
-
-  private static void appendEscaped(StringBuilder out, int b) {
-    out.append('%').append(HEX[b >> 4]).append(HEX[b & 0xF]);
-  }
-
-  /** True when the path starting at {@code start} has a "." or ".." segment. */
-  private static boolean hasDotSegment(CharSequence path, int start) {
-    int n = path.length();
-    for (int i = start; i < n; i++) {
-      if (path.charAt(i) == '.' && path.charAt(i - 1) == '/') {
-        int next = i + 1 < n && path.charAt(i + 1) == '.' ? i + 2 : i + 1;
-        if (next == n || path.charAt(next) == '/') {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** RFC 3986 5.2.4 on an absolute path; ".." at the root stays at the root. */
-  private static void appendWithoutDotSegments(StringBuilder out, String path) {
-    List<String> segments = new ArrayList<>();
-    int start = 1;
-    while (true) {
-      int slash = path.indexOf('/', start);
-      boolean last = slash < 0;
-      String segment = path.substring(start, last ? path.length() : slash);
-      if (segment.equals("..")) {
-        if (!segments.isEmpty()) {
-          segments.remove(segments.size() - 1);
-        }
-        if (last) {
-          segments.add("");
-        }
-      } else if (segment.equals(".")) {
-        if (last) {
-          segments.add("");
-        }
-      } else {
-        segments.add(segment);
-      }
-      if (last) {
-        break;
-      }
-      start = slash + 1;
-    }
-    for (String segment : segments) {
-      out.append('/').append(segment);
-    }
-    if (segments.isEmpty()) {
-      out.append('/');
-    }
-  }
-
-  private static String percentDecode(String s, String url) throws MalformedURLException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(s.length());
-    int i = 0;
-    while (i < s.length()) {
-      int percent = s.indexOf('%', i);
-      int literalEnd = percent < 0 ? s.length() : percent;
-      byte[] literal = s.substring(i, literalEnd).getBytes(StandardCharsets.UTF_8);
-      bytes.write(literal, 0, literal.length);
-      if (percent < 0) {
-        break;
-      }
-      int hi = percent + 2 < s.length() ? hexValue(s.charAt(percent + 1)) : -1;
-      int lo = percent + 2 < s.length() ? hexValue(s.charAt(percent + 2)) : -1;
-      if (hi < 0 || lo < 0) {
-        throw new MalformedURLException("bad escape in host: " + abbreviate(url));
-      }
-      bytes.write(hi << 4 | lo);
-      i = percent + 3;
-    }
-    try {
-      return StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes.toByteArray()))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw new MalformedURLException("host escapes are not UTF-8: " + abbreviate(url));
-    }
+  private static boolean isHttp(String scheme) {
+    return scheme.equals("http") || scheme.equals("https");
   }
 
   /** Without leading and trailing spaces and controls, and without tabs and newlines anywhere. */
@@ -358,41 +188,6 @@ public class BasicURLNormalizer implements URLNormalizer {
       }
     }
     return b.toString();
-  }
-
-  private static boolean isUnreserved(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || c == '-' || c == '.' || c == '_' || c == '~';
-  }
-
-  private static int hexValue(char c) {
-    if (c >= '0' && c <= '9') {
-      return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-      return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-      return c - 'A' + 10;
-    }
-    return -1;
-  }
-
-  private static boolean isAscii(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (s.charAt(i) >= 0x80) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean[] literalChars(String chars) {
-    boolean[] table = new boolean[0x80];
-    for (char c : chars.toCharArray()) {
-      table[c] = true;
-    }
-    return table;
   }
 
   /** The URL cut for an error message: a 10 000-character URL must not flood the log. */

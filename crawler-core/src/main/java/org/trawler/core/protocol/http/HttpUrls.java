@@ -2,39 +2,56 @@ package org.trawler.core.protocol.http;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
-import org.apache.hc.client5.http.utils.URIUtils;
+import org.trawler.core.net.DotSegments;
+import org.trawler.core.net.PercentEncoding;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.net.URLResolver;
 
 /**
- * Turns the URL strings a crawler meets (seeds, Location headers) into request URIs: characters a
- * URI may not hold (spaces, non-ASCII, stray %) are percent-encoded, fragments dropped, relative
- * references resolved per RFC 3986.
+ * Turns the URL strings a crawler meets (seeds, Location headers) into request URIs, with the URL
+ * core: characters a URI may not hold (spaces, non-ASCII, stray %) percent-encoded, fragments
+ * dropped, relative references resolved per RFC 3986 as browsers do. HttpClient takes a
+ * java.net.URI, which is also the last check that the result is well-formed.
  */
 final class HttpUrls {
-  private static final String ILLEGAL = "\"<>\\^`{|}";
-
   private HttpUrls() {}
 
   /** The absolute URI of {@code url}, or null when it cannot be parsed, has no scheme, or is http(s) without a host. */
   static URI parse(String url) {
-    try {
-      URI uri = new URI(escape(withoutFragment(url.trim())));
-      return uri.getScheme() == null || isHttpScheme(uri) && uri.getHost() == null ? null : uri;
-    } catch (URISyntaxException e) {
-      return null;
-    }
+    return uri(url.trim(), false);
   }
 
   /** {@code location} resolved against {@code base}, or null when it cannot be parsed. */
   static URI resolve(URI base, String location) {
+    return uri(URLResolver.resolve(base.toString(), location), true);
+  }
+
+  /** The request URI of an absolute URL; {@code canonical}: scheme and host lower-cased, an empty path "/". */
+  private static URI uri(String url, boolean canonical) {
+    String escaped;
     try {
-      URI reference = new URI(escape(withoutFragment(location.trim())));
-      URI resolved = URIUtils.resolve(base, reference);
-      return resolved.getScheme() == null ? null : withoutLeadingDotDots(resolved);
-    } catch (URISyntaxException | IllegalArgumentException e) {
+      escaped = PercentEncoding.escapeUrl(url);
+    } catch (IllegalArgumentException e) {
+      return null; // a host that is no valid internationalized name
+    }
+    URLParts p = URLParts.of(escaped);
+    if (!p.hasScheme()) {
+      return null;
+    }
+    if (canonical && p.hasAuthority()) {
+      escaped = escaped.substring(0, p.schemeEnd()).toLowerCase(Locale.ROOT)
+          + escaped.substring(p.schemeEnd(), p.hostStart())
+          + escaped.substring(p.hostStart(), p.hostEnd()).toLowerCase(Locale.ROOT)
+          + escaped.substring(p.hostEnd(), p.pathStart())
+          + (p.pathStart() == p.pathEnd() ? "/" : "")
+          + escaped.substring(p.pathStart());
+    }
+    try {
+      URI uri = new URI(escaped);
+      return isHttpScheme(uri) && uri.getHost() == null ? null : uri;
+    } catch (URISyntaxException e) {
       return null;
     }
   }
@@ -52,67 +69,34 @@ final class HttpUrls {
    * (so it is also the base of the robots.txt URL, whose Host header then carries no port).
    */
   static String hostKey(URI uri) {
-    String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-    int defaultPort = "https".equals(scheme) ? 443 : 80;
-    int port = uri.getPort();
-    return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (port < 0 || port == defaultPort ? "" : ":" + port);
+    return hostKey(URLParts.of(uri.toString()));
+  }
+
+  private static String hostKey(URLParts p) {
+    String url = p.url();
+    String scheme = p.scheme().toLowerCase(Locale.ROOT);
+    StringBuilder key = new StringBuilder(p.pathStart() + 8).append(scheme).append("://")
+        .append(url.substring(p.hostStart(), p.hostEnd()).toLowerCase(Locale.ROOT));
+    int portStart = p.hostEnd() + 1;
+    if (portStart < p.pathStart()) {
+      int port = Integer.parseInt(url.substring(portStart, p.pathStart())); // digits: the URI checked them
+      if (port != URLParts.defaultPort(scheme)) {
+        key.append(':').append(port);
+      }
+    }
+    return key.toString();
   }
 
   /** What makes two request URLs the same for loop detection: case, default ports and dot segments aside. */
   static String chainKey(URI uri) {
-    URI normal = uri.normalize();
-    String path = normal.getRawPath() == null || normal.getRawPath().isEmpty() ? "/" : normal.getRawPath();
-    return hostKey(normal) + path + (normal.getRawQuery() == null ? "" : "?" + normal.getRawQuery());
-  }
-
-  /** Percent-encodes what RFC 3986 does not allow, leaving valid escapes and reserved characters alone. */
-  static String escape(String url) {
-    int authorityEnd = authorityEnd(url);
-    StringBuilder out = new StringBuilder(url.length() + 16);
-    for (int i = 0; i < url.length(); ) {
-      int cp = url.codePointAt(i);
-      boolean bracketOutsideHost = (cp == '[' || cp == ']') && i >= authorityEnd;
-      if (cp == '%' && !isEscape(url, i)) {
-        out.append("%25");
-      } else if (cp <= 0x20 || cp >= 0x7f || ILLEGAL.indexOf(cp) >= 0 || bracketOutsideHost) {
-        for (byte b : new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)) {
-          out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
-              .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
-        }
-      } else {
-        out.appendCodePoint(cp);
-      }
-      i += Character.charCount(cp);
+    URLParts p = URLParts.of(uri.toString());
+    String url = p.url();
+    StringBuilder key = new StringBuilder(hostKey(p));
+    if (p.pathStart() == p.pathEnd()) {
+      key.append('/');
+    } else {
+      DotSegments.append(key, url, p.pathStart(), p.pathEnd());
     }
-    return out.toString();
-  }
-
-  /** RFC 3986 5.2.4: ".." above the root is dropped ("http://a/../g" is "http://a/g"). */
-  private static URI withoutLeadingDotDots(URI uri) throws URISyntaxException {
-    String path = uri.getRawPath();
-    if (uri.isOpaque() || path == null || !path.startsWith("/..")) {
-      return uri;
-    }
-    while (path.startsWith("/../") || path.equals("/..")) {
-      path = path.length() == 3 ? "/" : path.substring(3);
-    }
-    return new URI(uri.getScheme() + "://" + uri.getRawAuthority() + path
-        + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
-  }
-
-  private static String withoutFragment(String url) {
-    int hash = url.indexOf('#');
-    return hash < 0 ? url : url.substring(0, hash);
-  }
-
-  private static boolean isEscape(String s, int percent) {
-    return percent + 2 < s.length() && Character.digit(s.charAt(percent + 1), 16) >= 0
-        && Character.digit(s.charAt(percent + 2), 16) >= 0;
-  }
-
-  /** Index just past the authority (host, where IPv6 brackets are legal), or 0 when there is none. */
-  private static int authorityEnd(String url) {
-    int start = url.startsWith("//") ? 2 : URLParts.authorityStart(url);
-    return start < 0 ? 0 : URLParts.authorityEnd(url, start);
+    return key.append(url, p.pathEnd(), p.queryEnd()).toString();
   }
 }

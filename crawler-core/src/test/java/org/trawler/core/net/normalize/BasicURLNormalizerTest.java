@@ -80,11 +80,34 @@ public class BasicURLNormalizerTest {
   }
 
   @Test
-  public void userInfoIsKeptWithItsCaseAndEscapesNormalized() throws Exception {
-    assertNormal("http://User:Pa%20ss@example.com/", "http://User:Pa ss@Example.com/");
-    assertNormal("http://u:p%40ss@example.com/", "http://u:p@ss@example.com/");
-    assertNormal("http://u:~@example.com/", "http://u:%7e@example.com/");
+  public void userInfoOfHttpAndHttpsIsRemoved() throws Exception {
+    assertNormal("https://example.com/", "https://user:pw@example.com/");
+    assertNormal("http://example.com/", "http://User:Pa ss@Example.com/");
+    assertNormal("http://example.com/", "http://u:p@ss@example.com/");
+    assertNormal("http://example.com:8080/a?q", "HTTP://user@example.com:8080/a?q");
     assertNormal("http://example.com/", "http://@example.com/");
+    assertNormal("https://[::1]/", "https://u:p@[::1]:443/");
+    assertMalformed("http://user@/");
+  }
+
+  @Test
+  public void userInfoOfOtherSchemesIsKeptWithItsCaseAndEscapesNormalized() throws Exception {
+    assertNormal("ftp://User:Pa%20ss@example.com/", "ftp://User:Pa ss@Example.com/");
+    assertNormal("ftp://u:p%40ss@example.com/", "ftp://u:p@ss@example.com/");
+    assertNormal("ftp://u:~@example.com/", "ftp://u:%7e@example.com/");
+    assertNormal("ftp://example.com/", "ftp://@example.com/");
+  }
+
+  @Test
+  public void atSignsInPathAndQueryAreNoUserInfo() throws Exception {
+    assertNormal("http://example.com/@evil.com", "http://example.com/@evil.com");
+    assertNormal("http://example.com/?next=http://u@evil.com/", "http://example.com?next=http://u@evil.com/");
+    assertNormal("http://example.com/a@b", "http://u@example.com/a@b");
+  }
+
+  @Test
+  public void aBackslashInTheHostIsMalformed() {
+    assertMalformed("http://example.com\\evil.com/");
   }
 
   @Test

@@ -91,4 +91,43 @@ public class HttpUrlsTest {
     assertEquals(HttpUrls.chainKey(URI.create("http://a")), HttpUrls.chainKey(URI.create("http://a/")));
     assertFalse(HttpUrls.chainKey(URI.create("http://a/b?x")).equals(HttpUrls.chainKey(URI.create("http://a/b"))));
   }
+
+  @Test
+  public void locationsResolveAsInBrowsers() {
+    assertEquals("http://a/b/c/g", resolve("http:g"));
+    assertEquals("http://a/b/c/x/y", resolve("x\\y"));
+    assertEquals("http://a/b/c/g", resolve("\tg\r\n"));
+    assertEquals("https://x.example/a", resolve("HTTPS://X.Example/a"));
+    assertEquals("http://xn--bcher-kva.example/", resolve("//bücher.example"));
+    assertEquals("http://a/b/c/g?u=%5C", resolve("g?u=\\"));
+  }
+
+  @Test
+  public void locationsThatCannotBeRequestedAreNull() {
+    assertNull(resolve("http://exa mple.com/"));
+    assertNull(resolve("http://a\uFF0Fb.example/"));
+    assertNull(resolve("http:///x"));
+  }
+
+  @Test
+  public void parseKeepsTheUrlAsWrittenButEscaped() {
+    assertEquals("HTTP://Example.COM/a%20b", HttpUrls.parse(" HTTP://Example.COM/a b#f ").toString());
+    assertEquals("http://host", HttpUrls.parse("http://host").toString());
+    assertEquals("http://xn--bcher-kva.example/", HttpUrls.parse("http://bücher.example/").toString());
+    assertEquals("file:///etc/passwd", HttpUrls.parse("file:///etc/passwd").toString());
+    assertNull(HttpUrls.parse("http:/x"));
+  }
+
+  @Test
+  public void hostKeysReadPortsByValue() {
+    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:0080/a")));
+    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:/a")));
+    assertEquals("https://[::1]", HttpUrls.hostKey(URI.create("https://u@[::1]:443/")));
+  }
+
+  @Test
+  public void chainKeysIgnoreDotDotAboveTheRootAndFragments() {
+    assertEquals(HttpUrls.chainKey(URI.create("http://a/b")), HttpUrls.chainKey(URI.create("http://a/../b")));
+    assertEquals("http://a/b?x", HttpUrls.chainKey(URI.create("http://a/./b?x#y")));
+  }
 }
