@@ -2,8 +2,6 @@ package org.trawler.simweb;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import org.trawler.core.net.URLParts;
 
 /**
  * The synthetic website as a model, without HTTP: its hosts, URLs, kinds of page, link graph,
@@ -423,17 +423,12 @@ public final class SiteModel {
 
   /** A URL of the site as (host, page); page may be HOME_PAGE, ROBOTS_PAGE or UNKNOWN_PAGE. */
   Page locate(String url) {
-    URI uri;
-    try {
-      uri = new URI(url);
-    } catch (URISyntaxException e) {
-      throw new IllegalArgumentException("not a URL: " + url, e);
-    }
-    int host = uri.getHost() == null ? -1 : hostIndex(uri.getHost());
-    if (host < 0 || !"http".equalsIgnoreCase(uri.getScheme())) {
+    String hostName = URLParts.host(url);
+    int host = hostName == null ? -1 : hostIndex(hostName);
+    if (host < 0 || !url.regionMatches(true, 0, "http:", 0, 5)) {
       throw new IllegalArgumentException("not a URL of this simweb: " + url);
     }
-    return new Page(host, pageAt(host, uri.getRawPath()));
+    return new Page(host, pageAt(host, URLParts.path(url)));
   }
 
   /** The URL of a page or a home page. */
