@@ -3,6 +3,7 @@ package org.trawler.core.scoring;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.parse.UrlResolver;
@@ -25,7 +26,8 @@ public class LinkScorer {
   }
 
   public LinkScorer(Configuration conf) {
-    this(conf.getFloat(ScoringKeys.LINK_INTERNAL, 1.0f), conf.getFloat(ScoringKeys.LINK_EXTERNAL, 1.0f));
+    this(Settings.getFloat(conf, ScoringKeys.LINK_INTERNAL, ScoringKeys.DEFAULT_LINK_INTERNAL),
+        Settings.getFloat(conf, ScoringKeys.LINK_EXTERNAL, ScoringKeys.DEFAULT_LINK_EXTERNAL));
   }
 
   /** The page's score when it was fetched (Content meta "score"); 1.0 when absent or not a number. */

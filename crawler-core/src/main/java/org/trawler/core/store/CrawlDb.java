@@ -150,7 +150,7 @@ public final class CrawlDb {
       }
       throw new IOException("cannot install " + newVersion + " as " + current);
     }
-    if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, true) && fs.exists(old)) {
+    if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, StoreKeys.DEFAULT_PRESERVE_BACKUP) && fs.exists(old)) {
       fs.delete(old, true);
     }
   }

@@ -113,7 +113,7 @@ public final class CrawlRound {
     }
     Fetcher fetcher = tool(new Fetcher());
     step(FETCH, runner, seconds, counters, fetcher, () -> fetcher.fetch(segment, false));
-    if (!conf.getBoolean(FetcherKeys.PARSE, false)) {
+    if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       ParseSegment parser = tool(new ParseSegment());
       step(PARSE, runner, seconds, counters, parser, () -> parser.parse(segment, false));
     }

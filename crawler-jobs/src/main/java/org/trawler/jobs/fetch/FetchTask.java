@@ -8,6 +8,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolKeys;
 
 /**
  * One fetch list fetched: a feeder, N fetcher threads, and this thread watching them — progress
@@ -105,7 +106,7 @@ final class FetchTask {
             item == null ? "?" : now - item.startTime(), item);
       }
       LOG.warn("{}: ending the task: {} fetch(es) stuck longer than {} ms (twice {})", name, stuck.size(),
-          settings.stuckAfterMillis, FetcherKeys.REQUEST_DEADLINE);
+          settings.stuckAfterMillis, ProtocolKeys.REQUEST_DEADLINE);
       recorder.count(FetchRecorder.COUNTERS, "stuck", stuck.size());
       return "hit_by_watchdog";
     }

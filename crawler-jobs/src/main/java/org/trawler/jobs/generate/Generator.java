@@ -12,6 +12,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DefaultStringifier;
@@ -170,8 +171,9 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.TIME, now);
     conf.setLong(GeneratorKeys.DUE_BEFORE, now + settings.addDays() * DAY_MILLIS);
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
-    boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, false);
-    Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get("hadoop.tmp.dir")), "generate-" + UUID.randomUUID());
+    boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
+    Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get(CommonConfigurationKeys.HADOOP_TMP_DIR)),
+        "generate-" + UUID.randomUUID());
     CrawlDbLock lock = update ? CrawlDbLock.acquire(conf, crawlDb, settings.force()) : null;
     try {
       if (lock != null) {
@@ -333,16 +335,13 @@ public class Generator extends CrawlTool {
     }
   }
 
-  /** Rejects a bad generate setting (or a filter that cannot be created) with one clear line before any job starts. */
-  private static void checkSettings(Configuration conf) throws UserException {
-    try {
-      GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
-      HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
-      URLPartitioner.Mode.parse(conf.get(GeneratorKeys.PARTITION_MODE, "byHost"));
-      SelectionRules.fromConf(conf);
-    } catch (IllegalArgumentException e) {
-      throw new UserException(e.getMessage(), UserException.USAGE);
-    }
+  /** Reads every generate setting the tasks read, so a bad one fails here (a BadSettingException) before any job starts. */
+  private static void checkSettings(Configuration conf) {
+    GenerateOrder.from(conf);
+    HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
+    URLPartitioner.Mode.parse(conf.get(GeneratorKeys.PARTITION_MODE, "byHost"));
+    SelectionRules.fromConf(conf);
+    SelectionQuota.from(conf, 0);
   }
 
   /** One fetch list per map slot on a cluster; one in local mode, where tasks run one after another. */

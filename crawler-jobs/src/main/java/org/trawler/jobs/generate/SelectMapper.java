@@ -21,7 +21,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     rules = SelectionRules.fromConf(conf);
-    order = GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
+    order = GenerateOrder.from(conf);
   }
 
   @Override

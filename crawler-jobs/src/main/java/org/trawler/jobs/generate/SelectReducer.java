@@ -35,7 +35,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     Configuration conf = context.getConfiguration();
     grouping = HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));
     long topN = conf.getLong(GeneratorKeys.TOP_N, 0);
-    quota = new SelectionQuota(conf.getInt(GeneratorKeys.MAX_COUNT, -1), topN);
+    quota = SelectionQuota.from(conf, topN);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
     sampleEvery = sampleEvery(topN);
   }

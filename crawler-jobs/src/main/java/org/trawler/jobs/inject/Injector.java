@@ -26,9 +26,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.net.NetKeys;
-import org.trawler.core.net.URLFilters;
-import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.CrawlDbLock;
 import org.trawler.core.store.PathNames;
@@ -79,14 +76,15 @@ public class Injector extends CrawlTool {
   }
 
   private static InjectMerge.Mode mode(Configuration conf) {
-    return InjectMerge.Mode.of(conf.getBoolean(InjectKeys.OVERWRITE, false), conf.getBoolean(InjectKeys.UPDATE, false));
+    return InjectMerge.Mode.of(conf.getBoolean(InjectKeys.OVERWRITE, InjectKeys.DEFAULT_OVERWRITE),
+        conf.getBoolean(InjectKeys.UPDATE, InjectKeys.DEFAULT_UPDATE));
   }
 
   /** Injects the seeds under {@code urlDir} into {@code crawlDb} (created if missing), holding its lock. */
   public InjectResult inject(Path crawlDb, Path urlDir, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
     List<Path> seedFiles = SeedFiles.list(conf, urlDir);
-    checkUrlRules(conf);
+    checkSettings(conf);
     CrawlDb.checkWritable(conf, crawlDb);
     FileSystem fs = crawlDb.getFileSystem(conf);
     try (CrawlDbLock lock = CrawlDbLock.acquire(conf, crawlDb, force)) {
@@ -116,16 +114,9 @@ public class Injector extends CrawlTool {
     }
   }
 
-  /** A misconfigured normalizer or filter fails here in one line, not in every map task. */
-  private static void checkUrlRules(Configuration conf) throws UserException {
-    try {
-      new URLNormalizers(conf).normalizersFor(URLNormalizers.SCOPE_INJECT);
-      new URLFilters(conf);
-    } catch (RuntimeException e) {
-      LOG.debug("URL normalizers/filters cannot be set up", e);
-      throw new UserException("cannot set up the URL normalizers/filters (" + NetKeys.NORMALIZER_ORDER + ", "
-          + NetKeys.FILTER_ORDER + "): " + e.getMessage());
-    }
+  /** A bad setting (a normalizer or filter that cannot be set up) fails here in one line, not in every map task. */
+  private static void checkSettings(Configuration conf) {
+    SeedParser.fromConf(conf);
   }
 
   private static void delete(FileSystem fs, Path dir) throws IOException {

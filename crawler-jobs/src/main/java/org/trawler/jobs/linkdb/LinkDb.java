@@ -24,6 +24,7 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.CrawlDb;
@@ -127,6 +128,8 @@ public class LinkDb extends CrawlTool {
    */
   public Result invert(Path linkDb, List<Path> segments, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
+    LinkInverter.fromConf(conf); // a bad setting fails here, before the job
+    MergeReducer.maxInlinks(conf);
     for (Path segment : segments) {
       Segment.requirePart(conf, segment, Segment.PARSE_DATA, "run parse on it first");
     }
@@ -209,7 +212,11 @@ public class LinkDb extends CrawlTool {
 
     @Override
     protected void setup(Context context) {
-      maxInlinks = context.getConfiguration().getInt(LinkDbKeys.MAX_INLINKS, 10000);
+      maxInlinks = maxInlinks(context.getConfiguration());
+    }
+
+    static int maxInlinks(Configuration conf) {
+      return Settings.getInt(conf, LinkDbKeys.MAX_INLINKS, LinkDbKeys.DEFAULT_MAX_INLINKS);
     }
 
     @Override

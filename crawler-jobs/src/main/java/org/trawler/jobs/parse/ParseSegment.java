@@ -68,6 +68,7 @@ public class ParseSegment extends CrawlTool {
   /** Parses the content of {@code segment}; with {@code force} again, if it was parsed. */
   public void parse(Path segment, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
+    SegmentParser.checkSettings(conf);
     Segment.requirePart(conf, segment, Segment.CONTENT, "not fetched yet? run fetch first");
     clearParseOutput(conf, segment, force);
     Segment.removeScratch(conf, segment);

@@ -46,6 +46,11 @@ public class SegmentParser implements Closeable {
     this.scorer = new LinkScorer(conf);
   }
 
+  /** Sets up a parser with {@code conf} and closes it: a bad parse setting fails here, before a job starts. */
+  public static void checkSettings(Configuration conf) {
+    new SegmentParser(conf).close();
+  }
+
   /**
    * Parses {@code content}, fetched for {@code url}, and writes its records to {@code sink}:
    * ParseData, ParseText and the signature datum first (key {@code url}), then the linked datums

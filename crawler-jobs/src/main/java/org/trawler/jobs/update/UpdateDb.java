@@ -27,10 +27,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.net.LinkPolicy;
-import org.trawler.core.net.URLFilters;
-import org.trawler.core.net.URLNormalizers;
-import org.trawler.core.schedule.FetchSchedule;
 import org.trawler.core.store.CrawlDb;
 import org.trawler.core.store.CrawlDbLock;
 import org.trawler.core.store.Segment;
@@ -115,11 +111,7 @@ public class UpdateDb extends CrawlTool {
   /** Merges the fetch and parse results of {@code segments} into a new version of {@code crawlDb}. */
   public Result update(Path crawlDb, List<Path> segments, boolean force) throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
-    try {
-      FetchSchedule.create(conf);
-    } catch (IllegalArgumentException e) {
-      throw new UserException(e.getMessage());
-    }
+    checkSettings(conf);
     List<Path> inputs = segmentInputs(conf, segments);
 
     CrawlDb.checkWritable(conf, crawlDb);
@@ -138,6 +130,12 @@ public class UpdateDb extends CrawlTool {
       }
       return result(segments.size(), job);
     }
+  }
+
+  /** Reads every setting the tasks read, so a bad one fails here (a BadSettingException) before the job. */
+  private static void checkSettings(Configuration conf) {
+    CrawlDbUpdate.from(conf, 0);
+    RedirectLinks.fromConf(conf);
   }
 
   /** The named segments, then the fetched ones under {@code dir}; at least one. */
@@ -232,7 +230,7 @@ public class UpdateDb extends CrawlTool {
       Configuration conf = context.getConfiguration();
       InputSplit split = context.getInputSplit();
       segment = split instanceof FileSplit ? segmentOf(((FileSplit) split).getPath()) : null;
-      redirects = new RedirectLinks(new URLNormalizers(conf), new URLFilters(conf), LinkPolicy.from(conf));
+      redirects = RedirectLinks.fromConf(conf);
     }
 
     @Override

@@ -18,6 +18,7 @@ import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.Test;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
@@ -43,7 +44,7 @@ public class FetcherMapperTest {
     }
     conf.set(FetcherKeys.PROTOCOL_CLASS, ScriptedProtocol.class.getName());
     conf.set(FetcherKeys.SERVER_DELAY, "0");
-    conf.setInt(FetcherKeys.THREADS, 4);
+    conf.setInt(ProtocolKeys.FETCHER_THREADS, 4);
   }
 
   private static Map<String, CrawlDatum> datums(List<Pair<Text, SegmentRecord>> output) {
@@ -126,7 +127,7 @@ public class FetcherMapperTest {
   public void aHungFetchEndsTheTaskAfterTheWatchdogAndTheRestIsKept() throws Exception {
     MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver = mapDriver(
         "http://hang.test/hang", "http://a.test/1", "http://b.test/2");
-    driver.getConfiguration().setLong(FetcherKeys.REQUEST_DEADLINE, 300); // stuck after 600 ms
+    driver.getConfiguration().setLong(ProtocolKeys.REQUEST_DEADLINE, 300); // stuck after 600 ms
     long start = System.currentTimeMillis();
     Map<String, CrawlDatum> d = datums(driver.run());
     assertTrue("ended by the watchdog", System.currentTimeMillis() - start < 30_000);

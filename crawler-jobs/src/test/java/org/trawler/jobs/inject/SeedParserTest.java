@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
+import org.trawler.core.schedule.ScheduleKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -47,7 +48,7 @@ public class SeedParserTest {
   public void defaultsComeFromTheConfiguration() throws Exception {
     Configuration conf = testConf();
     conf.setFloat(InjectKeys.SCORE_INJECTED, 0.25f);
-    conf.setInt(InjectKeys.FETCH_INTERVAL_DEFAULT, 600);
+    conf.setInt(ScheduleKeys.INTERVAL, 600);
     CrawlDatum d = SeedParser.fromConf(conf).parse("http://example.com/", NOW).datum;
     assertEquals(0.25f, d.getScore(), 0);
     assertEquals(600, d.getFetchInterval());
