@@ -61,7 +61,7 @@ public class Fetcher extends CrawlTool {
   protected Options options() {
     return new Options()
         .addOption(Option.builder("threads").hasArg().argName("N")
-            .desc("fetcher threads per fetch list (default fetcher.threads.fetch)").build())
+            .desc("fetcher threads per fetch list (default " + ProtocolKeys.FETCHER_THREADS + ")").build())
         .addOption(Option.builder("force")
             .desc("fetch again a segment that was fetched: its crawl_fetch and content are replaced").build());
   }

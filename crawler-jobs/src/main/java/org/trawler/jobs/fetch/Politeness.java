@@ -2,6 +2,7 @@ package org.trawler.jobs.fetch;
 
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.RobotsRules;
 
 /** The fetcher's politeness decisions, as plain functions of what robots.txt and the server said. */
@@ -25,7 +26,7 @@ final class Politeness {
     long crawlDelay = rules.getCrawlDelayMillis();
     if (maxCrawlDelayMillis >= 0 && crawlDelay > maxCrawlDelayMillis) {
       return ProtocolOutput.gone(0, "crawl_delay_too_long",
-          "Crawl-delay " + crawlDelay + " ms > fetcher.max.crawl.delay " + maxCrawlDelayMillis + " ms");
+          "Crawl-delay " + crawlDelay + " ms > " + ProtocolKeys.FETCHER_MAX_CRAWL_DELAY + " " + maxCrawlDelayMillis + " ms");
     }
     return null;
   }

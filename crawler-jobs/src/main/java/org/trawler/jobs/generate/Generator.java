@@ -98,9 +98,9 @@ public class Generator extends CrawlTool {
         .desc("number of fetch lists (fetch tasks); default mapreduce.job.maps, 1 in local mode").build());
     options.addOption(Option.builder("adddays").hasArg().argName("D")
         .desc("select URLs due within the next D days too").build());
-    options.addOption("noFilter", false, "do not apply the URL filters (generate.filter=false)");
-    options.addOption("noNorm", false, "do not normalize URLs (generate.normalise=false)");
-    options.addOption("force", false, "break a held crawldb lock (with generate.update.crawldb)");
+    options.addOption("noFilter", false, "do not apply the URL filters (" + GeneratorKeys.FILTER + "=false)");
+    options.addOption("noNorm", false, "do not normalize URLs (" + GeneratorKeys.NORMALISE + "=false)");
+    options.addOption("force", false, "break a held crawldb lock (with " + GeneratorKeys.UPDATE_CRAWLDB + ")");
     return options;
   }
 
