@@ -121,7 +121,7 @@ public abstract class CrawlTool extends Configured implements Tool {
   protected void recordCounters(Job job) throws IOException {
     for (CounterGroup group : job.getCounters()) {
       for (Counter c : group) {
-        results.merge(group.getName() + "/" + c.getName(), c.getValue(), Long::sum);
+        results.merge(JobCounter.resultKey(group.getName(), c.getName()), c.getValue(), Long::sum);
       }
     }
   }

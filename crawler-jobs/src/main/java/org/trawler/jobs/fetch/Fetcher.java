@@ -38,8 +38,6 @@ import org.trawler.jobs.parse.SegmentParser;
  * fetch.
  */
 public class Fetcher extends CrawlTool {
-  /** The counter group of fetch outcomes: one counter per fetch status name, plus pages and bytes. */
-  public static final String COUNTERS = FetchRecorder.COUNTERS;
   private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
   /** Fetch lists fetched at once in local mode (one JVM); the rest wait their turn. */
   private static final int MAX_LOCAL_PARALLEL_LISTS = 4;
@@ -136,7 +134,7 @@ public class Fetcher extends CrawlTool {
     }
 
     LOG.info("fetched {} in {} s: {}", segment, (System.currentTimeMillis() - start) / 1000,
-        summary(job.getCounters().getGroup(FetchRecorder.COUNTERS)));
+        summary(job.getCounters().getGroup(FetchCounter.GROUP)));
   }
 
   /** The fetch list files: the data files in crawl_generate, not Hadoop's _ and . side files. */

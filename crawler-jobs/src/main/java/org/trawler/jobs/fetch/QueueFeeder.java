@@ -58,7 +58,7 @@ final class QueueFeeder extends Thread {
       }
     } catch (IOException e) {
       LOG.error("cannot read the rest of the fetch list after {} entries: {}", fed + skipped, e.toString());
-      recorder.count(FetchRecorder.COUNTERS, "fetch_list_unreadable", 1);
+      recorder.count(FetchCounter.FETCH_LIST_UNREADABLE, 1);
     } catch (InterruptedException e) {
       // the task is ending
     } finally {
@@ -84,7 +84,7 @@ final class QueueFeeder extends Thread {
     } catch (MalformedURLException e) {
       LOG.warn("malformed URL in the fetch list: {} ({})", url, e.getMessage());
       fed++;
-      recorder.record(url, datum, ProtocolOutput.gone(0, "malformed_url", e.getMessage()), clock.getAsLong());
+      recorder.record(url, datum, ProtocolOutput.gone(0, Reason.MALFORMED_URL, e.getMessage()), clock.getAsLong());
       return;
     }
     if (queues.put(new FetchItem(new Text(url), new CrawlDatum(datum), queueId))) {

@@ -310,7 +310,7 @@ public class Generator extends CrawlTool {
     job.setNumReduceTasks(numFetchers);
     setSequenceFileOutput(job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
     runJob(job);
-    return job.getCounters().findCounter(SkipReason.GROUP, SkipReason.SELECTED).getValue();
+    return GenerateCounter.SELECTED.valueIn(job.getCounters());
   }
 
   /** Job 3 (generate.update.crawldb): a new crawldb version with the selected URLs marked, installed atomically. */
@@ -461,7 +461,7 @@ public class Generator extends CrawlTool {
 
     void add(Counters counters) {
       for (SkipReason reason : SkipReason.values()) {
-        add(reason, counters.findCounter(SkipReason.GROUP, reason.counter()).getValue());
+        add(reason, reason.valueIn(counters));
       }
     }
 

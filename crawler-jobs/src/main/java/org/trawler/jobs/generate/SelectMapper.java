@@ -28,7 +28,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
     SkipReason reason = rules.skipReason(url.toString(), datum);
     if (reason != null) {
-      context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
+      reason.in(context).increment(1);
       if (reason == SkipReason.MALFORMED) {
         LOG.warn("skipping malformed crawldb URL {}", url);
       }

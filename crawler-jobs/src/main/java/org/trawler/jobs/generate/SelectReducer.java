@@ -47,14 +47,14 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     try {
       host = HostGrouping.hostOf(rank.url().toString());
     } catch (MalformedURLException e) {
-      context.getCounter(SkipReason.GROUP, SkipReason.MALFORMED.counter()).increment(1);
+      SkipReason.MALFORMED.in(context).increment(1);
       return;
     }
     String group = grouping.group(host);
     for (CrawlDatum datum : datums) {
       SkipReason reason = quota.refusal(group);
       if (reason != null) {
-        context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
+        reason.in(context).increment(1);
         continue;
       }
       boolean sampled = quota.admitted() % sampleEvery == 0;

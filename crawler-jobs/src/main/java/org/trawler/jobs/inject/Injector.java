@@ -193,11 +193,11 @@ public class Injector extends CrawlTool {
         SeedParser.Accepted seed = parser.parse(line.toString(), now);
         if (seed != null) {
           context.write(new Text(seed.url), new Seed(file, lineNumber, seed.datum));
-          context.getCounter(InjectCounters.GROUP, InjectCounters.INJECTED).increment(1);
+          InjectCounter.URLS_INJECTED.in(context).increment(1);
         }
       } catch (BadSeedException e) {
-        context.getCounter(InjectCounters.GROUP, e.problem().summaryCounter()).increment(1);
-        context.getCounter(InjectCounters.GROUP, e.problem().counter()).increment(1);
+        e.problem().summaryCounter().in(context).increment(1);
+        e.problem().in(context).increment(1);
         if (logged++ < MAX_LOGGED) {
           // A normalizer's or filter's bug keeps its stack trace (the cause); the seed's own faults do not need one.
           LOG.warn("{}:{}: skipped, {}: {}", file, lineNumber, e.getMessage(), excerpt(line.toString()), e.getCause());
@@ -240,7 +240,7 @@ public class Injector extends CrawlTool {
         }
       }
       if (count > 1) {
-        context.getCounter(InjectCounters.GROUP, InjectCounters.DUPLICATE).increment(count - 1);
+        InjectCounter.URLS_DUPLICATE.in(context).increment(count - 1);
       }
       context.write(url, output(last.datum(), context));
     }
@@ -255,7 +255,7 @@ public class Injector extends CrawlTool {
   public static class NewDbReducer extends SeedReducer {
     @Override
     protected CrawlDatum output(CrawlDatum seed, Context context) {
-      context.getCounter(InjectCounters.GROUP, InjectCounters.NEW).increment(1);
+      InjectCounter.URLS_NEW.in(context).increment(1);
       return InjectMerge.merge(null, seed, InjectMerge.Mode.KEEP);
     }
   }
@@ -282,8 +282,7 @@ public class Injector extends CrawlTool {
         }
       }
       if (injected != null) {
-        context.getCounter(InjectCounters.GROUP, old == null ? InjectCounters.NEW : InjectCounters.MERGED)
-            .increment(1);
+        (old == null ? InjectCounter.URLS_NEW : InjectCounter.URLS_MERGED).in(context).increment(1);
       }
       context.write(url, injected == null ? old : InjectMerge.merge(old, injected, mode)); // old is a copy already
     }

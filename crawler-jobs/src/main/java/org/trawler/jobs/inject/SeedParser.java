@@ -77,7 +77,7 @@ public final class SeedParser {
   /** The normalized, filtered URL, or the reason it is not one. */
   String checkUrl(String raw) throws BadSeedException {
     if (raw.length() > maxUrlLength) {
-      throw new BadSeedException(Problem.TOO_LONG, "URL of " + raw.length() + " characters, longer than "
+      throw new BadSeedException(Problem.URL_TOO_LONG, "URL of " + raw.length() + " characters, longer than "
           + InjectKeys.URL_MAX_LENGTH + "=" + maxUrlLength);
     }
     String url;

@@ -159,9 +159,8 @@ public class LinkDb extends CrawlTool {
         CrawlDb.install(conf, linkDb, out);
         Counters c = job.getCounters();
         return new Result(segments.size(), c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
-            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).getValue(),
-            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).getValue(),
-            c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).getValue());
+            LinkDbCounter.LINKS_INVERTED.valueIn(c), LinkDbCounter.LINKS_REJECTED.valueIn(c),
+            LinkDbCounter.LINKS_INTERNAL_IGNORED.valueIn(c));
       } finally {
         if (fs.exists(out)) {
           fs.delete(out, true);
@@ -190,7 +189,7 @@ public class LinkDb extends CrawlTool {
         fromUrl = null;
       }
       if (fromUrl == null) {
-        context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.PAGES_REJECTED).increment(1);
+        LinkDbCounter.PAGES_REJECTED.in(context).increment(1);
         return;
       }
       LinkInverter.Inversion inversion = inverter.invert(fromUrl, value.getOutlinks());
@@ -200,9 +199,9 @@ public class LinkDb extends CrawlTool {
         target.set(link.target());
         context.write(target, one);
       }
-      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).increment(inversion.links().size());
-      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).increment(inversion.rejected());
-      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).increment(inversion.internal());
+      LinkDbCounter.LINKS_INVERTED.in(context).increment(inversion.links().size());
+      LinkDbCounter.LINKS_REJECTED.in(context).increment(inversion.rejected());
+      LinkDbCounter.LINKS_INTERNAL_IGNORED.in(context).increment(inversion.internal());
     }
   }
 

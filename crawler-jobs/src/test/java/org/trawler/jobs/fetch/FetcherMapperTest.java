@@ -107,11 +107,11 @@ public class FetcherMapperTest {
     assertEquals(List.of("http://a.test/", "http://denied.test/open"), contents);
 
     Counters counters = driver.getCounters();
-    assertEquals(2, counters.findCounter(FetchRecorder.COUNTERS, "fetch_success").getValue());
-    assertEquals(4, counters.findCounter(FetchRecorder.COUNTERS, "fetch_gone").getValue());
-    assertEquals(3, counters.findCounter(FetchRecorder.COUNTERS, "fetch_retry").getValue());
-    assertEquals(1, counters.findCounter(FetchRecorder.REASONS, "robots_denied").getValue());
-    assertEquals(2, counters.findCounter(FetchRecorder.COUNTERS, "pages").getValue());
+    assertEquals(2, counters.findCounter(FetchCounter.GROUP, "fetch_success").getValue());
+    assertEquals(4, counters.findCounter(FetchCounter.GROUP, "fetch_gone").getValue());
+    assertEquals(3, counters.findCounter(FetchCounter.GROUP, "fetch_retry").getValue());
+    assertEquals(1, counters.findCounter(FetchCounter.REASONS_GROUP, "robots_denied").getValue());
+    assertEquals(2, counters.findCounter(FetchCounter.GROUP, "pages").getValue());
   }
 
   @Test
@@ -132,7 +132,7 @@ public class FetcherMapperTest {
     Map<String, CrawlDatum> d = datums(driver.run());
     assertTrue("ended by the watchdog", System.currentTimeMillis() - start < 30_000);
     assertEquals(List.of("http://a.test/1", "http://b.test/2"), d.keySet().stream().sorted().toList());
-    assertEquals(1, driver.getCounters().findCounter(FetchRecorder.COUNTERS, "stuck").getValue());
+    assertEquals(1, driver.getCounters().findCounter(FetchCounter.GROUP, "stuck").getValue());
   }
 
   @Test

@@ -1,0 +1,27 @@
+package org.trawler.jobs.generate;
+
+import java.util.Locale;
+
+import org.trawler.jobs.JobCounter;
+
+/** generate's Hadoop counters (group {@value #GROUP}); each {@link SkipReason} is a counter of the group too. */
+public enum GenerateCounter implements JobCounter {
+  /** URLs written to the fetch lists. */
+  SELECTED,
+  /** crawldb URLs marked as generated (generate.update.crawldb). */
+  MARKED;
+
+  public static final String GROUP = "generate";
+
+  private final String counterName = name().toLowerCase(Locale.ROOT);
+
+  @Override
+  public String group() {
+    return GROUP;
+  }
+
+  @Override
+  public String counterName() {
+    return counterName;
+  }
+}
