@@ -1,5 +1,7 @@
 package org.trawler.jobs;
 
+import java.util.Locale;
+
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -16,8 +18,13 @@ public interface JobCounter {
   /** The counter group: the job's. */
   String group();
 
-  /** The counter's name, lower_snake_case. */
-  String counterName();
+  /** The constant's name (an enum implements this). */
+  String name();
+
+  /** The counter's name, lower_snake_case: the constant's name in lower case. */
+  default String counterName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
 
   /** The counter in a running task. */
   default Counter in(TaskAttemptContext context) {

@@ -1,5 +1,7 @@
 package org.trawler.core.conf;
 
+import java.util.function.Supplier;
+
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -11,38 +13,26 @@ public final class Settings {
   private Settings() {}
 
   public static int getInt(Configuration conf, String key, int defaultValue) {
-    try {
-      return conf.getInt(key, defaultValue);
-    } catch (NumberFormatException e) {
-      throw notA(conf, key, "whole number");
-    }
+    return read(conf, key, "whole number", () -> conf.getInt(key, defaultValue));
   }
 
   public static long getLong(Configuration conf, String key, long defaultValue) {
-    try {
-      return conf.getLong(key, defaultValue);
-    } catch (NumberFormatException e) {
-      throw notA(conf, key, "whole number");
-    }
+    return read(conf, key, "whole number", () -> conf.getLong(key, defaultValue));
   }
 
   public static float getFloat(Configuration conf, String key, float defaultValue) {
-    try {
-      return conf.getFloat(key, defaultValue);
-    } catch (NumberFormatException e) {
-      throw notA(conf, key, "number");
-    }
+    return read(conf, key, "number", () -> conf.getFloat(key, defaultValue));
   }
 
   public static double getDouble(Configuration conf, String key, double defaultValue) {
-    try {
-      return conf.getDouble(key, defaultValue);
-    } catch (NumberFormatException e) {
-      throw notA(conf, key, "number");
-    }
+    return read(conf, key, "number", () -> conf.getDouble(key, defaultValue));
   }
 
-  private static BadSettingException notA(Configuration conf, String key, String what) {
-    return new BadSettingException(key, "'" + conf.get(key) + "' is not a " + what);
+  private static <T> T read(Configuration conf, String key, String what, Supplier<T> getter) {
+    try {
+      return getter.get();
+    } catch (NumberFormatException e) {
+      throw new BadSettingException(key, "'" + conf.get(key) + "' is not a " + what);
+    }
   }
 }

@@ -45,7 +45,8 @@ public class HtmlParser implements Closeable {
   private final ExecutorService executor;
 
   public HtmlParser(Configuration conf) {
-    this.charsets = CharsetDetector.forDefault(conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
+    this.charsets =
+        CharsetDetector.forDefault(conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
     this.outlinks = new OutlinkExtractor(conf);
     this.signature = Signature.create(conf);
     this.timeoutMillis = TimeUnit.SECONDS.toMillis(Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));

@@ -47,7 +47,7 @@ public enum Reason {
   ROBOTS_UNAVAILABLE,
   /** robots.txt asks for a Crawl-delay above fetcher.max.crawl.delay: the host is skipped (set by the fetcher). */
   CRAWL_DELAY_TOO_LONG,
-  /** The host's queue had fetcher.max.exceptions.per.queue failures: its other URLs are not tried (set by the fetcher). */
+  /** The host's queue had fetcher.max.exceptions.per.queue failures: its other URLs are not tried (fetcher). */
   QUEUE_DROPPED,
   /** The protocol threw instead of returning an outcome: a bug, logged with its stack trace (set by the fetcher). */
   EXCEPTION;

@@ -1,6 +1,6 @@
 package org.trawler.core.schedule;
 
-/** Configuration keys of fetch schedules (conf/trawler-default.xml, "Updatedb, schedules and scoring"), with their defaults. */
+/** Configuration keys of fetch schedules (trawler-default.xml, "Updatedb, schedules and scoring"), with defaults. */
 public final class ScheduleKeys {
   /** Seconds: the interval of a URL that has none (new links, seeds without nutch.fetchInterval). */
   public static final String INTERVAL = "db.fetch.interval.default";
@@ -11,7 +11,7 @@ public final class ScheduleKeys {
   /** Seconds before a URL with a transient failure is due again. */
   public static final String RETRY_DELAY = "db.fetch.retry.delay";
   public static final int DEFAULT_RETRY_DELAY = 86400;
-  /** {@link #SCHEDULE_DEFAULT_VALUE}, {@link #SCHEDULE_ADAPTIVE_VALUE}, or the name of a class implementing {@link FetchSchedule}. */
+  /** {@link #SCHEDULE_DEFAULT_VALUE}, {@link #SCHEDULE_ADAPTIVE_VALUE} or the name of a {@link FetchSchedule} class. */
   public static final String SCHEDULE_CLASS = "db.fetch.schedule.class";
   /** The value naming {@link DefaultFetchSchedule}. */
   public static final String SCHEDULE_DEFAULT_VALUE = "default";

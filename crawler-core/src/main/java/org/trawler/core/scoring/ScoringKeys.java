@@ -1,6 +1,6 @@
 package org.trawler.core.scoring;
 
-/** Configuration keys of link scoring (conf/trawler-default.xml, section Updatedb, schedules and scoring), with their defaults. */
+/** Configuration keys of link scoring (conf/trawler-default.xml, "Updatedb, schedules and scoring"), with defaults. */
 public final class ScoringKeys {
   /** Factor on the score share passed to same-host outlinks. */
   public static final String LINK_INTERNAL = "db.score.link.internal";

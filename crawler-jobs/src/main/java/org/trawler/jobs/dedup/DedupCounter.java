@@ -1,7 +1,5 @@
 package org.trawler.jobs.dedup;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /** dedup's Hadoop counters (group {@value #GROUP}). */
@@ -13,15 +11,8 @@ public enum DedupCounter implements JobCounter {
 
   public static final String GROUP = "dedup";
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

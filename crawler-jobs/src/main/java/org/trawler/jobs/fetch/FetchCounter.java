@@ -1,7 +1,5 @@
 package org.trawler.jobs.fetch;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /**
@@ -25,15 +23,8 @@ public enum FetchCounter implements JobCounter {
   /** One counter per reason name. */
   public static final String REASONS_GROUP = "fetch_reasons";
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

@@ -23,7 +23,7 @@ import org.trawler.core.protocol.ProtocolOutput;
 final class FetchRecorder implements SegmentOutput {
   private static final Logger LOG = LoggerFactory.getLogger(FetchRecorder.class);
 
-  /** Distinct reason counters at most (http_&lt;code&gt; are many); Hadoop fails a job past mapreduce.job.counters.max (120). */
+  /** Distinct reason counters at most (http_&lt;code&gt; are many); Hadoop fails a job past 120 counters. */
   private static final int MAX_REASONS = 60;
   /** The reason counter of the reasons past {@link #MAX_REASONS}. */
   private static final String OTHER_REASONS = "other";

@@ -40,8 +40,9 @@ final class FetcherSettings {
     long maxCrawlDelay = Settings.getLong(conf, ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
         ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
     maxCrawlDelayMillis = maxCrawlDelay < 0 ? -1 : maxCrawlDelay * 1000;
-    capacity = (int) Math.min(Integer.MAX_VALUE,
-        (long) positive(conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, FetcherKeys.DEFAULT_QUEUE_DEPTH_MULTIPLIER) * threads);
+    int depthMultiplier =
+        positive(conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, FetcherKeys.DEFAULT_QUEUE_DEPTH_MULTIPLIER);
+    capacity = (int) Math.min(Integer.MAX_VALUE, (long) depthMultiplier * threads);
     queueMode = QueueIds.Mode.parse(conf.get(FetcherKeys.QUEUE_MODE, "byHost"));
     maxExceptionsPerQueue = Settings.getInt(conf, FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE,
         FetcherKeys.DEFAULT_MAX_EXCEPTIONS_PER_QUEUE);

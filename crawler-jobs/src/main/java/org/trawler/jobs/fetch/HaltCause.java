@@ -1,7 +1,5 @@
 package org.trawler.jobs.fetch;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /**
@@ -16,15 +14,8 @@ public enum HaltCause implements JobCounter {
   /** Writing the task's output failed. */
   WRITE_FAILED;
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return FetchCounter.GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

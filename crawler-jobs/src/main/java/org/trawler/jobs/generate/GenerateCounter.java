@@ -1,7 +1,5 @@
 package org.trawler.jobs.generate;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /** generate's Hadoop counters (group {@value #GROUP}); each {@link SkipReason} is a counter of the group too. */
@@ -13,15 +11,8 @@ public enum GenerateCounter implements JobCounter {
 
   public static final String GROUP = "generate";
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

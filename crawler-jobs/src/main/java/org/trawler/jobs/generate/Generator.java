@@ -335,7 +335,7 @@ public class Generator extends CrawlTool {
     }
   }
 
-  /** Reads every generate setting the tasks read, so a bad one fails here (a BadSettingException) before any job starts. */
+  /** Reads every setting generate's tasks read: a bad one fails here, a BadSettingException, before any job. */
   private static void checkSettings(Configuration conf) {
     GenerateOrder.from(conf);
     HostGrouping.parse(conf.get(GeneratorKeys.COUNT_MODE, "host"));

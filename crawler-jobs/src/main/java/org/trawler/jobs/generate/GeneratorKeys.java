@@ -1,6 +1,6 @@
 package org.trawler.jobs.generate;
 
-/** Configuration keys of generate (conf/trawler-default.xml, "Generate" section) with their defaults, and the tool's job parameters. */
+/** Configuration keys of generate (trawler-default.xml, "Generate") with defaults, and the tool's job parameters. */
 public final class GeneratorKeys {
   /** At most this many URLs per host or domain in one segment; below 1 = no limit. */
   public static final String MAX_COUNT = "generate.max.count";

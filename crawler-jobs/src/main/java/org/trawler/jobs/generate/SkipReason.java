@@ -4,7 +4,7 @@ import java.util.Locale;
 
 import org.trawler.jobs.JobCounter;
 
-/** Why generate left a crawldb URL out of the segment; each reason is a counter of generate's group, skipped_&lt;reason&gt;. */
+/** Why generate left a crawldb URL out of the segment; each is a counter of generate's, skipped_&lt;reason&gt;. */
 public enum SkipReason implements JobCounter {
   NOT_DUE("not due"),
   DUPLICATE("duplicate"),

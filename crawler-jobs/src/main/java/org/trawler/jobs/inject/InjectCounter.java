@@ -1,7 +1,5 @@
 package org.trawler.jobs.inject;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /** inject's Hadoop counters (group {@value #GROUP}); each {@link SeedLine.Problem} is a counter of the group too. */
@@ -21,15 +19,8 @@ public enum InjectCounter implements JobCounter {
 
   public static final String GROUP = "inject";
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

@@ -2,7 +2,6 @@ package org.trawler.jobs.inject;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 import org.trawler.jobs.JobCounter;
@@ -30,7 +29,6 @@ public final class SeedLine {
     REJECTED_BY_NORMALIZER(true),
     REJECTED_BY_FILTER(true);
 
-    private final String counterName = name().toLowerCase(Locale.ROOT);
     private final boolean rejected;
 
     Problem(boolean rejected) {
@@ -39,9 +37,6 @@ public final class SeedLine {
 
     @Override
     public String group() { return InjectCounter.GROUP; }
-
-    @Override
-    public String counterName() { return counterName; }
 
     /** The summary counter this problem adds to: urls_rejected or urls_malformed. */
     public InjectCounter summaryCounter() {

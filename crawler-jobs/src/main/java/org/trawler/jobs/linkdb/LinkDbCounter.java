@@ -1,7 +1,5 @@
 package org.trawler.jobs.linkdb;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /** invertlinks' Hadoop counters (group {@value #GROUP}). */
@@ -17,15 +15,8 @@ public enum LinkDbCounter implements JobCounter {
 
   public static final String GROUP = "linkdb";
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

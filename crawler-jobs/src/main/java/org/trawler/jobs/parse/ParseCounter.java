@@ -1,7 +1,5 @@
 package org.trawler.jobs.parse;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /**
@@ -14,15 +12,8 @@ public enum ParseCounter implements JobCounter {
 
   public static final String GROUP = "parse";
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

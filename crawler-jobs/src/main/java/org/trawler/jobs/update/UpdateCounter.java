@@ -1,7 +1,5 @@
 package org.trawler.jobs.update;
 
-import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
 /**
@@ -24,15 +22,8 @@ public enum UpdateCounter implements JobCounter {
   /** One counter per status of the new entries; their sum is the new crawldb's size. */
   public static final String STATUS_GROUP = "updatedb_status";
 
-  private final String counterName = name().toLowerCase(Locale.ROOT);
-
   @Override
   public String group() {
     return GROUP;
-  }
-
-  @Override
-  public String counterName() {
-    return counterName;
   }
 }

@@ -1,6 +1,6 @@
 package org.trawler.jobs.update;
 
-/** Configuration keys of updatedb (conf/trawler-default.xml, "Updatedb, schedules and scoring"), with their defaults. */
+/** Configuration keys of updatedb (trawler-default.xml, "Updatedb, schedules and scoring"), with their defaults. */
 public final class UpdateKeys {
   /** Consecutive transient failures after which a URL becomes db_gone. */
   public static final String RETRY_MAX = "db.fetch.retry.max";

@@ -262,7 +262,8 @@ public class BadInputTest {
         Arrays.stream(lines).filter(l -> l.startsWith("trawler ") || l.startsWith("trawler:")).count());
     String setting = setting(args);
     if (setting != null) {
-      assertTrue("names the value " + setting + ":\n" + run, lines[0].contains(setting.substring(setting.indexOf('=') + 1)));
+      String value = setting.substring(setting.indexOf('=') + 1);
+      assertTrue("names the value " + value + ":\n" + run, lines[0].contains(value));
       assertEquals("one line, no usage:\n" + run, 1, lines.length);
     } else if (exitCode == USAGE) {
       assertTrue("usage follows:\n" + run, lines.length > 1 && lines[1].startsWith("usage: bin/crawl"));
