@@ -22,11 +22,13 @@ import org.apache.hadoop.util.Tool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.BadSettingException;
 
 /**
  * Base of every command: turns the ways a command can end into DESIGN §6's exit codes. A usage
- * error prints the usage (exit 2); a {@link UserException} or an I/O failure prints one line
- * (its exit code, or 3); anything else is a bug and keeps its stack trace.
+ * error prints the usage (exit 2); a bad setting ({@link BadSettingException}) prints one line and
+ * exits 2 too, without the usage; a {@link UserException} or an I/O failure prints one line (its
+ * exit code, or 3); anything else is a bug and keeps its stack trace.
  */
 public abstract class CrawlTool extends Configured implements Tool {
   private static final Logger LOG = LoggerFactory.getLogger(CrawlTool.class);
@@ -60,6 +62,10 @@ public abstract class CrawlTool extends Configured implements Tool {
     } catch (UsageException e) {
       err().println("trawler " + name() + ": " + e.getMessage());
       err().print(usage());
+      return UserException.USAGE;
+    } catch (BadSettingException e) {
+      LOG.debug("{}: bad setting", name(), e);
+      err().println("trawler " + name() + ": " + e.getMessage());
       return UserException.USAGE;
     } catch (UserException e) {
       LOG.debug("{} failed", name(), e);
@@ -115,7 +121,7 @@ public abstract class CrawlTool extends Configured implements Tool {
   protected void recordCounters(Job job) throws IOException {
     for (CounterGroup group : job.getCounters()) {
       for (Counter c : group) {
-        results.merge(group.getName() + "/" + c.getName(), c.getValue(), Long::sum);
+        results.merge(JobCounter.resultKey(group.getName(), c.getName()), c.getValue(), Long::sum);
       }
     }
   }

@@ -7,6 +7,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Field;
+import java.math.BigDecimal;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.nio.file.Files;
@@ -16,9 +17,12 @@ import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -31,9 +35,14 @@ import org.trawler.core.conf.CrawlerConfiguration;
 
 /**
  * Every configuration key a {@code *Keys} class under org.trawler names is in trawler-default.xml
- * with a description, so a user can find and understand every key the code reads.
+ * with a description, so a user can find and understand every key the code reads; each key is
+ * defined once, its default (a {@code DEFAULT_} constant beside it) is the one trawler-default.xml
+ * gives, and the main code names keys only through the constants.
  */
 public class ConfigKeysDocumentedTest {
+  /** The main code of the modules that read the keys, relative to this module's directory. */
+  private static final List<Path> MAIN_SOURCES =
+      List.of(Path.of("src/main/java"), Path.of("../crawler-core/src/main/java"));
 
   @Test
   public void everyKeyConstantIsDocumentedInTrawlerDefault() throws Exception {
@@ -45,9 +54,7 @@ public class ConfigKeysDocumentedTest {
     int checked = 0;
     for (String className : keysClasses) {
       for (Field field : Class.forName(className).getDeclaredFields()) {
-        int mod = field.getModifiers();
-        if (!Modifier.isPublic(mod) || !Modifier.isStatic(mod) || !Modifier.isFinal(mod)
-            || field.getType() != String.class || !isKeyName(field.getName())) {
+        if (!isConstant(field) || field.getType() != String.class || !isKeyName(field.getName())) {
           continue;
         }
         String key = (String) field.get(null);
@@ -63,17 +70,145 @@ public class ConfigKeysDocumentedTest {
     assertTrue(String.join("\n", problems), problems.isEmpty());
   }
 
+  @Test
+  public void everyDefaultConstantIsTheValueTrawlerDefaultGivesItsKey() throws Exception {
+    Map<String, String> values = documented("value");
+    List<String> problems = new ArrayList<>();
+    int checked = 0;
+    for (String className : new TreeSet<>(keysClassNames())) {
+      Class<?> c = Class.forName(className);
+      for (Field field : c.getDeclaredFields()) {
+        if (!isConstant(field) || !field.getName().startsWith("DEFAULT_")) {
+          continue;
+        }
+        String where = className + "." + field.getName();
+        String keyField = field.getName().substring("DEFAULT_".length());
+        String key;
+        try {
+          key = (String) c.getField(keyField).get(null);
+        } catch (NoSuchFieldException e) {
+          problems.add(where + " is the default of no key: " + className + " has no " + keyField);
+          continue;
+        }
+        checked++;
+        Object value = field.get(null);
+        if (!values.containsKey(key)) {
+          problems.add(where + ": " + key + " is not in trawler-default.xml");
+        } else if (!sameValue(value, values.get(key))) {
+          problems.add(where + " = " + value + " but trawler-default.xml gives " + key + " = " + values.get(key));
+        }
+      }
+    }
+    assertTrue("checked some defaults", checked > 30);
+    assertTrue(String.join("\n", problems), problems.isEmpty());
+  }
+
+  @Test
+  public void noKeyIsDefinedTwice() throws Exception {
+    Map<String, List<String>> definitions = new TreeMap<>();
+    for (String className : keysClassNames()) {
+      for (Field field : Class.forName(className).getDeclaredFields()) {
+        if (isConstant(field) && field.getType() == String.class && isKeyName(field.getName())) {
+          definitions.computeIfAbsent((String) field.get(null), k -> new ArrayList<>())
+              .add(className + "." + field.getName());
+        }
+      }
+    }
+    List<String> twice = new ArrayList<>();
+    definitions.forEach((key, where) -> {
+      if (where.size() > 1) {
+        twice.add(key + " is defined by " + where);
+      }
+    });
+    assertTrue(String.join("\n", twice), twice.isEmpty());
+  }
+
+  @Test
+  public void mainCodeNamesKeysOnlyThroughTheirConstants() throws Exception {
+    Map<String, Pattern> keys = new TreeMap<>();
+    for (String key : documented("value").keySet()) {
+      keys.put(key, Pattern.compile("(?<![\\w.])" + Pattern.quote(key) + "(?![\\w.])"));
+    }
+    List<String> problems = new ArrayList<>();
+    for (Path root : MAIN_SOURCES) {
+      assertTrue(root.toAbsolutePath() + " exists", Files.isDirectory(root));
+      List<Path> files;
+      try (Stream<Path> walk = Files.walk(root)) {
+        files = walk.filter(f -> f.toString().endsWith(".java") && !f.toString().endsWith("Keys.java")).toList();
+      }
+      for (Path file : files) {
+        String[] lines = withoutComments(Files.readString(file)).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+          Matcher literal = STRING_LITERAL.matcher(lines[i]);
+          while (literal.find()) {
+            for (Map.Entry<String, Pattern> key : keys.entrySet()) {
+              if (key.getValue().matcher(literal.group()).find()) {
+                problems.add(root.relativize(file) + ":" + (i + 1) + " names " + key.getKey() + " in "
+                    + literal.group());
+              }
+            }
+          }
+        }
+      }
+    }
+    assertTrue("keys named by string literals, not by their Keys constants:\n" + String.join("\n", problems),
+        problems.isEmpty());
+  }
+
+  private static final Pattern STRING_LITERAL = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"");
+  private static final Pattern CODE_TOKENS = Pattern.compile(
+      "/\\*.*?\\*/|//[^\\n]*|'(?:[^'\\\\]|\\\\.)+'|" + STRING_LITERAL.pattern(), Pattern.DOTALL);
+
+  /** The source with its comments blanked out (line breaks kept), string and char literals as they are. */
+  private static String withoutComments(String source) {
+    Matcher m = CODE_TOKENS.matcher(source);
+    StringBuilder sb = new StringBuilder();
+    while (m.find()) {
+      String token = m.group();
+      boolean comment = token.startsWith("/");
+      m.appendReplacement(sb, Matcher.quoteReplacement(comment ? token.replaceAll("[^\\n]", "") : token));
+    }
+    m.appendTail(sb);
+    return sb.toString();
+  }
+
+  /** A default constant and the value trawler-default.xml gives: numbers compared as numbers (30 = 30.0). */
+  private static boolean sameValue(Object constant, String documented) {
+    String value = documented.trim();
+    if (constant instanceof Number) {
+      try {
+        return new BigDecimal(constant.toString()).compareTo(new BigDecimal(value)) == 0;
+      } catch (NumberFormatException e) {
+        return false;
+      }
+    }
+    if (constant instanceof Boolean) {
+      return constant.toString().equals(value);
+    }
+    return constant.equals(value);
+  }
+
+  private static boolean isConstant(Field field) {
+    int mod = field.getModifiers();
+    return Modifier.isPublic(mod) && Modifier.isStatic(mod) && Modifier.isFinal(mod);
+  }
+
   /**
-   * Keys classes also hold prefixes (*_PREFIX), default and allowed values (DEFAULT_*, *_DEFAULT,
-   * *_VALUE) and keys the tools set for their own tasks (INTERNAL_*): none is a user's key.
+   * Keys classes also hold prefixes (*_PREFIX), defaults (DEFAULT_*), allowed values (*_VALUE) and
+   * keys the tools set for their own tasks (INTERNAL_*): none is a user's key.
    */
   private static boolean isKeyName(String field) {
-    return !(field.endsWith("_PREFIX") || field.startsWith("DEFAULT_") || field.endsWith("_DEFAULT")
-        || field.endsWith("_VALUE") || field.startsWith("INTERNAL_"));
+    return !(field.endsWith("_PREFIX") || field.startsWith("DEFAULT_") || field.endsWith("_VALUE")
+        || field.startsWith("INTERNAL_"));
   }
 
   /** name → description of every property in trawler-default.xml. */
   private static Map<String, String> documentedKeys() throws Exception {
+    return documented("description");
+  }
+
+  /** name → the text of {@code tag} (value or description) of every property in trawler-default.xml. */
+  private static Map<String, String> documented(String tag) throws Exception {
     URL resource = ConfigKeysDocumentedTest.class.getClassLoader().getResource(CrawlerConfiguration.DEFAULT_RESOURCE);
     assertNotNull(CrawlerConfiguration.DEFAULT_RESOURCE + " on the classpath", resource);
     Document doc;
@@ -84,7 +219,7 @@ public class ConfigKeysDocumentedTest {
     NodeList properties = doc.getElementsByTagName("property");
     for (int i = 0; i < properties.getLength(); i++) {
       Element p = (Element) properties.item(i);
-      keys.put(text(p, "name"), text(p, "description"));
+      keys.put(text(p, "name"), text(p, tag));
     }
     return keys;
   }

@@ -18,7 +18,7 @@ public abstract class ConfiguredRules<R> implements Configurable {
     this.rules = none;
   }
 
-  /** Reads and compiles the rules; throws IllegalArgumentException naming the key on a user mistake. */
+  /** Reads and compiles the rules; throws a BadSettingException naming the key on a user mistake. */
   protected abstract R readRules(Configuration conf);
 
   protected final R rules() {

@@ -3,6 +3,7 @@ package org.trawler.core.net;
 import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.BadSettingException;
 
 import crawlercommons.domains.EffectiveTldFinder;
 
@@ -55,7 +56,7 @@ public enum HostGroup {
     return domain == null || domain.isEmpty() ? host : domain;
   }
 
-  /** The value of a byHost|byDomain|byIP setting; a bad one is an IllegalArgumentException naming {@code key}. */
+  /** The value of a byHost|byDomain|byIP setting; a bad one is a BadSettingException naming {@code key}. */
   public static HostGroup byMode(Configuration conf, String key, String defaultValue) {
     String value = conf.get(key, defaultValue);
     for (HostGroup g : values()) {
@@ -63,10 +64,10 @@ public enum HostGroup {
         return g;
       }
     }
-    throw new IllegalArgumentException(key + " must be byHost, byDomain or byIP, not '" + value + "'");
+    throw new BadSettingException(key, "must be byHost, byDomain or byIP, not '" + value + "'");
   }
 
-  /** The value of a host|domain setting (a count needs no DNS); a bad one is an IllegalArgumentException naming {@code key}. */
+  /** The value of a host|domain setting (a count needs no DNS); a bad one is a BadSettingException naming {@code key}. */
   public static HostGroup hostOrDomain(Configuration conf, String key, String defaultValue) {
     String value = conf.get(key, defaultValue);
     switch (value.trim().toLowerCase(Locale.ROOT)) {
@@ -75,7 +76,7 @@ public enum HostGroup {
       case "domain":
         return DOMAIN;
       default:
-        throw new IllegalArgumentException(key + " must be host or domain, not '" + value + "'");
+        throw new BadSettingException(key, "must be host or domain, not '" + value + "'");
     }
   }
 

@@ -17,8 +17,8 @@ public final class LinkPolicy {
   }
 
   public static LinkPolicy from(Configuration conf) {
-    return new LinkPolicy(conf.getBoolean(NetKeys.IGNORE_EXTERNAL_LINKS, false),
-        conf.getBoolean(NetKeys.IGNORE_INTERNAL_LINKS, false));
+    return new LinkPolicy(conf.getBoolean(NetKeys.IGNORE_EXTERNAL_LINKS, NetKeys.DEFAULT_IGNORE_EXTERNAL_LINKS),
+        conf.getBoolean(NetKeys.IGNORE_INTERNAL_LINKS, NetKeys.DEFAULT_IGNORE_INTERNAL_LINKS));
   }
 
   /** True when the link from {@code fromUrl} to {@code toUrl} may be followed. */

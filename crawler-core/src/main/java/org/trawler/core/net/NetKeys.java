@@ -1,6 +1,10 @@
 package org.trawler.core.net;
 
-/** Configuration keys of URL normalizing and filtering. */
+/**
+ * Configuration keys of URL normalizing and filtering, with their defaults. The orders, rule files
+ * and dropped parameters have none here: unset, they mean no normalizers, filters, rules or
+ * parameters; trawler-default.xml sets them.
+ */
 public final class NetKeys {
   /** Comma-separated normalizer class names, applied in order. */
   public static final String NORMALIZER_ORDER = "urlnormalizer.order";
@@ -26,11 +30,14 @@ public final class NetKeys {
   public static final String DOMAIN_FILTER_FILE = "urlfilter.domain.file";
   /** Maximum number of path segments the depth filter accepts; -1 = no limit. */
   public static final String DEPTH_FILTER_MAX = "urlfilter.depth.max";
+  public static final int DEFAULT_DEPTH_FILTER_MAX = -1;
 
   /** Drop links whose target is on another host than their source (parse and redirects). */
   public static final String IGNORE_EXTERNAL_LINKS = "db.ignore.external.links";
+  public static final boolean DEFAULT_IGNORE_EXTERNAL_LINKS = false;
   /** Drop links whose target is on the same host as their source. */
   public static final String IGNORE_INTERNAL_LINKS = "db.ignore.internal.links";
+  public static final boolean DEFAULT_IGNORE_INTERNAL_LINKS = false;
 
   private NetKeys() {}
 }

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.BadSettingException;
 
 /**
  * The rule file a configuration key names: looked up on the classpath first (conf/ is packaged
@@ -35,7 +36,7 @@ public final class RuleFile {
     this.location = location;
   }
 
-  /** The file named by {@code key}; throws IllegalArgumentException when it cannot be found. */
+  /** The file named by {@code key}; throws a BadSettingException when it cannot be found. */
   public static RuleFile of(Configuration conf, String key) {
     String name = conf.getTrimmed(key, "");
     if (name.isEmpty()) {
@@ -45,13 +46,12 @@ public final class RuleFile {
     if (location == null) {
       File file = new File(name);
       if (!file.isFile()) {
-        throw new IllegalArgumentException(
-            key + ": rule file " + name + " is neither on the classpath nor a readable file");
+        throw new BadSettingException(key, "rule file " + name + " is neither on the classpath nor a readable file");
       }
       try {
         location = file.toURI().toURL();
       } catch (MalformedURLException e) {
-        throw new IllegalArgumentException(key + ": bad rule file path " + name, e);
+        throw new BadSettingException(key, "bad rule file path " + name, e);
       }
     }
     return new RuleFile(key, name, location);
@@ -90,9 +90,8 @@ public final class RuleFile {
   }
 
   /** An error naming the key, the file and the line, for a rule the user must fix. */
-  public IllegalArgumentException error(int lineNumber, String problem) {
-    return new IllegalArgumentException(
-        key + ": " + name + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem);
+  public BadSettingException error(int lineNumber, String problem) {
+    return new BadSettingException(key, name + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem);
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.trawler.core.conf.BadSettingException;
 
 /**
  * The composite normalizer: applies the normalizers configured for the scope
@@ -72,25 +73,22 @@ public class URLNormalizers implements URLNormalizer {
 
   /**
    * A configured member, created by reflection; a name that is not a class of the right type
-   * throws IllegalArgumentException naming the key and the class.
+   * throws a BadSettingException naming the key and the class.
    */
   static <T> T newInstance(Configuration conf, String key, String className, Class<T> type) {
     Class<?> c;
     try {
       c = conf.getClassByName(className);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(
-          key + ": class " + className + " is not on the classpath", e);
+      throw new BadSettingException(key, "class " + className + " is not on the classpath", e);
     }
     if (!type.isAssignableFrom(c)) {
-      throw new IllegalArgumentException(
-          key + ": class " + className + " is not a " + type.getName());
+      throw new BadSettingException(key, "class " + className + " is not a " + type.getName());
     }
     try {
       c.getDeclaredConstructor();
     } catch (NoSuchMethodException e) {
-      throw new IllegalArgumentException(
-          key + ": class " + className + " has no constructor without arguments", e);
+      throw new BadSettingException(key, "class " + className + " has no constructor without arguments", e);
     }
     return type.cast(ReflectionUtils.newInstance(c, conf));
   }

@@ -60,7 +60,7 @@ public final class CharsetDetector {
   /** The detector for a configured default name; an unknown name means windows-1252. */
   public static CharsetDetector forDefault(String defaultName) {
     Charset c = lookup(defaultName);
-    return new CharsetDetector(c != null ? c : Charset.forName(ParseKeys.CHARSET_DEFAULT_VALUE));
+    return new CharsetDetector(c != null ? c : Charset.forName(ParseKeys.DEFAULT_FALLBACK_CHARSET));
   }
 
   /** Detects the charset of {@code bytes} served with the given Content-Type header value (may be null). */

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
@@ -44,10 +45,11 @@ public class HtmlParser implements Closeable {
   private final ExecutorService executor;
 
   public HtmlParser(Configuration conf) {
-    this.charsets = CharsetDetector.forDefault(conf.get(ParseKeys.CHARSET_DEFAULT, ParseKeys.CHARSET_DEFAULT_VALUE));
+    this.charsets =
+        CharsetDetector.forDefault(conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
     this.outlinks = new OutlinkExtractor(conf);
     this.signature = Signature.create(conf);
-    this.timeoutMillis = TimeUnit.SECONDS.toMillis(conf.getInt(ParseKeys.TIMEOUT, ParseKeys.TIMEOUT_VALUE));
+    this.timeoutMillis = TimeUnit.SECONDS.toMillis(Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));
     this.executor = timeoutMillis > 0 ? Executors.newCachedThreadPool(daemonThreads()) : null;
   }
 

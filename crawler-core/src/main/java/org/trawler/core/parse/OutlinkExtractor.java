@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.trawler.core.datum.Outlink;
@@ -36,12 +37,12 @@ public class OutlinkExtractor {
   private final LinkPolicy linkPolicy;
 
   public OutlinkExtractor(Configuration conf) {
-    this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.OUTLINK_TAGS_VALUE));
+    this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
     this.normalizers = new URLNormalizers(conf);
     this.normalizers.normalizersFor(URLNormalizers.SCOPE_OUTLINK); // a misconfigured class fails here, not per page
     this.filters = new URLFilters(conf);
-    this.maxOutlinks = conf.getInt(ParseKeys.MAX_OUTLINKS, ParseKeys.MAX_OUTLINKS_VALUE);
-    this.maxAnchorLength = conf.getInt(ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.MAX_ANCHOR_LENGTH_VALUE);
+    this.maxOutlinks = Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);
+    this.maxAnchorLength = Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH);
     this.linkPolicy = LinkPolicy.from(conf);
   }
 

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
 
 /**
@@ -16,22 +17,23 @@ public interface Signature {
   /** The signature; {@code text} is the page's parse text, null when the page was not parsed. */
   byte[] calculate(Content content, String text);
 
-  /** The signature named by db.signature.class: md5, text or a class name. */
+  /** The signature named by db.signature.class: md5, text or a class name; another value is a BadSettingException. */
   static Signature create(Configuration conf) {
-    String name = conf.get(ParseKeys.SIGNATURE_CLASS, ParseKeys.SIGNATURE_CLASS_VALUE).trim();
+    String name = conf.get(ParseKeys.SIGNATURE_CLASS, ParseKeys.DEFAULT_SIGNATURE_CLASS).trim();
     switch (name.toLowerCase(Locale.ROOT)) {
-      case "md5": return new MD5Signature();
-      case "text": return new TextSignature();
+      case ParseKeys.SIGNATURE_MD5_VALUE: return new MD5Signature();
+      case ParseKeys.SIGNATURE_TEXT_VALUE: return new TextSignature();
       default: break;
     }
     Class<?> c;
     try {
       c = conf.getClassByName(name);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(ParseKeys.SIGNATURE_CLASS + ": class " + name + " is not on the classpath");
+      throw new BadSettingException(ParseKeys.SIGNATURE_CLASS, "class " + name + " is not on the classpath (use "
+          + ParseKeys.SIGNATURE_MD5_VALUE + ", " + ParseKeys.SIGNATURE_TEXT_VALUE + " or a class name)");
     }
     if (!Signature.class.isAssignableFrom(c)) {
-      throw new IllegalArgumentException(ParseKeys.SIGNATURE_CLASS + ": " + name + " is not a Signature");
+      throw new BadSettingException(ParseKeys.SIGNATURE_CLASS, name + " is not a Signature");
     }
     return (Signature) ReflectionUtils.newInstance(c, conf);
   }

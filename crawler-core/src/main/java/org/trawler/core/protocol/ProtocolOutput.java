@@ -1,27 +1,28 @@
 package org.trawler.core.protocol;
 
+import java.util.Objects;
+
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
 
 /**
- * The outcome of one fetch: a fetch status of {@link CrawlStatus} (fetch_*), a short machine
- * reason from {@link Reason} (e.g. {@code ok}, {@code http_404}, {@code timeout},
- * {@code robots_denied}, {@code address_denied}, {@code redirect_loop}, {@code tls_error}), and
- * what came back.
+ * The outcome of one fetch: a fetch status of {@link CrawlStatus} (fetch_*), its {@link Reason}
+ * (named e.g. {@code ok}, {@code http_404}, {@code timeout}, {@code robots_denied}), and what came
+ * back.
  */
 public final class ProtocolOutput {
   private final byte status;
-  private final String reason;
+  private final Reason reason;
   private final int httpCode;
   private final String message;
   private final Content content;
   private final String redirectTarget;
   private final long retryAfterMillis;
 
-  private ProtocolOutput(byte status, String reason, int httpCode, String message, Content content,
+  private ProtocolOutput(byte status, Reason reason, int httpCode, String message, Content content,
       String redirectTarget, long retryAfterMillis) {
     this.status = status;
-    this.reason = reason;
+    this.reason = Objects.requireNonNull(reason, "reason");
     this.httpCode = httpCode;
     this.message = message == null ? "" : message;
     this.content = content;
@@ -39,24 +40,26 @@ public final class ProtocolOutput {
     return new ProtocolOutput(CrawlStatus.FETCH_NOTMODIFIED, Reason.NOT_MODIFIED, 304, "", null, null, -1);
   }
 
-  /** A redirect not followed inline: fetch_redir_perm or fetch_redir_temp with its target. */
-  public static ProtocolOutput redirect(boolean permanent, int httpCode, String target, String reason) {
-    return new ProtocolOutput(permanent ? CrawlStatus.FETCH_REDIR_PERM : CrawlStatus.FETCH_REDIR_TEMP, reason,
+  /** A redirect not followed inline: fetch_redir_perm or fetch_redir_temp with its target; reason http_&lt;code&gt;. */
+  public static ProtocolOutput redirect(boolean permanent, int httpCode, String target) {
+    return new ProtocolOutput(permanent ? CrawlStatus.FETCH_REDIR_PERM : CrawlStatus.FETCH_REDIR_TEMP, Reason.HTTP,
         httpCode, "", null, target, -1);
   }
 
   /** A permanent failure (fetch_gone). */
-  public static ProtocolOutput gone(int httpCode, String reason, String message) {
+  public static ProtocolOutput gone(int httpCode, Reason reason, String message) {
     return new ProtocolOutput(CrawlStatus.FETCH_GONE, reason, httpCode, message, null, null, -1);
   }
 
   /** A transient failure (fetch_retry); {@code retryAfterMillis} is the server's Retry-After or -1. */
-  public static ProtocolOutput retry(int httpCode, String reason, String message, long retryAfterMillis) {
+  public static ProtocolOutput retry(int httpCode, Reason reason, String message, long retryAfterMillis) {
     return new ProtocolOutput(CrawlStatus.FETCH_RETRY, reason, httpCode, message, null, null, retryAfterMillis);
   }
 
   public byte getStatus() { return status; }
-  public String getReason() { return reason; }
+  public Reason getReason() { return reason; }
+  /** The reason's name as stored and counted: {@code ok}, {@code http_404}, ... */
+  public String getReasonName() { return reason.nameFor(httpCode); }
   /** The HTTP status code, or 0 when no response came. */
   public int getHttpCode() { return httpCode; }
   public String getMessage() { return message; }
@@ -69,7 +72,7 @@ public final class ProtocolOutput {
 
   /** The value stored in the datum's _pst_ metadata: "code reason message". */
   public String toProtocolStatus() {
-    return httpCode + " " + reason + (message.isEmpty() ? "" : " " + message);
+    return httpCode + " " + getReasonName() + (message.isEmpty() ? "" : " " + message);
   }
 
   @Override

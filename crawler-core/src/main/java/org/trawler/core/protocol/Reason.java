@@ -1,49 +1,66 @@
 package org.trawler.core.protocol;
 
+import java.util.Locale;
+
 /**
- * The reason strings of {@link ProtocolOutput}: stable lower_snake_case identifiers that go into
- * the datum's _pst_ metadata and name the fetcher's per-reason counters.
+ * Why a fetch ended as it did: the closed set of reasons a {@link ProtocolOutput} carries. Each
+ * has a stable lower_snake_case name that goes into the datum's _pst_ metadata and names the
+ * fetcher's per-reason counter; {@link #HTTP} is a family with one name per status code
+ * ({@code http_404}). The README's reason table lists them all (a test checks it).
  */
-public final class Reason {
+public enum Reason {
   /** 2xx. */
-  public static final String OK = "ok";
+  OK,
   /** 304 to a conditional GET. */
-  public static final String NOT_MODIFIED = "not_modified";
+  NOT_MODIFIED,
+  /** An HTTP status that is its own reason: redirects not followed, 4xx, 5xx; named {@code http_<code>}. */
+  HTTP,
   /** A redirect whose target is already in the chain (the URL itself included). */
-  public static final String REDIRECT_LOOP = "redirect_loop";
+  REDIRECT_LOOP,
   /** A redirect to anything but http: or https: (file:, ftp:, javascript:...). */
-  public static final String REDIRECT_SCHEME_NOT_ALLOWED = "redirect_scheme_not_allowed";
+  REDIRECT_SCHEME_NOT_ALLOWED,
   /** The URL itself is not http: or https:. */
-  public static final String SCHEME_NOT_ALLOWED = "scheme_not_allowed";
+  SCHEME_NOT_ALLOWED,
   /** The URL cannot be parsed or has no host. */
-  public static final String MALFORMED_URL = "malformed_url";
+  MALFORMED_URL,
   /** The host resolves only to addresses in http.address.deny. */
-  public static final String ADDRESS_DENIED = "address_denied";
+  ADDRESS_DENIED,
   /** The TLS handshake failed (untrusted or self-signed certificate, host name mismatch): fetch_gone. */
-  public static final String TLS_ERROR = "tls_error";
+  TLS_ERROR,
   /** Connect or a socket read took longer than http.timeout. */
-  public static final String TIMEOUT = "timeout";
+  TIMEOUT,
   /** The whole fetch took longer than http.request.deadline. */
-  public static final String DEADLINE_EXCEEDED = "deadline_exceeded";
-  public static final String CONNECTION_REFUSED = "connection_refused";
-  public static final String CONNECTION_RESET = "connection_reset";
+  DEADLINE_EXCEEDED,
+  CONNECTION_REFUSED,
+  CONNECTION_RESET,
   /** No route to the host. */
-  public static final String HOST_UNREACHABLE = "host_unreachable";
+  HOST_UNREACHABLE,
   /** The host name does not resolve. */
-  public static final String DNS_FAILURE = "dns_failure";
+  DNS_FAILURE,
   /** A malformed response: bad status line, too many or too long header lines, bad chunking or gzip. */
-  public static final String PROTOCOL_ERROR = "protocol_error";
+  PROTOCOL_ERROR,
   /** Any other I/O failure. */
-  public static final String IO_ERROR = "io_error";
+  IO_ERROR,
   /** robots.txt disallows the URL (set by the fetcher, not by a Protocol). */
-  public static final String ROBOTS_DENIED = "robots_denied";
+  ROBOTS_DENIED,
   /** robots.txt could not be had (5xx, unreachable): the host's URLs are retried (set by the fetcher). */
-  public static final String ROBOTS_UNAVAILABLE = "robots_unavailable";
+  ROBOTS_UNAVAILABLE,
+  /** robots.txt asks for a Crawl-delay above fetcher.max.crawl.delay: the host is skipped (set by the fetcher). */
+  CRAWL_DELAY_TOO_LONG,
+  /** The host's queue had fetcher.max.exceptions.per.queue failures: its other URLs are not tried (fetcher). */
+  QUEUE_DROPPED,
+  /** The protocol threw instead of returning an outcome: a bug, logged with its stack trace (set by the fetcher). */
+  EXCEPTION;
 
-  private Reason() {}
+  private final String name = name().toLowerCase(Locale.ROOT);
 
-  /** The reason of an HTTP status without a name of its own: {@code http_404}. */
-  public static String http(int code) {
-    return "http_" + code;
+  /** The name stored in _pst_ and counted: {@code ok}, {@code robots_denied}; for {@link #HTTP}, {@code http_404}. */
+  public String nameFor(int httpCode) {
+    return this == HTTP ? name + "_" + httpCode : name;
+  }
+
+  /** The name as the documentation writes it: {@code ok}; for the {@link #HTTP} family, {@code http_<code>}. */
+  public String documentedName() {
+    return this == HTTP ? name + "_<code>" : name;
   }
 }

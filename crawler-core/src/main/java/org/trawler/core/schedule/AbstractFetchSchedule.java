@@ -1,6 +1,7 @@
 package org.trawler.core.schedule;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -16,9 +17,9 @@ public abstract class AbstractFetchSchedule implements FetchSchedule {
   protected final int retryDelay;
 
   protected AbstractFetchSchedule(Configuration conf) {
-    defaultInterval = conf.getInt(ScheduleKeys.INTERVAL_DEFAULT, ScheduleKeys.INTERVAL_DEFAULT_VALUE);
-    maxInterval = conf.getInt(ScheduleKeys.INTERVAL_MAX, ScheduleKeys.INTERVAL_MAX_VALUE);
-    retryDelay = conf.getInt(ScheduleKeys.RETRY_DELAY, ScheduleKeys.RETRY_DELAY_VALUE);
+    defaultInterval = Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL);
+    maxInterval = Settings.getInt(conf, ScheduleKeys.INTERVAL_MAX, ScheduleKeys.DEFAULT_INTERVAL_MAX);
+    retryDelay = Settings.getInt(conf, ScheduleKeys.RETRY_DELAY, ScheduleKeys.DEFAULT_RETRY_DELAY);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.trawler.core.schedule;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 
 /**
  * Learns how often a page changes: the interval shrinks by {@code dec_rate} when the page
@@ -19,13 +20,15 @@ public class AdaptiveFetchSchedule extends AbstractFetchSchedule {
 
   public AdaptiveFetchSchedule(Configuration conf) {
     super(conf);
-    incRate = conf.getDouble(ScheduleKeys.ADAPTIVE_INC_RATE, ScheduleKeys.ADAPTIVE_INC_RATE_VALUE);
-    decRate = conf.getDouble(ScheduleKeys.ADAPTIVE_DEC_RATE, ScheduleKeys.ADAPTIVE_DEC_RATE_VALUE);
-    minInterval = Math.max(1, conf.getInt(ScheduleKeys.ADAPTIVE_MIN_INTERVAL, ScheduleKeys.ADAPTIVE_MIN_INTERVAL_VALUE));
-    int max = conf.getInt(ScheduleKeys.ADAPTIVE_MAX_INTERVAL, -1);
+    incRate = Settings.getDouble(conf, ScheduleKeys.ADAPTIVE_INC_RATE, ScheduleKeys.DEFAULT_ADAPTIVE_INC_RATE);
+    decRate = Settings.getDouble(conf, ScheduleKeys.ADAPTIVE_DEC_RATE, ScheduleKeys.DEFAULT_ADAPTIVE_DEC_RATE);
+    minInterval = Math.max(1,
+        Settings.getInt(conf, ScheduleKeys.ADAPTIVE_MIN_INTERVAL, ScheduleKeys.DEFAULT_ADAPTIVE_MIN_INTERVAL));
+    int max = Settings.getInt(conf, ScheduleKeys.ADAPTIVE_MAX_INTERVAL, ScheduleKeys.DEFAULT_ADAPTIVE_MAX_INTERVAL);
     adaptiveMaxInterval = Math.max(minInterval, max < 0 ? maxInterval : Math.min(max, maxInterval));
-    syncDelta = conf.getBoolean(ScheduleKeys.ADAPTIVE_SYNC_DELTA, true);
-    double rate = conf.getDouble(ScheduleKeys.ADAPTIVE_SYNC_DELTA_RATE, ScheduleKeys.ADAPTIVE_SYNC_DELTA_RATE_VALUE);
+    syncDelta = conf.getBoolean(ScheduleKeys.ADAPTIVE_SYNC_DELTA, ScheduleKeys.DEFAULT_ADAPTIVE_SYNC_DELTA);
+    double rate = Settings.getDouble(conf, ScheduleKeys.ADAPTIVE_SYNC_DELTA_RATE,
+        ScheduleKeys.DEFAULT_ADAPTIVE_SYNC_DELTA_RATE);
     syncDeltaRate = Math.max(0.0, Math.min(1.0, rate));
   }
 

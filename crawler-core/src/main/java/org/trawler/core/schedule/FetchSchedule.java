@@ -4,6 +4,7 @@ import java.lang.reflect.Constructor;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.CrawlDatum;
 
 /**
@@ -26,9 +27,9 @@ public interface FetchSchedule {
    */
   NextFetch next(CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime, PageChange change);
 
-  /** The schedule {@code db.fetch.schedule.class} names; an unknown or unusable class is an IllegalArgumentException. */
+  /** The schedule {@code db.fetch.schedule.class} names; an unknown or unusable class is a BadSettingException. */
   static FetchSchedule create(Configuration conf) {
-    String name = conf.getTrimmed(ScheduleKeys.SCHEDULE_CLASS, ScheduleKeys.SCHEDULE_DEFAULT_VALUE);
+    String name = conf.getTrimmed(ScheduleKeys.SCHEDULE_CLASS, ScheduleKeys.DEFAULT_SCHEDULE_CLASS);
     if (name.isEmpty() || name.equals(ScheduleKeys.SCHEDULE_DEFAULT_VALUE)) {
       return new DefaultFetchSchedule(conf);
     }
@@ -39,11 +40,11 @@ public interface FetchSchedule {
     try {
       c = conf.getClassByName(name);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(ScheduleKeys.SCHEDULE_CLASS + ": class " + name
-          + " is not on the classpath (use default, adaptive or a class name)");
+      throw new BadSettingException(ScheduleKeys.SCHEDULE_CLASS, "class " + name + " is not on the classpath (use "
+          + ScheduleKeys.SCHEDULE_DEFAULT_VALUE + ", " + ScheduleKeys.SCHEDULE_ADAPTIVE_VALUE + " or a class name)");
     }
     if (!FetchSchedule.class.isAssignableFrom(c)) {
-      throw new IllegalArgumentException(ScheduleKeys.SCHEDULE_CLASS + ": " + name + " is not a FetchSchedule");
+      throw new BadSettingException(ScheduleKeys.SCHEDULE_CLASS, name + " is not a FetchSchedule");
     }
     try {
       Constructor<?> withConf = c.getConstructor(Configuration.class);
@@ -51,7 +52,7 @@ public interface FetchSchedule {
     } catch (NoSuchMethodException e) {
       return (FetchSchedule) ReflectionUtils.newInstance(c, conf);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalArgumentException(ScheduleKeys.SCHEDULE_CLASS + ": cannot create " + name + ": " + e, e);
+      throw new BadSettingException(ScheduleKeys.SCHEDULE_CLASS, "cannot create " + name + ": " + e, e);
     }
   }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLParts;
@@ -26,7 +27,8 @@ public class LinkScorer {
   }
 
   public LinkScorer(Configuration conf) {
-    this(conf.getFloat(ScoringKeys.LINK_INTERNAL, 1.0f), conf.getFloat(ScoringKeys.LINK_EXTERNAL, 1.0f));
+    this(Settings.getFloat(conf, ScoringKeys.LINK_INTERNAL, ScoringKeys.DEFAULT_LINK_INTERNAL),
+        Settings.getFloat(conf, ScoringKeys.LINK_EXTERNAL, ScoringKeys.DEFAULT_LINK_EXTERNAL));
   }
 
   /** The page's score when it was fetched (Content meta "score"); 1.0 when absent or not a number. */

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -102,7 +103,7 @@ public final class DbLock implements AutoCloseable {
   }
 
   private static boolean isStale(Configuration conf, FileSystem fs, Path lockFile) throws IOException {
-    long staleAfter = conf.getLong(StoreKeys.LOCK_STALE_AFTER, 0);
+    long staleAfter = Settings.getLong(conf, StoreKeys.LOCK_STALE_AFTER, StoreKeys.DEFAULT_LOCK_STALE_AFTER);
     if (staleAfter <= 0) {
       return false;
     }

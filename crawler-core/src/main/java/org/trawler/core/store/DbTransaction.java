@@ -134,7 +134,7 @@ public final class DbTransaction implements AutoCloseable {
       }
       throw new IOException("cannot install " + version + " as " + current);
     }
-    if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, true) && fs.exists(old)) {
+    if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, StoreKeys.DEFAULT_PRESERVE_BACKUP) && fs.exists(old)) {
       fs.delete(old, true);
     }
   }

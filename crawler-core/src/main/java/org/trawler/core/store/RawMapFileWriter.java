@@ -5,6 +5,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DataInputBuffer;
@@ -45,7 +46,8 @@ public final class RawMapFileWriter implements Closeable {
     if (!fs.mkdirs(dir)) {
       throw new IOException("cannot create " + dir);
     }
-    indexInterval = conf.getInt("io.map.index.interval", 128); // MapFile.Writer's key and default
+    indexInterval = conf.getInt(CommonConfigurationKeysPublic.IO_MAP_INDEX_INTERVAL_KEY,
+        CommonConfigurationKeysPublic.IO_MAP_INDEX_INTERVAL_DEFAULT);
     data = SequenceFile.createWriter(conf, SequenceFile.Writer.file(new Path(dir, MapFile.DATA_FILE_NAME)),
         SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(valueClass),
         compression(type, codec));

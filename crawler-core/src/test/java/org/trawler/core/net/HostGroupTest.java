@@ -148,13 +148,13 @@ public class HostGroupTest {
     try {
       fail("accepted " + HostGroup.byMode(conf, KEY, "byHost"));
     } catch (IllegalArgumentException e) {
-      assertEquals("some.mode must be byHost, byDomain or byIP, not 'byPort'", e.getMessage());
+      assertEquals("some.mode: must be byHost, byDomain or byIP, not 'byPort'", e.getMessage());
     }
     conf.set(KEY, "ip");
     try {
       fail("accepted " + HostGroup.hostOrDomain(conf, KEY, "host"));
     } catch (IllegalArgumentException e) {
-      assertEquals("some.mode must be host or domain, not 'ip'", e.getMessage());
+      assertEquals("some.mode: must be host or domain, not 'ip'", e.getMessage());
     }
   }
 }

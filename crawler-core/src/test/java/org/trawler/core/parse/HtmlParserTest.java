@@ -154,7 +154,7 @@ public class HtmlParserTest {
     assertEquals("windows-1252", r.data().getMeta().get("charset"));
 
     byte[] latin2 = "<p>\u0142\u00f3d\u017a</p>".getBytes(Charset.forName("ISO-8859-2"));
-    ParseResult r2 = parse(html(PAGE, latin2, "text/html"), ParseKeys.CHARSET_DEFAULT, "ISO-8859-2");
+    ParseResult r2 = parse(html(PAGE, latin2, "text/html"), ParseKeys.FALLBACK_CHARSET, "ISO-8859-2");
     assertEquals("\u0142\u00f3d\u017a", r2.text().getText());
   }
 
@@ -173,7 +173,7 @@ public class HtmlParserTest {
   @Test
   public void unknownDefaultCharsetMeansWindows1252() {
     byte[] page = "<p>\u201cx\u201d</p>".getBytes(Charset.forName("windows-1252"));
-    ParseResult r = parse(html(PAGE, page, "text/html"), ParseKeys.CHARSET_DEFAULT, "nonsense");
+    ParseResult r = parse(html(PAGE, page, "text/html"), ParseKeys.FALLBACK_CHARSET, "nonsense");
     assertEquals("\u201cx\u201d", r.text().getText());
   }
 

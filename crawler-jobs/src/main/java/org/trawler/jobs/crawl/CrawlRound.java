@@ -9,12 +9,15 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.JobCounter;
+import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.generate.GenerateCounter;
 import org.trawler.jobs.generate.Generator;
-import org.trawler.jobs.generate.SkipReason;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
+import org.trawler.jobs.update.UpdateCounter;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
@@ -46,15 +49,20 @@ public final class CrawlRound {
 
   /** What a round did: its segment, each step's wall time, and the counters of all its jobs. */
   public record Result(int round, Path segment, Map<String, Double> seconds, Map<String, Long> counters) {
-    public long counter(String group, String name) {
-      return counters.getOrDefault(group + "/" + name, 0L);
+    public long counter(JobCounter counter) {
+      return counters.getOrDefault(counter.resultKey(), 0L);
     }
 
-    /** The URLs the round's updatedb left in the crawldb. */
+    /** Counter {@code name} of a family's {@code group}, e.g. a status of updatedb_status. */
+    public long counter(String group, String name) {
+      return counters.getOrDefault(JobCounter.resultKey(group, name), 0L);
+    }
+
+    /** The URLs the round's updatedb left in the crawldb: the sum of its status counters. */
     public long crawlDbSize() {
       long size = 0;
       for (Map.Entry<String, Long> e : counters.entrySet()) {
-        if (e.getKey().startsWith(UpdateDb.STATUS_COUNTERS + "/")) {
+        if (e.getKey().startsWith(JobCounter.resultKey(UpdateCounter.STATUS_GROUP, ""))) {
           size += e.getValue();
         }
       }
@@ -70,11 +78,11 @@ public final class CrawlRound {
       StringBuilder sb = new StringBuilder(String.format(
           "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; new %d;"
               + " crawldb %d (unfetched %d); %.1f s (",
-          round, counter(SkipReason.GROUP, SkipReason.SELECTED), fetched(CrawlStatus.FETCH_SUCCESS),
+          round, counter(GenerateCounter.SELECTED), fetched(CrawlStatus.FETCH_SUCCESS),
           fetched(CrawlStatus.FETCH_REDIR_PERM) + fetched(CrawlStatus.FETCH_REDIR_TEMP),
           fetched(CrawlStatus.FETCH_GONE), fetched(CrawlStatus.FETCH_RETRY), fetched(CrawlStatus.FETCH_NOTMODIFIED),
-          counter(UpdateDb.COUNTERS, UpdateDb.URLS_NEW), crawlDbSize(),
-          counter(UpdateDb.STATUS_COUNTERS, CrawlStatus.name(CrawlStatus.DB_UNFETCHED)), totalSeconds()));
+          counter(UpdateCounter.URLS_NEW), crawlDbSize(),
+          counter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(CrawlStatus.DB_UNFETCHED)), totalSeconds()));
       String sep = "";
       for (Map.Entry<String, Double> e : seconds.entrySet()) {
         sb.append(sep).append(String.format("%s %.1f", e.getKey(), e.getValue()));
@@ -84,7 +92,7 @@ public final class CrawlRound {
     }
 
     private long fetched(byte status) {
-      return counter(Fetcher.COUNTERS, CrawlStatus.name(status));
+      return counter(FetchCounter.GROUP, CrawlStatus.name(status));
     }
   }
 
@@ -113,7 +121,7 @@ public final class CrawlRound {
     }
     Fetcher fetcher = tool(new Fetcher());
     step(FETCH, runner, seconds, counters, fetcher, () -> fetcher.fetch(segment, false));
-    if (!conf.getBoolean(FetcherKeys.PARSE, false)) {
+    if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       ParseSegment parser = tool(new ParseSegment());
       step(PARSE, runner, seconds, counters, parser, () -> parser.parse(segment, false));
     }

@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.InjectResult;
@@ -79,7 +80,7 @@ public class RunCommand extends CrawlTool {
       conf.set(FetcherKeys.TIMELIMIT_MINS, cmd.getOptionValue("time-limit-fetch"));
     }
     if (cmd.hasOption("threads")) {
-      conf.set(FetcherKeys.THREADS, cmd.getOptionValue("threads"));
+      conf.set(ProtocolKeys.FETCHER_THREADS, cmd.getOptionValue("threads"));
     }
     crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate);
     return 0;

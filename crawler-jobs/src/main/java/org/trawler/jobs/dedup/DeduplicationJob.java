@@ -77,8 +77,8 @@ public class DeduplicationJob extends CrawlTool {
       FileOutputFormat.setOutputPath(find, marks);
       runJob(find);
       Counters c = find.getCounters();
-      Result result = new Result(c.findCounter(DedupCounters.GROUP, DedupCounters.CANDIDATES).getValue(),
-          c.findCounter(DedupCounters.GROUP, DedupCounters.MARKED).getValue());
+      Result result = new Result(DedupCounter.DOCUMENTS_WITH_SIGNATURE.valueIn(c),
+          DedupCounter.DOCUMENTS_MARKED_DUPLICATE.valueIn(c));
       if (result.marked() == 0) {
         return result;
       }
@@ -106,7 +106,7 @@ public class DeduplicationJob extends CrawlTool {
       if (!DuplicateChoice.isCandidate(datum)) {
         return;
       }
-      context.getCounter(DedupCounters.GROUP, DedupCounters.CANDIDATES).increment(1);
+      DedupCounter.DOCUMENTS_WITH_SIGNATURE.in(context).increment(1);
       byte[] sig = datum.getSignature();
       signature.set(sig, 0, sig.length);
       candidate.set(url.toString(), datum);
@@ -137,7 +137,7 @@ public class DeduplicationJob extends CrawlTool {
     private void mark(DedupCandidate duplicate, Context context) throws IOException, InterruptedException {
       url.set(duplicate.getUrl());
       context.write(url, DuplicateChoice.markedDuplicate(duplicate.getDatum()));
-      context.getCounter(DedupCounters.GROUP, DedupCounters.MARKED).increment(1);
+      DedupCounter.DOCUMENTS_MARKED_DUPLICATE.in(context).increment(1);
     }
   }
 

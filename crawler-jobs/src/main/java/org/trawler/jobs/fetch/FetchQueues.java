@@ -11,6 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 
 /**
  * The politeness queues of one fetch task, shared by the feeder (which puts) and the fetcher
@@ -203,7 +204,7 @@ final class FetchQueues {
       if (q != null) {
         q.finish(now, requested, backoffMillis);
         if (error) {
-          q.countError(maxErrorsPerQueue, ProtocolOutput.retry(0, "queue_dropped",
+          q.countError(maxErrorsPerQueue, ProtocolOutput.retry(0, Reason.QUEUE_DROPPED,
               "after " + maxErrorsPerQueue + " failures on " + item.queueId, -1));
         }
         reschedule(q);

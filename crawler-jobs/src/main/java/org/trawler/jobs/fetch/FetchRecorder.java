@@ -23,12 +23,10 @@ import org.trawler.core.protocol.ProtocolOutput;
 final class FetchRecorder implements SegmentOutput {
   private static final Logger LOG = LoggerFactory.getLogger(FetchRecorder.class);
 
-  /** Counter group: one counter per fetch status name, plus pages, bytes and the unfetched ones. */
-  static final String COUNTERS = "fetcher";
-  /** Counter group: one counter per outcome reason (ok, http_404, robots_denied, ...). */
-  static final String REASONS = "fetch reasons";
-  /** Distinct reason counters at most; Hadoop fails a job past mapreduce.job.counters.max (120). */
+  /** Distinct reason counters at most (http_&lt;code&gt; are many); Hadoop fails a job past 120 counters. */
   private static final int MAX_REASONS = 60;
+  /** The reason counter of the reasons past {@link #MAX_REASONS}. */
+  private static final String OTHER_REASONS = "other";
 
   private final SegmentOutput out;
   private final boolean storeContent;
@@ -55,14 +53,14 @@ final class FetchRecorder implements SegmentOutput {
     Content content = outcome.getStatus() == CrawlStatus.FETCH_SUCCESS ? outcome.getContent() : null;
     try {
       write(url, datum);
-      count(COUNTERS, CrawlStatus.name(datum.getStatus()), 1);
-      count(REASONS, reasonCounter(outcome.getReason()), 1);
+      count(FetchCounter.GROUP, CrawlStatus.name(datum.getStatus()), 1);
+      count(FetchCounter.REASONS_GROUP, reasonCounter(outcome.getReasonName()), 1);
       if (content != null) {
         stampContent(content, generated, fetchTime);
         pages.incrementAndGet();
         bytes.addAndGet(content.getContent().length);
-        count(COUNTERS, "pages", 1);
-        count(COUNTERS, "bytes", content.getContent().length);
+        count(FetchCounter.PAGES, 1);
+        count(FetchCounter.BYTES, content.getContent().length);
         if (storeContent) {
           write(url, content);
         }
@@ -88,18 +86,17 @@ final class FetchRecorder implements SegmentOutput {
       parseHook.parse(url, datum, content, this);
     } catch (RuntimeException e) {
       LOG.warn("cannot parse {}: {}", url, e.toString());
-      count(COUNTERS, "parse_failed", 1);
+      count(FetchCounter.PARSE_FAILED, 1);
     }
   }
 
-  /** The counter for a reason: itself, or "other" once MAX_REASONS distinct ones were counted. */
-  private synchronized String reasonCounter(String reason) {
-    String name = reason == null || reason.isEmpty() ? "unknown" : reason;
+  /** The counter for a reason's name: itself, or "other" once MAX_REASONS distinct ones were counted. */
+  private synchronized String reasonCounter(String name) {
     if (reasons.contains(name) || reasons.size() < MAX_REASONS) {
       reasons.add(name);
       return name;
     }
-    return "other";
+    return OTHER_REASONS;
   }
 
   /** The segment's fetch datum: the generate datum with the outcome, fetch time and protocol status. */

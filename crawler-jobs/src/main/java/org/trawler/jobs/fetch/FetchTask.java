@@ -8,6 +8,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolKeys;
 
 /**
  * One fetch list fetched: a feeder, N fetcher threads, and this thread watching them — progress
@@ -54,7 +55,7 @@ final class FetchTask {
 
     FetchProgress progress = new FetchProgress(start);
     long nextReport = start + settings.progressIntervalMillis;
-    String haltReason = null;
+    HaltCause halt = null;
     int dropped = 0;
     List<FetcherThread> stuck;
     while (true) {
@@ -65,9 +66,9 @@ final class FetchTask {
       long now = clock.getAsLong();
       context.progress();
       stuck = stuck(threads, now);
-      if (haltReason == null) {
-        haltReason = haltReason(now, stuck);
-        if (haltReason != null) {
+      if (halt == null) {
+        halt = haltCause(now, stuck);
+        if (halt != null) {
           dropped = queues.halt();
         }
       }
@@ -81,22 +82,22 @@ final class FetchTask {
     }
     feeder.join(settings.stuckAfterMillis);
     long unfetched = dropped + feeder.skipped();
-    if (haltReason != null) {
-      recorder.count(FetchRecorder.COUNTERS, haltReason, unfetched);
+    if (halt != null) {
+      recorder.count(halt, unfetched);
     }
     recorder.close();
     stuck.forEach(Thread::interrupt);
     long end = clock.getAsLong();
     report(progress.line(end, snapshot(feeder, queues, threads, end)));
     LOG.info("{}: finished in {} s{}", name, String.format("%.2f", (end - start) / 1000.0),
-        haltReason == null ? "" : " (" + haltReason + ", " + unfetched + " URLs left unfetched)");
+        halt == null ? "" : " (" + halt.counterName() + ", " + unfetched + " URLs left unfetched)");
   }
 
   /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */
-  private String haltReason(long now, List<FetcherThread> stuck) {
+  private HaltCause haltCause(long now, List<FetcherThread> stuck) {
     if (settings.timeLimitEnd > 0 && now >= settings.timeLimitEnd) {
       LOG.info("{}: time limit reached: no more fetches start, those in flight finish", name);
-      return "hit_by_timelimit";
+      return HaltCause.HIT_BY_TIMELIMIT;
     }
     if (!stuck.isEmpty()) {
       for (FetcherThread t : stuck) {
@@ -105,12 +106,12 @@ final class FetchTask {
             item == null ? "?" : now - item.startTime(), item);
       }
       LOG.warn("{}: ending the task: {} fetch(es) stuck longer than {} ms (twice {})", name, stuck.size(),
-          settings.stuckAfterMillis, FetcherKeys.REQUEST_DEADLINE);
-      recorder.count(FetchRecorder.COUNTERS, "stuck", stuck.size());
-      return "hit_by_watchdog";
+          settings.stuckAfterMillis, ProtocolKeys.REQUEST_DEADLINE);
+      recorder.count(FetchCounter.STUCK, stuck.size());
+      return HaltCause.HIT_BY_WATCHDOG;
     }
     if (recorder.failure() != null) {
-      return "write_failed";
+      return HaltCause.WRITE_FAILED;
     }
     return null;
   }

@@ -24,10 +24,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.parse.SegmentParser;
 
 /**
  * {@code fetch <segment> [-threads N] [-force]}: fetches the segment's fetch lists politely, one
@@ -36,8 +38,6 @@ import org.trawler.jobs.UsageException;
  * fetch.
  */
 public class Fetcher extends CrawlTool {
-  /** The counter group of fetch outcomes: one counter per fetch status name, plus pages and bytes. */
-  public static final String COUNTERS = FetchRecorder.COUNTERS;
   private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
   /** Fetch lists fetched at once in local mode (one JVM); the rest wait their turn. */
   private static final int MAX_LOCAL_PARALLEL_LISTS = 4;
@@ -59,7 +59,7 @@ public class Fetcher extends CrawlTool {
   protected Options options() {
     return new Options()
         .addOption(Option.builder("threads").hasArg().argName("N")
-            .desc("fetcher threads per fetch list (default fetcher.threads.fetch)").build())
+            .desc("fetcher threads per fetch list (default " + ProtocolKeys.FETCHER_THREADS + ")").build())
         .addOption(Option.builder("force")
             .desc("fetch again a segment that was fetched: its crawl_fetch and content are replaced").build());
   }
@@ -71,11 +71,13 @@ public class Fetcher extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    int threads = intOption(cmd, "threads", getConf().getInt(FetcherKeys.THREADS, 10));
-    if (threads < 1) {
-      throw new UsageException("-threads must be at least 1");
+    if (cmd.hasOption("threads")) {
+      int threads = intOption(cmd, "threads", ProtocolKeys.DEFAULT_FETCHER_THREADS);
+      if (threads < 1) {
+        throw new UsageException("-threads must be at least 1");
+      }
+      getConf().setInt(ProtocolKeys.FETCHER_THREADS, threads);
     }
-    getConf().setInt(FetcherKeys.THREADS, threads);
     fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
     return 0;
   }
@@ -83,7 +85,11 @@ public class Fetcher extends CrawlTool {
   /** Fetches the fetch lists of {@code segment}; with {@code force} again, if it was fetched. */
   public void fetch(Path segment, boolean force) throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
-    check(conf);
+    FetcherSettings settings = FetcherSettings.from(conf, 0); // a bad setting fails here, before any job
+    FetcherSettings.protocolConstructor(conf);
+    if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
+      SegmentParser.checkSettings(conf);
+    }
     Segment.requirePart(conf, segment, Segment.CRAWL_GENERATE, "generate writes it");
     int lists = countFetchLists(conf, new Path(segment, Segment.CRAWL_GENERATE));
     if (lists == 0) {
@@ -97,8 +103,7 @@ public class Fetcher extends CrawlTool {
     if (timeLimitEnd > 0) {
       conf.setLong(FetcherKeys.INTERNAL_TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
     }
-    LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists,
-        conf.getInt(FetcherKeys.THREADS, 10));
+    LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, settings.threads);
 
     Job job = CrawlJob.create(conf, "fetch " + segment);
     Configuration jobConf = job.getConfiguration();
@@ -129,17 +134,7 @@ public class Fetcher extends CrawlTool {
     }
 
     LOG.info("fetched {} in {} s: {}", segment, (System.currentTimeMillis() - start) / 1000,
-        summary(job.getCounters().getGroup(FetchRecorder.COUNTERS)));
-  }
-
-  /** Fails with one line on a bad fetcher setting or protocol class, before any job starts. */
-  private static void check(Configuration conf) throws UserException {
-    try {
-      FetcherSettings.from(conf, 0);
-      FetcherSettings.protocolConstructor(conf);
-    } catch (IllegalArgumentException e) {
-      throw new UserException(e.getMessage());
-    }
+        summary(job.getCounters().getGroup(FetchCounter.GROUP)));
   }
 
   /** The fetch list files: the data files in crawl_generate, not Hadoop's _ and . side files. */

@@ -50,7 +50,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
 
   /** The parser successful fetches are handed to in this task (fetcher.parse=true), or null. */
   protected FetchParseHook parseHook(Configuration conf) {
-    return conf.getBoolean(FetcherKeys.PARSE, false) ? new InTaskParser(conf) : null;
+    return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE) ? new InTaskParser(conf) : null;
   }
 
   private static boolean next(Context context, Text url, CrawlDatum datum) throws IOException, InterruptedException {

@@ -62,10 +62,10 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     List<Part> parts = new ArrayList<>();
     parts.add(new Part(Segment.CRAWL_FETCH, CrawlDatum.class,
         r -> r instanceof CrawlDatum && CrawlStatus.isFetchStatus(((CrawlDatum) r).getStatus()), true, false));
-    if (conf.getBoolean(FetcherKeys.STORE_CONTENT, true)) {
+    if (conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT)) {
       parts.add(new Part(Segment.CONTENT, Content.class, r -> r instanceof Content, true, true));
     }
-    if (conf.getBoolean(FetcherKeys.PARSE, false)) {
+    if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       parts.add(new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true, false));
       parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true, true));
       parts.add(new Part(Segment.CRAWL_PARSE, CrawlDatum.class,
@@ -94,7 +94,7 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     CompressionCodec codec = getCompressOutput(context)
         ? ReflectionUtils.newInstance(getOutputCompressorClass(context, DefaultCodec.class), conf)
         : null;
-    long bufferLimit = Math.max(1, conf.getLong(FetcherKeys.SORT_BUFFER_MB, 64)) << 20;
-    return new SortingSegmentWriter(context, parts(conf), getDefaultWorkFile(context, ""), codec, bufferLimit);
+    return new SortingSegmentWriter(context, parts(conf), getDefaultWorkFile(context, ""), codec,
+        FetcherSettings.sortBufferBytes(conf));
   }
 }

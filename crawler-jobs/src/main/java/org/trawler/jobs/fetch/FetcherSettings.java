@@ -4,7 +4,10 @@ import java.lang.reflect.Constructor;
 
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.HostGroup;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolKeys;
 
 /** The fetcher's configuration, read once per task (and checked once by the fetch command). */
 final class FetcherSettings {
@@ -25,35 +28,49 @@ final class FetcherSettings {
   final long progressIntervalMillis;
   /** A fetch in flight longer than this is stuck, ms. */
   final long stuckAfterMillis;
+  /** Bytes of records a task sorts in memory before it writes a run to local disk. */
+  final long sortBufferBytes;
 
   private FetcherSettings(Configuration conf, long start) {
-    threads = positive(conf, FetcherKeys.THREADS, 10);
-    threadsPerQueue = positive(conf, FetcherKeys.THREADS_PER_QUEUE, 1);
+    threads = positive(conf, ProtocolKeys.FETCHER_THREADS, ProtocolKeys.DEFAULT_FETCHER_THREADS);
+    threadsPerQueue = positive(conf, ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
+        ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE);
     delayMillis = threadsPerQueue > 1
-        ? seconds(conf, FetcherKeys.SERVER_MIN_DELAY, 0.0f)
-        : seconds(conf, FetcherKeys.SERVER_DELAY, 5.0f);
-    long maxCrawlDelay = conf.getLong(FetcherKeys.MAX_CRAWL_DELAY, 30);
+        ? seconds(conf, FetcherKeys.SERVER_MIN_DELAY, FetcherKeys.DEFAULT_SERVER_MIN_DELAY)
+        : seconds(conf, FetcherKeys.SERVER_DELAY, FetcherKeys.DEFAULT_SERVER_DELAY);
+    long maxCrawlDelay = Settings.getLong(conf, ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
+        ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
     maxCrawlDelayMillis = maxCrawlDelay < 0 ? -1 : maxCrawlDelay * 1000;
-    capacity = (int) Math.min(Integer.MAX_VALUE,
-        (long) positive(conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, 50) * threads);
-    queueMode = HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.QUEUE_MODE_VALUE);
-    maxExceptionsPerQueue = conf.getInt(FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE, -1);
+    int depthMultiplier =
+        positive(conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, FetcherKeys.DEFAULT_QUEUE_DEPTH_MULTIPLIER);
+    capacity = (int) Math.min(Integer.MAX_VALUE, (long) depthMultiplier * threads);
+    queueMode = HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.DEFAULT_QUEUE_MODE);
+    maxExceptionsPerQueue = Settings.getInt(conf, FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE,
+        FetcherKeys.DEFAULT_MAX_EXCEPTIONS_PER_QUEUE);
     long end = conf.getLong(FetcherKeys.INTERNAL_TIMELIMIT_END, -1);
     timeLimitEnd = end > 0 ? end : timeLimitEnd(conf, start);
-    storeContent = conf.getBoolean(FetcherKeys.STORE_CONTENT, true);
-    progressIntervalMillis = Math.max(1, seconds(conf, FetcherKeys.PROGRESS_INTERVAL, 10));
-    stuckAfterMillis = 2 * Math.max(1, conf.getLong(FetcherKeys.REQUEST_DEADLINE, 60000));
+    storeContent = conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT);
+    progressIntervalMillis = Math.max(1,
+        seconds(conf, FetcherKeys.PROGRESS_INTERVAL, FetcherKeys.DEFAULT_PROGRESS_INTERVAL));
+    stuckAfterMillis = 2 * Math.max(1,
+        Settings.getLong(conf, ProtocolKeys.REQUEST_DEADLINE, ProtocolKeys.DEFAULT_REQUEST_DEADLINE));
+    sortBufferBytes = sortBufferBytes(conf);
   }
 
-  /** Reads the settings; a bad value becomes an IllegalArgumentException naming the key. */
+  /** Reads the settings; a bad value is a BadSettingException naming the key. */
   static FetcherSettings from(Configuration conf, long start) {
     return new FetcherSettings(conf, start);
   }
 
   /** When feeding stops for a fetch starting at {@code start}: fetcher.timelimit.mins later, or -1. */
   static long timeLimitEnd(Configuration conf, long start) {
-    float minutes = conf.getFloat(FetcherKeys.TIMELIMIT_MINS, -1);
+    float minutes = Settings.getFloat(conf, FetcherKeys.TIMELIMIT_MINS, FetcherKeys.DEFAULT_TIMELIMIT_MINS);
     return minutes > 0 ? start + (long) (minutes * 60_000) : -1;
+  }
+
+  /** fetcher.sort.buffer.mb in bytes, at least 1 MB. */
+  static long sortBufferBytes(Configuration conf) {
+    return Math.max(1, Settings.getLong(conf, FetcherKeys.SORT_BUFFER_MB, FetcherKeys.DEFAULT_SORT_BUFFER_MB)) << 20;
   }
 
   /** The configured Protocol class, checked to be one with a (Configuration) constructor. */
@@ -63,12 +80,11 @@ final class FetcherSettings {
       Class<? extends Protocol> c = conf.getClassByName(name).asSubclass(Protocol.class);
       return c.getConstructor(Configuration.class);
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException(FetcherKeys.PROTOCOL_CLASS + ": class " + name + " is not on the classpath");
+      throw new BadSettingException(FetcherKeys.PROTOCOL_CLASS, "class " + name + " is not on the classpath");
     } catch (ClassCastException e) {
-      throw new IllegalArgumentException(FetcherKeys.PROTOCOL_CLASS + ": " + name + " is not a "
-          + Protocol.class.getName());
+      throw new BadSettingException(FetcherKeys.PROTOCOL_CLASS, name + " is not a " + Protocol.class.getName());
     } catch (NoSuchMethodException e) {
-      throw new IllegalArgumentException(FetcherKeys.PROTOCOL_CLASS + ": " + name
+      throw new BadSettingException(FetcherKeys.PROTOCOL_CLASS, name
           + " has no public constructor taking a Configuration");
     }
   }
@@ -83,17 +99,17 @@ final class FetcherSettings {
   }
 
   private static int positive(Configuration conf, String key, int defaultValue) {
-    int v = conf.getInt(key, defaultValue);
+    int v = Settings.getInt(conf, key, defaultValue);
     if (v < 1) {
-      throw new IllegalArgumentException(key + " must be at least 1, not " + v);
+      throw new BadSettingException(key, "must be at least 1, not " + v);
     }
     return v;
   }
 
   private static long seconds(Configuration conf, String key, float defaultValue) {
-    float v = conf.getFloat(key, defaultValue);
+    float v = Settings.getFloat(conf, key, defaultValue);
     if (v < 0) {
-      throw new IllegalArgumentException(key + " must not be negative, not " + v);
+      throw new BadSettingException(key, "must not be negative, not " + v);
     }
     return (long) (v * 1000);
   }

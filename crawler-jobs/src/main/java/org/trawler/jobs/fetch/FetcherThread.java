@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
 
 /**
@@ -76,7 +77,7 @@ final class FetcherThread extends Thread {
       }
     } catch (RuntimeException e) {
       LOG.warn("fetch of {} failed: {}", url, e.toString(), e);
-      outcome = ProtocolOutput.retry(0, "exception", e.toString(), -1);
+      outcome = ProtocolOutput.retry(0, Reason.EXCEPTION, e.toString(), -1);
     }
     long end = clock.getAsLong();
     queues.finish(item, end, requested, Politeness.backoffMillis(outcome, maxCrawlDelayMillis),

@@ -1,7 +1,9 @@
 package org.trawler.jobs.fetch;
 
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
 
 /** The fetcher's politeness decisions, as plain functions of what robots.txt and the server said. */
@@ -17,15 +19,15 @@ final class Politeness {
    */
   static ProtocolOutput robotsVerdict(RobotsRules rules, String url, long maxCrawlDelayMillis) {
     if (rules.isUnavailable()) {
-      return ProtocolOutput.retry(0, "robots_unavailable", rules.getUnavailableReason(), -1);
+      return ProtocolOutput.retry(0, Reason.ROBOTS_UNAVAILABLE, rules.getUnavailableReason(), -1);
     }
     if (!rules.isAllowed(url)) {
-      return ProtocolOutput.gone(0, "robots_denied", "");
+      return ProtocolOutput.gone(0, Reason.ROBOTS_DENIED, "");
     }
     long crawlDelay = rules.getCrawlDelayMillis();
     if (maxCrawlDelayMillis >= 0 && crawlDelay > maxCrawlDelayMillis) {
-      return ProtocolOutput.gone(0, "crawl_delay_too_long",
-          "Crawl-delay " + crawlDelay + " ms > fetcher.max.crawl.delay " + maxCrawlDelayMillis + " ms");
+      return ProtocolOutput.gone(0, Reason.CRAWL_DELAY_TOO_LONG, "Crawl-delay " + crawlDelay + " ms > "
+          + ProtocolKeys.FETCHER_MAX_CRAWL_DELAY + " " + maxCrawlDelayMillis + " ms");
     }
     return null;
   }

@@ -59,7 +59,7 @@ final class QueueFeeder extends Thread {
       }
     } catch (IOException e) {
       LOG.error("cannot read the rest of the fetch list after {} entries: {}", fed + skipped, e.toString());
-      recorder.count(FetchRecorder.COUNTERS, "fetch_list_unreadable", 1);
+      recorder.count(FetchCounter.FETCH_LIST_UNREADABLE, 1);
     } catch (InterruptedException e) {
       // the task is ending
     } finally {

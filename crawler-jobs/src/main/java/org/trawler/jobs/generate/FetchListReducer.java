@@ -27,7 +27,7 @@ public class FetchListReducer extends Reducer<FetchSlot, CrawlDatum, Text, Crawl
     for (CrawlDatum datum : datums) {
       datum.putMeta(MetadataKeys.GENERATE_TIME, generateTime);
       context.write(url, datum);
-      context.getCounter(SkipReason.GROUP, SkipReason.SELECTED).increment(1);
+      GenerateCounter.SELECTED.in(context).increment(1);
     }
   }
 }

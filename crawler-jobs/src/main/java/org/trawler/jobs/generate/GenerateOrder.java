@@ -2,6 +2,8 @@ package org.trawler.jobs.generate;
 
 import java.util.Locale;
 
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.CrawlDatum;
 
 /** generate.order: which due URLs come first. */
@@ -16,12 +18,17 @@ public enum GenerateOrder {
     return this == DEPTH ? Math.max(0, datum.getDepth()) : 0;
   }
 
-  /** Parses the key's value; an unknown value is a user mistake named in the message. */
+  /** The order generate.order names. */
+  public static GenerateOrder from(Configuration conf) {
+    return parse(conf.get(GeneratorKeys.ORDER, GeneratorKeys.DEFAULT_ORDER));
+  }
+
+  /** Parses the key's value; an unknown value is a BadSettingException. */
   public static GenerateOrder parse(String value) {
     try {
       return valueOf(value.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(GeneratorKeys.ORDER + " must be score or depth, not '" + value + "'");
+      throw new BadSettingException(GeneratorKeys.ORDER, "must be score or depth, not '" + value + "'");
     }
   }
 }

@@ -12,6 +12,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DefaultStringifier;
@@ -97,9 +98,9 @@ public class Generator extends CrawlTool {
         .desc("number of fetch lists (fetch tasks); default mapreduce.job.maps, 1 in local mode").build());
     options.addOption(Option.builder("adddays").hasArg().argName("D")
         .desc("select URLs due within the next D days too").build());
-    options.addOption("noFilter", false, "do not apply the URL filters (generate.filter=false)");
-    options.addOption("noNorm", false, "do not normalize URLs (generate.normalise=false)");
-    options.addOption("force", false, "break a held crawldb lock (with generate.update.crawldb)");
+    options.addOption("noFilter", false, "do not apply the URL filters (" + GeneratorKeys.FILTER + "=false)");
+    options.addOption("noNorm", false, "do not normalize URLs (" + GeneratorKeys.NORMALISE + "=false)");
+    options.addOption("force", false, "break a held crawldb lock (with " + GeneratorKeys.UPDATE_CRAWLDB + ")");
     return options;
   }
 
@@ -170,8 +171,9 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.TIME, now);
     conf.setLong(GeneratorKeys.DUE_BEFORE, now + settings.addDays() * DAY_MILLIS);
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
-    boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, false);
-    Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get("hadoop.tmp.dir")), "generate-" + UUID.randomUUID());
+    boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
+    Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get(CommonConfigurationKeys.HADOOP_TMP_DIR)),
+        "generate-" + UUID.randomUUID());
     // Marking the selected URLs writes a new crawldb version: the lock is held from before the selection.
     try (DbTransaction mark = update ? DbTransaction.begin(conf, crawlDb, "crawldb", settings.force()) : null) {
       return generate(conf, crawlDb, segmentsDir, settings.topN(), numFetchers, tmp, mark);
@@ -303,7 +305,7 @@ public class Generator extends CrawlTool {
     job.setNumReduceTasks(numFetchers);
     setSequenceFileOutput(job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
     runJob(job);
-    return job.getCounters().findCounter(SkipReason.GROUP, SkipReason.SELECTED).getValue();
+    return GenerateCounter.SELECTED.valueIn(job.getCounters());
   }
 
   /** Job 3 (generate.update.crawldb): a new crawldb version with the selected URLs marked, installed atomically. */
@@ -320,16 +322,13 @@ public class Generator extends CrawlTool {
     tx.commit();
   }
 
-  /** Rejects a bad generate setting (or a filter that cannot be created) with one clear line before any job starts. */
-  private static void checkSettings(Configuration conf) throws UserException {
-    try {
-      GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
-      SelectReducer.countMode(conf);
-      URLPartitioner.mode(conf);
-      SelectionRules.fromConf(conf);
-    } catch (IllegalArgumentException e) {
-      throw new UserException(e.getMessage(), UserException.USAGE);
-    }
+  /** Reads every setting generate's tasks read: a bad one fails here, a BadSettingException, before any job. */
+  private static void checkSettings(Configuration conf) {
+    GenerateOrder.from(conf);
+    SelectReducer.countMode(conf);
+    URLPartitioner.mode(conf);
+    SelectionRules.fromConf(conf);
+    SelectionQuota.from(conf, 0);
   }
 
   /** One fetch list per map slot on a cluster; one in local mode, where tasks run one after another. */
@@ -449,7 +448,7 @@ public class Generator extends CrawlTool {
 
     void add(Counters counters) {
       for (SkipReason reason : SkipReason.values()) {
-        add(reason, counters.findCounter(SkipReason.GROUP, reason.counter()).getValue());
+        add(reason, reason.valueIn(counters));
       }
     }
 

@@ -12,9 +12,6 @@ import org.trawler.core.datum.MetadataKeys;
  * crawldb datum, marked with the generate time when the URL was selected.
  */
 public class MarkReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
-  /** Counter of the crawldb URLs marked as generated. */
-  public static final String MARKED = "marked";
-
   private long generateTime;
   private final CrawlDatum out = new CrawlDatum();
 
@@ -27,7 +24,7 @@ public class MarkReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
   protected void reduce(Text url, Iterable<CrawlDatum> datums, Context context)
       throws IOException, InterruptedException {
     if (mark(datums, generateTime, out)) {
-      context.getCounter(SkipReason.GROUP, MARKED).increment(1);
+      GenerateCounter.MARKED.in(context).increment(1);
     }
     context.write(url, out);
   }

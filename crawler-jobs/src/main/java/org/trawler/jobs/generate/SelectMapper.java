@@ -21,14 +21,14 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     rules = SelectionRules.fromConf(conf);
-    order = GenerateOrder.parse(conf.get(GeneratorKeys.ORDER, "score"));
+    order = GenerateOrder.from(conf);
   }
 
   @Override
   protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
     SkipReason reason = rules.skipReason(url.toString(), datum);
     if (reason != null) {
-      context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
+      reason.in(context).increment(1);
       if (reason == SkipReason.MALFORMED) {
         LOG.warn("skipping malformed crawldb URL {}", url);
       }

@@ -33,7 +33,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
 
   /** The configured generate.count.mode: host or domain. */
   public static HostGroup countMode(Configuration conf) {
-    return HostGroup.hostOrDomain(conf, GeneratorKeys.COUNT_MODE, GeneratorKeys.COUNT_MODE_VALUE);
+    return HostGroup.hostOrDomain(conf, GeneratorKeys.COUNT_MODE, GeneratorKeys.DEFAULT_COUNT_MODE);
   }
 
   @Override
@@ -41,7 +41,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     Configuration conf = context.getConfiguration();
     grouping = countMode(conf);
     long topN = conf.getLong(GeneratorKeys.TOP_N, 0);
-    quota = new SelectionQuota(conf.getInt(GeneratorKeys.MAX_COUNT, -1), topN);
+    quota = SelectionQuota.from(conf, topN);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
     sampleEvery = sampleEvery(topN);
   }
@@ -57,7 +57,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     for (CrawlDatum datum : datums) {
       SkipReason reason = quota.refusal(group);
       if (reason != null) {
-        context.getCounter(SkipReason.GROUP, reason.counter()).increment(1);
+        reason.in(context).increment(1);
         continue;
       }
       boolean sampled = quota.admitted() % sampleEvery == 0;

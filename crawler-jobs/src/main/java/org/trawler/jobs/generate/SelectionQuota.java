@@ -3,6 +3,9 @@ package org.trawler.jobs.generate;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
+
 /**
  * The limits a select reducer applies while it reads its URLs best-first: at most maxPerGroup per
  * host or domain, at most topN in all. Because the URLs come in rank order, each group keeps its
@@ -22,6 +25,11 @@ public final class SelectionQuota {
   public SelectionQuota(int maxPerGroup, long topN) {
     this.maxPerGroup = maxPerGroup;
     this.topN = topN;
+  }
+
+  /** The quota of generate.max.count per group, and {@code topN} in all. */
+  public static SelectionQuota from(Configuration conf, long topN) {
+    return new SelectionQuota(Settings.getInt(conf, GeneratorKeys.MAX_COUNT, GeneratorKeys.DEFAULT_MAX_COUNT), topN);
   }
 
   /** Why the next URL of {@code group} cannot be taken, or null when it can. */

@@ -3,6 +3,7 @@ package org.trawler.jobs.generate;
 import java.net.MalformedURLException;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -41,18 +42,19 @@ public final class SelectionRules {
 
   /**
    * The rules of a generate task, from the keys the Generator set. Creates the configured
-   * normalizers and filters at once: a class that cannot be created is an IllegalArgumentException.
+   * normalizers and filters at once: a bad setting is a BadSettingException.
    */
   public static SelectionRules fromConf(Configuration conf) {
     long now = conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
     URLNormalizers normalizers = null;
-    if (conf.getBoolean(GeneratorKeys.NORMALISE, true)) {
+    if (conf.getBoolean(GeneratorKeys.NORMALISE, GeneratorKeys.DEFAULT_NORMALISE)) {
       normalizers = new URLNormalizers(conf);
       normalizers.normalizersFor(URLNormalizers.SCOPE_GENERATE);
     }
     return new SelectionRules(now, conf.getLong(GeneratorKeys.DUE_BEFORE, now),
-        conf.getLong(GeneratorKeys.DELAY, 604800L), conf.getInt(GeneratorKeys.MAX_DEPTH, -1), normalizers,
-        conf.getBoolean(GeneratorKeys.FILTER, true) ? new URLFilters(conf) : null);
+        Settings.getLong(conf, GeneratorKeys.DELAY, GeneratorKeys.DEFAULT_DELAY),
+        Settings.getInt(conf, GeneratorKeys.MAX_DEPTH, GeneratorKeys.DEFAULT_MAX_DEPTH), normalizers,
+        conf.getBoolean(GeneratorKeys.FILTER, GeneratorKeys.DEFAULT_FILTER) ? new URLFilters(conf) : null);
   }
 
   /** Why the URL is not selected, or null when it is a candidate. The cheap checks come first. */

@@ -2,8 +2,10 @@ package org.trawler.jobs.generate;
 
 import java.util.Locale;
 
-/** Why generate left a crawldb URL out of the segment; each reason is a counter of group {@value #GROUP}. */
-public enum SkipReason {
+import org.trawler.jobs.JobCounter;
+
+/** Why generate left a crawldb URL out of the segment; each is a counter of generate's, skipped_&lt;reason&gt;. */
+public enum SkipReason implements JobCounter {
   NOT_DUE("not due"),
   DUPLICATE("duplicate"),
   ORPHAN("orphan"),
@@ -14,20 +16,22 @@ public enum SkipReason {
   HOST_CAP("host cap"),
   TOP_N("topN");
 
-  /** Counter group of generate's counters. */
-  public static final String GROUP = "generate";
-  /** Counter of the URLs written to the fetch lists. */
-  public static final String SELECTED = "selected";
-
   private final String label;
+  private final String counterName = "skipped_" + name().toLowerCase(Locale.ROOT);
 
   SkipReason(String label) {
     this.label = label;
   }
 
+  @Override
+  public String group() {
+    return GenerateCounter.GROUP;
+  }
+
   /** The counter name, e.g. skipped_not_due. */
-  public String counter() {
-    return "skipped_" + name().toLowerCase(Locale.ROOT);
+  @Override
+  public String counterName() {
+    return counterName;
   }
 
   /** How the summary line names it. */

@@ -28,13 +28,10 @@ public final class InjectResult {
   /** Job 1's counters, plus job 2's when there was a merge (null otherwise). */
   static InjectResult of(Counters sort, Counters merge) {
     Counters last = merge != null ? merge : sort;
-    return new InjectResult(get(sort, InjectCounters.INJECTED), get(sort, InjectCounters.DUPLICATE),
-        get(last, InjectCounters.NEW), get(last, InjectCounters.MERGED), get(sort, InjectCounters.REJECTED),
-        get(sort, InjectCounters.MALFORMED), last.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue());
-  }
-
-  private static long get(Counters counters, String name) {
-    return counters.findCounter(InjectCounters.GROUP, name).getValue();
+    return new InjectResult(InjectCounter.URLS_INJECTED.valueIn(sort), InjectCounter.URLS_DUPLICATE.valueIn(sort),
+        InjectCounter.URLS_NEW.valueIn(last), InjectCounter.URLS_MERGED.valueIn(last),
+        InjectCounter.URLS_REJECTED.valueIn(sort), InjectCounter.URLS_MALFORMED.valueIn(sort),
+        last.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue());
   }
 
   /** The one-line summary inject prints. */

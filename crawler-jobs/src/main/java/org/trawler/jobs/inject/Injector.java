@@ -25,9 +25,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.net.NetKeys;
-import org.trawler.core.net.URLFilters;
-import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.PathNames;
 import org.trawler.core.store.VersionedDb;
@@ -78,14 +75,15 @@ public class Injector extends CrawlTool {
   }
 
   private static InjectMerge.Mode mode(Configuration conf) {
-    return InjectMerge.Mode.of(conf.getBoolean(InjectKeys.OVERWRITE, false), conf.getBoolean(InjectKeys.UPDATE, false));
+    return InjectMerge.Mode.of(conf.getBoolean(InjectKeys.OVERWRITE, InjectKeys.DEFAULT_OVERWRITE),
+        conf.getBoolean(InjectKeys.UPDATE, InjectKeys.DEFAULT_UPDATE));
   }
 
   /** Injects the seeds under {@code urlDir} into {@code crawlDb} (created if missing), holding its lock. */
   public InjectResult inject(Path crawlDb, Path urlDir, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
     List<Path> seedFiles = SeedFiles.list(conf, urlDir);
-    checkUrlRules(conf);
+    checkSettings(conf);
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       boolean merge = VersionedDb.exists(conf, crawlDb);
       Path seeds = merge ? tx.scratch("seeds") : null;
@@ -104,16 +102,9 @@ public class Injector extends CrawlTool {
     }
   }
 
-  /** A misconfigured normalizer or filter fails here in one line, not in every map task. */
-  private static void checkUrlRules(Configuration conf) throws UserException {
-    try {
-      new URLNormalizers(conf).normalizersFor(URLNormalizers.SCOPE_INJECT);
-      new URLFilters(conf);
-    } catch (RuntimeException e) {
-      LOG.debug("URL normalizers/filters cannot be set up", e);
-      throw new UserException("cannot set up the URL normalizers/filters (" + NetKeys.NORMALIZER_ORDER + ", "
-          + NetKeys.FILTER_ORDER + "): " + e.getMessage());
-    }
+  /** A bad setting (a normalizer or filter that cannot be set up) fails here in one line, not in every map task. */
+  private static void checkSettings(Configuration conf) {
+    SeedParser.fromConf(conf);
   }
 
   private static Job sortJob(Configuration conf, Path crawlDb, List<Path> seedFiles, Path out, boolean merge)
@@ -184,11 +175,11 @@ public class Injector extends CrawlTool {
         SeedParser.Accepted seed = parser.parse(line.toString(), now);
         if (seed != null) {
           context.write(new Text(seed.url), new Seed(file, lineNumber, seed.datum));
-          context.getCounter(InjectCounters.GROUP, InjectCounters.INJECTED).increment(1);
+          InjectCounter.URLS_INJECTED.in(context).increment(1);
         }
       } catch (BadSeedException e) {
-        context.getCounter(InjectCounters.GROUP, e.problem().summaryCounter()).increment(1);
-        context.getCounter(InjectCounters.GROUP, e.problem().counter()).increment(1);
+        e.problem().summaryCounter().in(context).increment(1);
+        e.problem().in(context).increment(1);
         if (logged++ < MAX_LOGGED) {
           // A normalizer's or filter's bug keeps its stack trace (the cause); the seed's own faults do not need one.
           LOG.warn("{}:{}: skipped, {}: {}", file, lineNumber, e.getMessage(), excerpt(line.toString()), e.getCause());
@@ -231,7 +222,7 @@ public class Injector extends CrawlTool {
         }
       }
       if (count > 1) {
-        context.getCounter(InjectCounters.GROUP, InjectCounters.DUPLICATE).increment(count - 1);
+        InjectCounter.URLS_DUPLICATE.in(context).increment(count - 1);
       }
       context.write(url, output(last.datum(), context));
     }
@@ -246,7 +237,7 @@ public class Injector extends CrawlTool {
   public static class NewDbReducer extends SeedReducer {
     @Override
     protected CrawlDatum output(CrawlDatum seed, Context context) {
-      context.getCounter(InjectCounters.GROUP, InjectCounters.NEW).increment(1);
+      InjectCounter.URLS_NEW.in(context).increment(1);
       return InjectMerge.merge(null, seed, InjectMerge.Mode.KEEP);
     }
   }
@@ -273,8 +264,7 @@ public class Injector extends CrawlTool {
         }
       }
       if (injected != null) {
-        context.getCounter(InjectCounters.GROUP, old == null ? InjectCounters.NEW : InjectCounters.MERGED)
-            .increment(1);
+        (old == null ? InjectCounter.URLS_NEW : InjectCounter.URLS_MERGED).in(context).increment(1);
       }
       context.write(url, injected == null ? old : InjectMerge.merge(old, injected, mode)); // old is a copy already
     }

@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.trawler.jobs.JobCounter;
+
 /**
  * One line of a seed file, read but not yet judged: the URL as written and its tab-separated
  * {@code key=value} metadata, with the reserved keys nutch.score, nutch.fetchInterval and
@@ -14,32 +16,32 @@ public final class SeedLine {
   public static final String FETCH_INTERVAL = "nutch.fetchInterval";
   public static final String FIXED_INTERVAL = "nutch.fetchInterval.fixed";
 
-  /** Why a line is not a seed; each has its own counter and belongs to urls_malformed or urls_rejected. */
-  public enum Problem {
-    BINARY("binary_line", false),
-    TOO_LONG("url_too_long", false),
-    MALFORMED_URL("malformed_url", false),
-    BAD_SCORE("bad_score", false),
-    BAD_FETCH_INTERVAL("bad_fetch_interval", false),
-    BAD_METADATA("bad_metadata", false),
+  /** Why a line is not a seed; each is a counter of inject's group and adds to urls_malformed or urls_rejected. */
+  public enum Problem implements JobCounter {
+    BINARY_LINE(false),
+    URL_TOO_LONG(false),
+    MALFORMED_URL(false),
+    BAD_SCORE(false),
+    BAD_FETCH_INTERVAL(false),
+    BAD_METADATA(false),
     /** A normalizer or filter threw on this URL: a bug in it, logged with its stack trace. */
-    URL_RULES_FAILED("url_rules_failed", false),
-    REJECTED_BY_NORMALIZER("rejected_by_normalizer", true),
-    REJECTED_BY_FILTER("rejected_by_filter", true);
+    URL_RULES_FAILED(false),
+    REJECTED_BY_NORMALIZER(true),
+    REJECTED_BY_FILTER(true);
 
-    private final String counter;
     private final boolean rejected;
 
-    Problem(String counter, boolean rejected) {
-      this.counter = counter;
+    Problem(boolean rejected) {
       this.rejected = rejected;
     }
 
-    /** The per-problem counter name. */
-    public String counter() { return counter; }
+    @Override
+    public String group() { return InjectCounter.GROUP; }
 
     /** The summary counter this problem adds to: urls_rejected or urls_malformed. */
-    public String summaryCounter() { return rejected ? InjectCounters.REJECTED : InjectCounters.MALFORMED; }
+    public InjectCounter summaryCounter() {
+      return rejected ? InjectCounter.URLS_REJECTED : InjectCounter.URLS_MALFORMED;
+    }
   }
 
   /** A line that is not a seed, with the reason in words. */
@@ -88,7 +90,7 @@ public final class SeedLine {
     for (int i = 0; i < trimmed.length(); i++) {
       char c = trimmed.charAt(i);
       if (c == '\uFFFD' || (Character.isISOControl(c) && c != '\t')) {
-        throw new BadSeedException(Problem.BINARY, "not text (control character or invalid UTF-8 at column "
+        throw new BadSeedException(Problem.BINARY_LINE, "not text (control character or invalid UTF-8 at column "
             + (i + 1) + "): is this a binary file?");
       }
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -15,6 +16,7 @@ import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.schedule.ScheduleKeys;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
 import org.trawler.jobs.inject.SeedLine.Problem;
 
@@ -50,12 +52,17 @@ public final class SeedParser {
     this.filter = filter;
   }
 
-  /** A parser with the defaults, normalizers and filters of {@code conf}. */
+  /**
+   * A parser with the defaults, normalizers and filters of {@code conf}, all set up at once: a bad
+   * setting is a BadSettingException here, not a problem of the first seed.
+   */
   public static SeedParser fromConf(Configuration conf) {
-    return new SeedParser(conf.getFloat(InjectKeys.SCORE_INJECTED, 1.0f),
-        conf.getInt(InjectKeys.FETCH_INTERVAL_DEFAULT, 2592000),
-        conf.getInt(InjectKeys.URL_MAX_LENGTH, 4096),
-        new URLNormalizers(conf), new URLFilters(conf));
+    URLNormalizers normalizers = new URLNormalizers(conf);
+    normalizers.normalizersFor(URLNormalizers.SCOPE_INJECT);
+    return new SeedParser(Settings.getFloat(conf, InjectKeys.SCORE_INJECTED, InjectKeys.DEFAULT_SCORE_INJECTED),
+        Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL),
+        Settings.getInt(conf, InjectKeys.URL_MAX_LENGTH, InjectKeys.DEFAULT_URL_MAX_LENGTH),
+        normalizers, new URLFilters(conf));
   }
 
   /** The seed of one line, null for a blank or comment line; fetchTime is {@code now}. */
@@ -71,7 +78,7 @@ public final class SeedParser {
   /** The normalized, filtered URL, or the reason it is not one. */
   String checkUrl(String raw) throws BadSeedException {
     if (raw.length() > maxUrlLength) {
-      throw new BadSeedException(Problem.TOO_LONG, "URL of " + raw.length() + " characters, longer than "
+      throw new BadSeedException(Problem.URL_TOO_LONG, "URL of " + raw.length() + " characters, longer than "
           + InjectKeys.URL_MAX_LENGTH + "=" + maxUrlLength);
     }
     String url;

@@ -24,6 +24,7 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.DbTransaction;
@@ -127,6 +128,8 @@ public class LinkDb extends CrawlTool {
    */
   public Result invert(Path linkDb, List<Path> segments, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
+    LinkInverter.fromConf(conf); // a bad setting fails here, before the job
+    MergeReducer.maxInlinks(conf);
     for (Path segment : segments) {
       Segment.requirePart(conf, segment, Segment.PARSE_DATA, "run parse on it first");
     }
@@ -149,9 +152,8 @@ public class LinkDb extends CrawlTool {
       tx.commit();
       Counters c = job.getCounters();
       return new Result(segments.size(), c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
-          c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).getValue(),
-          c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).getValue(),
-          c.findCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).getValue());
+          LinkDbCounter.LINKS_INVERTED.valueIn(c), LinkDbCounter.LINKS_REJECTED.valueIn(c),
+          LinkDbCounter.LINKS_INTERNAL_IGNORED.valueIn(c));
     }
   }
 
@@ -175,7 +177,7 @@ public class LinkDb extends CrawlTool {
         fromUrl = null;
       }
       if (fromUrl == null) {
-        context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.PAGES_REJECTED).increment(1);
+        LinkDbCounter.PAGES_REJECTED.in(context).increment(1);
         return;
       }
       LinkInverter.Inversion inversion = inverter.invert(fromUrl, value.getOutlinks());
@@ -185,9 +187,9 @@ public class LinkDb extends CrawlTool {
         target.set(link.target());
         context.write(target, one);
       }
-      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).increment(inversion.links().size());
-      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).increment(inversion.rejected());
-      context.getCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).increment(inversion.internal());
+      LinkDbCounter.LINKS_INVERTED.in(context).increment(inversion.links().size());
+      LinkDbCounter.LINKS_REJECTED.in(context).increment(inversion.rejected());
+      LinkDbCounter.LINKS_INTERNAL_IGNORED.in(context).increment(inversion.internal());
     }
   }
 
@@ -197,7 +199,11 @@ public class LinkDb extends CrawlTool {
 
     @Override
     protected void setup(Context context) {
-      maxInlinks = context.getConfiguration().getInt(LinkDbKeys.MAX_INLINKS, 10000);
+      maxInlinks = maxInlinks(context.getConfiguration());
+    }
+
+    static int maxInlinks(Configuration conf) {
+      return Settings.getInt(conf, LinkDbKeys.MAX_INLINKS, LinkDbKeys.DEFAULT_MAX_INLINKS);
     }
 
     @Override

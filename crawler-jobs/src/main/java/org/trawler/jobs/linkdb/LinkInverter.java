@@ -7,10 +7,12 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.parse.ParseKeys;
 
 /**
  * Turns the outlinks of one page into inlinks of their targets: target URLs normalized (scope
@@ -38,12 +40,17 @@ final class LinkInverter {
     this.maxAnchorLength = maxAnchorLength;
   }
 
+  /** The inverter {@code conf} sets up, its normalizers and filters created at once: a bad setting fails here. */
   static LinkInverter fromConf(Configuration conf) {
-    return new LinkInverter(
-        conf.getBoolean(LinkDbKeys.NORMALIZE, true) ? new URLNormalizers(conf) : null,
-        conf.getBoolean(LinkDbKeys.FILTER, true) ? new URLFilters(conf) : null,
-        conf.getBoolean(LinkDbKeys.IGNORE_INTERNAL_LINKS, false),
-        conf.getInt(LinkDbKeys.MAX_ANCHOR_LENGTH, 100));
+    URLNormalizers normalizers = null;
+    if (conf.getBoolean(LinkDbKeys.NORMALIZE, LinkDbKeys.DEFAULT_NORMALIZE)) {
+      normalizers = new URLNormalizers(conf);
+      normalizers.normalizersFor(URLNormalizers.SCOPE_LINKDB);
+    }
+    return new LinkInverter(normalizers,
+        conf.getBoolean(LinkDbKeys.FILTER, LinkDbKeys.DEFAULT_FILTER) ? new URLFilters(conf) : null,
+        conf.getBoolean(LinkDbKeys.IGNORE_INTERNAL_LINKS, LinkDbKeys.DEFAULT_IGNORE_INTERNAL_LINKS),
+        Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH));
   }
 
   /** The URL as the linkdb keeps it, or null when a filter rejects it. */

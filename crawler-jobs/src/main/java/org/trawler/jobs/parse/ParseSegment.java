@@ -35,10 +35,6 @@ import org.trawler.jobs.CrawlTool;
 public class ParseSegment extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(ParseSegment.class);
 
-  /** Counter group: one counter per parse status name (success, notparsed, parse_failed), and outlinks. */
-  public static final String COUNTER_GROUP = "parse";
-  public static final String OUTLINKS_COUNTER = "outlinks";
-
   @Override
   public String name() {
     return "parse";
@@ -68,6 +64,7 @@ public class ParseSegment extends CrawlTool {
   /** Parses the content of {@code segment}; with {@code force} again, if it was parsed. */
   public void parse(Path segment, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
+    SegmentParser.checkSettings(conf);
     Segment.requirePart(conf, segment, Segment.CONTENT, "not fetched yet? run fetch first");
     clearParseOutput(conf, segment, force);
     Segment.removeScratch(conf, segment);
@@ -113,13 +110,13 @@ public class ParseSegment extends CrawlTool {
   }
 
   private static String summary(Job job) throws IOException {
-    CounterGroup counters = job.getCounters().getGroup(COUNTER_GROUP);
+    CounterGroup counters = job.getCounters().getGroup(ParseCounter.GROUP);
     StringBuilder sb = new StringBuilder();
     for (byte status : new byte[] {ParseData.SUCCESS, ParseData.NOT_PARSED, ParseData.FAILED}) {
       String name = ParseData.statusName(status);
       sb.append(counters.findCounter(name).getValue()).append(' ').append(name).append(", ");
     }
-    return sb.append(counters.findCounter(OUTLINKS_COUNTER).getValue()).append(" outlinks").toString();
+    return sb.append(ParseCounter.OUTLINKS.valueIn(job.getCounters())).append(" outlinks").toString();
   }
 
   /** Parses each page into its parse records; input and output are keyed by URL. */

@@ -17,6 +17,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.scoring.LinkScorer;
+import org.trawler.jobs.JobCounter;
 
 /**
  * Parses one fetched page into the records of a segment's parse parts: parse_data and parse_text
@@ -34,6 +35,10 @@ public class SegmentParser implements Closeable {
   /** Where a parse's counts go: a task's counters, or the fetch task's output. */
   public interface Counts {
     void add(String group, String name, long amount);
+
+    default void add(JobCounter counter, long amount) {
+      add(counter.group(), counter.counterName(), amount);
+    }
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(SegmentParser.class);
@@ -44,6 +49,11 @@ public class SegmentParser implements Closeable {
   public SegmentParser(Configuration conf) {
     this.parser = new HtmlParser(conf);
     this.scorer = new LinkScorer(conf);
+  }
+
+  /** Sets up a parser with {@code conf} and closes it: a bad parse setting fails here, before a job starts. */
+  public static void checkSettings(Configuration conf) {
+    new SegmentParser(conf).close();
   }
 
   /**
@@ -85,8 +95,8 @@ public class SegmentParser implements Closeable {
 
   /** Counts a page's parse (its status, its outlinks) and logs a failed one with its URL. */
   public static void report(Text url, ParseResult result, Counts counts) {
-    counts.add(ParseSegment.COUNTER_GROUP, ParseData.statusName(result.status()), 1);
-    counts.add(ParseSegment.COUNTER_GROUP, ParseSegment.OUTLINKS_COUNTER, result.outlinks().size());
+    counts.add(ParseCounter.GROUP, ParseData.statusName(result.status()), 1);
+    counts.add(ParseCounter.OUTLINKS, result.outlinks().size());
     if (result.status() == ParseData.FAILED) {
       LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
     }

@@ -3,6 +3,7 @@ package org.trawler.jobs.update;
 import java.util.Arrays;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -51,9 +52,9 @@ public final class CrawlDbUpdate {
 
   public static CrawlDbUpdate from(Configuration conf, long now) {
     return new CrawlDbUpdate(FetchSchedule.create(conf),
-        conf.getInt(UpdateKeys.RETRY_MAX, UpdateKeys.RETRY_MAX_VALUE),
-        conf.getInt(ScheduleKeys.INTERVAL_DEFAULT, ScheduleKeys.INTERVAL_DEFAULT_VALUE),
-        conf.getBoolean(UpdateKeys.ADDITIONS_ALLOWED, true), now);
+        Settings.getInt(conf, UpdateKeys.RETRY_MAX, UpdateKeys.DEFAULT_RETRY_MAX),
+        Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL),
+        conf.getBoolean(UpdateKeys.ADDITIONS_ALLOWED, UpdateKeys.DEFAULT_ADDITIONS_ALLOWED), now);
   }
 
   /**

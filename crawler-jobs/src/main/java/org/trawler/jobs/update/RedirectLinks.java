@@ -2,11 +2,13 @@ package org.trawler.jobs.update;
 
 import java.net.MalformedURLException;
 
+import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilter;
+import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLResolver;
@@ -27,6 +29,13 @@ final class RedirectLinks {
     this.normalizer = normalizer;
     this.filter = filter;
     this.policy = policy;
+  }
+
+  /** The normalizers (scope outlink), filters and link policy of {@code conf}, set up at once. */
+  static RedirectLinks fromConf(Configuration conf) {
+    URLNormalizers normalizers = new URLNormalizers(conf);
+    normalizers.normalizersFor(URLNormalizers.SCOPE_OUTLINK);
+    return new RedirectLinks(normalizers, new URLFilters(conf), LinkPolicy.from(conf));
   }
 
   /** True for a fetch datum of a redirect that names its target. */

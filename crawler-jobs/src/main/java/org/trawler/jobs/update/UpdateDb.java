@@ -50,16 +50,6 @@ import org.trawler.jobs.UsageException;
 public class UpdateDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(UpdateDb.class);
 
-  /** Counter group of what updatedb did. */
-  public static final String COUNTERS = "updatedb";
-  /** Counter group of the new entries per status (CrawlStatus names). */
-  public static final String STATUS_COUNTERS = "updatedb status";
-  public static final String URLS_NEW = "urls_new";
-  public static final String URLS_NOT_ADDED = "urls_not_added";
-  public static final String RECORDS_UNEXPECTED = "records_unexpected";
-  public static final String REDIRECTS_ADDED = "redirect_targets";
-  public static final String REDIRECTS_REJECTED = "redirect_targets_rejected";
-
   @Override
   public String name() {
     return "updatedb";
@@ -115,11 +105,7 @@ public class UpdateDb extends CrawlTool {
   /** Merges the fetch and parse results of {@code segments} into a new version of {@code crawlDb}. */
   public Result update(Path crawlDb, List<Path> segments, boolean force) throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
-    try {
-      FetchSchedule.create(conf);
-    } catch (IllegalArgumentException e) {
-      throw new UserException(e.getMessage());
-    }
+    checkSettings(conf);
     List<Path> inputs = segmentInputs(conf, segments);
 
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
@@ -128,6 +114,12 @@ public class UpdateDb extends CrawlTool {
       tx.commit();
       return result(segments.size(), job);
     }
+  }
+
+  /** Reads every setting the tasks read, so a bad one fails here (a BadSettingException) before the job. */
+  private static void checkSettings(Configuration conf) {
+    CrawlDbUpdate.from(conf, 0);
+    RedirectLinks.fromConf(conf);
   }
 
   /** The named segments, then the fetched ones under {@code dir}; at least one. */
@@ -201,11 +193,11 @@ public class UpdateDb extends CrawlTool {
   private static Result result(int segments, Job job) throws IOException {
     Map<String, Long> perStatus = new TreeMap<>();
     long total = 0;
-    for (Counter c : job.getCounters().getGroup(STATUS_COUNTERS)) {
+    for (Counter c : job.getCounters().getGroup(UpdateCounter.STATUS_GROUP)) {
       perStatus.put(c.getName(), c.getValue());
       total += c.getValue();
     }
-    return new Result(segments, total, job.getCounters().findCounter(COUNTERS, URLS_NEW).getValue(), perStatus);
+    return new Result(segments, total, UpdateCounter.URLS_NEW.valueIn(job.getCounters()), perStatus);
   }
 
   /**
@@ -222,7 +214,7 @@ public class UpdateDb extends CrawlTool {
       Configuration conf = context.getConfiguration();
       InputSplit split = context.getInputSplit();
       segment = split instanceof FileSplit ? segmentOf(((FileSplit) split).getPath()) : null;
-      redirects = new RedirectLinks(new URLNormalizers(conf), new URLFilters(conf), LinkPolicy.from(conf));
+      redirects = RedirectLinks.fromConf(conf);
     }
 
     @Override
@@ -235,12 +227,12 @@ public class UpdateDb extends CrawlTool {
       if (RedirectLinks.hasTarget(datum)) {
         String to = redirects.target(url.toString(), datum);
         if (to == null) {
-          context.getCounter(COUNTERS, REDIRECTS_REJECTED).increment(1);
+          UpdateCounter.REDIRECT_TARGETS_REJECTED.in(context).increment(1);
           return;
         }
         target.set(to);
         context.write(target, RedirectLinks.linkFrom(datum));
-        context.getCounter(COUNTERS, REDIRECTS_ADDED).increment(1);
+        UpdateCounter.REDIRECT_TARGETS.in(context).increment(1);
       }
     }
 
@@ -270,19 +262,19 @@ public class UpdateDb extends CrawlTool {
       UrlRecords records = new UrlRecords();
       for (CrawlDatum value : values) {
         if (!records.add(value)) {
-          context.getCounter(COUNTERS, RECORDS_UNEXPECTED).increment(1);
+          UpdateCounter.RECORDS_UNEXPECTED.in(context).increment(1);
           LOG.warn("{}: ignoring a record with status {}", url, CrawlStatus.name(value.getStatus()));
         }
       }
       CrawlDatum result = update.merge(records.old(), records.fetch(), records.signature(), records.links());
       if (result == null) {
-        context.getCounter(COUNTERS, URLS_NOT_ADDED).increment(1);
+        UpdateCounter.URLS_NOT_ADDED.in(context).increment(1);
         return;
       }
       if (records.old() == null) {
-        context.getCounter(COUNTERS, URLS_NEW).increment(1);
+        UpdateCounter.URLS_NEW.in(context).increment(1);
       }
-      context.getCounter(STATUS_COUNTERS, CrawlStatus.name(result.getStatus())).increment(1);
+      context.getCounter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(result.getStatus())).increment(1);
       context.write(url, result);
     }
   }

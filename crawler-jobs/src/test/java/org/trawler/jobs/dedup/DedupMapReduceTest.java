@@ -42,7 +42,7 @@ public class DedupMapReduceTest {
         .withInput(new Text("http://e/"), notModified)
         .withOutput(new BytesWritable(SIG), new DedupCandidate("http://a/", fetched))
         .withOutput(new BytesWritable(SIG), new DedupCandidate("http://e/", notModified))
-        .withCounter(DedupCounters.GROUP, DedupCounters.CANDIDATES, 2)
+        .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_WITH_SIGNATURE.counterName(), 2)
         .runTest();
   }
 
@@ -56,7 +56,7 @@ public class DedupMapReduceTest {
             new DedupCandidate("http://best/", best), new DedupCandidate("http://best/longer", longer)))
         .withOutput(new Text("http://low/"), marked(low))
         .withOutput(new Text("http://best/longer"), marked(longer))
-        .withCounter(DedupCounters.GROUP, DedupCounters.MARKED, 2)
+        .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_MARKED_DUPLICATE.counterName(), 2)
         .runTest();
   }
 

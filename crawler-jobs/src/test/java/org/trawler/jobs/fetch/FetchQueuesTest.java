@@ -139,7 +139,7 @@ public class FetchQueuesTest {
 
     ProtocolOutput verdict = q.verdictFor(a3);
     assertEquals(CrawlStatus.FETCH_RETRY, verdict.getStatus());
-    assertEquals("queue_dropped", verdict.getReason());
+    assertEquals("queue_dropped", verdict.getReasonName());
     assertSame("no delay, no limit of one at a time", a3, q.nextReady(1000));
     assertSame(a4, q.nextReady(1000));
   }

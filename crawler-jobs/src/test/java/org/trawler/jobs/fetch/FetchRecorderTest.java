@@ -17,6 +17,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 
 public class FetchRecorderTest {
   private static final Text URL = new Text("http://a.test/page");
@@ -55,8 +56,8 @@ public class FetchRecorderTest {
     generated.putMeta(MetadataKeys.REDIRECT_TARGET, "http://old.test/");
     FetchRecorder recorder = new FetchRecorder(out, true, null);
     recorder.record(new Text("http://a.test/moved"), generated,
-        ProtocolOutput.redirect(true, 301, "http://a.test/new", "http_301"), 5);
-    recorder.record(new Text("http://a.test/gone"), generated, ProtocolOutput.gone(404, "http_404", "Not Found"), 5);
+        ProtocolOutput.redirect(true, 301, "http://a.test/new"), 5);
+    recorder.record(new Text("http://a.test/gone"), generated, ProtocolOutput.gone(404, Reason.HTTP, "Not Found"), 5);
 
     CrawlDatum moved = out.datums().get("http://a.test/moved");
     assertEquals(CrawlStatus.FETCH_REDIR_PERM, moved.getStatus());
@@ -72,13 +73,13 @@ public class FetchRecorderTest {
     ListOutput out = new ListOutput();
     FetchRecorder recorder = new FetchRecorder(out, true, null);
     recorder.record(URL, Segments.generated(), page(), 1);
-    recorder.record(URL, Segments.generated(), ProtocolOutput.retry(0, "timeout", "", -1), 1);
-    recorder.record(URL, Segments.generated(), ProtocolOutput.retry(503, "http_503", "", -1), 1);
-    assertEquals(1, out.counter(FetchRecorder.COUNTERS, "fetch_success"));
-    assertEquals(2, out.counter(FetchRecorder.COUNTERS, "fetch_retry"));
-    assertEquals(1, out.counter(FetchRecorder.REASONS, "timeout"));
-    assertEquals(1, out.counter(FetchRecorder.COUNTERS, "pages"));
-    assertEquals(15, out.counter(FetchRecorder.COUNTERS, "bytes"));
+    recorder.record(URL, Segments.generated(), ProtocolOutput.retry(0, Reason.TIMEOUT, "", -1), 1);
+    recorder.record(URL, Segments.generated(), ProtocolOutput.retry(503, Reason.HTTP, "", -1), 1);
+    assertEquals(1, out.counter(FetchCounter.GROUP, "fetch_success"));
+    assertEquals(2, out.counter(FetchCounter.GROUP, "fetch_retry"));
+    assertEquals(1, out.counter(FetchCounter.REASONS_GROUP, "timeout"));
+    assertEquals(1, out.counter(FetchCounter.GROUP, "pages"));
+    assertEquals(15, out.counter(FetchCounter.GROUP, "bytes"));
     assertEquals(3, recorder.done());
     assertEquals(2, recorder.errors());
     assertEquals(15, recorder.bytes());
@@ -89,11 +90,11 @@ public class FetchRecorderTest {
     ListOutput out = new ListOutput();
     FetchRecorder recorder = new FetchRecorder(out, true, null);
     for (int code = 900; code < 970; code++) {
-      recorder.record(URL, Segments.generated(), ProtocolOutput.gone(code, "http_" + code, ""), 1);
+      recorder.record(URL, Segments.generated(), ProtocolOutput.gone(code, Reason.HTTP, ""), 1);
     }
-    assertEquals(1, out.counter(FetchRecorder.REASONS, "http_959"));
-    assertEquals(10, out.counter(FetchRecorder.REASONS, "other"));
-    assertEquals(70, out.counter(FetchRecorder.COUNTERS, "fetch_gone"));
+    assertEquals(1, out.counter(FetchCounter.REASONS_GROUP, "http_959"));
+    assertEquals(10, out.counter(FetchCounter.REASONS_GROUP, "other"));
+    assertEquals(70, out.counter(FetchCounter.GROUP, "fetch_gone"));
   }
 
   @Test
@@ -114,7 +115,7 @@ public class FetchRecorderTest {
     };
     FetchRecorder recorder = new FetchRecorder(out, true, hook);
     recorder.record(URL, Segments.generated(), page(), 1);
-    recorder.record(URL, Segments.generated(), ProtocolOutput.gone(404, "http_404", ""), 1);
+    recorder.record(URL, Segments.generated(), ProtocolOutput.gone(404, Reason.HTTP, ""), 1);
     assertEquals(List.of(URL + " fetch_success depth=1"), parsed);
     assertTrue(out.records.stream().anyMatch(e -> e.getValue() instanceof ParseText));
   }
@@ -127,7 +128,7 @@ public class FetchRecorderTest {
     };
     FetchRecorder recorder = new FetchRecorder(out, true, hook);
     recorder.record(URL, Segments.generated(), page(), 1);
-    assertEquals(1, out.counter(FetchRecorder.COUNTERS, "parse_failed"));
+    assertEquals(1, out.counter(FetchCounter.GROUP, "parse_failed"));
     assertEquals(1, out.datums().size());
     assertNull(recorder.failure());
   }

@@ -22,6 +22,7 @@ import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -178,7 +179,7 @@ public class FetcherJobTest {
   public void severalThreadsPerQueueAdmitThatManyRequestsAtOnce() throws Exception {
     RecordingServer host = server(2).respondByDefault(Response.page(300));
     Segments.writeFetchList(conf, segment, "part-r-00000", urls(host, "/1", "/2", "/3", "/4", "/5", "/6"));
-    conf.setInt(FetcherKeys.THREADS_PER_QUEUE, 2);
+    conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 2);
     conf.set(FetcherKeys.SERVER_MIN_DELAY, "0");
 
     assertEquals(0, fetch("-threads", "5"));
@@ -313,7 +314,7 @@ public class FetcherJobTest {
     assertTrue(stderr, stderr.contains("usage: bin/crawl fetch <segment> [-threads N] [-force]"));
 
     conf.set(FetcherKeys.PROTOCOL_CLASS, "org.example.NoSuchProtocol");
-    assertEquals(3, fetch());
+    assertEquals(2, fetch());
     assertTrue(stderr, stderr.contains("fetcher.protocol.class: class org.example.NoSuchProtocol is not on the classpath"));
     assertFalse(stderr, stderr.contains("\tat "));
   }

@@ -18,6 +18,7 @@ import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.Test;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
@@ -43,7 +44,7 @@ public class FetcherMapperTest {
     }
     conf.set(FetcherKeys.PROTOCOL_CLASS, ScriptedProtocol.class.getName());
     conf.set(FetcherKeys.SERVER_DELAY, "0");
-    conf.setInt(FetcherKeys.THREADS, 4);
+    conf.setInt(ProtocolKeys.FETCHER_THREADS, 4);
   }
 
   private static Map<String, CrawlDatum> datums(List<Pair<Text, SegmentRecord>> output) {
@@ -106,11 +107,11 @@ public class FetcherMapperTest {
     assertEquals(List.of("http://a.test/", "http://denied.test/open"), contents);
 
     Counters counters = driver.getCounters();
-    assertEquals(2, counters.findCounter(FetchRecorder.COUNTERS, "fetch_success").getValue());
-    assertEquals(4, counters.findCounter(FetchRecorder.COUNTERS, "fetch_gone").getValue());
-    assertEquals(3, counters.findCounter(FetchRecorder.COUNTERS, "fetch_retry").getValue());
-    assertEquals(1, counters.findCounter(FetchRecorder.REASONS, "robots_denied").getValue());
-    assertEquals(2, counters.findCounter(FetchRecorder.COUNTERS, "pages").getValue());
+    assertEquals(2, counters.findCounter(FetchCounter.GROUP, "fetch_success").getValue());
+    assertEquals(4, counters.findCounter(FetchCounter.GROUP, "fetch_gone").getValue());
+    assertEquals(3, counters.findCounter(FetchCounter.GROUP, "fetch_retry").getValue());
+    assertEquals(1, counters.findCounter(FetchCounter.REASONS_GROUP, "robots_denied").getValue());
+    assertEquals(2, counters.findCounter(FetchCounter.GROUP, "pages").getValue());
   }
 
   @Test
@@ -126,12 +127,12 @@ public class FetcherMapperTest {
   public void aHungFetchEndsTheTaskAfterTheWatchdogAndTheRestIsKept() throws Exception {
     MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver = mapDriver(
         "http://hang.test/hang", "http://a.test/1", "http://b.test/2");
-    driver.getConfiguration().setLong(FetcherKeys.REQUEST_DEADLINE, 300); // stuck after 600 ms
+    driver.getConfiguration().setLong(ProtocolKeys.REQUEST_DEADLINE, 300); // stuck after 600 ms
     long start = System.currentTimeMillis();
     Map<String, CrawlDatum> d = datums(driver.run());
     assertTrue("ended by the watchdog", System.currentTimeMillis() - start < 30_000);
     assertEquals(List.of("http://a.test/1", "http://b.test/2"), d.keySet().stream().sorted().toList());
-    assertEquals(1, driver.getCounters().findCounter(FetchRecorder.COUNTERS, "stuck").getValue());
+    assertEquals(1, driver.getCounters().findCounter(FetchCounter.GROUP, "stuck").getValue());
   }
 
   @Test

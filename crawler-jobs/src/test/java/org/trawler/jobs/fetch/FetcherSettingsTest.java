@@ -6,6 +6,7 @@ import static org.junit.Assert.fail;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.HostGroup;
 
@@ -31,7 +32,7 @@ public class FetcherSettingsTest {
   @Test
   public void severalThreadsPerQueueUseTheMinimumDelay() {
     Configuration conf = conf();
-    conf.setInt(FetcherKeys.THREADS_PER_QUEUE, 3);
+    conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 3);
     conf.set(FetcherKeys.SERVER_MIN_DELAY, "0.25");
     assertEquals(250, FetcherSettings.from(conf, 0).delayMillis);
   }
@@ -48,8 +49,8 @@ public class FetcherSettingsTest {
   @Test
   public void badValuesNameTheirKey() {
     Configuration conf = conf();
-    conf.setInt(FetcherKeys.THREADS_PER_QUEUE, 0);
-    expectMessage(conf, FetcherKeys.THREADS_PER_QUEUE);
+    conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 0);
+    expectMessage(conf, ProtocolKeys.FETCHER_THREADS_PER_QUEUE);
     conf = conf();
     conf.set(FetcherKeys.SERVER_DELAY, "-1");
     expectMessage(conf, FetcherKeys.SERVER_DELAY);

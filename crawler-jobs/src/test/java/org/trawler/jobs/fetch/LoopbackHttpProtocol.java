@@ -23,6 +23,7 @@ import org.trawler.core.protocol.RobotsRules;
 
 import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
+import org.trawler.core.protocol.Reason;
 
 /**
  * A minimal HTTP Protocol for the fetcher's tests against loopback servers (HttpURLConnection, no
@@ -50,7 +51,6 @@ public class LoopbackHttpProtocol implements Protocol {
       }
       int code = c.getResponseCode();
       byte[] body = readBody(c);
-      String reason = "http_" + code;
       if (code >= 200 && code < 300) {
         String type = c.getContentType() == null ? "" : c.getContentType().split(";")[0].trim().toLowerCase(Locale.ROOT);
         Content content = new Content(url, url, body, type, false);
@@ -66,21 +66,21 @@ public class LoopbackHttpProtocol implements Protocol {
       }
       if (code == 301 || code == 302 || code == 303 || code == 307 || code == 308) {
         String target = URI.create(url).resolve(c.getHeaderField("Location")).toString();
-        return ProtocolOutput.redirect(code == 301 || code == 308, code, target, reason);
+        return ProtocolOutput.redirect(code == 301 || code == 308, code, target);
       }
       if (code == 429 || code == 503) {
         String retryAfter = c.getHeaderField("Retry-After");
         long millis = retryAfter == null ? -1 : Long.parseLong(retryAfter.trim()) * 1000;
-        return ProtocolOutput.retry(code, reason, c.getResponseMessage(), millis);
+        return ProtocolOutput.retry(code, Reason.HTTP, c.getResponseMessage(), millis);
       }
       if (code >= 500) {
-        return ProtocolOutput.retry(code, reason, c.getResponseMessage(), -1);
+        return ProtocolOutput.retry(code, Reason.HTTP, c.getResponseMessage(), -1);
       }
-      return ProtocolOutput.gone(code, reason, c.getResponseMessage());
+      return ProtocolOutput.gone(code, Reason.HTTP, c.getResponseMessage());
     } catch (SocketTimeoutException e) {
-      return ProtocolOutput.retry(0, "timeout", e.getMessage(), -1);
+      return ProtocolOutput.retry(0, Reason.TIMEOUT, e.getMessage(), -1);
     } catch (IOException e) {
-      return ProtocolOutput.retry(0, "connection_failed", e.toString(), -1);
+      return ProtocolOutput.retry(0, Reason.IO_ERROR, e.toString(), -1);
     } finally {
       if (c != null) {
         c.disconnect();

@@ -9,6 +9,7 @@ import org.junit.Test;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.core.protocol.Reason;
 
 public class PolitenessTest {
   private static final String URL = "http://example.com/private/page";
@@ -38,7 +39,7 @@ public class PolitenessTest {
     ProtocolOutput out = Politeness.robotsVerdict(
         ScriptedProtocol.robots(URL, "User-agent: *\nCrawl-delay: 60\n"), URL, 30_000);
     assertEquals(CrawlStatus.FETCH_GONE, out.getStatus());
-    assertEquals("crawl_delay_too_long", out.getReason());
+    assertEquals("crawl_delay_too_long", out.getReasonName());
   }
 
   @Test
@@ -51,26 +52,26 @@ public class PolitenessTest {
 
   @Test
   public void tooManyRequestsBacksOffForRetryAfter() {
-    assertEquals(2000, Politeness.backoffMillis(ProtocolOutput.retry(429, "http_429", "", 2000), 30_000));
+    assertEquals(2000, Politeness.backoffMillis(ProtocolOutput.retry(429, Reason.HTTP, "", 2000), 30_000));
   }
 
   @Test
   public void retryAfterIsCappedByTheMaximumCrawlDelay() {
-    assertEquals(30_000, Politeness.backoffMillis(ProtocolOutput.retry(503, "http_503", "", 3_600_000), 30_000));
-    assertEquals(3_600_000, Politeness.backoffMillis(ProtocolOutput.retry(503, "http_503", "", 3_600_000), -1));
+    assertEquals(30_000, Politeness.backoffMillis(ProtocolOutput.retry(503, Reason.HTTP, "", 3_600_000), 30_000));
+    assertEquals(3_600_000, Politeness.backoffMillis(ProtocolOutput.retry(503, Reason.HTTP, "", 3_600_000), -1));
   }
 
   @Test
   public void otherOutcomesDoNotBackOff() {
-    assertEquals(0, Politeness.backoffMillis(ProtocolOutput.retry(503, "http_503", "", -1), 30_000));
-    assertEquals(0, Politeness.backoffMillis(ProtocolOutput.retry(500, "http_500", "", -1), 30_000));
-    assertEquals(0, Politeness.backoffMillis(ProtocolOutput.gone(404, "http_404", ""), 30_000));
+    assertEquals(0, Politeness.backoffMillis(ProtocolOutput.retry(503, Reason.HTTP, "", -1), 30_000));
+    assertEquals(0, Politeness.backoffMillis(ProtocolOutput.retry(500, Reason.HTTP, "", -1), 30_000));
+    assertEquals(0, Politeness.backoffMillis(ProtocolOutput.gone(404, Reason.HTTP, ""), 30_000));
   }
 
   @Test
   public void onlyTransientFailuresAreErrors() {
-    assertTrue(Politeness.isError(ProtocolOutput.retry(0, "timeout", "", -1)));
-    assertFalse(Politeness.isError(ProtocolOutput.gone(404, "http_404", "")));
+    assertTrue(Politeness.isError(ProtocolOutput.retry(0, Reason.TIMEOUT, "", -1)));
+    assertFalse(Politeness.isError(ProtocolOutput.gone(404, Reason.HTTP, "")));
     assertFalse(Politeness.isError(ProtocolOutput.notModified()));
   }
 }

@@ -135,7 +135,7 @@ public class QueueFeederTest {
         new FetchRecorder(out, true, null), System::currentTimeMillis);
     feeder.run();
     assertTrue(feeder.isDone());
-    assertEquals(1, out.counter(FetchRecorder.COUNTERS, "fetch_list_unreadable"));
+    assertEquals(1, out.counter(FetchCounter.GROUP, "fetch_list_unreadable"));
     assertEquals(null, queues.take());
   }
 

@@ -13,7 +13,7 @@ public class QueueIdsTest {
   private static HostGroup queueMode(String value) {
     Configuration conf = new Configuration(false);
     conf.set(FetcherKeys.QUEUE_MODE, value);
-    return HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.QUEUE_MODE_VALUE);
+    return HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.DEFAULT_QUEUE_MODE);
   }
 
   @Test
@@ -52,7 +52,7 @@ public class QueueIdsTest {
     assertEquals(HostGroup.DOMAIN, queueMode("byDomain"));
     assertEquals(HostGroup.IP, queueMode(" byip "));
     assertEquals(HostGroup.HOST, HostGroup.byMode(new Configuration(false), FetcherKeys.QUEUE_MODE,
-        FetcherKeys.QUEUE_MODE_VALUE));
+        FetcherKeys.DEFAULT_QUEUE_MODE));
   }
 
   @Test(expected = IllegalArgumentException.class)

@@ -11,6 +11,7 @@ import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
 
 import crawlercommons.robots.SimpleRobotRulesParser;
+import org.trawler.core.protocol.Reason;
 
 /**
  * A Protocol without network for tests, answering by URL: host denied.test disallows /private,
@@ -27,11 +28,11 @@ public class ScriptedProtocol implements Protocol {
     String path = URI.create(url).getPath();
     switch (path) {
       case "/gone":
-        return ProtocolOutput.gone(404, "http_404", "Not Found");
+        return ProtocolOutput.gone(404, Reason.HTTP, "Not Found");
       case "/moved":
-        return ProtocolOutput.redirect(true, 301, url.replace("/moved", "/new"), "http_301");
+        return ProtocolOutput.redirect(true, 301, url.replace("/moved", "/new"));
       case "/busy":
-        return ProtocolOutput.retry(429, "http_429", "Too Many Requests", 2000);
+        return ProtocolOutput.retry(429, Reason.HTTP, "Too Many Requests", 2000);
       case "/boom":
         throw new IllegalStateException("boom");
       case "/hang":
@@ -40,7 +41,7 @@ public class ScriptedProtocol implements Protocol {
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-        return ProtocolOutput.retry(0, "interrupted", "", -1);
+        return ProtocolOutput.retry(0, Reason.IO_ERROR, "", -1);
       default:
         byte[] body = ("<html><body>" + url + "</body></html>").getBytes(StandardCharsets.UTF_8);
         return ProtocolOutput.success(200, new Content(url, url, body, "text/html", false));

@@ -69,7 +69,7 @@ public class FetchListTest {
     reduce.withInput(new FetchSlot(0, new Rank(0, 3f, "http://a.com/x")), List.of(datum))
         .withOutput(new Text("http://a.com/x"), expected)
         .runTest();
-    assertEquals(1, reduce.getCounters().findCounter(SkipReason.GROUP, SkipReason.SELECTED).getValue());
+    assertEquals(1, GenerateCounter.SELECTED.valueIn(reduce.getCounters()));
   }
 
   @Test

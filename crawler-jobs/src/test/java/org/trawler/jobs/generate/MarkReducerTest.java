@@ -31,7 +31,7 @@ public class MarkReducerTest {
     reduce.withInput(new Text("http://a.com/"), List.of(db, generated))
         .withOutput(new Text("http://a.com/"), generated)
         .runTest();
-    assertEquals(1, reduce.getCounters().findCounter(SkipReason.GROUP, MarkReducer.MARKED).getValue());
+    assertEquals(1, GenerateCounter.MARKED.valueIn(reduce.getCounters()));
   }
 
   @Test
@@ -52,6 +52,6 @@ public class MarkReducerTest {
     reduce.withInput(new Text("http://a.com/"), List.of(db))
         .withOutput(new Text("http://a.com/"), new CrawlDatum(db))
         .runTest();
-    assertEquals(0, reduce.getCounters().findCounter(SkipReason.GROUP, MarkReducer.MARKED).getValue());
+    assertEquals(0, GenerateCounter.MARKED.valueIn(reduce.getCounters()));
   }
 }

@@ -29,7 +29,7 @@ public class SelectMapperTest {
   }
 
   private long skipped(SkipReason reason) {
-    return driver.getCounters().findCounter(SkipReason.GROUP, reason.counter()).getValue();
+    return driver.getCounters().findCounter(reason.group(), reason.counterName()).getValue();
   }
 
   /** A due URL at depth 3 with score 2.5 must come out keyed by this rank depth. */

@@ -45,7 +45,7 @@ public class SelectReducerTest {
   }
 
   private long skipped(SkipReason reason) {
-    return reduce.getCounters().findCounter(SkipReason.GROUP, reason.counter()).getValue();
+    return reduce.getCounters().findCounter(reason.group(), reason.counterName()).getValue();
   }
 
   @Test

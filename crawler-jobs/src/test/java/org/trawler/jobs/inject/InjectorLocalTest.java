@@ -287,7 +287,7 @@ public class InjectorLocalTest {
   @Test
   public void unknownNormalizerClassIsOneLine() throws Exception {
     conf.set("urlnormalizer.order", "org.example.NoSuchNormalizer");
-    assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 3,
+    assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 2,
         "class org.example.NoSuchNormalizer is not on the classpath");
     assertFalse(Files.exists(crawlDb));
   }

@@ -21,8 +21,13 @@ import org.trawler.core.datum.CrawlStatus;
 /** The inject mapper and both jobs' reducers, with MRUnit. */
 public class InjectorMapReduceTest {
 
+  private static long counter(Counters counters, InjectCounter counter) {
+    return counter.valueIn(counters);
+  }
+
+  /** A counter of inject's group by the name a user sees. */
   private static long counter(Counters counters, String name) {
-    return counters.findCounter(InjectCounters.GROUP, name).getValue();
+    return counters.findCounter(InjectCounter.GROUP, name).getValue();
   }
 
   private static CrawlDatum seedDatum(float score) {
@@ -70,9 +75,9 @@ public class InjectorMapReduceTest {
     assertEquals(3.0f, out.get(1).getSecond().datum().getScore(), 0);
 
     Counters c = driver.getCounters();
-    assertEquals(2, counter(c, InjectCounters.INJECTED));
-    assertEquals(1, counter(c, InjectCounters.REJECTED));
-    assertEquals(4, counter(c, InjectCounters.MALFORMED));
+    assertEquals(2, counter(c, InjectCounter.URLS_INJECTED));
+    assertEquals(1, counter(c, InjectCounter.URLS_REJECTED));
+    assertEquals(4, counter(c, InjectCounter.URLS_MALFORMED));
     assertEquals(1, counter(c, "bad_score"));
     assertEquals(1, counter(c, "bad_fetch_interval"));
     assertEquals(1, counter(c, "rejected_by_filter"));
@@ -101,7 +106,7 @@ public class InjectorMapReduceTest {
     driver.withInput(new Text("http://a.com/"), Arrays.asList(laterFile, early, laterLine))
         .withOutput(new Text("http://a.com/"), seedDatum(3));
     driver.runTest();
-    assertEquals(2, counter(driver.getCounters(), InjectCounters.DUPLICATE));
+    assertEquals(2, counter(driver.getCounters(), InjectCounter.URLS_DUPLICATE));
 
     ReduceDriver.newReduceDriver(new Injector.SeedReducer())
         .withInput(new Text("http://a.com/"), Arrays.asList(laterLine, early))
@@ -115,7 +120,7 @@ public class InjectorMapReduceTest {
     driver.withInput(new Text("http://a.com/"), List.of(new Seed("/s", 1, seedDatum(1))))
         .withOutput(new Text("http://a.com/"), seedDatum(1))
         .runTest();
-    assertEquals(0, counter(driver.getCounters(), InjectCounters.DUPLICATE));
+    assertEquals(0, counter(driver.getCounters(), InjectCounter.URLS_DUPLICATE));
   }
 
   @Test
@@ -128,8 +133,8 @@ public class InjectorMapReduceTest {
         .withOutput(new Text("http://a.com/"), expected)
         .withOutput(new Text("http://b.com/"), expected)
         .runTest();
-    assertEquals(2, counter(driver.getCounters(), InjectCounters.NEW));
-    assertEquals(1, counter(driver.getCounters(), InjectCounters.DUPLICATE));
+    assertEquals(2, counter(driver.getCounters(), InjectCounter.URLS_NEW));
+    assertEquals(1, counter(driver.getCounters(), InjectCounter.URLS_DUPLICATE));
   }
 
   // ---- job 2 reducer ----
@@ -147,8 +152,8 @@ public class InjectorMapReduceTest {
     driver.withInput(new Text("http://a.com/"), List.of(InjectMergeTest.injected(), InjectMergeTest.fetched()))
         .withOutput(new Text("http://a.com/"), InjectMergeTest.fetched())
         .runTest();
-    assertEquals(1, counter(driver.getCounters(), InjectCounters.MERGED));
-    assertEquals(0, counter(driver.getCounters(), InjectCounters.NEW));
+    assertEquals(1, counter(driver.getCounters(), InjectCounter.URLS_MERGED));
+    assertEquals(0, counter(driver.getCounters(), InjectCounter.URLS_NEW));
   }
 
   @Test
@@ -180,7 +185,7 @@ public class InjectorMapReduceTest {
         .withOutput(new Text("http://new.com/"), fresh)
         .withOutput(new Text("http://old.com/"), InjectMergeTest.fetched())
         .runTest();
-    assertEquals(1, counter(driver.getCounters(), InjectCounters.NEW));
-    assertEquals(0, counter(driver.getCounters(), InjectCounters.MERGED));
+    assertEquals(1, counter(driver.getCounters(), InjectCounter.URLS_NEW));
+    assertEquals(0, counter(driver.getCounters(), InjectCounter.URLS_MERGED));
   }
 }

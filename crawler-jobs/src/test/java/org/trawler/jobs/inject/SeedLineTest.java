@@ -75,8 +75,8 @@ public class SeedLineTest {
 
   @Test
   public void controlCharactersAndInvalidUtf8AreBinary() {
-    assertProblem("\u0000\u0001\u0002PK", Problem.BINARY, "binary");
-    assertProblem("http://a.com/\uFFFD", Problem.BINARY, "column 14");
+    assertProblem("\u0000\u0001\u0002PK", Problem.BINARY_LINE, "binary");
+    assertProblem("http://a.com/\uFFFD", Problem.BINARY_LINE, "column 14");
   }
 
   private static void assertProblem(String line, Problem expected, String messagePart) {

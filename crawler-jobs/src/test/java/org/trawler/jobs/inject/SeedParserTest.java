@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
+import org.trawler.core.schedule.ScheduleKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -47,7 +48,7 @@ public class SeedParserTest {
   public void defaultsComeFromTheConfiguration() throws Exception {
     Configuration conf = testConf();
     conf.setFloat(InjectKeys.SCORE_INJECTED, 0.25f);
-    conf.setInt(InjectKeys.FETCH_INTERVAL_DEFAULT, 600);
+    conf.setInt(ScheduleKeys.INTERVAL, 600);
     CrawlDatum d = SeedParser.fromConf(conf).parse("http://example.com/", NOW).datum;
     assertEquals(0.25f, d.getScore(), 0);
     assertEquals(600, d.getFetchInterval());
@@ -107,13 +108,13 @@ public class SeedParserTest {
   @Test
   public void normalizerBugIsCountedNotFatal() {
     assertProblem(parser, "http://a.com/bug/", Problem.URL_RULES_FAILED, "a URL normalizer failed: java.lang.IllegalStateException");
-    assertEquals(InjectCounters.MALFORMED, Problem.URL_RULES_FAILED.summaryCounter());
+    assertEquals(InjectCounter.URLS_MALFORMED, Problem.URL_RULES_FAILED.summaryCounter());
   }
 
   @Test
   public void normalizerDropIsARejection() {
     assertProblem(parser, "http://a.com/drop/x", Problem.REJECTED_BY_NORMALIZER, "normalizer");
-    assertEquals(InjectCounters.REJECTED, Problem.REJECTED_BY_NORMALIZER.summaryCounter());
+    assertEquals(InjectCounter.URLS_REJECTED, Problem.REJECTED_BY_NORMALIZER.summaryCounter());
   }
 
   @Test
@@ -135,8 +136,8 @@ public class SeedParserTest {
     while (sb.length() < 10_000) {
       sb.append('a');
     }
-    assertProblem(parser, sb.toString(), Problem.TOO_LONG, "10000 characters");
-    assertEquals(InjectCounters.MALFORMED, Problem.TOO_LONG.summaryCounter());
+    assertProblem(parser, sb.toString(), Problem.URL_TOO_LONG, "10000 characters");
+    assertEquals(InjectCounter.URLS_MALFORMED, Problem.URL_TOO_LONG.summaryCounter());
   }
 
   private static void assertProblem(SeedParser parser, String line, Problem expected, String messagePart) {

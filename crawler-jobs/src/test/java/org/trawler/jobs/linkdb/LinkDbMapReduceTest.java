@@ -52,7 +52,7 @@ public class LinkDbMapReduceTest {
     driver.withInput(new Text("http://a/"), page("http://b/", "to b", "http://c/", "to c"));
     assertEquals(List.of("http://b/ <- [http://a/ [to b]]", "http://c/ <- [http://a/ [to c]]"),
         describe(driver.run()));
-    assertEquals(2, driver.getCounters().findCounter(LinkDbCounters.GROUP, LinkDbCounters.INVERTED).getValue());
+    assertEquals(2, LinkDbCounter.LINKS_INVERTED.valueIn(driver.getCounters()));
   }
 
   @Test
@@ -63,8 +63,8 @@ public class LinkDbMapReduceTest {
     driver.withInput(new Text("http://a/"),
         page("http://b/private/x", "secret", "http://a/other", "internal", "http://c/", "kept"));
     assertEquals(List.of("http://c/ <- [http://a/ [kept]]"), describe(driver.run()));
-    assertEquals(1, driver.getCounters().findCounter(LinkDbCounters.GROUP, LinkDbCounters.REJECTED).getValue());
-    assertEquals(1, driver.getCounters().findCounter(LinkDbCounters.GROUP, LinkDbCounters.INTERNAL).getValue());
+    assertEquals(1, LinkDbCounter.LINKS_REJECTED.valueIn(driver.getCounters()));
+    assertEquals(1, LinkDbCounter.LINKS_INTERNAL_IGNORED.valueIn(driver.getCounters()));
   }
 
   @Test
@@ -76,7 +76,7 @@ public class LinkDbMapReduceTest {
     driver.getConfiguration().set("urlfilter.order", NoPrivateURLFilter.class.getName());
     assertEquals(List.of(), driver.run());
     assertEquals(2,
-        driver.getCounters().findCounter(LinkDbCounters.GROUP, LinkDbCounters.PAGES_REJECTED).getValue());
+        LinkDbCounter.PAGES_REJECTED.valueIn(driver.getCounters()));
   }
 
   @Test

@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.datum.Outlink;
 import org.trawler.jobs.linkdb.LinkInverter.InvertedLink;
 import org.trawler.jobs.linkdb.LinkInverter.Inversion;
@@ -21,7 +22,7 @@ public class LinkInverterTest {
     conf.set("urlnormalizer.order", LowerCaseURLNormalizer.class.getName());
     conf.set("urlfilter.order", NoPrivateURLFilter.class.getName());
     conf.setBoolean(LinkDbKeys.IGNORE_INTERNAL_LINKS, ignoreInternal);
-    conf.setInt(LinkDbKeys.MAX_ANCHOR_LENGTH, 10);
+    conf.setInt(ParseKeys.MAX_ANCHOR_LENGTH, 10);
     return conf;
   }
 

@@ -29,7 +29,7 @@ public class ParseMapperTest {
   }
 
   private long counter(String name) {
-    return driver.getCounters().findCounter(ParseSegment.COUNTER_GROUP, name).getValue();
+    return driver.getCounters().findCounter(ParseCounter.GROUP, name).getValue();
   }
 
   @Test
@@ -61,7 +61,7 @@ public class ParseMapperTest {
     assertEquals(1, counter("success"));
     assertEquals(1, counter("notparsed"));
     assertEquals(0, counter("parse_failed"));
-    assertEquals(2, counter(ParseSegment.OUTLINKS_COUNTER));
+    assertEquals(2, counter(ParseCounter.OUTLINKS.counterName()));
   }
 
   @Test
@@ -87,6 +87,6 @@ public class ParseMapperTest {
     driver.withInput(new Text(url), Pages.html(url, "<meta name=robots content=nofollow><a href='/a'>A</a>"));
     List<Pair<Text, SegmentRecord>> out = driver.run();
     assertEquals(3, out.size());
-    assertEquals(0, counter(ParseSegment.OUTLINKS_COUNTER));
+    assertEquals(0, counter(ParseCounter.OUTLINKS.counterName()));
   }
 }

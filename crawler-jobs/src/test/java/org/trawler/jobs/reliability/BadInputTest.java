@@ -30,9 +30,11 @@ import org.trawler.jobs.CommandRun;
 
 /**
  * Bad input to every command: missing or empty directories, paths that are not what the command
- * reads, segments in the wrong state, unknown options and bad numbers. Each gets one line
- * "trawler &lt;command&gt;: ..." (a usage error also its usage), DESIGN §6's exit code (1 nothing to
- * do or not found, 2 usage, 3 failure), no stack trace, and the crawl data stays byte for byte.
+ * reads, segments in the wrong state, unknown options, bad numbers and bad settings. Each gets one
+ * line "trawler &lt;command&gt;: ..." (a usage error also its usage), DESIGN §6's exit code (1
+ * nothing to do or not found, 2 usage, 3 failure), no stack trace, and the crawl data stays byte
+ * for byte. A bad setting ({@code -D key=value}) is exit 2 too, in one line naming the key and the
+ * value, without the usage: the command line itself was fine.
  * A module with commands of its own extends this class with its own {@code cases()}.
  */
 @RunWith(Parameterized.class)
@@ -64,6 +66,22 @@ public class BadInputTest {
 
   protected static String[] cmd(String... args) {
     return args;
+  }
+
+  /** A command run with one bad {@code -D key=value}: exit 2, one line naming the key and the value. */
+  protected static Object[] badSetting(String setting, String... args) {
+    String[] withSetting = new String[args.length + 2];
+    withSetting[0] = args[0];
+    withSetting[1] = "-D";
+    withSetting[2] = setting;
+    System.arraycopy(args, 1, withSetting, 3, args.length - 1);
+    return bad(withSetting, USAGE, setting.substring(0, setting.indexOf('=')));
+  }
+
+  /** The {@code key=value} of a bad-setting case, or null. */
+  private static String setting(String[] args) {
+    int i = Arrays.asList(args).indexOf("-D");
+    return i < 0 ? null : args[i + 1];
   }
 
   @Parameters(name = "{0}")
@@ -159,6 +177,25 @@ public class BadInputTest {
     cases.add(bad(cmd("run", "{missing}", "{out}", "1"), FAILED, "does not exist"));
     cases.add(bad(cmd("run", "{empty}", "{out}", "1"), NOTHING, "no seed files"));
     cases.add(bad(cmd("run", "{urls}", "{file}", "1"), FAILED, "is a file"));
+
+    cases.add(badSetting("urlnormalizer.order=org.example.NoSuchNormalizer", "inject", "{out}", "{urls}"));
+    cases.add(badSetting("db.injector.url.max.length=long", "inject", "{out}", "{urls}"));
+    cases.add(badSetting("generate.order=sideways", "generate", "{crawldb}", "{segments}"));
+    cases.add(badSetting("generate.max.count=many", "generate", "{crawldb}", "{segments}"));
+    cases.add(badSetting("generate.count.mode=ip", "generate", "{crawldb}", "{segments}"));
+    cases.add(badSetting("partition.url.mode=byPort", "generate", "{crawldb}", "{segments}"));
+    cases.add(badSetting("fetcher.threads.per.queue=0", "fetch", "{gen}"));
+    cases.add(badSetting("fetcher.server.delay=soon", "fetch", "{gen}"));
+    cases.add(badSetting("fetcher.queue.mode=byPort", "fetch", "{gen}"));
+    cases.add(badSetting("fetcher.protocol.class=org.example.NoSuchProtocol", "fetch", "{gen}"));
+    cases.add(badSetting("db.signature.class=org.example.NoSuchSignature", "parse", "{fetched}"));
+    cases.add(badSetting("parser.timeout=later", "parse", "{fetched}"));
+    cases.add(badSetting("db.fetch.schedule.class=org.example.NoSuchSchedule", "updatedb", "{crawldb}", "{fetched}"));
+    cases.add(badSetting("db.fetch.retry.max=three", "updatedb", "{crawldb}", "{fetched}"));
+    cases.add(badSetting("urlfilter.order=org.example.NoSuchFilter", "invertlinks", "{out}", "{parsed}"));
+    cases.add(badSetting("db.max.inlinks=all", "invertlinks", "{out}", "{parsed}"));
+    cases.add(badSetting("db.lock.stale.after=soon", "dedup", "{locked}"));
+    cases.add(badSetting("fetcher.threads.per.queue=0", "run", "{urls}", "{out}", "1"));
     return cases;
   }
 
@@ -169,6 +206,8 @@ public class BadInputTest {
     root = tmp.newFolder("data");
     File crawl = new File(root, "crawl");
     CrawlData.crawlDb(conf, path(new File(crawl, "crawldb")), 20, CrawlStatus.DB_UNFETCHED);
+    CrawlData.crawlDb(conf, path(new File(crawl, "lockeddb")), 20, CrawlStatus.DB_FETCHED);
+    Files.writeString(new File(crawl, "lockeddb/.locked").toPath(), "a job that died\n");
     Path segments = path(new File(crawl, "segments"));
     CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 5, Segment.CRAWL_GENERATE);
     CrawlData.segmentWith(conf, new Path(segments, "20240102000000"), 5, Segment.CRAWL_GENERATE,
@@ -190,11 +229,12 @@ public class BadInputTest {
   }
 
   private static String[] resolve(String[] args) {
-    Map<String, String> places = Map.of(
-        "{crawldb}", "crawl/crawldb", "{segments}", "crawl/segments",
-        "{gen}", "crawl/segments/20240101000000", "{fetched}", "crawl/segments/20240102000000",
-        "{parsed}", "crawl/segments/20240103000000", "{urls}", "urls", "{empty}", "empty",
-        "{file}", "afile.txt", "{foreign}", "foreign", "{missing}", "no/such/dir");
+    Map<String, String> places = Map.ofEntries(
+        Map.entry("{crawldb}", "crawl/crawldb"), Map.entry("{locked}", "crawl/lockeddb"),
+        Map.entry("{segments}", "crawl/segments"), Map.entry("{gen}", "crawl/segments/20240101000000"),
+        Map.entry("{fetched}", "crawl/segments/20240102000000"), Map.entry("{parsed}", "crawl/segments/20240103000000"),
+        Map.entry("{urls}", "urls"), Map.entry("{empty}", "empty"), Map.entry("{file}", "afile.txt"),
+        Map.entry("{foreign}", "foreign"), Map.entry("{missing}", "no/such/dir"));
     String[] resolved = new String[args.length];
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -223,7 +263,12 @@ public class BadInputTest {
     assertTrue("says " + message + ":\n" + run, lines[0].toLowerCase(Locale.ROOT).contains(message.toLowerCase(Locale.ROOT)));
     assertEquals("one trawler line:\n" + run, 1,
         Arrays.stream(lines).filter(l -> l.startsWith("trawler ") || l.startsWith("trawler:")).count());
-    if (exitCode == USAGE) {
+    String setting = setting(args);
+    if (setting != null) {
+      String value = setting.substring(setting.indexOf('=') + 1);
+      assertTrue("names the value " + value + ":\n" + run, lines[0].contains(value));
+      assertEquals("one line, no usage:\n" + run, 1, lines.length);
+    } else if (exitCode == USAGE) {
       assertTrue("usage follows:\n" + run, lines.length > 1 && lines[1].startsWith("usage: bin/crawl"));
     } else {
       assertEquals("one line:\n" + run, 1, lines.length);

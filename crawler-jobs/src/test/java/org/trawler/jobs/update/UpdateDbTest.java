@@ -285,7 +285,7 @@ public class UpdateDbTest {
   @Test
   public void unknownScheduleClassIsOneClearLine() throws Exception {
     Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
-    assertEquals(3, updatedb("-D", "db.fetch.schedule.class=com.example.Nope", crawlDb.toString(), segment.toString()));
+    assertEquals(2, updatedb("-D", "db.fetch.schedule.class=com.example.Nope", crawlDb.toString(), segment.toString()));
     assertEquals(err, 1, err.trim().split("\n").length);
     assertTrue(err, err.contains("com.example.Nope"));
   }

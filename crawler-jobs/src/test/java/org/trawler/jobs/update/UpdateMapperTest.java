@@ -78,7 +78,7 @@ public class UpdateMapperTest {
     assertEquals("linked", CrawlStatus.name(link.getStatus()));
     assertEquals(0.6f, link.getScore(), 1e-6);
     assertEquals(2, link.getDepth());
-    assertEquals(1, driver.getCounters().findCounter(UpdateDb.COUNTERS, UpdateDb.REDIRECTS_ADDED).getValue());
+    assertEquals(1, UpdateCounter.REDIRECT_TARGETS.valueIn(driver.getCounters()));
   }
 
   @Test
@@ -90,7 +90,7 @@ public class UpdateMapperTest {
     MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
         driver(conf, SEGMENT + "/crawl_fetch/part-r-00000/data").withInput(URL, new CrawlDatum(redirect));
     driver.withOutput(URL, tagged(redirect)).runTest();
-    assertEquals(1, driver.getCounters().findCounter(UpdateDb.COUNTERS, UpdateDb.REDIRECTS_REJECTED).getValue());
+    assertEquals(1, UpdateCounter.REDIRECT_TARGETS_REJECTED.valueIn(driver.getCounters()));
   }
 
   @Test

@@ -54,8 +54,8 @@ public class UpdateReducerTest {
     assertEquals(1.5f, result.getScore(), 1e-6);
     assertEquals(0, result.getDepth());
     assertTrue(!result.getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
-    assertEquals(1, counter(driver.getCounters(), UpdateDb.STATUS_COUNTERS, "db_fetched"));
-    assertEquals(0, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.URLS_NEW));
+    assertEquals(1, counter(driver.getCounters(), UpdateCounter.STATUS_GROUP, "db_fetched"));
+    assertEquals(0, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NEW.counterName()));
   }
 
   @Test
@@ -69,8 +69,8 @@ public class UpdateReducerTest {
     assertEquals(0.5f, result.getScore(), 1e-6);
     assertEquals(2, result.getDepth());
     assertTrue(result.getFetchTime() >= before && result.getFetchTime() <= System.currentTimeMillis());
-    assertEquals(1, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.URLS_NEW));
-    assertEquals(1, counter(driver.getCounters(), UpdateDb.STATUS_COUNTERS, "db_unfetched"));
+    assertEquals(1, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NEW.counterName()));
+    assertEquals(1, counter(driver.getCounters(), UpdateCounter.STATUS_GROUP, "db_unfetched"));
   }
 
   @Test
@@ -94,7 +94,7 @@ public class UpdateReducerTest {
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
         driver(Datums.conf(), old, new CrawlDatum(CrawlStatus.INJECTED, 0, 1f));
     driver.withOutput(URL, old).runTest();
-    assertEquals(1, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.RECORDS_UNEXPECTED));
+    assertEquals(1, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.RECORDS_UNEXPECTED.counterName()));
   }
 
   @Test
@@ -103,7 +103,7 @@ public class UpdateReducerTest {
     conf.setBoolean(UpdateKeys.ADDITIONS_ALLOWED, false);
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = driver(conf, Datums.linked(1f, 1));
     driver.runTest();
-    assertEquals(1, counter(driver.getCounters(), UpdateDb.COUNTERS, UpdateDb.URLS_NOT_ADDED));
+    assertEquals(1, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NOT_ADDED.counterName()));
   }
 
   @Test

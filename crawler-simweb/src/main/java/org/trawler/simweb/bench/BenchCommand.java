@@ -16,6 +16,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.crawl.CrawlDir;
@@ -191,8 +192,8 @@ public class BenchCommand extends CrawlTool {
   private Configuration crawlConf(BenchReport.Settings s) {
     Configuration conf = new Configuration(getConf());
     conf.set(FetcherKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
-    conf.setInt(FetcherKeys.THREADS, s.threads());
-    conf.setInt(FetcherKeys.THREADS_PER_QUEUE, 1);
+    conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
+    conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1);
     conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 10);
     return conf;
   }

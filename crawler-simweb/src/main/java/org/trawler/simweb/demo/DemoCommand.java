@@ -128,7 +128,7 @@ public class DemoCommand extends CrawlTool {
   static Configuration loopbackConf(Configuration given) {
     Configuration conf = new Configuration(given);
     setUnlessGiven(conf, FetcherKeys.SERVER_DELAY, "0.05");
-    setUnlessGiven(conf, FetcherKeys.THREADS, "10");
+    setUnlessGiven(conf, ProtocolKeys.FETCHER_THREADS, "10");
     setUnlessGiven(conf, FetcherKeys.PROGRESS_INTERVAL, "5");
     setUnlessGiven(conf, ProtocolKeys.TIMEOUT, "5000");
     return conf;

@@ -14,7 +14,7 @@ public class DemoCommandTest {
   public void loopbackSettingsReplaceTheDefaults() {
     Configuration conf = DemoCommand.loopbackConf(CrawlerConfiguration.create());
     assertEquals("0.05", conf.get(FetcherKeys.SERVER_DELAY));
-    assertEquals(10, conf.getInt(FetcherKeys.THREADS, 0));
+    assertEquals(10, conf.getInt(ProtocolKeys.FETCHER_THREADS, 0));
     assertEquals(5, conf.getInt(FetcherKeys.PROGRESS_INTERVAL, 0));
     assertEquals(5000, conf.getInt(ProtocolKeys.TIMEOUT, 0));
   }
@@ -22,10 +22,10 @@ public class DemoCommandTest {
   @Test
   public void settingsTheUserGaveWinOverTheLoopbackOnes() {
     Configuration given = CrawlerConfiguration.create();
-    given.set(FetcherKeys.THREADS, "3", "from command line");
+    given.set(ProtocolKeys.FETCHER_THREADS, "3", "from command line");
     given.set(ProtocolKeys.TIMEOUT, "777");
     Configuration conf = DemoCommand.loopbackConf(given);
-    assertEquals(3, conf.getInt(FetcherKeys.THREADS, 0));
+    assertEquals(3, conf.getInt(ProtocolKeys.FETCHER_THREADS, 0));
     assertEquals(777, conf.getInt(ProtocolKeys.TIMEOUT, 0));
     assertEquals("0.05", conf.get(FetcherKeys.SERVER_DELAY));
   }

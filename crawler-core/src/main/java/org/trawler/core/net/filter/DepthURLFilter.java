@@ -1,6 +1,7 @@
 package org.trawler.core.net.filter;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLFilter;
@@ -17,7 +18,7 @@ public class DepthURLFilter extends ConfiguredRules<Integer> implements URLFilte
 
   @Override
   protected Integer readRules(Configuration conf) {
-    return conf.getInt(NetKeys.DEPTH_FILTER_MAX, -1);
+    return Settings.getInt(conf, NetKeys.DEPTH_FILTER_MAX, NetKeys.DEFAULT_DEPTH_FILTER_MAX);
   }
 
   @Override

@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.protocol.ProtocolKeys;
+
 /**
  * The address ranges of http.address.deny: a fetch never connects to an address in them, so a
  * page or a redirect cannot point the crawler at a cloud metadata service or an internal host.
@@ -96,7 +99,7 @@ public final class DeniedAddresses {
    * Parses a comma-separated list of range names (link-local, loopback, private) and CIDR blocks
    * of IP literals (e.g. 203.0.113.0/24); blank = none.
    *
-   * @throws IllegalArgumentException naming the unknown range
+   * @throws BadSettingException naming the unknown range
    */
   public static DeniedAddresses parse(String list) {
     Set<Range> ranges = EnumSet.noneOf(Range.class);
@@ -119,7 +122,7 @@ public final class DeniedAddresses {
     int slash = cidr.indexOf('/');
     String ip = cidr.substring(0, slash);
     if (!ip.matches("[0-9.]+|[0-9a-f:.]*:[0-9a-f:.]*")) {
-      throw new IllegalArgumentException("http.address.deny: '" + cidr + "' is not an IP block");
+      throw notABlock(cidr);
     }
     try {
       byte[] network = InetAddress.getByName(ip).getAddress(); // a literal: no DNS lookup
@@ -129,7 +132,7 @@ public final class DeniedAddresses {
       }
       return new Block(cidr, network, prefix);
     } catch (UnknownHostException | NumberFormatException e) {
-      throw new IllegalArgumentException("http.address.deny: '" + cidr + "' is not an IP block");
+      throw notABlock(cidr);
     }
   }
 
@@ -139,8 +142,12 @@ public final class DeniedAddresses {
         return range;
       }
     }
-    throw new IllegalArgumentException("http.address.deny: unknown address range '" + name
+    throw new BadSettingException(ProtocolKeys.ADDRESS_DENY, "unknown address range '" + name
         + "' (known: link-local, loopback, private, or an IP block like 10.1.0.0/16)");
+  }
+
+  private static BadSettingException notABlock(String cidr) {
+    return new BadSettingException(ProtocolKeys.ADDRESS_DENY, "'" + cidr + "' is not an IP block");
   }
 
   /** The range that denies {@code address}, or null when it may be connected to. */

@@ -221,14 +221,13 @@ public class HttpProtocol implements Protocol {
         return ProtocolOutput.gone(code, Reason.REDIRECT_SCHEME_NOT_ALLOWED, target.getScheme() + ": from " + uri);
       }
       if (target == null || target.getHost() == null) {
-        return ProtocolOutput.gone(code, Reason.http(code), "unusable Location " + abbreviate(location));
+        return ProtocolOutput.gone(code, Reason.HTTP, "unusable Location " + abbreviate(location));
       }
       if (!chain.add(HttpUrls.chainKey(target))) {
         return ProtocolOutput.gone(code, Reason.REDIRECT_LOOP, target.toString());
       }
       if (hops >= redirectMax) {
-        return ProtocolOutput.redirect(StatusMapping.isPermanentRedirect(code), code, target.toString(),
-            Reason.http(code));
+        return ProtocolOutput.redirect(StatusMapping.isPermanentRedirect(code), code, target.toString());
       }
       uri = target;
     }
@@ -343,7 +342,7 @@ public class HttpProtocol implements Protocol {
         return RobotsRules.of(parser.parseContent(content.getFinalUrl(), content.getContent(),
             content.getHeader(HttpHeaders.CONTENT_TYPE), settings.robotsAgents));
       case CrawlStatus.FETCH_RETRY:
-        return RobotsRules.unavailable(output.getReason());
+        return RobotsRules.unavailable(output.getReasonName());
       default:
         // 4xx, or no robots.txt to be had for good (redirect loop, denied address, TLS): no restrictions.
         return RobotsRules.allowAll();

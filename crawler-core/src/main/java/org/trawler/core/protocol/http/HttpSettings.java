@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.ProtocolKeys;
 
 /** Everything {@link HttpProtocol} reads from the configuration, read once. */
@@ -34,23 +35,27 @@ final class HttpSettings {
     String agentName = conf.getTrimmed(ProtocolKeys.AGENT_NAME, ProtocolKeys.DEFAULT_AGENT_NAME);
     userAgent = userAgent(agentName, conf.getTrimmed(ProtocolKeys.AGENT_URL, ""),
         conf.getTrimmed(ProtocolKeys.AGENT_EMAIL, ""));
-    accept = conf.getTrimmed(ProtocolKeys.ACCEPT, "");
-    acceptLanguage = conf.getTrimmed(ProtocolKeys.ACCEPT_LANGUAGE, "");
+    accept = conf.getTrimmed(ProtocolKeys.ACCEPT, ProtocolKeys.DEFAULT_ACCEPT);
+    acceptLanguage = conf.getTrimmed(ProtocolKeys.ACCEPT_LANGUAGE, ProtocolKeys.DEFAULT_ACCEPT_LANGUAGE);
     robotsAgents = robotsAgents(conf.getTrimmed(ProtocolKeys.ROBOTS_AGENTS, ""), agentName);
-    timeoutMillis = Math.max(1, conf.getInt(ProtocolKeys.TIMEOUT, 10000));
-    deadlineMillis = Math.max(1, conf.getLong(ProtocolKeys.REQUEST_DEADLINE, 60000));
-    int limit = conf.getInt(ProtocolKeys.CONTENT_LIMIT, 1048576);
+    timeoutMillis = Math.max(1, Settings.getInt(conf, ProtocolKeys.TIMEOUT, ProtocolKeys.DEFAULT_TIMEOUT));
+    deadlineMillis = Math.max(1,
+        Settings.getLong(conf, ProtocolKeys.REQUEST_DEADLINE, ProtocolKeys.DEFAULT_REQUEST_DEADLINE));
+    int limit = Settings.getInt(conf, ProtocolKeys.CONTENT_LIMIT, ProtocolKeys.DEFAULT_CONTENT_LIMIT);
     contentLimit = limit < 0 ? UNLIMITED : limit;
-    redirectMax = Math.max(0, conf.getInt(ProtocolKeys.REDIRECT_MAX, 0));
-    long maxDelaySeconds = conf.getLong(ProtocolKeys.FETCHER_MAX_CRAWL_DELAY, 30);
+    redirectMax = Math.max(0, Settings.getInt(conf, ProtocolKeys.REDIRECT_MAX, ProtocolKeys.DEFAULT_REDIRECT_MAX));
+    long maxDelaySeconds = Settings.getLong(conf, ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
+        ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
     maxRetryAfterMillis = maxDelaySeconds < 0 ? -1 : maxDelaySeconds * 1000;
     proxyHost = conf.getTrimmed(ProtocolKeys.PROXY_HOST, "").toLowerCase(Locale.ROOT);
-    proxyPort = conf.getInt(ProtocolKeys.PROXY_PORT, 8080);
+    proxyPort = Settings.getInt(conf, ProtocolKeys.PROXY_PORT, ProtocolKeys.DEFAULT_PROXY_PORT);
     proxyExceptions = lowerCaseList(conf.getTrimmed(ProtocolKeys.PROXY_EXCEPTION_LIST, ""));
-    deniedAddresses = DeniedAddresses.parse(conf.get(ProtocolKeys.ADDRESS_DENY, "link-local"));
-    trustAllCertificates = conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, false);
-    int threads = Math.max(1, conf.getInt(ProtocolKeys.FETCHER_THREADS, 10));
-    int threadsPerQueue = Math.max(1, conf.getInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1));
+    deniedAddresses = DeniedAddresses.parse(conf.get(ProtocolKeys.ADDRESS_DENY, ProtocolKeys.DEFAULT_ADDRESS_DENY));
+    trustAllCertificates = conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, ProtocolKeys.DEFAULT_TLS_TRUST_ALL);
+    int threads = Math.max(1,
+        Settings.getInt(conf, ProtocolKeys.FETCHER_THREADS, ProtocolKeys.DEFAULT_FETCHER_THREADS));
+    int threadsPerQueue = Math.max(1, Settings.getInt(conf, ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
+        ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE));
     // One more per route than the fetcher admits, for the host's robots.txt request.
     maxConnectionsPerRoute = threadsPerQueue + 1;
     maxConnectionsTotal = Math.max(threads, threadsPerQueue) + threads;

@@ -44,15 +44,14 @@ final class StatusMapping {
    * are retried after the server's Retry-After, other 5xx retried, 4xx and 3xx gone.
    */
   static ProtocolOutput forFailure(int code, String retryAfter, long nowMillis, long capMillis) {
-    String reason = Reason.http(code);
     if (code == 429 || code == 503) {
-      return ProtocolOutput.retry(code, reason, "", retryAfterMillis(retryAfter, nowMillis, capMillis));
+      return ProtocolOutput.retry(code, Reason.HTTP, "", retryAfterMillis(retryAfter, nowMillis, capMillis));
     }
     if (code >= 500 && code < 600) {
-      return ProtocolOutput.retry(code, reason, "", -1);
+      return ProtocolOutput.retry(code, Reason.HTTP, "", -1);
     }
     if (code >= 300 && code < 500) {
-      return ProtocolOutput.gone(code, reason, code < 400 ? "no usable Location" : "");
+      return ProtocolOutput.gone(code, Reason.HTTP, code < 400 ? "no usable Location" : "");
     }
     return ProtocolOutput.retry(code, Reason.PROTOCOL_ERROR, "unexpected status " + code, -1);
   }

@@ -31,7 +31,7 @@ public class HttpProtocolAddressDenyTest {
 
   private static void assertDenied(ProtocolOutput out) {
     assertEquals(out.toString(), CrawlStatus.FETCH_GONE, out.getStatus());
-    assertEquals(out.toString(), "address_denied", out.getReason());
+    assertEquals(out.toString(), "address_denied", out.getReasonName());
   }
 
   private static Configuration denying(String ranges) {

@@ -382,8 +382,8 @@ public class HttpProtocolTest {
   @Test
   public void theConfiguredClassIsCreatedByReflection() throws Exception {
     Configuration conf = ShortTimeouts.conf();
-    String className = conf.get(ProtocolKeys.PROTOCOL_CLASS);
-    assertEquals(ProtocolKeys.DEFAULT_PROTOCOL_CLASS, className);
+    String className = conf.get("fetcher.protocol.class"); // the fetcher's key: trawler-default.xml names this class
+    assertEquals(HttpProtocol.class.getName(), className);
     server.on("/page", LoopbackHttpServer.text(200, "text/plain", "made by name"));
     try (Protocol created = Class.forName(className).asSubclass(Protocol.class)
         .getConstructor(Configuration.class).newInstance(conf)) {

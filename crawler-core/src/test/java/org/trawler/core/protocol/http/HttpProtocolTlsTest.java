@@ -41,7 +41,7 @@ public class HttpProtocolTlsTest {
     try (HttpProtocol protocol = new HttpProtocol(ShortTimeouts.conf())) {
       ProtocolOutput out = protocol.fetch(server.url("/secure"), 0);
       assertEquals(out.toString(), CrawlStatus.FETCH_GONE, out.getStatus());
-      assertEquals(out.toString(), "tls_error", out.getReason());
+      assertEquals(out.toString(), "tls_error", out.getReasonName());
     }
   }
 

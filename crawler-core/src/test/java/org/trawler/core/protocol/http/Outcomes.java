@@ -11,6 +11,6 @@ final class Outcomes {
 
   static void assertOutcome(ProtocolOutput out, byte status, String reason) {
     assertEquals(out.toString(), CrawlStatus.name(status), CrawlStatus.name(out.getStatus()));
-    assertEquals(out.toString(), reason, out.getReason());
+    assertEquals(out.toString(), reason, out.getReasonName());
   }
 }

@@ -1,0 +1,29 @@
+package org.trawler.jobs.update;
+
+import org.trawler.jobs.JobCounter;
+
+/**
+ * updatedb's Hadoop counters (group {@value #GROUP}), and the group {@value #STATUS_GROUP} of one
+ * counter per status of the new crawldb's entries, named by {@code CrawlStatus.name}.
+ */
+public enum UpdateCounter implements JobCounter {
+  /** Entries for URLs the crawldb did not have. */
+  URLS_NEW,
+  /** New URLs left out: additions are off, or a URL had only a signature. */
+  URLS_NOT_ADDED,
+  /** Records of a kind updatedb does not expect under a URL, ignored. */
+  RECORDS_UNEXPECTED,
+  /** Redirect targets added as links. */
+  REDIRECT_TARGETS,
+  /** Redirect targets a normalizer, filter or the link policy refused. */
+  REDIRECT_TARGETS_REJECTED;
+
+  public static final String GROUP = "updatedb";
+  /** One counter per status of the new entries; their sum is the new crawldb's size. */
+  public static final String STATUS_GROUP = "updatedb_status";
+
+  @Override
+  public String group() {
+    return GROUP;
+  }
+}
