@@ -5,7 +5,7 @@ package org.trawler.core;
  * message as one line and exits with {@link #exitCode()}, no stack trace.
  */
 public class UserException extends Exception {
-  /** Exit codes of DESIGN §6. */
+  /** Exit codes: 0 success, 1 nothing to do or not found, 2 usage error, 3 failure. */
   public static final int NOTHING_TO_DO = 1;
   public static final int USAGE = 2;
   public static final int FAILED = 3;

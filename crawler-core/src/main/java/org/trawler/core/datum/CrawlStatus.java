@@ -3,7 +3,7 @@ package org.trawler.core.datum;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The status byte of a {@link CrawlDatum}: crawldb, fetch and other ranges (DESIGN §2). */
+/** The status byte of a {@link CrawlDatum}: crawldb, fetch and other ranges. */
 public final class CrawlStatus {
 
   public static final byte DB_UNFETCHED = 0x01;

@@ -2,7 +2,7 @@ package org.trawler.core.datum;
 
 import org.apache.hadoop.io.Text;
 
-/** Reserved keys of {@link CrawlDatum#getMetadata()} (DESIGN §2). */
+/** Reserved keys of {@link CrawlDatum#getMetadata()}. */
 public final class MetadataKeys {
   /** int: link distance from the seeds, seeds are 0. */
   public static final Text DEPTH = new Text("_depth_");

@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 
-/** A segment's directory layout (DESIGN §3): one fetch round's lists and results. */
+/** A segment's directory layout: one fetch round's lists and results. */
 public final class Segment {
   /** SequenceFile&lt;Text, CrawlDatum&gt;, one file per fetch task. */
   public static final String CRAWL_GENERATE = "crawl_generate";

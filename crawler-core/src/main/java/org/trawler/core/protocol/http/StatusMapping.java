@@ -22,7 +22,7 @@ import org.apache.hc.core5.http.NoHttpResponseException;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 
-/** The decisions of DESIGN §4 fetch: which HTTP answer or network failure becomes which fetch status. */
+/** Which HTTP answer or network failure becomes which fetch status, and with which reason. */
 final class StatusMapping {
   /** A hostile server's status line can end up in an exception message: keep _pst_ short. */
   private static final int MAX_MESSAGE = 200;

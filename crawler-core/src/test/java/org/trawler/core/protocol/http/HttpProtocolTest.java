@@ -32,7 +32,7 @@ import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 
-/** One test per row of the status mapping (DESIGN §4 fetch), against a real server on loopback. */
+/** One test per row of the status mapping (answer or failure to fetch status), against a real server on loopback. */
 public class HttpProtocolTest {
   private LoopbackHttpServer server;
   private HttpProtocol protocol;
