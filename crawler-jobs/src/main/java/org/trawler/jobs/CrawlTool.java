@@ -25,10 +25,11 @@ import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
 
 /**
- * Base of every command: turns the ways a command can end into DESIGN §6's exit codes. A usage
- * error prints the usage (exit 2); a bad setting ({@link BadSettingException}) prints one line and
- * exits 2 too, without the usage; a {@link UserException} or an I/O failure prints one line (its
- * exit code, or 3); anything else is a bug and keeps its stack trace.
+ * Base of every command: turns the ways a command can end into exit codes (0 success, 1 nothing to
+ * do, 2 usage, 3 failure). A usage error prints the usage (exit 2); a bad setting
+ * ({@link BadSettingException}) prints one line and exits 2 too, without the usage; a
+ * {@link UserException} or an I/O failure prints one line (its exit code, or 3); anything else is
+ * a bug and keeps its stack trace.
  */
 public abstract class CrawlTool extends Configured implements Tool {
   private static final Logger LOG = LoggerFactory.getLogger(CrawlTool.class);

@@ -93,7 +93,7 @@ public final class Main {
     return null;
   }
 
-  /** The command's tool with a copy of {@code conf}, for running one command inside another (a test, demo). */
+  /** The command's tool with a copy of {@code conf}, for running one command inside another. */
   public static CrawlTool newTool(String command, Configuration conf) throws UserException {
     Command c = find(command);
     if (c == null) {

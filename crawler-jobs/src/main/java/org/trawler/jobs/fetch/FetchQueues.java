@@ -22,9 +22,8 @@ import org.trawler.core.protocol.Reason;
  * they may start it, and, at equal times, by when they were scheduled: queues are served in turn,
  * so no host starves another. A take is a look at the schedule's head, not a scan of every queue;
  * one waiting thread (the leader) sleeps until the head's time, the others until they are
- * signalled, and each change wakes at most one of them. With hundreds of threads and thousands of
- * hosts, waking all threads to scan all queues on every put and finish cost more CPU than the
- * fetching itself.
+ * signalled, and each change wakes at most one of them: waking every thread to scan every queue
+ * would make each put and finish cost threads × queues (hundreds × thousands in a large crawl).
  */
 final class FetchQueues {
   /** Longest a waiting thread sleeps before looking again, ms. */

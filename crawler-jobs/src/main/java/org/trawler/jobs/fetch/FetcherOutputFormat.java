@@ -28,10 +28,11 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.store.Segment;
 
 /**
- * Writes a fetch job's records into the segment (the job's output path), one file per fetch task
- * in each part, sorted by URL inside the task ({@link SortingSegmentWriter}): fetch datums to
- * crawl_fetch (block-compressed MapFile), content to content (record-compressed MapFile, when
- * fetcher.store.content). More record types (parse in the fetch task) are more {@link Part}s.
+ * Writes a fetch job's records into the segment's parts, under the job's output path (a work
+ * directory inside the segment), one file per fetch task in each part, sorted by URL inside the
+ * task ({@link SortingSegmentWriter}): fetch datums to crawl_fetch (block-compressed MapFile),
+ * content to content (record-compressed MapFile, when fetcher.store.content). More record types
+ * (parse in the fetch task) are more {@link Part}s.
  */
 public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 

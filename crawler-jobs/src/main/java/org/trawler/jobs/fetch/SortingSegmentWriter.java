@@ -47,9 +47,9 @@ import org.trawler.jobs.fetch.FetcherOutputFormat.Part;
  * reduce. Records collect in memory, large values (content) compressed as they arrive; a full
  * buffer is sorted and written to a run file on local disk by a background thread while fetching
  * goes on; {@link #close} merges the runs straight into the segment's parts. After the last fetch
- * only the last buffer is sorted and already-compressed bytes are copied: the job ends within
- * a fraction of a second instead of sorting, shuffling and compressing all content again.
- * Not thread-safe: the fetch recorder serializes writes.
+ * only the last buffer is sorted and already-compressed bytes are copied: no content is sorted,
+ * shuffled or compressed again once fetching has ended. Not thread-safe: the fetch recorder
+ * serializes writes.
  */
 final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
   private static final Logger LOG = LoggerFactory.getLogger(SortingSegmentWriter.class);

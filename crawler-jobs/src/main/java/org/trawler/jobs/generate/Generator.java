@@ -44,8 +44,8 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
 /**
- * {@code generate}: selects the due URLs of a crawldb into a new segment's fetch lists
- * (DESIGN §4). Prints the segment path; exit 1 when nothing is due.
+ * {@code generate}: selects the due URLs of a crawldb into a new segment's fetch lists. Prints the
+ * segment path; exit 1 when nothing is due.
  *
  * <p>How the selection stays exact and scales:
  * <ol>
@@ -55,7 +55,7 @@ import org.trawler.jobs.UsageException;
  * reducer; the shuffle sorts each reducer's input best-first. The reducer applies the per-host
  * cap in that order (so a host keeps its best), numbers each host's URLs (its slot) and stops
  * after topN: the global top N lies within the union of the reducers' own top N, so at most
- * reducers × topN candidates leave this job. Memory: a counter per host, as in Nutch.
+ * reducers × topN candidates leave this job. Memory: a counter per host.
  * <li><b>Top-N cut</b> ({@link RankBoundMapper}, {@link RangeReducer}), only when topN is set,
  * there are several select reducers and together they kept more than topN: a sort of the
  * candidates with total-order partitioning, then a count. The select reducers sampled their
@@ -65,8 +65,8 @@ import org.trawler.jobs.UsageException;
  * writes its range sorted and leaves its record count; from the counts the driver knows the range
  * k and the position p of the N-th URL, and the next job reads ranges 0..k whole except for range
  * k, of which it takes the first p records (one unsplit map task per range file). Exact at any
- * scale; with one reducer, no topN, or few enough candidates there is no cut job at all (each
- * job costs about a second in local mode).
+ * scale; with one reducer, no topN, or few enough candidates there is no cut job at all (a job
+ * has a fixed cost of its own).
  * <li><b>Fetch lists</b> ({@link FetchListMapper}, {@link URLPartitioner}, {@link FetchListReducer}):
  * numFetchers SequenceFiles under {@code <segment>/crawl_generate}, partitioned so a host is in
  * one file, each sorted by (slot, rank): every host's best URL, then every host's second best...,
@@ -331,7 +331,7 @@ public class Generator extends CrawlTool {
     SelectionQuota.from(conf, 0);
   }
 
-  /** One fetch list per map slot on a cluster; one in local mode, where tasks run one after another. */
+  /** One fetch list per map slot on a cluster; one in local mode. */
   static int defaultFetchLists(Configuration conf) {
     if (CrawlJob.isLocal(conf)) {
       return 1;

@@ -4,7 +4,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 
-/** What the crawldb holds for a URL after inject: the decision of the merge reducer (DESIGN §4). */
+/** What the crawldb holds for a URL after inject: the decision of the merge reducer. */
 public final class InjectMerge {
 
   /** How a seed treats an existing crawldb entry. */

@@ -33,7 +33,7 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
 
 /**
- * {@code inject <crawldb> <url_dir>}: adds seed URLs to a crawldb (DESIGN §4). Job 1 reads the seed
+ * {@code inject <crawldb> <url_dir>}: adds seed URLs to a crawldb. Job 1 reads the seed
  * files, keeps one seed per URL and, for a new crawldb, writes it directly; otherwise job 2 merges
  * the seeds into the existing crawldb. The new version is installed only when all went well.
  */

@@ -32,8 +32,9 @@ import org.trawler.core.store.Segment;
 /**
  * Writes one stream of parse records into a segment's three parse parts: ParseData to the
  * parse_data MapFile, ParseText to the parse_text MapFile, crawl_parse datums (signature, linked)
- * to the crawl_parse SequenceFile. The output path is the segment; files go through the task's
- * committer. The MapFiles need their (page URL) keys in order; crawl_parse takes any order.
+ * to the crawl_parse SequenceFile. The output path is a work directory inside the segment; files go
+ * through the task's committer. The MapFiles need their (page URL) keys in order; crawl_parse
+ * takes any order.
  */
 public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 

@@ -15,7 +15,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
 
-/** A CrawlDatum as the readers show it (DESIGN §4 readers): readdb's objects and readseg's generate/fetch. */
+/** A CrawlDatum as the readers show it: readdb's objects and readseg's generate/fetch. */
 public final class DatumJson {
 
   private DatumJson() {}

@@ -12,7 +12,7 @@ import org.trawler.core.schedule.PageChange;
 import org.trawler.core.schedule.ScheduleKeys;
 
 /**
- * The crawldb state machine (DESIGN §4 updatedb): from what is known of one URL — its crawldb
+ * The crawldb state machine: from what is known of one URL — its crawldb
  * entry, this round's fetch, the page's signature and its incoming links — the new entry.
  *
  * <ul>

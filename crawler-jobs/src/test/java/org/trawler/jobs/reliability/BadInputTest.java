@@ -31,7 +31,7 @@ import org.trawler.jobs.CommandRun;
 /**
  * Bad input to every command: missing or empty directories, paths that are not what the command
  * reads, segments in the wrong state, unknown options, bad numbers and bad settings. Each gets one
- * line "trawler &lt;command&gt;: ..." (a usage error also its usage), DESIGN §6's exit code (1
+ * line "trawler &lt;command&gt;: ..." (a usage error also its usage), its exit code (1
  * nothing to do or not found, 2 usage, 3 failure), no stack trace, and the crawl data stays byte
  * for byte. A bad setting ({@code -D key=value}) is exit 2 too, in one line naming the key and the
  * value, without the usage: the command line itself was fine.
