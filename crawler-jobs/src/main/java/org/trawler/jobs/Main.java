@@ -93,17 +93,6 @@ public final class Main {
     return null;
   }
 
-  /** The command's tool with a copy of {@code conf}, for running one command inside another. */
-  public static CrawlTool newTool(String command, Configuration conf) throws UserException {
-    Command c = find(command);
-    if (c == null) {
-      throw new UserException("no command " + command + " in this build");
-    }
-    CrawlTool tool = c.tool().get();
-    tool.setConf(new Configuration(conf));
-    return tool;
-  }
-
   /** Moves Hadoop's generic options in front, so that {@code -D k=v} may come anywhere. */
   static String[] genericOptionsFirst(String[] args) {
     List<String> generic = new ArrayList<>();

@@ -331,7 +331,10 @@ public class Generator extends CrawlTool {
     SelectionQuota.from(conf, 0);
   }
 
-  /** One fetch list per map slot on a cluster; one in local mode. */
+  /**
+   * One fetch list per map slot on a cluster; one in local mode, where one task's threads already
+   * fetch every host at once and more lists would only multiply the threads.
+   */
   static int defaultFetchLists(Configuration conf) {
     if (CrawlJob.isLocal(conf)) {
       return 1;
