@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Optional;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -44,14 +43,11 @@ public class RunCommand extends CrawlTool {
   @Override
   protected Options options() {
     Options o = new Options();
-    o.addOption(Option.builder().longOpt("topN").hasArg().argName("N").desc("at most N URLs per round").build());
-    o.addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("fetcher threads").build());
-    o.addOption(Option.builder().longOpt("numFetchers").hasArg().argName("N")
-        .desc("fetch lists (fetch tasks) per round").build());
-    o.addOption(Option.builder().longOpt("time-limit-fetch").hasArg().argName("MIN")
-        .desc("stop each fetch after MIN minutes").build());
-    o.addOption(Option.builder().longOpt("adddays").hasArg().argName("D")
-        .desc("generate as if D days later (re-fetch pages due by then)").build());
+    o.addOption(valued("topN", "N", "at most N URLs per round"));
+    o.addOption(valued("threads", "N", "fetcher threads"));
+    o.addOption(valued("numFetchers", "N", "fetch lists (fetch tasks) per round"));
+    o.addOption(valued("time-limit-fetch", "MIN", "stop each fetch after MIN minutes"));
+    o.addOption(valued("adddays", "D", "generate as if D days later (re-fetch pages due by then)"));
     return o;
   }
 

@@ -4,7 +4,6 @@ import java.io.File;
 import java.nio.file.Paths;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
@@ -50,11 +49,10 @@ public class DemoCommand extends CrawlTool {
   @Override
   protected Options options() {
     Options o = new Options();
-    o.addOption(Option.builder().longOpt("dir").hasArg().argName("DIR")
-        .desc("crawl directory (default ./crawl-demo; a previous demo crawl there is replaced)").build());
-    o.addOption(Option.builder().longOpt("rounds").hasArg().argName("N").desc("crawl rounds (default 3)").build());
-    o.addOption(Option.builder().longOpt("hosts").hasArg().argName("H").desc("simweb hosts (default 5)").build());
-    o.addOption(Option.builder().longOpt("pages").hasArg().argName("P").desc("pages per host (default 200)").build());
+    o.addOption(valued("dir", "DIR", "crawl directory (default ./crawl-demo; a previous demo crawl there is replaced)"));
+    o.addOption(valued("rounds", "N", "crawl rounds (default 3)"));
+    o.addOption(valued("hosts", "H", "simweb hosts (default 5)"));
+    o.addOption(valued("pages", "P", "pages per host (default 200)"));
     return o;
   }
 
