@@ -7,6 +7,7 @@ package org.trawler.core;
 public class UserException extends Exception {
   /** Exit codes: 0 success, 1 nothing to do or not found, 2 usage error, 3 failure. */
   public static final int NOTHING_TO_DO = 1;
+
   public static final int USAGE = 2;
   public static final int FAILED = 3;
 

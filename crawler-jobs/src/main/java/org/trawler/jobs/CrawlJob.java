@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -62,9 +61,11 @@ public final class CrawlJob {
     int maps = Math.max(1, conf.getInt(LocalJobRunner.LOCAL_MAX_MAPS, 1));
     int reduces = Math.max(1, conf.getInt(LocalJobRunner.LOCAL_MAX_REDUCES, 1));
     // each running map holds an io.sort.mb buffer: together at most a third of the heap
-    setUnlessUserSet(conf, MRJobConfig.IO_SORT_MB, (int) Math.max(8, Math.min(100, heapMb / 3 / maps)));
+    setUnlessUserSet(
+        conf, MRJobConfig.IO_SORT_MB, (int) Math.max(8, Math.min(100, heapMb / 3 / maps)));
     if (!userSet(conf, MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT)) {
-      // each running reduce may keep this share of the heap for map outputs (Hadoop's default 0.70 is for one)
+      // each running reduce may keep this share of the heap for map outputs (Hadoop's default 0.70
+      // is for one)
       conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.6f / reduces);
     }
   }
@@ -75,7 +76,10 @@ public final class CrawlJob {
     }
   }
 
-  /** True when {@code key} has a value from a site file, -D or code: not only from Hadoop's or Trawler's defaults. */
+  /**
+   * True when {@code key} has a value from a site file, -D or code: not only from Hadoop's or
+   * Trawler's defaults.
+   */
   public static boolean userSet(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
     return sources != null && !Arrays.stream(sources).allMatch(DEFAULT_RESOURCES::contains);
@@ -96,12 +100,18 @@ public final class CrawlJob {
     job.setInputFormatClass(SequenceFileInputFormat.class);
   }
 
-  /** Makes the job write a crawldb version (block-compressed MapFile of Text → CrawlDatum) to {@code out}. */
+  /**
+   * Makes the job write a crawldb version (block-compressed MapFile of Text → CrawlDatum) to {@code
+   * out}.
+   */
   public static void setCrawlDbOutput(Job job, Path out) {
     setMapFileOutput(job, out, CrawlDatum.class);
   }
 
-  /** Makes the job write a block-compressed MapFile of Text → {@code valueClass} (e.g. a linkdb version) to {@code out}. */
+  /**
+   * Makes the job write a block-compressed MapFile of Text → {@code valueClass} (e.g. a linkdb
+   * version) to {@code out}.
+   */
   public static void setMapFileOutput(Job job, Path out, Class<? extends Writable> valueClass) {
     job.setOutputFormatClass(MapFileOutputFormat.class);
     job.setOutputKeyClass(Text.class);
@@ -136,7 +146,10 @@ public final class CrawlJob {
     }
   }
 
-  /** The input paths the job reads through a SequenceFileInputFormat (directly or via MultipleInputs). */
+  /**
+   * The input paths the job reads through a SequenceFileInputFormat (directly or via
+   * MultipleInputs).
+   */
   static List<Path> sequenceFileInputs(Job job) {
     Configuration conf = job.getConfiguration();
     List<Path> paths = new ArrayList<>();
@@ -186,19 +199,21 @@ public final class CrawlJob {
       }
     }
     boolean unknown = why == null || why.isBlank() || why.equals("NA");
-    return new UserException(name + " failed" + (unknown ? " (the task's error is in its log)" : ": " + firstLine(why)));
+    return new UserException(
+        name + " failed" + (unknown ? " (the task's error is in its log)" : ": " + firstLine(why)));
   }
 
   /** The first line of the first failed task attempt's diagnostics, or null. */
   private static String firstTaskDiagnostic(Job job) {
     try {
-      for (int from = 0;;) {
+      for (int from = 0; ; ) {
         TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, 100);
         if (events.length == 0) {
           return null;
         }
         for (TaskCompletionEvent e : events) {
-          if (e.getStatus() == TaskCompletionEvent.Status.FAILED || e.getStatus() == TaskCompletionEvent.Status.TIPFAILED) {
+          if (e.getStatus() == TaskCompletionEvent.Status.FAILED
+              || e.getStatus() == TaskCompletionEvent.Status.TIPFAILED) {
             String[] diagnostics = job.getTaskDiagnostics(e.getTaskAttemptId());
             if (diagnostics != null && diagnostics.length > 0 && !diagnostics[0].isBlank()) {
               return e.getTaskAttemptId() + ": " + diagnostics[0];

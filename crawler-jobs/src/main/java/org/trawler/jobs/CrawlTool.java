@@ -7,7 +7,6 @@ import java.io.StringWriter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
@@ -26,10 +25,10 @@ import org.trawler.core.conf.BadSettingException;
 
 /**
  * Base of every command: turns the ways a command can end into exit codes (0 success, 1 nothing to
- * do, 2 usage, 3 failure). A usage error prints the usage (exit 2); a bad setting
- * ({@link BadSettingException}) prints one line and exits 2 too, without the usage; a
- * {@link UserException} or an I/O failure prints one line (its exit code, or 3); anything else is
- * a bug and keeps its stack trace.
+ * do, 2 usage, 3 failure). A usage error prints the usage (exit 2); a bad setting ({@link
+ * BadSettingException}) prints one line and exits 2 too, without the usage; a {@link UserException}
+ * or an I/O failure prints one line (its exit code, or 3); anything else is a bug and keeps its
+ * stack trace.
  */
 public abstract class CrawlTool extends Configured implements Tool {
   private static final Logger LOG = LoggerFactory.getLogger(CrawlTool.class);
@@ -84,7 +83,10 @@ public abstract class CrawlTool extends Configured implements Tool {
     return out != null ? out : System.out;
   }
 
-  /** Where the command prints its one-line errors and notes: the stream it was given, else standard error. */
+  /**
+   * Where the command prints its one-line errors and notes: the stream it was given, else standard
+   * error.
+   */
   public PrintStream err() {
     return err != null ? err : System.err;
   }
@@ -106,6 +108,7 @@ public abstract class CrawlTool extends Configured implements Tool {
 
   /** Key in {@link #results()}: how many jobs the last run ran. */
   public static final String JOBS = "trawler/jobs";
+
   /** Key in {@link #results()}: their summed wall time from submission to completion, ms. */
   public static final String JOB_MILLIS = "trawler/job_millis";
 
@@ -143,7 +146,8 @@ public abstract class CrawlTool extends Configured implements Tool {
     int n = cmd.getArgList().size();
     int[] arity = positionalArity();
     if (n < arity[0] || (arity[1] >= 0 && n > arity[1])) {
-      throw new UsageException(n < arity[0] ? "missing arguments" : "too many arguments: " + cmd.getArgList());
+      throw new UsageException(
+          n < arity[0] ? "missing arguments" : "too many arguments: " + cmd.getArgList());
     }
     return cmd;
   }
@@ -156,7 +160,8 @@ public abstract class CrawlTool extends Configured implements Tool {
     if (!options().getOptions().isEmpty()) {
       new HelpFormatter().printOptions(pw, 100, options(), 2, 2);
     }
-    pw.println("  (Hadoop options -D key=value, -conf <file>, -fs <uri>, -jt <host:port> are accepted too)");
+    pw.println(
+        "  (Hadoop options -D key=value, -conf <file>, -fs <uri>, -jt <host:port> are accepted too)");
     pw.flush();
     return out.toString();
   }
@@ -167,22 +172,30 @@ public abstract class CrawlTool extends Configured implements Tool {
   }
 
   /** Parses an integer option, turning a bad number into a usage error. */
-  protected static int intOption(CommandLine cmd, String opt, int defaultValue) throws UsageException {
+  protected static int intOption(CommandLine cmd, String opt, int defaultValue)
+      throws UsageException {
     return numberOption(cmd, opt, defaultValue, Integer::valueOf, "a whole number");
   }
 
   /** Parses a long option, turning a bad number into a usage error. */
-  protected static long longOption(CommandLine cmd, String opt, long defaultValue) throws UsageException {
+  protected static long longOption(CommandLine cmd, String opt, long defaultValue)
+      throws UsageException {
     return numberOption(cmd, opt, defaultValue, Long::valueOf, "a whole number");
   }
 
   /** Parses a floating-point option, turning a bad number into a usage error. */
-  protected static double doubleOption(CommandLine cmd, String opt, double defaultValue) throws UsageException {
+  protected static double doubleOption(CommandLine cmd, String opt, double defaultValue)
+      throws UsageException {
     return numberOption(cmd, opt, defaultValue, Double::valueOf, "a number");
   }
 
-  private static <T> T numberOption(CommandLine cmd, String opt, T defaultValue,
-      java.util.function.Function<String, T> parser, String what) throws UsageException {
+  private static <T> T numberOption(
+      CommandLine cmd,
+      String opt,
+      T defaultValue,
+      java.util.function.Function<String, T> parser,
+      String what)
+      throws UsageException {
     String v = cmd.getOptionValue(opt);
     if (v == null) {
       return defaultValue;

@@ -1,7 +1,6 @@
 package org.trawler.jobs;
 
 import java.util.Locale;
-
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -41,7 +40,9 @@ public interface JobCounter {
     return resultKey(group(), counterName());
   }
 
-  /** The key of counter {@code name} of {@code group} in {@link CrawlTool#results()}: "group/name". */
+  /**
+   * The key of counter {@code name} of {@code group} in {@link CrawlTool#results()}: "group/name".
+   */
   static String resultKey(String group, String name) {
     return group + "/" + name;
   }

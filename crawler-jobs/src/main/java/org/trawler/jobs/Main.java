@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.trawler.core.UserException;
@@ -26,19 +25,27 @@ import org.trawler.jobs.update.UpdateDb;
 public final class Main {
 
   /** The commands of the job jar, in the order of a crawl. */
-  static final List<Command> JOB_COMMANDS = List.of(
-      new Command("inject", "add seed URLs to a crawldb", Injector::new),
-      new Command("generate", "select due URLs into a new segment's fetch lists", Generator::new),
-      new Command("fetch", "fetch a segment's fetch lists politely", Fetcher::new),
-      new Command("parse", "parse a fetched segment: text, links, signatures", ParseSegment::new),
-      new Command("updatedb", "merge fetch and parse results into the crawldb", UpdateDb::new),
-      new Command("invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
-      new Command("dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
-      new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
-      new Command("readseg", "list and dump segments", SegmentReader::new),
-      new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
+  static final List<Command> JOB_COMMANDS =
+      List.of(
+          new Command("inject", "add seed URLs to a crawldb", Injector::new),
+          new Command(
+              "generate", "select due URLs into a new segment's fetch lists", Generator::new),
+          new Command("fetch", "fetch a segment's fetch lists politely", Fetcher::new),
+          new Command(
+              "parse", "parse a fetched segment: text, links, signatures", ParseSegment::new),
+          new Command("updatedb", "merge fetch and parse results into the crawldb", UpdateDb::new),
+          new Command(
+              "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
+          new Command(
+              "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
+          new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
+          new Command("readseg", "list and dump segments", SegmentReader::new),
+          new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
 
-  /** Hadoop's generic options that take a value; ToolRunner only sees them before the first argument. */
+  /**
+   * Hadoop's generic options that take a value; ToolRunner only sees them before the first
+   * argument.
+   */
   private static final Set<String> GENERIC_WITH_VALUE =
       Set.of("-D", "-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokenCacheFile");
 
@@ -59,8 +66,12 @@ public final class Main {
   }
 
   /** Runs a command line with the given configuration, printing to {@code out} and {@code err}. */
-  public static int run(Configuration conf, String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (args.length == 0 || args[0].equals("-h") || args[0].equals("--help") || args[0].equals("help")) {
+  public static int run(Configuration conf, String[] args, PrintStream out, PrintStream err)
+      throws Exception {
+    if (args.length == 0
+        || args[0].equals("-h")
+        || args[0].equals("--help")
+        || args[0].equals("help")) {
       err.print(commandList());
       return args.length == 0 ? UserException.USAGE : 0;
     }
@@ -71,10 +82,14 @@ public final class Main {
       return UserException.USAGE;
     }
     CrawlTool tool = command.tool().get().printTo(out, err);
-    return ToolRunner.run(conf, tool, genericOptionsFirst(Arrays.copyOfRange(args, 1, args.length)));
+    return ToolRunner.run(
+        conf, tool, genericOptionsFirst(Arrays.copyOfRange(args, 1, args.length)));
   }
 
-  /** Every command on this classpath: the job jar's, then those other modules add (see {@link CommandSet}). */
+  /**
+   * Every command on this classpath: the job jar's, then those other modules add (see {@link
+   * CommandSet}).
+   */
   public static List<Command> commands() {
     List<Command> all = new ArrayList<>(JOB_COMMANDS);
     for (CommandSet set : ServiceLoader.load(CommandSet.class)) {
@@ -113,7 +128,8 @@ public final class Main {
   }
 
   static String commandList() {
-    StringBuilder sb = new StringBuilder("usage: bin/crawl <command> [options] [-D key=value ...]\n\ncommands:\n");
+    StringBuilder sb =
+        new StringBuilder("usage: bin/crawl <command> [options] [-D key=value ...]\n\ncommands:\n");
     for (Command c : commands()) {
       sb.append(String.format("  %-12s %s%n", c.name(), c.description()));
     }

@@ -3,10 +3,11 @@ package org.trawler.jobs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-
 import org.apache.hadoop.conf.Configuration;
 
-/** Runs a command line through {@link Main} as a user would, capturing exit code, stdout and stderr. */
+/**
+ * Runs a command line through {@link Main} as a user would, capturing exit code, stdout and stderr.
+ */
 public final class CommandRun {
   public final int exitCode;
   public final String out;
@@ -32,7 +33,9 @@ public final class CommandRun {
       System.setOut(oldOut);
       System.setErr(oldErr);
     }
-    CommandRun run = new CommandRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    CommandRun run =
+        new CommandRun(
+            code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     oldErr.print(run.err);
     return run;
   }

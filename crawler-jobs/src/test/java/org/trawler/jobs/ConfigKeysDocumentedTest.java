@@ -7,8 +7,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Field;
-import java.math.BigDecimal;
 import java.lang.reflect.Modifier;
+import java.math.BigDecimal;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,14 +24,12 @@ import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.junit.Test;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import org.trawler.core.conf.CrawlerConfiguration;
 
 /**
  * Every configuration key a {@code *Keys} class under org.trawler names is in trawler-default.xml
@@ -48,8 +46,10 @@ public class ConfigKeysDocumentedTest {
   public void everyKeyConstantIsDocumentedInTrawlerDefault() throws Exception {
     Map<String, String> documented = documentedKeys();
     TreeSet<String> keysClasses = new TreeSet<>(keysClassNames());
-    assertTrue("the scan found the Keys classes: " + keysClasses,
-        keysClasses.contains("org.trawler.core.store.StoreKeys") && keysClasses.contains("org.trawler.jobs.inject.InjectKeys"));
+    assertTrue(
+        "the scan found the Keys classes: " + keysClasses,
+        keysClasses.contains("org.trawler.core.store.StoreKeys")
+            && keysClasses.contains("org.trawler.jobs.inject.InjectKeys"));
     List<String> problems = new ArrayList<>();
     int checked = 0;
     for (String className : keysClasses) {
@@ -60,7 +60,13 @@ public class ConfigKeysDocumentedTest {
         String key = (String) field.get(null);
         checked++;
         if (!documented.containsKey(key)) {
-          problems.add(className + "." + field.getName() + " = \"" + key + "\" is not in trawler-default.xml");
+          problems.add(
+              className
+                  + "."
+                  + field.getName()
+                  + " = \""
+                  + key
+                  + "\" is not in trawler-default.xml");
         } else if (documented.get(key).isBlank()) {
           problems.add(className + "." + field.getName() + " = \"" + key + "\" has no description");
         }
@@ -95,7 +101,14 @@ public class ConfigKeysDocumentedTest {
         if (!values.containsKey(key)) {
           problems.add(where + ": " + key + " is not in trawler-default.xml");
         } else if (!sameValue(value, values.get(key))) {
-          problems.add(where + " = " + value + " but trawler-default.xml gives " + key + " = " + values.get(key));
+          problems.add(
+              where
+                  + " = "
+                  + value
+                  + " but trawler-default.xml gives "
+                  + key
+                  + " = "
+                  + values.get(key));
         }
       }
     }
@@ -109,17 +122,19 @@ public class ConfigKeysDocumentedTest {
     for (String className : keysClassNames()) {
       for (Field field : Class.forName(className).getDeclaredFields()) {
         if (isConstant(field) && field.getType() == String.class && isKeyName(field.getName())) {
-          definitions.computeIfAbsent((String) field.get(null), k -> new ArrayList<>())
+          definitions
+              .computeIfAbsent((String) field.get(null), k -> new ArrayList<>())
               .add(className + "." + field.getName());
         }
       }
     }
     List<String> twice = new ArrayList<>();
-    definitions.forEach((key, where) -> {
-      if (where.size() > 1) {
-        twice.add(key + " is defined by " + where);
-      }
-    });
+    definitions.forEach(
+        (key, where) -> {
+          if (where.size() > 1) {
+            twice.add(key + " is defined by " + where);
+          }
+        });
     assertTrue(String.join("\n", twice), twice.isEmpty());
   }
 
@@ -134,7 +149,9 @@ public class ConfigKeysDocumentedTest {
       assertTrue(root.toAbsolutePath() + " exists", Files.isDirectory(root));
       List<Path> files;
       try (Stream<Path> walk = Files.walk(root)) {
-        files = walk.filter(f -> f.toString().endsWith(".java") && !f.toString().endsWith("Keys.java")).toList();
+        files =
+            walk.filter(f -> f.toString().endsWith(".java") && !f.toString().endsWith("Keys.java"))
+                .toList();
       }
       for (Path file : files) {
         String[] lines = withoutComments(Files.readString(file)).split("\n", -1);
@@ -143,36 +160,53 @@ public class ConfigKeysDocumentedTest {
           while (literal.find()) {
             for (Map.Entry<String, Pattern> key : keys.entrySet()) {
               if (key.getValue().matcher(literal.group()).find()) {
-                problems.add(root.relativize(file) + ":" + (i + 1) + " names " + key.getKey() + " in "
-                    + literal.group());
+                problems.add(
+                    root.relativize(file)
+                        + ":"
+                        + (i + 1)
+                        + " names "
+                        + key.getKey()
+                        + " in "
+                        + literal.group());
               }
             }
           }
         }
       }
     }
-    assertTrue("keys named by string literals, not by their Keys constants:\n" + String.join("\n", problems),
+    assertTrue(
+        "keys named by string literals, not by their Keys constants:\n"
+            + String.join("\n", problems),
         problems.isEmpty());
   }
 
   private static final Pattern STRING_LITERAL = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"");
-  private static final Pattern CODE_TOKENS = Pattern.compile(
-      "/\\*.*?\\*/|//[^\\n]*|'(?:[^'\\\\]|\\\\.)+'|" + STRING_LITERAL.pattern(), Pattern.DOTALL);
+  private static final Pattern CODE_TOKENS =
+      Pattern.compile(
+          "/\\*.*?\\*/|//[^\\n]*|'(?:[^'\\\\]|\\\\.)+'|" + STRING_LITERAL.pattern(),
+          Pattern.DOTALL);
 
-  /** The source with its comments blanked out (line breaks kept), string and char literals as they are. */
+  /**
+   * The source with its comments blanked out (line breaks kept), string and char literals as they
+   * are.
+   */
   private static String withoutComments(String source) {
     Matcher m = CODE_TOKENS.matcher(source);
     StringBuilder sb = new StringBuilder();
     while (m.find()) {
       String token = m.group();
       boolean comment = token.startsWith("/");
-      m.appendReplacement(sb, Matcher.quoteReplacement(comment ? token.replaceAll("[^\\n]", "") : token));
+      m.appendReplacement(
+          sb, Matcher.quoteReplacement(comment ? token.replaceAll("[^\\n]", "") : token));
     }
     m.appendTail(sb);
     return sb.toString();
   }
 
-  /** A default constant and the value trawler-default.xml gives: numbers compared as numbers (30 = 30.0). */
+  /**
+   * A default constant and the value trawler-default.xml gives: numbers compared as numbers (30 =
+   * 30.0).
+   */
   private static boolean sameValue(Object constant, String documented) {
     String value = documented.trim();
     if (constant instanceof Number) {
@@ -198,7 +232,9 @@ public class ConfigKeysDocumentedTest {
    * keys the tools set for their own tasks (INTERNAL_*): none is a user's key.
    */
   private static boolean isKeyName(String field) {
-    return !(field.endsWith("_PREFIX") || field.startsWith("DEFAULT_") || field.endsWith("_VALUE")
+    return !(field.endsWith("_PREFIX")
+        || field.startsWith("DEFAULT_")
+        || field.endsWith("_VALUE")
         || field.startsWith("INTERNAL_"));
   }
 
@@ -207,9 +243,14 @@ public class ConfigKeysDocumentedTest {
     return documented("description");
   }
 
-  /** name → the text of {@code tag} (value or description) of every property in trawler-default.xml. */
+  /**
+   * name → the text of {@code tag} (value or description) of every property in trawler-default.xml.
+   */
   private static Map<String, String> documented(String tag) throws Exception {
-    URL resource = ConfigKeysDocumentedTest.class.getClassLoader().getResource(CrawlerConfiguration.DEFAULT_RESOURCE);
+    URL resource =
+        ConfigKeysDocumentedTest.class
+            .getClassLoader()
+            .getResource(CrawlerConfiguration.DEFAULT_RESOURCE);
     assertNotNull(CrawlerConfiguration.DEFAULT_RESOURCE + " on the classpath", resource);
     Document doc;
     try (InputStream in = resource.openStream()) {
@@ -236,7 +277,8 @@ public class ConfigKeysDocumentedTest {
       Path path = Path.of(entry);
       if (Files.isDirectory(path.resolve("org/trawler"))) {
         try (Stream<Path> files = Files.walk(path.resolve("org/trawler"))) {
-          files.map(f -> path.relativize(f).toString().replace(File.separatorChar, '/'))
+          files
+              .map(f -> path.relativize(f).toString().replace(File.separatorChar, '/'))
               .filter(ConfigKeysDocumentedTest::isKeysClass)
               .forEach(f -> names.add(className(f)));
         }
@@ -256,7 +298,9 @@ public class ConfigKeysDocumentedTest {
   }
 
   private static boolean isKeysClass(String resourceName) {
-    return resourceName.startsWith("org/trawler/") && resourceName.endsWith("Keys.class") && !resourceName.contains("$");
+    return resourceName.startsWith("org/trawler/")
+        && resourceName.endsWith("Keys.class")
+        && !resourceName.contains("$");
   }
 
   private static String className(String resourceName) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
@@ -14,7 +13,10 @@ import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.store.PartFiles;
 
-/** Inputs and outputs of local-mode job tests: a configuration, hand-written MapFiles, records read back. */
+/**
+ * Inputs and outputs of local-mode job tests: a configuration, hand-written MapFiles, records read
+ * back.
+ */
 public final class LocalJobFixtures {
 
   private LocalJobFixtures() {}
@@ -29,11 +31,19 @@ public final class LocalJobFixtures {
     return conf;
   }
 
-  /** Writes {@code records} (sorted by URL, as a MapFile needs) as the MapFile {@code dir/part-r-00000}. */
-  public static <V extends Writable> void writeMapFile(Configuration conf, Path dir, Class<V> valueClass,
-      SortedMap<String, ? extends V> records) throws IOException {
-    try (MapFile.Writer w = new MapFile.Writer(conf, new Path(dir, "part-r-00000"),
-        MapFile.Writer.keyClass(Text.class), MapFile.Writer.valueClass(valueClass))) {
+  /**
+   * Writes {@code records} (sorted by URL, as a MapFile needs) as the MapFile {@code
+   * dir/part-r-00000}.
+   */
+  public static <V extends Writable> void writeMapFile(
+      Configuration conf, Path dir, Class<V> valueClass, SortedMap<String, ? extends V> records)
+      throws IOException {
+    try (MapFile.Writer w =
+        new MapFile.Writer(
+            conf,
+            new Path(dir, "part-r-00000"),
+            MapFile.Writer.keyClass(Text.class),
+            MapFile.Writer.valueClass(valueClass))) {
       for (Map.Entry<String, ? extends V> e : records.entrySet()) {
         w.append(new Text(e.getKey()), e.getValue());
       }
@@ -41,10 +51,12 @@ public final class LocalJobFixtures {
   }
 
   /** Every record under an output directory, by key, values copied out with {@code copy}. */
-  public static <V extends Writable, T> Map<String, T> readAll(Configuration conf, Path dir, V value,
-      java.util.function.Function<V, T> copy) throws IOException, UserException {
+  public static <V extends Writable, T> Map<String, T> readAll(
+      Configuration conf, Path dir, V value, java.util.function.Function<V, T> copy)
+      throws IOException, UserException {
     Map<String, T> records = new LinkedHashMap<>();
-    PartFiles.read(conf, dir, new Text(), value, (k, v) -> records.put(k.toString(), copy.apply(v)));
+    PartFiles.read(
+        conf, dir, new Text(), value, (k, v) -> records.put(k.toString(), copy.apply(v)));
     return records;
   }
 }

@@ -1,7 +1,6 @@
 package org.trawler.jobs;
 
 import java.io.StringWriter;
-
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 import org.apache.log4j.PatternLayout;

@@ -8,16 +8,16 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What one simweb host was asked, for politeness checks: a request count per path of the site,
- * the most concurrent requests seen at once, and the last requests with their start and end
- * times. Memory is bounded by the site size plus a fixed-size ring of recent requests.
+ * What one simweb host was asked, for politeness checks: a request count per path of the site, the
+ * most concurrent requests seen at once, and the last requests with their start and end times.
+ * Memory is bounded by the site size plus a fixed-size ring of recent requests.
  */
 public final class HostRequestLog {
 
   /**
-   * One request: its path, the status answered (0 when the client went away or the server
-   * stopped first), when it arrived and when its answer was ready to send, as
-   * {@link System#nanoTime()} readings.
+   * One request: its path, the status answered (0 when the client went away or the server stopped
+   * first), when it arrived and when its answer was ready to send, as {@link System#nanoTime()}
+   * readings.
    */
   public record Request(String path, int status, long startNanos, long endNanos) {
     public long durationMillis() {
@@ -27,6 +27,7 @@ public final class HostRequestLog {
 
   /** Path slots: 0 = "/", 1 = "/robots.txt", 2 + n = page n. */
   private static final int HOME_SLOT = 0;
+
   private static final int ROBOTS_SLOT = 1;
   private static final int FIRST_PAGE_SLOT = 2;
 
@@ -50,7 +51,10 @@ public final class HostRequestLog {
     return System.nanoTime();
   }
 
-  /** Called when the response is ready to send (or the request is abandoned); {@code page} as {@link SiteModel#pageAt}. */
+  /**
+   * Called when the response is ready to send (or the request is abandoned); {@code page} as {@link
+   * SiteModel#pageAt}.
+   */
   void finished(String path, int page, int status, long startNanos) {
     long end = System.nanoTime();
     inFlight.decrementAndGet();

@@ -8,7 +8,9 @@ public final class RequestLog {
   private final SiteModel site;
   private final HostRequestLog[] hosts;
 
-  /** Logs for every host of {@code site}, each remembering its last {@code recentPerHost} requests. */
+  /**
+   * Logs for every host of {@code site}, each remembering its last {@code recentPerHost} requests.
+   */
   RequestLog(SiteModel site, int recentPerHost) {
     this.site = site;
     this.hosts = new HostRequestLog[site.hosts()];

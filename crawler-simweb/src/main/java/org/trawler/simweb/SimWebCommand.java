@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CountDownLatch;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -16,8 +15,8 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
 /**
- * {@code simweb}: serves a {@link SiteModel} with a {@link SimWebServer} until stopped (Ctrl-C, kill).
- * Prints the seed URLs on stdout, one per line, or writes them to {@code --seeds-file}.
+ * {@code simweb}: serves a {@link SiteModel} with a {@link SimWebServer} until stopped (Ctrl-C,
+ * kill). Prints the seed URLs on stdout, one per line, or writes them to {@code --seeds-file}.
  */
 public class SimWebCommand extends CrawlTool {
 
@@ -42,16 +41,21 @@ public class SimWebCommand extends CrawlTool {
     o.addOption(valued("page-kb", "KB", "page size in kB (default 10)"));
     o.addOption(valued("latency-ms", "MS", "delay before every response (default 0)"));
     o.addOption(valued("port", "PORT", "port of every host; 0 = a free one (default 8080)"));
-    o.addOption(valued("redirect-pct", "X", "percent of pages that redirect with 301/302 (default 5)"));
+    o.addOption(
+        valued("redirect-pct", "X", "percent of pages that redirect with 301/302 (default 5)"));
     o.addOption(valued("notfound-pct", "X", "percent of pages that answer 404 (default 5)"));
     o.addOption(valued("error-pct", "X", "percent of pages that answer 500 (default 2)"));
-    o.addOption(valued("disallow-pct", "X", "percent of pages disallowed by robots.txt (default 5)"));
+    o.addOption(
+        valued("disallow-pct", "X", "percent of pages disallowed by robots.txt (default 5)"));
     o.addOption(valued("cross-host-pct", "X", "percent of links to another host (default 20)"));
     o.addOption(valued("seed", "N", "seed of the link graph and texts (default 1)"));
     o.addOption(valued("threads", "N", "server threads shared by all hosts (default 256)"));
     o.addOption(valued("seeds-file", "FILE", "write the seed URLs to FILE instead of stdout"));
-    o.addOption(Option.builder().longOpt("seed-all").desc("seed URLs are every page, not only the home pages")
-        .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("seed-all")
+            .desc("seed URLs are every page, not only the home pages")
+            .build());
     return o;
   }
 
@@ -69,15 +73,23 @@ public class SimWebCommand extends CrawlTool {
       throw new UserException(e.getMessage() + " (another simweb running? try --port 0)");
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook = new Thread(() -> {
-      server.stop();
-      stopped.countDown();
-    }, "simweb-shutdown");
+    Thread hook =
+        new Thread(
+            () -> {
+              server.stop();
+              stopped.countDown();
+            },
+            "simweb-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       printSeeds(server.site(), cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
-      err().println("simweb: serving " + server.site().hosts() + " hosts on port " + server.port()
-          + " until stopped (Ctrl-C)");
+      err()
+          .println(
+              "simweb: serving "
+                  + server.site().hosts()
+                  + " hosts on port "
+                  + server.port()
+                  + " until stopped (Ctrl-C)");
       stopped.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // stopped from inside the JVM (tests)
@@ -92,19 +104,20 @@ public class SimWebCommand extends CrawlTool {
 
   private static SimWebServer server(CommandLine cmd) throws UsageException {
     try {
-      SiteModel site = SiteModel.builder()
-          .hosts(intOption(cmd, "hosts", 10))
-          .pages(intOption(cmd, "pages", 100))
-          .outlinks(intOption(cmd, "outlinks", 10))
-          .pageKb(intOption(cmd, "page-kb", 10))
-          .port(intOption(cmd, "port", 8080))
-          .redirectPct(doubleOption(cmd, "redirect-pct", 5))
-          .notFoundPct(doubleOption(cmd, "notfound-pct", 5))
-          .errorPct(doubleOption(cmd, "error-pct", 2))
-          .disallowPct(doubleOption(cmd, "disallow-pct", 5))
-          .crossHostPct(doubleOption(cmd, "cross-host-pct", 20))
-          .seed(longOption(cmd, "seed", 1))
-          .build();
+      SiteModel site =
+          SiteModel.builder()
+              .hosts(intOption(cmd, "hosts", 10))
+              .pages(intOption(cmd, "pages", 100))
+              .outlinks(intOption(cmd, "outlinks", 10))
+              .pageKb(intOption(cmd, "page-kb", 10))
+              .port(intOption(cmd, "port", 8080))
+              .redirectPct(doubleOption(cmd, "redirect-pct", 5))
+              .notFoundPct(doubleOption(cmd, "notfound-pct", 5))
+              .errorPct(doubleOption(cmd, "error-pct", 2))
+              .disallowPct(doubleOption(cmd, "disallow-pct", 5))
+              .crossHostPct(doubleOption(cmd, "cross-host-pct", 20))
+              .seed(longOption(cmd, "seed", 1))
+              .build();
       return SimWebServer.builder(site)
           .latencyMs(intOption(cmd, "latency-ms", 0))
           .threads(intOption(cmd, "threads", 256))
@@ -114,7 +127,8 @@ public class SimWebCommand extends CrawlTool {
     }
   }
 
-  private void printSeeds(SiteModel site, String seedsFile, boolean allPages) throws IOException, UserException {
+  private void printSeeds(SiteModel site, String seedsFile, boolean allPages)
+      throws IOException, UserException {
     if (seedsFile == null) {
       for (String url : allPages ? site.allUrls() : site.seeds()) {
         out().println(url);

@@ -1,7 +1,6 @@
 package org.trawler.simweb;
 
 import java.util.List;
-
 import org.trawler.jobs.Command;
 import org.trawler.jobs.CommandSet;
 import org.trawler.simweb.bench.BenchCommand;
@@ -13,7 +12,8 @@ public final class SimWebCommands implements CommandSet {
   public List<Command> commands() {
     return List.of(
         new Command("demo", "crawl a built-in local website for a few rounds", DemoCommand::new),
-        new Command("simweb", "serve a synthetic website on loopback addresses", SimWebCommand::new),
+        new Command(
+            "simweb", "serve a synthetic website on loopback addresses", SimWebCommand::new),
         new Command("bench", "measure the crawl cycle against simweb", BenchCommand::new));
   }
 }

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Writes simweb's HTML: a title, a heading, paragraphs of plain English-looking sentences with
- * the page's links set inside them as anchors. The same random seed always gives the same bytes,
- * so a page's signature is stable from fetch to fetch.
+ * Writes simweb's HTML: a title, a heading, paragraphs of plain English-looking sentences with the
+ * page's links set inside them as anchors. The same random seed always gives the same bytes, so a
+ * page's signature is stable from fetch to fetch.
  */
 final class SimWebHtml {
 
@@ -14,15 +14,17 @@ final class SimWebHtml {
   record Link(String href, String anchor) {}
 
   private static final String[] WORDS = {
-      "harbor", "lantern", "meadow", "river", "stone", "garden", "market", "bridge", "winter", "summer",
-      "island", "forest", "valley", "signal", "archive", "engine", "letter", "window", "anchor", "compass",
-      "harvest", "orchard", "village", "station", "journey", "mirror", "thunder", "silver", "copper", "amber",
-      "crystal", "shadow", "morning", "evening", "beacon", "canvas", "ledger", "kettle", "pepper", "saddle",
-      "timber", "velvet", "whistle", "voyage", "quarry", "planet", "ribbon", "marble", "needle", "feather",
-      "the", "a", "of", "and", "to", "in", "is", "was", "for", "on", "with", "as", "by", "at", "from",
-      "every", "each", "many", "some", "old", "new", "quiet", "bright", "small", "large", "early", "late",
-      "keeps", "holds", "opens", "finds", "carries", "follows", "builds", "crosses", "reads", "writes",
-      "near", "under", "over", "beyond", "along", "between", "behind", "within", "across", "toward"};
+    "harbor", "lantern", "meadow", "river", "stone", "garden", "market", "bridge", "winter",
+    "summer", "island", "forest", "valley", "signal", "archive", "engine", "letter", "window",
+    "anchor", "compass", "harvest", "orchard", "village", "station", "journey", "mirror", "thunder",
+    "silver", "copper", "amber", "crystal", "shadow", "morning", "evening", "beacon", "canvas",
+    "ledger", "kettle", "pepper", "saddle", "timber", "velvet", "whistle", "voyage", "quarry",
+    "planet", "ribbon", "marble", "needle", "feather", "the", "a", "of", "and", "to", "in", "is",
+    "was", "for", "on", "with", "as", "by", "at", "from", "every", "each", "many", "some", "old",
+    "new", "quiet", "bright", "small", "large", "early", "late", "keeps", "holds", "opens", "finds",
+    "carries", "follows", "builds", "crosses", "reads", "writes", "near", "under", "over", "beyond",
+    "along", "between", "behind", "within", "across", "toward"
+  };
 
   /** Bytes of text per paragraph, roughly, used to spread links over the page. */
   private static final int PARAGRAPH_BYTES = 600;
@@ -40,8 +42,11 @@ final class SimWebHtml {
     SplittableRandom rnd = new SplittableRandom(hash);
     StringBuilder sb = new StringBuilder(targetBytes + 1024);
     sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-        .append(escape(title)).append("</title>\n<meta name=\"description\" content=\"")
-        .append(escape(sentence(rnd))).append("\">\n</head>\n<body>\n<h1>").append(escape(title))
+        .append(escape(title))
+        .append("</title>\n<meta name=\"description\" content=\"")
+        .append(escape(sentence(rnd)))
+        .append("\">\n</head>\n<body>\n<h1>")
+        .append(escape(title))
         .append("</h1>\n");
     int paragraphs = Math.max(1, targetBytes / PARAGRAPH_BYTES);
     int linksPerParagraph = (links.size() + paragraphs - 1) / paragraphs;
@@ -52,17 +57,25 @@ final class SimWebHtml {
       int linksHere = 0;
       for (int s = 0; s < sentences; s++) {
         sb.append(sentence(rnd)).append(' ');
-        if (next < links.size() && linksHere < Math.max(1, linksPerParagraph) && rnd.nextInt(2) == 0) {
+        if (next < links.size()
+            && linksHere < Math.max(1, linksPerParagraph)
+            && rnd.nextInt(2) == 0) {
           Link link = links.get(next++);
           linksHere++;
-          sb.append("Read more in <a href=\"").append(escape(link.href())).append("\">")
-              .append(escape(link.anchor())).append("</a>. ");
+          sb.append("Read more in <a href=\"")
+              .append(escape(link.href()))
+              .append("\">")
+              .append(escape(link.anchor()))
+              .append("</a>. ");
         }
       }
       if (next < links.size() && linksHere == 0) {
         Link link = links.get(next++);
-        sb.append("See also <a href=\"").append(escape(link.href())).append("\">")
-            .append(escape(link.anchor())).append("</a>.");
+        sb.append("See also <a href=\"")
+            .append(escape(link.href()))
+            .append("\">")
+            .append(escape(link.anchor()))
+            .append("</a>.");
       }
       sb.append("</p>\n");
     }
@@ -72,8 +85,13 @@ final class SimWebHtml {
 
   /** A short HTML page for error responses. */
   static String message(String title, String text) {
-    return "<!DOCTYPE html>\n<html><head><title>" + escape(title) + "</title></head><body><h1>" + escape(title)
-        + "</h1><p>" + escape(text) + "</p></body></html>\n";
+    return "<!DOCTYPE html>\n<html><head><title>"
+        + escape(title)
+        + "</title></head><body><h1>"
+        + escape(title)
+        + "</h1><p>"
+        + escape(text)
+        + "</p></body></html>\n";
   }
 
   private static String sentence(SplittableRandom rnd) {
@@ -99,11 +117,20 @@ final class SimWebHtml {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       switch (c) {
-        case '<': sb.append("&lt;"); break;
-        case '>': sb.append("&gt;"); break;
-        case '&': sb.append("&amp;"); break;
-        case '"': sb.append("&quot;"); break;
-        default: sb.append(c);
+        case '<':
+          sb.append("&lt;");
+          break;
+        case '>':
+          sb.append("&gt;");
+          break;
+        case '&':
+          sb.append("&amp;");
+          break;
+        case '"':
+          sb.append("&quot;");
+          break;
+        default:
+          sb.append(c);
       }
     }
     return sb.toString();

@@ -1,5 +1,7 @@
 package org.trawler.simweb;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,16 +15,13 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Serves a {@link SiteModel} over HTTP: one JDK HTTP server per host address (never the
- * wildcard), all on one port and one shared pool of threads; each request waits the configured
- * latency, gets its {@link SiteResponses answer} and is counted in the {@link RequestLog}.
+ * Serves a {@link SiteModel} over HTTP: one JDK HTTP server per host address (never the wildcard),
+ * all on one port and one shared pool of threads; each request waits the configured latency, gets
+ * its {@link SiteResponses answer} and is counted in the {@link RequestLog}.
  */
 public final class SimWebServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SimWebServer.class);
@@ -80,15 +79,33 @@ public final class SimWebServer implements AutoCloseable {
       this.site = site;
     }
 
-    public Builder latencyMs(int ms) { latencyMs = ms; return this; }
-    /** Server threads shared by all hosts; each request holds one for its latency. */
-    public Builder threads(int n) { threads = n; return this; }
-    /** Recent requests remembered per host. */
-    public Builder requestLogSize(int n) { requestLogSize = n; return this; }
-    /** Who asked: e.g. the cluster test finds the fetch task behind each client connection. */
-    public Builder requestObserver(RequestObserver o) { observer = o; return this; }
+    public Builder latencyMs(int ms) {
+      latencyMs = ms;
+      return this;
+    }
 
-    /** The server, not started; an {@link IllegalArgumentException} says which setting is out of range. */
+    /** Server threads shared by all hosts; each request holds one for its latency. */
+    public Builder threads(int n) {
+      threads = n;
+      return this;
+    }
+
+    /** Recent requests remembered per host. */
+    public Builder requestLogSize(int n) {
+      requestLogSize = n;
+      return this;
+    }
+
+    /** Who asked: e.g. the cluster test finds the fetch task behind each client connection. */
+    public Builder requestObserver(RequestObserver o) {
+      observer = o;
+      return this;
+    }
+
+    /**
+     * The server, not started; an {@link IllegalArgumentException} says which setting is out of
+     * range.
+     */
     public SimWebServer build() {
       SiteModel.Builder.check(latencyMs >= 0, "latency must not be negative");
       SiteModel.Builder.check(threads >= 1, "threads must be at least 1");
@@ -102,7 +119,10 @@ public final class SimWebServer implements AutoCloseable {
     return site;
   }
 
-  /** The port of every host: the configured one, or after {@link #start()} the one chosen for port 0. */
+  /**
+   * The port of every host: the configured one, or after {@link #start()} the one chosen for port
+   * 0.
+   */
   public int port() {
     return site.port();
   }
@@ -115,16 +135,28 @@ public final class SimWebServer implements AutoCloseable {
   /** A one-line description for logs. */
   public String describe() {
     SiteModel s = site;
-    return String.format("simweb: %d hosts (%s..%s) x %d pages, %d links/page (%.0f%% cross-host), ~%d kB/page,"
-        + " %d ms latency, %.1f%% redirects, %.1f%% 404, %.1f%% 500, %.1f%% disallowed, seed %d",
-        s.hosts(), s.address(0), s.address(s.hosts() - 1), s.pagesPerHost(), s.outlinksPerPage(), s.crossHostPct(),
-        s.pageKb(), latencyMs, s.redirectPct(), s.notFoundPct(), s.errorPct(), s.disallowPct(), s.seed());
+    return String.format(
+        "simweb: %d hosts (%s..%s) x %d pages, %d links/page (%.0f%% cross-host), ~%d kB/page,"
+            + " %d ms latency, %.1f%% redirects, %.1f%% 404, %.1f%% 500, %.1f%% disallowed, seed %d",
+        s.hosts(),
+        s.address(0),
+        s.address(s.hosts() - 1),
+        s.pagesPerHost(),
+        s.outlinksPerPage(),
+        s.crossHostPct(),
+        s.pageKb(),
+        latencyMs,
+        s.redirectPct(),
+        s.notFoundPct(),
+        s.errorPct(),
+        s.disallowPct(),
+        s.seed());
   }
 
   /**
-   * Binds every host's address and starts serving. With port 0 the first host gets a free port
-   * and the others bind the same one; if another process holds it on one of the addresses, all
-   * are released and another port is tried.
+   * Binds every host's address and starts serving. With port 0 the first host gets a free port and
+   * the others bind the same one; if another process holds it on one of the addresses, all are
+   * released and another port is tried.
    */
   public synchronized SimWebServer start() throws IOException {
     if (!servers.isEmpty()) {
@@ -147,13 +179,16 @@ public final class SimWebServer implements AutoCloseable {
     }
     SiteResponses responses = new SiteResponses(site);
     AtomicInteger threadCount = new AtomicInteger();
-    ThreadFactory factory = r -> {
-      Thread t = new Thread(r, "simweb-" + threadCount.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    ThreadFactory factory =
+        r -> {
+          Thread t = new Thread(r, "simweb-" + threadCount.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        };
     // Each request sleeps its latency on a pool thread: the pool is sized for many waiting clients.
-    executor = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
+    executor =
+        new ThreadPoolExecutor(
+            threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), factory);
     executor.allowCoreThreadTimeOut(true);
     for (int h = 0; h < bound.size(); h++) {
       HttpServer server = bound.get(h);
@@ -179,8 +214,9 @@ public final class SimWebServer implements AutoCloseable {
         try {
           bound.add(HttpServer.create(new InetSocketAddress(address, p), BACKLOG));
         } catch (BindException e) {
-          BindException named = new BindException("cannot listen on " + site.address(h) + ":" + p + ": "
-              + e.getMessage());
+          BindException named =
+              new BindException(
+                  "cannot listen on " + site.address(h) + ":" + p + ": " + e.getMessage());
           named.initCause(e);
           throw named;
         }
@@ -204,14 +240,16 @@ public final class SimWebServer implements AutoCloseable {
     long start = log.started();
     int page = site.pageAt(host, path);
     boolean logged = false;
-    try (HttpExchange ex = exchange; InputStream body = ex.getRequestBody()) {
+    try (HttpExchange ex = exchange;
+        InputStream body = ex.getRequestBody()) {
       body.readAllBytes();
       if (latencyMs > 0) {
         Thread.sleep(latencyMs);
       }
       String method = ex.getRequestMethod();
       SiteResponses.Response r =
-          responses.respond(method, host, path, ex.getRequestHeaders().getFirst("If-Modified-Since"));
+          responses.respond(
+              method, host, path, ex.getRequestHeaders().getFirst("If-Modified-Since"));
       r.headers().forEach(ex.getResponseHeaders()::set);
       ex.getResponseHeaders().set("Server", "simweb");
       // Logged before the client can see the answer, so a caller that got it finds it counted.
@@ -239,7 +277,9 @@ public final class SimWebServer implements AutoCloseable {
     return !servers.isEmpty();
   }
 
-  /** Stops every host and the server threads; requests in progress are cut off. Safe to call twice. */
+  /**
+   * Stops every host and the server threads; requests in progress are cut off. Safe to call twice.
+   */
   public synchronized void stop() {
     if (servers.isEmpty()) {
       return;

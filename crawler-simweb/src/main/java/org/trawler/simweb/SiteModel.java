@@ -13,34 +13,42 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.trawler.core.net.URLParts;
 
 /**
  * The synthetic website as a model, without HTTP: its hosts, URLs, kinds of page, link graph,
  * redirects and titles, so a test can compute what a crawl must find.
  *
- * <p>Host i is 127.0.0.(i+2), then 127.0.1.2, ... (253 hosts per /24, always inside
- * 127.0.0.0/8), every host on the same port. Each host has a home page {@code /}, a robots.txt
- * and pages {@code /p/N.html} (or {@code /private/N.html} for robots-disallowed ones). Which page
- * is a redirect, a 404, a 500 or disallowed, and where every link points, is a pure function of
- * (seed, host, page).
+ * <p>Host i is 127.0.0.(i+2), then 127.0.1.2, ... (253 hosts per /24, always inside 127.0.0.0/8),
+ * every host on the same port. Each host has a home page {@code /}, a robots.txt and pages {@code
+ * /p/N.html} (or {@code /private/N.html} for robots-disallowed ones). Which page is a redirect, a
+ * 404, a 500 or disallowed, and where every link points, is a pure function of (seed, host, page).
  */
 public final class SiteModel {
 
   /** What a page URL answers. */
-  public enum Kind { OK, REDIRECT, NOT_FOUND, ERROR, DISALLOWED }
+  public enum Kind {
+    OK,
+    REDIRECT,
+    NOT_FOUND,
+    ERROR,
+    DISALLOWED
+  }
 
   /** Page number of a host's home page {@code /}. */
   public static final int HOME_PAGE = -1;
+
   /** Page number of a host's {@code /robots.txt}. */
   public static final int ROBOTS_PAGE = -2;
+
   /** Page number of any path that is not part of the site. */
   static final int UNKNOWN_PAGE = -3;
 
   /** Addresses per /24 block: last octet 2..254. */
   private static final int HOSTS_PER_BLOCK = 253;
+
   public static final int MAX_HOSTS = HOSTS_PER_BLOCK * 256 * 256;
+
   /** Pages the home page links to, at least (more when outlinks is larger). */
   private static final int MIN_HOME_LINKS = 10;
 
@@ -50,7 +58,9 @@ public final class SiteModel {
   private static final long SALT_TEXT = 0x54455854L;
   private static final long SALT_TITLE = 0x5449544cL;
 
-  /** A page of the site: {@code page} is a page number, {@link #HOME_PAGE} or {@link #ROBOTS_PAGE}. */
+  /**
+   * A page of the site: {@code page} is a page number, {@link #HOME_PAGE} or {@link #ROBOTS_PAGE}.
+   */
   record Page(int host, int page) {}
 
   private final int hosts;
@@ -99,19 +109,64 @@ public final class SiteModel {
 
     private Builder() {}
 
-    public Builder hosts(int n) { hosts = n; return this; }
-    public Builder pages(int perHost) { pages = perHost; return this; }
-    public Builder outlinks(int perPage) { outlinks = perPage; return this; }
-    public Builder pageKb(int kb) { pageKb = kb; return this; }
-    /** The port every host listens on; 0 = a free one, chosen when a {@link SimWebServer} starts. */
-    public Builder port(int p) { port = p; return this; }
-    public Builder redirectPct(double pct) { redirectPct = pct; return this; }
-    public Builder notFoundPct(double pct) { notFoundPct = pct; return this; }
-    public Builder errorPct(double pct) { errorPct = pct; return this; }
-    public Builder disallowPct(double pct) { disallowPct = pct; return this; }
+    public Builder hosts(int n) {
+      hosts = n;
+      return this;
+    }
+
+    public Builder pages(int perHost) {
+      pages = perHost;
+      return this;
+    }
+
+    public Builder outlinks(int perPage) {
+      outlinks = perPage;
+      return this;
+    }
+
+    public Builder pageKb(int kb) {
+      pageKb = kb;
+      return this;
+    }
+
+    /**
+     * The port every host listens on; 0 = a free one, chosen when a {@link SimWebServer} starts.
+     */
+    public Builder port(int p) {
+      port = p;
+      return this;
+    }
+
+    public Builder redirectPct(double pct) {
+      redirectPct = pct;
+      return this;
+    }
+
+    public Builder notFoundPct(double pct) {
+      notFoundPct = pct;
+      return this;
+    }
+
+    public Builder errorPct(double pct) {
+      errorPct = pct;
+      return this;
+    }
+
+    public Builder disallowPct(double pct) {
+      disallowPct = pct;
+      return this;
+    }
+
     /** Share of a page's links that point to another host. */
-    public Builder crossHostPct(double pct) { crossHostPct = pct; return this; }
-    public Builder seed(long s) { seed = s; return this; }
+    public Builder crossHostPct(double pct) {
+      crossHostPct = pct;
+      return this;
+    }
+
+    public Builder seed(long s) {
+      seed = s;
+      return this;
+    }
 
     /** The site; an {@link IllegalArgumentException} says which setting is out of range. */
     public SiteModel build() {
@@ -120,10 +175,12 @@ public final class SiteModel {
       check(outlinks >= 0, "outlinks must not be negative");
       check(pageKb >= 0 && pageKb <= 100_000, "page size must be between 0 and 100000 kB");
       check(port >= 0 && port <= 65535, "port must be between 0 and 65535");
-      for (double pct : new double[] {redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct}) {
+      for (double pct :
+          new double[] {redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct}) {
         check(pct >= 0 && pct <= 100, "percentages must be between 0 and 100");
       }
-      check(redirectPct + notFoundPct + errorPct + disallowPct <= 100,
+      check(
+          redirectPct + notFoundPct + errorPct + disallowPct <= 100,
           "redirect, not-found, error and disallow percentages add up to more than 100");
       return new SiteModel(this, port);
     }
@@ -137,28 +194,68 @@ public final class SiteModel {
 
   /** The same site on another port: the one a server bound for port 0. */
   SiteModel onPort(int boundPort) {
-    Builder b = builder().hosts(hosts).pages(pages).outlinks(outlinks).pageKb(pageKb).redirectPct(redirectPct)
-        .notFoundPct(notFoundPct).errorPct(errorPct).disallowPct(disallowPct).crossHostPct(crossHostPct).seed(seed);
+    Builder b =
+        builder()
+            .hosts(hosts)
+            .pages(pages)
+            .outlinks(outlinks)
+            .pageKb(pageKb)
+            .redirectPct(redirectPct)
+            .notFoundPct(notFoundPct)
+            .errorPct(errorPct)
+            .disallowPct(disallowPct)
+            .crossHostPct(crossHostPct)
+            .seed(seed);
     return new SiteModel(b, boundPort);
   }
 
   // ---- the shape ----
 
-  public int hosts() { return hosts; }
-  public int pagesPerHost() { return pages; }
-  public int outlinksPerPage() { return outlinks; }
-  public int pageKb() { return pageKb; }
-  public double redirectPct() { return redirectPct; }
-  public double notFoundPct() { return notFoundPct; }
-  public double errorPct() { return errorPct; }
-  public double disallowPct() { return disallowPct; }
-  public double crossHostPct() { return crossHostPct; }
-  public long seed() { return seed; }
+  public int hosts() {
+    return hosts;
+  }
+
+  public int pagesPerHost() {
+    return pages;
+  }
+
+  public int outlinksPerPage() {
+    return outlinks;
+  }
+
+  public int pageKb() {
+    return pageKb;
+  }
+
+  public double redirectPct() {
+    return redirectPct;
+  }
+
+  public double notFoundPct() {
+    return notFoundPct;
+  }
+
+  public double errorPct() {
+    return errorPct;
+  }
+
+  public double disallowPct() {
+    return disallowPct;
+  }
+
+  public double crossHostPct() {
+    return crossHostPct;
+  }
+
+  public long seed() {
+    return seed;
+  }
 
   /** The port of every host: the configured one, or the one a started server chose for port 0. */
   public int port() {
     if (port == 0) {
-      throw new IllegalStateException("simweb was configured with port 0: the port is known once its server started");
+      throw new IllegalStateException(
+          "simweb was configured with port 0: the port is known once its server started");
     }
     return port;
   }
@@ -180,10 +277,14 @@ public final class SiteModel {
   byte[] addressBytes(int host) {
     checkHost(host);
     int block = host / HOSTS_PER_BLOCK;
-    return new byte[] {127, (byte) (block >>> 8), (byte) block, (byte) (2 + host % HOSTS_PER_BLOCK)};
+    return new byte[] {
+      127, (byte) (block >>> 8), (byte) block, (byte) (2 + host % HOSTS_PER_BLOCK)
+    };
   }
 
-  /** The host number of an address string, or -1 when the address is not one of this site's hosts. */
+  /**
+   * The host number of an address string, or -1 when the address is not one of this site's hosts.
+   */
   public int hostIndex(String address) {
     String[] parts = address.split("\\.");
     if (parts.length != 4 || !parts[0].equals("127")) {
@@ -254,8 +355,8 @@ public final class SiteModel {
   }
 
   /**
-   * Writes {@code dir/seeds.txt}, a seed directory for inject: the home pages, or with
-   * {@code allPages} every URL of the site (home pages first). Returns the file.
+   * Writes {@code dir/seeds.txt}, a seed directory for inject: the home pages, or with {@code
+   * allPages} every URL of the site (home pages first). Returns the file.
    */
   public Path writeSeeds(Path dir, boolean allPages) throws IOException {
     Files.createDirectories(dir);
@@ -308,7 +409,8 @@ public final class SiteModel {
 
   /**
    * What the server answers for a URL of the site: the page's kind; OK for a home page and
-   * robots.txt; NOT_FOUND for any other path. An URL of another host is an IllegalArgumentException.
+   * robots.txt; NOT_FOUND for any other path. An URL of another host is an
+   * IllegalArgumentException.
    */
   public Kind kindOf(String url) {
     Page at = locate(url);
@@ -351,10 +453,10 @@ public final class SiteModel {
   }
 
   /**
-   * The link depth of every URL a robots-obeying crawler can reach from {@link #seeds()}: seeds
-   * are 0, the links of a fetched page (OK kind, or a home page) one more, and a redirect's target
-   * one more than the redirect. Redirects, 404s, 500s and disallowed pages have depths but no
-   * links. Memory grows with the site: meant for test-sized sites.
+   * The link depth of every URL a robots-obeying crawler can reach from {@link #seeds()}: seeds are
+   * 0, the links of a fetched page (OK kind, or a home page) one more, and a redirect's target one
+   * more than the redirect. Redirects, 404s, 500s and disallowed pages have depths but no links.
+   * Memory grows with the site: meant for test-sized sites.
    */
   public Map<String, Integer> linkDepths() {
     Map<Long, Integer> depth = new LinkedHashMap<>();
@@ -414,7 +516,9 @@ public final class SiteModel {
     } catch (NumberFormatException e) {
       return UNKNOWN_PAGE;
     }
-    if (page < 0 || page >= pages || !String.valueOf(page).equals(number)
+    if (page < 0
+        || page >= pages
+        || !String.valueOf(page).equals(number)
         || isPrivate != (kindOf(host, page) == Kind.DISALLOWED)) {
       return UNKNOWN_PAGE;
     }
@@ -436,7 +540,10 @@ public final class SiteModel {
     return page == HOME_PAGE ? homeUrl(host) : pageUrl(host, page);
   }
 
-  /** The links of a home page or a page with content (OK or disallowed), in page order; none for others. */
+  /**
+   * The links of a home page or a page with content (OK or disallowed), in page order; none for
+   * others.
+   */
   List<Page> links(int host, int page) {
     if (page != HOME_PAGE && (page < 0 || !hasContent(kindOf(host, page)))) {
       return List.of();
@@ -502,7 +609,8 @@ public final class SiteModel {
       long r = mix(base + i);
       boolean cross = hosts > 1 && unit(r) * 100 < crossHostPct;
       long r2 = mix(r ^ 0x2545F4914F6CDD1DL);
-      int targetHost = cross ? (host + 1 + (int) Math.floorMod(r2, (long) hosts - 1)) % hosts : host;
+      int targetHost =
+          cross ? (host + 1 + (int) Math.floorMod(r2, (long) hosts - 1)) % hosts : host;
       int targetPage = (int) Math.floorMod(mix(r2), (long) pages);
       long k = key(targetHost, targetPage);
       if ((targetHost != host || targetPage != page) && seen.add(k)) {
@@ -512,7 +620,9 @@ public final class SiteModel {
     return n == outlinks ? targets : Arrays.copyOf(targets, n);
   }
 
-  /** A redirect's target on the same host: a page that is not itself a redirect, else the home page. */
+  /**
+   * A redirect's target on the same host: a page that is not itself a redirect, else the home page.
+   */
   private int redirectTargetPage(int host, int page) {
     long base = hash(host, page, SALT_REDIRECT);
     for (int i = 1; i <= 20; i++) {

@@ -11,18 +11,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.trawler.simweb.SiteModel.Kind;
-
 /**
- * What each path of a {@link SiteModel} answers, as the server sends it: status, headers and
- * body. Pages are HTML from {@link SimWebHtml}; robots.txt disallows {@code /private/}; every
- * page claims one modification time, so a conditional GET gets 304.
+ * What each path of a {@link SiteModel} answers, as the server sends it: status, headers and body.
+ * Pages are HTML from {@link SimWebHtml}; robots.txt disallows {@code /private/}; every page claims
+ * one modification time, so a conditional GET gets 304.
  */
 final class SiteResponses {
   /** Every page claims this modification time. */
   static final Instant LAST_MODIFIED = Instant.parse("2024-01-01T00:00:00Z");
+
   private static final String LAST_MODIFIED_HEADER =
-      DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.ofInstant(LAST_MODIFIED, ZoneOffset.UTC));
+      DateTimeFormatter.RFC_1123_DATE_TIME.format(
+          ZonedDateTime.ofInstant(LAST_MODIFIED, ZoneOffset.UTC));
   private static final String HTML = "text/html; charset=utf-8";
 
   /** An HTTP answer: status, headers in the order they are sent, body (empty for none). */
@@ -35,7 +35,9 @@ final class SiteResponses {
     this.site = site;
   }
 
-  /** The answer to a request; only GET and HEAD are allowed ({@code ifModifiedSince} may be null). */
+  /**
+   * The answer to a request; only GET and HEAD are allowed ({@code ifModifiedSince} may be null).
+   */
   Response respond(String method, int host, String path, String ifModifiedSince) {
     if (!method.equals("GET") && !method.equals("HEAD")) {
       return new Response(405, Map.of("Allow", "GET, HEAD"), new byte[0]);
@@ -53,14 +55,17 @@ final class SiteResponses {
       return text(404, HTML, SimWebHtml.message("Not found", path + " is not here."));
     }
     switch (site.kindOf(host, page)) {
-      case REDIRECT: {
-        String target = site.redirectTarget(host, page);
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", HTML);
-        headers.put("Location", target);
-        return new Response(site.redirectStatus(host, page), headers,
-            bytes(SimWebHtml.message("Moved", "This page moved to " + target)));
-      }
+      case REDIRECT:
+        {
+          String target = site.redirectTarget(host, page);
+          Map<String, String> headers = new LinkedHashMap<>();
+          headers.put("Content-Type", HTML);
+          headers.put("Location", target);
+          return new Response(
+              site.redirectStatus(host, page),
+              headers,
+              bytes(SimWebHtml.message("Moved", "This page moved to " + target)));
+        }
       case NOT_FOUND:
         return text(404, HTML, SimWebHtml.message("Not found", path + " is gone."));
       case ERROR:
@@ -78,7 +83,10 @@ final class SiteResponses {
     return "# simweb " + site.address(host) + "\nUser-agent: *\nDisallow: /private/\n";
   }
 
-  /** A page with its links: relative on the same host, absolute to another, each with its target's title. */
+  /**
+   * A page with its links: relative on the same host, absolute to another, each with its target's
+   * title.
+   */
   private String render(int host, int page) {
     List<SimWebHtml.Link> links = new ArrayList<>();
     for (SiteModel.Page target : site.links(host, page)) {
@@ -87,7 +95,8 @@ final class SiteResponses {
       String href = h == host ? site.pathOf(h, p) : site.pageUrl(h, p);
       links.add(new SimWebHtml.Link(href, site.title(h, p)));
     }
-    return SimWebHtml.page(site.textSeed(host, page), site.title(host, page), links, site.pageKb() * 1024);
+    return SimWebHtml.page(
+        site.textSeed(host, page), site.title(host, page), links, site.pageKb() * 1024);
   }
 
   private static boolean notModifiedSince(String ifModifiedSince) {
@@ -95,7 +104,9 @@ final class SiteResponses {
       return false;
     }
     try {
-      Instant since = ZonedDateTime.parse(ifModifiedSince.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+      Instant since =
+          ZonedDateTime.parse(ifModifiedSince.trim(), DateTimeFormatter.RFC_1123_DATE_TIME)
+              .toInstant();
       return !since.isBefore(LAST_MODIFIED);
     } catch (DateTimeParseException e) {
       return false;

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -32,16 +31,15 @@ import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.Main;
 
 /**
- * The whole cycle against a simweb with a known link graph: after k rounds exactly the pages
- * within k−1 hops of the seeds were fetched, the crawldb knows exactly those within k hops, and
- * redirects, 404s, 500s and robots-disallowed pages end in the right statuses; a later run with
- * {@code --adddays 31} fetches the pages again.
+ * The whole cycle against a simweb with a known link graph: after k rounds exactly the pages within
+ * k−1 hops of the seeds were fetched, the crawldb knows exactly those within k hops, and redirects,
+ * 404s, 500s and robots-disallowed pages end in the right statuses; a later run with {@code
+ * --adddays 31} fetches the pages again.
  */
 public class CrawlCycleTest {
   private static final int ROUNDS = 3;
 
-  @ClassRule
-  public static final TemporaryFolder TMP = new TemporaryFolder();
+  @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
   private static SimWebServer server;
   private static SiteModel web;
@@ -55,8 +53,22 @@ public class CrawlCycleTest {
 
   @BeforeClass
   public static void crawlTheSite() throws Exception {
-    server = SimWebServer.builder(SiteModel.builder().hosts(3).pages(40).outlinks(4).pageKb(2).port(0).seed(7)
-        .redirectPct(10).notFoundPct(10).errorPct(10).disallowPct(10).build()).build().start();
+    server =
+        SimWebServer.builder(
+                SiteModel.builder()
+                    .hosts(3)
+                    .pages(40)
+                    .outlinks(4)
+                    .pageKb(2)
+                    .port(0)
+                    .seed(7)
+                    .redirectPct(10)
+                    .notFoundPct(10)
+                    .errorPct(10)
+                    .disallowPct(10)
+                    .build())
+            .build()
+            .start();
     web = server.site();
     depths = web.linkDepths();
     seeds = TMP.newFolder("seeds");
@@ -84,34 +96,49 @@ public class CrawlCycleTest {
 
   private static String run(String... args) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int rc = Main.run(new Configuration(conf), args, new PrintStream(bytes, true, StandardCharsets.UTF_8), System.err);
+    int rc =
+        Main.run(
+            new Configuration(conf),
+            args,
+            new PrintStream(bytes, true, StandardCharsets.UTF_8),
+            System.err);
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertEquals("exit code of " + String.join(" ", args) + "\n" + out, 0, rc);
     return out;
   }
 
   private static Map<String, CrawlDatum> readDb() throws Exception {
-    return new TreeMap<>(LocalJobFixtures.readAll(conf, VersionedDb.current(new Path(crawl, "crawldb")),
-        new CrawlDatum(), CrawlDatum::new));
+    return new TreeMap<>(
+        LocalJobFixtures.readAll(
+            conf,
+            VersionedDb.current(new Path(crawl, "crawldb")),
+            new CrawlDatum(),
+            CrawlDatum::new));
   }
 
   private static Set<String> fetchedUrls() throws Exception {
     Set<String> fetched = new TreeSet<>();
     FileSystem fs = crawl.getFileSystem(conf);
     for (FileStatus seg : fs.listStatus(new Path(crawl, "segments"))) {
-      fetched.addAll(LocalJobFixtures.readAll(conf, new Path(seg.getPath(), Segment.CRAWL_FETCH), new CrawlDatum(),
-          CrawlDatum::new).keySet());
+      fetched.addAll(
+          LocalJobFixtures.readAll(
+                  conf,
+                  new Path(seg.getPath(), Segment.CRAWL_FETCH),
+                  new CrawlDatum(),
+                  CrawlDatum::new)
+              .keySet());
     }
     return fetched;
   }
 
   private static Set<String> within(int hops) {
     Set<String> urls = new TreeSet<>();
-    depths.forEach((url, d) -> {
-      if (d <= hops) {
-        urls.add(url);
-      }
-    });
+    depths.forEach(
+        (url, d) -> {
+          if (d <= hops) {
+            urls.add(url);
+          }
+        });
     return urls;
   }
 
@@ -137,8 +164,12 @@ public class CrawlCycleTest {
           assertTrue(what, d.getSignature() != null);
           break;
         case REDIRECT:
-          assertTrue(what, d.getStatus() == CrawlStatus.DB_REDIR_PERM || d.getStatus() == CrawlStatus.DB_REDIR_TEMP);
-          assertEquals(what, web.redirectTarget(url), d.getMetaString(MetadataKeys.REDIRECT_TARGET));
+          assertTrue(
+              what,
+              d.getStatus() == CrawlStatus.DB_REDIR_PERM
+                  || d.getStatus() == CrawlStatus.DB_REDIR_TEMP);
+          assertEquals(
+              what, web.redirectTarget(url), d.getMetaString(MetadataKeys.REDIRECT_TARGET));
           break;
         case NOT_FOUND:
           assertEquals(what, CrawlStatus.DB_GONE, d.getStatus());
@@ -158,7 +189,8 @@ public class CrawlCycleTest {
     }
     assertTrue(checked > 20);
     for (SiteModel.Kind kind : SiteModel.Kind.values()) {
-      assertTrue("the test site has a reachable " + kind + " page",
+      assertTrue(
+          "the test site has a reachable " + kind + " page",
           within(ROUNDS - 1).stream().anyMatch(u -> web.kindOf(u) == kind));
     }
     for (String url : db.keySet()) {
@@ -177,27 +209,42 @@ public class CrawlCycleTest {
     for (int round = 1; round <= ROUNDS; round++) {
       Set<String> fetched = atDepth(round - 1);
       long errorsSoFar = ofKind(within(round - 1), SiteModel.Kind.ERROR);
-      String expected = String.format("round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d,"
-          + " notmodified 0; new %d; crawldb %d (unfetched %d); ", round, fetched.size(),
-          ofKind(fetched, SiteModel.Kind.OK), ofKind(fetched, SiteModel.Kind.REDIRECT),
-          ofKind(fetched, SiteModel.Kind.NOT_FOUND) + ofKind(fetched, SiteModel.Kind.DISALLOWED),
-          ofKind(fetched, SiteModel.Kind.ERROR), atDepth(round).size(), within(round).size(),
-          atDepth(round).size() + errorsSoFar);
+      String expected =
+          String.format(
+              "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d,"
+                  + " notmodified 0; new %d; crawldb %d (unfetched %d); ",
+              round,
+              fetched.size(),
+              ofKind(fetched, SiteModel.Kind.OK),
+              ofKind(fetched, SiteModel.Kind.REDIRECT),
+              ofKind(fetched, SiteModel.Kind.NOT_FOUND)
+                  + ofKind(fetched, SiteModel.Kind.DISALLOWED),
+              ofKind(fetched, SiteModel.Kind.ERROR),
+              atDepth(round).size(),
+              within(round).size(),
+              atDepth(round).size() + errorsSoFar);
       String prefix = "round " + round + ": ";
-      String line = runOutput.lines().filter(l -> l.startsWith(prefix)).findFirst().orElse(runOutput);
-      assertTrue("expected a line starting with\n" + expected + "\nbut was\n" + line, line.startsWith(expected));
+      String line =
+          runOutput.lines().filter(l -> l.startsWith(prefix)).findFirst().orElse(runOutput);
+      assertTrue(
+          "expected a line starting with\n" + expected + "\nbut was\n" + line,
+          line.startsWith(expected));
       assertEquals(runOutput, 1, runOutput.lines().filter(l -> l.startsWith(prefix)).count());
     }
-    assertEquals(runOutput, ROUNDS, runOutput.lines().filter(l -> l.matches("round \\d+: generated .*")).count());
+    assertEquals(
+        runOutput,
+        ROUNDS,
+        runOutput.lines().filter(l -> l.matches("round \\d+: generated .*")).count());
   }
 
   private static Set<String> atDepth(int hops) {
     Set<String> urls = new TreeSet<>();
-    depths.forEach((url, d) -> {
-      if (d == hops) {
-        urls.add(url);
-      }
-    });
+    depths.forEach(
+        (url, d) -> {
+          if (d == hops) {
+            urls.add(url);
+          }
+        });
     return urls;
   }
 
@@ -209,7 +256,13 @@ public class CrawlCycleTest {
   public void aLaterRunFetchesThePagesAgainOnceTheirIntervalHasPassed() throws Exception {
     Path segments = new Path(crawl, "segments");
     int before = crawl.getFileSystem(conf).listStatus(segments).length;
-    run("run", seeds.getPath(), crawl.toString(), "1", "--adddays", "31"); // re-injecting keeps existing entries
+    run(
+        "run",
+        seeds.getPath(),
+        crawl.toString(),
+        "1",
+        "--adddays",
+        "31"); // re-injecting keeps existing entries
     FileStatus[] after = crawl.getFileSystem(conf).listStatus(segments);
     assertEquals(before + 1, after.length);
     Path newest = after[0].getPath();
@@ -218,8 +271,10 @@ public class CrawlCycleTest {
         newest = st.getPath();
       }
     }
-    Set<String> refetched = LocalJobFixtures.readAll(conf, new Path(newest, Segment.CRAWL_FETCH), new CrawlDatum(),
-        CrawlDatum::new).keySet();
+    Set<String> refetched =
+        LocalJobFixtures.readAll(
+                conf, new Path(newest, Segment.CRAWL_FETCH), new CrawlDatum(), CrawlDatum::new)
+            .keySet();
     for (String url : fetchedAfterFirstRun) {
       if (web.kindOf(url) == SiteModel.Kind.OK) {
         assertTrue(url + " fetched again", refetched.contains(url));

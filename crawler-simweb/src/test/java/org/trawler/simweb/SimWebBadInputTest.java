@@ -3,7 +3,6 @@ package org.trawler.simweb;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-
 import org.junit.runner.RunWith;
 import org.junit.runners.Parameterized;
 import org.junit.runners.Parameterized.Parameters;

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.Rule;
@@ -23,21 +22,34 @@ import org.junit.rules.TemporaryFolder;
 /** The simweb command: seeds out, serving until stopped, usage errors. */
 public class SimWebCommandTest {
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
   public void writesTheSeedsServesThemAndStopsWhenInterrupted() throws Exception {
     Path seeds = tmp.getRoot().toPath().resolve("seeds.txt");
     AtomicInteger exit = new AtomicInteger(-1);
-    Thread server = new Thread(() -> {
-      try {
-        exit.set(ToolRunner.run(new Configuration(), new SimWebCommand(),
-            new String[] {"--hosts", "3", "--pages", "5", "--port", "0", "--seeds-file", seeds.toString()}));
-      } catch (Exception e) {
-        exit.set(99);
-      }
-    });
+    Thread server =
+        new Thread(
+            () -> {
+              try {
+                exit.set(
+                    ToolRunner.run(
+                        new Configuration(),
+                        new SimWebCommand(),
+                        new String[] {
+                          "--hosts",
+                          "3",
+                          "--pages",
+                          "5",
+                          "--port",
+                          "0",
+                          "--seeds-file",
+                          seeds.toString()
+                        }));
+              } catch (Exception e) {
+                exit.set(99);
+              }
+            });
     server.start();
     try {
       for (int i = 0; i < 200 && !Files.exists(seeds); i++) {
@@ -47,7 +59,8 @@ public class SimWebCommandTest {
       assertEquals(3, lines.size());
       assertTrue(lines.get(0), lines.get(0).matches("http://127\\.0\\.0\\.2:\\d+/"));
       assertTrue(lines.get(2), lines.get(2).matches("http://127\\.0\\.0\\.4:\\d+/"));
-      HttpURLConnection conn = (HttpURLConnection) new URL(lines.get(1)).openConnection(java.net.Proxy.NO_PROXY);
+      HttpURLConnection conn =
+          (HttpURLConnection) new URL(lines.get(1)).openConnection(java.net.Proxy.NO_PROXY);
       assertEquals(200, conn.getResponseCode());
       conn.disconnect();
     } finally {
@@ -64,9 +77,16 @@ public class SimWebCommandTest {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      assertEquals(2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"--redirect-pct", "150"}));
-      assertEquals(2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"--hosts", "many"}));
-      assertEquals(2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"extra"}));
+      assertEquals(
+          2,
+          ToolRunner.run(
+              new Configuration(), new SimWebCommand(), new String[] {"--redirect-pct", "150"}));
+      assertEquals(
+          2,
+          ToolRunner.run(
+              new Configuration(), new SimWebCommand(), new String[] {"--hosts", "many"}));
+      assertEquals(
+          2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"extra"}));
     } finally {
       System.setErr(err);
     }

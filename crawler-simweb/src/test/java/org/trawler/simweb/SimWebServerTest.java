@@ -21,7 +21,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.After;
 import org.junit.Test;
 import org.trawler.simweb.SiteModel.Kind;
@@ -29,8 +28,11 @@ import org.trawler.simweb.SiteModel.Kind;
 /** The simweb server over real HTTP on loopback addresses. */
 public class SimWebServerTest {
 
-  private final HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-      .connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient client =
+      HttpClient.newBuilder()
+          .followRedirects(HttpClient.Redirect.NEVER)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
   private final List<SimWebServer> started = new ArrayList<>();
 
   @After
@@ -51,7 +53,8 @@ public class SimWebServerTest {
   }
 
   private HttpResponse<String> get(String url, String... headers) throws Exception {
-    HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10));
+    HttpRequest.Builder req =
+        HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10));
     for (int i = 0; i < headers.length; i += 2) {
       req.header(headers[i], headers[i + 1]);
     }
@@ -69,8 +72,17 @@ public class SimWebServerTest {
 
   @Test
   public void servesPagesRobotsRedirectsAndErrorsAsTheModelSays() throws Exception {
-    SimWebServer server = start(SiteModel.builder().hosts(3).pages(200).port(0).redirectPct(10).notFoundPct(10)
-        .errorPct(10).disallowPct(10).pageKb(2));
+    SimWebServer server =
+        start(
+            SiteModel.builder()
+                .hosts(3)
+                .pages(200)
+                .port(0)
+                .redirectPct(10)
+                .notFoundPct(10)
+                .errorPct(10)
+                .disallowPct(10)
+                .pageKb(2));
     SiteModel web = server.site();
     RequestLog requests = server.requests();
 
@@ -113,8 +125,10 @@ public class SimWebServerTest {
 
   @Test
   public void everyResponseWaitsTheLatencyAndIsLoggedWithItsTimes() throws Exception {
-    SimWebServer server = start(SimWebServer.builder(SiteModel.builder().hosts(2).pages(10).port(0).build())
-        .latencyMs(120));
+    SimWebServer server =
+        start(
+            SimWebServer.builder(SiteModel.builder().hosts(2).pages(10).port(0).build())
+                .latencyMs(120));
     SiteModel web = server.site();
     long before = System.nanoTime();
     assertEquals(200, get(web.homeUrl(0)).statusCode());
@@ -135,8 +149,10 @@ public class SimWebServerTest {
 
   @Test
   public void manyClientsAreServedAtOnce() throws Exception {
-    SimWebServer server = start(SimWebServer.builder(SiteModel.builder().hosts(1).pages(50).port(0).build())
-        .latencyMs(300));
+    SimWebServer server =
+        start(
+            SimWebServer.builder(SiteModel.builder().hosts(1).pages(50).port(0).build())
+                .latencyMs(300));
     SiteModel web = server.site();
     ExecutorService clients = Executors.newFixedThreadPool(20);
     try {
@@ -189,7 +205,9 @@ public class SimWebServerTest {
       Thread.sleep(50);
       threadsAfter = simwebThreads();
     }
-    assertTrue(threadsAfter + " server threads left, " + threadsBefore + " before", threadsAfter <= threadsBefore);
+    assertTrue(
+        threadsAfter + " server threads left, " + threadsBefore + " before",
+        threadsAfter <= threadsBefore);
     server.stop(); // twice is harmless
   }
 
@@ -217,8 +235,9 @@ public class SimWebServerTest {
   @Test
   public void aTakenPortIsABindErrorNamingTheAddress() throws Exception {
     SimWebServer first = start(SiteModel.builder().hosts(2).pages(3).port(0));
-    SimWebServer second = SimWebServer.builder(SiteModel.builder().hosts(2).pages(3).port(first.port()).build())
-        .build();
+    SimWebServer second =
+        SimWebServer.builder(SiteModel.builder().hosts(2).pages(3).port(first.port()).build())
+            .build();
     try {
       second.start();
       started.add(second);
@@ -243,7 +262,8 @@ public class SimWebServerTest {
   private static int simwebThreads() {
     int n = 0;
     for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t.isAlive() && (t.getName().startsWith("simweb-") || t.getName().startsWith("HTTP-Dispatcher"))) {
+      if (t.isAlive()
+          && (t.getName().startsWith("simweb-") || t.getName().startsWith("HTTP-Dispatcher"))) {
         n++;
       }
     }

@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -25,8 +24,7 @@ import org.trawler.simweb.SiteModel.Kind;
 /** The site model, without HTTP: determinism, shares, links, redirects, seeds. */
 public class SiteModelTest {
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static SiteModel site(long seed) {
     return SiteModel.builder().hosts(5).pages(200).outlinks(8).pageKb(4).seed(seed).build();
@@ -65,8 +63,15 @@ public class SiteModelTest {
 
   @Test
   public void kindSharesFollowTheConfiguredPercentages() {
-    SiteModel web = SiteModel.builder().hosts(20).pages(1000).redirectPct(10).notFoundPct(5).errorPct(3)
-        .disallowPct(7).build();
+    SiteModel web =
+        SiteModel.builder()
+            .hosts(20)
+            .pages(1000)
+            .redirectPct(10)
+            .notFoundPct(5)
+            .errorPct(3)
+            .disallowPct(7)
+            .build();
     Map<Kind, Integer> counts = new EnumMap<>(Kind.class);
     for (int h = 0; h < 20; h++) {
       for (int p = 0; p < 1000; p++) {
@@ -87,8 +92,15 @@ public class SiteModelTest {
 
   @Test
   public void zeroPercentagesMakeEveryPageOk() {
-    SiteModel web = SiteModel.builder().hosts(2).pages(300).redirectPct(0).notFoundPct(0).errorPct(0).disallowPct(0)
-        .build();
+    SiteModel web =
+        SiteModel.builder()
+            .hosts(2)
+            .pages(300)
+            .redirectPct(0)
+            .notFoundPct(0)
+            .errorPct(0)
+            .disallowPct(0)
+            .build();
     for (String url : web.allUrls()) {
       assertEquals(url, Kind.OK, web.kindOf(url));
     }
@@ -139,7 +151,8 @@ public class SiteModelTest {
       assertEquals(web.kindOf(1, p), web.kindOf(url));
     }
     assertTrue(disallowed > 20);
-    assertTrue(new SiteResponses(web).robotsTxt(1).contains("User-agent: *\nDisallow: /private/\n"));
+    assertTrue(
+        new SiteResponses(web).robotsTxt(1).contains("User-agent: *\nDisallow: /private/\n"));
   }
 
   @Test
@@ -157,7 +170,8 @@ public class SiteModelTest {
       redirects++;
       assertNotNull(url, target);
       assertNotEquals(url, target);
-      assertEquals(url.substring(0, url.indexOf("/", 8)), target.substring(0, target.indexOf("/", 8)));
+      assertEquals(
+          url.substring(0, url.indexOf("/", 8)), target.substring(0, target.indexOf("/", 8)));
       assertNotEquals(target, Kind.REDIRECT, web.kindOf(target));
       statuses.add(web.redirectStatus(url));
     }
@@ -174,7 +188,8 @@ public class SiteModelTest {
     assertEquals(Kind.OK, web.kindOf("http://127.0.0.2:8080/"));
     assertEquals(Kind.OK, web.kindOf("http://127.0.0.2:8080/robots.txt"));
     assertEquals(404, new SiteResponses(web).get(0, "/nothing.html", null).status());
-    for (String foreign : new String[] {"http://127.0.0.1:8080/", "http://127.0.0.7:8080/", "http://example.com/"}) {
+    for (String foreign :
+        new String[] {"http://127.0.0.1:8080/", "http://127.0.0.7:8080/", "http://example.com/"}) {
       try {
         web.kindOf(foreign);
         fail("accepted " + foreign);

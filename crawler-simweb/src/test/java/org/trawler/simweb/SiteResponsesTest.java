@@ -7,14 +7,16 @@ import static org.trawler.simweb.SiteModelTest.bodyOf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.Test;
 import org.trawler.simweb.SiteModel.Kind;
 
-/** What the site's pages look like: HTML of the configured size with the model's links, titles and anchors. */
+/**
+ * What the site's pages look like: HTML of the configured size with the model's links, titles and
+ * anchors.
+ */
 public class SiteResponsesTest {
 
   @Test

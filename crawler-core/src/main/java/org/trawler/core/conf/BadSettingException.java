@@ -8,7 +8,9 @@ package org.trawler.core.conf;
 public class BadSettingException extends IllegalArgumentException {
   private final String key;
 
-  /** @param problem names the bad value and what is allowed, e.g. "must be at least 1, not 0" */
+  /**
+   * @param problem names the bad value and what is allowed, e.g. "must be at least 1, not 0"
+   */
   public BadSettingException(String key, String problem) {
     super(key + ": " + problem);
     this.key = key;

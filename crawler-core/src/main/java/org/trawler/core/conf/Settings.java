@@ -1,7 +1,6 @@
 package org.trawler.core.conf;
 
 import java.util.function.Supplier;
-
 import org.apache.hadoop.conf.Configuration;
 
 /**

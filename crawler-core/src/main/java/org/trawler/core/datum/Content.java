@@ -4,12 +4,13 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Map;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
 
-/** A fetched document: raw (decoded-transfer) bytes, type, headers, and where it finally came from. */
+/**
+ * A fetched document: raw (decoded-transfer) bytes, type, headers, and where it finally came from.
+ */
 public class Content implements Writable {
   public static final byte VERSION = 1;
 
@@ -19,19 +20,23 @@ public class Content implements Writable {
   private byte[] content = new byte[0];
   private boolean truncated;
   private final Map<String, String> headers = Writables.newMap();
+
   /** Crawl metadata the fetcher copies from the fetch datum for parse: see the META_* keys. */
   private final Map<String, String> meta = Writables.newMap();
 
   /** Meta key: the page's score when it was fetched (parse shares it among the outlinks). */
   public static final String META_SCORE = "score";
+
   /** Meta key: the page's depth (outlinks get depth + 1). */
   public static final String META_DEPTH = "depth";
+
   /** Meta key: fetch time, ms epoch. */
   public static final String META_FETCH_TIME = "fetchTime";
 
   public Content() {}
 
-  public Content(String url, String finalUrl, byte[] content, String contentType, boolean truncated) {
+  public Content(
+      String url, String finalUrl, byte[] content, String contentType, boolean truncated) {
     this.url = url;
     this.finalUrl = finalUrl;
     this.content = content;
@@ -65,18 +70,37 @@ public class Content implements Writable {
     Writables.readMap(in, meta);
   }
 
-  public String getUrl() { return url; }
+  public String getUrl() {
+    return url;
+  }
+
   /** The URL after inline redirects; links resolve against it. */
-  public String getFinalUrl() { return finalUrl; }
+  public String getFinalUrl() {
+    return finalUrl;
+  }
+
   /** The media type without parameters, lower case, e.g. text/html; "" when unknown. */
-  public String getContentType() { return contentType; }
-  public byte[] getContent() { return content; }
-  public boolean isTruncated() { return truncated; }
+  public String getContentType() {
+    return contentType;
+  }
+
+  public byte[] getContent() {
+    return content;
+  }
+
+  public boolean isTruncated() {
+    return truncated;
+  }
+
   /** Response headers, names as sent; use {@link #getHeader} for case-insensitive lookup. */
-  public Map<String, String> getHeaders() { return headers; }
+  public Map<String, String> getHeaders() {
+    return headers;
+  }
 
   /** Crawl metadata (not HTTP headers): score, depth, fetch time; see META_*. */
-  public Map<String, String> getMeta() { return meta; }
+  public Map<String, String> getMeta() {
+    return meta;
+  }
 
   public String getHeader(String name) {
     for (Map.Entry<String, String> e : headers.entrySet()) {
@@ -89,7 +113,20 @@ public class Content implements Writable {
 
   @Override
   public String toString() {
-    return "Content{url=" + url + ", finalUrl=" + finalUrl + ", type=" + contentType + ", length="
-        + content.length + ", truncated=" + truncated + ", headers=" + headers + ", meta=" + meta + "}";
+    return "Content{url="
+        + url
+        + ", finalUrl="
+        + finalUrl
+        + ", type="
+        + contentType
+        + ", length="
+        + content.length
+        + ", truncated="
+        + truncated
+        + ", headers="
+        + headers
+        + ", meta="
+        + meta
+        + "}";
   }
 }

@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.DoubleWritable;
@@ -103,9 +102,12 @@ public class CrawlDatum implements Writable {
   public void readFields(DataInput in) throws IOException {
     byte version = in.readByte();
     if (version != VERSION) {
-      throw new IOException("CrawlDatum format version " + version
-          + " is not supported (this build reads version " + VERSION
-          + "): the data was written by another Trawler version or is not a crawldb");
+      throw new IOException(
+          "CrawlDatum format version "
+              + version
+              + " is not supported (this build reads version "
+              + VERSION
+              + "): the data was written by another Trawler version or is not a crawldb");
     }
     status = in.readByte();
     fetchTime = in.readLong();
@@ -142,15 +144,32 @@ public class CrawlDatum implements Writable {
     byte type = in.readByte();
     Writable value;
     switch (type) {
-      case T_TEXT: value = new Text(); break;
-      case T_INT: value = new IntWritable(); break;
-      case T_LONG: value = new LongWritable(); break;
-      case T_FLOAT: value = new FloatWritable(); break;
-      case T_BYTES: value = new BytesWritable(); break;
-      case T_BOOLEAN: value = new BooleanWritable(); break;
-      case T_DOUBLE: value = new DoubleWritable(); break;
-      case T_OTHER: value = newInstance(Text.readString(in)); break;
-      default: throw new IOException("CrawlDatum metadata has an unknown value type " + type);
+      case T_TEXT:
+        value = new Text();
+        break;
+      case T_INT:
+        value = new IntWritable();
+        break;
+      case T_LONG:
+        value = new LongWritable();
+        break;
+      case T_FLOAT:
+        value = new FloatWritable();
+        break;
+      case T_BYTES:
+        value = new BytesWritable();
+        break;
+      case T_BOOLEAN:
+        value = new BooleanWritable();
+        break;
+      case T_DOUBLE:
+        value = new DoubleWritable();
+        break;
+      case T_OTHER:
+        value = newInstance(Text.readString(in));
+        break;
+      default:
+        throw new IOException("CrawlDatum metadata has an unknown value type " + type);
     }
     value.readFields(in);
     return value;
@@ -173,11 +192,13 @@ public class CrawlDatum implements Writable {
       Class<?> c = loadClass(className);
       // The name comes from a data file: never initialise or construct anything but a Writable.
       if (!Writable.class.isAssignableFrom(c)) {
-        throw new IOException("CrawlDatum metadata value class " + className + " is not a Writable");
+        throw new IOException(
+            "CrawlDatum metadata value class " + className + " is not a Writable");
       }
       return (Writable) c.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new IOException("CrawlDatum metadata value class " + className + " cannot be created", e);
+      throw new IOException(
+          "CrawlDatum metadata value class " + className + " cannot be created", e);
     }
   }
 
@@ -215,22 +236,66 @@ public class CrawlDatum implements Writable {
 
   // ---- fields ----
 
-  public byte getStatus() { return status; }
-  public void setStatus(byte status) { this.status = status; }
-  public long getFetchTime() { return fetchTime; }
-  public void setFetchTime(long fetchTime) { this.fetchTime = fetchTime; }
-  public byte getRetries() { return retries; }
-  public void setRetries(int retries) { this.retries = (byte) Math.min(Byte.MAX_VALUE, Math.max(0, retries)); }
-  public int getFetchInterval() { return fetchInterval; }
-  public void setFetchInterval(int seconds) { this.fetchInterval = seconds; }
-  public float getScore() { return score; }
-  public void setScore(float score) { this.score = score; }
-  public byte[] getSignature() { return signature; }
-  public void setSignature(byte[] signature) { this.signature = signature; }
-  public long getModifiedTime() { return modifiedTime; }
-  public void setModifiedTime(long modifiedTime) { this.modifiedTime = modifiedTime; }
+  public byte getStatus() {
+    return status;
+  }
+
+  public void setStatus(byte status) {
+    this.status = status;
+  }
+
+  public long getFetchTime() {
+    return fetchTime;
+  }
+
+  public void setFetchTime(long fetchTime) {
+    this.fetchTime = fetchTime;
+  }
+
+  public byte getRetries() {
+    return retries;
+  }
+
+  public void setRetries(int retries) {
+    this.retries = (byte) Math.min(Byte.MAX_VALUE, Math.max(0, retries));
+  }
+
+  public int getFetchInterval() {
+    return fetchInterval;
+  }
+
+  public void setFetchInterval(int seconds) {
+    this.fetchInterval = seconds;
+  }
+
+  public float getScore() {
+    return score;
+  }
+
+  public void setScore(float score) {
+    this.score = score;
+  }
+
+  public byte[] getSignature() {
+    return signature;
+  }
+
+  public void setSignature(byte[] signature) {
+    this.signature = signature;
+  }
+
+  public long getModifiedTime() {
+    return modifiedTime;
+  }
+
+  public void setModifiedTime(long modifiedTime) {
+    this.modifiedTime = modifiedTime;
+  }
+
   /** The live metadata map: changes to it change the datum. */
-  public Map<Text, Writable> getMetadata() { return metadata; }
+  public Map<Text, Writable> getMetadata() {
+    return metadata;
+  }
 
   // ---- metadata conveniences ----
 
@@ -261,35 +326,72 @@ public class CrawlDatum implements Writable {
     return w == null ? null : w.toString();
   }
 
-  public void putMeta(Text key, int value) { metadata.put(key, new IntWritable(value)); }
-  public void putMeta(Text key, long value) { metadata.put(key, new LongWritable(value)); }
-  public void putMeta(Text key, String value) { metadata.put(key, new Text(value)); }
+  public void putMeta(Text key, int value) {
+    metadata.put(key, new IntWritable(value));
+  }
 
-  public int getDepth() { return getMetaInt(MetadataKeys.DEPTH, 0); }
-  public void setDepth(int depth) { putMeta(MetadataKeys.DEPTH, depth); }
+  public void putMeta(Text key, long value) {
+    metadata.put(key, new LongWritable(value));
+  }
+
+  public void putMeta(Text key, String value) {
+    metadata.put(key, new Text(value));
+  }
+
+  public int getDepth() {
+    return getMetaInt(MetadataKeys.DEPTH, 0);
+  }
+
+  public void setDepth(int depth) {
+    putMeta(MetadataKeys.DEPTH, depth);
+  }
 
   @Override
   public boolean equals(Object o) {
     if (this == o) return true;
     if (!(o instanceof CrawlDatum)) return false;
     CrawlDatum d = (CrawlDatum) o;
-    return status == d.status && fetchTime == d.fetchTime && retries == d.retries
-        && fetchInterval == d.fetchInterval && Float.compare(score, d.score) == 0
-        && Arrays.equals(signature, d.signature) && modifiedTime == d.modifiedTime
+    return status == d.status
+        && fetchTime == d.fetchTime
+        && retries == d.retries
+        && fetchInterval == d.fetchInterval
+        && Float.compare(score, d.score) == 0
+        && Arrays.equals(signature, d.signature)
+        && modifiedTime == d.modifiedTime
         && metadata.equals(d.metadata);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(status, fetchTime, retries, fetchInterval, score, Arrays.hashCode(signature),
-        modifiedTime, metadata);
+    return Objects.hash(
+        status,
+        fetchTime,
+        retries,
+        fetchInterval,
+        score,
+        Arrays.hashCode(signature),
+        modifiedTime,
+        metadata);
   }
 
   @Override
   public String toString() {
-    return "CrawlDatum{status=" + CrawlStatus.name(status) + ", fetchTime=" + fetchTime
-        + ", retries=" + retries + ", fetchInterval=" + fetchInterval + ", score=" + score
-        + ", signature=" + (signature == null ? "null" : Hex.encode(signature))
-        + ", modifiedTime=" + modifiedTime + ", metadata=" + metadata + "}";
+    return "CrawlDatum{status="
+        + CrawlStatus.name(status)
+        + ", fetchTime="
+        + fetchTime
+        + ", retries="
+        + retries
+        + ", fetchInterval="
+        + fetchInterval
+        + ", score="
+        + score
+        + ", signature="
+        + (signature == null ? "null" : Hex.encode(signature))
+        + ", modifiedTime="
+        + modifiedTime
+        + ", metadata="
+        + metadata
+        + "}";
   }
 }

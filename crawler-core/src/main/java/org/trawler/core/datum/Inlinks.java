@@ -5,13 +5,16 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
 
-/** The links that point to one URL, for the linkdb: each an {@link Outlink} seen from the target's side. */
+/**
+ * The links that point to one URL, for the linkdb: each an {@link Outlink} seen from the target's
+ * side.
+ */
 public class Inlinks implements Writable {
   public static final byte VERSION = 1;
+
   /** Each element's toUrl holds the linking page (the "from" URL), its anchor the anchor text. */
   private final List<Outlink> inlinks = new ArrayList<>();
 
@@ -36,10 +39,20 @@ public class Inlinks implements Writable {
     }
   }
 
-  public void add(String fromUrl, String anchor) { inlinks.add(new Outlink(fromUrl, anchor)); }
-  public List<Outlink> getInlinks() { return inlinks; }
-  public int size() { return inlinks.size(); }
+  public void add(String fromUrl, String anchor) {
+    inlinks.add(new Outlink(fromUrl, anchor));
+  }
+
+  public List<Outlink> getInlinks() {
+    return inlinks;
+  }
+
+  public int size() {
+    return inlinks.size();
+  }
 
   @Override
-  public String toString() { return "Inlinks" + inlinks; }
+  public String toString() {
+    return "Inlinks" + inlinks;
+  }
 }

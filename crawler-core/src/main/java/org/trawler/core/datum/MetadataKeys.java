@@ -6,14 +6,19 @@ import org.apache.hadoop.io.Text;
 public final class MetadataKeys {
   /** int: link distance from the seeds, seeds are 0. */
   public static final Text DEPTH = new Text("_depth_");
+
   /** long: when generate selected the URL, ms epoch. */
   public static final Text GENERATE_TIME = new Text("_ngt_");
+
   /** Text: redirect target. */
   public static final Text REDIRECT_TARGET = new Text("_repr_");
+
   /** Text: protocol status of the last fetch, "code reason message". */
   public static final Text PROTOCOL_STATUS = new Text("_pst_");
+
   /** int: per-URL maximum depth, overrides scoring.depth.max. */
   public static final Text MAX_DEPTH = new Text("_maxdepth_");
+
   /** int: seconds; set from the seed's nutch.fetchInterval.fixed, pins the interval for ever. */
   public static final Text FIXED_INTERVAL = new Text("_fixedinterval_");
 

@@ -4,7 +4,6 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Objects;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 
@@ -32,17 +31,28 @@ public class Outlink implements Writable {
     anchor = Text.readString(in);
   }
 
-  public String getToUrl() { return toUrl; }
-  public String getAnchor() { return anchor; }
+  public String getToUrl() {
+    return toUrl;
+  }
 
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof Outlink && ((Outlink) o).toUrl.equals(toUrl) && ((Outlink) o).anchor.equals(anchor);
+  public String getAnchor() {
+    return anchor;
   }
 
   @Override
-  public int hashCode() { return Objects.hash(toUrl, anchor); }
+  public boolean equals(Object o) {
+    return o instanceof Outlink
+        && ((Outlink) o).toUrl.equals(toUrl)
+        && ((Outlink) o).anchor.equals(anchor);
+  }
 
   @Override
-  public String toString() { return toUrl + " [" + anchor + "]"; }
+  public int hashCode() {
+    return Objects.hash(toUrl, anchor);
+  }
+
+  @Override
+  public String toString() {
+    return toUrl + " [" + anchor + "]";
+  }
 }

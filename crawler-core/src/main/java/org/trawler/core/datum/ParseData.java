@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
@@ -17,6 +16,7 @@ public class ParseData implements Writable {
 
   /** Parse status bytes. */
   public static final byte SUCCESS = 1;
+
   public static final byte NOT_PARSED = 2;
   public static final byte FAILED = 3;
 
@@ -24,6 +24,7 @@ public class ParseData implements Writable {
   private String statusMessage = "";
   private String title = "";
   private final List<Outlink> outlinks = new ArrayList<>();
+
   /** Page metadata: description, keywords, charset, robots, signature source, ... */
   private final Map<String, String> meta = Writables.newMap();
 
@@ -37,10 +38,14 @@ public class ParseData implements Writable {
 
   public static String statusName(byte status) {
     switch (status) {
-      case SUCCESS: return "success";
-      case NOT_PARSED: return "notparsed";
-      case FAILED: return "parse_failed";
-      default: return "unknown_" + status;
+      case SUCCESS:
+        return "success";
+      case NOT_PARSED:
+        return "notparsed";
+      case FAILED:
+        return "parse_failed";
+      default:
+        return "unknown_" + status;
     }
   }
 
@@ -73,15 +78,38 @@ public class ParseData implements Writable {
     Writables.readMap(in, meta);
   }
 
-  public byte getStatus() { return status; }
-  public String getStatusMessage() { return statusMessage; }
-  public String getTitle() { return title; }
-  public List<Outlink> getOutlinks() { return outlinks; }
-  public Map<String, String> getMeta() { return meta; }
+  public byte getStatus() {
+    return status;
+  }
+
+  public String getStatusMessage() {
+    return statusMessage;
+  }
+
+  public String getTitle() {
+    return title;
+  }
+
+  public List<Outlink> getOutlinks() {
+    return outlinks;
+  }
+
+  public Map<String, String> getMeta() {
+    return meta;
+  }
 
   @Override
   public String toString() {
-    return "ParseData{status=" + statusName(status) + ", message=" + statusMessage + ", title=" + title
-        + ", outlinks=" + outlinks.size() + ", meta=" + meta + "}";
+    return "ParseData{status="
+        + statusName(status)
+        + ", message="
+        + statusMessage
+        + ", title="
+        + title
+        + ", outlinks="
+        + outlinks.size()
+        + ", meta="
+        + meta
+        + "}";
   }
 }

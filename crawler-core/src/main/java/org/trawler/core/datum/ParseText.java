@@ -3,7 +3,6 @@ package org.trawler.core.datum;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 
@@ -14,7 +13,9 @@ public class ParseText implements Writable {
 
   public ParseText() {}
 
-  public ParseText(String text) { this.text = text == null ? "" : text; }
+  public ParseText(String text) {
+    this.text = text == null ? "" : text;
+  }
 
   @Override
   public void write(DataOutput out) throws IOException {
@@ -28,8 +29,12 @@ public class ParseText implements Writable {
     text = Text.readString(in);
   }
 
-  public String getText() { return text; }
+  public String getText() {
+    return text;
+  }
 
   @Override
-  public String toString() { return text; }
+  public String toString() {
+    return text;
+  }
 }

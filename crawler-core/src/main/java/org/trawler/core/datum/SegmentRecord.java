@@ -9,8 +9,10 @@ import org.apache.hadoop.io.Writable;
  */
 public class SegmentRecord extends GenericWritable {
   @SuppressWarnings("unchecked")
-  private static final Class<? extends Writable>[] TYPES = new Class[] {
-      CrawlDatum.class, Content.class, ParseData.class, ParseText.class, Inlinks.class};
+  private static final Class<? extends Writable>[] TYPES =
+      new Class[] {
+        CrawlDatum.class, Content.class, ParseData.class, ParseText.class, Inlinks.class
+      };
 
   public SegmentRecord() {}
 

@@ -5,7 +5,6 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableUtils;
 
@@ -47,8 +46,13 @@ final class Writables {
 
   static void checkVersion(String what, byte found, byte expected) throws IOException {
     if (found != expected) {
-      throw new IOException(what + " format version " + found + " is not supported (this build reads version "
-          + expected + ")");
+      throw new IOException(
+          what
+              + " format version "
+              + found
+              + " is not supported (this build reads version "
+              + expected
+              + ")");
     }
   }
 }

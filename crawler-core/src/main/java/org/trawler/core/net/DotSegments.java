@@ -30,7 +30,9 @@ public final class DotSegments {
     return false;
   }
 
-  /** Appends path[from, to) without its dot segments (the algorithm of RFC 3986 §5.2.4, on indexes). */
+  /**
+   * Appends path[from, to) without its dot segments (the algorithm of RFC 3986 §5.2.4, on indexes).
+   */
   public static void append(StringBuilder out, CharSequence path, int from, int to) {
     if (!present(path, from, to)) {
       out.append(path, from, to);
@@ -54,7 +56,8 @@ public final class DotSegments {
         removeLastSegment(out, outStart);
         out.append('/');
         break;
-      } else if ((rest == 1 && path.charAt(i) == '.') || (rest == 2 && startsWith(path, i, to, ".."))) { // D
+      } else if ((rest == 1 && path.charAt(i) == '.')
+          || (rest == 2 && startsWith(path, i, to, ".."))) { // D
         break;
       } else { // E: move the first segment, with its leading '/', to the output
         int end = path.charAt(i) == '/' ? i + 1 : i;

@@ -4,7 +4,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,12 +35,13 @@ public final class HostAddresses {
 
   public HostAddresses(Resolver resolver, int capacity) {
     this.resolver = resolver;
-    this.cache = new LinkedHashMap<>(16, 0.75f, false) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-        return size() > capacity;
-      }
-    };
+    this.cache =
+        new LinkedHashMap<>(16, 0.75f, false) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > capacity;
+          }
+        };
   }
 
   /**

@@ -1,17 +1,15 @@
 package org.trawler.core.net;
 
+import crawlercommons.domains.EffectiveTldFinder;
 import java.util.Locale;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
-
-import crawlercommons.domains.EffectiveTldFinder;
 
 /**
  * What URLs are kept together as one server: their host, their registered domain or their IP
  * address. Generate partitions fetch lists and counts per host by it, the fetcher names its
- * politeness queues by it: both must call the same function, or two hosts generate put in one
- * fetch list as one server land in two queues and are hit in parallel.
+ * politeness queues by it: both must call the same function, or two hosts generate put in one fetch
+ * list as one server land in two queues and are hit in parallel.
  */
 public enum HostGroup {
   HOST("byHost"),
@@ -56,7 +54,10 @@ public enum HostGroup {
     return domain == null || domain.isEmpty() ? host : domain;
   }
 
-  /** The value of a byHost|byDomain|byIP setting; a bad one is a BadSettingException naming {@code key}. */
+  /**
+   * The value of a byHost|byDomain|byIP setting; a bad one is a BadSettingException naming {@code
+   * key}.
+   */
   public static HostGroup byMode(Configuration conf, String key, String defaultValue) {
     String value = conf.get(key, defaultValue);
     for (HostGroup g : values()) {
@@ -67,7 +68,10 @@ public enum HostGroup {
     throw new BadSettingException(key, "must be byHost, byDomain or byIP, not '" + value + "'");
   }
 
-  /** The value of a host|domain setting (a count needs no DNS); a bad one is a BadSettingException naming {@code key}. */
+  /**
+   * The value of a host|domain setting (a count needs no DNS); a bad one is a BadSettingException
+   * naming {@code key}.
+   */
   public static HostGroup hostOrDomain(Configuration conf, String key, String defaultValue) {
     String value = conf.get(key, defaultValue);
     switch (value.trim().toLowerCase(Locale.ROOT)) {

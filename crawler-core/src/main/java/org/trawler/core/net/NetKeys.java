@@ -8,35 +8,50 @@ package org.trawler.core.net;
 public final class NetKeys {
   /** Comma-separated normalizer class names, applied in order. */
   public static final String NORMALIZER_ORDER = "urlnormalizer.order";
-  /** Prefix of the per-scope override of {@link #NORMALIZER_ORDER}: urlnormalizer.order.&lt;scope&gt;. */
+
+  /**
+   * Prefix of the per-scope override of {@link #NORMALIZER_ORDER}:
+   * urlnormalizer.order.&lt;scope&gt;.
+   */
   public static final String NORMALIZER_ORDER_SCOPE_PREFIX = "urlnormalizer.order.";
+
   /** Comma-separated filter class names; a URL must pass all of them. */
   public static final String FILTER_ORDER = "urlfilter.order";
 
   /** Rule file of the regex normalizer (regex-normalize.xml). */
   public static final String REGEX_NORMALIZER_FILE = "urlnormalizer.regex.file";
+
   /** Rule file of the host normalizer (host-normalize.txt). */
   public static final String HOST_NORMALIZER_FILE = "urlnormalizer.host.file";
+
   /** Query parameters (session ids) the querystring normalizer removes, case-insensitive. */
   public static final String QUERYSTRING_DROP = "urlnormalizer.querystring.drop";
 
   /** Rule file of the regex filter (regex-urlfilter.txt). */
   public static final String REGEX_FILTER_FILE = "urlfilter.regex.file";
+
   /** Rule file of the prefix filter (prefix-urlfilter.txt). */
   public static final String PREFIX_FILTER_FILE = "urlfilter.prefix.file";
+
   /** Rule file of the suffix filter (suffix-urlfilter.txt). */
   public static final String SUFFIX_FILTER_FILE = "urlfilter.suffix.file";
+
   /** Rule file of the domain filter (domain-urlfilter.txt). */
   public static final String DOMAIN_FILTER_FILE = "urlfilter.domain.file";
+
   /** Maximum number of path segments the depth filter accepts; -1 = no limit. */
   public static final String DEPTH_FILTER_MAX = "urlfilter.depth.max";
+
   public static final int DEFAULT_DEPTH_FILTER_MAX = -1;
 
   /** Drop links whose target is on another host than their source (parse and redirects). */
   public static final String IGNORE_EXTERNAL_LINKS = "db.ignore.external.links";
+
   public static final boolean DEFAULT_IGNORE_EXTERNAL_LINKS = false;
+
   /** Drop links whose target is on the same host as their source. */
   public static final String IGNORE_INTERNAL_LINKS = "db.ignore.internal.links";
+
   public static final boolean DEFAULT_IGNORE_INTERNAL_LINKS = false;
 
   private NetKeys() {}

@@ -6,10 +6,10 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Percent-encoding of URL components (RFC 3986 §2.1, 2.4): what may stay literal in each
- * component, escaping the rest as UTF-8, and decoding. Pages and servers write URLs with spaces,
- * quotes, non-ASCII characters and stray '%' signs; browsers escape those before a request, and so
- * does the crawler.
+ * Percent-encoding of URL components (RFC 3986 §2.1, 2.4): what may stay literal in each component,
+ * escaping the rest as UTF-8, and decoding. Pages and servers write URLs with spaces, quotes,
+ * non-ASCII characters and stray '%' signs; browsers escape those before a request, and so does the
+ * crawler.
  */
 public final class PercentEncoding {
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -20,7 +20,9 @@ public final class PercentEncoding {
     USERINFO(SUB_DELIMS + ":"),
     PATH(SUB_DELIMS + ":@/"),
     QUERY(SUB_DELIMS + ":@/?"),
-    /** A query as servers read it: '[' and ']' stay literal, PHP-style array parameters use them. */
+    /**
+     * A query as servers read it: '[' and ']' stay literal, PHP-style array parameters use them.
+     */
     QUERY_WITH_BRACKETS(SUB_DELIMS + ":@/?[]");
 
     private final boolean[] literal = new boolean[0x80];
@@ -40,19 +42,21 @@ public final class PercentEncoding {
   private PercentEncoding() {}
 
   /**
-   * Appends s[from, to) in normal form (RFC 3986 §6.2.2.2): an escape of an unreserved character
-   * is decoded, other escapes get upper-case hex, a stray '%' becomes %25, characters the
-   * component may not hold (and any non-ASCII character, as UTF-8) are escaped.
+   * Appends s[from, to) in normal form (RFC 3986 §6.2.2.2): an escape of an unreserved character is
+   * decoded, other escapes get upper-case hex, a stray '%' becomes %25, characters the component
+   * may not hold (and any non-ASCII character, as UTF-8) are escaped.
    */
-  public static void normalize(StringBuilder out, CharSequence s, int from, int to, Component component) {
+  public static void normalize(
+      StringBuilder out, CharSequence s, int from, int to, Component component) {
     append(out, s, from, to, component, true);
   }
 
   /**
-   * Appends s[from, to) with what the component may not hold escaped (non-ASCII as UTF-8, a
-   * stray '%' as %25); valid escapes are kept as written.
+   * Appends s[from, to) with what the component may not hold escaped (non-ASCII as UTF-8, a stray
+   * '%' as %25); valid escapes are kept as written.
    */
-  public static void escape(StringBuilder out, CharSequence s, int from, int to, Component component) {
+  public static void escape(
+      StringBuilder out, CharSequence s, int from, int to, Component component) {
     append(out, s, from, to, component, false);
   }
 
@@ -105,8 +109,8 @@ public final class PercentEncoding {
     return false;
   }
 
-  private static void append(StringBuilder out, CharSequence s, int from, int to, Component component,
-      boolean normalize) {
+  private static void append(
+      StringBuilder out, CharSequence s, int from, int to, Component component, boolean normalize) {
     int i = from;
     while (i < to) {
       char c = s.charAt(i);
@@ -171,7 +175,8 @@ public final class PercentEncoding {
       }
     }
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(bytes, 0, n))
@@ -188,8 +193,13 @@ public final class PercentEncoding {
 
   /** RFC 3986 §2.3: letters, digits, - . _ ~ */
   public static boolean isUnreserved(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || c == '-' || c == '.' || c == '_' || c == '~';
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
   }
 
   private static void appendUtf8(StringBuilder out, int cp) {

@@ -13,14 +13,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
 
 /**
- * The rule file a configuration key names: looked up on the classpath first (conf/ is packaged
- * into the jars, so every task finds the shipped files), then as a local file path. An empty
- * value means "no rules". Read as UTF-8; lines starting with {@code #} are comments.
+ * The rule file a configuration key names: looked up on the classpath first (conf/ is packaged into
+ * the jars, so every task finds the shipped files), then as a local file path. An empty value means
+ * "no rules". Read as UTF-8; lines starting with {@code #} are comments.
  */
 public final class RuleFile {
   /** One rule line: its 1-based number in the file and its trimmed text. */
@@ -46,7 +45,8 @@ public final class RuleFile {
     if (location == null) {
       File file = new File(name);
       if (!file.isFile()) {
-        throw new BadSettingException(key, "rule file " + name + " is neither on the classpath nor a readable file");
+        throw new BadSettingException(
+            key, "rule file " + name + " is neither on the classpath nor a readable file");
       }
       try {
         location = file.toURI().toURL();
@@ -91,7 +91,8 @@ public final class RuleFile {
 
   /** An error naming the key, the file and the line, for a rule the user must fix. */
   public BadSettingException error(int lineNumber, String problem) {
-    return new BadSettingException(key, name + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem);
+    return new BadSettingException(
+        key, name + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem);
   }
 
   @Override

@@ -3,7 +3,6 @@ package org.trawler.core.net;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 
 /** The composite filter: a URL passes when every filter of {@code urlfilter.order} passes it. */

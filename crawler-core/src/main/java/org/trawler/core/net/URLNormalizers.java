@@ -6,14 +6,13 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.conf.BadSettingException;
 
 /**
- * The composite normalizer: applies the normalizers configured for the scope
- * ({@code urlnormalizer.order.<scope>}, else {@code urlnormalizer.order}) in order.
+ * The composite normalizer: applies the normalizers configured for the scope ({@code
+ * urlnormalizer.order.<scope>}, else {@code urlnormalizer.order}) in order.
  */
 public class URLNormalizers implements URLNormalizer {
   public static final String SCOPE_DEFAULT = "default";
@@ -72,8 +71,8 @@ public class URLNormalizers implements URLNormalizer {
   }
 
   /**
-   * A configured member, created by reflection; a name that is not a class of the right type
-   * throws a BadSettingException naming the key and the class.
+   * A configured member, created by reflection; a name that is not a class of the right type throws
+   * a BadSettingException naming the key and the class.
    */
   static <T> T newInstance(Configuration conf, String key, String className, Class<T> type) {
     Class<?> c;
@@ -88,7 +87,8 @@ public class URLNormalizers implements URLNormalizer {
     try {
       c.getDeclaredConstructor();
     } catch (NoSuchMethodException e) {
-      throw new BadSettingException(key, "class " + className + " has no constructor without arguments", e);
+      throw new BadSettingException(
+          key, "class " + className + " has no constructor without arguments", e);
     }
     return type.cast(ReflectionUtils.newInstance(c, conf));
   }

@@ -13,14 +13,19 @@ public final class URLParts {
   private static final int NONE = -1;
 
   private final String url;
+
   /** Index of the ':' ending the scheme, or -1. */
   private final int schemeEnd;
+
   /** Index just past "//", or -1 when there is no authority. */
   private final int authorityStart;
+
   /** End of the authority = start of the path. */
   private final int pathStart;
+
   /** Index of the '?' or '#' ending the path, or the length. */
   private final int pathEnd;
+
   /** Index of the '#' starting the fragment, or the length. */
   private final int queryEnd;
 
@@ -31,7 +36,10 @@ public final class URLParts {
     authorityStart = url.startsWith("//", afterScheme) ? afterScheme + 2 : NONE;
     pathStart = authorityStart < 0 ? afterScheme : authorityEnd(url, authorityStart);
     pathEnd = indexOfAny(url, pathStart, "?#");
-    queryEnd = pathEnd < url.length() && url.charAt(pathEnd) == '?' ? indexOfAny(url, pathEnd, "#") : pathEnd;
+    queryEnd =
+        pathEnd < url.length() && url.charAt(pathEnd) == '?'
+            ? indexOfAny(url, pathEnd, "#")
+            : pathEnd;
   }
 
   /** {@code url} split; any string splits (RFC 3986 appendix B), every component may be absent. */
@@ -104,7 +112,10 @@ public final class URLParts {
 
   // Questions about one absolute URL, answered without allocating more than the answer.
 
-  /** Index of the ':' ending a valid scheme (RFC 3986: a letter, then letters, digits, + - .), or -1. */
+  /**
+   * Index of the ':' ending a valid scheme (RFC 3986: a letter, then letters, digits, + - .), or
+   * -1.
+   */
   public static int schemeEnd(String url) {
     int n = url.length();
     if (n == 0 || !isAsciiLetter(url.charAt(0))) {
@@ -138,7 +149,10 @@ public final class URLParts {
     return colon >= 0 && url.startsWith("//", colon + 1) ? colon + 3 : NONE;
   }
 
-  /** Index of the end of the authority that starts at {@code start}: the first '/', '?', '#' or the end. */
+  /**
+   * Index of the end of the authority that starts at {@code start}: the first '/', '?', '#' or the
+   * end.
+   */
   public static int authorityEnd(String url, int start) {
     return indexOfAny(url, start, "/?#");
   }
@@ -185,13 +199,18 @@ public final class URLParts {
     return s.length();
   }
 
-  /** Start of the host in the authority [start, end): past the last '@' (a password may hold one). */
+  /**
+   * Start of the host in the authority [start, end): past the last '@' (a password may hold one).
+   */
   public static int hostStart(String url, int start, int end) {
     int at = url.lastIndexOf('@', end - 1);
     return at >= start ? at + 1 : start;
   }
 
-  /** End of the host starting at {@code hostStart}: past an IPv6 literal's ']', or at the port's ':'. */
+  /**
+   * End of the host starting at {@code hostStart}: past an IPv6 literal's ']', or at the port's
+   * ':'.
+   */
   public static int hostEnd(String url, int hostStart, int end) {
     if (hostStart < end && url.charAt(hostStart) == '[') {
       int close = url.indexOf(']', hostStart);
@@ -219,8 +238,8 @@ public final class URLParts {
 
   /**
    * A host name in ASCII: the name itself when it is ASCII, else its IDNA form lower-cased
-   * (Bücher.de is xn--bcher-kva.de); throws IllegalArgumentException when it is no valid IDN
-   * or maps to characters no host name may hold.
+   * (Bücher.de is xn--bcher-kva.de); throws IllegalArgumentException when it is no valid IDN or
+   * maps to characters no host name may hold.
    */
   public static String asciiHost(String host) {
     for (int i = 0; i < host.length(); i++) {
@@ -231,7 +250,10 @@ public final class URLParts {
     return host;
   }
 
-  /** IDNA maps some characters to ASCII ones no name may hold (a full-width '／' to '/'): those are refused. */
+  /**
+   * IDNA maps some characters to ASCII ones no name may hold (a full-width '／' to '/'): those are
+   * refused.
+   */
   private static String checkedAscii(String host) {
     for (int i = 0; i < host.length(); i++) {
       char c = host.charAt(i);

@@ -23,8 +23,10 @@ public final class URLResolver {
     String r = clean(ref);
     URLParts rp = URLParts.of(r);
     URLParts bp = URLParts.of(base);
-    boolean relativeScheme = rp.hasScheme() && rp.schemeEnd() == bp.schemeEnd()
-        && r.regionMatches(true, 0, base, 0, rp.schemeEnd());
+    boolean relativeScheme =
+        rp.hasScheme()
+            && rp.schemeEnd() == bp.schemeEnd()
+            && r.regionMatches(true, 0, base, 0, rp.schemeEnd());
     boolean absolute = rp.hasScheme() && !relativeScheme;
     URLParts withScheme = absolute ? rp : bp;
     StringBuilder out = new StringBuilder(base.length() + r.length());
@@ -86,7 +88,10 @@ public final class URLResolver {
     }
   }
 
-  /** Without surrounding whitespace and embedded tabs and newlines; a backslash before the query is a slash. */
+  /**
+   * Without surrounding whitespace and embedded tabs and newlines; a backslash before the query is
+   * a slash.
+   */
   private static String clean(String ref) {
     int start = 0;
     int end = ref.length();
@@ -128,7 +133,9 @@ public final class URLResolver {
    */
   public static String crawlable(String url) {
     URLParts p = URLParts.of(url);
-    if (!p.isHttp() || !p.hasAuthority() || !validHostAndPort(url, p.hostStart(), p.hostEnd(), p.pathStart())) {
+    if (!p.isHttp()
+        || !p.hasAuthority()
+        || !validHostAndPort(url, p.hostStart(), p.hostEnd(), p.pathStart())) {
       return null;
     }
     String escaped;
@@ -144,8 +151,11 @@ public final class URLResolver {
     if (!lowerScheme || emptyPath) {
       // The escaped URL's authority ends where its path starts: past the same scheme and "//".
       int pathStart = URLParts.authorityEnd(escaped, schemeEnd + 3);
-      result = escaped.substring(0, schemeEnd).toLowerCase(Locale.ROOT) + escaped.substring(schemeEnd, pathStart)
-          + (emptyPath ? "/" : "") + escaped.substring(pathStart);
+      result =
+          escaped.substring(0, schemeEnd).toLowerCase(Locale.ROOT)
+              + escaped.substring(schemeEnd, pathStart)
+              + (emptyPath ? "/" : "")
+              + escaped.substring(pathStart);
     }
     try {
       new URI(result); // a last check that every component is well-formed
@@ -156,8 +166,8 @@ public final class URLResolver {
   }
 
   /**
-   * A non-empty registered name (underscores allowed, as on the web) or IPv6 literal, and a port
-   * of at most 65535 or none.
+   * A non-empty registered name (underscores allowed, as on the web) or IPv6 literal, and a port of
+   * at most 65535 or none.
    */
   private static boolean validHostAndPort(String url, int hostStart, int hostEnd, int end) {
     if (hostStart == hostEnd) {
@@ -176,7 +186,10 @@ public final class URLResolver {
     } else {
       for (int i = hostStart; i < hostEnd; i++) {
         char c = url.charAt(i);
-        if (c < 0x80 && !PercentEncoding.isUnreserved(c) && c != '%' && "!$&'()*+,;=".indexOf(c) < 0) {
+        if (c < 0x80
+            && !PercentEncoding.isUnreserved(c)
+            && c != '%'
+            && "!$&'()*+,;=".indexOf(c) < 0) {
           return false;
         }
       }

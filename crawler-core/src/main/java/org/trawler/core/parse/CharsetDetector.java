@@ -19,7 +19,12 @@ public final class CharsetDetector {
   public static final int SNIFF_BYTES = 8192;
 
   /** Where the charset came from. */
-  public enum Source { BOM, HEADER, META, DEFAULT }
+  public enum Source {
+    BOM,
+    HEADER,
+    META,
+    DEFAULT
+  }
 
   /** The charset to decode with, where it came from, and how many BOM bytes to skip. */
   public record Detection(Charset charset, Source source, int bomLength) {
@@ -30,22 +35,35 @@ public final class CharsetDetector {
   }
 
   /** Labels whose real-world pages use a superset (WHATWG Encoding): decode with the superset. */
-  private static final Map<String, String> SUPERSETS = Map.ofEntries(
-      Map.entry("iso-8859-1", "windows-1252"), Map.entry("iso8859-1", "windows-1252"),
-      Map.entry("latin1", "windows-1252"), Map.entry("l1", "windows-1252"),
-      Map.entry("us-ascii", "windows-1252"), Map.entry("ascii", "windows-1252"),
-      Map.entry("x-user-defined", "windows-1252"),
-      Map.entry("iso-8859-9", "windows-1254"), Map.entry("latin5", "windows-1254"),
-      Map.entry("tis-620", "x-windows-874"), Map.entry("iso-8859-11", "x-windows-874"),
-      Map.entry("gb2312", "GBK"), Map.entry("gb_2312", "GBK"), Map.entry("gb_2312-80", "GBK"),
-      Map.entry("x-gbk", "GBK"), Map.entry("csgb2312", "GBK"),
-      Map.entry("shift_jis", "windows-31j"), Map.entry("sjis", "windows-31j"),
-      Map.entry("x-sjis", "windows-31j"), Map.entry("ms_kanji", "windows-31j"),
-      Map.entry("euc-kr", "x-windows-949"), Map.entry("ks_c_5601-1987", "x-windows-949"));
+  private static final Map<String, String> SUPERSETS =
+      Map.ofEntries(
+          Map.entry("iso-8859-1", "windows-1252"),
+          Map.entry("iso8859-1", "windows-1252"),
+          Map.entry("latin1", "windows-1252"),
+          Map.entry("l1", "windows-1252"),
+          Map.entry("us-ascii", "windows-1252"),
+          Map.entry("ascii", "windows-1252"),
+          Map.entry("x-user-defined", "windows-1252"),
+          Map.entry("iso-8859-9", "windows-1254"),
+          Map.entry("latin5", "windows-1254"),
+          Map.entry("tis-620", "x-windows-874"),
+          Map.entry("iso-8859-11", "x-windows-874"),
+          Map.entry("gb2312", "GBK"),
+          Map.entry("gb_2312", "GBK"),
+          Map.entry("gb_2312-80", "GBK"),
+          Map.entry("x-gbk", "GBK"),
+          Map.entry("csgb2312", "GBK"),
+          Map.entry("shift_jis", "windows-31j"),
+          Map.entry("sjis", "windows-31j"),
+          Map.entry("x-sjis", "windows-31j"),
+          Map.entry("ms_kanji", "windows-31j"),
+          Map.entry("euc-kr", "x-windows-949"),
+          Map.entry("ks_c_5601-1987", "x-windows-949"));
 
   private static final Pattern HEADER_CHARSET =
       Pattern.compile(";\\s*charset\\s*=\\s*[\"']?\\s*([^\"';\\s]+)", Pattern.CASE_INSENSITIVE);
-  private static final Pattern META_TAG = Pattern.compile("<meta[\\s/]([^>]*)>?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern META_TAG =
+      Pattern.compile("<meta[\\s/]([^>]*)>?", Pattern.CASE_INSENSITIVE);
   private static final Pattern ATTRIBUTE =
       Pattern.compile("([^\\s=/>\"']+)(?:\\s*=\\s*(\"[^\"]*\"?|'[^']*'?|[^\\s>]+))?");
   private static final Pattern CONTENT_CHARSET =
@@ -63,7 +81,10 @@ public final class CharsetDetector {
     return new CharsetDetector(c != null ? c : Charset.forName(ParseKeys.DEFAULT_FALLBACK_CHARSET));
   }
 
-  /** Detects the charset of {@code bytes} served with the given Content-Type header value (may be null). */
+  /**
+   * Detects the charset of {@code bytes} served with the given Content-Type header value (may be
+   * null).
+   */
   public Detection detect(byte[] bytes, String contentTypeHeader) {
     Detection bom = fromBom(bytes);
     if (bom != null) {
@@ -102,10 +123,13 @@ public final class CharsetDetector {
     return m.find() ? lookup(m.group(1)) : null;
   }
 
-  /** The first usable {@code <meta charset>} or http-equiv Content-Type declaration near the start. */
+  /**
+   * The first usable {@code <meta charset>} or http-equiv Content-Type declaration near the start.
+   */
   static Charset fromMeta(byte[] bytes) {
     // ASCII-compatible prefix: the declaration itself is ASCII in every charset it can name
-    String head = new String(bytes, 0, Math.min(bytes.length, SNIFF_BYTES), StandardCharsets.ISO_8859_1);
+    String head =
+        new String(bytes, 0, Math.min(bytes.length, SNIFF_BYTES), StandardCharsets.ISO_8859_1);
     Matcher tag = META_TAG.matcher(head);
     while (tag.find()) {
       Charset c = fromMetaAttributes(tag.group(1));

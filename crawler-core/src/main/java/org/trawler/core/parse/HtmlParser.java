@@ -11,16 +11,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.Settings;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -28,12 +27,13 @@ import org.trawler.core.datum.ParseText;
 /**
  * Parses fetched content with jsoup: text/html and application/xhtml+xml (or an untyped page that
  * starts like HTML) give title, text, metadata and outlinks; other types are not parsed. A page
- * that throws or takes longer than parser.timeout gets status FAILED. Thread-safe; close it to
- * stop its parse threads.
+ * that throws or takes longer than parser.timeout gets status FAILED. Thread-safe; close it to stop
+ * its parse threads.
  */
 public class HtmlParser implements Closeable {
   private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
   private static final long NO_DEADLINE = Long.MAX_VALUE;
+
   /** Bytes of an untyped page searched for an HTML start. */
   private static final int SNIFF_BYTES = 1024;
 
@@ -41,15 +41,21 @@ public class HtmlParser implements Closeable {
   private final OutlinkExtractor outlinks;
   private final Signature signature;
   private final long timeoutMillis;
-  /** Runs each parse so that the caller can stop waiting at the deadline; null without a timeout. */
+
+  /**
+   * Runs each parse so that the caller can stop waiting at the deadline; null without a timeout.
+   */
   private final ExecutorService executor;
 
   public HtmlParser(Configuration conf) {
     this.charsets =
-        CharsetDetector.forDefault(conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
+        CharsetDetector.forDefault(
+            conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
     this.outlinks = new OutlinkExtractor(conf);
     this.signature = Signature.create(conf);
-    this.timeoutMillis = TimeUnit.SECONDS.toMillis(Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));
+    this.timeoutMillis =
+        TimeUnit.SECONDS.toMillis(
+            Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));
     this.executor = timeoutMillis > 0 ? Executors.newCachedThreadPool(daemonThreads()) : null;
   }
 
@@ -65,7 +71,10 @@ public class HtmlParser implements Closeable {
   /** Parses one page; never throws for bad content: failures come back as status FAILED. */
   public ParseResult parse(Content content) {
     if (!isHtml(content)) {
-      String type = content.getContentType().isEmpty() ? "an untyped non-HTML page" : content.getContentType();
+      String type =
+          content.getContentType().isEmpty()
+              ? "an untyped non-HTML page"
+              : content.getContentType();
       return unparsed(content, ParseData.NOT_PARSED, "not parsed: " + type);
     }
     if (executor == null) {
@@ -84,7 +93,8 @@ public class HtmlParser implements Closeable {
       return unparsed(content, ParseData.FAILED, overrun());
     } catch (ExecutionException e) {
       // the reader may notice the deadline a moment before get() does
-      return unparsed(content, ParseData.FAILED, overran(e) ? overrun() : String.valueOf(e.getCause()));
+      return unparsed(
+          content, ParseData.FAILED, overran(e) ? overrun() : String.valueOf(e.getCause()));
     } catch (InterruptedException e) {
       task.cancel(true);
       Thread.currentThread().interrupt();
@@ -92,7 +102,9 @@ public class HtmlParser implements Closeable {
     }
   }
 
-  /** The URL the content came from in the end (after inline redirects): links resolve against it. */
+  /**
+   * The URL the content came from in the end (after inline redirects): links resolve against it.
+   */
   public static String pageUrl(Content content) {
     return content.getFinalUrl().isEmpty() ? content.getUrl() : content.getFinalUrl();
   }
@@ -119,16 +131,20 @@ public class HtmlParser implements Closeable {
       return HTML_TYPES.contains(type);
     }
     byte[] bytes = content.getContent();
-    String head = new String(bytes, 0, Math.min(bytes.length, SNIFF_BYTES), StandardCharsets.ISO_8859_1)
-        .toLowerCase(Locale.ROOT);
+    String head =
+        new String(bytes, 0, Math.min(bytes.length, SNIFF_BYTES), StandardCharsets.ISO_8859_1)
+            .toLowerCase(Locale.ROOT);
     return head.contains("<html") || head.contains("<!doctype html");
   }
 
   private ParseResult parseHtml(Content content, long deadlineNanos) {
-    CharsetDetector.Detection charset = charsets.detect(content.getContent(), content.getHeader("Content-Type"));
+    CharsetDetector.Detection charset =
+        charsets.detect(content.getContent(), content.getHeader("Content-Type"));
     String pageUrl = pageUrl(content);
-    Document doc = Parser.htmlParser().parseInput(new DeadlineReader(charset.decode(content.getContent()),
-        deadlineNanos), pageUrl);
+    Document doc =
+        Parser.htmlParser()
+            .parseInput(
+                new DeadlineReader(charset.decode(content.getContent()), deadlineNanos), pageUrl);
 
     ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
     data.getMeta().put("charset", charset.charset().name());
@@ -136,7 +152,8 @@ public class HtmlParser implements Closeable {
     for (Element meta : doc.getElementsByTag("meta")) {
       String name = meta.attr("name").trim().toLowerCase(Locale.ROOT);
       String value = Whitespace.collapse(meta.attr("content"));
-      if ((name.equals("description") || name.equals("keywords")) && !data.getMeta().containsKey(name)) {
+      if ((name.equals("description") || name.equals("keywords"))
+          && !data.getMeta().containsKey(name)) {
         data.getMeta().put(name, value);
       } else if (name.equals("robots")) {
         robots = robots.withMeta(value);
@@ -155,7 +172,8 @@ public class HtmlParser implements Closeable {
   }
 
   private ParseResult unparsed(Content content, byte status, String message) {
-    return new ParseResult(new ParseData(status, message, ""), new ParseText(""), signature.calculate(content, null));
+    return new ParseResult(
+        new ParseData(status, message, ""), new ParseText(""), signature.calculate(content, null));
   }
 
   @Override

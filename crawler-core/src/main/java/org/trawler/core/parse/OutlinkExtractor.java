@@ -9,14 +9,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.Settings;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Outlink;
-import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.LinkPolicy;
+import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
@@ -39,10 +38,13 @@ public class OutlinkExtractor {
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
     this.normalizers = new URLNormalizers(conf);
-    this.normalizers.normalizersFor(URLNormalizers.SCOPE_OUTLINK); // a misconfigured class fails here, not per page
+    this.normalizers.normalizersFor(
+        URLNormalizers.SCOPE_OUTLINK); // a misconfigured class fails here, not per page
     this.filters = new URLFilters(conf);
-    this.maxOutlinks = Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);
-    this.maxAnchorLength = Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH);
+    this.maxOutlinks =
+        Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);
+    this.maxAnchorLength =
+        Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH);
     this.linkPolicy = LinkPolicy.from(conf);
   }
 
@@ -60,7 +62,8 @@ public class OutlinkExtractor {
   public List<Outlink> extract(Document doc, String pageUrl) {
     String base = baseUrl(doc, pageUrl);
     String pageHost = URLParts.host(pageUrl);
-    Map<String, String> accepted = new HashMap<>(); // resolved URL → normalized URL, or null when rejected
+    Map<String, String> accepted =
+        new HashMap<>(); // resolved URL → normalized URL, or null when rejected
     Map<String, String> anchors = new LinkedHashMap<>();
     for (Element e : doc.getAllElements()) {
       if (!tags.contains(e.normalName())) {
@@ -87,7 +90,8 @@ public class OutlinkExtractor {
         anchors.put(url, anchor); // a re-put keeps the first position
       }
     }
-    List<Outlink> outlinks = new ArrayList<>(maxOutlinks < 0 ? anchors.size() : Math.min(maxOutlinks, anchors.size()));
+    List<Outlink> outlinks =
+        new ArrayList<>(maxOutlinks < 0 ? anchors.size() : Math.min(maxOutlinks, anchors.size()));
     for (Map.Entry<String, String> a : anchors.entrySet()) {
       if (maxOutlinks >= 0 && outlinks.size() >= maxOutlinks) {
         break;
@@ -109,15 +113,27 @@ public class OutlinkExtractor {
 
   private static String linkAttribute(String tag) {
     switch (tag) {
-      case "a": case "area": case "link": return "href";
-      case "form": return "action";
-      case "object": return "data";
-      case "blockquote": case "q": case "ins": case "del": return "cite";
-      default: return "src";
+      case "a":
+      case "area":
+      case "link":
+        return "href";
+      case "form":
+        return "action";
+      case "object":
+        return "data";
+      case "blockquote":
+      case "q":
+      case "ins":
+      case "del":
+        return "cite";
+      default:
+        return "src";
     }
   }
 
-  /** The normalized, filtered URL, or null when a normalizer, filter or the host rule rejects it. */
+  /**
+   * The normalized, filtered URL, or null when a normalizer, filter or the host rule rejects it.
+   */
   private String accept(String url, String pageHost) {
     String normalized;
     try {

@@ -4,30 +4,41 @@ package org.trawler.core.parse;
 public final class ParseKeys {
   /** Charset used when neither the HTTP header, a BOM nor a meta tag names a usable one. */
   public static final String FALLBACK_CHARSET = "parser.character.encoding.default";
+
   public static final String DEFAULT_FALLBACK_CHARSET = "windows-1252";
 
   /** Comma-separated element names whose href/src become outlinks. */
   public static final String OUTLINK_TAGS = "parser.html.outlink.tags";
+
   public static final String DEFAULT_OUTLINK_TAGS = "a,area,frame,iframe";
 
   /** Seconds one page may take to parse; 0 or less = no limit (parse in the calling thread). */
   public static final String TIMEOUT = "parser.timeout";
+
   public static final int DEFAULT_TIMEOUT = 30;
 
   /** Distinct outlinks kept per page, counted after de-duplication; -1 = no cap. */
   public static final String MAX_OUTLINKS = "db.max.outlinks.per.page";
+
   public static final int DEFAULT_MAX_OUTLINKS = 1000;
 
   /** Characters of anchor text kept per outlink, and per inlink by invertlinks. */
   public static final String MAX_ANCHOR_LENGTH = "db.max.anchor.length";
+
   public static final int DEFAULT_MAX_ANCHOR_LENGTH = 100;
 
-  /** {@link #SIGNATURE_MD5_VALUE}, {@link #SIGNATURE_TEXT_VALUE} or the name of a {@link Signature} class. */
+  /**
+   * {@link #SIGNATURE_MD5_VALUE}, {@link #SIGNATURE_TEXT_VALUE} or the name of a {@link Signature}
+   * class.
+   */
   public static final String SIGNATURE_CLASS = "db.signature.class";
+
   /** The value naming {@link MD5Signature}: a digest of the raw content. */
   public static final String SIGNATURE_MD5_VALUE = "md5";
+
   /** The value naming {@link TextSignature}: a digest of the normalized text. */
   public static final String SIGNATURE_TEXT_VALUE = "text";
+
   public static final String DEFAULT_SIGNATURE_CLASS = SIGNATURE_MD5_VALUE;
 
   private ParseKeys() {}

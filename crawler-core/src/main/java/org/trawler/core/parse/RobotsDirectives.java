@@ -10,9 +10,12 @@ import java.util.Set;
 public record RobotsDirectives(boolean present, boolean noIndex, boolean noFollow) {
   public static final RobotsDirectives NONE = new RobotsDirectives(false, false, false);
 
-  /** Directives that take a value after a colon; any other "name:" prefixes directives for one agent. */
-  private static final Set<String> VALUED = Set.of("unavailable_after", "max-snippet", "max-image-preview",
-      "max-video-preview");
+  /**
+   * Directives that take a value after a colon; any other "name:" prefixes directives for one
+   * agent.
+   */
+  private static final Set<String> VALUED =
+      Set.of("unavailable_after", "max-snippet", "max-image-preview", "max-video-preview");
 
   /** Adds a meta robots content value such as "noindex, nofollow". */
   public RobotsDirectives withMeta(String content) {
@@ -44,16 +47,27 @@ public record RobotsDirectives(boolean present, boolean noIndex, boolean noFollo
         break; // an agent scope: the rest of this value is for another crawler
       }
       switch (directive) {
-        case "noindex": index = true; break;
-        case "nofollow": follow = true; break;
-        case "none": index = true; follow = true; break;
-        default: break; // all, index, follow, noarchive, ... change nothing we do
+        case "noindex":
+          index = true;
+          break;
+        case "nofollow":
+          follow = true;
+          break;
+        case "none":
+          index = true;
+          follow = true;
+          break;
+        default:
+          break; // all, index, follow, noarchive, ... change nothing we do
       }
     }
     return new RobotsDirectives(true, index, follow);
   }
 
-  /** The effective directives as stored in the parse metadata, e.g. "noindex,nofollow" or "index,follow". */
+  /**
+   * The effective directives as stored in the parse metadata, e.g. "noindex,nofollow" or
+   * "index,follow".
+   */
   public String describe() {
     return (noIndex ? "noindex" : "index") + "," + (noFollow ? "nofollow" : "follow");
   }

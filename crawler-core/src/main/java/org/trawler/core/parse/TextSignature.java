@@ -2,7 +2,6 @@ package org.trawler.core.parse;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-
 import org.trawler.core.datum.Content;
 
 /**

@@ -8,7 +8,9 @@ final class Whitespace {
 
   private Whitespace() {}
 
-  /** Runs of whitespace (no-break and ideographic spaces included) become one space; ends trimmed. */
+  /**
+   * Runs of whitespace (no-break and ideographic spaces included) become one space; ends trimmed.
+   */
   static String collapse(String s) {
     return s == null ? "" : RUN.matcher(s).replaceAll(" ").trim();
   }

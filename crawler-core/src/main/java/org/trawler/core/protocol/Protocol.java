@@ -4,10 +4,10 @@ import java.io.Closeable;
 
 /**
  * Fetches URLs and robots.txt rules. One instance serves all fetcher threads of a task and is
- * thread-safe. It never throws for network trouble or a hostile server: every outcome is a
- * {@link ProtocolOutput} with a {@link Reason}. A fetch task creates it by reflection from
- * {@link ProtocolKeys#PROTOCOL_CLASS} through a public (Configuration) constructor, and closes it at
- * the end, which releases its connections and threads.
+ * thread-safe. It never throws for network trouble or a hostile server: every outcome is a {@link
+ * ProtocolOutput} with a {@link Reason}. A fetch task creates it by reflection from {@link
+ * ProtocolKeys#PROTOCOL_CLASS} through a public (Configuration) constructor, and closes it at the
+ * end, which releases its connections and threads.
  */
 public interface Protocol extends Closeable {
 

@@ -1,56 +1,83 @@
 package org.trawler.core.protocol;
 
 /**
- * Configuration keys of fetching over HTTP and robots.txt (conf/trawler-default.xml, sections Fetcher
- * and HTTP), each with its default. The fetcher keys a {@link Protocol} reads too (threads, threads
- * per queue, the Crawl-delay cap) are here, not in the fetcher's keys, because core cannot see those.
+ * Configuration keys of fetching over HTTP and robots.txt (conf/trawler-default.xml, sections
+ * Fetcher and HTTP), each with its default. The fetcher keys a {@link Protocol} reads too (threads,
+ * threads per queue, the Crawl-delay cap) are here, not in the fetcher's keys, because core cannot
+ * see those.
  */
 public final class ProtocolKeys {
   /** Fetcher threads per fetch task (-threads overrides it); sizes the connection pool. */
   public static final String FETCHER_THREADS = "fetcher.threads.fetch";
+
   public static final int DEFAULT_FETCHER_THREADS = 10;
+
   /** Requests in flight to one queue (host, domain or IP); sizes the connection pool per route. */
   public static final String FETCHER_THREADS_PER_QUEUE = "fetcher.threads.per.queue";
+
   public static final int DEFAULT_FETCHER_THREADS_PER_QUEUE = 1;
+
   /**
-   * Seconds: a larger robots.txt Crawl-delay makes the host's URLs fetch_gone (crawl_delay_too_long),
-   * and a Retry-After is capped at this; -1 = no cap.
+   * Seconds: a larger robots.txt Crawl-delay makes the host's URLs fetch_gone
+   * (crawl_delay_too_long), and a Retry-After is capped at this; -1 = no cap.
    */
   public static final String FETCHER_MAX_CRAWL_DELAY = "fetcher.max.crawl.delay";
+
   public static final long DEFAULT_FETCHER_MAX_CRAWL_DELAY = 30;
 
   public static final String AGENT_NAME = "http.agent.name";
   public static final String DEFAULT_AGENT_NAME = "Trawler/0.1.0";
   public static final String AGENT_URL = "http.agent.url";
   public static final String AGENT_EMAIL = "http.agent.email";
+
   /** Comma-separated robots.txt agent names; empty = the first token of http.agent.name. */
   public static final String ROBOTS_AGENTS = "http.robots.agents";
+
   /** Milliseconds for connect and for each socket read. */
   public static final String TIMEOUT = "http.timeout";
+
   public static final int DEFAULT_TIMEOUT = 10000;
-  /** Milliseconds one fetch (redirect hops and body included) may take in all; the fetcher's watchdog uses it too. */
+
+  /**
+   * Milliseconds one fetch (redirect hops and body included) may take in all; the fetcher's
+   * watchdog uses it too.
+   */
   public static final String REQUEST_DEADLINE = "http.request.deadline";
+
   public static final long DEFAULT_REQUEST_DEADLINE = 60000;
+
   /** Decoded bytes kept per response; -1 = no limit. */
   public static final String CONTENT_LIMIT = "http.content.limit";
+
   public static final int DEFAULT_CONTENT_LIMIT = 1048576;
+
   /** Redirect hops followed inline. */
   public static final String REDIRECT_MAX = "http.redirect.max";
+
   public static final int DEFAULT_REDIRECT_MAX = 0;
   public static final String ACCEPT = "http.accept";
-  public static final String DEFAULT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+  public static final String DEFAULT_ACCEPT =
+      "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
   public static final String ACCEPT_LANGUAGE = "http.accept.language";
   public static final String DEFAULT_ACCEPT_LANGUAGE = "en-us,en-gb,en;q=0.7,*;q=0.3";
   public static final String PROXY_HOST = "http.proxy.host";
   public static final String PROXY_PORT = "http.proxy.port";
   public static final int DEFAULT_PROXY_PORT = 8080;
-  /** Comma-separated hosts reached without the proxy; ".example.com" or "*.example.com" match subdomains. */
+
+  /**
+   * Comma-separated hosts reached without the proxy; ".example.com" or "*.example.com" match
+   * subdomains.
+   */
   public static final String PROXY_EXCEPTION_LIST = "http.proxy.exception.list";
+
   /** Comma-separated address ranges never connected to: link-local, loopback, private. */
   public static final String ADDRESS_DENY = "http.address.deny";
+
   public static final String DEFAULT_ADDRESS_DENY = "link-local";
+
   /** Accept any TLS certificate and host name. */
   public static final String TLS_TRUST_ALL = "http.tls.trust.all";
+
   public static final boolean DEFAULT_TLS_TRUST_ALL = false;
 
   private ProtocolKeys() {}

@@ -1,7 +1,6 @@
 package org.trawler.core.protocol;
 
 import java.util.Objects;
-
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
 
@@ -19,8 +18,14 @@ public final class ProtocolOutput {
   private final String redirectTarget;
   private final long retryAfterMillis;
 
-  private ProtocolOutput(byte status, Reason reason, int httpCode, String message, Content content,
-      String redirectTarget, long retryAfterMillis) {
+  private ProtocolOutput(
+      byte status,
+      Reason reason,
+      int httpCode,
+      String message,
+      Content content,
+      String redirectTarget,
+      long retryAfterMillis) {
     this.status = status;
     this.reason = Objects.requireNonNull(reason, "reason");
     this.httpCode = httpCode;
@@ -32,18 +37,29 @@ public final class ProtocolOutput {
 
   /** A 2xx with its content. */
   public static ProtocolOutput success(int httpCode, Content content) {
-    return new ProtocolOutput(CrawlStatus.FETCH_SUCCESS, Reason.OK, httpCode, "", content, null, -1);
+    return new ProtocolOutput(
+        CrawlStatus.FETCH_SUCCESS, Reason.OK, httpCode, "", content, null, -1);
   }
 
   /** A 304 answer to a conditional GET. */
   public static ProtocolOutput notModified() {
-    return new ProtocolOutput(CrawlStatus.FETCH_NOTMODIFIED, Reason.NOT_MODIFIED, 304, "", null, null, -1);
+    return new ProtocolOutput(
+        CrawlStatus.FETCH_NOTMODIFIED, Reason.NOT_MODIFIED, 304, "", null, null, -1);
   }
 
-  /** A redirect not followed inline: fetch_redir_perm or fetch_redir_temp with its target; reason http_&lt;code&gt;. */
+  /**
+   * A redirect not followed inline: fetch_redir_perm or fetch_redir_temp with its target; reason
+   * http_&lt;code&gt;.
+   */
   public static ProtocolOutput redirect(boolean permanent, int httpCode, String target) {
-    return new ProtocolOutput(permanent ? CrawlStatus.FETCH_REDIR_PERM : CrawlStatus.FETCH_REDIR_TEMP, Reason.HTTP,
-        httpCode, "", null, target, -1);
+    return new ProtocolOutput(
+        permanent ? CrawlStatus.FETCH_REDIR_PERM : CrawlStatus.FETCH_REDIR_TEMP,
+        Reason.HTTP,
+        httpCode,
+        "",
+        null,
+        target,
+        -1);
   }
 
   /** A permanent failure (fetch_gone). */
@@ -51,24 +67,51 @@ public final class ProtocolOutput {
     return new ProtocolOutput(CrawlStatus.FETCH_GONE, reason, httpCode, message, null, null, -1);
   }
 
-  /** A transient failure (fetch_retry); {@code retryAfterMillis} is the server's Retry-After or -1. */
-  public static ProtocolOutput retry(int httpCode, Reason reason, String message, long retryAfterMillis) {
-    return new ProtocolOutput(CrawlStatus.FETCH_RETRY, reason, httpCode, message, null, null, retryAfterMillis);
+  /**
+   * A transient failure (fetch_retry); {@code retryAfterMillis} is the server's Retry-After or -1.
+   */
+  public static ProtocolOutput retry(
+      int httpCode, Reason reason, String message, long retryAfterMillis) {
+    return new ProtocolOutput(
+        CrawlStatus.FETCH_RETRY, reason, httpCode, message, null, null, retryAfterMillis);
   }
 
-  public byte getStatus() { return status; }
-  public Reason getReason() { return reason; }
+  public byte getStatus() {
+    return status;
+  }
+
+  public Reason getReason() {
+    return reason;
+  }
+
   /** The reason's name as stored and counted: {@code ok}, {@code http_404}, ... */
-  public String getReasonName() { return reason.nameFor(httpCode); }
+  public String getReasonName() {
+    return reason.nameFor(httpCode);
+  }
+
   /** The HTTP status code, or 0 when no response came. */
-  public int getHttpCode() { return httpCode; }
-  public String getMessage() { return message; }
+  public int getHttpCode() {
+    return httpCode;
+  }
+
+  public String getMessage() {
+    return message;
+  }
+
   /** The fetched content (success only), else null. */
-  public Content getContent() { return content; }
+  public Content getContent() {
+    return content;
+  }
+
   /** The redirect target (redirect statuses only), else null. */
-  public String getRedirectTarget() { return redirectTarget; }
+  public String getRedirectTarget() {
+    return redirectTarget;
+  }
+
   /** How long the server asked us to wait (429/503 Retry-After), or -1. */
-  public long getRetryAfterMillis() { return retryAfterMillis; }
+  public long getRetryAfterMillis() {
+    return retryAfterMillis;
+  }
 
   /** The value stored in the datum's _pst_ metadata: "code reason message". */
   public String toProtocolStatus() {
@@ -77,7 +120,9 @@ public final class ProtocolOutput {
 
   @Override
   public String toString() {
-    return CrawlStatus.name(status) + " " + toProtocolStatus()
+    return CrawlStatus.name(status)
+        + " "
+        + toProtocolStatus()
         + (redirectTarget != null ? " -> " + redirectTarget : "");
   }
 }

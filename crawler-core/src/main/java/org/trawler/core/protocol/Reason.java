@@ -3,17 +3,20 @@ package org.trawler.core.protocol;
 import java.util.Locale;
 
 /**
- * Why a fetch ended as it did: the closed set of reasons a {@link ProtocolOutput} carries. Each
- * has a stable lower_snake_case name that goes into the datum's _pst_ metadata and names the
- * fetcher's per-reason counter; {@link #HTTP} is a family with one name per status code
- * ({@code http_404}). The README's reason table lists them all (a test checks it).
+ * Why a fetch ended as it did: the closed set of reasons a {@link ProtocolOutput} carries. Each has
+ * a stable lower_snake_case name that goes into the datum's _pst_ metadata and names the fetcher's
+ * per-reason counter; {@link #HTTP} is a family with one name per status code ({@code http_404}).
+ * The README's reason table lists them all (a test checks it).
  */
 public enum Reason {
   /** 2xx. */
   OK,
   /** 304 to a conditional GET. */
   NOT_MODIFIED,
-  /** An HTTP status that is its own reason: redirects not followed, 4xx, 5xx; named {@code http_<code>}. */
+  /**
+   * An HTTP status that is its own reason: redirects not followed, 4xx, 5xx; named {@code
+   * http_<code>}.
+   */
   HTTP,
   /** A redirect whose target is already in the chain (the URL itself included). */
   REDIRECT_LOOP,
@@ -25,7 +28,10 @@ public enum Reason {
   MALFORMED_URL,
   /** The host resolves only to addresses in http.address.deny. */
   ADDRESS_DENIED,
-  /** The TLS handshake failed (untrusted or self-signed certificate, host name mismatch): fetch_gone. */
+  /**
+   * The TLS handshake failed (untrusted or self-signed certificate, host name mismatch):
+   * fetch_gone.
+   */
   TLS_ERROR,
   /** Connect or a socket read took longer than http.timeout. */
   TIMEOUT,
@@ -37,29 +43,49 @@ public enum Reason {
   HOST_UNREACHABLE,
   /** The host name does not resolve. */
   DNS_FAILURE,
-  /** A malformed response: bad status line, too many or too long header lines, bad chunking or gzip. */
+  /**
+   * A malformed response: bad status line, too many or too long header lines, bad chunking or gzip.
+   */
   PROTOCOL_ERROR,
   /** Any other I/O failure. */
   IO_ERROR,
   /** robots.txt disallows the URL (set by the fetcher, not by a Protocol). */
   ROBOTS_DENIED,
-  /** robots.txt could not be had (5xx, unreachable): the host's URLs are retried (set by the fetcher). */
+  /**
+   * robots.txt could not be had (5xx, unreachable): the host's URLs are retried (set by the
+   * fetcher).
+   */
   ROBOTS_UNAVAILABLE,
-  /** robots.txt asks for a Crawl-delay above fetcher.max.crawl.delay: the host is skipped (set by the fetcher). */
+  /**
+   * robots.txt asks for a Crawl-delay above fetcher.max.crawl.delay: the host is skipped (set by
+   * the fetcher).
+   */
   CRAWL_DELAY_TOO_LONG,
-  /** The host's queue had fetcher.max.exceptions.per.queue failures: its other URLs are not tried (fetcher). */
+  /**
+   * The host's queue had fetcher.max.exceptions.per.queue failures: its other URLs are not tried
+   * (fetcher).
+   */
   QUEUE_DROPPED,
-  /** The protocol threw instead of returning an outcome: a bug, logged with its stack trace (set by the fetcher). */
+  /**
+   * The protocol threw instead of returning an outcome: a bug, logged with its stack trace (set by
+   * the fetcher).
+   */
   EXCEPTION;
 
   private final String name = name().toLowerCase(Locale.ROOT);
 
-  /** The name stored in _pst_ and counted: {@code ok}, {@code robots_denied}; for {@link #HTTP}, {@code http_404}. */
+  /**
+   * The name stored in _pst_ and counted: {@code ok}, {@code robots_denied}; for {@link #HTTP},
+   * {@code http_404}.
+   */
   public String nameFor(int httpCode) {
     return this == HTTP ? name + "_" + httpCode : name;
   }
 
-  /** The name as the documentation writes it: {@code ok}; for the {@link #HTTP} family, {@code http_<code>}. */
+  /**
+   * The name as the documentation writes it: {@code ok}; for the {@link #HTTP} family, {@code
+   * http_<code>}.
+   */
   public String documentedName() {
     return this == HTTP ? name + "_<code>" : name;
   }

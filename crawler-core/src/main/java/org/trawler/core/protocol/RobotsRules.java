@@ -5,9 +5,9 @@ import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRules.RobotRulesMode;
 
 /**
- * A host's robots.txt as the fetcher needs it: whether a URL may be fetched, the Crawl-delay,
- * or that robots.txt could not be had (5xx, unreachable), which makes the host's URLs fetch_retry
- * with reason robots_unavailable.
+ * A host's robots.txt as the fetcher needs it: whether a URL may be fetched, the Crawl-delay, or
+ * that robots.txt could not be had (5xx, unreachable), which makes the host's URLs fetch_retry with
+ * reason robots_unavailable.
  */
 public final class RobotsRules {
   private final BaseRobotRules rules;
@@ -25,7 +25,10 @@ public final class RobotsRules {
     return new RobotsRules(rules, false, "");
   }
 
-  /** No restrictions: robots.txt is missing (4xx) or cannot be had for good (redirect loop, denied address). */
+  /**
+   * No restrictions: robots.txt is missing (4xx) or cannot be had for good (redirect loop, denied
+   * address).
+   */
   public static RobotsRules allowAll() {
     return of(new SimpleRobotRules(RobotRulesMode.ALLOW_ALL));
   }
@@ -35,8 +38,13 @@ public final class RobotsRules {
     return new RobotsRules(null, true, reason);
   }
 
-  public boolean isUnavailable() { return unavailable; }
-  public String getUnavailableReason() { return reason; }
+  public boolean isUnavailable() {
+    return unavailable;
+  }
+
+  public String getUnavailableReason() {
+    return reason;
+  }
 
   public boolean isAllowed(String url) {
     return !unavailable && rules.isAllowed(url);

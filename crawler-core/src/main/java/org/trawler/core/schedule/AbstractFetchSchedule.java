@@ -18,13 +18,14 @@ public abstract class AbstractFetchSchedule implements FetchSchedule {
 
   protected AbstractFetchSchedule(Configuration conf) {
     defaultInterval = Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL);
-    maxInterval = Settings.getInt(conf, ScheduleKeys.INTERVAL_MAX, ScheduleKeys.DEFAULT_INTERVAL_MAX);
+    maxInterval =
+        Settings.getInt(conf, ScheduleKeys.INTERVAL_MAX, ScheduleKeys.DEFAULT_INTERVAL_MAX);
     retryDelay = Settings.getInt(conf, ScheduleKeys.RETRY_DELAY, ScheduleKeys.DEFAULT_RETRY_DELAY);
   }
 
   @Override
-  public final NextFetch next(CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime,
-      PageChange change) {
+  public final NextFetch next(
+      CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime, PageChange change) {
     int fixed = datum.getMetaInt(MetadataKeys.FIXED_INTERVAL, 0);
     int interval = fixed > 0 ? fixed : intervalOf(datum);
     switch (fetchStatus) {
@@ -50,7 +51,8 @@ public abstract class AbstractFetchSchedule implements FetchSchedule {
    *
    * @param interval the URL's current interval, seconds, at most {@code db.fetch.interval.max}
    */
-  protected abstract NextFetch afterFetch(int interval, long fetchTime, long modifiedTime, PageChange change);
+  protected abstract NextFetch afterFetch(
+      int interval, long fetchTime, long modifiedTime, PageChange change);
 
   /** The datum's interval, the default when it has none, capped at the maximum. */
   private int intervalOf(CrawlDatum datum) {

@@ -4,11 +4,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 
 /**
- * Learns how often a page changes: the interval shrinks by {@code dec_rate} when the page
- * changed and grows by {@code inc_rate} when it did not, within {@code [min_interval,
- * max_interval]}. With {@code sync_delta}, an unchanged page's interval is at least the time since
- * its last change, and its next fetch moves earlier by {@code sync_delta_rate} of that time (at
- * most of one interval), towards when the next change is expected.
+ * Learns how often a page changes: the interval shrinks by {@code dec_rate} when the page changed
+ * and grows by {@code inc_rate} when it did not, within {@code [min_interval, max_interval]}. With
+ * {@code sync_delta}, an unchanged page's interval is at least the time since its last change, and
+ * its next fetch moves earlier by {@code sync_delta_rate} of that time (at most of one interval),
+ * towards when the next change is expected.
  */
 public class AdaptiveFetchSchedule extends AbstractFetchSchedule {
   private final double incRate;
@@ -20,20 +20,36 @@ public class AdaptiveFetchSchedule extends AbstractFetchSchedule {
 
   public AdaptiveFetchSchedule(Configuration conf) {
     super(conf);
-    incRate = Settings.getDouble(conf, ScheduleKeys.ADAPTIVE_INC_RATE, ScheduleKeys.DEFAULT_ADAPTIVE_INC_RATE);
-    decRate = Settings.getDouble(conf, ScheduleKeys.ADAPTIVE_DEC_RATE, ScheduleKeys.DEFAULT_ADAPTIVE_DEC_RATE);
-    minInterval = Math.max(1,
-        Settings.getInt(conf, ScheduleKeys.ADAPTIVE_MIN_INTERVAL, ScheduleKeys.DEFAULT_ADAPTIVE_MIN_INTERVAL));
-    int max = Settings.getInt(conf, ScheduleKeys.ADAPTIVE_MAX_INTERVAL, ScheduleKeys.DEFAULT_ADAPTIVE_MAX_INTERVAL);
+    incRate =
+        Settings.getDouble(
+            conf, ScheduleKeys.ADAPTIVE_INC_RATE, ScheduleKeys.DEFAULT_ADAPTIVE_INC_RATE);
+    decRate =
+        Settings.getDouble(
+            conf, ScheduleKeys.ADAPTIVE_DEC_RATE, ScheduleKeys.DEFAULT_ADAPTIVE_DEC_RATE);
+    minInterval =
+        Math.max(
+            1,
+            Settings.getInt(
+                conf,
+                ScheduleKeys.ADAPTIVE_MIN_INTERVAL,
+                ScheduleKeys.DEFAULT_ADAPTIVE_MIN_INTERVAL));
+    int max =
+        Settings.getInt(
+            conf, ScheduleKeys.ADAPTIVE_MAX_INTERVAL, ScheduleKeys.DEFAULT_ADAPTIVE_MAX_INTERVAL);
     adaptiveMaxInterval = Math.max(minInterval, max < 0 ? maxInterval : Math.min(max, maxInterval));
-    syncDelta = conf.getBoolean(ScheduleKeys.ADAPTIVE_SYNC_DELTA, ScheduleKeys.DEFAULT_ADAPTIVE_SYNC_DELTA);
-    double rate = Settings.getDouble(conf, ScheduleKeys.ADAPTIVE_SYNC_DELTA_RATE,
-        ScheduleKeys.DEFAULT_ADAPTIVE_SYNC_DELTA_RATE);
+    syncDelta =
+        conf.getBoolean(ScheduleKeys.ADAPTIVE_SYNC_DELTA, ScheduleKeys.DEFAULT_ADAPTIVE_SYNC_DELTA);
+    double rate =
+        Settings.getDouble(
+            conf,
+            ScheduleKeys.ADAPTIVE_SYNC_DELTA_RATE,
+            ScheduleKeys.DEFAULT_ADAPTIVE_SYNC_DELTA_RATE);
     syncDeltaRate = Math.max(0.0, Math.min(1.0, rate));
   }
 
   @Override
-  protected NextFetch afterFetch(int interval, long fetchTime, long modifiedTime, PageChange change) {
+  protected NextFetch afterFetch(
+      int interval, long fetchTime, long modifiedTime, PageChange change) {
     double next = interval;
     long shift = 0;
     if (change == PageChange.CHANGED) {

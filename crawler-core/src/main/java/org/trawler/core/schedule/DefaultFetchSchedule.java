@@ -10,7 +10,8 @@ public class DefaultFetchSchedule extends AbstractFetchSchedule {
   }
 
   @Override
-  protected NextFetch afterFetch(int interval, long fetchTime, long modifiedTime, PageChange change) {
+  protected NextFetch afterFetch(
+      int interval, long fetchTime, long modifiedTime, PageChange change) {
     return new NextFetch(fetchTime + seconds(interval), interval);
   }
 }

@@ -2,7 +2,6 @@ package org.trawler.core.scoring;
 
 import java.util.List;
 import java.util.Objects;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
@@ -27,11 +26,14 @@ public class LinkScorer {
   }
 
   public LinkScorer(Configuration conf) {
-    this(Settings.getFloat(conf, ScoringKeys.LINK_INTERNAL, ScoringKeys.DEFAULT_LINK_INTERNAL),
+    this(
+        Settings.getFloat(conf, ScoringKeys.LINK_INTERNAL, ScoringKeys.DEFAULT_LINK_INTERNAL),
         Settings.getFloat(conf, ScoringKeys.LINK_EXTERNAL, ScoringKeys.DEFAULT_LINK_EXTERNAL));
   }
 
-  /** The page's score when it was fetched (Content meta "score"); 1.0 when absent or not a number. */
+  /**
+   * The page's score when it was fetched (Content meta "score"); 1.0 when absent or not a number.
+   */
   public static float pageScore(Content content) {
     String value = content.getMeta().get(Content.META_SCORE);
     if (value != null) {
@@ -65,7 +67,10 @@ public class LinkScorer {
     return pageDepth(content) + 1;
   }
 
-  /** The share of {@code pageScore} that one of the page's {@code outlinkCount} outlinks, to {@code toUrl}, gets. */
+  /**
+   * The share of {@code pageScore} that one of the page's {@code outlinkCount} outlinks, to {@code
+   * toUrl}, gets.
+   */
   public float share(String pageUrl, float pageScore, int outlinkCount, String toUrl) {
     if (outlinkCount <= 0) {
       return 0f;

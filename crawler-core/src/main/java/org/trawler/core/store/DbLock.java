@@ -11,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.UUID;
-
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.Settings;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -22,6 +20,7 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
 
 /**
  * The writer lock of a {@link VersionedDb}: a file created atomically (create-exclusive). A second
@@ -32,8 +31,10 @@ public final class DbLock implements AutoCloseable {
 
   private final FileSystem fs;
   private final Path lockFile;
+
   /** What this holder wrote into the lock file: close() removes only a lock that still says so. */
   private final String owner;
+
   /** The db's name in messages: "crawldb", "linkdb". */
   private final String what;
 
@@ -66,7 +67,8 @@ public final class DbLock implements AutoCloseable {
   }
 
   /** Creates the file only if it does not exist, atomically; false when it exists. */
-  private static boolean createExclusive(FileSystem fs, Path file, byte[] content) throws IOException {
+  private static boolean createExclusive(FileSystem fs, Path file, byte[] content)
+      throws IOException {
     if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
       // Hadoop's local create(overwrite=false) checks, then creates: two writers can both win.
       java.nio.file.Path local = java.nio.file.Paths.get(fs.makeQualified(file).toUri());
@@ -97,13 +99,21 @@ public final class DbLock implements AutoCloseable {
     } catch (IOException ignored) {
       // the holder may have released it meanwhile
     }
-    return new UserException(what + " is locked by another job" + since + ": " + PathNames.forUser(lockFile)
-        + " (if no job is running, rerun with -force or delete the file, or set "
-        + StoreKeys.LOCK_STALE_AFTER + " to break stale locks)");
+    return new UserException(
+        what
+            + " is locked by another job"
+            + since
+            + ": "
+            + PathNames.forUser(lockFile)
+            + " (if no job is running, rerun with -force or delete the file, or set "
+            + StoreKeys.LOCK_STALE_AFTER
+            + " to break stale locks)");
   }
 
-  private static boolean isStale(Configuration conf, FileSystem fs, Path lockFile) throws IOException {
-    long staleAfter = Settings.getLong(conf, StoreKeys.LOCK_STALE_AFTER, StoreKeys.DEFAULT_LOCK_STALE_AFTER);
+  private static boolean isStale(Configuration conf, FileSystem fs, Path lockFile)
+      throws IOException {
+    long staleAfter =
+        Settings.getLong(conf, StoreKeys.LOCK_STALE_AFTER, StoreKeys.DEFAULT_LOCK_STALE_AFTER);
     if (staleAfter <= 0) {
       return false;
     }
@@ -118,8 +128,14 @@ public final class DbLock implements AutoCloseable {
     } catch (IOException e) {
       host = "unknown-host";
     }
-    return ManagementFactory.getRuntimeMXBean().getName() + " on " + host + " at " + Instant.now()
-        + " (" + UUID.randomUUID() + ")\n";
+    return ManagementFactory.getRuntimeMXBean().getName()
+        + " on "
+        + host
+        + " at "
+        + Instant.now()
+        + " ("
+        + UUID.randomUUID()
+        + ")\n";
   }
 
   public Path path() {
@@ -137,7 +153,11 @@ public final class DbLock implements AutoCloseable {
       return;
     }
     if (!current.equals(owner)) {
-      LOG.warn("{} lock {} was broken and is now held by {}; leaving it", what, lockFile, current.trim());
+      LOG.warn(
+          "{} lock {} was broken and is now held by {}; leaving it",
+          what,
+          lockFile,
+          current.trim());
       return;
     }
     fs.delete(lockFile, false);

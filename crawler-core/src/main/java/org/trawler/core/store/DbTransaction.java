@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,8 +27,8 @@ import org.trawler.core.UserException;
  * {@link #begin} checks the db can be written, takes its lock, completes an install that a crash
  * interrupted and removes the temporary directories of crashed writers. {@link #commit} installs
  * the new version by two renames, {@code current → old, new → current}, so a reader always finds
- * one complete version. {@link #close} removes this writer's temporary directories and releases
- * the lock, whether or not it committed: a failure before commit leaves {@code current} as it was.
+ * one complete version. {@link #close} removes this writer's temporary directories and releases the
+ * lock, whether or not it committed: a failure before commit leaves {@code current} as it was.
  */
 public final class DbTransaction implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DbTransaction.class);
@@ -93,11 +92,13 @@ public final class DbTransaction implements AutoCloseable {
    * "." or "_". Not created yet, like {@link #newVersion}.
    */
   public Path scratch(String name) {
-    return scratch.computeIfAbsent(name, n -> {
-      Path dir = VersionedDb.newTempDir(db);
-      tempDirs.add(dir);
-      return new Path(dir, n);
-    });
+    return scratch.computeIfAbsent(
+        name,
+        n -> {
+          Path dir = VersionedDb.newTempDir(db);
+          tempDirs.add(dir);
+          return new Path(dir, n);
+        });
   }
 
   /**
@@ -134,15 +135,16 @@ public final class DbTransaction implements AutoCloseable {
       }
       throw new IOException("cannot install " + version + " as " + current);
     }
-    if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, StoreKeys.DEFAULT_PRESERVE_BACKUP) && fs.exists(old)) {
+    if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, StoreKeys.DEFAULT_PRESERVE_BACKUP)
+        && fs.exists(old)) {
       fs.delete(old, true);
     }
   }
 
   /**
-   * Completes an install interrupted between its two renames: with no {@code current} but an
-   * {@code old}, the old version is the last complete one. Only under the lock: a reader renaming
-   * could race a writer's install.
+   * Completes an install interrupted between its two renames: with no {@code current} but an {@code
+   * old}, the old version is the last complete one. Only under the lock: a reader renaming could
+   * race a writer's install.
    */
   private static void recover(FileSystem fs, Path db) throws IOException {
     Path current = VersionedDb.current(db);
@@ -163,7 +165,10 @@ public final class DbTransaction implements AutoCloseable {
     }
   }
 
-  /** Removes this writer's temporary directories and releases the lock (unless another writer broke it). */
+  /**
+   * Removes this writer's temporary directories and releases the lock (unless another writer broke
+   * it).
+   */
   @Override
   public void close() throws IOException {
     try {

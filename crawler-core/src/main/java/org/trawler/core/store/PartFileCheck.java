@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,12 +17,15 @@ import org.trawler.core.UserException;
 
 /**
  * Checks that SequenceFile inputs (crawldb versions, segment parts) are readable, so that a
- * truncated or corrupt file is named in one line before a job starts, not lost in a task's
- * stack trace. The cheap check reads each file's header and its last records (a truncation shows
- * there); the full scan reads every record and is for finding the culprit after a job failed.
+ * truncated or corrupt file is named in one line before a job starts, not lost in a task's stack
+ * trace. The cheap check reads each file's header and its last records (a truncation shows there);
+ * the full scan reads every record and is for finding the culprit after a job failed.
  */
 public final class PartFileCheck {
-  /** How much of a file's end the cheap check reads: more than one compressed block (1 MB raw by default). */
+  /**
+   * How much of a file's end the cheap check reads: more than one compressed block (1 MB raw by
+   * default).
+   */
   static final long TAIL_BYTES = 4L << 20;
 
   private PartFileCheck() {}
@@ -33,7 +35,8 @@ public final class PartFileCheck {
    * be a glob); of a directory, its visible files and the data file of each MapFile directory in
    * it. Missing paths give nothing.
    */
-  public static List<Path> dataFiles(Configuration conf, Collection<Path> inputs) throws IOException {
+  public static List<Path> dataFiles(Configuration conf, Collection<Path> inputs)
+      throws IOException {
     List<Path> files = new ArrayList<>();
     for (Path input : inputs) {
       FileSystem fs = input.getFileSystem(conf);
@@ -68,8 +71,11 @@ public final class PartFileCheck {
     }
   }
 
-  /** Reads every record of each file; returns the failure naming the first unreadable one, or null. */
-  public static UserException findUnreadable(Configuration conf, List<Path> files) throws IOException {
+  /**
+   * Reads every record of each file; returns the failure naming the first unreadable one, or null.
+   */
+  public static UserException findUnreadable(Configuration conf, List<Path> files)
+      throws IOException {
     for (Path file : files) {
       try (SequenceFile.Reader r = new SequenceFile.Reader(conf, SequenceFile.Reader.file(file))) {
         Writable key = (Writable) ReflectionUtils.newInstance(r.getKeyClass(), conf);

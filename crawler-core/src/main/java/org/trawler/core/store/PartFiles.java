@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -54,11 +53,12 @@ public final class PartFiles {
   }
 
   /**
-   * Feeds every record under {@code dir} to {@code consumer}; returns the record count. A file
-   * that cannot be read (truncated, corrupt, wrong type) becomes a {@link UserException} naming it.
+   * Feeds every record under {@code dir} to {@code consumer}; returns the record count. A file that
+   * cannot be read (truncated, corrupt, wrong type) becomes a {@link UserException} naming it.
    */
-  public static <K extends Writable, V extends Writable> long read(Configuration conf, Path dir, K key, V value,
-      RecordConsumer<K, V> consumer) throws IOException, UserException {
+  public static <K extends Writable, V extends Writable> long read(
+      Configuration conf, Path dir, K key, V value, RecordConsumer<K, V> consumer)
+      throws IOException, UserException {
     long count = 0;
     for (Path file : list(conf, dir)) {
       count += readFile(conf, file, key, value, consumer);
@@ -69,11 +69,15 @@ public final class PartFiles {
   /** Counts the records under {@code dir} without keeping them. */
   public static long count(Configuration conf, Path dir, Writable key, Writable value)
       throws IOException, UserException {
-    return read(conf, dir, key, value, (k, v) -> { });
+    return read(conf, dir, key, value, (k, v) -> {});
   }
 
-  /** Counts the records under {@code dir}, reading only their keys (values are skipped, not decoded). */
-  public static long countKeys(Configuration conf, Path dir, Writable key) throws IOException, UserException {
+  /**
+   * Counts the records under {@code dir}, reading only their keys (values are skipped, not
+   * decoded).
+   */
+  public static long countKeys(Configuration conf, Path dir, Writable key)
+      throws IOException, UserException {
     long count = 0;
     for (Path file : list(conf, dir)) {
       try (SequenceFile.Reader r = open(conf, file)) {
@@ -96,11 +100,12 @@ public final class PartFiles {
    * Looks {@code key} up in the {@code part-*} MapFiles under {@code dir}; fills {@code value} and
    * returns true when found. Every part is asked, so it works whatever partitioner wrote them.
    */
-  public static <K extends WritableComparable<?>, V extends Writable> boolean lookup(Configuration conf, Path dir,
-      K key, V value) throws IOException, UserException {
+  public static <K extends WritableComparable<?>, V extends Writable> boolean lookup(
+      Configuration conf, Path dir, K key, V value) throws IOException, UserException {
     for (Path data : list(conf, dir)) {
       if (!data.getName().equals(MapFile.DATA_FILE_NAME)) {
-        throw new UserException(PathNames.forUser(data) + " is not part of a MapFile: cannot look keys up in " + dir);
+        throw new UserException(
+            PathNames.forUser(data) + " is not part of a MapFile: cannot look keys up in " + dir);
       }
       Path mapFile = data.getParent();
       MapFile.Reader reader;
@@ -120,8 +125,9 @@ public final class PartFiles {
     return false;
   }
 
-  private static <K extends Writable, V extends Writable> long readFile(Configuration conf, Path file, K key,
-      V value, RecordConsumer<K, V> consumer) throws IOException, UserException {
+  private static <K extends Writable, V extends Writable> long readFile(
+      Configuration conf, Path file, K key, V value, RecordConsumer<K, V> consumer)
+      throws IOException, UserException {
     long count = 0;
     try (SequenceFile.Reader r = open(conf, file)) {
       while (true) {
@@ -152,7 +158,11 @@ public final class PartFiles {
 
   /** The one-line failure for a file that cannot be read: its name, and the reason on one line. */
   public static UserException corrupt(Path file, Exception e) {
-    String why = e.getMessage() != null ? e.getMessage().replaceAll("\\s*\\R\\s*", " ") : e.getClass().getSimpleName();
-    return new UserException("cannot read " + PathNames.forUser(file) + " (truncated or corrupt?): " + why, e);
+    String why =
+        e.getMessage() != null
+            ? e.getMessage().replaceAll("\\s*\\R\\s*", " ")
+            : e.getClass().getSimpleName();
+    return new UserException(
+        "cannot read " + PathNames.forUser(file) + " (truncated or corrupt?): " + why, e);
   }
 }

@@ -5,7 +5,6 @@ import java.text.SimpleDateFormat;
 import java.util.Date;
 import java.util.TimeZone;
 import java.util.UUID;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,26 +17,42 @@ import org.trawler.core.UserException;
 public final class Segment {
   /** SequenceFile&lt;Text, CrawlDatum&gt;, one file per fetch task. */
   public static final String CRAWL_GENERATE = "crawl_generate";
+
   /** MapFile&lt;Text, CrawlDatum&gt;: fetch status. */
   public static final String CRAWL_FETCH = "crawl_fetch";
+
   /** MapFile&lt;Text, Content&gt;. */
   public static final String CONTENT = "content";
+
   /** SequenceFile&lt;Text, CrawlDatum&gt;: linked and signature datums. */
   public static final String CRAWL_PARSE = "crawl_parse";
+
   /** MapFile&lt;Text, ParseData&gt;. */
   public static final String PARSE_DATA = "parse_data";
+
   /** MapFile&lt;Text, ParseText&gt;. */
   public static final String PARSE_TEXT = "parse_text";
 
-  /** Work directories of the jobs writing into a segment; the leading _ hides them from input listings. */
+  /**
+   * Work directories of the jobs writing into a segment; the leading _ hides them from input
+   * listings.
+   */
   private static final String WORK_PREFIX = "_work-";
-  /** FileOutputCommitter's scratch directory, left in the segment by fetches and parses that wrote there directly. */
+
+  /**
+   * FileOutputCommitter's scratch directory, left in the segment by fetches and parses that wrote
+   * there directly.
+   */
   private static final String SCRATCH = "_temporary";
+
   private static final Logger LOG = LoggerFactory.getLogger(Segment.class);
 
   private Segment() {}
 
-  /** A new, not yet existing segment directory under {@code segmentsDir}, named yyyyMMddHHmmss (UTC). */
+  /**
+   * A new, not yet existing segment directory under {@code segmentsDir}, named yyyyMMddHHmmss
+   * (UTC).
+   */
   public static Path newSegment(Configuration conf, Path segmentsDir) throws IOException {
     FileSystem fs = segmentsDir.getFileSystem(conf);
     SimpleDateFormat format = new SimpleDateFormat("yyyyMMddHHmmss");
@@ -71,14 +86,17 @@ public final class Segment {
    * A fresh output directory inside {@code segment} for one job (fetch, parse): hidden from
    * readers, on the segment's file system. Jobs must not share an output directory: every
    * FileOutputCommitter keeps its attempts in {@code <output>/_temporary}, and on YARN a finished
-   * job's application master may delete that directory again while it shuts down, seconds after
-   * the client saw the job succeed, wiping the next job's files in progress.
+   * job's application master may delete that directory again while it shuts down, seconds after the
+   * client saw the job succeed, wiping the next job's files in progress.
    */
   public static Path newWorkDir(Path segment, String job) {
     return new Path(segment, WORK_PREFIX + job + "-" + UUID.randomUUID());
   }
 
-  /** The segment a job writes into: the parent of its work directory, or the output itself when it is the segment. */
+  /**
+   * The segment a job writes into: the parent of its work directory, or the output itself when it
+   * is the segment.
+   */
   public static Path ofOutput(Path output) {
     return output.getName().startsWith(WORK_PREFIX) ? output.getParent() : output;
   }
@@ -87,7 +105,8 @@ public final class Segment {
    * Moves the parts a job wrote into {@code workDir} (those it has of {@code parts}) into the
    * segment by rename, then removes the work directory.
    */
-  public static void installParts(Configuration conf, Path workDir, Path segment, String... parts) throws IOException {
+  public static void installParts(Configuration conf, Path workDir, Path segment, String... parts)
+      throws IOException {
     FileSystem fs = segment.getFileSystem(conf);
     for (String part : parts) {
       Path from = new Path(workDir, part);

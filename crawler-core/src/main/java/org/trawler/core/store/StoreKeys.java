@@ -4,9 +4,12 @@ package org.trawler.core.store;
 public final class StoreKeys {
   /** Keep the previous crawldb version in crawldb/old after an install. */
   public static final String PRESERVE_BACKUP = "db.preserve.backup";
+
   public static final boolean DEFAULT_PRESERVE_BACKUP = true;
+
   /** Seconds after which a lock is considered stale and broken; 0 = never. */
   public static final String LOCK_STALE_AFTER = "db.lock.stale.after";
+
   public static final long DEFAULT_LOCK_STALE_AFTER = 0;
 
   private StoreKeys() {}

@@ -2,7 +2,6 @@ package org.trawler.core.store;
 
 import java.io.IOException;
 import java.util.UUID;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -12,10 +11,10 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 
 /**
- * The layout of a db that is replaced a whole version at a time (the crawldb, the linkdb):
- * {@code current/}, the previous version {@code old/}, the writer lock {@code .locked} and the
- * writers' temporary directories {@code .tmp-*}. Readers find the version to read here; writers
- * change a db only through a {@link DbTransaction}. Every path goes through its own FileSystem.
+ * The layout of a db that is replaced a whole version at a time (the crawldb, the linkdb): {@code
+ * current/}, the previous version {@code old/}, the writer lock {@code .locked} and the writers'
+ * temporary directories {@code .tmp-*}. Readers find the version to read here; writers change a db
+ * only through a {@link DbTransaction}. Every path goes through its own FileSystem.
  */
 public final class VersionedDb {
   private static final Logger LOG = LoggerFactory.getLogger(VersionedDb.class);
@@ -23,6 +22,7 @@ public final class VersionedDb {
   public static final String CURRENT = "current";
   public static final String OLD = "old";
   public static final String LOCK = ".locked";
+
   /** Hidden, so that a job given the db's directory as input never reads a temporary directory. */
   static final String TMP_PREFIX = ".tmp-";
 
@@ -46,8 +46,8 @@ public final class VersionedDb {
   }
 
   /**
-   * True when {@code db} holds an installed version: {@code current}, or {@code old} alone
-   * when an install was interrupted between its two renames.
+   * True when {@code db} holds an installed version: {@code current}, or {@code old} alone when an
+   * install was interrupted between its two renames.
    */
   public static boolean exists(Configuration conf, Path db) throws IOException {
     return readable(db.getFileSystem(conf), db) != null;
@@ -65,7 +65,10 @@ public final class VersionedDb {
     }
     Path old = old(db);
     if (fs.exists(old)) {
-      LOG.warn("{} has no current version (an install was interrupted): reading the previous one, {}", db, old);
+      LOG.warn(
+          "{} has no current version (an install was interrupted): reading the previous one, {}",
+          db,
+          old);
       return old;
     }
     return null;
@@ -75,7 +78,8 @@ public final class VersionedDb {
    * The crawldb's installed version to read, or a {@link UserException} naming the path when there
    * is none (missing directory, a plain file, or a directory that is not a crawldb).
    */
-  public static Path currentForReading(Configuration conf, Path crawlDb) throws IOException, UserException {
+  public static Path currentForReading(Configuration conf, Path crawlDb)
+      throws IOException, UserException {
     FileSystem fs = crawlDb.getFileSystem(conf);
     if (!fs.exists(crawlDb)) {
       throw new UserException("no crawldb at " + crawlDb + ": run inject first");
@@ -95,7 +99,8 @@ public final class VersionedDb {
    * ("crawldb"): an existing path must be a directory that is such a db or empty (a job never
    * writes its versions among someone else's files), and its parent must be writable.
    */
-  public static void checkWritable(Configuration conf, Path db, String what) throws IOException, UserException {
+  public static void checkWritable(Configuration conf, Path db, String what)
+      throws IOException, UserException {
     FileSystem fs = db.getFileSystem(conf);
     if (fs.exists(db) && !fs.getFileStatus(db).isDirectory()) {
       throw new UserException(db + " is a file, not a " + what + " directory");
@@ -104,8 +109,15 @@ public final class VersionedDb {
       for (FileStatus st : fs.listStatus(db)) {
         String name = st.getPath().getName();
         if (!name.equals(LOCK) && !name.startsWith(TMP_PREFIX) && !name.startsWith(".")) {
-          throw new UserException(db + " is not a " + what + " (it has no " + CURRENT + "/ but holds " + name
-              + "): give a new or empty directory");
+          throw new UserException(
+              db
+                  + " is not a "
+                  + what
+                  + " (it has no "
+                  + CURRENT
+                  + "/ but holds "
+                  + name
+                  + "): give a new or empty directory");
         }
       }
     }

@@ -16,7 +16,6 @@ import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.Objects;
-
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.DoubleWritable;
@@ -59,7 +58,9 @@ public class CrawlDatumTest {
     }
 
     @Override
-    public int hashCode() { return Objects.hash(lat, lon); }
+    public int hashCode() {
+      return Objects.hash(lat, lon);
+    }
   }
 
   static byte[] bytes(Writable w) throws IOException {
@@ -109,14 +110,17 @@ public class CrawlDatumTest {
     assertArrayEquals(new byte[] {0, 1, (byte) 0xff, 0x7f}, copy.getSignature());
     assertEquals(1_600_000_000_456L, copy.getModifiedTime());
     assertEquals(new GeoPoint(48.85, 2.35), copy.getMetadata().get(new Text("custom")));
-    assertEquals(new BytesWritable(new byte[] {9, 8, 7}), copy.getMetadata().get(new Text("bytes")));
+    assertEquals(
+        new BytesWritable(new byte[] {9, 8, 7}), copy.getMetadata().get(new Text("bytes")));
     assertEquals(2, copy.getDepth());
     assertEquals(full().toString(), copy.toString());
   }
 
   @Test
   public void metadataKeepsItsOrder() throws IOException {
-    assertArrayEquals(full().getMetadata().keySet().toArray(), roundTrip(full()).getMetadata().keySet().toArray());
+    assertArrayEquals(
+        full().getMetadata().keySet().toArray(),
+        roundTrip(full()).getMetadata().keySet().toArray());
   }
 
   @Test
@@ -133,14 +137,29 @@ public class CrawlDatumTest {
     for (int i = 0; i < 10_000; i++) {
       Text key = new Text("k" + i);
       switch (i % 8) {
-        case 0: d.getMetadata().put(key, new Text("v" + i)); break;
-        case 1: d.getMetadata().put(key, new IntWritable(i)); break;
-        case 2: d.getMetadata().put(key, new LongWritable(i * 1_000_000_000L)); break;
-        case 3: d.getMetadata().put(key, new FloatWritable(i / 3f)); break;
-        case 4: d.getMetadata().put(key, new DoubleWritable(i / 7d)); break;
-        case 5: d.getMetadata().put(key, new BytesWritable(new byte[] {(byte) i})); break;
-        case 6: d.getMetadata().put(key, new BooleanWritable(i % 3 == 0)); break;
-        default: d.getMetadata().put(key, new GeoPoint(i, -i));
+        case 0:
+          d.getMetadata().put(key, new Text("v" + i));
+          break;
+        case 1:
+          d.getMetadata().put(key, new IntWritable(i));
+          break;
+        case 2:
+          d.getMetadata().put(key, new LongWritable(i * 1_000_000_000L));
+          break;
+        case 3:
+          d.getMetadata().put(key, new FloatWritable(i / 3f));
+          break;
+        case 4:
+          d.getMetadata().put(key, new DoubleWritable(i / 7d));
+          break;
+        case 5:
+          d.getMetadata().put(key, new BytesWritable(new byte[] {(byte) i}));
+          break;
+        case 6:
+          d.getMetadata().put(key, new BooleanWritable(i % 3 == 0));
+          break;
+        default:
+          d.getMetadata().put(key, new GeoPoint(i, -i));
       }
     }
     CrawlDatum copy = roundTrip(d);
@@ -177,7 +196,8 @@ public class CrawlDatumTest {
       read(data, new CrawlDatum());
       fail("version 9 was read");
     } catch (IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("CrawlDatum format version 9 is not supported"));
+      assertTrue(
+          e.getMessage(), e.getMessage().contains("CrawlDatum format version 9 is not supported"));
       assertTrue(e.getMessage(), e.getMessage().contains("reads version " + CrawlDatum.VERSION));
     }
   }
@@ -188,8 +208,10 @@ public class CrawlDatumTest {
     d.getMetadata().put(new Text("geo"), new GeoPoint(1, 2));
     byte[] data = bytes(d);
     String name = GeoPoint.class.getName();
-    byte[] renamed = new String(data, java.nio.charset.StandardCharsets.ISO_8859_1)
-        .replace(name, name.replace("GeoPoint", "GeoPoinX")).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] renamed =
+        new String(data, java.nio.charset.StandardCharsets.ISO_8859_1)
+            .replace(name, name.replace("GeoPoint", "GeoPoinX"))
+            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     try {
       read(renamed, new CrawlDatum());
       fail("an unknown class was read");

@@ -3,7 +3,6 @@ package org.trawler.core.datum;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-
 import org.apache.hadoop.io.Writable;
 
 /** A metadata value of a class CrawlDatum has no tag for: written with its class name. */

@@ -7,7 +7,6 @@ import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
@@ -41,13 +40,17 @@ public class MetadataClassNameTest {
     CrawlDatum d = new CrawlDatum(CrawlStatus.DB_FETCHED, 60, 1f);
     d.getMetadata().put(new Text("probe"), new MetaProbe());
     String bytes = new String(serialized(d), StandardCharsets.ISO_8859_1);
-    byte[] forged = bytes.replace(MetaProbe.class.getName(), MetaThing.class.getName())
-        .getBytes(StandardCharsets.ISO_8859_1); // same length: only the name changes
+    byte[] forged =
+        bytes
+            .replace(MetaProbe.class.getName(), MetaThing.class.getName())
+            .getBytes(StandardCharsets.ISO_8859_1); // same length: only the name changes
     try {
       read(forged);
       fail("a non-Writable class was accepted");
     } catch (IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains(MetaThing.class.getName() + " is not a Writable"));
+      assertTrue(
+          e.getMessage(),
+          e.getMessage().contains(MetaThing.class.getName() + " is not a Writable"));
     }
   }
 }

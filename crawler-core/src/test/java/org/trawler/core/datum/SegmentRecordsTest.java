@@ -10,7 +10,6 @@ import static org.trawler.core.datum.CrawlDatumTest.read;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.Test;
 
 /** Round trips of the segment records and the tagged union jobs shuffle them in. */
@@ -61,14 +60,18 @@ public class SegmentRecordsTest {
     assertEquals(ParseData.SUCCESS, copy.getStatus());
     assertEquals("ok", copy.getStatusMessage());
     assertEquals("Title ✓", copy.getTitle());
-    assertEquals(List.of(new Outlink("http://b.com/", "B"), new Outlink("http://c.com/", "")), copy.getOutlinks());
+    assertEquals(
+        List.of(new Outlink("http://b.com/", "B"), new Outlink("http://c.com/", "")),
+        copy.getOutlinks());
     assertEquals(Map.of("description", "about"), copy.getMeta());
     assertEquals("parse_failed", ParseData.statusName(ParseData.FAILED));
   }
 
   @Test
   public void parseTextRoundTrips() throws IOException {
-    assertEquals("some text\nmore ✓", read(bytes(new ParseText("some text\nmore ✓")), new ParseText()).getText());
+    assertEquals(
+        "some text\nmore ✓",
+        read(bytes(new ParseText("some text\nmore ✓")), new ParseText()).getText());
     assertEquals("", read(bytes(new ParseText(null)), new ParseText()).getText());
   }
 
@@ -98,8 +101,12 @@ public class SegmentRecordsTest {
     Inlinks inlinks = new Inlinks();
     inlinks.add("http://from.com/", "a");
     CrawlDatum datum = CrawlDatumTest.full();
-    for (Object record : new Object[] {datum, content(), parseData(), new ParseText("t"), inlinks}) {
-      SegmentRecord copy = read(bytes(new SegmentRecord((org.apache.hadoop.io.Writable) record)), new SegmentRecord());
+    for (Object record :
+        new Object[] {datum, content(), parseData(), new ParseText("t"), inlinks}) {
+      SegmentRecord copy =
+          read(
+              bytes(new SegmentRecord((org.apache.hadoop.io.Writable) record)),
+              new SegmentRecord());
       assertEquals(record.getClass(), copy.get().getClass());
       assertArrayEquals(bytes((org.apache.hadoop.io.Writable) record), bytes(copy.get()));
     }
@@ -107,8 +114,12 @@ public class SegmentRecordsTest {
 
   @Test
   public void newerRecordVersionsFailWithAClearMessage() throws IOException {
-    Object[][] cases = {{content(), new Content(), "Content"}, {parseData(), new ParseData(), "ParseData"},
-        {new ParseText("x"), new ParseText(), "ParseText"}, {new Inlinks(), new Inlinks(), "Inlinks"}};
+    Object[][] cases = {
+      {content(), new Content(), "Content"},
+      {parseData(), new ParseData(), "ParseData"},
+      {new ParseText("x"), new ParseText(), "ParseText"},
+      {new Inlinks(), new Inlinks(), "Inlinks"}
+    };
     for (Object[] c : cases) {
       byte[] data = bytes((org.apache.hadoop.io.Writable) c[0]);
       data[0] = 2;
@@ -116,7 +127,9 @@ public class SegmentRecordsTest {
         read(data, (org.apache.hadoop.io.Writable) c[1]);
         fail(c[2] + " version 2 was read");
       } catch (IOException e) {
-        assertEquals(c[2] + " format version 2 is not supported (this build reads version 1)", e.getMessage());
+        assertEquals(
+            c[2] + " format version 2 is not supported (this build reads version 1)",
+            e.getMessage());
       }
     }
   }

@@ -10,7 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
@@ -66,16 +65,29 @@ public class DefaultConfigurationTest {
 
   @Test
   public void everyShippedImplementationLoadsItsShippedRules() throws Exception {
-    String order = String.join(",", BasicURLNormalizer.class.getName(),
-        PassURLNormalizer.class.getName(), RegexURLNormalizer.class.getName(),
-        HostURLNormalizer.class.getName(), QueryStringURLNormalizer.class.getName());
+    String order =
+        String.join(
+            ",",
+            BasicURLNormalizer.class.getName(),
+            PassURLNormalizer.class.getName(),
+            RegexURLNormalizer.class.getName(),
+            HostURLNormalizer.class.getName(),
+            QueryStringURLNormalizer.class.getName());
     Configuration all = CrawlerConfiguration.create();
     all.set(NetKeys.NORMALIZER_ORDER, order);
-    all.set(NetKeys.FILTER_ORDER, String.join(",", RegexURLFilter.class.getName(),
-        PrefixURLFilter.class.getName(), SuffixURLFilter.class.getName(),
-        DomainURLFilter.class.getName(), DepthURLFilter.class.getName()));
-    String url = new URLNormalizers(all).normalize(
-        "http://www.Example.com/a/../b.html?sid=1&z=2&a=1", URLNormalizers.SCOPE_OUTLINK);
+    all.set(
+        NetKeys.FILTER_ORDER,
+        String.join(
+            ",",
+            RegexURLFilter.class.getName(),
+            PrefixURLFilter.class.getName(),
+            SuffixURLFilter.class.getName(),
+            DomainURLFilter.class.getName(),
+            DepthURLFilter.class.getName()));
+    String url =
+        new URLNormalizers(all)
+            .normalize(
+                "http://www.Example.com/a/../b.html?sid=1&z=2&a=1", URLNormalizers.SCOPE_OUTLINK);
     assertEquals("http://www.example.com/b.html?a=1&z=2", url);
     assertEquals(url, new URLFilters(all).filter(url));
     assertNull(new URLFilters(all).filter("http://www.example.com/b.pdf"));
@@ -85,7 +97,13 @@ public class DefaultConfigurationTest {
   public void sharedInstancesGiveTheSameAnswersFromManyThreads() throws Exception {
     List<String> urls = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
-      urls.add("HTTP://Host" + (i % 7) + ".example.com:80/a/" + i + "/../b" + (i % 3 == 0 ? ".jpg" : ".html"));
+      urls.add(
+          "HTTP://Host"
+              + (i % 7)
+              + ".example.com:80/a/"
+              + i
+              + "/../b"
+              + (i % 3 == 0 ? ".jpg" : ".html"));
     }
     List<String> expected = new ArrayList<>();
     for (String url : urls) {
@@ -95,13 +113,15 @@ public class DefaultConfigurationTest {
     try {
       List<Future<List<String>>> results = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
-        results.add(pool.submit(() -> {
-          List<String> got = new ArrayList<>();
-          for (String url : urls) {
-            got.add(admit(url));
-          }
-          return got;
-        }));
+        results.add(
+            pool.submit(
+                () -> {
+                  List<String> got = new ArrayList<>();
+                  for (String url : urls) {
+                    got.add(admit(url));
+                  }
+                  return got;
+                }));
       }
       for (Future<List<String>> result : results) {
         assertEquals(expected, result.get(60, TimeUnit.SECONDS));

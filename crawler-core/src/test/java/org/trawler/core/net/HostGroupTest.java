@@ -9,7 +9,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 
@@ -24,10 +23,14 @@ public class HostGroupTest {
     }
   }
 
-  /** A resolver answering a.example's three addresses rotated by one at each lookup, as round-robin DNS does. */
+  /**
+   * A resolver answering a.example's three addresses rotated by one at each lookup, as round-robin
+   * DNS does.
+   */
   private static final class RoundRobin implements HostAddresses.Resolver {
     final List<String> lookups = new ArrayList<>();
-    private final List<InetAddress> answer = new ArrayList<>(List.of(ip("10.0.0.10"), ip("10.0.0.9"), ip("10.0.0.2")));
+    private final List<InetAddress> answer =
+        new ArrayList<>(List.of(ip("10.0.0.10"), ip("10.0.0.9"), ip("10.0.0.2")));
 
     @Override
     public InetAddress[] resolve(String host) throws UnknownHostException {
@@ -110,8 +113,11 @@ public class HostGroupTest {
 
   @Test
   public void anUnresolvableHostIsGroupedByItsName() {
-    assertEquals("gone.invalid", HostGroup.IP.of("gone.invalid", new HostAddresses(new RoundRobin(), 10)));
-    assertEquals("nothing.example", HostGroup.IP.of("nothing.example", new HostAddresses(h -> new InetAddress[0], 10)));
+    assertEquals(
+        "gone.invalid", HostGroup.IP.of("gone.invalid", new HostAddresses(new RoundRobin(), 10)));
+    assertEquals(
+        "nothing.example",
+        HostGroup.IP.of("nothing.example", new HostAddresses(h -> new InetAddress[0], 10)));
     assertEquals("", HostGroup.IP.ofUrl("mailto:x@y.z", new HostAddresses(new RoundRobin(), 10)));
   }
 

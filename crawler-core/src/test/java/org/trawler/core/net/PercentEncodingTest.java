@@ -96,7 +96,9 @@ public class PercentEncodingTest {
 
   @Test
   public void escapeUrlEscapesEachComponentAndDropsTheFragment() {
-    assertEquals("http://a.com/a%20b/caf%C3%A9?q=%22x%22%20y", PercentEncoding.escapeUrl("http://a.com/a b/café?q=\"x\" y#f g"));
+    assertEquals(
+        "http://a.com/a%20b/caf%C3%A9?q=%22x%22%20y",
+        PercentEncoding.escapeUrl("http://a.com/a b/café?q=\"x\" y#f g"));
     assertEquals("http://u%20v:p@a.com/", PercentEncoding.escapeUrl("http://u v:p@a.com/"));
     assertEquals("http://[::1]:8080/x%5B1%5D", PercentEncoding.escapeUrl("http://[::1]:8080/x[1]"));
     assertEquals("no%20scheme%20here", PercentEncoding.escapeUrl("no scheme here"));
@@ -112,7 +114,8 @@ public class PercentEncodingTest {
 
   @Test
   public void escapeUrlWritesAnInternationalHostInAscii() {
-    assertEquals("http://xn--bcher-kva.example:81/", PercentEncoding.escapeUrl("http://bücher.example:81/"));
+    assertEquals(
+        "http://xn--bcher-kva.example:81/", PercentEncoding.escapeUrl("http://bücher.example:81/"));
     assertEquals("http://EXAMPLE.com/", PercentEncoding.escapeUrl("http://EXAMPLE.com/"));
     try {
       fail(PercentEncoding.escapeUrl("http://a\uFF0Fb.example/"));

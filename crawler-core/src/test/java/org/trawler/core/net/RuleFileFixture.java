@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.rules.TemporaryFolder;
 

@@ -5,7 +5,6 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Rule;
 import org.junit.Test;
@@ -32,8 +31,9 @@ public class RuleFileTest {
 
   @Test
   public void commentsAndBlankLinesAreSkippedAndLinesKeepTheirNumbers() throws Exception {
-    Configuration conf = RuleFileFixture.confWithRules(tmp, KEY, "# comment", "", "  first  ",
-        "\t# indented comment", "second");
+    Configuration conf =
+        RuleFileFixture.confWithRules(
+            tmp, KEY, "# comment", "", "  first  ", "\t# indented comment", "second");
     List<RuleFile.Line> lines = RuleFile.of(conf, KEY).lines();
     assertEquals(2, lines.size());
     assertEquals(new RuleFile.Line(3, "first"), lines.get(0));
@@ -57,7 +57,8 @@ public class RuleFileTest {
       RuleFile.of(conf, KEY);
       fail();
     } catch (IllegalArgumentException e) {
-      assertEquals(KEY + ": rule file no-such-rules.txt is neither on the classpath nor a readable file",
+      assertEquals(
+          KEY + ": rule file no-such-rules.txt is neither on the classpath nor a readable file",
           e.getMessage());
     }
   }

@@ -6,7 +6,6 @@ import static org.junit.Assert.fail;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.net.filter.DepthURLFilter;
@@ -56,8 +55,14 @@ public class URLFiltersTest {
 
   @Test
   public void rejectingFilterStopsTheChain() {
-    URLFilters filters = new URLFilters(conf(Recording.class.getName() + ","
-        + RejectAll.class.getName() + "," + Recording.class.getName()));
+    URLFilters filters =
+        new URLFilters(
+            conf(
+                Recording.class.getName()
+                    + ","
+                    + RejectAll.class.getName()
+                    + ","
+                    + Recording.class.getName()));
     assertNull(filters.filter("http://x/"));
     assertEquals(List.of("http://x/"), ((Recording) filters.filters().get(0)).seen);
     assertEquals(List.of(), ((Recording) filters.filters().get(2)).seen);
@@ -65,7 +70,8 @@ public class URLFiltersTest {
 
   @Test
   public void configuredFiltersReadTheirConfiguration() {
-    Configuration conf = conf(PrefixURLFilter.class.getName() + " " + DepthURLFilter.class.getName());
+    Configuration conf =
+        conf(PrefixURLFilter.class.getName() + " " + DepthURLFilter.class.getName());
     conf.set(NetKeys.PREFIX_FILTER_FILE, "prefix-urlfilter.txt");
     conf.setInt(NetKeys.DEPTH_FILTER_MAX, 1);
     URLFilters filters = new URLFilters(conf);
@@ -85,7 +91,8 @@ public class URLFiltersTest {
       new URLFilters(conf("org.example.NoSuchFilter"));
       fail();
     } catch (IllegalArgumentException e) {
-      assertEquals("urlfilter.order: class org.example.NoSuchFilter is not on the classpath",
+      assertEquals(
+          "urlfilter.order: class org.example.NoSuchFilter is not on the classpath",
           e.getMessage());
     }
   }
@@ -98,8 +105,10 @@ public class URLFiltersTest {
       new URLFilters(conf);
       fail();
     } catch (IllegalArgumentException e) {
-      assertEquals("urlfilter.prefix.file: rule file missing-prefixes.txt is neither on the"
-          + " classpath nor a readable file", e.getMessage());
+      assertEquals(
+          "urlfilter.prefix.file: rule file missing-prefixes.txt is neither on the"
+              + " classpath nor a readable file",
+          e.getMessage());
     }
   }
 }

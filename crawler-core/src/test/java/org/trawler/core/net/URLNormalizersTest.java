@@ -47,25 +47,33 @@ public class URLNormalizersTest {
 
   @Test
   public void normalizersRunInConfiguredOrder() throws Exception {
-    URLNormalizers normalizers = new URLNormalizers(conf(
-        BasicURLNormalizer.class.getName() + ", " + QueryStringURLNormalizer.class.getName()
-            + "\n " + AppendScope.class.getName()));
-    assertEquals("http://x.org/?a=1&b=2|inject",
+    URLNormalizers normalizers =
+        new URLNormalizers(
+            conf(
+                BasicURLNormalizer.class.getName()
+                    + ", "
+                    + QueryStringURLNormalizer.class.getName()
+                    + "\n "
+                    + AppendScope.class.getName()));
+    assertEquals(
+        "http://x.org/?a=1&b=2|inject",
         normalizers.normalize("HTTP://X.org:80?b=2&a=1#f", URLNormalizers.SCOPE_INJECT));
   }
 
   @Test
   public void scopeOrderOverridesTheDefaultOrder() throws Exception {
     Configuration conf = conf(BasicURLNormalizer.class.getName());
-    conf.set(NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + URLNormalizers.SCOPE_OUTLINK,
+    conf.set(
+        NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + URLNormalizers.SCOPE_OUTLINK,
         PassURLNormalizer.class.getName());
     URLNormalizers normalizers = new URLNormalizers(conf);
     String url = "HTTP://X.org/a/../b";
     assertEquals(url, normalizers.normalize(url, URLNormalizers.SCOPE_OUTLINK));
     assertEquals("http://x.org/b", normalizers.normalize(url, URLNormalizers.SCOPE_INJECT));
     assertEquals("http://x.org/b", normalizers.normalize(url, null));
-    assertTrue(normalizers.normalizersFor(URLNormalizers.SCOPE_OUTLINK).get(0)
-        instanceof PassURLNormalizer);
+    assertTrue(
+        normalizers.normalizersFor(URLNormalizers.SCOPE_OUTLINK).get(0)
+            instanceof PassURLNormalizer);
   }
 
   @Test
@@ -78,13 +86,14 @@ public class URLNormalizersTest {
   @Test
   public void membersAreCreatedOncePerScope() {
     URLNormalizers normalizers = new URLNormalizers(conf(BasicURLNormalizer.class.getName()));
-    assertSame(normalizers.normalizersFor("inject").get(0), normalizers.normalizersFor("inject").get(0));
+    assertSame(
+        normalizers.normalizersFor("inject").get(0), normalizers.normalizersFor("inject").get(0));
   }
 
   @Test
   public void nullStopsTheChain() throws Exception {
-    URLNormalizers normalizers = new URLNormalizers(
-        conf(DropAll.class.getName() + "," + AppendScope.class.getName()));
+    URLNormalizers normalizers =
+        new URLNormalizers(conf(DropAll.class.getName() + "," + AppendScope.class.getName()));
     assertNull(normalizers.normalize("http://x/", "inject"));
   }
 
@@ -106,7 +115,8 @@ public class URLNormalizersTest {
       normalizers.normalize("http://x/", "inject");
       fail();
     } catch (IllegalArgumentException | java.net.MalformedURLException e) {
-      assertEquals("urlnormalizer.order: class org.example.NoSuchNormalizer is not on the classpath",
+      assertEquals(
+          "urlnormalizer.order: class org.example.NoSuchNormalizer is not on the classpath",
           e.getMessage());
     }
   }
@@ -119,7 +129,8 @@ public class URLNormalizersTest {
       new URLNormalizers(conf).normalizersFor("fetcher");
       fail();
     } catch (IllegalArgumentException e) {
-      assertEquals("urlnormalizer.order.fetcher: class Nope is not on the classpath", e.getMessage());
+      assertEquals(
+          "urlnormalizer.order.fetcher: class Nope is not on the classpath", e.getMessage());
     }
   }
 
@@ -129,8 +140,9 @@ public class URLNormalizersTest {
       new URLNormalizers(conf(String.class.getName())).normalizersFor("inject");
       fail();
     } catch (IllegalArgumentException e) {
-      assertEquals("urlnormalizer.order: class java.lang.String is not a "
-          + URLNormalizer.class.getName(), e.getMessage());
+      assertEquals(
+          "urlnormalizer.order: class java.lang.String is not a " + URLNormalizer.class.getName(),
+          e.getMessage());
     }
   }
 
@@ -140,8 +152,11 @@ public class URLNormalizersTest {
       new URLNormalizers(conf(NeedsArgument.class.getName())).normalizersFor("inject");
       fail();
     } catch (IllegalArgumentException e) {
-      assertEquals("urlnormalizer.order: class " + NeedsArgument.class.getName()
-          + " has no constructor without arguments", e.getMessage());
+      assertEquals(
+          "urlnormalizer.order: class "
+              + NeedsArgument.class.getName()
+              + " has no constructor without arguments",
+          e.getMessage());
     }
   }
 }

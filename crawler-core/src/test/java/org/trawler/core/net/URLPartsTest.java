@@ -31,8 +31,7 @@ public class URLPartsTest {
 
   @Test
   public void replaceHostKeepsEverythingElse() {
-    assertEquals("http://u@b.org:81/x?y",
-        URLParts.replaceHost("http://u@a.com:81/x?y", "b.org"));
+    assertEquals("http://u@b.org:81/x?y", URLParts.replaceHost("http://u@a.com:81/x?y", "b.org"));
     assertEquals("mailto:x", URLParts.replaceHost("mailto:x", "b.org"));
   }
 
@@ -57,14 +56,25 @@ public class URLPartsTest {
     String authority = p.hasAuthority() ? url.substring(p.authorityStart(), p.pathStart()) : null;
     String query = p.hasQuery() ? url.substring(p.pathEnd() + 1, p.queryEnd()) : null;
     String fragment = p.hasFragment() ? url.substring(p.queryEnd() + 1) : null;
-    return p.scheme() + " | " + authority + " | " + url.substring(p.pathStart(), p.pathEnd()) + " | " + query
-        + " | " + fragment + " | " + (p.hasAuthority() ? url.substring(p.hostStart(), p.hostEnd()) : null);
+    return p.scheme()
+        + " | "
+        + authority
+        + " | "
+        + url.substring(p.pathStart(), p.pathEnd())
+        + " | "
+        + query
+        + " | "
+        + fragment
+        + " | "
+        + (p.hasAuthority() ? url.substring(p.hostStart(), p.hostEnd()) : null);
   }
 
   @Test
   public void splitsAbsoluteUrlsIntoTheirFiveComponents() {
     assertEquals("http | a.com | /p/q | x=1 | f | a.com", components("http://a.com/p/q?x=1#f"));
-    assertEquals("https | u:p@A.com:8443 | /p | null | null | A.com", components("https://u:p@A.com:8443/p"));
+    assertEquals(
+        "https | u:p@A.com:8443 | /p | null | null | A.com",
+        components("https://u:p@A.com:8443/p"));
     assertEquals("http | a.com |  | null | null | a.com", components("http://a.com"));
     assertEquals("http | a.com |  | q | null | a.com", components("http://a.com?q"));
     assertEquals("http | a.com |  | null | f/g?h | a.com", components("http://a.com#f/g?h"));
@@ -104,7 +114,8 @@ public class URLPartsTest {
   @Test
   public void ipv6LiteralsKeepTheirColonsInTheHost() {
     assertEquals("http | [::1]:8080 | /a | null | null | [::1]", components("http://[::1]:8080/a"));
-    assertEquals("http | u@[fe80::1%25en0] | / | null | null | [fe80::1%25en0]",
+    assertEquals(
+        "http | u@[fe80::1%25en0] | / | null | null | [fe80::1%25en0]",
         components("http://u@[fe80::1%25en0]/"));
     assertEquals("[::ffff:127.0.0.1]", URLParts.host("http://[::FFFF:127.0.0.1]"));
     assertEquals("[::1", URLParts.host("http://[::1/a"));
@@ -128,7 +139,8 @@ public class URLPartsTest {
 
   @Test
   public void backslashesAndWhitespaceAreNoSeparators() {
-    assertEquals("http | a.com\\b | /c d | null | null | a.com\\b", components("http://a.com\\b/c d"));
+    assertEquals(
+        "http | a.com\\b | /c d | null | null | a.com\\b", components("http://a.com\\b/c d"));
     assertEquals(-1, URLParts.schemeEnd(" http://a.com/"));
     assertNull(URLParts.host(" http://a.com/"));
   }

@@ -68,13 +68,15 @@ public class URLResolverTest {
 
   @Test
   public void queryOnlyReferenceKeepsThePath() {
-    assertEquals("http://example.com/dir/page.html?q=1",
+    assertEquals(
+        "http://example.com/dir/page.html?q=1",
         URLResolver.resolve("http://example.com/dir/page.html?old=2", "?q=1"));
   }
 
   @Test
   public void emptyReferenceIsTheBaseItself() {
-    assertEquals("http://example.com/dir/page.html?x=1",
+    assertEquals(
+        "http://example.com/dir/page.html?x=1",
         URLResolver.resolve("http://example.com/dir/page.html?x=1#frag", ""));
   }
 
@@ -86,22 +88,29 @@ public class URLResolverTest {
 
   @Test
   public void protocolRelativeReferenceTakesTheBaseScheme() {
-    assertEquals("https://cdn.example.org/lib.js", URLResolver.resolve("https://example.com/a/", "//cdn.example.org/lib.js"));
+    assertEquals(
+        "https://cdn.example.org/lib.js",
+        URLResolver.resolve("https://example.com/a/", "//cdn.example.org/lib.js"));
   }
 
   @Test
   public void whitespaceAroundAndNewlinesInsideAreDropped() {
-    assertEquals("http://example.com/a/next.html", URLResolver.resolve("http://example.com/a/", "  next\n.html\t "));
+    assertEquals(
+        "http://example.com/a/next.html",
+        URLResolver.resolve("http://example.com/a/", "  next\n.html\t "));
   }
 
   @Test
   public void backslashesBeforeTheQueryAreSlashes() {
-    assertEquals("http://example.com/a/b/c?x=\\y", URLResolver.resolve("http://example.com/", "a\\b\\c?x=\\y"));
+    assertEquals(
+        "http://example.com/a/b/c?x=\\y",
+        URLResolver.resolve("http://example.com/", "a\\b\\c?x=\\y"));
   }
 
   @Test
   public void colonInAFirstSegmentThatIsNoSchemeStaysInThePath() {
-    assertEquals("http://example.com/a/1 b:c", URLResolver.resolve("http://example.com/a/", "1 b:c"));
+    assertEquals(
+        "http://example.com/a/1 b:c", URLResolver.resolve("http://example.com/a/", "1 b:c"));
   }
 
   @Test
@@ -119,15 +128,20 @@ public class URLResolverTest {
 
   @Test
   public void crawlableDropsTheFragment() {
-    assertEquals("http://example.com/a?b=1", URLResolver.crawlable("http://example.com/a?b=1#part"));
+    assertEquals(
+        "http://example.com/a?b=1", URLResolver.crawlable("http://example.com/a?b=1#part"));
   }
 
   @Test
   public void crawlableEncodesWhatAUrlMayNotHold() {
-    assertEquals("http://example.com/a%20b/caf%C3%A9?q=%22x%22%20y&z=%E4%B8%AD",
+    assertEquals(
+        "http://example.com/a%20b/caf%C3%A9?q=%22x%22%20y&z=%E4%B8%AD",
         URLResolver.crawlable("http://example.com/a b/café?q=\"x\" y&z=中"));
-    assertEquals("http://example.com/100%25/ok%41", URLResolver.crawlable("http://example.com/100%/ok%41"));
-    assertEquals("http://example.com/%F0%9F%98%80", URLResolver.crawlable("http://example.com/\uD83D\uDE00"));
+    assertEquals(
+        "http://example.com/100%25/ok%41", URLResolver.crawlable("http://example.com/100%/ok%41"));
+    assertEquals(
+        "http://example.com/%F0%9F%98%80",
+        URLResolver.crawlable("http://example.com/\uD83D\uDE00"));
   }
 
   @Test
@@ -140,7 +154,8 @@ public class URLResolverTest {
     assertNull(URLResolver.crawlable("http://example.com:port/"));
     assertNull(URLResolver.crawlable("http://example.com:65536/"));
     assertEquals("http://example.com:8080/", URLResolver.crawlable("http://example.com:8080"));
-    assertEquals("http://my_host.example.com/", URLResolver.crawlable("http://my_host.example.com/"));
+    assertEquals(
+        "http://my_host.example.com/", URLResolver.crawlable("http://my_host.example.com/"));
     assertEquals("http://[::1]:8080/", URLResolver.crawlable("http://[::1]:8080/"));
   }
 
@@ -167,7 +182,8 @@ public class URLResolverTest {
 
   @Test
   public void baseAuthorityIsKeptAsWritten() {
-    assertEquals("http://u:p@[::1]:8080/a/g", URLResolver.resolve("http://u:p@[::1]:8080/a/b", "g"));
+    assertEquals(
+        "http://u:p@[::1]:8080/a/g", URLResolver.resolve("http://u:p@[::1]:8080/a/b", "g"));
     assertEquals("http://Example.COM/g", URLResolver.resolve("http://Example.COM/x", "/g"));
   }
 
@@ -186,7 +202,8 @@ public class URLResolverTest {
   @Test
   public void nonAsciiAndSpacesAreLeftForCrawlableToEscape() {
     assertEquals("http://a/b/c/caf\u00e9 x", URLResolver.resolve(BASE, " caf\u00e9 x "));
-    assertEquals("http://example.com/caf%C3%A9%20x",
+    assertEquals(
+        "http://example.com/caf%C3%A9%20x",
         URLResolver.crawlable(URLResolver.resolve("http://example.com/", "café x")));
   }
 

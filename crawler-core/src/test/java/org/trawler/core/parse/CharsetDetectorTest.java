@@ -5,7 +5,6 @@ import static org.junit.Assert.assertNull;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-
 import org.junit.Test;
 import org.trawler.core.parse.CharsetDetector.Source;
 
@@ -40,13 +39,16 @@ public class CharsetDetectorTest {
   @Test
   public void metaDeclarationBeyondTheSniffedPrefixIsNotSeen() {
     String padding = "<!-- " + "x".repeat(CharsetDetector.SNIFF_BYTES) + " -->";
-    assertEquals(Source.DEFAULT, detector.detect(ascii(padding + "<meta charset=gbk>"), null).source());
+    assertEquals(
+        Source.DEFAULT, detector.detect(ascii(padding + "<meta charset=gbk>"), null).source());
   }
 
   @Test
   public void metaWithoutCharsetOrWithOtherHttpEquivIsSkipped() {
-    byte[] page = ascii("<meta name=description content='charset=gbk'><meta http-equiv=refresh content='0; charset=gbk'>"
-        + "<META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html;charset=ISO-8859-2\">");
+    byte[] page =
+        ascii(
+            "<meta name=description content='charset=gbk'><meta http-equiv=refresh content='0; charset=gbk'>"
+                + "<META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html;charset=ISO-8859-2\">");
     assertEquals("ISO-8859-2", detector.detect(page, null).charset().name());
   }
 

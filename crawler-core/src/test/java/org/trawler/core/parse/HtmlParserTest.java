@@ -11,14 +11,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Test;
-import org.trawler.core.net.NetKeys;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.net.NetKeys;
 
 public class HtmlParserTest {
   private static final String PAGE = "http://example.com/docs/index.html";
@@ -47,12 +46,20 @@ public class HtmlParserTest {
   }
 
   private ParseResult parseHtml(String html, String... keyValues) {
-    return parse(html(PAGE, html.getBytes(StandardCharsets.UTF_8), "text/html; charset=utf-8"), keyValues);
+    return parse(
+        html(PAGE, html.getBytes(StandardCharsets.UTF_8), "text/html; charset=utf-8"), keyValues);
   }
 
   private static Content html(String url, byte[] bytes, String contentTypeHeader) {
-    Content c = new Content(url, url, bytes, contentTypeHeader == null ? "text/html"
-        : contentTypeHeader.replaceAll(";.*", "").trim(), false);
+    Content c =
+        new Content(
+            url,
+            url,
+            bytes,
+            contentTypeHeader == null
+                ? "text/html"
+                : contentTypeHeader.replaceAll(";.*", "").trim(),
+            false);
     if (contentTypeHeader != null) {
       c.getHeaders().put("Content-Type", contentTypeHeader);
     }
@@ -77,7 +84,8 @@ public class HtmlParserTest {
 
   @Test
   public void headerCharsetDecodesThePage() {
-    byte[] page = "<title>Gr\u00fc\u00dfe</title><p>stra\u00dfe</p>".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] page =
+        "<title>Gr\u00fc\u00dfe</title><p>stra\u00dfe</p>".getBytes(StandardCharsets.ISO_8859_1);
     ParseResult r = parse(html(PAGE, page, "text/html; charset=ISO-8859-15"));
     assertEquals("Gr\u00fc\u00dfe", r.data().getTitle());
     assertEquals("ISO-8859-15", r.data().getMeta().get("charset"));
@@ -92,8 +100,10 @@ public class HtmlParserTest {
 
   @Test
   public void utf8ByteOrderMarkWinsOverAServerDefaultHeader() {
-    byte[] page = concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF},
-        "<title>caf\u00e9</title><p>na\u00efve</p>".getBytes(StandardCharsets.UTF_8));
+    byte[] page =
+        concat(
+            new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF},
+            "<title>caf\u00e9</title><p>na\u00efve</p>".getBytes(StandardCharsets.UTF_8));
     ParseResult r = parse(html(PAGE, page, "text/html; charset=iso-8859-1"));
     assertEquals("caf\u00e9", r.data().getTitle());
     assertEquals("na\u00efve", r.text().getText());
@@ -102,8 +112,10 @@ public class HtmlParserTest {
 
   @Test
   public void utf16LittleEndianByteOrderMarkDecodesThePage() {
-    byte[] page = concat(new byte[] {(byte) 0xFF, (byte) 0xFE},
-        "<title>\u00fcber</title><a href=/x>x</a>".getBytes(StandardCharsets.UTF_16LE));
+    byte[] page =
+        concat(
+            new byte[] {(byte) 0xFF, (byte) 0xFE},
+            "<title>\u00fcber</title><a href=/x>x</a>".getBytes(StandardCharsets.UTF_16LE));
     ParseResult r = parse(html(PAGE, page, "text/html"));
     assertEquals("\u00fcber", r.data().getTitle());
     assertEquals(List.of("http://example.com/x"), urls(r));
@@ -111,8 +123,9 @@ public class HtmlParserTest {
 
   @Test
   public void metaCharsetIsUsedWithoutHeaderCharset() {
-    byte[] page = "<html><head><meta charset=\"windows-1251\"><title>\u041f\u0440\u0438\u0432\u0435\u0442</title>"
-        .getBytes(Charset.forName("windows-1251"));
+    byte[] page =
+        "<html><head><meta charset=\"windows-1251\"><title>\u041f\u0440\u0438\u0432\u0435\u0442</title>"
+            .getBytes(Charset.forName("windows-1251"));
     ParseResult r = parse(html(PAGE, page, "text/html"));
     assertEquals("\u041f\u0440\u0438\u0432\u0435\u0442", r.data().getTitle());
     assertEquals("windows-1251", r.data().getMeta().get("charset"));
@@ -120,8 +133,10 @@ public class HtmlParserTest {
 
   @Test
   public void httpEquivContentTypeCharsetIsUsed() {
-    byte[] page = ("<html><head><meta content='text/html; charset=Shift_JIS' http-equiv='Content-Type'>"
-        + "<title>\u65e5\u672c\u8a9e</title>").getBytes(Charset.forName("windows-31j"));
+    byte[] page =
+        ("<html><head><meta content='text/html; charset=Shift_JIS' http-equiv='Content-Type'>"
+                + "<title>\u65e5\u672c\u8a9e</title>")
+            .getBytes(Charset.forName("windows-31j"));
     ParseResult r = parse(html(PAGE, page, null));
     assertEquals("\u65e5\u672c\u8a9e", r.data().getTitle());
   }
@@ -130,8 +145,11 @@ public class HtmlParserTest {
   public void gbkPageDeclaredAsGb2312ComesOutRight() {
     // 镕 is in GBK but not in GB2312: pages labelled gb2312 use GBK
     String title = "\u4e2d\u6587\u9555\u57fa";
-    byte[] page = ("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\"><title>" + title
-        + "</title><body>\u7f51\u9875</body>").getBytes(Charset.forName("GBK"));
+    byte[] page =
+        ("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\"><title>"
+                + title
+                + "</title><body>\u7f51\u9875</body>")
+            .getBytes(Charset.forName("GBK"));
     ParseResult r = parse(html(PAGE, page, "text/html"));
     assertEquals(title, r.data().getTitle());
     assertEquals("\u7f51\u9875", r.text().getText());
@@ -140,7 +158,9 @@ public class HtmlParserTest {
 
   @Test
   public void windows1252PageLabelledLatin1KeepsItsQuotesAndEuro() {
-    byte[] page = "<p>\u201cquoted\u201d costs 5\u20ac \u2013 caf\u00e9</p>".getBytes(Charset.forName("windows-1252"));
+    byte[] page =
+        "<p>\u201cquoted\u201d costs 5\u20ac \u2013 caf\u00e9</p>"
+            .getBytes(Charset.forName("windows-1252"));
     ParseResult r = parse(html(PAGE, page, "text/html; charset=ISO-8859-1"));
     assertEquals("\u201cquoted\u201d costs 5\u20ac \u2013 caf\u00e9", r.text().getText());
     assertEquals("windows-1252", r.data().getMeta().get("charset"));
@@ -154,14 +174,16 @@ public class HtmlParserTest {
     assertEquals("windows-1252", r.data().getMeta().get("charset"));
 
     byte[] latin2 = "<p>\u0142\u00f3d\u017a</p>".getBytes(Charset.forName("ISO-8859-2"));
-    ParseResult r2 = parse(html(PAGE, latin2, "text/html"), ParseKeys.FALLBACK_CHARSET, "ISO-8859-2");
+    ParseResult r2 =
+        parse(html(PAGE, latin2, "text/html"), ParseKeys.FALLBACK_CHARSET, "ISO-8859-2");
     assertEquals("\u0142\u00f3d\u017a", r2.text().getText());
   }
 
   @Test
   public void unknownCharsetNamesFallThroughToTheNextSource() {
-    byte[] page = ("<meta charset=\"no-such-charset\"><meta charset=\"gbk\"><title>\u4e2d\u6587</title>")
-        .getBytes(Charset.forName("GBK"));
+    byte[] page =
+        ("<meta charset=\"no-such-charset\"><meta charset=\"gbk\"><title>\u4e2d\u6587</title>")
+            .getBytes(Charset.forName("GBK"));
     ParseResult r = parse(html(PAGE, page, "text/html; charset=x-bogus-42"));
     assertEquals("\u4e2d\u6587", r.data().getTitle());
     assertEquals("GBK", r.data().getMeta().get("charset"));
@@ -179,8 +201,10 @@ public class HtmlParserTest {
 
   @Test
   public void lyingHeaderCharsetIsHonouredWithoutFailing() {
-    // the header says UTF-8, the bytes are windows-1252: as in a browser, the é is lost, nothing else
-    byte[] page = "<title>caf\u00e9</title><a href=/menu>menu</a>".getBytes(Charset.forName("windows-1252"));
+    // the header says UTF-8, the bytes are windows-1252: as in a browser, the é is lost, nothing
+    // else
+    byte[] page =
+        "<title>caf\u00e9</title><a href=/menu>menu</a>".getBytes(Charset.forName("windows-1252"));
     ParseResult r = parse(html(PAGE, page, "text/html; charset=utf-8"));
     assertEquals(ParseData.SUCCESS, r.status());
     assertEquals("caf\ufffd", r.data().getTitle());
@@ -189,15 +213,29 @@ public class HtmlParserTest {
 
   @Test
   public void metaDeclaringUtf16InAnAsciiPageMeansUtf8() {
-    byte[] page = "<meta charset=utf-16><title>\u00e9t\u00e9</title>".getBytes(StandardCharsets.UTF_8);
+    byte[] page =
+        "<meta charset=utf-16><title>\u00e9t\u00e9</title>".getBytes(StandardCharsets.UTF_8);
     ParseResult r = parse(html(PAGE, page, "text/html"));
     assertEquals("\u00e9t\u00e9", r.data().getTitle());
   }
 
   @Test
   public void invalidUtf8BecomesReplacementCharacters() {
-    byte[] page = concat("<title>ok</title><p>bad ".getBytes(StandardCharsets.US_ASCII),
-        new byte[] {(byte) 0xC3, 0x28, (byte) 0xFF, (byte) 0xFE, (byte) 0xE2, (byte) 0x82, ' ', 'e', 'n', 'd'});
+    byte[] page =
+        concat(
+            "<title>ok</title><p>bad ".getBytes(StandardCharsets.US_ASCII),
+            new byte[] {
+              (byte) 0xC3,
+              0x28,
+              (byte) 0xFF,
+              (byte) 0xFE,
+              (byte) 0xE2,
+              (byte) 0x82,
+              ' ',
+              'e',
+              'n',
+              'd'
+            });
     ParseResult r = parse(html(PAGE, page, "text/html; charset=UTF-8"));
     assertEquals(ParseData.SUCCESS, r.status());
     assertEquals("ok", r.data().getTitle());
@@ -209,34 +247,55 @@ public class HtmlParserTest {
 
   @Test
   public void relativeLinksResolveAgainstThePageUrl() {
-    ParseResult r = parseHtml("<a href='page2.html'>a</a><a href='../up.html'>b</a><a href='/root'>c</a>"
-        + "<a href='?q=1'>d</a><a href='//cdn.example.org/x'>e</a><a href='../../../../too-far'>f</a>"
-        + "<a href='HTTPS://Secure.example.com'>g</a>");
-    assertEquals(List.of("http://example.com/docs/page2.html", "http://example.com/up.html",
-        "http://example.com/root", "http://example.com/docs/index.html?q=1", "http://cdn.example.org/x",
-        "http://example.com/too-far", "https://Secure.example.com/"), urls(r));
+    ParseResult r =
+        parseHtml(
+            "<a href='page2.html'>a</a><a href='../up.html'>b</a><a href='/root'>c</a>"
+                + "<a href='?q=1'>d</a><a href='//cdn.example.org/x'>e</a><a href='../../../../too-far'>f</a>"
+                + "<a href='HTTPS://Secure.example.com'>g</a>");
+    assertEquals(
+        List.of(
+            "http://example.com/docs/page2.html",
+            "http://example.com/up.html",
+            "http://example.com/root",
+            "http://example.com/docs/index.html?q=1",
+            "http://cdn.example.org/x",
+            "http://example.com/too-far",
+            "https://Secure.example.com/"),
+        urls(r));
   }
 
   @Test
   public void linksOnAPageWithAnEmptyPathGetARootSlash() {
-    ParseResult r = parse(html("http://example.com",
-        "<a href='foo'>f</a><a href='?q'>q</a>".getBytes(StandardCharsets.UTF_8), "text/html"));
+    ParseResult r =
+        parse(
+            html(
+                "http://example.com",
+                "<a href='foo'>f</a><a href='?q'>q</a>".getBytes(StandardCharsets.UTF_8),
+                "text/html"));
     assertEquals(List.of("http://example.com/foo", "http://example.com/?q"), urls(r));
   }
 
   @Test
   public void linksResolveAgainstTheFinalUrlAfterARedirect() {
-    Content c = new Content("http://example.com/old", "http://example.com/new/place.html",
-        "<a href='next.html'>n</a>".getBytes(StandardCharsets.UTF_8), "text/html", false);
+    Content c =
+        new Content(
+            "http://example.com/old",
+            "http://example.com/new/place.html",
+            "<a href='next.html'>n</a>".getBytes(StandardCharsets.UTF_8),
+            "text/html",
+            false);
     ParseResult r = parse(c);
     assertEquals(List.of("http://example.com/new/next.html"), urls(r));
   }
 
   @Test
   public void baseHrefChangesWhereLinksResolve() {
-    ParseResult r = parseHtml("<head><base href='http://other.example.net/dir/'></head><a href='x.html'>x</a>"
-        + "<a href='/y'>y</a>");
-    assertEquals(List.of("http://other.example.net/dir/x.html", "http://other.example.net/y"), urls(r));
+    ParseResult r =
+        parseHtml(
+            "<head><base href='http://other.example.net/dir/'></head><a href='x.html'>x</a>"
+                + "<a href='/y'>y</a>");
+    assertEquals(
+        List.of("http://other.example.net/dir/x.html", "http://other.example.net/y"), urls(r));
 
     ParseResult relative = parseHtml("<base href='/sub/dir/'><a href='x.html'>x</a>");
     assertEquals(List.of("http://example.com/sub/dir/x.html"), urls(relative));
@@ -247,27 +306,32 @@ public class HtmlParserTest {
 
   @Test
   public void fragmentsAreDroppedAndSameTargetsMerged() {
-    ParseResult r = parseHtml("<a href='#top'>top</a><a href='/a#one'>one</a><a href='/a#two'>two</a>");
+    ParseResult r =
+        parseHtml("<a href='#top'>top</a><a href='/a#one'>one</a><a href='/a#two'>two</a>");
     assertEquals(List.of("http://example.com/docs/index.html", "http://example.com/a"), urls(r));
     assertEquals("one", r.outlinks().get(1).getAnchor());
   }
 
   @Test
   public void onlyHttpAndHttpsLinksAreKept() {
-    ParseResult r = parseHtml("<a href='javascript:go()'>j</a><a href='mailto:a@example.com'>m</a>"
-        + "<a href='file:///etc/passwd'>f</a><a href='ftp://example.com/f'>t</a>"
-        + "<a href='data:text/html,hi'>d</a><a href='tel:+123'>t</a><a href='https://example.com/s'>s</a>"
-        + "<a href='http://example.com/h'>h</a>");
+    ParseResult r =
+        parseHtml(
+            "<a href='javascript:go()'>j</a><a href='mailto:a@example.com'>m</a>"
+                + "<a href='file:///etc/passwd'>f</a><a href='ftp://example.com/f'>t</a>"
+                + "<a href='data:text/html,hi'>d</a><a href='tel:+123'>t</a><a href='https://example.com/s'>s</a>"
+                + "<a href='http://example.com/h'>h</a>");
     assertEquals(List.of("https://example.com/s", "http://example.com/h"), urls(r));
   }
 
   @Test
   public void configuredTagsGiveOutlinks() {
-    String html = "<a href='/a'>a</a><map><area href='/area' alt='Area'></map><iframe src='/iframe'></iframe>"
-        + "<img src='/img.png'><link rel=stylesheet href='/style.css'>"
-        + "<frameset><frame src='/frame'></frameset>";
+    String html =
+        "<a href='/a'>a</a><map><area href='/area' alt='Area'></map><iframe src='/iframe'></iframe>"
+            + "<img src='/img.png'><link rel=stylesheet href='/style.css'>"
+            + "<frameset><frame src='/frame'></frameset>";
     ParseResult defaults = parseHtml(html);
-    assertEquals(List.of("http://example.com/a", "http://example.com/area", "http://example.com/iframe"),
+    assertEquals(
+        List.of("http://example.com/a", "http://example.com/area", "http://example.com/iframe"),
         urls(defaults));
     assertEquals("Area", defaults.outlinks().get(1).getAnchor());
 
@@ -275,29 +339,42 @@ public class HtmlParserTest {
     assertEquals(List.of("http://example.com/a"), urls(onlyA));
 
     ParseResult more = parseHtml(html, ParseKeys.OUTLINK_TAGS, "A, link,img");
-    assertEquals(List.of("http://example.com/a", "http://example.com/img.png", "http://example.com/style.css"),
+    assertEquals(
+        List.of(
+            "http://example.com/a", "http://example.com/img.png", "http://example.com/style.css"),
         urls(more));
   }
 
   @Test
   public void framesetPagesGiveTheirFrames() {
-    ParseResult r = parseHtml("<html><frameset><frame src='/left'><frame src='/right'></frameset></html>");
+    ParseResult r =
+        parseHtml("<html><frameset><frame src='/left'><frame src='/right'></frameset></html>");
     assertEquals(List.of("http://example.com/left", "http://example.com/right"), urls(r));
   }
 
   @Test
   public void anchorsAreCollapsedCappedAndTheFirstNonEmptyOneIsKept() {
-    ParseResult r = parseHtml("<a href='/x'><img src='i.png'></a><a href='/x'>  Real\n   anchor </a>"
-        + "<a href='/x'>later</a><a href='/long'>" + "0123456789".repeat(20) + "</a>"
-        + "<a href='/img'><img src='a.png' alt='Image alt'></a><a href='/t' title='Title attr'></a>");
-    assertEquals(List.of("http://example.com/x", "http://example.com/long", "http://example.com/img",
-        "http://example.com/t"), urls(r));
+    ParseResult r =
+        parseHtml(
+            "<a href='/x'><img src='i.png'></a><a href='/x'>  Real\n   anchor </a>"
+                + "<a href='/x'>later</a><a href='/long'>"
+                + "0123456789".repeat(20)
+                + "</a>"
+                + "<a href='/img'><img src='a.png' alt='Image alt'></a><a href='/t' title='Title attr'></a>");
+    assertEquals(
+        List.of(
+            "http://example.com/x",
+            "http://example.com/long",
+            "http://example.com/img",
+            "http://example.com/t"),
+        urls(r));
     assertEquals("Real anchor", r.outlinks().get(0).getAnchor());
     assertEquals(100, r.outlinks().get(1).getAnchor().length());
     assertEquals("Image alt", r.outlinks().get(2).getAnchor());
     assertEquals("Title attr", r.outlinks().get(3).getAnchor());
 
-    ParseResult shortAnchors = parseHtml("<a href='/x'>A rather long anchor</a>", ParseKeys.MAX_ANCHOR_LENGTH, "8");
+    ParseResult shortAnchors =
+        parseHtml("<a href='/x'>A rather long anchor</a>", ParseKeys.MAX_ANCHOR_LENGTH, "8");
     assertEquals("A rather", shortAnchors.outlinks().get(0).getAnchor());
   }
 
@@ -322,47 +399,60 @@ public class HtmlParserTest {
     assertEquals("http://example.com/docs/page-1499.html", urls(uncapped).get(1500));
 
     ParseResult small = parseHtml(html.toString(), ParseKeys.MAX_OUTLINKS, "3");
-    assertEquals(List.of(PAGE, "http://example.com/docs/page-0.html", "http://example.com/docs/page-1.html"),
+    assertEquals(
+        List.of(PAGE, "http://example.com/docs/page-0.html", "http://example.com/docs/page-1.html"),
         urls(small));
   }
 
   @Test
   public void outlinksAreNormalizedAndFilteredBeforeDeduplication() {
-    ParseResult r = parseHtml("<a href='/a?session=1'>one</a><a href='/a?session=2'>two</a>"
-        + "<a href='/private/x'>p</a><a href='/b'>b</a>",
-        NetKeys.NORMALIZER_ORDER, DropQueryNormalizer.class.getName(),
-        NetKeys.FILTER_ORDER, RejectPrivateFilter.class.getName());
+    ParseResult r =
+        parseHtml(
+            "<a href='/a?session=1'>one</a><a href='/a?session=2'>two</a>"
+                + "<a href='/private/x'>p</a><a href='/b'>b</a>",
+            NetKeys.NORMALIZER_ORDER,
+            DropQueryNormalizer.class.getName(),
+            NetKeys.FILTER_ORDER,
+            RejectPrivateFilter.class.getName());
     assertEquals(List.of("http://example.com/a", "http://example.com/b"), urls(r));
     assertEquals("one", r.outlinks().get(0).getAnchor());
   }
 
   @Test
   public void outlinkScopeNormalizersApply() {
-    ParseResult r = parseHtml("<a href='/a?x=1'>a</a>", NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + "outlink",
-        DropQueryNormalizer.class.getName());
+    ParseResult r =
+        parseHtml(
+            "<a href='/a?x=1'>a</a>",
+            NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + "outlink",
+            DropQueryNormalizer.class.getName());
     assertEquals(List.of("http://example.com/a"), urls(r));
   }
 
   @Test
   public void externalOrInternalLinksCanBeIgnored() {
     String html = "<a href='/in'>in</a><a href='http://other.example.org/out'>out</a>";
-    assertEquals(List.of("http://example.com/in"),
+    assertEquals(
+        List.of("http://example.com/in"),
         urls(parseHtml(html, NetKeys.IGNORE_EXTERNAL_LINKS, "true")));
-    assertEquals(List.of("http://other.example.org/out"),
+    assertEquals(
+        List.of("http://other.example.org/out"),
         urls(parseHtml(html, NetKeys.IGNORE_INTERNAL_LINKS, "true")));
   }
 
   @Test
   public void linksWithSpacesAndNonAsciiAreEncoded() {
     ParseResult r = parseHtml("<a href=' /my file.html '>f</a><a href='/caf\u00e9?q=\u00e9'>c</a>");
-    assertEquals(List.of("http://example.com/my%20file.html", "http://example.com/caf%C3%A9?q=%C3%A9"), urls(r));
+    assertEquals(
+        List.of("http://example.com/my%20file.html", "http://example.com/caf%C3%A9?q=%C3%A9"),
+        urls(r));
   }
 
   // ---- robots ----
 
   @Test
   public void metaRobotsNofollowKeepsTextButNoOutlinks() {
-    ParseResult r = parseHtml("<meta name='ROBOTS' content='NOFOLLOW'><p>text</p><a href='/a'>a</a>");
+    ParseResult r =
+        parseHtml("<meta name='ROBOTS' content='NOFOLLOW'><p>text</p><a href='/a'>a</a>");
     assertTrue(r.outlinks().isEmpty());
     assertEquals("text a", r.text().getText());
     assertEquals("index,nofollow", r.data().getMeta().get("robots"));
@@ -370,7 +460,9 @@ public class HtmlParserTest {
 
   @Test
   public void metaRobotsNoindexKeepsOutlinksButNoText() {
-    ParseResult r = parseHtml("<title>T</title><meta name='robots' content='noindex'><p>secret</p><a href='/a'>a</a>");
+    ParseResult r =
+        parseHtml(
+            "<title>T</title><meta name='robots' content='noindex'><p>secret</p><a href='/a'>a</a>");
     assertEquals("", r.text().getText());
     assertEquals(List.of("http://example.com/a"), urls(r));
     assertEquals("T", r.data().getTitle());
@@ -395,19 +487,22 @@ public class HtmlParserTest {
 
   @Test
   public void xRobotsTagHeaderIsObeyed() {
-    Content c = html(PAGE, "<p>x</p><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8), "text/html");
+    Content c =
+        html(PAGE, "<p>x</p><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8), "text/html");
     c.getHeaders().put("x-robots-tag", "noindex, nofollow");
     ParseResult r = parse(c);
     assertEquals("", r.text().getText());
     assertTrue(r.outlinks().isEmpty());
 
-    Content other = html(PAGE, "<p>x</p><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8), "text/html");
+    Content other =
+        html(PAGE, "<p>x</p><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8), "text/html");
     other.getHeaders().put("X-Robots-Tag", "googlebot: noindex, nofollow");
     ParseResult forOtherBot = parse(other);
     assertEquals("x a", forOtherBot.text().getText());
     assertEquals(1, forOtherBot.outlinks().size());
 
-    Content dated = html(PAGE, "<p>x</p><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8), "text/html");
+    Content dated =
+        html(PAGE, "<p>x</p><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8), "text/html");
     dated.getHeaders().put("X-Robots-Tag", "unavailable_after: 25 Jun 2030 15:00:00 PST, nofollow");
     ParseResult nofollow = parse(dated);
     assertEquals("x a", nofollow.text().getText());
@@ -418,10 +513,12 @@ public class HtmlParserTest {
 
   @Test
   public void titleTextDescriptionAndKeywordsAreExtracted() {
-    ParseResult r = parseHtml("<html><head><title>  The\n  Title </title>"
-        + "<meta name='Description' content=' A   page\nabout things '>"
-        + "<meta name='keywords' content='a, b, c'><style>p{}</style><script>var x = 1;</script></head>"
-        + "<body><h1>Head</h1><p>First   para</p><p>Second<br>line</p></body></html>");
+    ParseResult r =
+        parseHtml(
+            "<html><head><title>  The\n  Title </title>"
+                + "<meta name='Description' content=' A   page\nabout things '>"
+                + "<meta name='keywords' content='a, b, c'><style>p{}</style><script>var x = 1;</script></head>"
+                + "<body><h1>Head</h1><p>First   para</p><p>Second<br>line</p></body></html>");
     assertEquals(ParseData.SUCCESS, r.status());
     assertEquals("The Title", r.data().getTitle());
     assertEquals("A page about things", r.data().getMeta().get("description"));
@@ -432,8 +529,14 @@ public class HtmlParserTest {
 
   @Test
   public void truncatedContentIsParsedAsFarAsItGoes() {
-    Content c = new Content(PAGE, PAGE, "<html><title>Cut</title><p>hello <a href='/a'>a</a><a href='/b"
-        .getBytes(StandardCharsets.UTF_8), "text/html", true);
+    Content c =
+        new Content(
+            PAGE,
+            PAGE,
+            "<html><title>Cut</title><p>hello <a href='/a'>a</a><a href='/b"
+                .getBytes(StandardCharsets.UTF_8),
+            "text/html",
+            true);
     ParseResult r = parse(c);
     assertEquals(ParseData.SUCCESS, r.status());
     assertEquals("Cut", r.data().getTitle());
@@ -444,7 +547,9 @@ public class HtmlParserTest {
 
   @Test
   public void nonHtmlContentIsNotParsedButSigned() {
-    byte[] png = {(byte) 0x89, 'P', 'N', 'G', '<', 'a', ' ', 'h', 'r', 'e', 'f', '=', '/', 'x', '>'};
+    byte[] png = {
+      (byte) 0x89, 'P', 'N', 'G', '<', 'a', ' ', 'h', 'r', 'e', 'f', '=', '/', 'x', '>'
+    };
     ParseResult r = parse(new Content(PAGE, PAGE, png, "image/png", false));
     assertEquals(ParseData.NOT_PARSED, r.status());
     assertTrue(r.data().getStatusMessage(), r.data().getStatusMessage().contains("image/png"));
@@ -452,30 +557,53 @@ public class HtmlParserTest {
     assertEquals("", r.text().getText());
     assertArrayEquals(Signature.md5(png), r.signature());
 
-    ParseResult text = parse(new Content(PAGE, PAGE, "<a href=/x>x</a>".getBytes(StandardCharsets.UTF_8),
-        "text/plain", false), ParseKeys.SIGNATURE_CLASS, "text");
+    ParseResult text =
+        parse(
+            new Content(
+                PAGE,
+                PAGE,
+                "<a href=/x>x</a>".getBytes(StandardCharsets.UTF_8),
+                "text/plain",
+                false),
+            ParseKeys.SIGNATURE_CLASS,
+            "text");
     assertEquals(ParseData.NOT_PARSED, text.status());
-    assertArrayEquals(Signature.md5("<a href=/x>x</a>".getBytes(StandardCharsets.UTF_8)), text.signature());
+    assertArrayEquals(
+        Signature.md5("<a href=/x>x</a>".getBytes(StandardCharsets.UTF_8)), text.signature());
   }
 
   @Test
   public void xhtmlIsParsed() {
-    ParseResult r = parse(new Content(PAGE, PAGE,
-        "<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'><body><a href='/x'>x</a></body></html>"
-            .getBytes(StandardCharsets.UTF_8), "application/xhtml+xml", false));
+    ParseResult r =
+        parse(
+            new Content(
+                PAGE,
+                PAGE,
+                "<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'><body><a href='/x'>x</a></body></html>"
+                    .getBytes(StandardCharsets.UTF_8),
+                "application/xhtml+xml",
+                false));
     assertEquals(ParseData.SUCCESS, r.status());
     assertEquals(List.of("http://example.com/x"), urls(r));
   }
 
   @Test
   public void untypedContentIsParsedWhenItLooksLikeHtml() {
-    ParseResult html = parse(new Content(PAGE, PAGE, "\n<!DOCTYPE html><HTML><a href='/x'>x</a>"
-        .getBytes(StandardCharsets.UTF_8), "", false));
+    ParseResult html =
+        parse(
+            new Content(
+                PAGE,
+                PAGE,
+                "\n<!DOCTYPE html><HTML><a href='/x'>x</a>".getBytes(StandardCharsets.UTF_8),
+                "",
+                false));
     assertEquals(ParseData.SUCCESS, html.status());
     assertEquals(1, html.outlinks().size());
 
-    ParseResult other = parse(new Content(PAGE, PAGE, "%PDF-1.4 <a href='/x'>".getBytes(StandardCharsets.UTF_8),
-        "", false));
+    ParseResult other =
+        parse(
+            new Content(
+                PAGE, PAGE, "%PDF-1.4 <a href='/x'>".getBytes(StandardCharsets.UTF_8), "", false));
     assertEquals(ParseData.NOT_PARSED, other.status());
   }
 
@@ -499,20 +627,27 @@ public class HtmlParserTest {
   public void textSignatureOfAPageWithoutTextFallsBackToTheRawBytes() {
     String a = "<html><body><img src=a.png></body></html>";
     String b = "<html><body><img src=b.png></body></html>";
-    assertFalse(Arrays.equals(parseHtml(a, ParseKeys.SIGNATURE_CLASS, "text").signature(),
-        parseHtml(b, ParseKeys.SIGNATURE_CLASS, "text").signature()));
+    assertFalse(
+        Arrays.equals(
+            parseHtml(a, ParseKeys.SIGNATURE_CLASS, "text").signature(),
+            parseHtml(b, ParseKeys.SIGNATURE_CLASS, "text").signature()));
   }
 
   @Test
   public void noindexPagesStillGetATextSignatureOfTheirText() {
-    byte[] sig = parseHtml("<meta name=robots content=noindex><p>Hello World</p>", ParseKeys.SIGNATURE_CLASS, "text")
-        .signature();
+    byte[] sig =
+        parseHtml(
+                "<meta name=robots content=noindex><p>Hello World</p>",
+                ParseKeys.SIGNATURE_CLASS,
+                "text")
+            .signature();
     assertArrayEquals(Signature.md5("hello world".getBytes(StandardCharsets.UTF_8)), sig);
   }
 
   @Test
   public void signatureClassByName() {
-    ParseResult r = parseHtml("<p>x</p>", ParseKeys.SIGNATURE_CLASS, LengthSignature.class.getName());
+    ParseResult r =
+        parseHtml("<p>x</p>", ParseKeys.SIGNATURE_CLASS, LengthSignature.class.getName());
     assertArrayEquals(new byte[] {0, 0, 0, 8}, r.signature());
   }
 
@@ -541,8 +676,12 @@ public class HtmlParserTest {
   @Test
   public void hundredThousandNestedElementsDoNotBlowTheStack() {
     int depth = 100_000;
-    String html = "<html><body>" + "<div>".repeat(depth) + "deep <a href='/deep'>down</a>" + "</div>".repeat(depth)
-        + "<p>after</p>";
+    String html =
+        "<html><body>"
+            + "<div>".repeat(depth)
+            + "deep <a href='/deep'>down</a>"
+            + "</div>".repeat(depth)
+            + "<p>after</p>";
     ParseResult r = parseHtml(html);
     assertEquals(r.data().getStatusMessage(), ParseData.SUCCESS, r.status());
     assertEquals("deep down after", r.text().getText());
@@ -570,25 +709,38 @@ public class HtmlParserTest {
   @Test
   public void parseOverrunningItsTimeFailsWithAMessage() {
     long start = System.nanoTime();
-    ParseResult r = parseHtml("<title>slow</title><a href='/a'>a</a>", ParseKeys.TIMEOUT, "1",
-        NetKeys.NORMALIZER_ORDER, SlowNormalizer.class.getName());
+    ParseResult r =
+        parseHtml(
+            "<title>slow</title><a href='/a'>a</a>",
+            ParseKeys.TIMEOUT,
+            "1",
+            NetKeys.NORMALIZER_ORDER,
+            SlowNormalizer.class.getName());
     long seconds = (System.nanoTime() - start) / 1_000_000_000L;
     assertEquals(ParseData.FAILED, r.status());
-    assertTrue(r.data().getStatusMessage(), r.data().getStatusMessage().contains("longer than 1 s"));
+    assertTrue(
+        r.data().getStatusMessage(), r.data().getStatusMessage().contains("longer than 1 s"));
     assertTrue(r.outlinks().isEmpty());
-    assertArrayEquals(Signature.md5("<title>slow</title><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8)),
+    assertArrayEquals(
+        Signature.md5("<title>slow</title><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8)),
         r.signature());
     assertTrue("returned after " + seconds + " s, not at the deadline", seconds < 20);
   }
 
   @Test
   public void parserErrorFailsThePageWithTheReason() {
-    ParseResult r = parseHtml("<a href='/a'>a</a>", NetKeys.NORMALIZER_ORDER, BrokenNormalizer.class.getName());
+    ParseResult r =
+        parseHtml("<a href='/a'>a</a>", NetKeys.NORMALIZER_ORDER, BrokenNormalizer.class.getName());
     assertEquals(ParseData.FAILED, r.status());
     assertTrue(r.data().getStatusMessage(), r.data().getStatusMessage().contains("normalizer bug"));
 
-    ParseResult inline = parseHtml("<a href='/a'>a</a>", ParseKeys.TIMEOUT, "0",
-        NetKeys.NORMALIZER_ORDER, BrokenNormalizer.class.getName());
+    ParseResult inline =
+        parseHtml(
+            "<a href='/a'>a</a>",
+            ParseKeys.TIMEOUT,
+            "0",
+            NetKeys.NORMALIZER_ORDER,
+            BrokenNormalizer.class.getName());
     assertEquals(ParseData.FAILED, inline.status());
   }
 

@@ -1,7 +1,6 @@
 package org.trawler.core.parse;
 
 import java.nio.ByteBuffer;
-
 import org.trawler.core.datum.Content;
 
 /** Test signature: the content length as four bytes. */

@@ -2,7 +2,10 @@ package org.trawler.core.parse;
 
 import org.trawler.core.net.URLNormalizer;
 
-/** Test normalizer: takes 30 seconds per URL (or until interrupted), to make a parse overrun its time. */
+/**
+ * Test normalizer: takes 30 seconds per URL (or until interrupted), to make a parse overrun its
+ * time.
+ */
 public class SlowNormalizer implements URLNormalizer {
   @Override
   public String normalize(String url, String scope) {

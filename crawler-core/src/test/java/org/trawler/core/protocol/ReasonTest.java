@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.Test;
 
 public class ReasonTest {
@@ -39,12 +38,16 @@ public class ReasonTest {
     assertEquals("robots_denied", Reason.ROBOTS_DENIED.nameFor(0));
     assertEquals("http_404", Reason.HTTP.nameFor(404));
     assertEquals("http_<code>", Reason.HTTP.documentedName());
-    assertEquals("0 queue_dropped after 3 failures",
+    assertEquals(
+        "0 queue_dropped after 3 failures",
         ProtocolOutput.retry(0, Reason.QUEUE_DROPPED, "after 3 failures", -1).toProtocolStatus());
     assertEquals("503 http_503", ProtocolOutput.retry(503, Reason.HTTP, "", -1).toProtocolStatus());
   }
 
-  /** The backquoted names in the last column of the table that follows the README's reason paragraph. */
+  /**
+   * The backquoted names in the last column of the table that follows the README's reason
+   * paragraph.
+   */
   private static Set<String> readmeReasons() throws IOException {
     List<String> lines = Files.readAllLines(README);
     int i = 0;
@@ -57,7 +60,9 @@ public class ReasonTest {
     }
     Set<String> names = new TreeSet<>();
     Pattern quoted = Pattern.compile("`([^`]+)`");
-    for (i += 2; i < lines.size() && lines.get(i).startsWith("|"); i++) { // past the header and the |---|
+    for (i += 2;
+        i < lines.size() && lines.get(i).startsWith("|");
+        i++) { // past the header and the |---|
       String[] cells = lines.get(i).split("\\|");
       Matcher m = quoted.matcher(cells[cells.length - 1]);
       while (m.find()) {

@@ -14,7 +14,8 @@ public class FetchScheduleFactoryTest {
   /** A user's schedule: everything due an hour later. */
   public static class HourlySchedule implements FetchSchedule {
     @Override
-    public NextFetch next(CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime, PageChange change) {
+    public NextFetch next(
+        CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime, PageChange change) {
       return new NextFetch(fetchTime + 3_600_000L, 3600);
     }
   }
@@ -54,7 +55,9 @@ public class FetchScheduleFactoryTest {
       create(String.class.getName());
       fail();
     } catch (IllegalArgumentException e) {
-      assertEquals(ScheduleKeys.SCHEDULE_CLASS + ": java.lang.String is not a FetchSchedule", e.getMessage());
+      assertEquals(
+          ScheduleKeys.SCHEDULE_CLASS + ": java.lang.String is not a FetchSchedule",
+          e.getMessage());
     }
   }
 }

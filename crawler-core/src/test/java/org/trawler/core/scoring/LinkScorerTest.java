@@ -4,7 +4,6 @@ import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.datum.Content;
@@ -12,7 +11,8 @@ import org.trawler.core.datum.Outlink;
 
 public class LinkScorerTest {
   private static Content page(String score, String depth) {
-    Content c = new Content("http://example.com/", "http://example.com/", new byte[0], "text/html", false);
+    Content c =
+        new Content("http://example.com/", "http://example.com/", new byte[0], "text/html", false);
     if (score != null) {
       c.getMeta().put(Content.META_SCORE, score);
     }
@@ -25,9 +25,16 @@ public class LinkScorerTest {
   @Test
   public void pageScoreIsSharedEquallyAmongOutlinks() {
     LinkScorer scorer = new LinkScorer(new Configuration(false));
-    List<Outlink> links = List.of(new Outlink("http://example.com/a", ""), new Outlink("http://example.com/b", ""),
-        new Outlink("http://other.example.org/", ""), new Outlink("http://example.com/c", ""));
-    assertArrayEquals(new float[] {0.5f, 0.5f, 0.5f, 0.5f}, scorer.shares("http://example.com/", 2.0f, links), 0f);
+    List<Outlink> links =
+        List.of(
+            new Outlink("http://example.com/a", ""),
+            new Outlink("http://example.com/b", ""),
+            new Outlink("http://other.example.org/", ""),
+            new Outlink("http://example.com/c", ""));
+    assertArrayEquals(
+        new float[] {0.5f, 0.5f, 0.5f, 0.5f},
+        scorer.shares("http://example.com/", 2.0f, links),
+        0f);
   }
 
   @Test
@@ -36,8 +43,11 @@ public class LinkScorerTest {
     conf.setFloat(ScoringKeys.LINK_INTERNAL, 0.5f);
     conf.setFloat(ScoringKeys.LINK_EXTERNAL, 2.0f);
     LinkScorer scorer = new LinkScorer(conf);
-    List<Outlink> links = List.of(new Outlink("http://EXAMPLE.com:8080/a", ""), new Outlink("https://example.org/", ""));
-    assertArrayEquals(new float[] {0.25f, 1.0f}, scorer.shares("http://example.com/page", 1.0f, links), 0f);
+    List<Outlink> links =
+        List.of(
+            new Outlink("http://EXAMPLE.com:8080/a", ""), new Outlink("https://example.org/", ""));
+    assertArrayEquals(
+        new float[] {0.25f, 1.0f}, scorer.shares("http://example.com/page", 1.0f, links), 0f);
   }
 
   @Test

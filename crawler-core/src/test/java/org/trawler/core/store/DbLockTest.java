@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -24,8 +23,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.UserException;
 
 public class DbLockTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private FileSystem fs;
@@ -53,9 +51,11 @@ public class DbLockTest {
   @Test
   public void secondAcquireFailsNamingTheLockFile() throws Exception {
     try (DbLock lock = DbLock.acquire(conf, crawlDb, "crawldb", false)) {
-      assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false),
+      assertUserException(
+          () -> DbLock.acquire(conf, crawlDb, "crawldb", false),
           "crawldb is locked by another job since ");
-      assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false), lockFile.toString());
+      assertUserException(
+          () -> DbLock.acquire(conf, crawlDb, "crawldb", false), lockFile.toString());
       assertUserException(() -> DbLock.acquire(conf, crawlDb, "crawldb", false), "-force");
       assertTrue("the holder keeps its lock", fs.exists(lockFile));
     }
@@ -65,9 +65,11 @@ public class DbLockTest {
   public void theRefusalNamesTheDbItLocks() throws Exception {
     Path linkDb = new Path(tmp.getRoot().getPath(), "linkdb");
     try (DbLock lock = DbLock.acquire(conf, linkDb, "linkdb", false)) {
-      assertUserException(() -> DbLock.acquire(conf, linkDb, "linkdb", false),
+      assertUserException(
+          () -> DbLock.acquire(conf, linkDb, "linkdb", false),
           "linkdb is locked by another job since ");
-      assertUserException(() -> DbLock.acquire(conf, linkDb, "linkdb", false),
+      assertUserException(
+          () -> DbLock.acquire(conf, linkDb, "linkdb", false),
           VersionedDb.lockFile(linkDb).toString());
     }
   }
@@ -118,14 +120,16 @@ public class DbLockTest {
         CyclicBarrier start = new CyclicBarrier(threads);
         List<Future<DbLock>> results = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
-          results.add(pool.submit(() -> {
-            start.await(10, TimeUnit.SECONDS);
-            try {
-              return DbLock.acquire(conf, crawlDb, "crawldb", false);
-            } catch (UserException e) {
-              return null;
-            }
-          }));
+          results.add(
+              pool.submit(
+                  () -> {
+                    start.await(10, TimeUnit.SECONDS);
+                    try {
+                      return DbLock.acquire(conf, crawlDb, "crawldb", false);
+                    } catch (UserException e) {
+                      return null;
+                    }
+                  }));
         }
         List<DbLock> winners = new ArrayList<>();
         for (Future<DbLock> f : results) {

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -29,8 +28,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 public class DbTransactionTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private FileSystem fs;
@@ -72,7 +70,8 @@ public class DbTransactionTest {
   }
 
   private String nameOf(Path versionDir) throws IOException {
-    return new String(Files.readAllBytes(java.nio.file.Paths.get(versionDir.toUri().getPath(), "part-r-00000")),
+    return new String(
+        Files.readAllBytes(java.nio.file.Paths.get(versionDir.toUri().getPath(), "part-r-00000")),
         StandardCharsets.UTF_8);
   }
 
@@ -83,7 +82,9 @@ public class DbTransactionTest {
     try (Stream<java.nio.file.Path> walk = Files.walk(root)) {
       for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) walk::iterator) {
         if (Files.isRegularFile(f)) {
-          files.put(root.relativize(f).toString(), new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
+          files.put(
+              root.relativize(f).toString(),
+              new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
         }
       }
     }
@@ -163,7 +164,8 @@ public class DbTransactionTest {
   // ---- failure and cleanup ----
 
   @Test
-  public void failureBeforeCommitLeavesCurrentByteForByteAndRemovesTheTemporaryDirectories() throws Exception {
+  public void failureBeforeCommitLeavesCurrentByteForByteAndRemovesTheTemporaryDirectories()
+      throws Exception {
     commitVersion("v1");
     commitVersion("v2");
     Map<String, String> current = bytesUnder(VersionedDb.current(crawlDb));
@@ -201,7 +203,10 @@ public class DbTransactionTest {
 
       Job job = Job.getInstance(conf);
       FileInputFormat.addInputPath(job, marks);
-      assertEquals("the scratch directory can be a job's input", 1, new TextInputFormat().getSplits(job).size());
+      assertEquals(
+          "the scratch directory can be a job's input",
+          1,
+          new TextInputFormat().getSplits(job).size());
     }
   }
 
@@ -236,14 +241,17 @@ public class DbTransactionTest {
   public void theLinkDbIsLockedAsTheLinkDb() throws Exception {
     Path linkDb = new Path(tmp.getRoot().getPath(), "linkdb");
     try (DbTransaction tx = DbTransaction.begin(conf, linkDb, "linkdb", false)) {
-      assertUserException(() -> DbTransaction.begin(conf, linkDb, "linkdb", false),
+      assertUserException(
+          () -> DbTransaction.begin(conf, linkDb, "linkdb", false),
           "linkdb is locked by another job since ");
       assertTrue(fs.exists(VersionedDb.lockFile(linkDb)));
       assertFalse("the crawldb is another db", fs.exists(lockFile));
     }
     Path file = new Path(tmp.getRoot().getPath(), "file");
     fs.create(file).close();
-    assertUserException(() -> DbTransaction.begin(conf, file, "linkdb", false), "is a file, not a linkdb directory");
+    assertUserException(
+        () -> DbTransaction.begin(conf, file, "linkdb", false),
+        "is a file, not a linkdb directory");
   }
 
   @Test
@@ -288,7 +296,10 @@ public class DbTransactionTest {
 
   // ---- a writer killed at each step of an install: one complete version is always readable ----
 
-  /** Commits v1 and v2, then replays the first rename of a third install: the state a kill between the renames leaves. */
+  /**
+   * Commits v1 and v2, then replays the first rename of a third install: the state a kill between
+   * the renames leaves.
+   */
   private Path killedBetweenTheRenames() throws Exception {
     commitVersion("v1");
     commitVersion("v2");
@@ -305,7 +316,9 @@ public class DbTransactionTest {
     assertTrue(VersionedDb.exists(conf, crawlDb));
     Path read = VersionedDb.currentForReading(conf, crawlDb);
     assertEquals("v2", nameOf(read));
-    assertFalse("a reader does not rename: only the lock holder may", fs.exists(VersionedDb.current(crawlDb)));
+    assertFalse(
+        "a reader does not rename: only the lock holder may",
+        fs.exists(VersionedDb.current(crawlDb)));
   }
 
   @Test

@@ -13,7 +13,6 @@ import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -29,8 +28,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 
 public class PartFileCheckTest {
-  @Rule
-  public final TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private FileSystem fs;
@@ -46,19 +44,28 @@ public class PartFileCheckTest {
   /** A block-compressed MapFile part like a crawldb's, with {@code n} entries. */
   private Path mapFilePart(String part, int n) throws IOException {
     Path mapFile = new Path(dir, part);
-    try (MapFile.Writer w = new MapFile.Writer(conf, mapFile, MapFile.Writer.keyClass(Text.class),
-        SequenceFile.Writer.valueClass(CrawlDatum.class),
-        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK))) {
+    try (MapFile.Writer w =
+        new MapFile.Writer(
+            conf,
+            mapFile,
+            MapFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class),
+            SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK))) {
       for (int i = 0; i < n; i++) {
         CrawlDatum d = new CrawlDatum(CrawlStatus.DB_UNFETCHED, 86_400, 1f);
-        d.putMeta(new org.apache.hadoop.io.Text("noise"), "entry " + i + " " + Integer.toHexString(i * 7919));
+        d.putMeta(
+            new org.apache.hadoop.io.Text("noise"),
+            "entry " + i + " " + Integer.toHexString(i * 7919));
         w.append(new Text(String.format("http://example.com/%08d/h%d", i, i % 97)), d);
       }
     }
     return new Path(mapFile, MapFile.DATA_FILE_NAME);
   }
 
-  /** Cuts the file to {@code fraction} of its length, as a full disk or a killed copy would, and drops its checksum. */
+  /**
+   * Cuts the file to {@code fraction} of its length, as a full disk or a killed copy would, and
+   * drops its checksum.
+   */
   private void truncate(Path file, double fraction) throws IOException {
     File local = new File(file.toUri().getPath());
     try (RandomAccessFile raf = new RandomAccessFile(local, "rw")) {
@@ -97,14 +104,18 @@ public class PartFileCheckTest {
     mapFilePart("part-r-00000", 100);
     Path data = mapFilePart("part-r-00001", 3000);
     truncate(data, 0.6);
-    String message = failure(() -> PartFileCheck.checkEnds(conf, PartFileCheck.dataFiles(conf, List.of(dir))));
-    assertTrue(message, message.startsWith("cannot read " + data.toUri().getPath() + " (truncated or corrupt?)"));
+    String message =
+        failure(() -> PartFileCheck.checkEnds(conf, PartFileCheck.dataFiles(conf, List.of(dir))));
+    assertTrue(
+        message,
+        message.startsWith("cannot read " + data.toUri().getPath() + " (truncated or corrupt?)"));
     assertNotNull(PartFileCheck.findUnreadable(conf, PartFileCheck.dataFiles(conf, List.of(dir))));
   }
 
   @Test
   public void truncatedManyBlockPartIsFoundFromItsEnd() throws Exception {
-    conf.setInt("io.seqfile.compress.blocksize", 4096); // many blocks: the check must not read them all
+    conf.setInt(
+        "io.seqfile.compress.blocksize", 4096); // many blocks: the check must not read them all
     Path data = mapFilePart("part-r-00000", 20_000);
     truncate(data, 0.97);
     String message = failure(() -> PartFileCheck.checkEnds(conf, List.of(data)));
@@ -115,7 +126,9 @@ public class PartFileCheckTest {
   public void emptyOrForeignFileIsNamed() throws Exception {
     Path empty = new Path(dir, "part-r-00000");
     fs.create(empty).close();
-    assertTrue(failure(() -> PartFileCheck.checkEnds(conf, List.of(empty))).contains(empty.toUri().getPath()));
+    assertTrue(
+        failure(() -> PartFileCheck.checkEnds(conf, List.of(empty)))
+            .contains(empty.toUri().getPath()));
     Path text = new Path(dir, "part-r-00001");
     try (OutputStream out = fs.create(text)) {
       out.write("http://example.com/\n".getBytes(StandardCharsets.UTF_8));
@@ -137,7 +150,10 @@ public class PartFileCheckTest {
     mapFilePart("part-r-00000", 1);
     fs.create(new Path(dir, "_SUCCESS")).close();
     fs.mkdirs(new Path(dir, "_temporary"));
-    assertEquals(List.of(new Path(dir, "part-r-00000/data").makeQualified(fs.getUri(), fs.getWorkingDirectory())),
+    assertEquals(
+        List.of(
+            new Path(dir, "part-r-00000/data")
+                .makeQualified(fs.getUri(), fs.getWorkingDirectory())),
         PartFileCheck.dataFiles(conf, List.of(dir)));
     Path marks = new Path(tmp.getRoot().getPath(), "marks");
     fs.create(new Path(marks, "part-r-00000")).close();

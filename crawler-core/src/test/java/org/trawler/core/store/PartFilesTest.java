@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -25,8 +24,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 
 public class PartFilesTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private FileSystem fs;
@@ -44,9 +42,13 @@ public class PartFilesTest {
   }
 
   private void writeMapFile(String part, String... urls) throws IOException {
-    try (MapFile.Writer w = new MapFile.Writer(conf, new Path(dir, part), MapFile.Writer.keyClass(Text.class),
-        MapFile.Writer.valueClass(CrawlDatum.class),
-        MapFile.Writer.compression(SequenceFile.CompressionType.BLOCK, new DefaultCodec()))) {
+    try (MapFile.Writer w =
+        new MapFile.Writer(
+            conf,
+            new Path(dir, part),
+            MapFile.Writer.keyClass(Text.class),
+            MapFile.Writer.valueClass(CrawlDatum.class),
+            MapFile.Writer.compression(SequenceFile.CompressionType.BLOCK, new DefaultCodec()))) {
       for (int i = 0; i < urls.length; i++) {
         w.append(new Text(urls[i]), datum(i));
       }
@@ -55,8 +57,12 @@ public class PartFilesTest {
 
   private Path writeSequenceFile(String part, int records) throws IOException {
     Path file = new Path(dir, part);
-    try (SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(file),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class))) {
       for (int i = 0; i < records; i++) {
         CrawlDatum d = datum(i);
         for (int m = 0; m < 20; m++) {
@@ -75,7 +81,8 @@ public class PartFilesTest {
     fs.create(new Path(dir, "_SUCCESS")).close();
     fs.mkdirs(new Path(dir, "_logs"));
     List<String> urls = new ArrayList<>();
-    long n = PartFiles.read(conf, dir, new Text(), new CrawlDatum(), (k, v) -> urls.add(k.toString()));
+    long n =
+        PartFiles.read(conf, dir, new Text(), new CrawlDatum(), (k, v) -> urls.add(k.toString()));
     assertEquals(3, n);
     assertEquals(List.of("http://a.com/", "http://b.com/", "http://c.com/"), urls);
     assertEquals(3, PartFiles.count(conf, dir, new Text(), new CrawlDatum()));
@@ -107,7 +114,8 @@ public class PartFilesTest {
       raf.setLength(raf.length() / 2);
     }
     fs.delete(new Path(dir, ".part-00000.crc"), false);
-    assertUserException(() -> PartFiles.read(conf, dir, new Text(), new CrawlDatum(), (k, v) -> { }),
+    assertUserException(
+        () -> PartFiles.read(conf, dir, new Text(), new CrawlDatum(), (k, v) -> {}),
         "cannot read " + file.toUri().getPath());
     assertUserException(() -> PartFiles.countKeys(conf, dir, new Text()), "truncated or corrupt");
   }
@@ -119,7 +127,9 @@ public class PartFilesTest {
     try (RandomAccessFile raf = new RandomAccessFile(local, "rw")) {
       raf.setLength(raf.length() / 2);
     }
-    assertUserException(() -> PartFiles.count(conf, dir, new Text(), new CrawlDatum()), "cannot read " + file.toUri().getPath());
+    assertUserException(
+        () -> PartFiles.count(conf, dir, new Text(), new CrawlDatum()),
+        "cannot read " + file.toUri().getPath());
   }
 
   @Test
@@ -127,12 +137,15 @@ public class PartFilesTest {
     fs.mkdirs(dir);
     Path file = new Path(dir, "part-00000");
     fs.create(file).close();
-    assertUserException(() -> PartFiles.countKeys(conf, dir, new Text()), "cannot read " + file.toUri().getPath());
+    assertUserException(
+        () -> PartFiles.countKeys(conf, dir, new Text()), "cannot read " + file.toUri().getPath());
   }
 
   @Test
   public void wrongValueTypeIsAUserErrorNamingTheFile() throws Exception {
     Path file = writeSequenceFile("part-00000", 3);
-    assertUserException(() -> PartFiles.read(conf, dir, new Text(), new Text(), (k, v) -> { }), "cannot read " + file.toUri().getPath());
+    assertUserException(
+        () -> PartFiles.read(conf, dir, new Text(), new Text(), (k, v) -> {}),
+        "cannot read " + file.toUri().getPath());
   }
 }

@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.DataOutputBuffer;
@@ -21,10 +20,11 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-/** MapFiles written from raw bytes read back through Hadoop's own MapFile.Reader, lookups included. */
+/**
+ * MapFiles written from raw bytes read back through Hadoop's own MapFile.Reader, lookups included.
+ */
 public class RawMapFileWriterTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private final Configuration conf = new Configuration();
 
@@ -92,13 +92,17 @@ public class RawMapFileWriterTest {
   @Test
   public void aKeyOutOfOrderIsRefused() throws IOException {
     Path dir = new Path(tmp.getRoot().getAbsolutePath(), "unsorted");
-    try (RawMapFileWriter w = new RawMapFileWriter(conf, dir, Text.class, CompressionType.NONE, null)) {
+    try (RawMapFileWriter w =
+        new RawMapFileWriter(conf, dir, Text.class, CompressionType.NONE, null)) {
       RawMapFileWriter.Bytes value = new RawMapFileWriter.Bytes();
       byte[] v = serialized(new Text("v"));
       byte[] b = serialized(new Text("b"));
       byte[] a = serialized(new Text("a"));
       w.append(b, b.length, value.set(v, v.length, false));
-      w.append(b, b.length, value.set(v, v.length, false)); // equal keys are allowed, as in MapFile.Writer
+      w.append(
+          b,
+          b.length,
+          value.set(v, v.length, false)); // equal keys are allowed, as in MapFile.Writer
       try {
         w.append(a, a.length, value.set(v, v.length, false));
         fail("a before b");

@@ -7,7 +7,6 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -17,10 +16,12 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.UserException;
 
-/** The layout readers see and the checks before a write; writing itself is {@link DbTransactionTest}'s. */
+/**
+ * The layout readers see and the checks before a write; writing itself is {@link
+ * DbTransactionTest}'s.
+ */
 public class VersionedDbTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private FileSystem fs;
@@ -46,7 +47,8 @@ public class VersionedDbTest {
 
   @Test
   public void readingAMissingCrawlDbSaysRunInject() {
-    assertUserException(() -> VersionedDb.currentForReading(conf, crawlDb),
+    assertUserException(
+        () -> VersionedDb.currentForReading(conf, crawlDb),
         "no crawldb at " + crawlDb + ": run inject first");
   }
 
@@ -54,20 +56,27 @@ public class VersionedDbTest {
   public void readingAFileOrAForeignDirectoryIsRefused() throws Exception {
     fs.mkdirs(crawlDb);
     assertNull(VersionedDb.readable(fs, crawlDb));
-    assertUserException(() -> VersionedDb.currentForReading(conf, crawlDb),
+    assertUserException(
+        () -> VersionedDb.currentForReading(conf, crawlDb),
         "is not a crawldb (it has no current/ directory)");
     Path file = new Path(tmp.getRoot().getPath(), "file");
     fs.create(file).close();
-    assertUserException(() -> VersionedDb.currentForReading(conf, file), "is a file, not a crawldb directory");
-    assertUserException(() -> VersionedDb.checkWritable(conf, file, "crawldb"), "is a file, not a crawldb directory");
-    assertUserException(() -> VersionedDb.checkWritable(conf, file, "linkdb"), "is a file, not a linkdb directory");
+    assertUserException(
+        () -> VersionedDb.currentForReading(conf, file), "is a file, not a crawldb directory");
+    assertUserException(
+        () -> VersionedDb.checkWritable(conf, file, "crawldb"),
+        "is a file, not a crawldb directory");
+    assertUserException(
+        () -> VersionedDb.checkWritable(conf, file, "linkdb"), "is a file, not a linkdb directory");
   }
 
   @Test
   public void aDirectoryHoldingOtherFilesIsNotWrittenInto() throws Exception {
     fs.create(new Path(crawlDb, "notes.txt")).close();
-    assertUserException(() -> VersionedDb.checkWritable(conf, crawlDb, "crawldb"),
-        crawlDb + " is not a crawldb (it has no current/ but holds notes.txt): give a new or empty directory");
+    assertUserException(
+        () -> VersionedDb.checkWritable(conf, crawlDb, "crawldb"),
+        crawlDb
+            + " is not a crawldb (it has no current/ but holds notes.txt): give a new or empty directory");
   }
 
   @Test
@@ -75,7 +84,8 @@ public class VersionedDbTest {
     Path file = new Path(tmp.getRoot().getPath(), "somefile");
     fs.create(file).close();
     Path under = new Path(file, "crawldb");
-    assertUserException(() -> VersionedDb.checkWritable(conf, under, "crawldb"),
+    assertUserException(
+        () -> VersionedDb.checkWritable(conf, under, "crawldb"),
         "cannot create crawldb directory " + under);
   }
 

@@ -2,7 +2,10 @@ package org.trawler.jobs.crawl;
 
 import org.apache.hadoop.fs.Path;
 
-/** A crawl directory as {@code run} lays it out: {@code crawldb/}, {@code segments/}, {@code linkdb/}. */
+/**
+ * A crawl directory as {@code run} lays it out: {@code crawldb/}, {@code segments/}, {@code
+ * linkdb/}.
+ */
 public record CrawlDir(Path root) {
   public Path crawlDb() {
     return new Path(root, "crawldb");

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
@@ -48,7 +47,8 @@ public final class CrawlRound {
   public static final StepRunner DIRECT = (step, work) -> work.run();
 
   /** What a round did: its segment, each step's wall time, and the counters of all its jobs. */
-  public record Result(int round, Path segment, Map<String, Double> seconds, Map<String, Long> counters) {
+  public record Result(
+      int round, Path segment, Map<String, Double> seconds, Map<String, Long> counters) {
     public long counter(JobCounter counter) {
       return counters.getOrDefault(counter.resultKey(), 0L);
     }
@@ -73,16 +73,26 @@ public final class CrawlRound {
       return seconds.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    /** The line {@code run} prints for the round, from its counters (no crawl data is read again). */
+    /**
+     * The line {@code run} prints for the round, from its counters (no crawl data is read again).
+     */
     public String summary() {
-      StringBuilder sb = new StringBuilder(String.format(
-          "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; new %d;"
-              + " crawldb %d (unfetched %d); %.1f s (",
-          round, counter(GenerateCounter.SELECTED), fetched(CrawlStatus.FETCH_SUCCESS),
-          fetched(CrawlStatus.FETCH_REDIR_PERM) + fetched(CrawlStatus.FETCH_REDIR_TEMP),
-          fetched(CrawlStatus.FETCH_GONE), fetched(CrawlStatus.FETCH_RETRY), fetched(CrawlStatus.FETCH_NOTMODIFIED),
-          counter(UpdateCounter.URLS_NEW), crawlDbSize(),
-          counter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(CrawlStatus.DB_UNFETCHED)), totalSeconds()));
+      StringBuilder sb =
+          new StringBuilder(
+              String.format(
+                  "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; new %d;"
+                      + " crawldb %d (unfetched %d); %.1f s (",
+                  round,
+                  counter(GenerateCounter.SELECTED),
+                  fetched(CrawlStatus.FETCH_SUCCESS),
+                  fetched(CrawlStatus.FETCH_REDIR_PERM) + fetched(CrawlStatus.FETCH_REDIR_TEMP),
+                  fetched(CrawlStatus.FETCH_GONE),
+                  fetched(CrawlStatus.FETCH_RETRY),
+                  fetched(CrawlStatus.FETCH_NOTMODIFIED),
+                  counter(UpdateCounter.URLS_NEW),
+                  crawlDbSize(),
+                  counter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(CrawlStatus.DB_UNFETCHED)),
+                  totalSeconds()));
       String sep = "";
       for (Map.Entry<String, Double> e : seconds.entrySet()) {
         sb.append(sep).append(String.format("%s %.1f", e.getKey(), e.getValue()));
@@ -100,7 +110,10 @@ public final class CrawlRound {
   private final CrawlDir crawl;
   private final Generator.Settings generate;
 
-  /** Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from {@code conf}. */
+  /**
+   * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
+   * {@code conf}.
+   */
   public CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate) {
     this.conf = conf;
     this.crawl = crawl;
@@ -113,7 +126,12 @@ public final class CrawlRound {
     Map<String, Long> counters = new LinkedHashMap<>();
     Generator generator = tool(new Generator());
     Generator.Result[] generated = new Generator.Result[1];
-    step(GENERATE, runner, seconds, counters, generator,
+    step(
+        GENERATE,
+        runner,
+        seconds,
+        counters,
+        generator,
         () -> generated[0] = generator.generate(crawl.crawlDb(), crawl.segments(), generate));
     Path segment = generated[0].segment();
     if (segment == null) {
@@ -126,9 +144,20 @@ public final class CrawlRound {
       step(PARSE, runner, seconds, counters, parser, () -> parser.parse(segment, false));
     }
     UpdateDb updater = tool(new UpdateDb());
-    step(UPDATEDB, runner, seconds, counters, updater, () -> updater.update(crawl.crawlDb(), List.of(segment), false));
+    step(
+        UPDATEDB,
+        runner,
+        seconds,
+        counters,
+        updater,
+        () -> updater.update(crawl.crawlDb(), List.of(segment), false));
     LinkDb inverter = tool(new LinkDb());
-    step(INVERTLINKS, runner, seconds, counters, inverter,
+    step(
+        INVERTLINKS,
+        runner,
+        seconds,
+        counters,
+        inverter,
         () -> inverter.invert(crawl.linkDb(), List.of(segment), false));
     return Optional.of(new Result(round, segment, seconds, counters));
   }
@@ -139,13 +168,22 @@ public final class CrawlRound {
     void run() throws Exception;
   }
 
-  private static void step(String name, StepRunner runner, Map<String, Double> seconds, Map<String, Long> counters,
-      CrawlTool tool, Call call) throws Exception {
+  private static void step(
+      String name,
+      StepRunner runner,
+      Map<String, Double> seconds,
+      Map<String, Long> counters,
+      CrawlTool tool,
+      Call call)
+      throws Exception {
     long start = System.nanoTime();
-    Map<String, Long> stepCounters = runner.run(name, () -> {
-      call.run();
-      return tool.results();
-    });
+    Map<String, Long> stepCounters =
+        runner.run(
+            name,
+            () -> {
+              call.run();
+              return tool.results();
+            });
     seconds.put(name, (System.nanoTime() - start) / 1e9);
     stepCounters.forEach((k, v) -> counters.merge(k, v, Long::sum));
   }

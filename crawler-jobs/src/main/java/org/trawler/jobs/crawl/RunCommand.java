@@ -2,16 +2,15 @@ package org.trawler.jobs.crawl;
 
 import java.util.List;
 import java.util.Optional;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.InjectResult;
@@ -65,11 +64,16 @@ public class RunCommand extends CrawlTool {
     }
     for (String opt : new String[] {"topN", "threads", "numFetchers"}) {
       if (cmd.hasOption(opt) && longOption(cmd, opt, 1) < 1) {
-        throw new UsageException("--" + opt + " must be at least 1, not " + cmd.getOptionValue(opt));
+        throw new UsageException(
+            "--" + opt + " must be at least 1, not " + cmd.getOptionValue(opt));
       }
     }
-    Generator.Settings generate = new Generator.Settings(longOption(cmd, "topN", 0),
-        intOption(cmd, "numFetchers", 0), longOption(cmd, "adddays", 0), false);
+    Generator.Settings generate =
+        new Generator.Settings(
+            longOption(cmd, "topN", 0),
+            intOption(cmd, "numFetchers", 0),
+            longOption(cmd, "adddays", 0),
+            false);
     doubleOption(cmd, "time-limit-fetch", 0);
     Configuration conf = getConf();
     if (cmd.hasOption("time-limit-fetch")) {
@@ -98,7 +102,10 @@ public class RunCommand extends CrawlTool {
     Injector injector = new Injector();
     injector.setConf(new Configuration(getConf()));
     InjectResult injected = injector.inject(crawl.crawlDb(), urlDir, false);
-    out().printf("inject: crawldb %d URLs; %.1f s%n", injected.dbSize, (System.nanoTime() - start) / 1e9);
+    out()
+        .printf(
+            "inject: crawldb %d URLs; %.1f s%n",
+            injected.dbSize, (System.nanoTime() - start) / 1e9);
 
     CrawlRound round = new CrawlRound(getConf(), crawl, generate);
     int ran = 0;
@@ -111,8 +118,10 @@ public class RunCommand extends CrawlTool {
       out().println(result.get().summary());
       ran++;
     }
-    out().printf("crawl data in %s (crawldb, segments, linkdb); see: bin/crawl readdb %s -stats%n", crawl.root(),
-        crawl.crawlDb());
+    out()
+        .printf(
+            "crawl data in %s (crawldb, segments, linkdb); see: bin/crawl readdb %s -stats%n",
+            crawl.root(), crawl.crawlDb());
     return ran;
   }
 }

@@ -4,7 +4,6 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Objects;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
@@ -31,8 +30,13 @@ public class DedupCandidate implements Writable {
     return new DedupCandidate(url.toString(), datum);
   }
 
-  public String getUrl() { return url.toString(); }
-  public CrawlDatum getDatum() { return datum; }
+  public String getUrl() {
+    return url.toString();
+  }
+
+  public CrawlDatum getDatum() {
+    return datum;
+  }
 
   @Override
   public void write(DataOutput out) throws IOException {
@@ -48,12 +52,18 @@ public class DedupCandidate implements Writable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof DedupCandidate && ((DedupCandidate) o).url.equals(url) && ((DedupCandidate) o).datum.equals(datum);
+    return o instanceof DedupCandidate
+        && ((DedupCandidate) o).url.equals(url)
+        && ((DedupCandidate) o).datum.equals(datum);
   }
 
   @Override
-  public int hashCode() { return Objects.hash(url, datum); }
+  public int hashCode() {
+    return Objects.hash(url, datum);
+  }
 
   @Override
-  public String toString() { return url + " " + datum; }
+  public String toString() {
+    return url + " " + datum;
+  }
 }

@@ -1,7 +1,6 @@
 package org.trawler.jobs.dedup;
 
 import java.io.IOException;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -24,33 +23,41 @@ import org.trawler.jobs.CrawlTool;
 
 /**
  * {@code dedup <crawldb>}: marks all but one page per content signature db_duplicate (keeping the
- * highest score, then the shortest URL, then the smallest). Job 1 groups fetched pages by
- * signature and writes the losers, marked; job 2 merges those marks into the crawldb by URL. The
- * new version is installed under the crawldb lock; with no duplicates the crawldb is left as it is.
+ * highest score, then the shortest URL, then the smallest). Job 1 groups fetched pages by signature
+ * and writes the losers, marked; job 2 merges those marks into the crawldb by URL. The new version
+ * is installed under the crawldb lock; with no duplicates the crawldb is left as it is.
  */
 public class DeduplicationJob extends CrawlTool {
 
   /** What a dedup run found. */
   public record Result(long candidates, long marked) {
     public String summary(Path crawlDb) {
-      return String.format("dedup: %d documents marked duplicate among %d fetched with a signature in %s", marked,
-          candidates, crawlDb);
+      return String.format(
+          "dedup: %d documents marked duplicate among %d fetched with a signature in %s",
+          marked, candidates, crawlDb);
     }
   }
 
   @Override
-  public String name() { return "dedup"; }
-
-  @Override
-  public String synopsis() { return "<crawldb> [-force]"; }
-
-  @Override
-  protected Options options() {
-    return new Options().addOption("force", false, "break the crawldb lock left by a job that died");
+  public String name() {
+    return "dedup";
   }
 
   @Override
-  protected int[] positionalArity() { return new int[] {1, 1}; }
+  public String synopsis() {
+    return "<crawldb> [-force]";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption("force", false, "break the crawldb lock left by a job that died");
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, 1};
+  }
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
@@ -77,8 +84,10 @@ public class DeduplicationJob extends CrawlTool {
       FileOutputFormat.setOutputPath(find, marks);
       runJob(find);
       Counters c = find.getCounters();
-      Result result = new Result(DedupCounter.DOCUMENTS_WITH_SIGNATURE.valueIn(c),
-          DedupCounter.DOCUMENTS_MARKED_DUPLICATE.valueIn(c));
+      Result result =
+          new Result(
+              DedupCounter.DOCUMENTS_WITH_SIGNATURE.valueIn(c),
+              DedupCounter.DOCUMENTS_MARKED_DUPLICATE.valueIn(c));
       if (result.marked() == 0) {
         return result;
       }
@@ -97,12 +106,14 @@ public class DeduplicationJob extends CrawlTool {
   }
 
   /** crawldb (url → datum) to (signature → candidate) for fetched pages with a signature. */
-  public static class SignatureMapper extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
+  public static class SignatureMapper
+      extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
     private final BytesWritable signature = new BytesWritable();
     private final DedupCandidate candidate = new DedupCandidate();
 
     @Override
-    protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
+    protected void map(Text url, CrawlDatum datum, Context context)
+        throws IOException, InterruptedException {
       if (!DuplicateChoice.isCandidate(datum)) {
         return;
       }
@@ -115,11 +126,13 @@ public class DeduplicationJob extends CrawlTool {
   }
 
   /** The pages of one signature: keeps the best, writes every other one marked db_duplicate. */
-  public static class DuplicateReducer extends Reducer<BytesWritable, DedupCandidate, Text, CrawlDatum> {
+  public static class DuplicateReducer
+      extends Reducer<BytesWritable, DedupCandidate, Text, CrawlDatum> {
     private final Text url = new Text();
 
     @Override
-    protected void reduce(BytesWritable signature, Iterable<DedupCandidate> candidates, Context context)
+    protected void reduce(
+        BytesWritable signature, Iterable<DedupCandidate> candidates, Context context)
         throws IOException, InterruptedException {
       DedupCandidate kept = null;
       for (DedupCandidate c : candidates) {
@@ -134,14 +147,18 @@ public class DeduplicationJob extends CrawlTool {
       }
     }
 
-    private void mark(DedupCandidate duplicate, Context context) throws IOException, InterruptedException {
+    private void mark(DedupCandidate duplicate, Context context)
+        throws IOException, InterruptedException {
       url.set(duplicate.getUrl());
       context.write(url, DuplicateChoice.markedDuplicate(duplicate.getDatum()));
       DedupCounter.DOCUMENTS_MARKED_DUPLICATE.in(context).increment(1);
     }
   }
 
-  /** A URL's crawldb entry and its duplicate mark, if any: writes the mark, else the entry as it was. */
+  /**
+   * A URL's crawldb entry and its duplicate mark, if any: writes the mark, else the entry as it
+   * was.
+   */
   public static class MarkReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
     @Override
     protected void reduce(Text url, Iterable<CrawlDatum> values, Context context)

@@ -8,15 +8,18 @@ final class DuplicateChoice {
 
   private DuplicateChoice() {}
 
-  /** Fetched and not-modified pages with a signature are compared; everything else is left alone. */
+  /**
+   * Fetched and not-modified pages with a signature are compared; everything else is left alone.
+   */
   static boolean isCandidate(CrawlDatum datum) {
     byte s = datum.getStatus();
-    return (s == CrawlStatus.DB_FETCHED || s == CrawlStatus.DB_NOTMODIFIED) && datum.getSignature() != null;
+    return (s == CrawlStatus.DB_FETCHED || s == CrawlStatus.DB_NOTMODIFIED)
+        && datum.getSignature() != null;
   }
 
   /**
-   * Negative when page a is the one to keep rather than b: the higher score, then the shorter
-   * URL, then the lexicographically smaller URL. A NaN score counts as the lowest.
+   * Negative when page a is the one to keep rather than b: the higher score, then the shorter URL,
+   * then the lexicographically smaller URL. A NaN score counts as the lowest.
    */
   static int compare(String urlA, float scoreA, String urlB, float scoreB) {
     int c = Float.compare(orderable(scoreB), orderable(scoreA));
@@ -42,7 +45,10 @@ final class DuplicateChoice {
     return marked;
   }
 
-  /** Of a URL's crawldb entry and its duplicate mark (seen in any order), the one to write: the mark. */
+  /**
+   * Of a URL's crawldb entry and its duplicate mark (seen in any order), the one to write: the
+   * mark.
+   */
   static boolean replaces(CrawlDatum next, CrawlDatum chosen) {
     return chosen == null || next.getStatus() == CrawlStatus.DB_DUPLICATE;
   }

@@ -3,9 +3,9 @@ package org.trawler.jobs.fetch;
 import org.trawler.jobs.JobCounter;
 
 /**
- * The fetcher's Hadoop counters (group {@value #GROUP}), beside one counter per fetch status
- * (named by {@code CrawlStatus.name}) and each {@link HaltCause}; and the group {@value #REASONS_GROUP}
- * of one counter per fetch {@link org.trawler.core.protocol.Reason reason} name (ok, http_404, ...).
+ * The fetcher's Hadoop counters (group {@value #GROUP}), beside one counter per fetch status (named
+ * by {@code CrawlStatus.name}) and each {@link HaltCause}; and the group {@value #REASONS_GROUP} of
+ * one counter per fetch {@link org.trawler.core.protocol.Reason reason} name (ok, http_404, ...).
  */
 public enum FetchCounter implements JobCounter {
   /** Pages fetched with content. */
@@ -20,6 +20,7 @@ public enum FetchCounter implements JobCounter {
   STUCK;
 
   public static final String GROUP = "fetcher";
+
   /** One counter per reason name. */
   public static final String REASONS_GROUP = "fetch_reasons";
 

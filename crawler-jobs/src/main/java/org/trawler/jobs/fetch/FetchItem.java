@@ -8,6 +8,7 @@ final class FetchItem {
   final Text url;
   final CrawlDatum datum;
   final String queueId;
+
   /** When a fetcher thread took it, ms epoch; read by the watchdog. */
   private volatile long startTime;
 

@@ -2,7 +2,6 @@ package org.trawler.jobs.fetch;
 
 import java.io.Closeable;
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
@@ -14,8 +13,8 @@ import org.trawler.core.datum.CrawlDatum;
  */
 public interface FetchParseHook extends Closeable {
   /**
-   * Parses {@code content} of {@code url} and writes what parse produces to {@code out}: records
-   * of a type FetcherOutputFormat has a part for, keyed by the URL they belong to.
+   * Parses {@code content} of {@code url} and writes what parse produces to {@code out}: records of
+   * a type FetcherOutputFormat has a part for, keyed by the URL they belong to.
    */
   void parse(Text url, CrawlDatum fetchDatum, Content content, SegmentOutput out)
       throws IOException, InterruptedException;

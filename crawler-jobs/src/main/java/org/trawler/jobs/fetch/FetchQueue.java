@@ -2,7 +2,6 @@ package org.trawler.jobs.fetch;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-
 import org.trawler.core.protocol.ProtocolOutput;
 
 /**
@@ -17,10 +16,16 @@ final class FetchQueue {
   private int inFlight;
   private long nextFetchTime;
   private int errors;
+
   /** Once set, every item of the queue ends with this outcome, unfetched. */
   private ProtocolOutput verdict;
-  /** FetchQueues' schedule: whether this queue is in it, when it may start its next request, its turn. */
+
+  /**
+   * FetchQueues' schedule: whether this queue is in it, when it may start its next request, its
+   * turn.
+   */
   boolean scheduled;
+
   long scheduledAt;
   long scheduleOrder;
 
@@ -60,7 +65,10 @@ final class FetchQueue {
     }
   }
 
-  /** Counts a transient failure; at {@code max} (if positive) the queue is dropped with {@code dropped}. */
+  /**
+   * Counts a transient failure; at {@code max} (if positive) the queue is dropped with {@code
+   * dropped}.
+   */
   void countError(int max, ProtocolOutput dropped) {
     errors++;
     if (max > 0 && errors >= max && verdict == null) {

@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
-
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 
@@ -18,31 +17,39 @@ import org.trawler.core.protocol.Reason;
  * threads (which take and finish). At most {@code capacity} items are held, queued or in flight:
  * the feeder blocks until there is room.
  *
- * <p>Queues that have items and may start a request are kept in a schedule ordered by the time
- * they may start it, and, at equal times, by when they were scheduled: queues are served in turn,
- * so no host starves another. A take is a look at the schedule's head, not a scan of every queue;
- * one waiting thread (the leader) sleeps until the head's time, the others until they are
- * signalled, and each change wakes at most one of them: waking every thread to scan every queue
- * would make each put and finish cost threads × queues (hundreds × thousands in a large crawl).
+ * <p>Queues that have items and may start a request are kept in a schedule ordered by the time they
+ * may start it, and, at equal times, by when they were scheduled: queues are served in turn, so no
+ * host starves another. A take is a look at the schedule's head, not a scan of every queue; one
+ * waiting thread (the leader) sleeps until the head's time, the others until they are signalled,
+ * and each change wakes at most one of them: waking every thread to scan every queue would make
+ * each put and finish cost threads × queues (hundreds × thousands in a large crawl).
  */
 final class FetchQueues {
   /** Longest a waiting thread sleeps before looking again, ms. */
   private static final long MAX_WAIT_MILLIS = 1000;
 
   private final Map<String, FetchQueue> queues = new HashMap<>();
+
   /** Queues with an item they may start at {@link FetchQueue#scheduledAt}: the earliest first. */
-  private final TreeSet<FetchQueue> schedule = new TreeSet<>(
-      Comparator.comparingLong((FetchQueue q) -> q.scheduledAt).thenComparingLong(q -> q.scheduleOrder));
+  private final TreeSet<FetchQueue> schedule =
+      new TreeSet<>(
+          Comparator.comparingLong((FetchQueue q) -> q.scheduledAt)
+              .thenComparingLong(q -> q.scheduleOrder));
+
   /** Queues left empty, by the end of their delay: forgotten then, unless used again meanwhile. */
-  private final PriorityQueue<Emptied> emptied = new PriorityQueue<>(Comparator.comparingLong(Emptied::at));
+  private final PriorityQueue<Emptied> emptied =
+      new PriorityQueue<>(Comparator.comparingLong(Emptied::at));
+
   private final int capacity;
   private final int maxInFlightPerQueue;
   private final long delayMillis;
   private final int maxErrorsPerQueue;
   private final LongSupplier clock;
   private final ReentrantLock lock = new ReentrantLock();
+
   /** Signalled when a queue may have become ready: wakes one taker. */
   private final Condition available = lock.newCondition();
+
   /** Signalled when an item stopped being held: wakes the feeder. */
   private final Condition notFull = lock.newCondition();
 
@@ -56,7 +63,12 @@ final class FetchQueues {
 
   private record Emptied(long at, String id, FetchQueue queue) {}
 
-  FetchQueues(int capacity, int maxInFlightPerQueue, long delayMillis, int maxErrorsPerQueue, LongSupplier clock) {
+  FetchQueues(
+      int capacity,
+      int maxInFlightPerQueue,
+      long delayMillis,
+      int maxErrorsPerQueue,
+      LongSupplier clock) {
     this.capacity = capacity;
     this.maxInFlightPerQueue = maxInFlightPerQueue;
     this.delayMillis = delayMillis;
@@ -65,10 +77,17 @@ final class FetchQueues {
   }
 
   FetchQueues(FetcherSettings settings, LongSupplier clock) {
-    this(settings.capacity, settings.threadsPerQueue, settings.delayMillis, settings.maxExceptionsPerQueue, clock);
+    this(
+        settings.capacity,
+        settings.threadsPerQueue,
+        settings.delayMillis,
+        settings.maxExceptionsPerQueue,
+        clock);
   }
 
-  /** Adds an item, waiting while the queues hold {@code capacity} items; false if halted meanwhile. */
+  /**
+   * Adds an item, waiting while the queues hold {@code capacity} items; false if halted meanwhile.
+   */
   boolean put(FetchItem item) throws InterruptedException {
     lock.lock();
     try {
@@ -78,7 +97,9 @@ final class FetchQueues {
       if (halted) {
         return false;
       }
-      FetchQueue q = queues.computeIfAbsent(item.queueId, id -> new FetchQueue(maxInFlightPerQueue, delayMillis));
+      FetchQueue q =
+          queues.computeIfAbsent(
+              item.queueId, id -> new FetchQueue(maxInFlightPerQueue, delayMillis));
       q.add(item);
       queued++;
       peakHeld = Math.max(peakHeld, queued + inFlight);
@@ -147,7 +168,8 @@ final class FetchQueues {
       Thread me = Thread.currentThread();
       leader = me;
       try {
-        available.await(Math.max(1, Math.min(wait, schedule.first().scheduledAt - now)), TimeUnit.MILLISECONDS);
+        available.await(
+            Math.max(1, Math.min(wait, schedule.first().scheduledAt - now)), TimeUnit.MILLISECONDS);
       } finally {
         if (leader == me) {
           leader = null;
@@ -170,7 +192,8 @@ final class FetchQueues {
     if (q.size() == 0 || !q.hasRoom()) {
       return;
     }
-    q.scheduledAt = q.verdict() != null ? Long.MIN_VALUE : q.nextFetchTime(); // a dropped queue empties at once
+    q.scheduledAt =
+        q.verdict() != null ? Long.MIN_VALUE : q.nextFetchTime(); // a dropped queue empties at once
     q.scheduleOrder = scheduled++;
     schedule.add(q);
     q.scheduled = true;
@@ -180,7 +203,10 @@ final class FetchQueues {
     }
   }
 
-  /** Forgets queues emptied whose delay has passed and that stayed unused (a long list has many hosts). */
+  /**
+   * Forgets queues emptied whose delay has passed and that stayed unused (a long list has many
+   * hosts).
+   */
   private void forgetEmptied(long now) {
     while (!emptied.isEmpty() && emptied.peek().at() <= now) {
       Emptied e = emptied.poll();
@@ -203,8 +229,13 @@ final class FetchQueues {
       if (q != null) {
         q.finish(now, requested, backoffMillis);
         if (error) {
-          q.countError(maxErrorsPerQueue, ProtocolOutput.retry(0, Reason.QUEUE_DROPPED,
-              "after " + maxErrorsPerQueue + " failures on " + item.queueId, -1));
+          q.countError(
+              maxErrorsPerQueue,
+              ProtocolOutput.retry(
+                  0,
+                  Reason.QUEUE_DROPPED,
+                  "after " + maxErrorsPerQueue + " failures on " + item.queueId,
+                  -1));
         }
         reschedule(q);
         if (q.size() == 0 && q.inFlight() == 0) {

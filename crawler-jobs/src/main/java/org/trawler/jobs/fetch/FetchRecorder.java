@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.slf4j.Logger;
@@ -23,8 +22,12 @@ import org.trawler.core.protocol.ProtocolOutput;
 final class FetchRecorder implements SegmentOutput {
   private static final Logger LOG = LoggerFactory.getLogger(FetchRecorder.class);
 
-  /** Distinct reason counters at most (http_&lt;code&gt; are many); Hadoop fails a job past 120 counters. */
+  /**
+   * Distinct reason counters at most (http_&lt;code&gt; are many); Hadoop fails a job past 120
+   * counters.
+   */
   private static final int MAX_REASONS = 60;
+
   /** The reason counter of the reasons past {@link #MAX_REASONS}. */
   private static final String OTHER_REASONS = "other";
 
@@ -40,17 +43,23 @@ final class FetchRecorder implements SegmentOutput {
   private boolean closed;
   private IOException failure;
 
-  /** @param parseHook parses successful fetches in the task, or null */
+  /**
+   * @param parseHook parses successful fetches in the task, or null
+   */
   FetchRecorder(SegmentOutput out, boolean storeContent, FetchParseHook parseHook) {
     this.out = out;
     this.storeContent = storeContent;
     this.parseHook = parseHook;
   }
 
-  /** Records the outcome of one fetch list entry, fetched (or decided unfetched) at {@code fetchTime}. */
+  /**
+   * Records the outcome of one fetch list entry, fetched (or decided unfetched) at {@code
+   * fetchTime}.
+   */
   void record(Text url, CrawlDatum generated, ProtocolOutput outcome, long fetchTime) {
     CrawlDatum datum = fetchDatum(generated, outcome, fetchTime);
-    Content content = outcome.getStatus() == CrawlStatus.FETCH_SUCCESS ? outcome.getContent() : null;
+    Content content =
+        outcome.getStatus() == CrawlStatus.FETCH_SUCCESS ? outcome.getContent() : null;
     try {
       write(url, datum);
       count(FetchCounter.GROUP, CrawlStatus.name(datum.getStatus()), 1);
@@ -78,7 +87,8 @@ final class FetchRecorder implements SegmentOutput {
   }
 
   /** The one place a successful fetch's content meets the parser (fetcher.parse). */
-  private void parse(Text url, CrawlDatum datum, Content content) throws IOException, InterruptedException {
+  private void parse(Text url, CrawlDatum datum, Content content)
+      throws IOException, InterruptedException {
     if (parseHook == null) {
       return;
     }
@@ -90,7 +100,10 @@ final class FetchRecorder implements SegmentOutput {
     }
   }
 
-  /** The counter for a reason's name: itself, or "other" once MAX_REASONS distinct ones were counted. */
+  /**
+   * The counter for a reason's name: itself, or "other" once MAX_REASONS distinct ones were
+   * counted.
+   */
   private synchronized String reasonCounter(String name) {
     if (reasons.contains(name) || reasons.size() < MAX_REASONS) {
       reasons.add(name);
@@ -99,7 +112,9 @@ final class FetchRecorder implements SegmentOutput {
     return OTHER_REASONS;
   }
 
-  /** The segment's fetch datum: the generate datum with the outcome, fetch time and protocol status. */
+  /**
+   * The segment's fetch datum: the generate datum with the outcome, fetch time and protocol status.
+   */
   static CrawlDatum fetchDatum(CrawlDatum generated, ProtocolOutput outcome, long fetchTime) {
     CrawlDatum datum = new CrawlDatum(generated);
     datum.setStatus(outcome.getStatus());
@@ -108,7 +123,9 @@ final class FetchRecorder implements SegmentOutput {
     if (outcome.getRedirectTarget() != null) {
       datum.putMeta(MetadataKeys.REDIRECT_TARGET, outcome.getRedirectTarget());
     } else {
-      datum.getMetadata().remove(MetadataKeys.REDIRECT_TARGET); // an older round's target is not this fetch's
+      datum
+          .getMetadata()
+          .remove(MetadataKeys.REDIRECT_TARGET); // an older round's target is not this fetch's
     }
     return datum;
   }
@@ -121,7 +138,8 @@ final class FetchRecorder implements SegmentOutput {
   }
 
   @Override
-  public synchronized void write(Text key, Writable record) throws IOException, InterruptedException {
+  public synchronized void write(Text key, Writable record)
+      throws IOException, InterruptedException {
     if (!closed) {
       out.write(key, record);
     }

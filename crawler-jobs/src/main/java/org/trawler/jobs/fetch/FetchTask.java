@@ -3,7 +3,6 @@ package org.trawler.jobs.fetch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
-
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +15,7 @@ import org.trawler.core.protocol.ProtocolKeys;
  */
 final class FetchTask {
   private static final Logger LOG = LoggerFactory.getLogger(FetchTask.class);
+
   /** How often the watching thread looks, ms. */
   private static final long TICK_MILLIS = 200;
 
@@ -27,8 +27,14 @@ final class FetchTask {
   private final TaskAttemptContext context;
   private final LongSupplier clock;
 
-  FetchTask(String name, FetcherSettings settings, Protocol protocol, FetchRecorder recorder,
-      QueueFeeder.FetchList list, TaskAttemptContext context, LongSupplier clock) {
+  FetchTask(
+      String name,
+      FetcherSettings settings,
+      Protocol protocol,
+      FetchRecorder recorder,
+      QueueFeeder.FetchList list,
+      TaskAttemptContext context,
+      LongSupplier clock) {
     this.name = name;
     this.settings = settings;
     this.protocol = protocol;
@@ -42,14 +48,26 @@ final class FetchTask {
   void run() throws InterruptedException {
     long start = clock.getAsLong();
     FetchQueues queues = new FetchQueues(settings, clock);
-    QueueFeeder feeder = new QueueFeeder(list, queues, new QueueIds(settings.queueMode), recorder, clock);
+    QueueFeeder feeder =
+        new QueueFeeder(list, queues, new QueueIds(settings.queueMode), recorder, clock);
     List<FetcherThread> threads = new ArrayList<>();
     for (int i = 0; i < settings.threads; i++) {
-      threads.add(new FetcherThread("FetcherThread-" + i, queues, protocol, recorder,
-          settings.maxCrawlDelayMillis, clock));
+      threads.add(
+          new FetcherThread(
+              "FetcherThread-" + i,
+              queues,
+              protocol,
+              recorder,
+              settings.maxCrawlDelayMillis,
+              clock));
     }
-    LOG.info("{}: {} threads, {} per queue, delay {} ms, at most {} items in memory", name, settings.threads,
-        settings.threadsPerQueue, settings.delayMillis, settings.capacity);
+    LOG.info(
+        "{}: {} threads, {} per queue, delay {} ms, at most {} items in memory",
+        name,
+        settings.threads,
+        settings.threadsPerQueue,
+        settings.delayMillis,
+        settings.capacity);
     feeder.start();
     threads.forEach(Thread::start);
 
@@ -89,7 +107,10 @@ final class FetchTask {
     stuck.forEach(Thread::interrupt);
     long end = clock.getAsLong();
     report(progress.line(end, snapshot(feeder, queues, threads, end)));
-    LOG.info("{}: finished in {} s{}", name, String.format("%.2f", (end - start) / 1000.0),
+    LOG.info(
+        "{}: finished in {} s{}",
+        name,
+        String.format("%.2f", (end - start) / 1000.0),
         halt == null ? "" : " (" + halt.counterName() + ", " + unfetched + " URLs left unfetched)");
   }
 
@@ -102,11 +123,19 @@ final class FetchTask {
     if (!stuck.isEmpty()) {
       for (FetcherThread t : stuck) {
         FetchItem item = t.current();
-        LOG.warn("{}: {} stuck for {} ms on {}", name, t.getName(),
-            item == null ? "?" : now - item.startTime(), item);
+        LOG.warn(
+            "{}: {} stuck for {} ms on {}",
+            name,
+            t.getName(),
+            item == null ? "?" : now - item.startTime(),
+            item);
       }
-      LOG.warn("{}: ending the task: {} fetch(es) stuck longer than {} ms (twice {})", name, stuck.size(),
-          settings.stuckAfterMillis, ProtocolKeys.REQUEST_DEADLINE);
+      LOG.warn(
+          "{}: ending the task: {} fetch(es) stuck longer than {} ms (twice {})",
+          name,
+          stuck.size(),
+          settings.stuckAfterMillis,
+          ProtocolKeys.REQUEST_DEADLINE);
       recorder.count(FetchCounter.STUCK, stuck.size());
       return HaltCause.HIT_BY_WATCHDOG;
     }
@@ -128,8 +157,8 @@ final class FetchTask {
     return stuck;
   }
 
-  private FetchProgress.Snapshot snapshot(QueueFeeder feeder, FetchQueues queues, List<FetcherThread> threads,
-      long now) {
+  private FetchProgress.Snapshot snapshot(
+      QueueFeeder feeder, FetchQueues queues, List<FetcherThread> threads, long now) {
     int active = 0;
     for (FetcherThread t : threads) {
       if (t.current() != null) {
@@ -137,8 +166,17 @@ final class FetchTask {
       }
     }
     FetchQueues.Stats q = queues.stats(now);
-    return new FetchProgress.Snapshot(recorder.done(), feeder.fed(), feeder.isDone(), recorder.pages(),
-        recorder.bytes(), active, threads.size(), q.readyQueues(), q.queues(), recorder.errors());
+    return new FetchProgress.Snapshot(
+        recorder.done(),
+        feeder.fed(),
+        feeder.isDone(),
+        recorder.pages(),
+        recorder.bytes(),
+        active,
+        threads.size(),
+        q.readyQueues(),
+        q.queues(),
+        recorder.errors());
   }
 
   private void report(String line) {

@@ -3,7 +3,6 @@ package org.trawler.jobs.fetch;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -12,6 +11,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
@@ -19,7 +19,6 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapred.LocalJobRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
@@ -39,11 +38,18 @@ import org.trawler.jobs.parse.SegmentParser;
  */
 public class Fetcher extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
+
   /** Fetch lists fetched at once in local mode (one JVM); the rest wait their turn. */
   private static final int MAX_LOCAL_PARALLEL_LISTS = 4;
+
   /** The segment parts a fetch writes (the parse ones with fetcher.parse). */
-  private static final String[] PARTS = {Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE,
-      Segment.PARSE_DATA, Segment.PARSE_TEXT};
+  private static final String[] PARTS = {
+    Segment.CRAWL_FETCH,
+    Segment.CONTENT,
+    Segment.CRAWL_PARSE,
+    Segment.PARSE_DATA,
+    Segment.PARSE_TEXT
+  };
 
   @Override
   public String name() {
@@ -58,10 +64,18 @@ public class Fetcher extends CrawlTool {
   @Override
   protected Options options() {
     return new Options()
-        .addOption(Option.builder("threads").hasArg().argName("N")
-            .desc("fetcher threads per fetch list (default " + ProtocolKeys.FETCHER_THREADS + ")").build())
-        .addOption(Option.builder("force")
-            .desc("fetch again a segment that was fetched: its crawl_fetch and content are replaced").build());
+        .addOption(
+            Option.builder("threads")
+                .hasArg()
+                .argName("N")
+                .desc(
+                    "fetcher threads per fetch list (default " + ProtocolKeys.FETCHER_THREADS + ")")
+                .build())
+        .addOption(
+            Option.builder("force")
+                .desc(
+                    "fetch again a segment that was fetched: its crawl_fetch and content are replaced")
+                .build());
   }
 
   @Override
@@ -85,7 +99,8 @@ public class Fetcher extends CrawlTool {
   /** Fetches the fetch lists of {@code segment}; with {@code force} again, if it was fetched. */
   public void fetch(Path segment, boolean force) throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
-    FetcherSettings settings = FetcherSettings.from(conf, 0); // a bad setting fails here, before any job
+    FetcherSettings settings =
+        FetcherSettings.from(conf, 0); // a bad setting fails here, before any job
     FetcherSettings.protocolConstructor(conf);
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       SegmentParser.checkSettings(conf);
@@ -101,14 +116,17 @@ public class Fetcher extends CrawlTool {
     long start = System.currentTimeMillis();
     long timeLimitEnd = FetcherSettings.timeLimitEnd(conf, start);
     if (timeLimitEnd > 0) {
-      conf.setLong(FetcherKeys.INTERNAL_TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
+      conf.setLong(
+          FetcherKeys.INTERNAL_TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
     }
     LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, settings.threads);
 
     Job job = CrawlJob.create(conf, "fetch " + segment);
     Configuration jobConf = job.getConfiguration();
-    jobConf.setBoolean(MRJobConfig.MAP_SPECULATIVE, false); // a second attempt would fetch every URL again
-    jobConf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the segment stays clean
+    jobConf.setBoolean(
+        MRJobConfig.MAP_SPECULATIVE, false); // a second attempt would fetch every URL again
+    jobConf.setBoolean(
+        FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the segment stays clean
     // the lists are fetched side by side in their own containers, never one after another in the
     // application master, even where the cluster runs small jobs as uber jobs
     jobConf.setBoolean(MRJobConfig.JOB_UBERTASK_ENABLE, false);
@@ -133,7 +151,10 @@ public class Fetcher extends CrawlTool {
       work.getFileSystem(conf).delete(work, true);
     }
 
-    LOG.info("fetched {} in {} s: {}", segment, (System.currentTimeMillis() - start) / 1000,
+    LOG.info(
+        "fetched {} in {} s: {}",
+        segment,
+        (System.currentTimeMillis() - start) / 1000,
         summary(job.getCounters().getGroup(FetchCounter.GROUP)));
   }
 
@@ -154,13 +175,17 @@ public class Fetcher extends CrawlTool {
    * Refuses a fetched segment, or with -force removes what its fetch wrote, and the parse parts
    * made from that content, so the segment never mixes two fetches.
    */
-  private static void clearFetched(Configuration conf, Path segment, boolean force) throws IOException, UserException {
+  private static void clearFetched(Configuration conf, Path segment, boolean force)
+      throws IOException, UserException {
     if (!Segment.hasPart(conf, segment, Segment.CRAWL_FETCH)) {
       return;
     }
     if (!force) {
-      throw new UserException(segment + " was fetched already (it has " + Segment.CRAWL_FETCH
-          + "); use -force to fetch it again");
+      throw new UserException(
+          segment
+              + " was fetched already (it has "
+              + Segment.CRAWL_FETCH
+              + "); use -force to fetch it again");
     }
     FileSystem fs = segment.getFileSystem(conf);
     List<String> removed = new ArrayList<>();

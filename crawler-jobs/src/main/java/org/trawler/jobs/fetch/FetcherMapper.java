@@ -2,7 +2,6 @@ package org.trawler.jobs.fetch;
 
 import java.io.IOException;
 import java.util.function.LongSupplier;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -15,9 +14,9 @@ import org.trawler.core.protocol.Protocol;
 
 /**
  * Fetches one fetch list. It overrides run(): the list is read by a feeder thread into politeness
- * queues and fetched by many threads (see {@link FetchTask}); each outcome is emitted as
- * (url, SegmentRecord of the fetch datum / content) to the job's output format, which sorts them
- * within the task for the MapFiles (the job has no reduce).
+ * queues and fetched by many threads (see {@link FetchTask}); each outcome is emitted as (url,
+ * SegmentRecord of the fetch datum / content) to the job's output format, which sorts them within
+ * the task for the MapFiles (the job has no reduce).
  */
 public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord> {
 
@@ -35,8 +34,15 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     FetchParseHook parseHook = parseHook(context.getConfiguration());
     FetchRecorder recorder = new FetchRecorder(output(context), settings.storeContent, parseHook);
     try (Protocol protocol = FetcherSettings.newProtocol(context.getConfiguration())) {
-      new FetchTask("fetch " + listName(context.getInputSplit()), settings, protocol, recorder,
-          (url, datum) -> next(context, url, datum), context, clock).run();
+      new FetchTask(
+              "fetch " + listName(context.getInputSplit()),
+              settings,
+              protocol,
+              recorder,
+              (url, datum) -> next(context, url, datum),
+              context,
+              clock)
+          .run();
     } finally {
       if (parseHook != null) {
         parseHook.close();
@@ -50,10 +56,13 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
 
   /** The parser successful fetches are handed to in this task (fetcher.parse=true), or null. */
   protected FetchParseHook parseHook(Configuration conf) {
-    return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE) ? new InTaskParser(conf) : null;
+    return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)
+        ? new InTaskParser(conf)
+        : null;
   }
 
-  private static boolean next(Context context, Text url, CrawlDatum datum) throws IOException, InterruptedException {
+  private static boolean next(Context context, Text url, CrawlDatum datum)
+      throws IOException, InterruptedException {
     if (!context.nextKeyValue()) {
       return false;
     }
@@ -77,6 +86,8 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
   }
 
   private static String listName(InputSplit split) {
-    return split instanceof FileSplit ? ((FileSplit) split).getPath().getName() : String.valueOf(split);
+    return split instanceof FileSplit
+        ? ((FileSplit) split).getPath().getName()
+        : String.valueOf(split);
   }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -19,13 +18,13 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.Content;
-import org.trawler.core.datum.ParseData;
-import org.trawler.core.datum.ParseText;
-import org.trawler.jobs.parse.ParseOutputFormat;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.parse.ParseOutputFormat;
 
 /**
  * Writes a fetch job's records into the segment's parts, under the job's output path (a work
@@ -48,7 +47,11 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     final boolean mapFile;
     final boolean large;
 
-    public Part(String name, Class<? extends Writable> type, Predicate<Writable> accepts, boolean mapFile,
+    public Part(
+        String name,
+        Class<? extends Writable> type,
+        Predicate<Writable> accepts,
+        boolean mapFile,
         boolean large) {
       this.name = name;
       this.type = type;
@@ -58,19 +61,34 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     }
   }
 
-  /** The parts a task writes: crawl_fetch, content (fetcher.store.content), and the parse ones for fetcher.parse. */
+  /**
+   * The parts a task writes: crawl_fetch, content (fetcher.store.content), and the parse ones for
+   * fetcher.parse.
+   */
   protected List<Part> parts(Configuration conf) {
     List<Part> parts = new ArrayList<>();
-    parts.add(new Part(Segment.CRAWL_FETCH, CrawlDatum.class,
-        r -> r instanceof CrawlDatum && CrawlStatus.isFetchStatus(((CrawlDatum) r).getStatus()), true, false));
+    parts.add(
+        new Part(
+            Segment.CRAWL_FETCH,
+            CrawlDatum.class,
+            r -> r instanceof CrawlDatum && CrawlStatus.isFetchStatus(((CrawlDatum) r).getStatus()),
+            true,
+            false));
     if (conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT)) {
       parts.add(new Part(Segment.CONTENT, Content.class, r -> r instanceof Content, true, true));
     }
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
-      parts.add(new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true, false));
-      parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true, true));
-      parts.add(new Part(Segment.CRAWL_PARSE, CrawlDatum.class,
-          r -> r instanceof CrawlDatum && ParseOutputFormat.isParseRecord(r), false, false));
+      parts.add(
+          new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true, false));
+      parts.add(
+          new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true, true));
+      parts.add(
+          new Part(
+              Segment.CRAWL_PARSE,
+              CrawlDatum.class,
+              r -> r instanceof CrawlDatum && ParseOutputFormat.isParseRecord(r),
+              false,
+              false));
     }
     return parts;
   }
@@ -90,12 +108,19 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
   /** A writer that sorts the task's records by URL itself: the fetch job is map-only. */
   @Override
-  public RecordWriter<Text, SegmentRecord> getRecordWriter(TaskAttemptContext context) throws IOException {
+  public RecordWriter<Text, SegmentRecord> getRecordWriter(TaskAttemptContext context)
+      throws IOException {
     Configuration conf = context.getConfiguration();
-    CompressionCodec codec = getCompressOutput(context)
-        ? ReflectionUtils.newInstance(getOutputCompressorClass(context, DefaultCodec.class), conf)
-        : null;
-    return new SortingSegmentWriter(context, parts(conf), getDefaultWorkFile(context, ""), codec,
+    CompressionCodec codec =
+        getCompressOutput(context)
+            ? ReflectionUtils.newInstance(
+                getOutputCompressorClass(context, DefaultCodec.class), conf)
+            : null;
+    return new SortingSegmentWriter(
+        context,
+        parts(conf),
+        getDefaultWorkFile(context, ""),
+        codec,
         FetcherSettings.sortBufferBytes(conf));
   }
 }

@@ -1,11 +1,10 @@
 package org.trawler.jobs.fetch;
 
 import java.lang.reflect.Constructor;
-
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.net.HostGroup;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.net.HostGroup;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
 
@@ -13,47 +12,75 @@ import org.trawler.core.protocol.ProtocolKeys;
 final class FetcherSettings {
   final int threads;
   final int threadsPerQueue;
-  /** Pause after a request to a queue ends before the next may start, ms (server.delay or min.delay). */
+
+  /**
+   * Pause after a request to a queue ends before the next may start, ms (server.delay or
+   * min.delay).
+   */
   final long delayMillis;
+
   /** Largest Crawl-delay (and Retry-After) honoured, ms; -1 = no cap. */
   final long maxCrawlDelayMillis;
+
   /** Items held in memory at most, queued and in flight. */
   final int capacity;
+
   final HostGroup queueMode;
+
   /** Transient failures after which a queue is dropped; -1 = never. */
   final int maxExceptionsPerQueue;
+
   /** When feeding stops, ms epoch; -1 = no limit. */
   final long timeLimitEnd;
+
   final boolean storeContent;
   final long progressIntervalMillis;
+
   /** A fetch in flight longer than this is stuck, ms. */
   final long stuckAfterMillis;
+
   /** Bytes of records a task sorts in memory before it writes a run to local disk. */
   final long sortBufferBytes;
 
   private FetcherSettings(Configuration conf, long start) {
     threads = positive(conf, ProtocolKeys.FETCHER_THREADS, ProtocolKeys.DEFAULT_FETCHER_THREADS);
-    threadsPerQueue = positive(conf, ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
-        ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE);
-    delayMillis = threadsPerQueue > 1
-        ? seconds(conf, FetcherKeys.SERVER_MIN_DELAY, FetcherKeys.DEFAULT_SERVER_MIN_DELAY)
-        : seconds(conf, FetcherKeys.SERVER_DELAY, FetcherKeys.DEFAULT_SERVER_DELAY);
-    long maxCrawlDelay = Settings.getLong(conf, ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
-        ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
+    threadsPerQueue =
+        positive(
+            conf,
+            ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
+            ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE);
+    delayMillis =
+        threadsPerQueue > 1
+            ? seconds(conf, FetcherKeys.SERVER_MIN_DELAY, FetcherKeys.DEFAULT_SERVER_MIN_DELAY)
+            : seconds(conf, FetcherKeys.SERVER_DELAY, FetcherKeys.DEFAULT_SERVER_DELAY);
+    long maxCrawlDelay =
+        Settings.getLong(
+            conf,
+            ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
+            ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
     maxCrawlDelayMillis = maxCrawlDelay < 0 ? -1 : maxCrawlDelay * 1000;
     int depthMultiplier =
-        positive(conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, FetcherKeys.DEFAULT_QUEUE_DEPTH_MULTIPLIER);
+        positive(
+            conf, FetcherKeys.QUEUE_DEPTH_MULTIPLIER, FetcherKeys.DEFAULT_QUEUE_DEPTH_MULTIPLIER);
     capacity = (int) Math.min(Integer.MAX_VALUE, (long) depthMultiplier * threads);
     queueMode = HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.DEFAULT_QUEUE_MODE);
-    maxExceptionsPerQueue = Settings.getInt(conf, FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE,
-        FetcherKeys.DEFAULT_MAX_EXCEPTIONS_PER_QUEUE);
+    maxExceptionsPerQueue =
+        Settings.getInt(
+            conf,
+            FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE,
+            FetcherKeys.DEFAULT_MAX_EXCEPTIONS_PER_QUEUE);
     long end = conf.getLong(FetcherKeys.INTERNAL_TIMELIMIT_END, -1);
     timeLimitEnd = end > 0 ? end : timeLimitEnd(conf, start);
     storeContent = conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT);
-    progressIntervalMillis = Math.max(1,
-        seconds(conf, FetcherKeys.PROGRESS_INTERVAL, FetcherKeys.DEFAULT_PROGRESS_INTERVAL));
-    stuckAfterMillis = 2 * Math.max(1,
-        Settings.getLong(conf, ProtocolKeys.REQUEST_DEADLINE, ProtocolKeys.DEFAULT_REQUEST_DEADLINE));
+    progressIntervalMillis =
+        Math.max(
+            1, seconds(conf, FetcherKeys.PROGRESS_INTERVAL, FetcherKeys.DEFAULT_PROGRESS_INTERVAL));
+    stuckAfterMillis =
+        2
+            * Math.max(
+                1,
+                Settings.getLong(
+                    conf, ProtocolKeys.REQUEST_DEADLINE, ProtocolKeys.DEFAULT_REQUEST_DEADLINE));
     sortBufferBytes = sortBufferBytes(conf);
   }
 
@@ -62,15 +89,21 @@ final class FetcherSettings {
     return new FetcherSettings(conf, start);
   }
 
-  /** When feeding stops for a fetch starting at {@code start}: fetcher.timelimit.mins later, or -1. */
+  /**
+   * When feeding stops for a fetch starting at {@code start}: fetcher.timelimit.mins later, or -1.
+   */
   static long timeLimitEnd(Configuration conf, long start) {
-    float minutes = Settings.getFloat(conf, FetcherKeys.TIMELIMIT_MINS, FetcherKeys.DEFAULT_TIMELIMIT_MINS);
+    float minutes =
+        Settings.getFloat(conf, FetcherKeys.TIMELIMIT_MINS, FetcherKeys.DEFAULT_TIMELIMIT_MINS);
     return minutes > 0 ? start + (long) (minutes * 60_000) : -1;
   }
 
   /** fetcher.sort.buffer.mb in bytes, at least 1 MB. */
   static long sortBufferBytes(Configuration conf) {
-    return Math.max(1, Settings.getLong(conf, FetcherKeys.SORT_BUFFER_MB, FetcherKeys.DEFAULT_SORT_BUFFER_MB)) << 20;
+    return Math.max(
+            1,
+            Settings.getLong(conf, FetcherKeys.SORT_BUFFER_MB, FetcherKeys.DEFAULT_SORT_BUFFER_MB))
+        << 20;
   }
 
   /** The configured Protocol class, checked to be one with a (Configuration) constructor. */
@@ -80,12 +113,14 @@ final class FetcherSettings {
       Class<? extends Protocol> c = conf.getClassByName(name).asSubclass(Protocol.class);
       return c.getConstructor(Configuration.class);
     } catch (ClassNotFoundException e) {
-      throw new BadSettingException(FetcherKeys.PROTOCOL_CLASS, "class " + name + " is not on the classpath");
+      throw new BadSettingException(
+          FetcherKeys.PROTOCOL_CLASS, "class " + name + " is not on the classpath");
     } catch (ClassCastException e) {
-      throw new BadSettingException(FetcherKeys.PROTOCOL_CLASS, name + " is not a " + Protocol.class.getName());
+      throw new BadSettingException(
+          FetcherKeys.PROTOCOL_CLASS, name + " is not a " + Protocol.class.getName());
     } catch (NoSuchMethodException e) {
-      throw new BadSettingException(FetcherKeys.PROTOCOL_CLASS, name
-          + " has no public constructor taking a Configuration");
+      throw new BadSettingException(
+          FetcherKeys.PROTOCOL_CLASS, name + " has no public constructor taking a Configuration");
     }
   }
 
@@ -94,7 +129,8 @@ final class FetcherSettings {
     try {
       return protocolConstructor(conf).newInstance(conf);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot create the protocol " + conf.get(FetcherKeys.PROTOCOL_CLASS), e);
+      throw new IllegalStateException(
+          "cannot create the protocol " + conf.get(FetcherKeys.PROTOCOL_CLASS), e);
     }
   }
 

@@ -1,7 +1,6 @@
 package org.trawler.jobs.fetch;
 
 import java.util.function.LongSupplier;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
@@ -10,8 +9,8 @@ import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
 
 /**
- * Takes ready items from the queues and fetches them, robots.txt first, until the queues are
- * done or halted. Owns nothing but its current item.
+ * Takes ready items from the queues and fetches them, robots.txt first, until the queues are done
+ * or halted. Owns nothing but its current item.
  */
 final class FetcherThread extends Thread {
   private static final Logger LOG = LoggerFactory.getLogger(FetcherThread.class);
@@ -23,8 +22,13 @@ final class FetcherThread extends Thread {
   private final LongSupplier clock;
   private volatile FetchItem current;
 
-  FetcherThread(String name, FetchQueues queues, Protocol protocol, FetchRecorder recorder,
-      long maxCrawlDelayMillis, LongSupplier clock) {
+  FetcherThread(
+      String name,
+      FetchQueues queues,
+      Protocol protocol,
+      FetchRecorder recorder,
+      long maxCrawlDelayMillis,
+      LongSupplier clock) {
     super(name);
     setDaemon(true); // a fetch stuck beyond the watchdog must not keep the task's JVM alive
     this.queues = queues;
@@ -80,7 +84,11 @@ final class FetcherThread extends Thread {
       outcome = ProtocolOutput.retry(0, Reason.EXCEPTION, e.toString(), -1);
     }
     long end = clock.getAsLong();
-    queues.finish(item, end, requested, Politeness.backoffMillis(outcome, maxCrawlDelayMillis),
+    queues.finish(
+        item,
+        end,
+        requested,
+        Politeness.backoffMillis(outcome, maxCrawlDelayMillis),
         requested && Politeness.isError(outcome));
     LOG.debug("{} {}", url, outcome);
     recorder.record(item.url, item.datum, outcome, end);

@@ -1,7 +1,6 @@
 package org.trawler.jobs.fetch;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.Content;
@@ -20,7 +19,12 @@ final class InTaskParser implements FetchParseHook {
   @Override
   public void parse(Text url, CrawlDatum fetchDatum, Content content, SegmentOutput out)
       throws IOException, InterruptedException {
-    ParseResult result = parser.parse(url, content, System.currentTimeMillis(), (key, record) -> out.write(key, record.get()));
+    ParseResult result =
+        parser.parse(
+            url,
+            content,
+            System.currentTimeMillis(),
+            (key, record) -> out.write(key, record.get()));
     SegmentParser.report(url, result, out::count);
   }
 

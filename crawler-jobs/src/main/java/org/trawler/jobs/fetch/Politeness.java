@@ -6,7 +6,9 @@ import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
 
-/** The fetcher's politeness decisions, as plain functions of what robots.txt and the server said. */
+/**
+ * The fetcher's politeness decisions, as plain functions of what robots.txt and the server said.
+ */
 final class Politeness {
 
   private Politeness() {}
@@ -26,8 +28,16 @@ final class Politeness {
     }
     long crawlDelay = rules.getCrawlDelayMillis();
     if (maxCrawlDelayMillis >= 0 && crawlDelay > maxCrawlDelayMillis) {
-      return ProtocolOutput.gone(0, Reason.CRAWL_DELAY_TOO_LONG, "Crawl-delay " + crawlDelay + " ms > "
-          + ProtocolKeys.FETCHER_MAX_CRAWL_DELAY + " " + maxCrawlDelayMillis + " ms");
+      return ProtocolOutput.gone(
+          0,
+          Reason.CRAWL_DELAY_TOO_LONG,
+          "Crawl-delay "
+              + crawlDelay
+              + " ms > "
+              + ProtocolKeys.FETCHER_MAX_CRAWL_DELAY
+              + " "
+              + maxCrawlDelayMillis
+              + " ms");
     }
     return null;
   }
@@ -37,8 +47,9 @@ final class Politeness {
    * at {@code maxCrawlDelayMillis} unless that is negative) for a 429 or 503, else 0.
    */
   static long backoffMillis(ProtocolOutput out, long maxCrawlDelayMillis) {
-    boolean busy = out.getStatus() == CrawlStatus.FETCH_RETRY
-        && (out.getHttpCode() == 429 || out.getHttpCode() == 503);
+    boolean busy =
+        out.getStatus() == CrawlStatus.FETCH_RETRY
+            && (out.getHttpCode() == 429 || out.getHttpCode() == 503);
     if (!busy && out.getRetryAfterMillis() < 0) {
       return 0;
     }

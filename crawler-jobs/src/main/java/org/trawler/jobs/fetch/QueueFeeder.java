@@ -3,7 +3,6 @@ package org.trawler.jobs.fetch;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.util.function.LongSupplier;
-
 import org.apache.hadoop.io.Text;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +34,12 @@ final class QueueFeeder extends Thread {
   private volatile long skipped;
   private volatile boolean done;
 
-  QueueFeeder(FetchList list, FetchQueues queues, QueueIds queueIds, FetchRecorder recorder, LongSupplier clock) {
+  QueueFeeder(
+      FetchList list,
+      FetchQueues queues,
+      QueueIds queueIds,
+      FetchRecorder recorder,
+      LongSupplier clock) {
     super("QueueFeeder");
     setDaemon(true);
     this.list = list;
@@ -58,7 +62,10 @@ final class QueueFeeder extends Thread {
         }
       }
     } catch (IOException e) {
-      LOG.error("cannot read the rest of the fetch list after {} entries: {}", fed + skipped, e.toString());
+      LOG.error(
+          "cannot read the rest of the fetch list after {} entries: {}",
+          fed + skipped,
+          e.toString());
       recorder.count(FetchCounter.FETCH_LIST_UNREADABLE, 1);
     } catch (InterruptedException e) {
       // the task is ending
@@ -75,8 +82,14 @@ final class QueueFeeder extends Thread {
       // Whatever the filters let through, only the web is fetched: never file:, ftp:, jar: ...
       LOG.warn("not fetching {}: only http and https URLs are fetched", url);
       fed++;
-      recorder.record(url, datum, ProtocolOutput.gone(0, Reason.SCHEME_NOT_ALLOWED,
-          u.substring(0, schemeEnd + 1) + " (only http: and https: are fetched)"), clock.getAsLong());
+      recorder.record(
+          url,
+          datum,
+          ProtocolOutput.gone(
+              0,
+              Reason.SCHEME_NOT_ALLOWED,
+              u.substring(0, schemeEnd + 1) + " (only http: and https: are fetched)"),
+          clock.getAsLong());
       return;
     }
     String queueId;
@@ -85,7 +98,11 @@ final class QueueFeeder extends Thread {
     } catch (MalformedURLException e) {
       LOG.warn("malformed URL in the fetch list: {} ({})", url, e.getMessage());
       fed++;
-      recorder.record(url, datum, ProtocolOutput.gone(0, Reason.MALFORMED_URL, e.getMessage()), clock.getAsLong());
+      recorder.record(
+          url,
+          datum,
+          ProtocolOutput.gone(0, Reason.MALFORMED_URL, e.getMessage()),
+          clock.getAsLong());
       return;
     }
     if (queues.put(new FetchItem(new Text(url), new CrawlDatum(datum), queueId))) {

@@ -2,15 +2,14 @@ package org.trawler.jobs.fetch;
 
 import java.net.MalformedURLException;
 import java.util.Locale;
-
 import org.trawler.core.net.HostAddresses;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
 
 /**
- * Names the politeness queue a URL belongs to: protocol plus host, registered domain or IP
- * address (fetcher.queue.mode), grouped as generate grouped the fetch list ({@link HostGroup}).
- * Used by the feeder thread only.
+ * Names the politeness queue a URL belongs to: protocol plus host, registered domain or IP address
+ * (fetcher.queue.mode), grouped as generate grouped the fetch list ({@link HostGroup}). Used by the
+ * feeder thread only.
  */
 final class QueueIds {
   private final HostGroup mode;

@@ -17,7 +17,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.LocalDirAllocator;
@@ -53,8 +52,12 @@ import org.trawler.jobs.fetch.FetcherOutputFormat.Part;
  */
 final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
   private static final Logger LOG = LoggerFactory.getLogger(SortingSegmentWriter.class);
-  /** Bytes a buffered record costs beyond its key and value: the object, arrays' headers, list slot. */
+
+  /**
+   * Bytes a buffered record costs beyond its key and value: the object, arrays' headers, list slot.
+   */
   private static final int RECORD_OVERHEAD = 64;
+
   private static final Comparator<Entry> BY_URL =
       (a, b) -> WritableComparator.compareBytes(a.url, 0, a.url.length, b.url, 0, b.url.length);
 
@@ -77,7 +80,10 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
   private final List<Run> runs = new ArrayList<>();
   private Future<?> spilling;
 
-  /** One record: the URL's UTF-8 bytes, the index of its part, its serialized (maybe compressed) value. */
+  /**
+   * One record: the URL's UTF-8 bytes, the index of its part, its serialized (maybe compressed)
+   * value.
+   */
   private record Entry(byte[] url, int part, byte[] value) {}
 
   /** A sorted run on local disk and its record count. */
@@ -88,22 +94,30 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
    * @param workFile the task's output file name ({@code <work>/part-m-NNNNN}); each part gets one
    * @param codec compresses the output, or null for none
    */
-  SortingSegmentWriter(TaskAttemptContext context, List<Part> parts, Path workFile, CompressionCodec codec,
-      long bufferLimit) throws IOException {
+  SortingSegmentWriter(
+      TaskAttemptContext context,
+      List<Part> parts,
+      Path workFile,
+      CompressionCodec codec,
+      long bufferLimit)
+      throws IOException {
     this.conf = context.getConfiguration();
     this.context = context;
     this.parts = parts;
     this.workFile = workFile;
     this.codec = codec;
     this.bufferLimit = bufferLimit;
-    Path local = new LocalDirAllocator(MRConfig.LOCAL_DIR).getLocalPathForWrite(
-        "trawler-fetch-runs/" + context.getTaskAttemptID(), conf);
+    Path local =
+        new LocalDirAllocator(MRConfig.LOCAL_DIR)
+            .getLocalPathForWrite("trawler-fetch-runs/" + context.getTaskAttemptID(), conf);
     this.runDir = new File(local.toUri().getPath());
-    this.spiller = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "fetch-output-sorter");
-      t.setDaemon(true);
-      return t;
-    });
+    this.spiller =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "fetch-output-sorter");
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   @Override
@@ -126,8 +140,14 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
         return i;
       }
     }
-    throw new IOException("no segment part takes " + value.getClass().getSimpleName() + " records (" + key + ": "
-        + value + ")");
+    throw new IOException(
+        "no segment part takes "
+            + value.getClass().getSimpleName()
+            + " records ("
+            + key
+            + ": "
+            + value
+            + ")");
   }
 
   /** Large values are compressed one by one, here, so the end of the task only copies them. */
@@ -136,7 +156,9 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
   }
 
   private CompressionType compressionOf(Part part) {
-    return codec == null ? CompressionType.NONE : part.large ? CompressionType.RECORD : CompressionType.BLOCK;
+    return codec == null
+        ? CompressionType.NONE
+        : part.large ? CompressionType.RECORD : CompressionType.BLOCK;
   }
 
   /** The value compressed as a record-compressed SequenceFile writer would compress it. */
@@ -158,7 +180,10 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
     return out;
   }
 
-  /** Hands the full buffer to the background thread (after the previous run is written) and starts a new one. */
+  /**
+   * Hands the full buffer to the background thread (after the previous run is written) and starts a
+   * new one.
+   */
   private void spill() throws IOException {
     awaitSpill();
     List<Entry> full = buffer;
@@ -166,10 +191,12 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
     runs.add(new Run(file, full.size()));
     buffer = new ArrayList<>();
     buffered = 0;
-    spilling = spiller.submit(() -> {
-      writeRun(full, file);
-      return null;
-    });
+    spilling =
+        spiller.submit(
+            () -> {
+              writeRun(full, file);
+              return null;
+            });
   }
 
   private void awaitSpill() throws IOException {
@@ -182,7 +209,8 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while a sorted run was written", e);
     } catch (ExecutionException e) {
-      throw new IOException("cannot write a sorted run to " + runDir + ": " + e.getCause(), e.getCause());
+      throw new IOException(
+          "cannot write a sorted run to " + runDir + ": " + e.getCause(), e.getCause());
     } finally {
       spilling = null;
     }
@@ -193,7 +221,8 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
     if (!file.getParentFile().isDirectory() && !file.getParentFile().mkdirs()) {
       throw new IOException("cannot create " + file.getParentFile());
     }
-    try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(file), 1 << 16))) {
+    try (DataOutputStream out =
+        new DataOutputStream(new BufferedOutputStream(new FileOutputStream(file), 1 << 16))) {
       for (Entry e : entries) {
         out.writeInt(e.url.length);
         out.write(e.url);
@@ -221,7 +250,8 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
       }
       long written = merge(sources, sinks);
       if (!runs.isEmpty()) {
-        LOG.info("merged {} records from {} sorted run(s) and the last buffer", written, runs.size());
+        LOG.info(
+            "merged {} records from {} sorted run(s) and the last buffer", written, runs.size());
       }
     } finally {
       closeAll(sources, sinks);
@@ -234,8 +264,9 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
   }
 
   private long merge(List<Source> sources, List<Sink> sinks) throws IOException {
-    PriorityQueue<Source> heads = new PriorityQueue<>(Comparator.comparing((Source s) -> s.head, BY_URL)
-        .thenComparingInt(s -> s.order));
+    PriorityQueue<Source> heads =
+        new PriorityQueue<>(
+            Comparator.comparing((Source s) -> s.head, BY_URL).thenComparingInt(s -> s.order));
     for (Source s : sources) {
       if (s.advance()) {
         heads.add(s);
@@ -284,8 +315,12 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
 
   /** Where the merge reads from, in URL order: a run file or the last buffer. */
   private abstract static class Source implements Closeable {
-    /** Breaks ties between equal URLs: earlier runs first, so records keep the order they were written in. */
+    /**
+     * Breaks ties between equal URLs: earlier runs first, so records keep the order they were
+     * written in.
+     */
     final int order;
+
     Entry head;
 
     Source(int order) {
@@ -321,7 +356,8 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
 
     RunSource(int order, Run run) throws IOException {
       super(order);
-      this.in = new DataInputStream(new BufferedInputStream(new FileInputStream(run.file), 1 << 16));
+      this.in =
+          new DataInputStream(new BufferedInputStream(new FileInputStream(run.file), 1 << 16));
       this.left = run.records;
     }
 
@@ -362,9 +398,15 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
         sequenceFile = null;
       } else {
         mapFile = null;
-        sequenceFile = SequenceFile.createWriter(conf, SequenceFile.Writer.file(path),
-            SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(part.type),
-            codec == null ? SequenceFile.Writer.compression(type) : SequenceFile.Writer.compression(type, codec));
+        sequenceFile =
+            SequenceFile.createWriter(
+                conf,
+                SequenceFile.Writer.file(path),
+                SequenceFile.Writer.keyClass(Text.class),
+                SequenceFile.Writer.valueClass(part.type),
+                codec == null
+                    ? SequenceFile.Writer.compression(type)
+                    : SequenceFile.Writer.compression(type, codec));
       }
     }
 

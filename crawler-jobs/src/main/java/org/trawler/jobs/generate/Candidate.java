@@ -3,7 +3,6 @@ package org.trawler.jobs.generate;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
 import org.trawler.core.datum.CrawlDatum;
@@ -27,8 +26,13 @@ public class Candidate implements Writable {
     this.datum.set(datum);
   }
 
-  public int slot() { return slot; }
-  public CrawlDatum datum() { return datum; }
+  public int slot() {
+    return slot;
+  }
+
+  public CrawlDatum datum() {
+    return datum;
+  }
 
   @Override
   public void write(DataOutput out) throws IOException {
@@ -44,7 +48,9 @@ public class Candidate implements Writable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Candidate && slot == ((Candidate) o).slot && datum.equals(((Candidate) o).datum);
+    return o instanceof Candidate
+        && slot == ((Candidate) o).slot
+        && datum.equals(((Candidate) o).datum);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -22,13 +21,16 @@ public class FetchListMapper extends Mapper<Rank, Candidate, FetchSlot, CrawlDat
     Configuration conf = context.getConfiguration();
     String cutPart = conf.get(GeneratorKeys.CUT_PART);
     InputSplit split = context.getInputSplit();
-    if (cutPart != null && split instanceof FileSplit && ((FileSplit) split).getPath().getName().equals(cutPart)) {
+    if (cutPart != null
+        && split instanceof FileSplit
+        && ((FileSplit) split).getPath().getName().equals(cutPart)) {
       limit = conf.getLong(GeneratorKeys.CUT_LIMIT, 0);
     }
   }
 
   @Override
-  protected void map(Rank rank, Candidate candidate, Context context) throws IOException, InterruptedException {
+  protected void map(Rank rank, Candidate candidate, Context context)
+      throws IOException, InterruptedException {
     if (seen++ >= limit) {
       return;
     }

@@ -1,15 +1,14 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.MetadataKeys;
 
 /**
- * Fetch lists, reduce side: writes one fetch list in slot order (hosts take turns) as
- * (url, crawldb datum marked with the generate time).
+ * Fetch lists, reduce side: writes one fetch list in slot order (hosts take turns) as (url, crawldb
+ * datum marked with the generate time).
  */
 public class FetchListReducer extends Reducer<FetchSlot, CrawlDatum, Text, CrawlDatum> {
   private long generateTime;
@@ -17,7 +16,8 @@ public class FetchListReducer extends Reducer<FetchSlot, CrawlDatum, Text, Crawl
 
   @Override
   protected void setup(Context context) {
-    generateTime = context.getConfiguration().getLong(GeneratorKeys.TIME, System.currentTimeMillis());
+    generateTime =
+        context.getConfiguration().getLong(GeneratorKeys.TIME, System.currentTimeMillis());
   }
 
   @Override

@@ -3,7 +3,6 @@ package org.trawler.jobs.generate;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 
@@ -30,8 +29,13 @@ public class FetchSlot implements WritableComparable<FetchSlot> {
     this.rank.set(rank);
   }
 
-  public int slot() { return slot; }
-  public Rank rank() { return rank; }
+  public int slot() {
+    return slot;
+  }
+
+  public Rank rank() {
+    return rank;
+  }
 
   @Override
   public void write(DataOutput out) throws IOException {

@@ -2,7 +2,10 @@ package org.trawler.jobs.generate;
 
 import org.trawler.jobs.JobCounter;
 
-/** generate's Hadoop counters (group {@value #GROUP}); each {@link SkipReason} is a counter of the group too. */
+/**
+ * generate's Hadoop counters (group {@value #GROUP}); each {@link SkipReason} is a counter of the
+ * group too.
+ */
 public enum GenerateCounter implements JobCounter {
   /** URLs written to the fetch lists. */
   SELECTED,

@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.util.Locale;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.CrawlDatum;
@@ -28,7 +27,8 @@ public enum GenerateOrder {
     try {
       return valueOf(value.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new BadSettingException(GeneratorKeys.ORDER, "must be score or depth, not '" + value + "'");
+      throw new BadSettingException(
+          GeneratorKeys.ORDER, "must be score or depth, not '" + value + "'");
     }
   }
 }

@@ -7,7 +7,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -48,33 +47,35 @@ import org.trawler.jobs.UsageException;
  * segment path; exit 1 when nothing is due.
  *
  * <p>How the selection stays exact and scales:
+ *
  * <ol>
- * <li><b>Select</b> ({@link SelectMapper}, {@link GroupPartitioner}, {@link SelectReducer}). The map
- * keeps due URLs keyed by {@link Rank} (depth in depth order, score, URL: a total order, so ties
- * break the same way every time); the partitioner sends each host (or domain) wholly to one
- * reducer; the shuffle sorts each reducer's input best-first. The reducer applies the per-host
- * cap in that order (so a host keeps its best), numbers each host's URLs (its slot) and stops
- * after topN: the global top N lies within the union of the reducers' own top N, so at most
- * reducers × topN candidates leave this job. Memory: a counter per host.
- * <li><b>Top-N cut</b> ({@link RankBoundMapper}, {@link RangeReducer}), only when topN is set,
- * there are several select reducers and together they kept more than topN: a sort of the
- * candidates with total-order partitioning, then a count. The select reducers sampled their
- * sorted output (every topN/1000-th rank), so the driver reads no data: from the samples it takes
- * a rank bound with provably at least topN candidates before it (the map drops the rest, so about
- * topN records are shuffled, not reducers × topN) and the range boundaries. Each range reducer
- * writes its range sorted and leaves its record count; from the counts the driver knows the range
- * k and the position p of the N-th URL, and the next job reads ranges 0..k whole except for range
- * k, of which it takes the first p records (one unsplit map task per range file). Exact at any
- * scale; with one reducer, no topN, or few enough candidates there is no cut job at all (a job
- * has a fixed cost of its own).
- * <li><b>Fetch lists</b> ({@link FetchListMapper}, {@link URLPartitioner}, {@link FetchListReducer}):
- * numFetchers SequenceFiles under {@code <segment>/crawl_generate}, partitioned so a host is in
- * one file, each sorted by (slot, rank): every host's best URL, then every host's second best...,
- * so a fetcher starts with many hosts. Each datum is the crawldb's with _ngt_ = generate time.
- * <li><b>Mark</b> ({@link MarkReducer}), only with generate.update.crawldb: joins the crawldb with
- * the fetch lists and installs a new version with _ngt_ on the selected URLs, under the crawldb
- * lock (taken before select, so the version read is the version replaced). Without it generate
- * only reads the crawldb and takes no lock.
+ *   <li><b>Select</b> ({@link SelectMapper}, {@link GroupPartitioner}, {@link SelectReducer}). The
+ *       map keeps due URLs keyed by {@link Rank} (depth in depth order, score, URL: a total order,
+ *       so ties break the same way every time); the partitioner sends each host (or domain) wholly
+ *       to one reducer; the shuffle sorts each reducer's input best-first. The reducer applies the
+ *       per-host cap in that order (so a host keeps its best), numbers each host's URLs (its slot)
+ *       and stops after topN: the global top N lies within the union of the reducers' own top N, so
+ *       at most reducers × topN candidates leave this job. Memory: a counter per host.
+ *   <li><b>Top-N cut</b> ({@link RankBoundMapper}, {@link RangeReducer}), only when topN is set,
+ *       there are several select reducers and together they kept more than topN: a sort of the
+ *       candidates with total-order partitioning, then a count. The select reducers sampled their
+ *       sorted output (every topN/1000-th rank), so the driver reads no data: from the samples it
+ *       takes a rank bound with provably at least topN candidates before it (the map drops the
+ *       rest, so about topN records are shuffled, not reducers × topN) and the range boundaries.
+ *       Each range reducer writes its range sorted and leaves its record count; from the counts the
+ *       driver knows the range k and the position p of the N-th URL, and the next job reads ranges
+ *       0..k whole except for range k, of which it takes the first p records (one unsplit map task
+ *       per range file). Exact at any scale; with one reducer, no topN, or few enough candidates
+ *       there is no cut job at all (a job has a fixed cost of its own).
+ *   <li><b>Fetch lists</b> ({@link FetchListMapper}, {@link URLPartitioner}, {@link
+ *       FetchListReducer}): numFetchers SequenceFiles under {@code <segment>/crawl_generate},
+ *       partitioned so a host is in one file, each sorted by (slot, rank): every host's best URL,
+ *       then every host's second best..., so a fetcher starts with many hosts. Each datum is the
+ *       crawldb's with _ngt_ = generate time.
+ *   <li><b>Mark</b> ({@link MarkReducer}), only with generate.update.crawldb: joins the crawldb
+ *       with the fetch lists and installs a new version with _ngt_ on the selected URLs, under the
+ *       crawldb lock (taken before select, so the version read is the version replaced). Without it
+ *       generate only reads the crawldb and takes no lock.
  * </ol>
  */
 public class Generator extends CrawlTool {
@@ -93,14 +94,27 @@ public class Generator extends CrawlTool {
   @Override
   protected Options options() {
     Options options = new Options();
-    options.addOption(Option.builder("topN").hasArg().argName("N").desc("select at most N URLs in all").build());
-    options.addOption(Option.builder("numFetchers").hasArg().argName("N")
-        .desc("number of fetch lists (fetch tasks); default mapreduce.job.maps, 1 in local mode").build());
-    options.addOption(Option.builder("adddays").hasArg().argName("D")
-        .desc("select URLs due within the next D days too").build());
-    options.addOption("noFilter", false, "do not apply the URL filters (" + GeneratorKeys.FILTER + "=false)");
-    options.addOption("noNorm", false, "do not normalize URLs (" + GeneratorKeys.NORMALISE + "=false)");
-    options.addOption("force", false, "break a held crawldb lock (with " + GeneratorKeys.UPDATE_CRAWLDB + ")");
+    options.addOption(
+        Option.builder("topN").hasArg().argName("N").desc("select at most N URLs in all").build());
+    options.addOption(
+        Option.builder("numFetchers")
+            .hasArg()
+            .argName("N")
+            .desc(
+                "number of fetch lists (fetch tasks); default mapreduce.job.maps, 1 in local mode")
+            .build());
+    options.addOption(
+        Option.builder("adddays")
+            .hasArg()
+            .argName("D")
+            .desc("select URLs due within the next D days too")
+            .build());
+    options.addOption(
+        "noFilter", false, "do not apply the URL filters (" + GeneratorKeys.FILTER + "=false)");
+    options.addOption(
+        "noNorm", false, "do not normalize URLs (" + GeneratorKeys.NORMALISE + "=false)");
+    options.addOption(
+        "force", false, "break a held crawldb lock (with " + GeneratorKeys.UPDATE_CRAWLDB + ")");
     return options;
   }
 
@@ -125,8 +139,10 @@ public class Generator extends CrawlTool {
     if (cmd.hasOption("noNorm")) {
       getConf().setBoolean(GeneratorKeys.NORMALISE, false);
     }
-    Settings settings = new Settings(topN, numFetchers, longOption(cmd, "adddays", 0), cmd.hasOption("force"));
-    Result result = generate(new Path(cmd.getArgList().get(0)), new Path(cmd.getArgList().get(1)), settings);
+    Settings settings =
+        new Settings(topN, numFetchers, longOption(cmd, "adddays", 0), cmd.hasOption("force"));
+    Result result =
+        generate(new Path(cmd.getArgList().get(0)), new Path(cmd.getArgList().get(1)), settings);
     err().println("trawler generate: " + result.summary());
     if (result.segment() == null) {
       return UserException.NOTHING_TO_DO;
@@ -136,8 +152,8 @@ public class Generator extends CrawlTool {
   }
 
   /**
-   * What to select: at most {@code topN} URLs (0 = all due) into {@code numFetchers} fetch lists
-   * (0 = the default: one per map slot on a cluster, one in local mode), due within {@code addDays}.
+   * What to select: at most {@code topN} URLs (0 = all due) into {@code numFetchers} fetch lists (0
+   * = the default: one per map slot on a cluster, one in local mode), due within {@code addDays}.
    */
   public record Settings(long topN, int numFetchers, long addDays, boolean force) {
     /** Every due URL, into the default number of fetch lists. */
@@ -151,13 +167,21 @@ public class Generator extends CrawlTool {
       if (segment == null) {
         return "nothing due: 0 of " + total + " URLs selected" + skipped;
       }
-      return "selected " + selected + " of " + total + " URLs into " + fetchLists + " fetch list"
-          + (fetchLists == 1 ? "" : "s") + skipped;
+      return "selected "
+          + selected
+          + " of "
+          + total
+          + " URLs into "
+          + fetchLists
+          + " fetch list"
+          + (fetchLists == 1 ? "" : "s")
+          + skipped;
     }
   }
 
   /** Selects the due URLs of {@code crawlDb} into a new segment under {@code segmentsDir}. */
-  public Result generate(Path crawlDb, Path segmentsDir, Settings settings) throws IOException, UserException {
+  public Result generate(Path crawlDb, Path segmentsDir, Settings settings)
+      throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
     int numFetchers = settings.numFetchers() > 0 ? settings.numFetchers() : defaultFetchLists(conf);
     checkSettings(conf);
@@ -171,20 +195,35 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.TIME, now);
     conf.setLong(GeneratorKeys.DUE_BEFORE, now + settings.addDays() * DAY_MILLIS);
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
-    boolean update = conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
-    Path tmp = new Path(conf.get(MRConfig.TEMP_DIR, conf.get(CommonConfigurationKeys.HADOOP_TMP_DIR)),
-        "generate-" + UUID.randomUUID());
-    // Marking the selected URLs writes a new crawldb version: the lock is held from before the selection.
-    try (DbTransaction mark = update ? DbTransaction.begin(conf, crawlDb, "crawldb", settings.force()) : null) {
+    boolean update =
+        conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
+    Path tmp =
+        new Path(
+            conf.get(MRConfig.TEMP_DIR, conf.get(CommonConfigurationKeys.HADOOP_TMP_DIR)),
+            "generate-" + UUID.randomUUID());
+    // Marking the selected URLs writes a new crawldb version: the lock is held from before the
+    // selection.
+    try (DbTransaction mark =
+        update ? DbTransaction.begin(conf, crawlDb, "crawldb", settings.force()) : null) {
       return generate(conf, crawlDb, segmentsDir, settings.topN(), numFetchers, tmp, mark);
     } finally {
       tmp.getFileSystem(conf).delete(tmp, true);
     }
   }
 
-  /** With {@code mark} (generate.update.crawldb), the selected URLs are also marked in a new crawldb version. */
-  private Result generate(Configuration conf, Path crawlDb, Path segmentsDir, long topN, int numFetchers, Path tmp,
-      DbTransaction mark) throws IOException, UserException {
+  /**
+   * With {@code mark} (generate.update.crawldb), the selected URLs are also marked in a new crawldb
+   * version.
+   */
+  private Result generate(
+      Configuration conf,
+      Path crawlDb,
+      Path segmentsDir,
+      long topN,
+      int numFetchers,
+      Path tmp,
+      DbTransaction mark)
+      throws IOException, UserException {
     Tally tally = new Tally();
     Selection selection = select(conf, crawlDb, tmp, topN, tally);
     if (selection.count == 0) {
@@ -238,8 +277,12 @@ public class Generator extends CrawlTool {
     return cut(conf, candidates, samples, tmp, topN, reducers);
   }
 
-  /** The exact top-N of the candidates: a total-order sort into ranges, then the position of the N-th. */
-  private Selection cut(Configuration conf, Path candidates, Path samples, Path tmp, long topN, int reducers)
+  /**
+   * The exact top-N of the candidates: a total-order sort into ranges, then the position of the
+   * N-th.
+   */
+  private Selection cut(
+      Configuration conf, Path candidates, Path samples, Path tmp, long topN, int reducers)
       throws IOException, UserException {
     List<Rank> sorted = readRanks(conf, samples);
     Collections.sort(sorted);
@@ -284,7 +327,8 @@ public class Generator extends CrawlTool {
   }
 
   /** Job 2: the fetch lists; returns how many URLs they hold. */
-  private long writeFetchLists(Configuration conf, Selection selection, Path segment, int numFetchers)
+  private long writeFetchLists(
+      Configuration conf, Selection selection, Path segment, int numFetchers)
       throws IOException, UserException {
     Job job = CrawlJob.create(conf, "generate fetch lists " + segment);
     if (selection.cutPart != null) {
@@ -303,13 +347,18 @@ public class Generator extends CrawlTool {
     job.setPartitionerClass(URLPartitioner.class);
     job.setReducerClass(FetchListReducer.class);
     job.setNumReduceTasks(numFetchers);
-    setSequenceFileOutput(job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
+    setSequenceFileOutput(
+        job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
     runJob(job);
     return GenerateCounter.SELECTED.valueIn(job.getCounters());
   }
 
-  /** Job 3 (generate.update.crawldb): a new crawldb version with the selected URLs marked, installed atomically. */
-  private void markCrawlDb(Configuration conf, DbTransaction tx, Path segment) throws IOException, UserException {
+  /**
+   * Job 3 (generate.update.crawldb): a new crawldb version with the selected URLs marked, installed
+   * atomically.
+   */
+  private void markCrawlDb(Configuration conf, DbTransaction tx, Path segment)
+      throws IOException, UserException {
     Job job = CrawlJob.create(conf, "generate mark " + tx.db());
     CrawlJob.addCrawlDbInput(job, tx.db());
     FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
@@ -322,7 +371,10 @@ public class Generator extends CrawlTool {
     tx.commit();
   }
 
-  /** Reads every setting generate's tasks read: a bad one fails here, a BadSettingException, before any job. */
+  /**
+   * Reads every setting generate's tasks read: a bad one fails here, a BadSettingException, before
+   * any job.
+   */
   private static void checkSettings(Configuration conf) {
     GenerateOrder.from(conf);
     SelectReducer.countMode(conf);
@@ -365,15 +417,17 @@ public class Generator extends CrawlTool {
    * The index in the sorted samples of a rank with at least topN candidates at or before it, or -1
    * when the samples do not prove one. Each of the {@code runs} select outputs is sorted and
    * sampled at ordinals 0, k, 2k...; a run with a samples at or before sample m has at least
-   * (a-1)k+1 candidates there, so sample m has at least (m+1-runs)k+1 before it: enough from
-   * m = ceil((topN-1)/k) + runs - 1.
+   * (a-1)k+1 candidates there, so sample m has at least (m+1-runs)k+1 before it: enough from m =
+   * ceil((topN-1)/k) + runs - 1.
    */
   static int boundIndex(int samples, long topN, long sampleEvery, int runs) {
     long m = (topN - 1 + sampleEvery - 1) / sampleEvery + runs - 1;
     return m < samples ? (int) m : -1;
   }
 
-  /** {range k, position p}: the N-th URL is the p-th (1-based) of range k, given each range's count. */
+  /**
+   * {range k, position p}: the N-th URL is the p-th (1-based) of range k, given each range's count.
+   */
   static int[] cutPosition(long[] rangeCounts, long topN) {
     long before = 0;
     for (int k = 0; k < rangeCounts.length; k++) {
@@ -390,7 +444,8 @@ public class Generator extends CrawlTool {
   }
 
   /** Job output as block-compressed SequenceFiles. */
-  private static void setSequenceFileOutput(Job job, Path out, Class<?> keyClass, Class<?> valueClass) {
+  private static void setSequenceFileOutput(
+      Job job, Path out, Class<?> keyClass, Class<?> valueClass) {
     job.setOutputKeyClass(keyClass);
     job.setOutputValueClass(valueClass);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
@@ -399,24 +454,36 @@ public class Generator extends CrawlTool {
     SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
   }
 
-  private static List<Rank> readRanks(Configuration conf, Path dir) throws IOException, UserException {
+  private static List<Rank> readRanks(Configuration conf, Path dir)
+      throws IOException, UserException {
     List<Rank> ranks = new ArrayList<>();
-    PartFiles.read(conf, dir, new Rank(), NullWritable.get(), (rank, none) -> ranks.add(new Rank(rank)));
+    PartFiles.read(
+        conf, dir, new Rank(), NullWritable.get(), (rank, none) -> ranks.add(new Rank(rank)));
     return ranks;
   }
 
-  private static void writeRanks(Configuration conf, Path file, List<Rank> ranks) throws IOException {
-    try (SequenceFile.Writer writer = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(Rank.class), SequenceFile.Writer.valueClass(NullWritable.class))) {
+  private static void writeRanks(Configuration conf, Path file, List<Rank> ranks)
+      throws IOException {
+    try (SequenceFile.Writer writer =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(file),
+            SequenceFile.Writer.keyClass(Rank.class),
+            SequenceFile.Writer.valueClass(NullWritable.class))) {
       for (Rank rank : ranks) {
         writer.append(rank, NullWritable.get());
       }
     }
   }
 
-  private static long[] readRangeCounts(Configuration conf, Path dir, int ranges) throws IOException, UserException {
+  private static long[] readRangeCounts(Configuration conf, Path dir, int ranges)
+      throws IOException, UserException {
     long[] counts = new long[ranges];
-    PartFiles.read(conf, dir, new IntWritable(), new LongWritable(),
+    PartFiles.read(
+        conf,
+        dir,
+        new IntWritable(),
+        new LongWritable(),
         (range, count) -> counts[range.get()] = count.get());
     return counts;
   }
@@ -429,7 +496,10 @@ public class Generator extends CrawlTool {
     }
   }
 
-  /** What the fetch-list job reads: whole files, except the first {@code cutLimit} records of {@code cutPart}. */
+  /**
+   * What the fetch-list job reads: whole files, except the first {@code cutLimit} records of {@code
+   * cutPart}.
+   */
   private static final class Selection {
     final List<Path> inputs;
     final long count;
@@ -464,7 +534,10 @@ public class Generator extends CrawlTool {
       StringBuilder sb = new StringBuilder();
       for (Map.Entry<SkipReason, Long> e : skipped.entrySet()) {
         if (e.getValue() > 0) {
-          sb.append(sb.length() == 0 ? "; skipped: " : ", ").append(e.getValue()).append(' ').append(e.getKey().label());
+          sb.append(sb.length() == 0 ? "; skipped: " : ", ")
+              .append(e.getValue())
+              .append(' ')
+              .append(e.getKey().label());
         }
       }
       return sb.toString();

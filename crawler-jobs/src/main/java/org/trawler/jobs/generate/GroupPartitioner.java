@@ -6,7 +6,10 @@ import org.apache.hadoop.mapreduce.Partitioner;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.net.HostGroup;
 
-/** Select: sends all URLs of a host (or domain, generate.count.mode) to one reducer, which counts them. */
+/**
+ * Select: sends all URLs of a host (or domain, generate.count.mode) to one reducer, which counts
+ * them.
+ */
 public class GroupPartitioner extends Partitioner<Rank, CrawlDatum> implements Configurable {
   private Configuration conf;
   private HostGroup grouping = HostGroup.HOST;
@@ -24,7 +27,8 @@ public class GroupPartitioner extends Partitioner<Rank, CrawlDatum> implements C
 
   @Override
   public int getPartition(Rank rank, CrawlDatum datum, int numPartitions) {
-    String group = grouping.ofUrl(rank.url().toString(), null); // host or domain: no addresses needed
+    String group =
+        grouping.ofUrl(rank.url().toString(), null); // host or domain: no addresses needed
     return (group.hashCode() & Integer.MAX_VALUE) % numPartitions;
   }
 }

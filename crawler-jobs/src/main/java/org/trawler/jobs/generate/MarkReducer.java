@@ -1,15 +1,14 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.MetadataKeys;
 
 /**
- * generate.update.crawldb: joins the crawldb with the new fetch lists by URL and writes the
- * crawldb datum, marked with the generate time when the URL was selected.
+ * generate.update.crawldb: joins the crawldb with the new fetch lists by URL and writes the crawldb
+ * datum, marked with the generate time when the URL was selected.
  */
 public class MarkReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
   private long generateTime;
@@ -17,7 +16,8 @@ public class MarkReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
 
   @Override
   protected void setup(Context context) {
-    generateTime = context.getConfiguration().getLong(GeneratorKeys.TIME, System.currentTimeMillis());
+    generateTime =
+        context.getConfiguration().getLong(GeneratorKeys.TIME, System.currentTimeMillis());
   }
 
   @Override

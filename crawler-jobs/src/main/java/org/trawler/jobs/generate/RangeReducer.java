@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.LongWritable;
@@ -9,8 +8,8 @@ import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /**
- * Top-N cut: writes one range of the candidates in rank order (at most topN of them, no later
- * one can be selected) and leaves its count for the driver, which then knows where the N-th is.
+ * Top-N cut: writes one range of the candidates in rank order (at most topN of them, no later one
+ * can be selected) and leaves its count for the driver, which then knows where the N-th is.
  */
 public class RangeReducer extends Reducer<Rank, Candidate, Rank, Candidate> {
   private long topN;
@@ -37,7 +36,8 @@ public class RangeReducer extends Reducer<Rank, Candidate, Rank, Candidate> {
   protected void cleanup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
     try (SequenceFile.Writer count =
-        TaskSideFile.open(conf, GeneratorKeys.RANGE_COUNT_DIR, IntWritable.class, LongWritable.class)) {
+        TaskSideFile.open(
+            conf, GeneratorKeys.RANGE_COUNT_DIR, IntWritable.class, LongWritable.class)) {
       if (count != null) {
         count.append(new IntWritable(TaskSideFile.partition(conf)), new LongWritable(written));
       }

@@ -3,7 +3,6 @@ package org.trawler.jobs.generate;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
@@ -11,8 +10,8 @@ import org.apache.hadoop.io.WritableUtils;
 
 /**
  * A due URL's place in the selection order: lower depth first (always 0 in score order), then
- * higher score, then the URL itself, so every URL has its own place and ties break the same
- * way on every run. Sorts in raw bytes, without deserializing.
+ * higher score, then the URL itself, so every URL has its own place and ties break the same way on
+ * every run. Sorts in raw bytes, without deserializing.
  */
 public class Rank implements WritableComparable<Rank> {
   private int depth;
@@ -54,9 +53,17 @@ public class Rank implements WritableComparable<Rank> {
     return Float.isNaN(score) ? Float.NEGATIVE_INFINITY : score;
   }
 
-  public int depth() { return depth; }
-  public float score() { return score; }
-  public Text url() { return url; }
+  public int depth() {
+    return depth;
+  }
+
+  public float score() {
+    return score;
+  }
+
+  public Text url() {
+    return url;
+  }
 
   @Override
   public void write(DataOutput out) throws IOException {
@@ -116,7 +123,8 @@ public class Rank implements WritableComparable<Rank> {
       }
       int n1 = WritableUtils.decodeVIntSize(b1[s1 + FIXED]);
       int n2 = WritableUtils.decodeVIntSize(b2[s2 + FIXED]);
-      return compareBytes(b1, s1 + FIXED + n1, l1 - FIXED - n1, b2, s2 + FIXED + n2, l2 - FIXED - n2);
+      return compareBytes(
+          b1, s1 + FIXED + n1, l1 - FIXED - n1, b2, s2 + FIXED + n2, l2 - FIXED - n2);
     }
   }
 }

@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.DefaultStringifier;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -23,7 +22,8 @@ public class RankBoundMapper extends Mapper<Rank, Candidate, Rank, Candidate> {
   }
 
   @Override
-  protected void map(Rank rank, Candidate candidate, Context context) throws IOException, InterruptedException {
+  protected void map(Rank rank, Candidate candidate, Context context)
+      throws IOException, InterruptedException {
     if (bound == null || rank.compareTo(bound) <= 0) {
       context.write(rank, candidate);
     }

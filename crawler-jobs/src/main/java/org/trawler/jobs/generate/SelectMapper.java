@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -25,7 +24,8 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   }
 
   @Override
-  protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
+  protected void map(Text url, CrawlDatum datum, Context context)
+      throws IOException, InterruptedException {
     SkipReason reason = rules.skipReason(url.toString(), datum);
     if (reason != null) {
       reason.in(context).increment(1);

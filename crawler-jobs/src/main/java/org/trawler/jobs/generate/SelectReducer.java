@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
@@ -12,9 +11,9 @@ import org.trawler.core.net.URLParts;
 
 /**
  * Select, reduce side: reads its hosts' due URLs best-first and keeps each host's (or domain's)
- * best generate.max.count, and at most topN in all: the global top N lies within the union of
- * every reducer's own top N. Each kept URL gets its slot within its host. When a top-N cut
- * follows, it also writes every k-th kept rank as a sample for the cut's range boundaries.
+ * best generate.max.count, and at most topN in all: the global top N lies within the union of every
+ * reducer's own top N. Each kept URL gets its slot within its host. When a top-N cut follows, it
+ * also writes every k-th kept rank as a sample for the cut's range boundaries.
  */
 public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   /** About this many sampled ranks per reducer when the output is topN long. */
@@ -26,7 +25,10 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   private long sampleEvery;
   private final Candidate candidate = new Candidate();
 
-  /** Every how many kept URLs a rank is sampled: its ordinals 0, k, 2k... in the reducer's sorted output. */
+  /**
+   * Every how many kept URLs a rank is sampled: its ordinals 0, k, 2k... in the reducer's sorted
+   * output.
+   */
   static long sampleEvery(long topN) {
     return Math.max(1, topN / SAMPLES_PER_RUN);
   }

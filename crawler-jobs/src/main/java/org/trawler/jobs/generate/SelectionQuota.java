@@ -2,7 +2,6 @@ package org.trawler.jobs.generate;
 
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 
@@ -29,7 +28,8 @@ public final class SelectionQuota {
 
   /** The quota of generate.max.count per group, and {@code topN} in all. */
   public static SelectionQuota from(Configuration conf, long topN) {
-    return new SelectionQuota(Settings.getInt(conf, GeneratorKeys.MAX_COUNT, GeneratorKeys.DEFAULT_MAX_COUNT), topN);
+    return new SelectionQuota(
+        Settings.getInt(conf, GeneratorKeys.MAX_COUNT, GeneratorKeys.DEFAULT_MAX_COUNT), topN);
   }
 
   /** Why the next URL of {@code group} cannot be taken, or null when it can. */
@@ -43,7 +43,10 @@ public final class SelectionQuota {
     return null;
   }
 
-  /** Takes the next URL of {@code host} in {@code group} (after a null {@link #refusal}); returns its slot. */
+  /**
+   * Takes the next URL of {@code host} in {@code group} (after a null {@link #refusal}); returns
+   * its slot.
+   */
   public int admit(String group, String host) {
     admitted++;
     if (maxPerGroup > 0) {

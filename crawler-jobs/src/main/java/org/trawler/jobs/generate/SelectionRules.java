@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.net.MalformedURLException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
@@ -13,7 +12,10 @@ import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
 
-/** Whether one crawldb URL may go into the segment: due, not excluded, not too deep, accepted by the filters. */
+/**
+ * Whether one crawldb URL may go into the segment: due, not excluded, not too deep, accepted by the
+ * filters.
+ */
 public final class SelectionRules {
   private final long now;
   private final long dueBefore;
@@ -30,7 +32,12 @@ public final class SelectionRules {
    * @param normalizers applied in scope generate before filtering; null = none
    * @param filters null = none
    */
-  public SelectionRules(long now, long dueBefore, long delaySeconds, int maxDepth, URLNormalizer normalizers,
+  public SelectionRules(
+      long now,
+      long dueBefore,
+      long delaySeconds,
+      int maxDepth,
+      URLNormalizer normalizers,
       URLFilter filters) {
     this.now = now;
     this.dueBefore = dueBefore;
@@ -51,10 +58,15 @@ public final class SelectionRules {
       normalizers = new URLNormalizers(conf);
       normalizers.normalizersFor(URLNormalizers.SCOPE_GENERATE);
     }
-    return new SelectionRules(now, conf.getLong(GeneratorKeys.DUE_BEFORE, now),
+    return new SelectionRules(
+        now,
+        conf.getLong(GeneratorKeys.DUE_BEFORE, now),
         Settings.getLong(conf, GeneratorKeys.DELAY, GeneratorKeys.DEFAULT_DELAY),
-        Settings.getInt(conf, GeneratorKeys.MAX_DEPTH, GeneratorKeys.DEFAULT_MAX_DEPTH), normalizers,
-        conf.getBoolean(GeneratorKeys.FILTER, GeneratorKeys.DEFAULT_FILTER) ? new URLFilters(conf) : null);
+        Settings.getInt(conf, GeneratorKeys.MAX_DEPTH, GeneratorKeys.DEFAULT_MAX_DEPTH),
+        normalizers,
+        conf.getBoolean(GeneratorKeys.FILTER, GeneratorKeys.DEFAULT_FILTER)
+            ? new URLFilters(conf)
+            : null);
   }
 
   /** Why the URL is not selected, or null when it is a candidate. The cheap checks come first. */
@@ -94,7 +106,8 @@ public final class SelectionRules {
       return SkipReason.MALFORMED;
     }
     try {
-      String checked = normalizers == null ? url : normalizers.normalize(url, URLNormalizers.SCOPE_GENERATE);
+      String checked =
+          normalizers == null ? url : normalizers.normalize(url, URLNormalizers.SCOPE_GENERATE);
       if (checked != null && filters != null) {
         checked = filters.filter(checked);
       }

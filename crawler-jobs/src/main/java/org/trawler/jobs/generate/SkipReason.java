@@ -1,10 +1,12 @@
 package org.trawler.jobs.generate;
 
 import java.util.Locale;
-
 import org.trawler.jobs.JobCounter;
 
-/** Why generate left a crawldb URL out of the segment; each is a counter of generate's, skipped_&lt;reason&gt;. */
+/**
+ * Why generate left a crawldb URL out of the segment; each is a counter of generate's,
+ * skipped_&lt;reason&gt;.
+ */
 public enum SkipReason implements JobCounter {
   NOT_DUE("not due"),
   DUPLICATE("duplicate"),

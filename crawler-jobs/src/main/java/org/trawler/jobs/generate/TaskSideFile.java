@@ -1,7 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -16,7 +15,8 @@ final class TaskSideFile {
   private TaskSideFile() {}
 
   /** A writer into the directory named by {@code dirKey}, or null when the key is not set. */
-  static SequenceFile.Writer open(Configuration conf, String dirKey, Class<?> keyClass, Class<?> valueClass)
+  static SequenceFile.Writer open(
+      Configuration conf, String dirKey, Class<?> keyClass, Class<?> valueClass)
       throws IOException {
     String dir = conf.get(dirKey);
     if (dir == null) {
@@ -24,8 +24,11 @@ final class TaskSideFile {
     }
     Path file = new Path(dir, String.format("part-%05d", partition(conf)));
     file.getFileSystem(conf).delete(file, false);
-    return SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(keyClass), SequenceFile.Writer.valueClass(valueClass));
+    return SequenceFile.createWriter(
+        conf,
+        SequenceFile.Writer.file(file),
+        SequenceFile.Writer.keyClass(keyClass),
+        SequenceFile.Writer.valueClass(valueClass));
   }
 
   /** The task's partition number, which the framework sets in every task's configuration. */

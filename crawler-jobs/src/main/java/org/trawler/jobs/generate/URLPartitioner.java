@@ -28,7 +28,8 @@ public class URLPartitioner extends Partitioner<FetchSlot, CrawlDatum> implement
 
   /** The configured partition.url.mode. */
   public static HostGroup mode(Configuration conf) {
-    return HostGroup.byMode(conf, GeneratorKeys.PARTITION_MODE, GeneratorKeys.DEFAULT_PARTITION_MODE);
+    return HostGroup.byMode(
+        conf, GeneratorKeys.PARTITION_MODE, GeneratorKeys.DEFAULT_PARTITION_MODE);
   }
 
   @Override

@@ -2,7 +2,10 @@ package org.trawler.jobs.inject;
 
 import org.trawler.jobs.JobCounter;
 
-/** inject's Hadoop counters (group {@value #GROUP}); each {@link SeedLine.Problem} is a counter of the group too. */
+/**
+ * inject's Hadoop counters (group {@value #GROUP}); each {@link SeedLine.Problem} is a counter of
+ * the group too.
+ */
 public enum InjectCounter implements JobCounter {
   /** Seed lines that passed parsing, normalizing and filtering. */
   URLS_INJECTED,

@@ -2,7 +2,6 @@ package org.trawler.jobs.inject;
 
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -33,31 +32,46 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
 
 /**
- * {@code inject <crawldb> <url_dir>}: adds seed URLs to a crawldb. Job 1 reads the seed
- * files, keeps one seed per URL and, for a new crawldb, writes it directly; otherwise job 2 merges
- * the seeds into the existing crawldb. The new version is installed only when all went well.
+ * {@code inject <crawldb> <url_dir>}: adds seed URLs to a crawldb. Job 1 reads the seed files,
+ * keeps one seed per URL and, for a new crawldb, writes it directly; otherwise job 2 merges the
+ * seeds into the existing crawldb. The new version is installed only when all went well.
  */
 public class Injector extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(Injector.class);
 
   @Override
-  public String name() { return "inject"; }
+  public String name() {
+    return "inject";
+  }
 
   @Override
-  public String synopsis() { return "<crawldb> <url_dir> [-overwrite] [-update] [-force]"; }
+  public String synopsis() {
+    return "<crawldb> <url_dir> [-overwrite] [-update] [-force]";
+  }
 
   @Override
   protected Options options() {
     return new Options()
-        .addOption("overwrite", false, "replace existing crawldb entries with the injected ones ("
-            + InjectKeys.OVERWRITE + ")")
-        .addOption("update", false, "keep existing entries' status and times, take the seeds' score, interval"
-            + " and metadata (" + InjectKeys.UPDATE + ")")
+        .addOption(
+            "overwrite",
+            false,
+            "replace existing crawldb entries with the injected ones ("
+                + InjectKeys.OVERWRITE
+                + ")")
+        .addOption(
+            "update",
+            false,
+            "keep existing entries' status and times, take the seeds' score, interval"
+                + " and metadata ("
+                + InjectKeys.UPDATE
+                + ")")
         .addOption("force", false, "break the crawldb lock left by a job that died");
   }
 
   @Override
-  protected int[] positionalArity() { return new int[] {2, 2}; }
+  protected int[] positionalArity() {
+    return new int[] {2, 2};
+  }
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
@@ -69,26 +83,36 @@ public class Injector extends CrawlTool {
       conf.setBoolean(InjectKeys.UPDATE, true);
     }
     Path crawlDb = new Path(cmd.getArgList().get(0));
-    InjectResult result = inject(crawlDb, new Path(cmd.getArgList().get(1)), cmd.hasOption("force"));
+    InjectResult result =
+        inject(crawlDb, new Path(cmd.getArgList().get(1)), cmd.hasOption("force"));
     out().println(result.summary(crawlDb.toString(), mode(conf)));
     return 0;
   }
 
   private static InjectMerge.Mode mode(Configuration conf) {
-    return InjectMerge.Mode.of(conf.getBoolean(InjectKeys.OVERWRITE, InjectKeys.DEFAULT_OVERWRITE),
+    return InjectMerge.Mode.of(
+        conf.getBoolean(InjectKeys.OVERWRITE, InjectKeys.DEFAULT_OVERWRITE),
         conf.getBoolean(InjectKeys.UPDATE, InjectKeys.DEFAULT_UPDATE));
   }
 
-  /** Injects the seeds under {@code urlDir} into {@code crawlDb} (created if missing), holding its lock. */
-  public InjectResult inject(Path crawlDb, Path urlDir, boolean force) throws IOException, UserException {
+  /**
+   * Injects the seeds under {@code urlDir} into {@code crawlDb} (created if missing), holding its
+   * lock.
+   */
+  public InjectResult inject(Path crawlDb, Path urlDir, boolean force)
+      throws IOException, UserException {
     Configuration conf = getConf();
     List<Path> seedFiles = SeedFiles.list(conf, urlDir);
     checkSettings(conf);
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       boolean merge = VersionedDb.exists(conf, crawlDb);
       Path seeds = merge ? tx.scratch("seeds") : null;
-      LOG.info("inject: {} seed files under {} into {} crawldb {}", seedFiles.size(), urlDir,
-          merge ? "existing" : "new", crawlDb);
+      LOG.info(
+          "inject: {} seed files under {} into {} crawldb {}",
+          seedFiles.size(),
+          urlDir,
+          merge ? "existing" : "new",
+          crawlDb);
       Job sort = sortJob(conf, crawlDb, seedFiles, merge ? seeds : tx.newVersion(), merge);
       runJob(sort);
       Counters mergeCounters = null;
@@ -102,12 +126,16 @@ public class Injector extends CrawlTool {
     }
   }
 
-  /** A bad setting (a normalizer or filter that cannot be set up) fails here in one line, not in every map task. */
+  /**
+   * A bad setting (a normalizer or filter that cannot be set up) fails here in one line, not in
+   * every map task.
+   */
   private static void checkSettings(Configuration conf) {
     SeedParser.fromConf(conf);
   }
 
-  private static Job sortJob(Configuration conf, Path crawlDb, List<Path> seedFiles, Path out, boolean merge)
+  private static Job sortJob(
+      Configuration conf, Path crawlDb, List<Path> seedFiles, Path out, boolean merge)
       throws IOException {
     Job job = CrawlJob.create(conf, "inject sort " + crawlDb);
     for (Path file : seedFiles) {
@@ -130,7 +158,8 @@ public class Injector extends CrawlTool {
     return job;
   }
 
-  private static Job mergeJob(Configuration conf, Path crawlDb, Path seeds, Path out) throws IOException {
+  private static Job mergeJob(Configuration conf, Path crawlDb, Path seeds, Path out)
+      throws IOException {
     Job job = CrawlJob.create(conf, "inject merge " + crawlDb);
     CrawlJob.addCrawlDbInput(job, crawlDb);
     FileInputFormat.addInputPath(job, seeds);
@@ -152,7 +181,9 @@ public class Injector extends CrawlTool {
 
   /** Seed line → (normalized URL, seed), or a counter and a log line naming file and line. */
   public static class SeedMapper extends Mapper<LongWritable, Text, Text, Seed> {
-    /** Problems logged per task; the rest are only counted, so a garbage file cannot flood the log. */
+    /**
+     * Problems logged per task; the rest are only counted, so a garbage file cannot flood the log.
+     */
     static final int MAX_LOGGED = 100;
 
     private SeedParser parser;
@@ -169,7 +200,8 @@ public class Injector extends CrawlTool {
     }
 
     @Override
-    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+    protected void map(LongWritable offset, Text line, Context context)
+        throws IOException, InterruptedException {
       lineNumber++;
       try {
         SeedParser.Accepted seed = parser.parse(line.toString(), now);
@@ -181,8 +213,15 @@ public class Injector extends CrawlTool {
         e.problem().summaryCounter().in(context).increment(1);
         e.problem().in(context).increment(1);
         if (logged++ < MAX_LOGGED) {
-          // A normalizer's or filter's bug keeps its stack trace (the cause); the seed's own faults do not need one.
-          LOG.warn("{}:{}: skipped, {}: {}", file, lineNumber, e.getMessage(), excerpt(line.toString()), e.getCause());
+          // A normalizer's or filter's bug keeps its stack trace (the cause); the seed's own faults
+          // do not need one.
+          LOG.warn(
+              "{}:{}: skipped, {}: {}",
+              file,
+              lineNumber,
+              e.getMessage(),
+              excerpt(line.toString()),
+              e.getCause());
         } else if (logged == MAX_LOGGED + 1) {
           LOG.warn("{}: more skipped lines are only counted, not logged", file);
         }
@@ -202,19 +241,28 @@ public class Injector extends CrawlTool {
       int max = 120;
       for (int i = 0; i < line.length() && i < max; i++) {
         char c = line.charAt(i);
-        sb.append(c == '\t' ? "\\t" : Character.isISOControl(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+        sb.append(
+            c == '\t'
+                ? "\\t"
+                : Character.isISOControl(c)
+                    ? String.format("\\u%04x", (int) c)
+                    : String.valueOf(c));
       }
       sb.append(line.length() > max ? "'... (" + line.length() + " characters)" : "'");
       return sb.toString();
     }
   }
 
-  /** Job 1: of the seeds for one URL, the last (by file, then line) wins; written with status injected. */
+  /**
+   * Job 1: of the seeds for one URL, the last (by file, then line) wins; written with status
+   * injected.
+   */
   public static class SeedReducer extends Reducer<Text, Seed, Text, CrawlDatum> {
     private final Seed last = new Seed();
 
     @Override
-    protected void reduce(Text url, Iterable<Seed> seeds, Context context) throws IOException, InterruptedException {
+    protected void reduce(Text url, Iterable<Seed> seeds, Context context)
+        throws IOException, InterruptedException {
       long count = 0;
       for (Seed seed : seeds) {
         if (count++ == 0 || seed.isAfter(last)) {
@@ -266,7 +314,9 @@ public class Injector extends CrawlTool {
       if (injected != null) {
         (old == null ? InjectCounter.URLS_NEW : InjectCounter.URLS_MERGED).in(context).increment(1);
       }
-      context.write(url, injected == null ? old : InjectMerge.merge(old, injected, mode)); // old is a copy already
+      context.write(
+          url,
+          injected == null ? old : InjectMerge.merge(old, injected, mode)); // old is a copy already
     }
   }
 }

@@ -3,7 +3,6 @@ package org.trawler.jobs.inject;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
@@ -53,19 +52,33 @@ public class Seed implements Writable {
     datum.readFields(in);
   }
 
-  public String file() { return file; }
-  public long line() { return line; }
-  public CrawlDatum datum() { return datum; }
+  public String file() {
+    return file;
+  }
+
+  public long line() {
+    return line;
+  }
+
+  public CrawlDatum datum() {
+    return datum;
+  }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Seed && ((Seed) o).file.equals(file) && ((Seed) o).line == line
+    return o instanceof Seed
+        && ((Seed) o).file.equals(file)
+        && ((Seed) o).line == line
         && ((Seed) o).datum.equals(datum);
   }
 
   @Override
-  public int hashCode() { return file.hashCode() * 31 + Long.hashCode(line); }
+  public int hashCode() {
+    return file.hashCode() * 31 + Long.hashCode(line);
+  }
 
   @Override
-  public String toString() { return file + ":" + line + " " + datum; }
+  public String toString() {
+    return file + ":" + line + " " + datum;
+  }
 }

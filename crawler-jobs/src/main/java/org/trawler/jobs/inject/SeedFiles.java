@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,8 +17,8 @@ public final class SeedFiles {
 
   /**
    * The readable seed files under {@code urlDir} (or {@code urlDir} itself when it is a file),
-   * sorted; a missing directory, one without seed files, or an unreadable file is a
-   * {@link UserException} naming it.
+   * sorted; a missing directory, one without seed files, or an unreadable file is a {@link
+   * UserException} naming it.
    */
   public static List<Path> list(Configuration conf, Path urlDir) throws IOException, UserException {
     FileSystem fs = urlDir.getFileSystem(conf);
@@ -34,7 +33,8 @@ public final class SeedFiles {
       collect(fs, urlDir, files);
     }
     if (files.isEmpty()) {
-      throw new UserException("no seed files in " + urlDir + " (names starting with . or _ are skipped)",
+      throw new UserException(
+          "no seed files in " + urlDir + " (names starting with . or _ are skipped)",
           UserException.NOTHING_TO_DO);
     }
     Collections.sort(files);

@@ -3,12 +3,11 @@ package org.trawler.jobs.inject;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.trawler.jobs.JobCounter;
 
 /**
- * One line of a seed file, read but not yet judged: the URL as written and its tab-separated
- * {@code key=value} metadata, with the reserved keys nutch.score, nutch.fetchInterval and
+ * One line of a seed file, read but not yet judged: the URL as written and its tab-separated {@code
+ * key=value} metadata, with the reserved keys nutch.score, nutch.fetchInterval and
  * nutch.fetchInterval.fixed parsed and checked.
  */
 public final class SeedLine {
@@ -16,7 +15,10 @@ public final class SeedLine {
   public static final String FETCH_INTERVAL = "nutch.fetchInterval";
   public static final String FIXED_INTERVAL = "nutch.fetchInterval.fixed";
 
-  /** Why a line is not a seed; each is a counter of inject's group and adds to urls_malformed or urls_rejected. */
+  /**
+   * Why a line is not a seed; each is a counter of inject's group and adds to urls_malformed or
+   * urls_rejected.
+   */
   public enum Problem implements JobCounter {
     BINARY_LINE(false),
     URL_TOO_LONG(false),
@@ -36,7 +38,9 @@ public final class SeedLine {
     }
 
     @Override
-    public String group() { return InjectCounter.GROUP; }
+    public String group() {
+      return InjectCounter.GROUP;
+    }
 
     /** The summary counter this problem adds to: urls_rejected or urls_malformed. */
     public InjectCounter summaryCounter() {
@@ -57,7 +61,9 @@ public final class SeedLine {
       this.problem = problem;
     }
 
-    public Problem problem() { return problem; }
+    public Problem problem() {
+      return problem;
+    }
   }
 
   private final String url;
@@ -66,7 +72,11 @@ public final class SeedLine {
   private final Integer fixedInterval;
   private final Map<String, String> metadata;
 
-  private SeedLine(String url, Float score, Integer fetchInterval, Integer fixedInterval,
+  private SeedLine(
+      String url,
+      Float score,
+      Integer fetchInterval,
+      Integer fixedInterval,
       Map<String, String> metadata) {
     this.url = url;
     this.score = score;
@@ -77,7 +87,8 @@ public final class SeedLine {
 
   /**
    * Reads one line: null for a blank line or a {@code #} comment, else the seed. Fails on control
-   * characters or invalid UTF-8 (a binary file), a field without {@code =}, and a bad reserved value.
+   * characters or invalid UTF-8 (a binary file), a field without {@code =}, and a bad reserved
+   * value.
    */
   public static SeedLine parse(String line) throws BadSeedException {
     String trimmed = line.strip();
@@ -90,8 +101,11 @@ public final class SeedLine {
     for (int i = 0; i < trimmed.length(); i++) {
       char c = trimmed.charAt(i);
       if (c == '\uFFFD' || (Character.isISOControl(c) && c != '\t')) {
-        throw new BadSeedException(Problem.BINARY_LINE, "not text (control character or invalid UTF-8 at column "
-            + (i + 1) + "): is this a binary file?");
+        throw new BadSeedException(
+            Problem.BINARY_LINE,
+            "not text (control character or invalid UTF-8 at column "
+                + (i + 1)
+                + "): is this a binary file?");
       }
     }
     String[] fields = trimmed.split("\t");
@@ -107,16 +121,23 @@ public final class SeedLine {
       }
       int eq = field.indexOf('=');
       if (eq <= 0) {
-        throw new BadSeedException(Problem.BAD_METADATA, "metadata field '" + field
-            + "' is not key=value");
+        throw new BadSeedException(
+            Problem.BAD_METADATA, "metadata field '" + field + "' is not key=value");
       }
       String key = field.substring(0, eq).strip();
       String value = field.substring(eq + 1).strip();
       switch (key) {
-        case SCORE: score = parseScore(value); break;
-        case FETCH_INTERVAL: interval = parseSeconds(key, value); break;
-        case FIXED_INTERVAL: fixed = parseSeconds(key, value); break;
-        default: metadata.put(key, value);
+        case SCORE:
+          score = parseScore(value);
+          break;
+        case FETCH_INTERVAL:
+          interval = parseSeconds(key, value);
+          break;
+        case FIXED_INTERVAL:
+          fixed = parseSeconds(key, value);
+          break;
+        default:
+          metadata.put(key, value);
       }
     }
     return new SeedLine(url, score, interval, fixed, metadata);
@@ -143,18 +164,32 @@ public final class SeedLine {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new BadSeedException(Problem.BAD_FETCH_INTERVAL, key + "=" + value
-        + " is not a whole number of seconds > 0");
+    throw new BadSeedException(
+        Problem.BAD_FETCH_INTERVAL, key + "=" + value + " is not a whole number of seconds > 0");
   }
 
   /** The URL as written, before normalizing. */
-  public String url() { return url; }
+  public String url() {
+    return url;
+  }
+
   /** nutch.score, or null when the line does not set it. */
-  public Float score() { return score; }
+  public Float score() {
+    return score;
+  }
+
   /** nutch.fetchInterval in seconds, or null. */
-  public Integer fetchInterval() { return fetchInterval; }
+  public Integer fetchInterval() {
+    return fetchInterval;
+  }
+
   /** nutch.fetchInterval.fixed in seconds, or null. */
-  public Integer fixedInterval() { return fixedInterval; }
+  public Integer fixedInterval() {
+    return fixedInterval;
+  }
+
   /** The other key=value pairs, as written, in line order. */
-  public Map<String, String> metadata() { return metadata; }
+  public Map<String, String> metadata() {
+    return metadata;
+  }
 }

@@ -4,7 +4,6 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.conf.Settings;
@@ -21,8 +20,8 @@ import org.trawler.jobs.inject.SeedLine.BadSeedException;
 import org.trawler.jobs.inject.SeedLine.Problem;
 
 /**
- * Turns seed lines into injected datums: parses the line, normalizes the URL (scope inject),
- * checks that it has a scheme and a host, filters it, and applies the defaults.
+ * Turns seed lines into injected datums: parses the line, normalizes the URL (scope inject), checks
+ * that it has a scheme and a host, filters it, and applies the defaults.
  */
 public final class SeedParser {
 
@@ -43,7 +42,11 @@ public final class SeedParser {
   private final URLNormalizer normalizer;
   private final URLFilter filter;
 
-  public SeedParser(float defaultScore, int defaultInterval, int maxUrlLength, URLNormalizer normalizer,
+  public SeedParser(
+      float defaultScore,
+      int defaultInterval,
+      int maxUrlLength,
+      URLNormalizer normalizer,
       URLFilter filter) {
     this.defaultScore = defaultScore;
     this.defaultInterval = defaultInterval;
@@ -59,10 +62,12 @@ public final class SeedParser {
   public static SeedParser fromConf(Configuration conf) {
     URLNormalizers normalizers = new URLNormalizers(conf);
     normalizers.normalizersFor(URLNormalizers.SCOPE_INJECT);
-    return new SeedParser(Settings.getFloat(conf, InjectKeys.SCORE_INJECTED, InjectKeys.DEFAULT_SCORE_INJECTED),
+    return new SeedParser(
+        Settings.getFloat(conf, InjectKeys.SCORE_INJECTED, InjectKeys.DEFAULT_SCORE_INJECTED),
         Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL),
         Settings.getInt(conf, InjectKeys.URL_MAX_LENGTH, InjectKeys.DEFAULT_URL_MAX_LENGTH),
-        normalizers, new URLFilters(conf));
+        normalizers,
+        new URLFilters(conf));
   }
 
   /** The seed of one line, null for a blank or comment line; fetchTime is {@code now}. */
@@ -78,8 +83,14 @@ public final class SeedParser {
   /** The normalized, filtered URL, or the reason it is not one. */
   String checkUrl(String raw) throws BadSeedException {
     if (raw.length() > maxUrlLength) {
-      throw new BadSeedException(Problem.URL_TOO_LONG, "URL of " + raw.length() + " characters, longer than "
-          + InjectKeys.URL_MAX_LENGTH + "=" + maxUrlLength);
+      throw new BadSeedException(
+          Problem.URL_TOO_LONG,
+          "URL of "
+              + raw.length()
+              + " characters, longer than "
+              + InjectKeys.URL_MAX_LENGTH
+              + "="
+              + maxUrlLength);
     }
     String url;
     try {
@@ -109,12 +120,17 @@ public final class SeedParser {
     try {
       new URI(url); // a last check that every component is well-formed
     } catch (URISyntaxException e) {
-      String hint = url.indexOf(' ') >= 0 ? " (metadata must be separated by tabs, and spaces in a URL by %20)" : "";
+      String hint =
+          url.indexOf(' ') >= 0
+              ? " (metadata must be separated by tabs, and spaces in a URL by %20)"
+              : "";
       throw new BadSeedException(Problem.MALFORMED_URL, "malformed URL: " + e.getMessage() + hint);
     }
     String host = URLParts.host(url);
     if (host == null || host.isEmpty()) {
-      throw new BadSeedException(Problem.MALFORMED_URL, "malformed URL: needs a scheme and a host, like http://example.com/");
+      throw new BadSeedException(
+          Problem.MALFORMED_URL,
+          "malformed URL: needs a scheme and a host, like http://example.com/");
     }
   }
 

@@ -2,7 +2,6 @@ package org.trawler.jobs.linkdb;
 
 import java.util.Comparator;
 import java.util.TreeSet;
-
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 
@@ -12,7 +11,8 @@ import org.trawler.core.datum.Outlink;
  */
 final class InlinksMerge {
   /** Inlinks keep the linking page in toUrl: order by it, then by anchor. */
-  static final Comparator<Outlink> ORDER = Comparator.comparing(Outlink::getToUrl).thenComparing(Outlink::getAnchor);
+  static final Comparator<Outlink> ORDER =
+      Comparator.comparing(Outlink::getToUrl).thenComparing(Outlink::getAnchor);
 
   private InlinksMerge() {}
 

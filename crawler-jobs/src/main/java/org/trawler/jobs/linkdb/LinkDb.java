@@ -5,7 +5,6 @@ import java.net.MalformedURLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -35,42 +34,61 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
 /**
- * {@code invertlinks <linkdb> <segment>... [-dir <segments_dir>]}: builds the linkdb, url →
- * {@link Inlinks} (linking page, anchor), from the segments' parse_data, merged with the linkdb's
- * current version. One job: the segments' outlinks are inverted by {@link InvertMapper}, the
- * existing linkdb passes through unchanged, and {@link MergeReducer} merges per URL. The new
- * version is installed like a crawldb's (current → old, under the linkdb's lock).
+ * {@code invertlinks <linkdb> <segment>... [-dir <segments_dir>]}: builds the linkdb, url → {@link
+ * Inlinks} (linking page, anchor), from the segments' parse_data, merged with the linkdb's current
+ * version. One job: the segments' outlinks are inverted by {@link InvertMapper}, the existing
+ * linkdb passes through unchanged, and {@link MergeReducer} merges per URL. The new version is
+ * installed like a crawldb's (current → old, under the linkdb's lock).
  */
 public class LinkDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(LinkDb.class);
 
   /** What an inversion did: the segments read and the size of the new linkdb. */
-  public record Result(int segments, long urls, long linksInverted, long linksRejected, long linksInternal) {
+  public record Result(
+      int segments, long urls, long linksInverted, long linksRejected, long linksInternal) {
     public String summary(Path linkDb) {
-      return String.format("invertlinks: %d URLs with inlinks in %s (%d links inverted from %d segment%s,"
-          + " %d rejected, %d internal ignored)", urls, linkDb, linksInverted, segments, segments == 1 ? "" : "s",
-          linksRejected, linksInternal);
+      return String.format(
+          "invertlinks: %d URLs with inlinks in %s (%d links inverted from %d segment%s,"
+              + " %d rejected, %d internal ignored)",
+          urls,
+          linkDb,
+          linksInverted,
+          segments,
+          segments == 1 ? "" : "s",
+          linksRejected,
+          linksInternal);
     }
   }
 
   @Override
-  public String name() { return "invertlinks"; }
+  public String name() {
+    return "invertlinks";
+  }
 
   @Override
-  public String synopsis() { return "<linkdb> <segment>... [-dir <segments_dir>] [-noNormalize] [-noFilter] [-force]"; }
+  public String synopsis() {
+    return "<linkdb> <segment>... [-dir <segments_dir>] [-noNormalize] [-noFilter] [-force]";
+  }
 
   @Override
   protected Options options() {
     return new Options()
-        .addOption(Option.builder("dir").hasArg().argName("segments_dir")
-            .desc("invert every parsed segment under this directory").build())
-        .addOption("noNormalize", false, "do not normalize link URLs (" + LinkDbKeys.NORMALIZE + "=false)")
+        .addOption(
+            Option.builder("dir")
+                .hasArg()
+                .argName("segments_dir")
+                .desc("invert every parsed segment under this directory")
+                .build())
+        .addOption(
+            "noNormalize", false, "do not normalize link URLs (" + LinkDbKeys.NORMALIZE + "=false)")
         .addOption("noFilter", false, "do not filter link URLs (" + LinkDbKeys.FILTER + "=false)")
         .addOption("force", false, "break the linkdb lock left by a job that died");
   }
 
   @Override
-  protected int[] positionalArity() { return new int[] {1, -1}; }
+  protected int[] positionalArity() {
+    return new int[] {1, -1};
+  }
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
@@ -97,13 +115,17 @@ public class LinkDb extends CrawlTool {
     return 0;
   }
 
-  /** The segments under {@code dir} that have parse_data, in name order; unparsed ones are skipped with a log line. */
+  /**
+   * The segments under {@code dir} that have parse_data, in name order; unparsed ones are skipped
+   * with a log line.
+   */
   static List<Path> parsedSegments(Configuration conf, Path dir) throws IOException, UserException {
     FileSystem fs = dir.getFileSystem(conf);
     if (!fs.exists(dir) || !fs.getFileStatus(dir).isDirectory()) {
       throw new UserException("no segments directory at " + dir);
     }
-    FileStatus[] children = fs.listStatus(dir, p -> !p.getName().startsWith(".") && !p.getName().startsWith("_"));
+    FileStatus[] children =
+        fs.listStatus(dir, p -> !p.getName().startsWith(".") && !p.getName().startsWith("_"));
     Arrays.sort(children);
     List<Path> parsed = new ArrayList<>();
     for (FileStatus st : children) {
@@ -117,7 +139,8 @@ public class LinkDb extends CrawlTool {
       }
     }
     if (parsed.isEmpty()) {
-      throw new UserException("no parsed segment under " + dir + ": run parse first", UserException.NOTHING_TO_DO);
+      throw new UserException(
+          "no parsed segment under " + dir + ": run parse first", UserException.NOTHING_TO_DO);
     }
     return parsed;
   }
@@ -126,7 +149,8 @@ public class LinkDb extends CrawlTool {
    * Inverts the links of {@code segments} into {@code linkDb} and installs the new version. Every
    * segment must have parse_data.
    */
-  public Result invert(Path linkDb, List<Path> segments, boolean force) throws IOException, UserException {
+  public Result invert(Path linkDb, List<Path> segments, boolean force)
+      throws IOException, UserException {
     Configuration conf = getConf();
     LinkInverter.fromConf(conf); // a bad setting fails here, before the job
     MergeReducer.maxInlinks(conf);
@@ -136,12 +160,16 @@ public class LinkDb extends CrawlTool {
     try (DbTransaction tx = DbTransaction.begin(conf, linkDb, "linkdb", force)) {
       Job job = CrawlJob.create(conf, "invertlinks " + linkDb);
       for (Path segment : segments) {
-        MultipleInputs.addInputPath(job, new Path(segment, Segment.PARSE_DATA), SequenceFileInputFormat.class,
+        MultipleInputs.addInputPath(
+            job,
+            new Path(segment, Segment.PARSE_DATA),
+            SequenceFileInputFormat.class,
             InvertMapper.class);
       }
       if (VersionedDb.exists(conf, linkDb)) {
         // The installed version passes through the identity mapper into the merge.
-        MultipleInputs.addInputPath(job, VersionedDb.current(linkDb), SequenceFileInputFormat.class, Mapper.class);
+        MultipleInputs.addInputPath(
+            job, VersionedDb.current(linkDb), SequenceFileInputFormat.class, Mapper.class);
       }
       job.setMapOutputKeyClass(Text.class);
       job.setMapOutputValueClass(Inlinks.class);
@@ -151,8 +179,11 @@ public class LinkDb extends CrawlTool {
       runJob(job);
       tx.commit();
       Counters c = job.getCounters();
-      return new Result(segments.size(), c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
-          LinkDbCounter.LINKS_INVERTED.valueIn(c), LinkDbCounter.LINKS_REJECTED.valueIn(c),
+      return new Result(
+          segments.size(),
+          c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
+          LinkDbCounter.LINKS_INVERTED.valueIn(c),
+          LinkDbCounter.LINKS_REJECTED.valueIn(c),
           LinkDbCounter.LINKS_INTERNAL_IGNORED.valueIn(c));
     }
   }
@@ -168,7 +199,8 @@ public class LinkDb extends CrawlTool {
     }
 
     @Override
-    protected void map(Text key, ParseData value, Context context) throws IOException, InterruptedException {
+    protected void map(Text key, ParseData value, Context context)
+        throws IOException, InterruptedException {
       String fromUrl;
       try {
         fromUrl = inverter.accept(key.toString());

@@ -1,21 +1,28 @@
 package org.trawler.jobs.linkdb;
 
 /**
- * Configuration keys of invertlinks, with their defaults. Anchor text is cut at
- * {@link org.trawler.core.parse.ParseKeys#MAX_ANCHOR_LENGTH}, as parse cuts it.
+ * Configuration keys of invertlinks, with their defaults. Anchor text is cut at {@link
+ * org.trawler.core.parse.ParseKeys#MAX_ANCHOR_LENGTH}, as parse cuts it.
  */
 public final class LinkDbKeys {
   /** Inlinks kept per URL; the first ones by (from URL, anchor) are kept. Negative = no cap. */
   public static final String MAX_INLINKS = "db.max.inlinks";
+
   public static final int DEFAULT_MAX_INLINKS = 10000;
+
   /** Drop links between pages of the same host. */
   public static final String IGNORE_INTERNAL_LINKS = "linkdb.ignore.internal.links";
+
   public static final boolean DEFAULT_IGNORE_INTERNAL_LINKS = false;
+
   /** Normalize link URLs in scope linkdb (the -noNormalize option turns it off). */
   public static final String NORMALIZE = "linkdb.url.normalizers";
+
   public static final boolean DEFAULT_NORMALIZE = true;
+
   /** Filter link URLs (the -noFilter option turns it off). */
   public static final String FILTER = "linkdb.url.filters";
+
   public static final boolean DEFAULT_FILTER = true;
 
   private LinkDbKeys() {}

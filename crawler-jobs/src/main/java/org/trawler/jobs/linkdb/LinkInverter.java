@@ -3,7 +3,6 @@ package org.trawler.jobs.linkdb;
 import java.net.MalformedURLException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,22 +31,30 @@ final class LinkInverter {
   private final boolean ignoreInternal;
   private final int maxAnchorLength;
 
-  /** {@code normalizers} or {@code filters} null = that step is off; {@code maxAnchorLength} &lt; 0 = no cut. */
-  LinkInverter(URLNormalizers normalizers, URLFilters filters, boolean ignoreInternal, int maxAnchorLength) {
+  /**
+   * {@code normalizers} or {@code filters} null = that step is off; {@code maxAnchorLength} &lt; 0
+   * = no cut.
+   */
+  LinkInverter(
+      URLNormalizers normalizers, URLFilters filters, boolean ignoreInternal, int maxAnchorLength) {
     this.normalizers = normalizers;
     this.filters = filters;
     this.ignoreInternal = ignoreInternal;
     this.maxAnchorLength = maxAnchorLength;
   }
 
-  /** The inverter {@code conf} sets up, its normalizers and filters created at once: a bad setting fails here. */
+  /**
+   * The inverter {@code conf} sets up, its normalizers and filters created at once: a bad setting
+   * fails here.
+   */
   static LinkInverter fromConf(Configuration conf) {
     URLNormalizers normalizers = null;
     if (conf.getBoolean(LinkDbKeys.NORMALIZE, LinkDbKeys.DEFAULT_NORMALIZE)) {
       normalizers = new URLNormalizers(conf);
       normalizers.normalizersFor(URLNormalizers.SCOPE_LINKDB);
     }
-    return new LinkInverter(normalizers,
+    return new LinkInverter(
+        normalizers,
         conf.getBoolean(LinkDbKeys.FILTER, LinkDbKeys.DEFAULT_FILTER) ? new URLFilters(conf) : null,
         conf.getBoolean(LinkDbKeys.IGNORE_INTERNAL_LINKS, LinkDbKeys.DEFAULT_IGNORE_INTERNAL_LINKS),
         Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH));
@@ -95,7 +102,10 @@ final class LinkInverter {
     return host != null && host.equals(URLParts.host(b));
   }
 
-  /** The first {@code max} characters of an anchor, never splitting a surrogate pair; max &lt; 0 = all. */
+  /**
+   * The first {@code max} characters of an anchor, never splitting a surrogate pair; max &lt; 0 =
+   * all.
+   */
   static String cut(String anchor, int max) {
     if (max < 0 || anchor.length() <= max) {
       return anchor;

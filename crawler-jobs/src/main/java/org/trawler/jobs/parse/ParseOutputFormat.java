@@ -1,7 +1,6 @@
 package org.trawler.jobs.parse;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -33,34 +32,42 @@ import org.trawler.core.store.Segment;
  * Writes one stream of parse records into a segment's three parse parts: ParseData to the
  * parse_data MapFile, ParseText to the parse_text MapFile, crawl_parse datums (signature, linked)
  * to the crawl_parse SequenceFile. The output path is a work directory inside the segment; files go
- * through the task's committer. The MapFiles need their (page URL) keys in order; crawl_parse
- * takes any order.
+ * through the task's committer. The MapFiles need their (page URL) keys in order; crawl_parse takes
+ * any order.
  */
 public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
   /** The parts this format writes. */
   static final String[] PARTS = {Segment.PARSE_DATA, Segment.PARSE_TEXT, Segment.CRAWL_PARSE};
 
-  /** Whether a record goes to a parse part: lets an output format that writes other parts too delegate. */
+  /**
+   * Whether a record goes to a parse part: lets an output format that writes other parts too
+   * delegate.
+   */
   public static boolean isParseRecord(Writable value) {
     if (value instanceof ParseData || value instanceof ParseText) {
       return true;
     }
     if (value instanceof CrawlDatum) {
       byte status = ((CrawlDatum) value).getStatus();
-      return status == CrawlStatus.SIGNATURE || status == CrawlStatus.LINKED || status == CrawlStatus.PARSE_META;
+      return status == CrawlStatus.SIGNATURE
+          || status == CrawlStatus.LINKED
+          || status == CrawlStatus.PARSE_META;
     }
     return false;
   }
 
-  /** The segment must not have been parsed (the parse command removes the parse parts for -force). */
+  /**
+   * The segment must not have been parsed (the parse command removes the parse parts for -force).
+   */
   @Override
   public void checkOutputSpecs(JobContext job) throws IOException {
     Path output = getOutputPath(job);
     if (output == null) {
       throw new InvalidJobConfException("no output segment set");
     }
-    TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {output}, job.getConfiguration());
+    TokenCache.obtainTokensForNamenodes(
+        job.getCredentials(), new Path[] {output}, job.getConfiguration());
     Path segment = Segment.ofOutput(output);
     FileSystem fs = segment.getFileSystem(job.getConfiguration());
     for (String part : PARTS) {
@@ -71,36 +78,54 @@ public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
   }
 
   @Override
-  public RecordWriter<Text, SegmentRecord> getRecordWriter(TaskAttemptContext context) throws IOException {
+  public RecordWriter<Text, SegmentRecord> getRecordWriter(TaskAttemptContext context)
+      throws IOException {
     Path work = ((PathOutputCommitter) getOutputCommitter(context)).getWorkPath();
     return newWriter(context, work, getUniqueFile(context, "part", ""));
   }
 
   /**
    * A writer of the parse parts under {@code dir} (a task's work directory, standing for the
-   * segment): {@code dir/parse_data/<name>}, {@code dir/parse_text/<name>}, {@code dir/crawl_parse/<name>}.
-   * Compression follows the job's output compression settings. Records that are not parse records
-   * ({@link #isParseRecord}) are refused with an IOException.
+   * segment): {@code dir/parse_data/<name>}, {@code dir/parse_text/<name>}, {@code
+   * dir/crawl_parse/<name>}. Compression follows the job's output compression settings. Records
+   * that are not parse records ({@link #isParseRecord}) are refused with an IOException.
    */
-  public static RecordWriter<Text, SegmentRecord> newWriter(TaskAttemptContext context, Path dir, String name)
-      throws IOException {
+  public static RecordWriter<Text, SegmentRecord> newWriter(
+      TaskAttemptContext context, Path dir, String name) throws IOException {
     Configuration conf = context.getConfiguration();
     CompressionType type = CompressionType.NONE;
     CompressionCodec codec = null;
     if (getCompressOutput(context)) {
       type = SequenceFileOutputFormat.getOutputCompressionType(context);
-      codec = ReflectionUtils.newInstance(getOutputCompressorClass(context, DefaultCodec.class), conf);
+      codec =
+          ReflectionUtils.newInstance(getOutputCompressorClass(context, DefaultCodec.class), conf);
     }
     SequenceFile.Writer.Option compression = SequenceFile.Writer.compression(type, codec);
     SequenceFile.Writer.Option progress = SequenceFile.Writer.progressable(context);
-    MapFile.Writer data = new MapFile.Writer(conf, new Path(new Path(dir, Segment.PARSE_DATA), name),
-        MapFile.Writer.keyClass(Text.class), MapFile.Writer.valueClass(ParseData.class), compression, progress);
-    MapFile.Writer text = new MapFile.Writer(conf, new Path(new Path(dir, Segment.PARSE_TEXT), name),
-        MapFile.Writer.keyClass(Text.class), MapFile.Writer.valueClass(ParseText.class), compression, progress);
-    SequenceFile.Writer crawlParse = SequenceFile.createWriter(conf,
-        SequenceFile.Writer.file(new Path(new Path(dir, Segment.CRAWL_PARSE), name)),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class),
-        compression, progress);
+    MapFile.Writer data =
+        new MapFile.Writer(
+            conf,
+            new Path(new Path(dir, Segment.PARSE_DATA), name),
+            MapFile.Writer.keyClass(Text.class),
+            MapFile.Writer.valueClass(ParseData.class),
+            compression,
+            progress);
+    MapFile.Writer text =
+        new MapFile.Writer(
+            conf,
+            new Path(new Path(dir, Segment.PARSE_TEXT), name),
+            MapFile.Writer.keyClass(Text.class),
+            MapFile.Writer.valueClass(ParseText.class),
+            compression,
+            progress);
+    SequenceFile.Writer crawlParse =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(new Path(new Path(dir, Segment.CRAWL_PARSE), name)),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class),
+            compression,
+            progress);
     return new PartsWriter(data, text, crawlParse);
   }
 
@@ -132,7 +157,9 @@ public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
     @Override
     public void close(TaskAttemptContext context) throws IOException {
-      try (SequenceFile.Writer c = crawlParse; MapFile.Writer t = text; MapFile.Writer d = data) {
+      try (SequenceFile.Writer c = crawlParse;
+          MapFile.Writer t = text;
+          MapFile.Writer d = data) {
         // closes all three, the first failure wins
       }
     }

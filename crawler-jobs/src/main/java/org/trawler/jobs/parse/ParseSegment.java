@@ -1,7 +1,6 @@
 package org.trawler.jobs.parse;
 
 import java.io.IOException;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -28,9 +27,9 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 
 /**
- * {@code parse <segment> [-force]}: parses a fetched segment's content into parse_data,
- * parse_text and crawl_parse. Map-only: each task keeps its input's (sorted) order, so the
- * parse_data and parse_text MapFiles are sorted like the content they come from.
+ * {@code parse <segment> [-force]}: parses a fetched segment's content into parse_data, parse_text
+ * and crawl_parse. Map-only: each task keeps its input's (sorted) order, so the parse_data and
+ * parse_text MapFiles are sorted like the content they come from.
  */
 public class ParseSegment extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(ParseSegment.class);
@@ -47,7 +46,8 @@ public class ParseSegment extends CrawlTool {
 
   @Override
   protected Options options() {
-    return new Options().addOption("force", false, "parse again a segment that already has parse output");
+    return new Options()
+        .addOption("force", false, "parse again a segment that already has parse output");
   }
 
   @Override
@@ -71,7 +71,8 @@ public class ParseSegment extends CrawlTool {
 
     Job job = CrawlJob.create(conf, "parse " + segment.getName());
     Configuration jobConf = job.getConfiguration();
-    jobConf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // no _SUCCESS among the parts
+    jobConf.setBoolean(
+        FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // no _SUCCESS among the parts
     FileInputFormat.addInputPath(job, new Path(segment, Segment.CONTENT));
     job.setInputFormatClass(SequenceFileInputFormat.class);
     job.setMapperClass(ParseMapper.class);
@@ -103,7 +104,8 @@ public class ParseSegment extends CrawlTool {
         continue;
       }
       if (!force) {
-        throw new UserException(segment + " is already parsed (it has " + part + "); use -force to parse it again");
+        throw new UserException(
+            segment + " is already parsed (it has " + part + "); use -force to parse it again");
       }
       fs.delete(path, true);
     }
@@ -116,7 +118,9 @@ public class ParseSegment extends CrawlTool {
       String name = ParseData.statusName(status);
       sb.append(counters.findCounter(name).getValue()).append(' ').append(name).append(", ");
     }
-    return sb.append(ParseCounter.OUTLINKS.valueIn(job.getCounters())).append(" outlinks").toString();
+    return sb.append(ParseCounter.OUTLINKS.valueIn(job.getCounters()))
+        .append(" outlinks")
+        .toString();
   }
 
   /** Parses each page into its parse records; input and output are keyed by URL. */
@@ -133,7 +137,8 @@ public class ParseSegment extends CrawlTool {
     }
 
     @Override
-    protected void map(Text url, Content content, Context context) throws IOException, InterruptedException {
+    protected void map(Text url, Content content, Context context)
+        throws IOException, InterruptedException {
       SegmentParser.report(url, parser.parse(url, content, now, context::write), counts);
     }
 

@@ -3,7 +3,6 @@ package org.trawler.jobs.parse;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.slf4j.Logger;
@@ -51,7 +50,10 @@ public class SegmentParser implements Closeable {
     this.scorer = new LinkScorer(conf);
   }
 
-  /** Sets up a parser with {@code conf} and closes it: a bad parse setting fails here, before a job starts. */
+  /**
+   * Sets up a parser with {@code conf} and closes it: a bad parse setting fails here, before a job
+   * starts.
+   */
   public static void checkSettings(Configuration conf) {
     new SegmentParser(conf).close();
   }
@@ -59,8 +61,9 @@ public class SegmentParser implements Closeable {
   /**
    * Parses {@code content}, fetched for {@code url}, and writes its records to {@code sink}:
    * ParseData, ParseText and the signature datum first (key {@code url}), then the linked datums
-   * (key = outlink URL, score = the outlink's share, depth = page depth + 1, fetchTime = {@code now}).
-   * Returns the parse result, for counters and logging; a page that fails to parse is written too.
+   * (key = outlink URL, score = the outlink's share, depth = page depth + 1, fetchTime = {@code
+   * now}). Returns the parse result, for counters and logging; a page that fails to parse is
+   * written too.
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
@@ -69,10 +72,13 @@ public class SegmentParser implements Closeable {
     sink.write(url, new SegmentRecord(result.text()));
     sink.write(url, new SegmentRecord(signatureDatum(result.signature())));
     List<Outlink> outlinks = result.outlinks();
-    float[] shares = scorer.shares(HtmlParser.pageUrl(content), LinkScorer.pageScore(content), outlinks);
+    float[] shares =
+        scorer.shares(HtmlParser.pageUrl(content), LinkScorer.pageScore(content), outlinks);
     int depth = LinkScorer.outlinkDepth(content);
     for (int i = 0; i < shares.length; i++) {
-      sink.write(new Text(outlinks.get(i).getToUrl()), new SegmentRecord(linkedDatum(shares[i], depth, now)));
+      sink.write(
+          new Text(outlinks.get(i).getToUrl()),
+          new SegmentRecord(linkedDatum(shares[i], depth, now)));
     }
     return result;
   }

@@ -8,7 +8,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -31,12 +30,15 @@ import org.trawler.jobs.UsageException;
 public class CrawlDbReader extends CrawlTool {
   /** The file -dump writes into its output directory, per format. */
   public static final String DUMP_JSON = "dump.jsonl";
+
   public static final String DUMP_CSV = "dump.csv";
   private static final String CSV_HEADER =
       "url,status,fetchTime,retries,fetchInterval,score,signature,modifiedTime,metadata";
 
   @Override
-  public String name() { return "readdb"; }
+  public String name() {
+    return "readdb";
+  }
 
   @Override
   public String synopsis() {
@@ -46,22 +48,43 @@ public class CrawlDbReader extends CrawlTool {
   @Override
   protected Options options() {
     return new Options()
-        .addOption("stats", false, "print counts per status, retries and depth, and the score range")
+        .addOption(
+            "stats", false, "print counts per status, retries and depth, and the score range")
         .addOption("json", false, "with -stats: print one JSON object instead of a table")
-        .addOption(Option.builder("dump").hasArg().argName("out_dir")
-            .desc("write every entry to <out_dir>/" + DUMP_JSON + " (JSON Lines) or " + DUMP_CSV).build())
-        .addOption(Option.builder("format").hasArg().argName("json|csv").desc("with -dump: the format (json)").build())
-        .addOption(Option.builder("status").hasArg().argName("NAME")
-            .desc("with -dump: only entries with this status, e.g. db_fetched").build())
-        .addOption(Option.builder("url").hasArg().argName("url").desc("print one entry as JSON").build());
+        .addOption(
+            Option.builder("dump")
+                .hasArg()
+                .argName("out_dir")
+                .desc(
+                    "write every entry to <out_dir>/" + DUMP_JSON + " (JSON Lines) or " + DUMP_CSV)
+                .build())
+        .addOption(
+            Option.builder("format")
+                .hasArg()
+                .argName("json|csv")
+                .desc("with -dump: the format (json)")
+                .build())
+        .addOption(
+            Option.builder("status")
+                .hasArg()
+                .argName("NAME")
+                .desc("with -dump: only entries with this status, e.g. db_fetched")
+                .build())
+        .addOption(
+            Option.builder("url").hasArg().argName("url").desc("print one entry as JSON").build());
   }
 
   @Override
-  protected int[] positionalArity() { return new int[] {1, 1}; }
+  protected int[] positionalArity() {
+    return new int[] {1, 1};
+  }
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    int actions = (cmd.hasOption("stats") ? 1 : 0) + (cmd.hasOption("dump") ? 1 : 0) + (cmd.hasOption("url") ? 1 : 0);
+    int actions =
+        (cmd.hasOption("stats") ? 1 : 0)
+            + (cmd.hasOption("dump") ? 1 : 0)
+            + (cmd.hasOption("url") ? 1 : 0);
     if (actions != 1) {
       throw new UsageException("give exactly one of -stats, -dump and -url");
     }
@@ -110,13 +133,15 @@ public class CrawlDbReader extends CrawlTool {
           names.add(CrawlStatus.name(b));
         }
       }
-      throw new UsageException("-status '" + name + "' is not a crawldb status; one of " + String.join(", ", names));
+      throw new UsageException(
+          "-status '" + name + "' is not a crawldb status; one of " + String.join(", ", names));
     }
     return status;
   }
 
   /** Statistics of the crawldb version at {@code current}. */
-  public static CrawlDbStats stats(Configuration conf, Path current) throws IOException, UserException {
+  public static CrawlDbStats stats(Configuration conf, Path current)
+      throws IOException, UserException {
     CrawlDbStats stats = new CrawlDbStats();
     PartFiles.read(conf, current, new Text(), new CrawlDatum(), (url, datum) -> stats.add(datum));
     return stats;
@@ -136,18 +161,23 @@ public class CrawlDbReader extends CrawlTool {
       if (csv) {
         out.write(CSV_HEADER + "\n");
       }
-      PartFiles.read(conf, current, new Text(), new CrawlDatum(), (url, datum) -> {
-        if (status != -1 && datum.getStatus() != status) {
-          return;
-        }
-        if (csv) {
-          out.write(csvLine(url.toString(), datum));
-        } else {
-          DatumJson.write(json, url.toString(), datum);
-          json.newLine();
-        }
-        count[0]++;
-      });
+      PartFiles.read(
+          conf,
+          current,
+          new Text(),
+          new CrawlDatum(),
+          (url, datum) -> {
+            if (status != -1 && datum.getStatus() != status) {
+              return;
+            }
+            if (csv) {
+              out.write(csvLine(url.toString(), datum));
+            } else {
+              DatumJson.write(json, url.toString(), datum);
+              json.newLine();
+            }
+            count[0]++;
+          });
       complete = true;
     } finally {
       out.close();
@@ -162,10 +192,17 @@ public class CrawlDbReader extends CrawlTool {
   static String csvLine(String url, CrawlDatum datum) throws IOException {
     StringWriter metadata = new StringWriter();
     DatumJson.writeMetadata(new JsonWriter(metadata), datum.getMetadata());
-    String[] fields = {url, CrawlStatus.name(datum.getStatus()), Long.toString(datum.getFetchTime()),
-        Integer.toString(datum.getRetries()), Integer.toString(datum.getFetchInterval()),
-        Float.toString(datum.getScore()), datum.getSignature() == null ? "" : Hex.encode(datum.getSignature()),
-        Long.toString(datum.getModifiedTime()), metadata.toString()};
+    String[] fields = {
+      url,
+      CrawlStatus.name(datum.getStatus()),
+      Long.toString(datum.getFetchTime()),
+      Integer.toString(datum.getRetries()),
+      Integer.toString(datum.getFetchInterval()),
+      Float.toString(datum.getScore()),
+      datum.getSignature() == null ? "" : Hex.encode(datum.getSignature()),
+      Long.toString(datum.getModifiedTime()),
+      metadata.toString()
+    };
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < fields.length; i++) {
       sb.append(i == 0 ? "" : ",").append(csvField(fields[i]));

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 
@@ -30,10 +29,14 @@ public final class CrawlDbStats {
     scoreSum += score;
   }
 
-  public long total() { return total; }
+  public long total() {
+    return total;
+  }
 
   /** Entries with the status, 0 when none. */
-  public long count(byte status) { return byStatus.getOrDefault(status, 0L); }
+  public long count(byte status) {
+    return byStatus.getOrDefault(status, 0L);
+  }
 
   /** The human table readdb -stats prints. */
   public String table(String crawlDb) {
@@ -55,12 +58,16 @@ public final class CrawlDbStats {
     if (total == 0) {
       sb.append(String.format("score: -%n"));
     } else {
-      sb.append(String.format("score: min %.4f  avg %.4f  max %.4f%n", minScore, scoreSum / total, maxScore));
+      sb.append(
+          String.format(
+              "score: min %.4f  avg %.4f  max %.4f%n", minScore, scoreSum / total, maxScore));
     }
     return sb.toString();
   }
 
-  /** The same as one JSON object (readdb -stats -json); score values are null for an empty crawldb. */
+  /**
+   * The same as one JSON object (readdb -stats -json); score values are null for an empty crawldb.
+   */
   public String json(String crawlDb) throws IOException {
     StringWriter out = new StringWriter();
     JsonWriter json = new JsonWriter(out);
@@ -78,14 +85,20 @@ public final class CrawlDbStats {
     if (total == 0) {
       json.name("min").nullValue().name("avg").nullValue().name("max").nullValue();
     } else {
-      json.name("min").value(minScore).name("avg").value(scoreSum / total).name("max").value(maxScore);
+      json.name("min")
+          .value(minScore)
+          .name("avg")
+          .value(scoreSum / total)
+          .name("max")
+          .value(maxScore);
     }
     json.endObject();
     json.endObject().newLine();
     return out.toString();
   }
 
-  private static void writeHistogram(JsonWriter json, Map<Integer, Long> histogram) throws IOException {
+  private static void writeHistogram(JsonWriter json, Map<Integer, Long> histogram)
+      throws IOException {
     json.beginObject();
     for (Map.Entry<Integer, Long> e : histogram.entrySet()) {
       json.name(String.valueOf(e.getKey())).value(e.getValue());

@@ -2,7 +2,6 @@ package org.trawler.jobs.read;
 
 import java.io.IOException;
 import java.util.Map;
-
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.DoubleWritable;
@@ -41,7 +40,8 @@ public final class DatumJson {
     json.name("retries").value(datum.getRetries());
     json.name("fetchInterval").value(datum.getFetchInterval());
     json.name("score").value(datum.getScore());
-    json.name("signature").value(datum.getSignature() == null ? null : Hex.encode(datum.getSignature()));
+    json.name("signature")
+        .value(datum.getSignature() == null ? null : Hex.encode(datum.getSignature()));
     json.name("modifiedTime").value(datum.getModifiedTime());
     json.name("metadata");
     writeMetadata(json, datum.getMetadata());

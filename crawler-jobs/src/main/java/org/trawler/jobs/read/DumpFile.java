@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -21,13 +20,16 @@ final class DumpFile {
     FileSystem fs = file.getFileSystem(conf);
     Path outDir = file.getParent();
     if (fs.exists(outDir) && !fs.getFileStatus(outDir).isDirectory()) {
-      throw new UserException(PathNames.forUser(outDir) + " is a file: give a directory for the dump");
+      throw new UserException(
+          PathNames.forUser(outDir) + " is a file: give a directory for the dump");
     }
     if (fs.exists(file)) {
-      throw new UserException(PathNames.forUser(file) + " already exists: give a new output directory");
+      throw new UserException(
+          PathNames.forUser(file) + " already exists: give a new output directory");
     }
     try {
-      return new BufferedWriter(new OutputStreamWriter(fs.create(file, false), StandardCharsets.UTF_8));
+      return new BufferedWriter(
+          new OutputStreamWriter(fs.create(file, false), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UserException("cannot create " + PathNames.forUser(file) + ": " + e.getMessage());
     }

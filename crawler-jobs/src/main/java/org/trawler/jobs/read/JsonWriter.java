@@ -6,24 +6,47 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * A small streaming JSON writer for the readers' dumps: objects, arrays, strings, numbers,
- * booleans and null, commas placed automatically, strings escaped per RFC 8259. No
- * pretty-printing: one value per {@link #newLine()} gives JSON Lines.
+ * A small streaming JSON writer for the readers' dumps: objects, arrays, strings, numbers, booleans
+ * and null, commas placed automatically, strings escaped per RFC 8259. No pretty-printing: one
+ * value per {@link #newLine()} gives JSON Lines.
  */
 public final class JsonWriter {
   private final Writer out;
+
   /** Per open container: whether it already holds a value (so the next one needs a comma). */
   private final Deque<boolean[]> open = new ArrayDeque<>();
+
   private boolean afterName;
 
   public JsonWriter(Writer out) {
     this.out = out;
   }
 
-  public JsonWriter beginObject() throws IOException { beforeValue(); write('{'); open.push(new boolean[1]); return this; }
-  public JsonWriter endObject() throws IOException { open.pop(); write('}'); return this; }
-  public JsonWriter beginArray() throws IOException { beforeValue(); write('['); open.push(new boolean[1]); return this; }
-  public JsonWriter endArray() throws IOException { open.pop(); write(']'); return this; }
+  public JsonWriter beginObject() throws IOException {
+    beforeValue();
+    write('{');
+    open.push(new boolean[1]);
+    return this;
+  }
+
+  public JsonWriter endObject() throws IOException {
+    open.pop();
+    write('}');
+    return this;
+  }
+
+  public JsonWriter beginArray() throws IOException {
+    beforeValue();
+    write('[');
+    open.push(new boolean[1]);
+    return this;
+  }
+
+  public JsonWriter endArray() throws IOException {
+    open.pop();
+    write(']');
+    return this;
+  }
 
   /** The name of the next member of the current object. */
   public JsonWriter name(String name) throws IOException {
@@ -44,7 +67,11 @@ public final class JsonWriter {
     return this;
   }
 
-  public JsonWriter value(long n) throws IOException { beforeValue(); write(Long.toString(n)); return this; }
+  public JsonWriter value(long n) throws IOException {
+    beforeValue();
+    write(Long.toString(n));
+    return this;
+  }
 
   /** A number; NaN and infinities, which JSON cannot hold, become null. */
   public JsonWriter value(double d) throws IOException {
@@ -60,13 +87,27 @@ public final class JsonWriter {
     return this;
   }
 
-  public JsonWriter value(boolean b) throws IOException { beforeValue(); write(b ? "true" : "false"); return this; }
-  public JsonWriter nullValue() throws IOException { beforeValue(); write("null"); return this; }
+  public JsonWriter value(boolean b) throws IOException {
+    beforeValue();
+    write(b ? "true" : "false");
+    return this;
+  }
+
+  public JsonWriter nullValue() throws IOException {
+    beforeValue();
+    write("null");
+    return this;
+  }
 
   /** Ends a top-level value with a line break (JSON Lines). */
-  public JsonWriter newLine() throws IOException { write('\n'); return this; }
+  public JsonWriter newLine() throws IOException {
+    write('\n');
+    return this;
+  }
 
-  public void flush() throws IOException { out.flush(); }
+  public void flush() throws IOException {
+    out.flush();
+  }
 
   private static String numberText(double d) {
     return stripZeroFraction(Double.toString(d));
@@ -96,16 +137,34 @@ public final class JsonWriter {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       switch (c) {
-        case '"': sb.append("\\\""); break;
-        case '\\': sb.append("\\\\"); break;
-        case '\n': sb.append("\\n"); break;
-        case '\r': sb.append("\\r"); break;
-        case '\t': sb.append("\\t"); break;
-        case '\b': sb.append("\\b"); break;
-        case '\f': sb.append("\\f"); break;
+        case '"':
+          sb.append("\\\"");
+          break;
+        case '\\':
+          sb.append("\\\\");
+          break;
+        case '\n':
+          sb.append("\\n");
+          break;
+        case '\r':
+          sb.append("\\r");
+          break;
+        case '\t':
+          sb.append("\\t");
+          break;
+        case '\b':
+          sb.append("\\b");
+          break;
+        case '\f':
+          sb.append("\\f");
+          break;
         default:
-          // Control characters must be escaped; lone surrogates would not survive UTF-8; U+2028/9 break JavaScript.
-          if (c < 0x20 || c == 0x2028 || c == 0x2029 || (Character.isSurrogate(c) && !isPairedSurrogate(s, i))) {
+          // Control characters must be escaped; lone surrogates would not survive UTF-8; U+2028/9
+          // break JavaScript.
+          if (c < 0x20
+              || c == 0x2028
+              || c == 0x2029
+              || (Character.isSurrogate(c) && !isPairedSurrogate(s, i))) {
             sb.append(String.format("\\u%04x", (int) c));
           } else {
             sb.append(c);

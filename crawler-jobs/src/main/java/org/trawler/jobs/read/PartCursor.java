@@ -2,7 +2,6 @@ package org.trawler.jobs.read;
 
 import java.io.Closeable;
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -14,8 +13,8 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.PathNames;
 
 /**
- * Walks one key-sorted SequenceFile of (Text url, record), one record at a time, for a k-way
- * merge: each record is a fresh object, so the caller may keep it after {@link #advance()}.
+ * Walks one key-sorted SequenceFile of (Text url, record), one record at a time, for a k-way merge:
+ * each record is a fresh object, so the caller may keep it after {@link #advance()}.
  */
 final class PartCursor implements Closeable {
   private final String part;
@@ -35,12 +34,16 @@ final class PartCursor implements Closeable {
   }
 
   /** A cursor on its first record, or null when the file is empty. */
-  static PartCursor open(Configuration conf, String part, Path file) throws IOException, UserException {
+  static PartCursor open(Configuration conf, String part, Path file)
+      throws IOException, UserException {
     SequenceFile.Reader reader = PartFiles.open(conf, file);
     if (reader.getKeyClass() != Text.class) {
       reader.close();
-      throw new UserException(PathNames.forUser(file) + " has keys of " + reader.getKeyClass().getName()
-          + ", not URLs: is it a segment part?");
+      throw new UserException(
+          PathNames.forUser(file)
+              + " has keys of "
+              + reader.getKeyClass().getName()
+              + ", not URLs: is it a segment part?");
     }
     PartCursor cursor = new PartCursor(part, file, reader, conf);
     if (!cursor.advance()) {
@@ -68,9 +71,17 @@ final class PartCursor implements Closeable {
     return true;
   }
 
-  String part() { return part; }
-  Text key() { return key; }
-  Writable value() { return value; }
+  String part() {
+    return part;
+  }
+
+  Text key() {
+    return key;
+  }
+
+  Writable value() {
+    return value;
+  }
 
   @Override
   public void close() throws IOException {

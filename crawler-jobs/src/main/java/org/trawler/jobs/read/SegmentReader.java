@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.UUID;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -34,23 +33,40 @@ import org.trawler.jobs.UsageException;
 /**
  * {@code readseg -list <segment>... | -dump <segment> <out_dir>}: record counts of a segment's
  * parts, or one JSON object per URL joining its parts. The dump merges the parts in URL order
- * (MapFile parts are sorted; the others are sorted on disk first), so memory stays small
- * whatever the segment's size.
+ * (MapFile parts are sorted; the others are sorted on disk first), so memory stays small whatever
+ * the segment's size.
  */
 public class SegmentReader extends CrawlTool {
   /** Every part, in the order of a fetch round; -list shows them in this order. */
-  public static final List<String> PARTS = List.of(Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT,
-      Segment.CRAWL_PARSE, Segment.PARSE_DATA, Segment.PARSE_TEXT);
+  public static final List<String> PARTS =
+      List.of(
+          Segment.CRAWL_GENERATE,
+          Segment.CRAWL_FETCH,
+          Segment.CONTENT,
+          Segment.CRAWL_PARSE,
+          Segment.PARSE_DATA,
+          Segment.PARSE_TEXT);
+
   /** The parts -dump joins (crawl_parse is keyed by link targets, not by this segment's pages). */
-  static final List<String> DUMPED_PARTS = List.of(Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT,
-      Segment.PARSE_DATA, Segment.PARSE_TEXT);
+  static final List<String> DUMPED_PARTS =
+      List.of(
+          Segment.CRAWL_GENERATE,
+          Segment.CRAWL_FETCH,
+          Segment.CONTENT,
+          Segment.PARSE_DATA,
+          Segment.PARSE_TEXT);
+
   public static final String DUMP_FILE = "dump.jsonl";
 
   @Override
-  public String name() { return "readseg"; }
+  public String name() {
+    return "readseg";
+  }
 
   @Override
-  public String synopsis() { return "-list <segment>... | -dump <segment> <out_dir>"; }
+  public String synopsis() {
+    return "-list <segment>... | -dump <segment> <out_dir>";
+  }
 
   @Override
   protected Options options() {
@@ -60,7 +76,9 @@ public class SegmentReader extends CrawlTool {
   }
 
   @Override
-  protected int[] positionalArity() { return new int[] {1, -1}; }
+  protected int[] positionalArity() {
+    return new int[] {1, -1};
+  }
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
@@ -106,8 +124,10 @@ public class SegmentReader extends CrawlTool {
       Path segment = segment(conf, name);
       sb.append(String.format("%-" + width + "s", name));
       for (String part : PARTS) {
-        String count = Segment.hasPart(conf, segment, part)
-            ? Long.toString(PartFiles.countKeys(conf, new Path(segment, part), new Text())) : "-";
+        String count =
+            Segment.hasPart(conf, segment, part)
+                ? Long.toString(PartFiles.countKeys(conf, new Path(segment, part), new Text()))
+                : "-";
         sb.append("  ").append(String.format("%" + part.length() + "s", count));
       }
       sb.append('\n');
@@ -115,7 +135,10 @@ public class SegmentReader extends CrawlTool {
     return sb.toString();
   }
 
-  /** Writes the joined records of {@code segment} to {@code file} (which must not exist); returns the URL count. */
+  /**
+   * Writes the joined records of {@code segment} to {@code file} (which must not exist); returns
+   * the URL count.
+   */
   static long dump(Configuration conf, Path segment, Path file) throws IOException, UserException {
     List<String> present = new ArrayList<>();
     for (String part : DUMPED_PARTS) {
@@ -124,7 +147,11 @@ public class SegmentReader extends CrawlTool {
       }
     }
     if (present.isEmpty()) {
-      throw new UserException(PathNames.forUser(segment) + " has none of the parts " + DUMPED_PARTS + ": is it a segment?");
+      throw new UserException(
+          PathNames.forUser(segment)
+              + " has none of the parts "
+              + DUMPED_PARTS
+              + ": is it a segment?");
     }
     FileSystem fs = file.getFileSystem(conf);
     Path sortDir = new Path(file.getParent(), ".sort-" + UUID.randomUUID());
@@ -173,16 +200,18 @@ public class SegmentReader extends CrawlTool {
   }
 
   /**
-   * The part's files in key order: MapFile data files as they are (MapFile keeps its keys
-   * sorted), the SequenceFiles merged and sorted on disk into one file under {@code tmp}.
+   * The part's files in key order: MapFile data files as they are (MapFile keeps its keys sorted),
+   * the SequenceFiles merged and sorted on disk into one file under {@code tmp}.
    */
-  private static List<Path> sortedFiles(Configuration conf, Path partDir, Path tmp) throws IOException, UserException {
+  private static List<Path> sortedFiles(Configuration conf, Path partDir, Path tmp)
+      throws IOException, UserException {
     List<Path> sorted = new ArrayList<>();
     List<Path> unsorted = new ArrayList<>();
     FileSystem fs = partDir.getFileSystem(conf);
     for (Path file : PartFiles.list(conf, partDir)) {
-      boolean mapFile = file.getName().equals(MapFile.DATA_FILE_NAME)
-          && fs.exists(new Path(file.getParent(), MapFile.INDEX_FILE_NAME));
+      boolean mapFile =
+          file.getName().equals(MapFile.DATA_FILE_NAME)
+              && fs.exists(new Path(file.getParent(), MapFile.INDEX_FILE_NAME));
       (mapFile ? sorted : unsorted).add(file);
     }
     if (!unsorted.isEmpty()) {
@@ -191,11 +220,17 @@ public class SegmentReader extends CrawlTool {
         valueClass = first.getValueClass();
       }
       Path out = new Path(tmp, "sorted");
-      SequenceFile.Sorter sorter = new SequenceFile.Sorter(fs, Text.class, valueClass.asSubclass(Writable.class), conf);
+      SequenceFile.Sorter sorter =
+          new SequenceFile.Sorter(fs, Text.class, valueClass.asSubclass(Writable.class), conf);
       try {
         sorter.sort(unsorted.toArray(new Path[0]), out, false);
       } catch (IOException | RuntimeException e) {
-        throw new UserException("cannot sort " + PathNames.forUser(partDir) + " (truncated or corrupt?): " + e.getMessage(), e);
+        throw new UserException(
+            "cannot sort "
+                + PathNames.forUser(partDir)
+                + " (truncated or corrupt?): "
+                + e.getMessage(),
+            e);
       }
       sorted.add(out);
     }
@@ -203,7 +238,8 @@ public class SegmentReader extends CrawlTool {
   }
 
   /** One dump line: url, then each part the segment has (null when this URL is not in it). */
-  static void writeUrl(JsonWriter json, String url, List<String> present, Map<String, Writable> records)
+  static void writeUrl(
+      JsonWriter json, String url, List<String> present, Map<String, Writable> records)
       throws IOException {
     json.beginObject();
     json.name("url").value(url);
@@ -269,7 +305,12 @@ public class SegmentReader extends CrawlTool {
     json.name("title").value(parse.getTitle());
     json.name("outlinks").beginArray();
     for (Outlink link : parse.getOutlinks()) {
-      json.beginObject().name("url").value(link.getToUrl()).name("anchor").value(link.getAnchor()).endObject();
+      json.beginObject()
+          .name("url")
+          .value(link.getToUrl())
+          .name("anchor")
+          .value(link.getAnchor())
+          .endObject();
     }
     json.endArray();
     json.endObject();

@@ -1,7 +1,6 @@
 package org.trawler.jobs.update;
 
 import java.util.Arrays;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
@@ -12,25 +11,26 @@ import org.trawler.core.schedule.PageChange;
 import org.trawler.core.schedule.ScheduleKeys;
 
 /**
- * The crawldb state machine: from what is known of one URL — its crawldb
- * entry, this round's fetch, the page's signature and its incoming links — the new entry.
+ * The crawldb state machine: from what is known of one URL — its crawldb entry, this round's fetch,
+ * the page's signature and its incoming links — the new entry.
  *
  * <ul>
  *   <li>fetch_success → db_fetched, the new signature stored, modifiedTime = fetch time when the
  *       signature changed; fetch_notmodified → db_notmodified; fetch_redir_perm/temp →
- *       db_redir_perm/temp with the target in {@code _repr_}: all due again after the interval
- *       the {@link FetchSchedule} gives, retries reset.
+ *       db_redir_perm/temp with the target in {@code _repr_}: all due again after the interval the
+ *       {@link FetchSchedule} gives, retries reset.
  *   <li>fetch_gone → db_gone, due again after db.fetch.interval.max.
  *   <li>fetch_retry → status kept (db_unfetched for a URL new to the crawldb), retries + 1, due
  *       after db.fetch.retry.delay; the db.fetch.retry.max-th consecutive failure → db_gone.
- *   <li>links only → a new db_unfetched URL, due now, with the default interval, score = the
- *       links' shares, depth = the smallest link depth.
+ *   <li>links only → a new db_unfetched URL, due now, with the default interval, score = the links'
+ *       shares, depth = the smallest link depth.
  *   <li>no fetch → the entry unchanged except for its links.
  * </ul>
+ *
  * Incoming links always add their score shares (OPIC) and may lower the depth. After a fetch the
  * entry keeps its own metadata (seed metadata included), takes the fetch's ({@code _pst_}, ...),
- * and loses the generate mark {@code _ngt_}. A seed's {@code nutch.fetchInterval.fixed}
- * ({@link MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
+ * and loses the generate mark {@code _ngt_}. A seed's {@code nutch.fetchInterval.fixed} ({@link
+ * MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
  */
 public final class CrawlDbUpdate {
   private final FetchSchedule schedule;
@@ -42,7 +42,12 @@ public final class CrawlDbUpdate {
   /**
    * @param now when this update runs, ms epoch: new URLs are due from then
    */
-  public CrawlDbUpdate(FetchSchedule schedule, int retryMax, int defaultInterval, boolean additionsAllowed, long now) {
+  public CrawlDbUpdate(
+      FetchSchedule schedule,
+      int retryMax,
+      int defaultInterval,
+      boolean additionsAllowed,
+      long now) {
     this.schedule = schedule;
     this.retryMax = retryMax;
     this.defaultInterval = defaultInterval;
@@ -51,22 +56,25 @@ public final class CrawlDbUpdate {
   }
 
   public static CrawlDbUpdate from(Configuration conf, long now) {
-    return new CrawlDbUpdate(FetchSchedule.create(conf),
+    return new CrawlDbUpdate(
+        FetchSchedule.create(conf),
         Settings.getInt(conf, UpdateKeys.RETRY_MAX, UpdateKeys.DEFAULT_RETRY_MAX),
         Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL),
-        conf.getBoolean(UpdateKeys.ADDITIONS_ALLOWED, UpdateKeys.DEFAULT_ADDITIONS_ALLOWED), now);
+        conf.getBoolean(UpdateKeys.ADDITIONS_ALLOWED, UpdateKeys.DEFAULT_ADDITIONS_ALLOWED),
+        now);
   }
 
   /**
-   * The URL's new crawldb entry, or null when it gets none (a URL the crawldb does not have,
-   * with additions off or with nothing but a signature). Arguments are not modified.
+   * The URL's new crawldb entry, or null when it gets none (a URL the crawldb does not have, with
+   * additions off or with nothing but a signature). Arguments are not modified.
    *
    * @param old the crawldb entry, or null
    * @param fetch the newest fetch datum of this update's segments, or null
    * @param signature the signature datum parse wrote for that fetch, or null
    * @param links the links the URL received in this update's segments
    */
-  public CrawlDatum merge(CrawlDatum old, CrawlDatum fetch, CrawlDatum signature, IncomingLinks links) {
+  public CrawlDatum merge(
+      CrawlDatum old, CrawlDatum fetch, CrawlDatum signature, IncomingLinks links) {
     if (old == null && !additionsAllowed) {
       return null;
     }
@@ -89,7 +97,8 @@ public final class CrawlDbUpdate {
     CrawlDatum result = new CrawlDatum(old != null ? old : fetch);
     if (old != null) {
       result.getMetadata().putAll(new CrawlDatum(fetch).getMetadata());
-      // the fetch carries the depth of generate time; the crawldb may have learnt a shorter path since
+      // the fetch carries the depth of generate time; the crawldb may have learnt a shorter path
+      // since
       IncomingLinks.lowerDepth(result, old.getMetaInt(MetadataKeys.DEPTH, -1));
     }
     result.getMetadata().remove(MetadataKeys.GENERATE_TIME);
@@ -111,7 +120,10 @@ public final class CrawlDbUpdate {
       case CrawlStatus.FETCH_REDIR_TEMP:
       case CrawlStatus.FETCH_REDIR_PERM:
         // the target came with the fetch's metadata in _repr_
-        result.setStatus(outcome == CrawlStatus.FETCH_REDIR_TEMP ? CrawlStatus.DB_REDIR_TEMP : CrawlStatus.DB_REDIR_PERM);
+        result.setStatus(
+            outcome == CrawlStatus.FETCH_REDIR_TEMP
+                ? CrawlStatus.DB_REDIR_TEMP
+                : CrawlStatus.DB_REDIR_PERM);
         result.setRetries(0);
         break;
       case CrawlStatus.FETCH_RETRY:
@@ -126,11 +138,16 @@ public final class CrawlDbUpdate {
       default:
         throw new IllegalArgumentException("not a fetch status: " + CrawlStatus.name(outcome));
     }
-    schedule.next(result, outcome, fetch.getFetchTime(), result.getModifiedTime(), change).applyTo(result);
+    schedule
+        .next(result, outcome, fetch.getFetchTime(), result.getModifiedTime(), change)
+        .applyTo(result);
     return result;
   }
 
-  /** A definite answer from the server: the new status, and the failure count and old redirect target cleared. */
+  /**
+   * A definite answer from the server: the new status, and the failure count and old redirect
+   * target cleared.
+   */
   private static void settle(CrawlDatum result, byte status) {
     result.setStatus(status);
     result.setRetries(0);

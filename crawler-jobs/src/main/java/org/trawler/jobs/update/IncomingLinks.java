@@ -40,7 +40,9 @@ public final class IncomingLinks {
     return minDepth == Integer.MAX_VALUE ? -1 : minDepth;
   }
 
-  /** Credits the links to {@code datum}: score plus the shares (OPIC), depth lowered to the links'. */
+  /**
+   * Credits the links to {@code datum}: score plus the shares (OPIC), depth lowered to the links'.
+   */
   void creditTo(CrawlDatum datum) {
     if (isEmpty()) {
       return;
@@ -49,7 +51,10 @@ public final class IncomingLinks {
     lowerDepth(datum, minDepth());
   }
 
-  /** Sets the datum's depth to {@code depth} when it has none or a larger one (-1 = no depth to offer). */
+  /**
+   * Sets the datum's depth to {@code depth} when it has none or a larger one (-1 = no depth to
+   * offer).
+   */
   static void lowerDepth(CrawlDatum datum, int depth) {
     if (depth < 0) {
       return;

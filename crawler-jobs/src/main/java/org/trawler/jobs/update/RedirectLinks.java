@@ -1,7 +1,6 @@
 package org.trawler.jobs.update;
 
 import java.net.MalformedURLException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -15,10 +14,10 @@ import org.trawler.core.net.URLResolver;
 
 /**
  * Turns a fetched redirect into a link to its target ({@code _repr_}), so the target enters the
- * crawldb the way an outlink would: resolved, crawlable (http or https with a host), normalized
- * and filtered in scope {@code outlink}, subject to the {@link LinkPolicy}. The link carries the
- * source's whole score (a redirect is the page's only outlink) and the source's depth: following
- * a redirect does not cost depth.
+ * crawldb the way an outlink would: resolved, crawlable (http or https with a host), normalized and
+ * filtered in scope {@code outlink}, subject to the {@link LinkPolicy}. The link carries the
+ * source's whole score (a redirect is the page's only outlink) and the source's depth: following a
+ * redirect does not cost depth.
  */
 final class RedirectLinks {
   private final URLNormalizer normalizer;
@@ -43,7 +42,8 @@ final class RedirectLinks {
     byte status = datum.getStatus();
     String target = datum.getMetaString(MetadataKeys.REDIRECT_TARGET);
     return (status == CrawlStatus.FETCH_REDIR_PERM || status == CrawlStatus.FETCH_REDIR_TEMP)
-        && target != null && !target.isEmpty();
+        && target != null
+        && !target.isEmpty();
   }
 
   /**
@@ -53,7 +53,9 @@ final class RedirectLinks {
   String target(String fromUrl, CrawlDatum redirect) {
     String url;
     try {
-      url = URLResolver.crawlable(URLResolver.resolve(fromUrl, redirect.getMetaString(MetadataKeys.REDIRECT_TARGET)));
+      url =
+          URLResolver.crawlable(
+              URLResolver.resolve(fromUrl, redirect.getMetaString(MetadataKeys.REDIRECT_TARGET)));
       url = url == null ? null : normalizer.normalize(url, URLNormalizers.SCOPE_OUTLINK);
     } catch (MalformedURLException e) {
       return null;
@@ -69,7 +71,8 @@ final class RedirectLinks {
 
   /** The linked datum a redirect gives its target. */
   static CrawlDatum linkFrom(CrawlDatum redirect) {
-    CrawlDatum link = new CrawlDatum(CrawlStatus.LINKED, redirect.getFetchInterval(), redirect.getScore());
+    CrawlDatum link =
+        new CrawlDatum(CrawlStatus.LINKED, redirect.getFetchInterval(), redirect.getScore());
     int depth = redirect.getMetaInt(MetadataKeys.DEPTH, -1);
     if (depth >= 0) {
       link.setDepth(depth);

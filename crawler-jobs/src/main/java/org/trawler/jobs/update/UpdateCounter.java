@@ -19,6 +19,7 @@ public enum UpdateCounter implements JobCounter {
   REDIRECT_TARGETS_REJECTED;
 
   public static final String GROUP = "updatedb";
+
   /** One counter per status of the new entries; their sum is the new crawldb's size. */
   public static final String STATUS_GROUP = "updatedb_status";
 

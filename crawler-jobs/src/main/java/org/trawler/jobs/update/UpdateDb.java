@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -27,10 +26,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.net.LinkPolicy;
-import org.trawler.core.net.URLFilters;
-import org.trawler.core.net.URLNormalizers;
-import org.trawler.core.schedule.FetchSchedule;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
@@ -41,10 +36,10 @@ import org.trawler.jobs.UsageException;
 /**
  * {@code updatedb <crawldb> <segment>...}: merges segments' fetch and parse results into a new
  * crawldb version in one MapReduce job. The map passes the crawldb entries, fetch datums and
- * crawl_parse datums through (plus a link for each redirect target); the reduce runs
- * {@link CrawlDbUpdate} per URL. The new version is installed only after the job succeeded.
- * A named segment without crawl_fetch is an error; {@code -dir} takes the fetched segments under
- * a directory and skips the others with a warning. A segment without crawl_parse contributes its
+ * crawl_parse datums through (plus a link for each redirect target); the reduce runs {@link
+ * CrawlDbUpdate} per URL. The new version is installed only after the job succeeded. A named
+ * segment without crawl_fetch is an error; {@code -dir} takes the fetched segments under a
+ * directory and skips the others with a warning. A segment without crawl_parse contributes its
  * fetch results only.
  */
 public class UpdateDb extends CrawlTool {
@@ -63,9 +58,14 @@ public class UpdateDb extends CrawlTool {
   @Override
   protected Options options() {
     return new Options()
-        .addOption(Option.builder("dir").hasArg().argName("segments_dir")
-            .desc("also update from every fetched segment under this directory").build())
-        .addOption("noAdditions", false, "do not add new URLs (links, redirect targets) to the crawldb")
+        .addOption(
+            Option.builder("dir")
+                .hasArg()
+                .argName("segments_dir")
+                .desc("also update from every fetched segment under this directory")
+                .build())
+        .addOption(
+            "noAdditions", false, "do not add new URLs (links, redirect targets) to the crawldb")
         .addOption("force", false, "break a held crawldb lock");
   }
 
@@ -80,19 +80,29 @@ public class UpdateDb extends CrawlTool {
     if (cmd.hasOption("noAdditions")) {
       getConf().setBoolean(UpdateKeys.ADDITIONS_ALLOWED, false);
     }
-    List<Path> segments = segments(getConf(), args.subList(1, args.size()), cmd.getOptionValue("dir"));
+    List<Path> segments =
+        segments(getConf(), args.subList(1, args.size()), cmd.getOptionValue("dir"));
     Path crawlDb = new Path(args.get(0));
     out().println(update(crawlDb, segments, cmd.hasOption("force")).summary(crawlDb));
     return 0;
   }
 
-  /** What an update made: the new crawldb's size, the URLs it added, its entries per status name. */
+  /**
+   * What an update made: the new crawldb's size, the URLs it added, its entries per status name.
+   */
   public record Result(int segments, long urls, long added, Map<String, Long> perStatus) {
     /** One line: how many URLs the crawldb has now, how many are new, and per status. */
     public String summary(Path crawlDb) {
-      StringBuilder sb = new StringBuilder("updatedb: ").append(crawlDb).append(" updated from ")
-          .append(segments).append(segments == 1 ? " segment: " : " segments: ")
-          .append(urls).append(" urls, ").append(added).append(" new");
+      StringBuilder sb =
+          new StringBuilder("updatedb: ")
+              .append(crawlDb)
+              .append(" updated from ")
+              .append(segments)
+              .append(segments == 1 ? " segment: " : " segments: ")
+              .append(urls)
+              .append(" urls, ")
+              .append(added)
+              .append(" new");
       String sep = " (";
       for (Map.Entry<String, Long> e : perStatus.entrySet()) {
         sb.append(sep).append(e.getKey()).append(' ').append(e.getValue());
@@ -102,8 +112,11 @@ public class UpdateDb extends CrawlTool {
     }
   }
 
-  /** Merges the fetch and parse results of {@code segments} into a new version of {@code crawlDb}. */
-  public Result update(Path crawlDb, List<Path> segments, boolean force) throws IOException, UserException {
+  /**
+   * Merges the fetch and parse results of {@code segments} into a new version of {@code crawlDb}.
+   */
+  public Result update(Path crawlDb, List<Path> segments, boolean force)
+      throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
     checkSettings(conf);
     List<Path> inputs = segmentInputs(conf, segments);
@@ -116,7 +129,10 @@ public class UpdateDb extends CrawlTool {
     }
   }
 
-  /** Reads every setting the tasks read, so a bad one fails here (a BadSettingException) before the job. */
+  /**
+   * Reads every setting the tasks read, so a bad one fails here (a BadSettingException) before the
+   * job.
+   */
   private static void checkSettings(Configuration conf) {
     CrawlDbUpdate.from(conf, 0);
     RedirectLinks.fromConf(conf);
@@ -142,11 +158,13 @@ public class UpdateDb extends CrawlTool {
         if (Segment.hasPart(conf, st.getPath(), Segment.CRAWL_FETCH)) {
           segments.add(st.getPath());
         } else {
-          LOG.warn("skipping segment {}: not fetched (it has no {})", st.getPath(), Segment.CRAWL_FETCH);
+          LOG.warn(
+              "skipping segment {}: not fetched (it has no {})", st.getPath(), Segment.CRAWL_FETCH);
         }
       }
       if (segments.isEmpty()) {
-        throw new UserException("no fetched segment under " + segmentsDir, UserException.NOTHING_TO_DO);
+        throw new UserException(
+            "no fetched segment under " + segmentsDir, UserException.NOTHING_TO_DO);
       }
     }
     if (segments.isEmpty()) {
@@ -155,23 +173,31 @@ public class UpdateDb extends CrawlTool {
     return segments;
   }
 
-  /** Each segment's crawl_fetch and (if parsed) crawl_parse; a segment that was not fetched is an error. */
-  private static List<Path> segmentInputs(Configuration conf, List<Path> segments) throws IOException, UserException {
+  /**
+   * Each segment's crawl_fetch and (if parsed) crawl_parse; a segment that was not fetched is an
+   * error.
+   */
+  private static List<Path> segmentInputs(Configuration conf, List<Path> segments)
+      throws IOException, UserException {
     List<Path> inputs = new ArrayList<>();
     for (Path segment : segments) {
-      Segment.requirePart(conf, segment, Segment.CRAWL_FETCH, "segment not fetched (run fetch first)");
+      Segment.requirePart(
+          conf, segment, Segment.CRAWL_FETCH, "segment not fetched (run fetch first)");
       inputs.add(new Path(segment, Segment.CRAWL_FETCH));
       if (Segment.hasPart(conf, segment, Segment.CRAWL_PARSE)) {
         inputs.add(new Path(segment, Segment.CRAWL_PARSE));
       } else {
-        LOG.warn("segment {} is not parsed (no {}): using its fetch results only, no signatures or links",
-            segment, Segment.CRAWL_PARSE);
+        LOG.warn(
+            "segment {} is not parsed (no {}): using its fetch results only, no signatures or links",
+            segment,
+            Segment.CRAWL_PARSE);
       }
     }
     return inputs;
   }
 
-  private static Job createJob(Configuration conf, Path crawlDb, List<Path> inputs, Path out) throws IOException {
+  private static Job createJob(Configuration conf, Path crawlDb, List<Path> inputs, Path out)
+      throws IOException {
     Job job = CrawlJob.create(conf, "updatedb " + crawlDb);
     if (VersionedDb.exists(conf, crawlDb)) {
       CrawlJob.addCrawlDbInput(job, crawlDb);
@@ -197,7 +223,8 @@ public class UpdateDb extends CrawlTool {
       perStatus.put(c.getName(), c.getValue());
       total += c.getValue();
     }
-    return new Result(segments, total, UpdateCounter.URLS_NEW.valueIn(job.getCounters()), perStatus);
+    return new Result(
+        segments, total, UpdateCounter.URLS_NEW.valueIn(job.getCounters()), perStatus);
   }
 
   /**
@@ -218,9 +245,11 @@ public class UpdateDb extends CrawlTool {
     }
 
     @Override
-    protected void map(Text url, CrawlDatum datum, Context context) throws IOException, InterruptedException {
+    protected void map(Text url, CrawlDatum datum, Context context)
+        throws IOException, InterruptedException {
       byte status = datum.getStatus();
-      if (segment != null && (CrawlStatus.isFetchStatus(status) || status == CrawlStatus.SIGNATURE)) {
+      if (segment != null
+          && (CrawlStatus.isFetchStatus(status) || status == CrawlStatus.SIGNATURE)) {
         UrlRecords.tag(datum, segment);
       }
       context.write(url, datum);
@@ -236,7 +265,10 @@ public class UpdateDb extends CrawlTool {
       }
     }
 
-    /** The segment a file of crawl_fetch or crawl_parse belongs to; null for any other file (the crawldb). */
+    /**
+     * The segment a file of crawl_fetch or crawl_parse belongs to; null for any other file (the
+     * crawldb).
+     */
     static String segmentOf(Path file) {
       for (Path p = file; p != null && p.getParent() != null; p = p.getParent()) {
         if (p.getName().equals(Segment.CRAWL_FETCH) || p.getName().equals(Segment.CRAWL_PARSE)) {
@@ -263,10 +295,12 @@ public class UpdateDb extends CrawlTool {
       for (CrawlDatum value : values) {
         if (!records.add(value)) {
           UpdateCounter.RECORDS_UNEXPECTED.in(context).increment(1);
-          LOG.warn("{}: ignoring a record with status {}", url, CrawlStatus.name(value.getStatus()));
+          LOG.warn(
+              "{}: ignoring a record with status {}", url, CrawlStatus.name(value.getStatus()));
         }
       }
-      CrawlDatum result = update.merge(records.old(), records.fetch(), records.signature(), records.links());
+      CrawlDatum result =
+          update.merge(records.old(), records.fetch(), records.signature(), records.links());
       if (result == null) {
         UpdateCounter.URLS_NOT_ADDED.in(context).increment(1);
         return;
@@ -274,7 +308,9 @@ public class UpdateDb extends CrawlTool {
       if (records.old() == null) {
         UpdateCounter.URLS_NEW.in(context).increment(1);
       }
-      context.getCounter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(result.getStatus())).increment(1);
+      context
+          .getCounter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(result.getStatus()))
+          .increment(1);
       context.write(url, result);
     }
   }

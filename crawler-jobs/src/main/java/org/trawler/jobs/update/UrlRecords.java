@@ -2,16 +2,15 @@ package org.trawler.jobs.update;
 
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 
 /**
- * What updatedb sees for one URL, gathered from the reducer's stream of values: the crawldb
- * entry, the newest fetch (larger fetchTime wins when several segments fetched the URL), the
- * signature parse computed for that same fetch, and the incoming links summed. Values are
- * copied when kept, since Hadoop reuses the object it hands out.
+ * What updatedb sees for one URL, gathered from the reducer's stream of values: the crawldb entry,
+ * the newest fetch (larger fetchTime wins when several segments fetched the URL), the signature
+ * parse computed for that same fetch, and the incoming links summed. Values are copied when kept,
+ * since Hadoop reuses the object it hands out.
  */
 final class UrlRecords {
   /**

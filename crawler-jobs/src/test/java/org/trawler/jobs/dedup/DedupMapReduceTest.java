@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
@@ -52,8 +51,12 @@ public class DedupMapReduceTest {
     CrawlDatum best = datum(CrawlStatus.DB_FETCHED, SIG, 5f);
     CrawlDatum longer = datum(CrawlStatus.DB_NOTMODIFIED, SIG, 5f);
     ReduceDriver.newReduceDriver(new DeduplicationJob.DuplicateReducer())
-        .withInput(new BytesWritable(SIG), List.of(new DedupCandidate("http://low/", low),
-            new DedupCandidate("http://best/", best), new DedupCandidate("http://best/longer", longer)))
+        .withInput(
+            new BytesWritable(SIG),
+            List.of(
+                new DedupCandidate("http://low/", low),
+                new DedupCandidate("http://best/", best),
+                new DedupCandidate("http://best/longer", longer)))
         .withOutput(new Text("http://low/"), marked(low))
         .withOutput(new Text("http://best/longer"), marked(longer))
         .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_MARKED_DUPLICATE.counterName(), 2)
@@ -63,7 +66,9 @@ public class DedupMapReduceTest {
   @Test
   public void reducerLeavesAUniqueSignatureAlone() throws IOException {
     ReduceDriver.newReduceDriver(new DeduplicationJob.DuplicateReducer())
-        .withInput(new BytesWritable(SIG), List.of(new DedupCandidate("http://a/", datum(CrawlStatus.DB_FETCHED, SIG, 1f))))
+        .withInput(
+            new BytesWritable(SIG),
+            List.of(new DedupCandidate("http://a/", datum(CrawlStatus.DB_FETCHED, SIG, 1f))))
         .runTest();
   }
 
@@ -86,7 +91,8 @@ public class DedupMapReduceTest {
     CrawlDatum a = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
     CrawlDatum b = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
     CrawlDatum c = datum(CrawlStatus.DB_FETCHED, new byte[] {9}, 1f);
-    MapReduceDriver.newMapReduceDriver(new DeduplicationJob.SignatureMapper(), new DeduplicationJob.DuplicateReducer())
+    MapReduceDriver.newMapReduceDriver(
+            new DeduplicationJob.SignatureMapper(), new DeduplicationJob.DuplicateReducer())
         .withInput(new Text("http://example.com/index.html"), a)
         .withInput(new Text("http://example.com/"), b)
         .withInput(new Text("http://other.example/"), c)

@@ -7,7 +7,6 @@ import static org.junit.Assert.assertTrue;
 import java.io.File;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -24,8 +23,7 @@ import org.trawler.jobs.LocalJobFixtures;
 /** dedup in local mode, on a hand-written crawldb. */
 public class DeduplicationJobTest {
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private Path crawlDb;
@@ -49,7 +47,8 @@ public class DeduplicationJobTest {
   }
 
   private Map<String, CrawlDatum> current() throws Exception {
-    return LocalJobFixtures.readAll(conf, VersionedDb.current(crawlDb), new CrawlDatum(), CrawlDatum::new);
+    return LocalJobFixtures.readAll(
+        conf, VersionedDb.current(crawlDb), new CrawlDatum(), CrawlDatum::new);
   }
 
   private static String status(Map<String, CrawlDatum> db, String url) {
@@ -60,13 +59,13 @@ public class DeduplicationJobTest {
   public void allButOnePagePerSignatureBecomeDuplicates() throws Exception {
     TreeMap<String, CrawlDatum> db = new TreeMap<>();
     db.put("http://a.example/", datum(CrawlStatus.DB_FETCHED, "X", 1f));
-    db.put("http://b.example/", datum(CrawlStatus.DB_FETCHED, "X", 2f));           // best score: kept
-    db.put("http://c.example/", datum(CrawlStatus.DB_NOTMODIFIED, "Y", 1f));       // shortest: kept
+    db.put("http://b.example/", datum(CrawlStatus.DB_FETCHED, "X", 2f)); // best score: kept
+    db.put("http://c.example/", datum(CrawlStatus.DB_NOTMODIFIED, "Y", 1f)); // shortest: kept
     db.put("http://c.example/index.html", datum(CrawlStatus.DB_FETCHED, "Y", 1f));
-    db.put("http://d.example/1", datum(CrawlStatus.DB_FETCHED, "Z", 1f));          // smallest: kept
+    db.put("http://d.example/1", datum(CrawlStatus.DB_FETCHED, "Z", 1f)); // smallest: kept
     db.put("http://d.example/2", datum(CrawlStatus.DB_FETCHED, "Z", 1f));
     db.put("http://e.example/", datum(CrawlStatus.DB_FETCHED, "unique", 1f));
-    db.put("http://f.example/", datum(CrawlStatus.DB_GONE, "X", 9f));              // not compared
+    db.put("http://f.example/", datum(CrawlStatus.DB_GONE, "X", 9f)); // not compared
     db.put("http://g.example/", datum(CrawlStatus.DB_UNFETCHED, null, 9f));
     writeCrawlDb(db);
 
@@ -103,7 +102,8 @@ public class DeduplicationJobTest {
     assertTrue(run.out, run.out.contains("0 documents marked duplicate among 1"));
     assertFalse(new File(crawlDb.toString(), "old").exists());
     assertEquals("db_duplicate", status(current(), "http://b.example/"));
-    assertEquals(java.util.List.of("current"), java.util.List.of(new File(crawlDb.toString()).list()));
+    assertEquals(
+        java.util.List.of("current"), java.util.List.of(new File(crawlDb.toString()).list()));
   }
 
   @Test

@@ -7,7 +7,6 @@ import static org.junit.Assert.assertTrue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -34,13 +33,18 @@ public class DuplicateChoiceTest {
 
   @Test
   public void theHighestScoreIsKeptWhateverTheUrl() {
-    assertTrue(DuplicateChoice.compare("http://a.example/a/very/long/path", 2f, "http://a.example/", 1f) < 0);
-    assertTrue(DuplicateChoice.compare("http://a.example/", 1f, "http://a.example/a/very/long/path", 2f) > 0);
+    assertTrue(
+        DuplicateChoice.compare("http://a.example/a/very/long/path", 2f, "http://a.example/", 1f)
+            < 0);
+    assertTrue(
+        DuplicateChoice.compare("http://a.example/", 1f, "http://a.example/a/very/long/path", 2f)
+            > 0);
   }
 
   @Test
   public void onEqualScoresTheShortestUrlIsKept() {
-    assertTrue(DuplicateChoice.compare("http://b.example/", 1f, "http://a.example/index.html", 1f) < 0);
+    assertTrue(
+        DuplicateChoice.compare("http://b.example/", 1f, "http://a.example/index.html", 1f) < 0);
   }
 
   @Test
@@ -51,7 +55,8 @@ public class DuplicateChoiceTest {
 
   @Test
   public void aNaNScoreIsNeverPreferred() {
-    assertTrue(DuplicateChoice.compare("http://a.example/long-url", 0f, "http://a/", Float.NaN) < 0);
+    assertTrue(
+        DuplicateChoice.compare("http://a.example/long-url", 0f, "http://a/", Float.NaN) < 0);
   }
 
   @Test

@@ -8,7 +8,6 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
@@ -27,7 +26,8 @@ public class FetchQueuesTest {
     return new FetchItem(new Text("http://" + host + path), new CrawlDatum(), "http://" + host);
   }
 
-  private static FetchItem put(FetchQueues q, String host, String path) throws InterruptedException {
+  private static FetchItem put(FetchQueues q, String host, String path)
+      throws InterruptedException {
     FetchItem item = item(host, path);
     assertTrue(q.put(item));
     return item;
@@ -150,7 +150,8 @@ public class FetchQueuesTest {
     FetchItem a1 = put(q, "a", "/1");
     q.nextReady(0);
     q.finish(a1, 0, true, 0, false);
-    assertNull(q.nextReady(500)); // nothing queued: the queue could be forgotten, but not before its delay
+    assertNull(
+        q.nextReady(500)); // nothing queued: the queue could be forgotten, but not before its delay
     FetchItem a2 = put(q, "a", "/2");
     assertNull(q.nextReady(999));
     assertSame(a2, q.nextReady(1000));
@@ -182,13 +183,15 @@ public class FetchQueuesTest {
     FetchQueues q = queues(2, 1, 0, -1);
     FetchItem a1 = put(q, "a", "/1");
     put(q, "b", "/1");
-    Thread feeder = new Thread(() -> {
-      try {
-        q.put(item("c", "/1"));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    Thread feeder =
+        new Thread(
+            () -> {
+              try {
+                q.put(item("c", "/1"));
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
     feeder.start();
     feeder.join(300);
     assertTrue("blocked while 2 of 2 items are held", feeder.isAlive());
@@ -219,22 +222,25 @@ public class FetchQueuesTest {
   public void manyThreadsTakeEveryItemOnceAndEndWhenFeedingEnds() throws Exception {
     FetchQueues q = new FetchQueues(200, 1, 2, -1, System::currentTimeMillis);
     java.util.Set<String> taken = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    java.util.concurrent.atomic.AtomicInteger duplicates = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger duplicates =
+        new java.util.concurrent.atomic.AtomicInteger();
     java.util.List<Thread> threads = new java.util.ArrayList<>();
     for (int t = 0; t < 40; t++) {
-      Thread thread = new Thread(() -> {
-        try {
-          FetchItem item;
-          while ((item = q.take()) != null) {
-            if (!taken.add(item.url.toString())) {
-              duplicates.incrementAndGet();
-            }
-            q.finish(item, System.currentTimeMillis(), true, 0, false);
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  FetchItem item;
+                  while ((item = q.take()) != null) {
+                    if (!taken.add(item.url.toString())) {
+                      duplicates.incrementAndGet();
+                    }
+                    q.finish(item, System.currentTimeMillis(), true, 0, false);
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              });
       thread.start();
       threads.add(thread);
     }

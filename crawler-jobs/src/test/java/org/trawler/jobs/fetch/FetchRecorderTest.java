@@ -8,7 +8,6 @@ import static org.junit.Assert.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
 import org.trawler.core.datum.Content;
@@ -23,8 +22,14 @@ public class FetchRecorderTest {
   private static final Text URL = new Text("http://a.test/page");
 
   private static ProtocolOutput page() {
-    return ProtocolOutput.success(200, new Content(URL.toString(), URL.toString(),
-        "<html>hi</html>".getBytes(StandardCharsets.UTF_8), "text/html", false));
+    return ProtocolOutput.success(
+        200,
+        new Content(
+            URL.toString(),
+            URL.toString(),
+            "<html>hi</html>".getBytes(StandardCharsets.UTF_8),
+            "text/html",
+            false));
   }
 
   @Test
@@ -40,7 +45,8 @@ public class FetchRecorderTest {
     assertEquals("200 ok", datum.getMetaString(MetadataKeys.PROTOCOL_STATUS));
     assertEquals(2.5f, datum.getScore(), 0);
     assertEquals(1, datum.getDepth());
-    assertArrayEquals("signature untouched: parse computes it", new byte[] {1, 2, 3}, datum.getSignature());
+    assertArrayEquals(
+        "signature untouched: parse computes it", new byte[] {1, 2, 3}, datum.getSignature());
     assertEquals(CrawlStatus.DB_UNFETCHED, generated.getStatus());
 
     Content content = out.contents().get(URL.toString());
@@ -55,9 +61,16 @@ public class FetchRecorderTest {
     CrawlDatum generated = Segments.generated();
     generated.putMeta(MetadataKeys.REDIRECT_TARGET, "http://old.test/");
     FetchRecorder recorder = new FetchRecorder(out, true, null);
-    recorder.record(new Text("http://a.test/moved"), generated,
-        ProtocolOutput.redirect(true, 301, "http://a.test/new"), 5);
-    recorder.record(new Text("http://a.test/gone"), generated, ProtocolOutput.gone(404, Reason.HTTP, "Not Found"), 5);
+    recorder.record(
+        new Text("http://a.test/moved"),
+        generated,
+        ProtocolOutput.redirect(true, 301, "http://a.test/new"),
+        5);
+    recorder.record(
+        new Text("http://a.test/gone"),
+        generated,
+        ProtocolOutput.gone(404, Reason.HTTP, "Not Found"),
+        5);
 
     CrawlDatum moved = out.datums().get("http://a.test/moved");
     assertEquals(CrawlStatus.FETCH_REDIR_PERM, moved.getStatus());
@@ -109,10 +122,16 @@ public class FetchRecorderTest {
   public void theParseHookSeesEachSuccessOnceAndItsRecordsGoOut() {
     ListOutput out = new ListOutput();
     List<String> parsed = new ArrayList<>();
-    FetchParseHook hook = (url, datum, content, sink) -> {
-      parsed.add(url + " " + CrawlStatus.name(datum.getStatus()) + " depth=" + content.getMeta().get(Content.META_DEPTH));
-      sink.write(url, new ParseText("hi"));
-    };
+    FetchParseHook hook =
+        (url, datum, content, sink) -> {
+          parsed.add(
+              url
+                  + " "
+                  + CrawlStatus.name(datum.getStatus())
+                  + " depth="
+                  + content.getMeta().get(Content.META_DEPTH));
+          sink.write(url, new ParseText("hi"));
+        };
     FetchRecorder recorder = new FetchRecorder(out, true, hook);
     recorder.record(URL, Segments.generated(), page(), 1);
     recorder.record(URL, Segments.generated(), ProtocolOutput.gone(404, Reason.HTTP, ""), 1);
@@ -123,9 +142,10 @@ public class FetchRecorderTest {
   @Test
   public void aFailingParserIsCountedNotFatal() {
     ListOutput out = new ListOutput();
-    FetchParseHook hook = (url, datum, content, sink) -> {
-      throw new IllegalArgumentException("bad html");
-    };
+    FetchParseHook hook =
+        (url, datum, content, sink) -> {
+          throw new IllegalArgumentException("bad html");
+        };
     FetchRecorder recorder = new FetchRecorder(out, true, hook);
     recorder.record(URL, Segments.generated(), page(), 1);
     assertEquals(1, out.counter(FetchCounter.GROUP, "parse_failed"));
@@ -144,15 +164,17 @@ public class FetchRecorderTest {
 
   @Test
   public void aWriteFailureIsKeptForTheTask() {
-    SegmentOutput broken = new SegmentOutput() {
-      @Override
-      public void write(Text key, org.apache.hadoop.io.Writable record) throws java.io.IOException {
-        throw new java.io.IOException("disk full");
-      }
+    SegmentOutput broken =
+        new SegmentOutput() {
+          @Override
+          public void write(Text key, org.apache.hadoop.io.Writable record)
+              throws java.io.IOException {
+            throw new java.io.IOException("disk full");
+          }
 
-      @Override
-      public void count(String group, String name, long amount) {}
-    };
+          @Override
+          public void count(String group, String name, long amount) {}
+        };
     FetchRecorder recorder = new FetchRecorder(broken, true, null);
     recorder.record(URL, Segments.generated(), page(), 1);
     assertEquals("disk full", recorder.failure().getMessage());

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -22,11 +21,11 @@ import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.Main;
@@ -34,15 +33,14 @@ import org.trawler.jobs.fetch.RecordingServer.Request;
 import org.trawler.jobs.fetch.RecordingServer.Response;
 
 /**
- * The fetch command in local mode against HTTP servers on 127.0.0.2, 127.0.0.3, ...; politeness
- * is measured on the servers' side.
+ * The fetch command in local mode against HTTP servers on 127.0.0.2, 127.0.0.3, ...; politeness is
+ * measured on the servers' side.
  */
 public class FetcherJobTest {
   /** Clock and scheduling slack when comparing server-side times, ms. */
   private static final double TOLERANCE = 25;
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private final List<RecordingServer> servers = new ArrayList<>();
   private Configuration conf;
@@ -99,8 +97,16 @@ public class FetcherJobTest {
     sorted.sort(Comparator.comparingDouble(Request::start));
     for (int i = 1; i < sorted.size(); i++) {
       double gap = sorted.get(i).start() - sorted.get(i - 1).end();
-      assertTrue(sorted.get(i).host() + sorted.get(i).path() + " started " + gap + " ms after the previous request "
-          + "ended; the delay is " + delay + " ms", gap >= delay - TOLERANCE);
+      assertTrue(
+          sorted.get(i).host()
+              + sorted.get(i).path()
+              + " started "
+              + gap
+              + " ms after the previous request "
+              + "ended; the delay is "
+              + delay
+              + " ms",
+          gap >= delay - TOLERANCE);
     }
   }
 
@@ -129,7 +135,8 @@ public class FetcherJobTest {
   public void fourHostsInTwoListsAreFetchedInParallelButPolitelyEach() throws Exception {
     List<RecordingServer> hosts = new ArrayList<>();
     for (int octet = 2; octet <= 5; octet++) {
-      hosts.add(server(octet).respondByDefault(Response.page(400)).robots("User-agent: *\nAllow: /\n"));
+      hosts.add(
+          server(octet).respondByDefault(Response.page(400)).robots("User-agent: *\nAllow: /\n"));
     }
     List<String> list0 = new ArrayList<>();
     List<String> list1 = new ArrayList<>();
@@ -153,7 +160,9 @@ public class FetcherJobTest {
       assertEquals(2.5f, d.getScore(), 0);
       assertEquals(1, d.getDepth());
     }
-    assertEquals("one sorted MapFile per fetch list", 2,
+    assertEquals(
+        "one sorted MapFile per fetch list",
+        2,
         PartFiles.list(conf, new Path(segment, Segment.CRAWL_FETCH)).size());
     Map<String, Content> contents = Segments.readContent(conf, segment);
     assertEquals(fetched.keySet(), contents.keySet());
@@ -178,7 +187,8 @@ public class FetcherJobTest {
   @Test
   public void severalThreadsPerQueueAdmitThatManyRequestsAtOnce() throws Exception {
     RecordingServer host = server(2).respondByDefault(Response.page(300));
-    Segments.writeFetchList(conf, segment, "part-r-00000", urls(host, "/1", "/2", "/3", "/4", "/5", "/6"));
+    Segments.writeFetchList(
+        conf, segment, "part-r-00000", urls(host, "/1", "/2", "/3", "/4", "/5", "/6"));
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 2);
     conf.set(FetcherKeys.SERVER_MIN_DELAY, "0");
 
@@ -190,11 +200,13 @@ public class FetcherJobTest {
 
   @Test
   public void retryAfterHoldsTheHostBackAndFailingQueuesAreDropped() throws Exception {
-    RecordingServer busy = server(2)
-        .respond("/busy", Response.status(429, Map.of("Retry-After", "2")), Response.page(0));
-    RecordingServer failing = server(3)
-        .respond("/e1", Response.status(500, Map.of()))
-        .respond("/e2", Response.status(500, Map.of()));
+    RecordingServer busy =
+        server(2)
+            .respond("/busy", Response.status(429, Map.of("Retry-After", "2")), Response.page(0));
+    RecordingServer failing =
+        server(3)
+            .respond("/e1", Response.status(500, Map.of()))
+            .respond("/e2", Response.status(500, Map.of()));
     List<String> list = new ArrayList<>(urls(busy, "/busy", "/a", "/b"));
     list.addAll(urls(failing, "/e1", "/e2", "/e3", "/e4"));
     Segments.writeFetchList(conf, segment, "part-r-00000", list);
@@ -211,7 +223,9 @@ public class FetcherJobTest {
     assertEquals(CrawlStatus.FETCH_SUCCESS, fetched.get(busy.url("/a")).getStatus());
     List<Request> busyPages = busy.pageRequests();
     assertEquals("/busy", busyPages.get(0).path());
-    assertTrue("waited for Retry-After", busyPages.get(1).start() - busyPages.get(0).end() >= 2000 - TOLERANCE);
+    assertTrue(
+        "waited for Retry-After",
+        busyPages.get(1).start() - busyPages.get(0).end() >= 2000 - TOLERANCE);
 
     CrawlDatum serverError = fetched.get(failing.url("/e2"));
     assertEquals(CrawlStatus.FETCH_RETRY, serverError.getStatus());
@@ -291,7 +305,9 @@ public class FetcherJobTest {
     fs.mkdirs(marker);
 
     assertEquals(3, fetch());
-    assertTrue(stderr, stderr.contains("was fetched already (it has crawl_fetch); use -force to fetch it again"));
+    assertTrue(
+        stderr,
+        stderr.contains("was fetched already (it has crawl_fetch); use -force to fetch it again"));
     assertTrue(fs.exists(marker));
     assertTrue(host.requests().isEmpty());
 
@@ -315,7 +331,10 @@ public class FetcherJobTest {
 
     conf.set(FetcherKeys.PROTOCOL_CLASS, "org.example.NoSuchProtocol");
     assertEquals(2, fetch());
-    assertTrue(stderr, stderr.contains("fetcher.protocol.class: class org.example.NoSuchProtocol is not on the classpath"));
+    assertTrue(
+        stderr,
+        stderr.contains(
+            "fetcher.protocol.class: class org.example.NoSuchProtocol is not on the classpath"));
     assertFalse(stderr, stderr.contains("\tat "));
   }
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -18,19 +17,20 @@ import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.Test;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.protocol.ProtocolKeys;
 
 /** The fetch mapper (threads and all) on a scripted protocol, through MRUnit. */
 public class FetcherMapperTest {
 
   private static MapDriver<Text, CrawlDatum, Text, SegmentRecord> mapDriver(String... urls) {
-    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver = MapDriver.newMapDriver(new FetcherMapper());
+    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver =
+        MapDriver.newMapDriver(new FetcherMapper());
     configure(driver.getConfiguration());
     for (String url : urls) {
       driver.withInput(new Text(url), Segments.generated());
@@ -51,7 +51,8 @@ public class FetcherMapperTest {
     Map<String, CrawlDatum> datums = new HashMap<>();
     for (Pair<Text, SegmentRecord> p : output) {
       if (p.getSecond().get() instanceof CrawlDatum) {
-        assertFalse("one datum per URL: " + p.getFirst(), datums.containsKey(p.getFirst().toString()));
+        assertFalse(
+            "one datum per URL: " + p.getFirst(), datums.containsKey(p.getFirst().toString()));
         datums.put(p.getFirst().toString(), (CrawlDatum) p.getSecond().get());
       }
     }
@@ -75,10 +76,18 @@ public class FetcherMapperTest {
 
   @Test
   public void everyEntryGetsOneFetchDatumWithItsOutcome() throws Exception {
-    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver = mapDriver(
-        "http://a.test/", "http://a.test/gone", "http://a.test/moved", "http://b.test/busy",
-        "http://denied.test/private", "http://denied.test/open", "http://slow.test/x", "http://down.test/y",
-        "http://c.test/boom", "not a url");
+    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver =
+        mapDriver(
+            "http://a.test/",
+            "http://a.test/gone",
+            "http://a.test/moved",
+            "http://b.test/busy",
+            "http://denied.test/private",
+            "http://denied.test/open",
+            "http://slow.test/x",
+            "http://down.test/y",
+            "http://c.test/boom",
+            "not a url");
     List<Pair<Text, SegmentRecord>> output = driver.run();
     Map<String, CrawlDatum> d = datums(output);
 
@@ -88,7 +97,9 @@ public class FetcherMapperTest {
     assertEquals(CrawlStatus.FETCH_GONE, d.get("http://a.test/gone").getStatus());
     assertEquals("404 http_404 Not Found", pst(d.get("http://a.test/gone")));
     assertEquals(CrawlStatus.FETCH_REDIR_PERM, d.get("http://a.test/moved").getStatus());
-    assertEquals("http://a.test/new", d.get("http://a.test/moved").getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals(
+        "http://a.test/new",
+        d.get("http://a.test/moved").getMetaString(MetadataKeys.REDIRECT_TARGET));
     assertEquals(CrawlStatus.FETCH_RETRY, d.get("http://b.test/busy").getStatus());
     assertEquals("429 http_429 Too Many Requests", pst(d.get("http://b.test/busy")));
     assertEquals(CrawlStatus.FETCH_GONE, d.get("http://denied.test/private").getStatus());
@@ -116,7 +127,8 @@ public class FetcherMapperTest {
 
   @Test
   public void withoutStoreContentNoContentIsEmitted() throws Exception {
-    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver = mapDriver("http://a.test/1", "http://a.test/2");
+    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver =
+        mapDriver("http://a.test/1", "http://a.test/2");
     driver.getConfiguration().setBoolean(FetcherKeys.STORE_CONTENT, false);
     List<Pair<Text, SegmentRecord>> output = driver.run();
     assertEquals(2, datums(output).size());
@@ -125,33 +137,44 @@ public class FetcherMapperTest {
 
   @Test
   public void aHungFetchEndsTheTaskAfterTheWatchdogAndTheRestIsKept() throws Exception {
-    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver = mapDriver(
-        "http://hang.test/hang", "http://a.test/1", "http://b.test/2");
+    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver =
+        mapDriver("http://hang.test/hang", "http://a.test/1", "http://b.test/2");
     driver.getConfiguration().setLong(ProtocolKeys.REQUEST_DEADLINE, 300); // stuck after 600 ms
     long start = System.currentTimeMillis();
     Map<String, CrawlDatum> d = datums(driver.run());
     assertTrue("ended by the watchdog", System.currentTimeMillis() - start < 30_000);
-    assertEquals(List.of("http://a.test/1", "http://b.test/2"), d.keySet().stream().sorted().toList());
+    assertEquals(
+        List.of("http://a.test/1", "http://b.test/2"), d.keySet().stream().sorted().toList());
     assertEquals(1, driver.getCounters().findCounter(FetchCounter.GROUP, "stuck").getValue());
   }
 
   @Test
   public void theShuffleSortsTheRecordsForTheMapFilesAndTheReduceKeepsThemAll() throws Exception {
     MapReduceDriver<Text, CrawlDatum, Text, SegmentRecord, Text, SegmentRecord> driver =
-        MapReduceDriver.newMapReduceDriver(new FetcherMapper(), new Reducer<Text, SegmentRecord, Text, SegmentRecord>());
+        MapReduceDriver.newMapReduceDriver(
+            new FetcherMapper(), new Reducer<Text, SegmentRecord, Text, SegmentRecord>());
     configure(driver.getConfiguration());
-    for (String url : new String[] {"http://z.test/", "http://a.test/gone", "http://m.test/", "http://a.test/"}) {
+    for (String url :
+        new String[] {"http://z.test/", "http://a.test/gone", "http://m.test/", "http://a.test/"}) {
       driver.withInput(new Text(url), Segments.generated());
     }
     List<Pair<Text, SegmentRecord>> output = driver.run();
     List<String> keys = new ArrayList<>();
     for (Pair<Text, SegmentRecord> p : output) {
-      keys.add(p.getFirst().toString() + (p.getSecond().get() instanceof Content ? " content" : " datum"));
+      keys.add(
+          p.getFirst().toString()
+              + (p.getSecond().get() instanceof Content ? " content" : " datum"));
     }
     assertEquals(7, keys.size());
     List<String> urls = keys.stream().map(k -> k.split(" ")[0]).toList();
     assertEquals(urls.stream().sorted().toList(), urls);
-    assertTrue(keys.containsAll(List.of("http://a.test/ datum", "http://a.test/ content", "http://a.test/gone datum",
-        "http://m.test/ content", "http://z.test/ datum")));
+    assertTrue(
+        keys.containsAll(
+            List.of(
+                "http://a.test/ datum",
+                "http://a.test/ content",
+                "http://a.test/gone datum",
+                "http://m.test/ content",
+                "http://z.test/ datum")));
   }
 }

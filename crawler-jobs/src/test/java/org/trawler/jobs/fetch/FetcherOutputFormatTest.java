@@ -7,7 +7,6 @@ import static org.junit.Assert.fail;
 
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
@@ -35,8 +34,7 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 
 public class FetcherOutputFormatTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Path segment;
   private Configuration conf;
@@ -47,12 +45,13 @@ public class FetcherOutputFormatTest {
     Job job = Job.getInstance(conf);
     FileOutputFormat.setOutputPath(job, segment);
     FileOutputFormat.setCompressOutput(job, true);
-    return new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID("test", 1, TaskType.REDUCE, 0, 0));
+    return new TaskAttemptContextImpl(
+        job.getConfiguration(), new TaskAttemptID("test", 1, TaskType.REDUCE, 0, 0));
   }
 
   /** Writes the records as one reduce task would, and commits. */
-  private static void write(FetcherOutputFormat format, TaskAttemptContext ctx, List<Writable> records)
-      throws Exception {
+  private static void write(
+      FetcherOutputFormat format, TaskAttemptContext ctx, List<Writable> records) throws Exception {
     OutputCommitter committer = format.getOutputCommitter(ctx);
     committer.setupJob(ctx);
     committer.setupTask(ctx);
@@ -80,7 +79,8 @@ public class FetcherOutputFormatTest {
   }
 
   @Test
-  public void fetchDatumsBecomeBlockCompressedAndContentRecordCompressedMapFiles() throws Exception {
+  public void fetchDatumsBecomeBlockCompressedAndContentRecordCompressedMapFiles()
+      throws Exception {
     TaskAttemptContext ctx = context();
     write(new FetcherOutputFormat(), ctx, List.of(fetched(), content(), fetched()));
 
@@ -90,17 +90,23 @@ public class FetcherOutputFormatTest {
       assertTrue(reader.get(new Text("http://a.test/2"), d) != null);
       assertEquals(CrawlStatus.FETCH_SUCCESS, d.getStatus());
     }
-    try (SequenceFile.Reader data = new SequenceFile.Reader(conf,
-        SequenceFile.Reader.file(new Path(fetchPart, MapFile.DATA_FILE_NAME)))) {
+    try (SequenceFile.Reader data =
+        new SequenceFile.Reader(
+            conf, SequenceFile.Reader.file(new Path(fetchPart, MapFile.DATA_FILE_NAME)))) {
       assertTrue(data.isBlockCompressed());
     }
-    try (SequenceFile.Reader data = new SequenceFile.Reader(conf,
-        SequenceFile.Reader.file(new Path(segment, Segment.CONTENT + "/part-r-00000/" + MapFile.DATA_FILE_NAME)))) {
+    try (SequenceFile.Reader data =
+        new SequenceFile.Reader(
+            conf,
+            SequenceFile.Reader.file(
+                new Path(segment, Segment.CONTENT + "/part-r-00000/" + MapFile.DATA_FILE_NAME)))) {
       assertTrue(data.isCompressed());
       assertFalse("pages are compressed one by one, as they arrive", data.isBlockCompressed());
     }
-    assertEquals(1, PartFiles.count(conf, new Path(segment, Segment.CONTENT), new Text(), new Content()));
-    assertFalse("crawl_fetch has its part file",
+    assertEquals(
+        1, PartFiles.count(conf, new Path(segment, Segment.CONTENT), new Text(), new Content()));
+    assertFalse(
+        "crawl_fetch has its part file",
         PartFiles.list(conf, new Path(segment, Segment.CRAWL_FETCH)).isEmpty());
   }
 
@@ -122,35 +128,55 @@ public class FetcherOutputFormatTest {
       write(new FetcherOutputFormat(), ctx, List.of(linked));
       fail("a linked datum has no part in a fetch-only segment");
     } catch (IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().startsWith("no segment part takes CrawlDatum records"));
+      assertTrue(
+          e.getMessage(), e.getMessage().startsWith("no segment part takes CrawlDatum records"));
     }
   }
 
   @Test
   public void morePartsTakeMoreRecordTypes() throws Exception {
-    FetcherOutputFormat withParse = new FetcherOutputFormat() {
-      @Override
-      protected List<Part> parts(Configuration conf) {
-        List<Part> parts = super.parts(conf);
-        parts.add(new Part(Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true, true));
-        parts.add(new Part(Segment.CRAWL_PARSE, CrawlDatum.class,
-            r -> r instanceof CrawlDatum && ((CrawlDatum) r).getStatus() == CrawlStatus.LINKED, false, false));
-        return parts;
-      }
-    };
+    FetcherOutputFormat withParse =
+        new FetcherOutputFormat() {
+          @Override
+          protected List<Part> parts(Configuration conf) {
+            List<Part> parts = super.parts(conf);
+            parts.add(
+                new Part(
+                    Segment.PARSE_TEXT, ParseText.class, r -> r instanceof ParseText, true, true));
+            parts.add(
+                new Part(
+                    Segment.CRAWL_PARSE,
+                    CrawlDatum.class,
+                    r ->
+                        r instanceof CrawlDatum
+                            && ((CrawlDatum) r).getStatus() == CrawlStatus.LINKED,
+                    false,
+                    false));
+            return parts;
+          }
+        };
     CrawlDatum linked = Segments.generated();
     linked.setStatus(CrawlStatus.LINKED);
     write(withParse, context(), List.of(fetched(), new ParseText("text"), linked));
-    assertEquals(1, PartFiles.count(conf, new Path(segment, Segment.CRAWL_FETCH), new Text(), new CrawlDatum()));
-    assertEquals(1, PartFiles.count(conf, new Path(segment, Segment.PARSE_TEXT), new Text(), new ParseText()));
-    assertEquals(1, PartFiles.count(conf, new Path(segment, Segment.CRAWL_PARSE), new Text(), new CrawlDatum()));
+    assertEquals(
+        1,
+        PartFiles.count(
+            conf, new Path(segment, Segment.CRAWL_FETCH), new Text(), new CrawlDatum()));
+    assertEquals(
+        1,
+        PartFiles.count(conf, new Path(segment, Segment.PARSE_TEXT), new Text(), new ParseText()));
+    assertEquals(
+        1,
+        PartFiles.count(
+            conf, new Path(segment, Segment.CRAWL_PARSE), new Text(), new CrawlDatum()));
   }
 
   @Test
   public void aFetchedSegmentIsRefusedWhenTheJobWritesIntoItsWorkDirectory() throws Exception {
     TaskAttemptContext ctx = context();
     segment.getFileSystem(conf).mkdirs(new Path(segment, Segment.CRAWL_FETCH));
-    ctx.getConfiguration().set(FileOutputFormat.OUTDIR, Segment.newWorkDir(segment, "fetch").toString());
+    ctx.getConfiguration()
+        .set(FileOutputFormat.OUTDIR, Segment.newWorkDir(segment, "fetch").toString());
     try {
       new FetcherOutputFormat().checkOutputSpecs(ctx);
       fail("fetched twice");

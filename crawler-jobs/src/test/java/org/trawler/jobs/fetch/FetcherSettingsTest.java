@@ -6,9 +6,9 @@ import static org.junit.Assert.fail;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.HostGroup;
+import org.trawler.core.protocol.ProtocolKeys;
 
 public class FetcherSettingsTest {
 

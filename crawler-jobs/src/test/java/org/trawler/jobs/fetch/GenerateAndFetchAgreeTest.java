@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.net.HostAddresses;
@@ -22,14 +21,16 @@ import org.trawler.jobs.generate.URLPartitioner;
 
 /**
  * What generate puts in one fetch list as one server (partition.url.mode, and generate.count.mode
- * for the per-host cap) is one politeness queue in the fetcher (fetcher.queue.mode): otherwise
- * two queues would hit one server in parallel. Each side runs in its own task with its own DNS
- * lookups, as on a cluster.
+ * for the per-host cap) is one politeness queue in the fetcher (fetcher.queue.mode): otherwise two
+ * queues would hit one server in parallel. Each side runs in its own task with its own DNS lookups,
+ * as on a cluster.
  */
 public class GenerateAndFetchAgreeTest {
   private static final List<String> ROUND_ROBIN = List.of("10.0.0.30", "10.0.0.4", "10.0.0.17");
 
-  /** Round-robin DNS: shop.example's names answer the same addresses, rotated by one at each lookup. */
+  /**
+   * Round-robin DNS: shop.example's names answer the same addresses, rotated by one at each lookup.
+   */
   private static final class RoundRobinDns implements HostAddresses.Resolver {
     private int rotation;
     final List<String> firstAnswered = new ArrayList<>();
@@ -58,11 +59,20 @@ public class GenerateAndFetchAgreeTest {
     return conf;
   }
 
-  /** Generate's fetch-list key and the fetcher's queue of every URL, each side with its own resolver. */
-  private static Map<String, String[]> keysAndQueues(Configuration conf, List<String> urls,
-      HostAddresses.Resolver generateDns, HostAddresses.Resolver fetchDns) throws Exception {
-    URLPartitioner generate = new URLPartitioner(URLPartitioner.mode(conf), new HostAddresses(generateDns, 100));
-    QueueIds fetch = new QueueIds(FetcherSettings.from(conf, 0).queueMode, new HostAddresses(fetchDns, 100));
+  /**
+   * Generate's fetch-list key and the fetcher's queue of every URL, each side with its own
+   * resolver.
+   */
+  private static Map<String, String[]> keysAndQueues(
+      Configuration conf,
+      List<String> urls,
+      HostAddresses.Resolver generateDns,
+      HostAddresses.Resolver fetchDns)
+      throws Exception {
+    URLPartitioner generate =
+        new URLPartitioner(URLPartitioner.mode(conf), new HostAddresses(generateDns, 100));
+    QueueIds fetch =
+        new QueueIds(FetcherSettings.from(conf, 0).queueMode, new HostAddresses(fetchDns, 100));
     Map<String, String[]> result = new LinkedHashMap<>();
     for (String url : urls) {
       result.put(url, new String[] {generate.keyOf(url), fetch.queueIdFor(url)});
@@ -74,7 +84,10 @@ public class GenerateAndFetchAgreeTest {
     return URLParts.of(url).scheme().toLowerCase(Locale.ROOT);
   }
 
-  /** For every pair of one scheme (queues also keep http and https apart): one fetch list exactly when one queue. */
+  /**
+   * For every pair of one scheme (queues also keep http and https apart): one fetch list exactly
+   * when one queue.
+   */
   private static void assertTogetherInBothOrInNeither(Map<String, String[]> keys) {
     for (Map.Entry<String, String[]> a : keys.entrySet()) {
       for (Map.Entry<String, String[]> b : keys.entrySet()) {
@@ -92,8 +105,12 @@ public class GenerateAndFetchAgreeTest {
   public void aRoundRobinNameIsOneFetchListAndOneQueueWhateverOrderDnsAnswersIn() throws Exception {
     RoundRobinDns generateDns = new RoundRobinDns(0);
     RoundRobinDns fetchDns = new RoundRobinDns(1);
-    List<String> urls = List.of("http://www.shop.example/a", "http://img.shop.example/b.png",
-        "http://shop.example/c", "http://other.example/d");
+    List<String> urls =
+        List.of(
+            "http://www.shop.example/a",
+            "http://img.shop.example/b.png",
+            "http://shop.example/c",
+            "http://other.example/d");
 
     Map<String, String[]> keys = keysAndQueues(both("byIP"), urls, generateDns, fetchDns);
 
@@ -107,14 +124,25 @@ public class GenerateAndFetchAgreeTest {
   }
 
   @Test
-  public void hostsUnderAPublicSuffixAreOneFetchListAndOneQueueExactlyWhenOneDomain() throws Exception {
-    List<String> urls = List.of("http://x.example.co.uk/", "http://y.example.co.uk/a", "https://example.co.uk/",
-        "http://a.blogspot.com/", "http://b.blogspot.com/", "http://www.a.blogspot.com/x",
-        "http://example.com/", "http://www.example.com/", "http://localhost:8080/", "http://127.0.0.2/");
+  public void hostsUnderAPublicSuffixAreOneFetchListAndOneQueueExactlyWhenOneDomain()
+      throws Exception {
+    List<String> urls =
+        List.of(
+            "http://x.example.co.uk/",
+            "http://y.example.co.uk/a",
+            "https://example.co.uk/",
+            "http://a.blogspot.com/",
+            "http://b.blogspot.com/",
+            "http://www.a.blogspot.com/x",
+            "http://example.com/",
+            "http://www.example.com/",
+            "http://localhost:8080/",
+            "http://127.0.0.2/");
     Configuration conf = both("byDomain");
     conf.set(GeneratorKeys.COUNT_MODE, "domain");
 
-    Map<String, String[]> keys = keysAndQueues(conf, urls, new RoundRobinDns(0), new RoundRobinDns(1));
+    Map<String, String[]> keys =
+        keysAndQueues(conf, urls, new RoundRobinDns(0), new RoundRobinDns(1));
 
     assertTogetherInBothOrInNeither(keys);
     assertEquals("example.co.uk", keys.get("http://x.example.co.uk/")[0]);
@@ -130,7 +158,9 @@ public class GenerateAndFetchAgreeTest {
 
   @Test
   public void byHostTheyAgreeToo() throws Exception {
-    List<String> urls = List.of("http://a.example/", "http://A.EXAMPLE:8080/x", "http://b.example/");
-    assertTogetherInBothOrInNeither(keysAndQueues(both("byHost"), urls, new RoundRobinDns(0), new RoundRobinDns(1)));
+    List<String> urls =
+        List.of("http://a.example/", "http://A.EXAMPLE:8080/x", "http://b.example/");
+    assertTogetherInBothOrInNeither(
+        keysAndQueues(both("byHost"), urls, new RoundRobinDns(0), new RoundRobinDns(1)));
   }
 }

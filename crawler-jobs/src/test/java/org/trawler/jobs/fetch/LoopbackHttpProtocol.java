@@ -1,29 +1,27 @@
 package org.trawler.jobs.fetch;
 
+import crawlercommons.robots.SimpleRobotRules;
+import crawlercommons.robots.SimpleRobotRulesParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URL;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
-import org.trawler.core.protocol.RobotsRules;
-
-import crawlercommons.robots.SimpleRobotRules;
-import crawlercommons.robots.SimpleRobotRulesParser;
 import org.trawler.core.protocol.Reason;
+import org.trawler.core.protocol.RobotsRules;
 
 /**
  * A minimal HTTP Protocol for the fetcher's tests against loopback servers (HttpURLConnection, no
@@ -46,13 +44,18 @@ public class LoopbackHttpProtocol implements Protocol {
     try {
       c = open(url);
       if (ifModifiedSince > 0) {
-        c.setRequestProperty("If-Modified-Since", DateTimeFormatter.RFC_1123_DATE_TIME.format(
-            ZonedDateTime.ofInstant(Instant.ofEpochMilli(ifModifiedSince), ZoneOffset.UTC)));
+        c.setRequestProperty(
+            "If-Modified-Since",
+            DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                ZonedDateTime.ofInstant(Instant.ofEpochMilli(ifModifiedSince), ZoneOffset.UTC)));
       }
       int code = c.getResponseCode();
       byte[] body = readBody(c);
       if (code >= 200 && code < 300) {
-        String type = c.getContentType() == null ? "" : c.getContentType().split(";")[0].trim().toLowerCase(Locale.ROOT);
+        String type =
+            c.getContentType() == null
+                ? ""
+                : c.getContentType().split(";")[0].trim().toLowerCase(Locale.ROOT);
         Content content = new Content(url, url, body, type, false);
         for (Map.Entry<String, List<String>> h : c.getHeaderFields().entrySet()) {
           if (h.getKey() != null) {

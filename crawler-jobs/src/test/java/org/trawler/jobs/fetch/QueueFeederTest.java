@@ -7,8 +7,6 @@ import static org.junit.Assert.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-
-import org.apache.hadoop.io.Text;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -49,22 +47,29 @@ public class QueueFeederTest {
     int capacity = 5 * threads;
     FetchQueues queues = new FetchQueues(capacity, 1, 0, -1, System::currentTimeMillis);
     FetchRecorder recorder = new FetchRecorder(new ListOutput(), false, null);
-    QueueFeeder feeder = new QueueFeeder(syntheticList(100_000, 1000), queues, new QueueIds(HostGroup.HOST),
-        recorder, System::currentTimeMillis);
+    QueueFeeder feeder =
+        new QueueFeeder(
+            syntheticList(100_000, 1000),
+            queues,
+            new QueueIds(HostGroup.HOST),
+            recorder,
+            System::currentTimeMillis);
     AtomicLong taken = new AtomicLong();
     List<Thread> fetchers = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
-      Thread t = new Thread(() -> {
-        try {
-          FetchItem item;
-          while ((item = queues.take()) != null) {
-            taken.incrementAndGet();
-            queues.finish(item, System.currentTimeMillis(), true, 0, false);
-          }
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  FetchItem item;
+                  while ((item = queues.take()) != null) {
+                    taken.incrementAndGet();
+                    queues.finish(item, System.currentTimeMillis(), true, 0, false);
+                  }
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              });
       fetchers.add(t);
     }
     feeder.start();
@@ -85,8 +90,13 @@ public class QueueFeederTest {
   public void aMalformedUrlIsRecordedGoneAndTheRestIsFed() throws Exception {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
     ListOutput out = new ListOutput();
-    QueueFeeder feeder = new QueueFeeder(listOf("no url at all", "http://a.test/"), queues,
-        new QueueIds(HostGroup.HOST), new FetchRecorder(out, true, null), System::currentTimeMillis);
+    QueueFeeder feeder =
+        new QueueFeeder(
+            listOf("no url at all", "http://a.test/"),
+            queues,
+            new QueueIds(HostGroup.HOST),
+            new FetchRecorder(out, true, null),
+            System::currentTimeMillis);
     feeder.run();
     CrawlDatum gone = out.datums().get("no url at all");
     assertEquals(CrawlStatus.FETCH_GONE, gone.getStatus());
@@ -99,8 +109,14 @@ public class QueueFeederTest {
   public void anHttpUrlWithoutSlashesIsMalformedNotAnotherScheme() throws Exception {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
     ListOutput out = new ListOutput();
-    new QueueFeeder(listOf("http:/x", "HTTPS:example.com/a", "http://", "file:/etc/passwd", "http://a.test/"), queues,
-        new QueueIds(HostGroup.HOST), new FetchRecorder(out, true, null), System::currentTimeMillis).run();
+    new QueueFeeder(
+            listOf(
+                "http:/x", "HTTPS:example.com/a", "http://", "file:/etc/passwd", "http://a.test/"),
+            queues,
+            new QueueIds(HostGroup.HOST),
+            new FetchRecorder(out, true, null),
+            System::currentTimeMillis)
+        .run();
     for (String url : List.of("http:/x", "HTTPS:example.com/a", "http://")) {
       CrawlDatum gone = out.datums().get(url);
       assertEquals(url, CrawlStatus.FETCH_GONE, gone.getStatus());
@@ -116,8 +132,13 @@ public class QueueFeederTest {
   public void afterAHaltTheRestOfTheListIsCountedNotQueued() throws Exception {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
     queues.halt();
-    QueueFeeder feeder = new QueueFeeder(syntheticList(25, 3), queues, new QueueIds(HostGroup.HOST),
-        new FetchRecorder(new ListOutput(), true, null), System::currentTimeMillis);
+    QueueFeeder feeder =
+        new QueueFeeder(
+            syntheticList(25, 3),
+            queues,
+            new QueueIds(HostGroup.HOST),
+            new FetchRecorder(new ListOutput(), true, null),
+            System::currentTimeMillis);
     feeder.run();
     assertEquals(0, feeder.fed());
     assertEquals(25, feeder.skipped());
@@ -128,11 +149,17 @@ public class QueueFeederTest {
   public void anUnreadableListEndsFeedingWithACounter() throws Exception {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
     ListOutput out = new ListOutput();
-    QueueFeeder.FetchList broken = (url, datum) -> {
-      throw new java.io.IOException("checksum error");
-    };
-    QueueFeeder feeder = new QueueFeeder(broken, queues, new QueueIds(HostGroup.HOST),
-        new FetchRecorder(out, true, null), System::currentTimeMillis);
+    QueueFeeder.FetchList broken =
+        (url, datum) -> {
+          throw new java.io.IOException("checksum error");
+        };
+    QueueFeeder feeder =
+        new QueueFeeder(
+            broken,
+            queues,
+            new QueueIds(HostGroup.HOST),
+            new FetchRecorder(out, true, null),
+            System::currentTimeMillis);
     feeder.run();
     assertTrue(feeder.isDone());
     assertEquals(1, out.counter(FetchCounter.GROUP, "fetch_list_unreadable"));
@@ -142,8 +169,13 @@ public class QueueFeederTest {
   @Test
   public void itemsCopyTheReusedKeyAndDatum() throws Exception {
     FetchQueues queues = new FetchQueues(10, 1, 0, -1, System::currentTimeMillis);
-    new QueueFeeder(listOf("http://a.test/1", "http://b.test/2"), queues, new QueueIds(HostGroup.HOST),
-        new FetchRecorder(new ListOutput(), true, null), System::currentTimeMillis).run();
+    new QueueFeeder(
+            listOf("http://a.test/1", "http://b.test/2"),
+            queues,
+            new QueueIds(HostGroup.HOST),
+            new FetchRecorder(new ListOutput(), true, null),
+            System::currentTimeMillis)
+        .run();
     List<String> urls = new ArrayList<>();
     FetchItem item;
     while ((item = queues.take()) != null) {

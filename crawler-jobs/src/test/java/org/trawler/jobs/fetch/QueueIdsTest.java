@@ -3,7 +3,6 @@ package org.trawler.jobs.fetch;
 import static org.junit.Assert.assertEquals;
 
 import java.net.MalformedURLException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.net.HostGroup;
@@ -38,7 +37,8 @@ public class QueueIdsTest {
 
   @Test
   public void byIpKeepsAnUnresolvableHostsName() throws Exception {
-    assertEquals("http://no-such-host.invalid",
+    assertEquals(
+        "http://no-such-host.invalid",
         new QueueIds(HostGroup.IP).queueIdFor("http://no-such-host.invalid/"));
   }
 
@@ -51,8 +51,10 @@ public class QueueIdsTest {
   public void modeNamesAreTheConfigValues() {
     assertEquals(HostGroup.DOMAIN, queueMode("byDomain"));
     assertEquals(HostGroup.IP, queueMode(" byip "));
-    assertEquals(HostGroup.HOST, HostGroup.byMode(new Configuration(false), FetcherKeys.QUEUE_MODE,
-        FetcherKeys.DEFAULT_QUEUE_MODE));
+    assertEquals(
+        HostGroup.HOST,
+        HostGroup.byMode(
+            new Configuration(false), FetcherKeys.QUEUE_MODE, FetcherKeys.DEFAULT_QUEUE_MODE));
   }
 
   @Test(expected = IllegalArgumentException.class)

@@ -1,5 +1,7 @@
 package org.trawler.jobs.fetch;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -13,12 +15,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
 /**
- * An HTTP server on one loopback address that records every request it serves (path, start, end)
- * so tests can check politeness from the server's side. Requests are served concurrently, so
+ * An HTTP server on one loopback address that records every request it serves (path, start, end) so
+ * tests can check politeness from the server's side. Requests are served concurrently, so
  * overlapping requests are visible. Unknown paths get a 200 HTML page.
  */
 final class RecordingServer implements AutoCloseable {
@@ -70,7 +69,8 @@ final class RecordingServer implements AutoCloseable {
   }
 
   synchronized RecordingServer robots(String robotsTxt) {
-    return respond("/robots.txt", new Response(200, robotsTxt, 0, Map.of("Content-Type", "text/plain")));
+    return respond(
+        "/robots.txt", new Response(200, robotsTxt, 0, Map.of("Content-Type", "text/plain")));
   }
 
   /** Every request served, in order of arrival. */

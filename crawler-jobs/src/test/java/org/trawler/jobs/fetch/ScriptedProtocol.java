@@ -1,17 +1,15 @@
 package org.trawler.jobs.fetch;
 
+import crawlercommons.robots.SimpleRobotRulesParser;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
-import org.trawler.core.protocol.RobotsRules;
-
-import crawlercommons.robots.SimpleRobotRulesParser;
 import org.trawler.core.protocol.Reason;
+import org.trawler.core.protocol.RobotsRules;
 
 /**
  * A Protocol without network for tests, answering by URL: host denied.test disallows /private,
@@ -71,8 +69,9 @@ public class ScriptedProtocol implements Protocol {
   static RobotsRules robots(String url, String robotsTxt) {
     SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
     parser.setMaxCrawlDelay(Long.MAX_VALUE);
-    return RobotsRules.of(parser.parseContent(url, robotsTxt.getBytes(StandardCharsets.UTF_8), "text/plain",
-        List.of("trawler")));
+    return RobotsRules.of(
+        parser.parseContent(
+            url, robotsTxt.getBytes(StandardCharsets.UTF_8), "text/plain", List.of("trawler")));
   }
 
   @Override

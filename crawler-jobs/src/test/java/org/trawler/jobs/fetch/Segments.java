@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -35,7 +34,9 @@ final class Segments {
     return conf;
   }
 
-  /** The real HttpProtocol once it is on the classpath, else the tests' own LoopbackHttpProtocol. */
+  /**
+   * The real HttpProtocol once it is on the classpath, else the tests' own LoopbackHttpProtocol.
+   */
   static String protocolClass() {
     try {
       Class.forName(FetcherKeys.DEFAULT_PROTOCOL_CLASS);
@@ -54,10 +55,15 @@ final class Segments {
   }
 
   /** Writes one fetch list file {@code crawl_generate/<name>} with the URLs in order. */
-  static void writeFetchList(Configuration conf, Path segment, String name, List<String> urls) throws IOException {
+  static void writeFetchList(Configuration conf, Path segment, String name, List<String> urls)
+      throws IOException {
     Path file = new Path(new Path(segment, Segment.CRAWL_GENERATE), name);
-    try (SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(file),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class))) {
       for (String url : urls) {
         w.append(new Text(url), generated());
       }
@@ -65,24 +71,39 @@ final class Segments {
   }
 
   /** crawl_fetch by URL. */
-  static Map<String, CrawlDatum> readFetch(Configuration conf, Path segment) throws IOException, UserException {
+  static Map<String, CrawlDatum> readFetch(Configuration conf, Path segment)
+      throws IOException, UserException {
     Map<String, CrawlDatum> fetched = new TreeMap<>();
-    PartFiles.read(conf, new Path(segment, Segment.CRAWL_FETCH), new Text(), new CrawlDatum(),
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CRAWL_FETCH),
+        new Text(),
+        new CrawlDatum(),
         (k, v) -> fetched.put(k.toString(), new CrawlDatum(v)));
     return fetched;
   }
 
   /** content by URL. */
-  static Map<String, Content> readContent(Configuration conf, Path segment) throws IOException, UserException {
+  static Map<String, Content> readContent(Configuration conf, Path segment)
+      throws IOException, UserException {
     Map<String, Content> contents = new TreeMap<>();
-    PartFiles.read(conf, new Path(segment, Segment.CONTENT), new Text(), new Content(),
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CONTENT),
+        new Text(),
+        new Content(),
         (k, v) -> contents.put(k.toString(), copy(v)));
     return contents;
   }
 
   private static Content copy(Content c) {
-    Content copy = new Content(c.getUrl(), c.getFinalUrl(), c.getContent().clone(), c.getContentType(),
-        c.isTruncated());
+    Content copy =
+        new Content(
+            c.getUrl(),
+            c.getFinalUrl(),
+            c.getContent().clone(),
+            c.getContentType(),
+            c.isTruncated());
     copy.getMeta().putAll(c.getMeta());
     copy.getHeaders().putAll(c.getHeaders());
     return copy;

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
@@ -39,8 +38,7 @@ import org.trawler.core.store.Segment;
 
 /** The fetch task's own sort: what arrives in fetch order leaves as sorted, readable MapFiles. */
 public class SortingSegmentWriterTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private Path work;
@@ -52,8 +50,9 @@ public class SortingSegmentWriterTest {
     return new TaskAttemptContextImpl(conf, new TaskAttemptID("test", 1, TaskType.MAP, 0, 0));
   }
 
-  private SortingSegmentWriter writer(TaskAttemptContext ctx, CompressionCodec codec, long bufferLimit,
-      boolean withParse) throws IOException {
+  private SortingSegmentWriter writer(
+      TaskAttemptContext ctx, CompressionCodec codec, long bufferLimit, boolean withParse)
+      throws IOException {
     ctx.getConfiguration().setBoolean(FetcherKeys.PARSE, withParse);
     List<FetcherOutputFormat.Part> parts = new FetcherOutputFormat().parts(ctx.getConfiguration());
     return new SortingSegmentWriter(ctx, parts, new Path(work, "part-m-00000"), codec, bufferLimit);
@@ -88,7 +87,8 @@ public class SortingSegmentWriterTest {
     return urls;
   }
 
-  private void assertSortedAndComplete(List<String> expected, CompressionCodec codec) throws Exception {
+  private void assertSortedAndComplete(List<String> expected, CompressionCodec codec)
+      throws Exception {
     Path fetch = new Path(work, Segment.CRAWL_FETCH + "/part-m-00000");
     Path content = new Path(work, Segment.CONTENT + "/part-m-00000");
     for (Path mapFile : List.of(fetch, content)) {
@@ -101,25 +101,33 @@ public class SortingSegmentWriterTest {
       }
       assertEquals(mapFile.toString(), expected, keys);
     }
-    try (MapFile.Reader reader = new MapFile.Reader(content, conf)) { // random access through the index
-      for (String url : List.of(expected.get(0), expected.get(expected.size() / 2), expected.get(expected.size() - 1))) {
+    try (MapFile.Reader reader =
+        new MapFile.Reader(content, conf)) { // random access through the index
+      for (String url :
+          List.of(
+              expected.get(0),
+              expected.get(expected.size() / 2),
+              expected.get(expected.size() - 1))) {
         Content c = new Content();
         assertTrue(url, reader.get(new Text(url), c) != null);
         int i = Integer.parseInt(url.substring(url.lastIndexOf('/') + 1));
         assertArrayEquals(page(url, i).getContent(), c.getContent());
       }
     }
-    try (SequenceFile.Reader data = new SequenceFile.Reader(conf,
-        SequenceFile.Reader.file(new Path(content, MapFile.DATA_FILE_NAME)))) {
+    try (SequenceFile.Reader data =
+        new SequenceFile.Reader(
+            conf, SequenceFile.Reader.file(new Path(content, MapFile.DATA_FILE_NAME)))) {
       assertEquals(codec != null, data.isCompressed());
       assertFalse(data.isBlockCompressed());
     }
   }
 
   /** Writes n URLs' records in a shuffled order through a writer, closes it, checks the parts. */
-  private void roundTrip(Class<? extends CompressionCodec> codecClass, long bufferLimit, int n) throws Exception {
+  private void roundTrip(Class<? extends CompressionCodec> codecClass, long bufferLimit, int n)
+      throws Exception {
     TaskAttemptContext ctx = context();
-    CompressionCodec codec = codecClass == null ? null : ReflectionUtils.newInstance(codecClass, conf);
+    CompressionCodec codec =
+        codecClass == null ? null : ReflectionUtils.newInstance(codecClass, conf);
     SortingSegmentWriter w = writer(ctx, codec, bufferLimit, false);
     List<String> urls = writeShuffled(w, n);
     w.close(ctx);
@@ -152,7 +160,8 @@ public class SortingSegmentWriterTest {
   @Test
   public void parseRecordsKeepEveryDuplicateKey() throws Exception {
     TaskAttemptContext ctx = context();
-    SortingSegmentWriter w = writer(ctx, ReflectionUtils.newInstance(SnappyCodec.class, conf), 500, true);
+    SortingSegmentWriter w =
+        writer(ctx, ReflectionUtils.newInstance(SnappyCodec.class, conf), 500, true);
     for (int i = 0; i < 50; i++) {
       CrawlDatum linked = Segments.generated();
       linked.setStatus(CrawlStatus.LINKED);
@@ -160,7 +169,11 @@ public class SortingSegmentWriterTest {
     }
     w.close(ctx);
     List<String> keys = new ArrayList<>();
-    PartFiles.read(conf, new Path(work, Segment.CRAWL_PARSE), new Text(), new CrawlDatum(),
+    PartFiles.read(
+        conf,
+        new Path(work, Segment.CRAWL_PARSE),
+        new Text(),
+        new CrawlDatum(),
         (k, v) -> keys.add(k.toString()));
     assertEquals(50, keys.size());
     List<String> sorted = new ArrayList<>(keys);
@@ -171,10 +184,14 @@ public class SortingSegmentWriterTest {
   @Test
   public void anEmptyTaskWritesEmptyParts() throws Exception {
     TaskAttemptContext ctx = context();
-    SortingSegmentWriter w = writer(ctx, ReflectionUtils.newInstance(SnappyCodec.class, conf), 1 << 20, false);
+    SortingSegmentWriter w =
+        writer(ctx, ReflectionUtils.newInstance(SnappyCodec.class, conf), 1 << 20, false);
     w.close(ctx);
-    assertEquals(0, PartFiles.count(conf, new Path(work, Segment.CRAWL_FETCH), new Text(), new CrawlDatum()));
-    assertEquals(0, PartFiles.count(conf, new Path(work, Segment.CONTENT), new Text(), new Content()));
+    assertEquals(
+        0,
+        PartFiles.count(conf, new Path(work, Segment.CRAWL_FETCH), new Text(), new CrawlDatum()));
+    assertEquals(
+        0, PartFiles.count(conf, new Path(work, Segment.CONTENT), new Text(), new Content()));
   }
 
   private static int countFiles(File dir) {

@@ -5,7 +5,6 @@ import static org.junit.Assert.assertEquals;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
@@ -34,9 +33,12 @@ public class FetchListTest {
         .runTest();
   }
 
-  /** Maps five ranked candidates read from {@code file} when the cut is the first 2 of part-r-00001. */
+  /**
+   * Maps five ranked candidates read from {@code file} when the cut is the first 2 of part-r-00001.
+   */
   private static List<Pair<FetchSlot, CrawlDatum>> mapRankedFile(String file) throws IOException {
-    MapDriver<Rank, Candidate, FetchSlot, CrawlDatum> map = MapDriver.newMapDriver(new FetchListMapper());
+    MapDriver<Rank, Candidate, FetchSlot, CrawlDatum> map =
+        MapDriver.newMapDriver(new FetchListMapper());
     map.getConfiguration().set(GeneratorKeys.CUT_PART, "part-r-00001");
     map.getConfiguration().setLong(GeneratorKeys.CUT_LIMIT, 2);
     map.withMapInputPath(new Path("/tmp/ranked/" + file));
@@ -64,9 +66,11 @@ public class FetchListTest {
     datum.putMeta(new Text("seed"), "yes");
     CrawlDatum expected = new CrawlDatum(datum);
     expected.putMeta(MetadataKeys.GENERATE_TIME, GENERATE_TIME);
-    ReduceDriver<FetchSlot, CrawlDatum, Text, CrawlDatum> reduce = ReduceDriver.newReduceDriver(new FetchListReducer());
+    ReduceDriver<FetchSlot, CrawlDatum, Text, CrawlDatum> reduce =
+        ReduceDriver.newReduceDriver(new FetchListReducer());
     reduce.getConfiguration().setLong(GeneratorKeys.TIME, GENERATE_TIME);
-    reduce.withInput(new FetchSlot(0, new Rank(0, 3f, "http://a.com/x")), List.of(datum))
+    reduce
+        .withInput(new FetchSlot(0, new Rank(0, 3f, "http://a.com/x")), List.of(datum))
         .withOutput(new Text("http://a.com/x"), expected)
         .runTest();
     assertEquals(1, GenerateCounter.SELECTED.valueIn(reduce.getCounters()));
@@ -76,12 +80,14 @@ public class FetchListTest {
   public void fetchListTakesHostsInTurnsBestUrlFirst() throws IOException {
     MapReduceDriver<Rank, Candidate, FetchSlot, CrawlDatum, Text, CrawlDatum> job =
         MapReduceDriver.newMapReduceDriver(new FetchListMapper(), new FetchListReducer());
-    job.withKeyOrderComparator(new FetchSlot.Comparator()).withKeyGroupingComparator(new FetchSlot.Comparator());
+    job.withKeyOrderComparator(new FetchSlot.Comparator())
+        .withKeyGroupingComparator(new FetchSlot.Comparator());
     job.getConfiguration().setLong(GeneratorKeys.TIME, GENERATE_TIME);
     // a.com has three URLs, b.com two, c.com one: slots number each host's URLs best-first.
     Object[][] rows = {
-        {"http://a.com/1", 9f, 0}, {"http://a.com/2", 8f, 1}, {"http://a.com/3", 7f, 2},
-        {"http://b.com/1", 5f, 0}, {"http://b.com/2", 4f, 1}, {"http://c.com/1", 1f, 0}};
+      {"http://a.com/1", 9f, 0}, {"http://a.com/2", 8f, 1}, {"http://a.com/3", 7f, 2},
+      {"http://b.com/1", 5f, 0}, {"http://b.com/2", 4f, 1}, {"http://c.com/1", 1f, 0}
+    };
     for (Object[] row : rows) {
       float score = (Float) row[1];
       job.withInput(new Rank(0, score, (String) row[0]), candidate((Integer) row[2], score));
@@ -91,7 +97,14 @@ public class FetchListTest {
       urls.add(p.getFirst().toString());
       assertEquals(GENERATE_TIME, p.getSecond().getMetaLong(MetadataKeys.GENERATE_TIME, -1));
     }
-    assertEquals(List.of("http://a.com/1", "http://b.com/1", "http://c.com/1", "http://a.com/2", "http://b.com/2",
-        "http://a.com/3"), urls);
+    assertEquals(
+        List.of(
+            "http://a.com/1",
+            "http://b.com/1",
+            "http://c.com/1",
+            "http://a.com/2",
+            "http://b.com/2",
+            "http://a.com/3"),
+        urls);
   }
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-
 import org.junit.Test;
 
 public class GeneratorCutTest {
@@ -52,7 +51,8 @@ public class GeneratorCutTest {
 
   @Test
   public void boundNeedsEnoughSamples() {
-    // topN 10, every sample, 3 runs: sample 9 + 2 is the first proven to have 10 candidates before it.
+    // topN 10, every sample, 3 runs: sample 9 + 2 is the first proven to have 10 candidates before
+    // it.
     assertEquals(11, Generator.boundIndex(50, 10, 1, 3));
     assertEquals(-1, Generator.boundIndex(11, 10, 1, 3));
     // every 4th: ceil(9 / 4) = 3, plus 2.

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -44,8 +43,7 @@ import org.trawler.core.store.VersionedDb;
 
 /** The whole tool in local mode, on a crawldb the test writes. */
 public class GeneratorTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private final long now = System.currentTimeMillis();
   private Configuration conf;
@@ -79,8 +77,12 @@ public class GeneratorTest {
 
   private void writeCrawlDb(Map<String, CrawlDatum> entries) throws Exception {
     Path part = new Path(VersionedDb.current(crawlDb), "part-r-00000");
-    try (MapFile.Writer writer = new MapFile.Writer(conf, part, MapFile.Writer.keyClass(Text.class),
-        MapFile.Writer.valueClass(CrawlDatum.class))) {
+    try (MapFile.Writer writer =
+        new MapFile.Writer(
+            conf,
+            part,
+            MapFile.Writer.keyClass(Text.class),
+            MapFile.Writer.valueClass(CrawlDatum.class))) {
       for (Map.Entry<String, CrawlDatum> e : new TreeMap<>(entries).entrySet()) {
         writer.append(new Text(e.getKey()), e.getValue());
       }
@@ -121,7 +123,8 @@ public class GeneratorTest {
     List<LinkedHashMap<String, CrawlDatum>> lists = new ArrayList<>();
     for (Path file : PartFiles.list(conf, new Path(segment, Segment.CRAWL_GENERATE))) {
       LinkedHashMap<String, CrawlDatum> list = new LinkedHashMap<>();
-      try (SequenceFile.Reader reader = new SequenceFile.Reader(conf, SequenceFile.Reader.file(file))) {
+      try (SequenceFile.Reader reader =
+          new SequenceFile.Reader(conf, SequenceFile.Reader.file(file))) {
         assertEquals(SequenceFile.CompressionType.BLOCK, reader.getCompressionType());
         Text url = new Text();
         CrawlDatum datum = new CrawlDatum();
@@ -136,14 +139,22 @@ public class GeneratorTest {
 
   private Map<String, CrawlDatum> selected(Path segment) throws Exception {
     Map<String, CrawlDatum> all = new HashMap<>();
-    PartFiles.read(conf, new Path(segment, Segment.CRAWL_GENERATE), new Text(), new CrawlDatum(),
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CRAWL_GENERATE),
+        new Text(),
+        new CrawlDatum(),
         (url, datum) -> all.put(url.toString(), new CrawlDatum(datum)));
     return all;
   }
 
   private Map<String, CrawlDatum> installedCrawlDb() throws Exception {
     Map<String, CrawlDatum> all = new HashMap<>();
-    PartFiles.read(conf, VersionedDb.current(crawlDb), new Text(), new CrawlDatum(),
+    PartFiles.read(
+        conf,
+        VersionedDb.current(crawlDb),
+        new Text(),
+        new CrawlDatum(),
         (url, datum) -> all.put(url.toString(), new CrawlDatum(datum)));
     return all;
   }
@@ -158,16 +169,23 @@ public class GeneratorTest {
     for (int h = 0; h < hosts; h++) {
       for (int i = 0; i < perHost; i++) {
         float score = ((h * 7 + i * 13) % 10) / 2f; // five-way ties between hosts
-        db.put("http://host" + h + ".example" + h + ".org/page" + i, Datums.due(now - 1000, score, i % 3));
+        db.put(
+            "http://host" + h + ".example" + h + ".org/page" + i,
+            Datums.due(now - 1000, score, i % 3));
       }
     }
     return db;
   }
 
-  /** The reference selection: best score first, ties by URL, at most maxCount per host, at most topN. */
-  private static List<String> expectedSelection(Map<String, CrawlDatum> db, int maxCount, int topN) throws Exception {
+  /**
+   * The reference selection: best score first, ties by URL, at most maxCount per host, at most
+   * topN.
+   */
+  private static List<String> expectedSelection(Map<String, CrawlDatum> db, int maxCount, int topN)
+      throws Exception {
     List<String> urls = new ArrayList<>(db.keySet());
-    urls.sort(Comparator.comparing((String u) -> -db.get(u).getScore()).thenComparing(u -> new Text(u)));
+    urls.sort(
+        Comparator.comparing((String u) -> -db.get(u).getScore()).thenComparing(u -> new Text(u)));
     Map<String, Integer> perHost = new HashMap<>();
     List<String> selected = new ArrayList<>();
     for (String url : urls) {
@@ -182,7 +200,8 @@ public class GeneratorTest {
   }
 
   /** Generates from {@code db} with three select reducers; the run must succeed. */
-  private Run generateWithThreeReducers(Map<String, CrawlDatum> db, String... options) throws Exception {
+  private Run generateWithThreeReducers(Map<String, CrawlDatum> db, String... options)
+      throws Exception {
     writeCrawlDb(db);
     conf.setInt(MRJobConfig.NUM_REDUCES, 3);
     Run run = generate(args(options));
@@ -254,7 +273,9 @@ public class GeneratorTest {
         assertTrue("hosts take turns in list " + i + ": " + lists.get(i).keySet(), turn >= round);
         round = turn;
         float score = e.getValue().getScore();
-        assertTrue("a host's best URL comes first", score <= lastScore.getOrDefault(host, Float.MAX_VALUE));
+        assertTrue(
+            "a host's best URL comes first",
+            score <= lastScore.getOrDefault(host, Float.MAX_VALUE));
         lastScore.put(host, score);
         total++;
       }
@@ -305,8 +326,10 @@ public class GeneratorTest {
 
     Map<String, CrawlDatum> installed = installedCrawlDb();
     assertEquals(db.size(), installed.size());
-    long marked = installed.values().stream().filter(d -> d.getMetadata().containsKey(MetadataKeys.GENERATE_TIME))
-        .count();
+    long marked =
+        installed.values().stream()
+            .filter(d -> d.getMetadata().containsKey(MetadataKeys.GENERATE_TIME))
+            .count();
     assertEquals(8, marked);
     FileSystem fs = FileSystem.getLocal(conf);
     assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
@@ -314,7 +337,8 @@ public class GeneratorTest {
   }
 
   @Test
-  public void withoutUpdateCrawlDbASecondGeneratePicksTheSameUrlsAndIgnoresTheLock() throws Exception {
+  public void withoutUpdateCrawlDbASecondGeneratePicksTheSameUrlsAndIgnoresTheLock()
+      throws Exception {
     Map<String, CrawlDatum> db = manyHosts(2, 5);
     writeCrawlDb(db);
     FileSystem fs = FileSystem.getLocal(conf);
@@ -343,9 +367,10 @@ public class GeneratorTest {
 
   @Test
   public void nothingDueExitsOneAndLeavesNoSegment() throws Exception {
-    writeCrawlDb(Map.of(
-        "http://a.example.com/later", Datums.due(now + Datums.DAY, 1f, 0),
-        "http://a.example.com/dup", Datums.withStatus(CrawlStatus.DB_DUPLICATE, now - 1000)));
+    writeCrawlDb(
+        Map.of(
+            "http://a.example.com/later", Datums.due(now + Datums.DAY, 1f, 0),
+            "http://a.example.com/dup", Datums.withStatus(CrawlStatus.DB_DUPLICATE, now - 1000)));
     Run run = generate(args());
     assertEquals(1, run.code);
     assertEquals("", run.out);
@@ -359,7 +384,9 @@ public class GeneratorTest {
   public void addDays31MakesFetchedPagesDueAgain() throws Exception {
     Map<String, CrawlDatum> db = new HashMap<>();
     for (int i = 0; i < 3; i++) {
-      db.put("http://a.example.com/" + i, Datums.withStatus(CrawlStatus.DB_FETCHED, now + 30 * Datums.DAY));
+      db.put(
+          "http://a.example.com/" + i,
+          Datums.withStatus(CrawlStatus.DB_FETCHED, now + 30 * Datums.DAY));
     }
     writeCrawlDb(db);
     assertEquals(1, generate(args()).code);

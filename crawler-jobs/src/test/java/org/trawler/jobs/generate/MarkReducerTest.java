@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.junit.Before;
@@ -28,7 +27,8 @@ public class MarkReducerTest {
     CrawlDatum db = Datums.due(10, 2f, 1);
     CrawlDatum generated = new CrawlDatum(db);
     generated.putMeta(MetadataKeys.GENERATE_TIME, GENERATE_TIME);
-    reduce.withInput(new Text("http://a.com/"), List.of(db, generated))
+    reduce
+        .withInput(new Text("http://a.com/"), List.of(db, generated))
         .withOutput(new Text("http://a.com/"), generated)
         .runTest();
     assertEquals(1, GenerateCounter.MARKED.valueIn(reduce.getCounters()));
@@ -40,7 +40,8 @@ public class MarkReducerTest {
     db.putMeta(MetadataKeys.GENERATE_TIME, 5L);
     CrawlDatum generated = new CrawlDatum(db);
     generated.putMeta(MetadataKeys.GENERATE_TIME, GENERATE_TIME);
-    reduce.withInput(new Text("http://a.com/"), List.of(generated, db))
+    reduce
+        .withInput(new Text("http://a.com/"), List.of(generated, db))
         .withOutput(new Text("http://a.com/"), generated)
         .runTest();
   }
@@ -49,7 +50,8 @@ public class MarkReducerTest {
   public void urlNotSelectedIsKeptAsItWas() throws IOException {
     CrawlDatum db = Datums.due(10, 2f, 1);
     db.putMeta(MetadataKeys.GENERATE_TIME, 5L);
-    reduce.withInput(new Text("http://a.com/"), List.of(db))
+    reduce
+        .withInput(new Text("http://a.com/"), List.of(db))
         .withOutput(new Text("http://a.com/"), new CrawlDatum(db))
         .runTest();
     assertEquals(0, GenerateCounter.MARKED.valueIn(reduce.getCounters()));

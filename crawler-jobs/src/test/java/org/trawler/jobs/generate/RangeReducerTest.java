@@ -5,7 +5,6 @@ import static org.junit.Assert.assertEquals;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
@@ -19,14 +18,18 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.store.PartFiles;
 
 public class RangeReducerTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private final ReduceDriver<Rank, Candidate, Rank, Candidate> reduce = ReduceDriver.newReduceDriver(new RangeReducer());
+  private final ReduceDriver<Rank, Candidate, Rank, Candidate> reduce =
+      ReduceDriver.newReduceDriver(new RangeReducer());
 
   private List<Long> counts(File dir, int partition) throws Exception {
     List<Long> counts = new ArrayList<>();
-    PartFiles.read(new Configuration(), new Path(dir.toURI()), new IntWritable(), new LongWritable(),
+    PartFiles.read(
+        new Configuration(),
+        new Path(dir.toURI()),
+        new IntWritable(),
+        new LongWritable(),
         (range, count) -> {
           assertEquals(partition, range.get());
           counts.add(count.get());
@@ -34,7 +37,9 @@ public class RangeReducerTest {
     return counts;
   }
 
-  /** Makes the reducer the given partition with the given topN; returns where it leaves its count. */
+  /**
+   * Makes the reducer the given partition with the given topN; returns where it leaves its count.
+   */
   private File configure(int partition, long topN) {
     File countDir = new File(tmp.getRoot(), "counts");
     reduce.getConfiguration().set(GeneratorKeys.RANGE_COUNT_DIR, countDir.toURI().toString());
@@ -47,7 +52,9 @@ public class RangeReducerTest {
   public void writesItsRangeInOrderUpToTopNAndLeavesItsCount() throws Exception {
     File countDir = configure(3, 2);
     for (int i = 0; i < 4; i++) {
-      reduce.withInput(new Rank(0, 10 - i, "http://a.com/" + i), List.of(new Candidate(i, Datums.due(0, 10 - i, 0))));
+      reduce.withInput(
+          new Rank(0, 10 - i, "http://a.com/" + i),
+          List.of(new Candidate(i, Datums.due(0, 10 - i, 0))));
     }
     List<Pair<Rank, Candidate>> out = reduce.run();
     assertEquals(2, out.size());
@@ -59,7 +66,8 @@ public class RangeReducerTest {
   @Test
   public void rangeSmallerThanTopNIsWrittenWhole() throws Exception {
     File countDir = configure(0, 5);
-    reduce.withInput(new Rank(0, 1f, "http://a.com/"), List.of(new Candidate(0, Datums.due(0, 1f, 0))));
+    reduce.withInput(
+        new Rank(0, 1f, "http://a.com/"), List.of(new Candidate(0, Datums.due(0, 1f, 0))));
     assertEquals(1, reduce.run().size());
     assertEquals(List.of(1L), counts(countDir, 0));
   }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-
 import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
@@ -34,55 +33,70 @@ public class RankTest {
 
   @Test
   public void scoreOrderPutsTheBestScoreFirstWhateverTheDepth() {
-    List<Rank> ranks = Arrays.asList(
-        rank(GenerateOrder.SCORE, "http://a/low", 0.5f, 0),
-        rank(GenerateOrder.SCORE, "http://a/deep-best", 3f, 7),
-        rank(GenerateOrder.SCORE, "http://a/mid", 1f, 1));
-    assertEquals(Arrays.asList("http://a/deep-best", "http://a/mid", "http://a/low"), sortedUrls(ranks));
+    List<Rank> ranks =
+        Arrays.asList(
+            rank(GenerateOrder.SCORE, "http://a/low", 0.5f, 0),
+            rank(GenerateOrder.SCORE, "http://a/deep-best", 3f, 7),
+            rank(GenerateOrder.SCORE, "http://a/mid", 1f, 1));
+    assertEquals(
+        Arrays.asList("http://a/deep-best", "http://a/mid", "http://a/low"), sortedUrls(ranks));
   }
 
   @Test
   public void depthOrderPutsLowerDepthFirstThenBetterScore() {
-    List<Rank> ranks = Arrays.asList(
-        rank(GenerateOrder.DEPTH, "http://a/d1-low", 0.5f, 1),
-        rank(GenerateOrder.DEPTH, "http://a/d2-best", 9f, 2),
-        rank(GenerateOrder.DEPTH, "http://a/d1-high", 2f, 1),
-        rank(GenerateOrder.DEPTH, "http://a/seed", 0.1f, 0));
-    assertEquals(Arrays.asList("http://a/seed", "http://a/d1-high", "http://a/d1-low", "http://a/d2-best"),
+    List<Rank> ranks =
+        Arrays.asList(
+            rank(GenerateOrder.DEPTH, "http://a/d1-low", 0.5f, 1),
+            rank(GenerateOrder.DEPTH, "http://a/d2-best", 9f, 2),
+            rank(GenerateOrder.DEPTH, "http://a/d1-high", 2f, 1),
+            rank(GenerateOrder.DEPTH, "http://a/seed", 0.1f, 0));
+    assertEquals(
+        Arrays.asList("http://a/seed", "http://a/d1-high", "http://a/d1-low", "http://a/d2-best"),
         sortedUrls(ranks));
   }
 
   @Test
   public void equalScoresAreOrderedByUrl() {
-    List<Rank> ranks = Arrays.asList(
-        rank(GenerateOrder.SCORE, "http://b/", 1f, 0),
-        rank(GenerateOrder.SCORE, "http://a/", 1f, 0),
-        rank(GenerateOrder.SCORE, "http://c/", 1f, 0));
+    List<Rank> ranks =
+        Arrays.asList(
+            rank(GenerateOrder.SCORE, "http://b/", 1f, 0),
+            rank(GenerateOrder.SCORE, "http://a/", 1f, 0),
+            rank(GenerateOrder.SCORE, "http://c/", 1f, 0));
     assertEquals(Arrays.asList("http://a/", "http://b/", "http://c/"), sortedUrls(ranks));
   }
 
   @Test
   public void nanScoreRanksLast() {
-    List<Rank> ranks = Arrays.asList(
-        rank(GenerateOrder.SCORE, "http://a/nan", Float.NaN, 0),
-        rank(GenerateOrder.SCORE, "http://a/low", -5f, 0));
+    List<Rank> ranks =
+        Arrays.asList(
+            rank(GenerateOrder.SCORE, "http://a/nan", Float.NaN, 0),
+            rank(GenerateOrder.SCORE, "http://a/low", -5f, 0));
     assertEquals(Arrays.asList("http://a/low", "http://a/nan"), sortedUrls(ranks));
   }
 
   @Test
   public void serializedComparisonAgreesWithObjectComparison() throws IOException {
-    List<Rank> ranks = Arrays.asList(
-        new Rank(0, 1f, "http://a/"), new Rank(0, 1f, "http://a/b"), new Rank(0, 2f, "http://z/"),
-        new Rank(1, 5f, "http://a/"), new Rank(0, -1f, "http://\u00e9t\u00e9/"), new Rank(0, 0f, "http://a/"),
-        new Rank(0, -0f, "http://a/"), new Rank(3, Float.NaN, "http://n/"));
+    List<Rank> ranks =
+        Arrays.asList(
+            new Rank(0, 1f, "http://a/"),
+            new Rank(0, 1f, "http://a/b"),
+            new Rank(0, 2f, "http://z/"),
+            new Rank(1, 5f, "http://a/"),
+            new Rank(0, -1f, "http://\u00e9t\u00e9/"),
+            new Rank(0, 0f, "http://a/"),
+            new Rank(0, -0f, "http://a/"),
+            new Rank(3, Float.NaN, "http://n/"));
     assertAgrees(ranks);
   }
 
   @Test
   public void fetchSlotsOrderBySlotThenRank() throws IOException {
-    List<FetchSlot> slots = Arrays.asList(
-        new FetchSlot(1, new Rank(0, 9f, "http://a/2")), new FetchSlot(0, new Rank(0, 1f, "http://b/1")),
-        new FetchSlot(0, new Rank(0, 5f, "http://a/1")), new FetchSlot(1, new Rank(0, 0.5f, "http://b/2")));
+    List<FetchSlot> slots =
+        Arrays.asList(
+            new FetchSlot(1, new Rank(0, 9f, "http://a/2")),
+                new FetchSlot(0, new Rank(0, 1f, "http://b/1")),
+            new FetchSlot(0, new Rank(0, 5f, "http://a/1")),
+                new FetchSlot(1, new Rank(0, 0.5f, "http://b/2")));
     List<FetchSlot> sorted = new ArrayList<>(slots);
     Collections.sort(sorted);
     List<String> urls = new ArrayList<>();

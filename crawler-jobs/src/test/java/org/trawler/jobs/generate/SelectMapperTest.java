@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
@@ -35,7 +34,8 @@ public class SelectMapperTest {
   /** A due URL at depth 3 with score 2.5 must come out keyed by this rank depth. */
   private void assertKeyedWithRankDepth(int rankDepth) throws IOException {
     CrawlDatum due = Datums.due(NOW - 1, 2.5f, 3);
-    driver.withInput(new Text("http://a.example.com/"), due)
+    driver
+        .withInput(new Text("http://a.example.com/"), due)
         .withOutput(new Rank(rankDepth, 2.5f, "http://a.example.com/"), due)
         .runTest();
   }
@@ -53,10 +53,11 @@ public class SelectMapperTest {
 
   @Test
   public void urlsNotYetDueAreCountedAndDropped() throws IOException {
-    List<Pair<Rank, CrawlDatum>> out = driver
-        .withInput(new Text("http://a.example.com/now"), Datums.due(NOW, 1f, 0))
-        .withInput(new Text("http://a.example.com/later"), Datums.due(NOW + 1, 1f, 0))
-        .run();
+    List<Pair<Rank, CrawlDatum>> out =
+        driver
+            .withInput(new Text("http://a.example.com/now"), Datums.due(NOW, 1f, 0))
+            .withInput(new Text("http://a.example.com/later"), Datums.due(NOW + 1, 1f, 0))
+            .run();
     assertEquals(1, out.size());
     assertEquals("http://a.example.com/now", out.get(0).getFirst().url().toString());
     assertEquals(1, skipped(SkipReason.NOT_DUE));
@@ -66,10 +67,12 @@ public class SelectMapperTest {
   public void addDaysWidensWhatIsDue() throws IOException {
     driver.getConfiguration().setLong(GeneratorKeys.DUE_BEFORE, NOW + 31 * Datums.DAY);
     CrawlDatum fetched = Datums.withStatus(CrawlStatus.DB_FETCHED, NOW + 30 * Datums.DAY);
-    List<Pair<Rank, CrawlDatum>> out = driver
-        .withInput(new Text("http://a.example.com/fetched"), fetched)
-        .withInput(new Text("http://a.example.com/far"), Datums.due(NOW + 32 * Datums.DAY, 1f, 0))
-        .run();
+    List<Pair<Rank, CrawlDatum>> out =
+        driver
+            .withInput(new Text("http://a.example.com/fetched"), fetched)
+            .withInput(
+                new Text("http://a.example.com/far"), Datums.due(NOW + 32 * Datums.DAY, 1f, 0))
+            .run();
     assertEquals(1, out.size());
     assertEquals("http://a.example.com/fetched", out.get(0).getFirst().url().toString());
   }
@@ -80,18 +83,26 @@ public class SelectMapperTest {
     driver.getConfiguration().set("urlfilter.order", RejectingURLFilter.class.getName());
     CrawlDatum marked = Datums.due(0, 1f, 0);
     marked.putMeta(MetadataKeys.GENERATE_TIME, NOW - 1000);
-    List<Pair<Rank, CrawlDatum>> out = driver
-        .withInput(new Text("http://a/dup"), Datums.withStatus(CrawlStatus.DB_DUPLICATE, 0))
-        .withInput(new Text("http://a/orphan"), Datums.withStatus(CrawlStatus.DB_ORPHAN, 0))
-        .withInput(new Text("http://a/marked"), marked)
-        .withInput(new Text("http://a/deep"), Datums.due(0, 1f, 2))
-        .withInput(new Text("http://a/private/x"), Datums.due(0, 1f, 0))
-        .withInput(new Text("not a url"), Datums.due(0, 1f, 0))
-        .withInput(new Text("http://a/ok"), Datums.due(0, 1f, 1))
-        .run();
+    List<Pair<Rank, CrawlDatum>> out =
+        driver
+            .withInput(new Text("http://a/dup"), Datums.withStatus(CrawlStatus.DB_DUPLICATE, 0))
+            .withInput(new Text("http://a/orphan"), Datums.withStatus(CrawlStatus.DB_ORPHAN, 0))
+            .withInput(new Text("http://a/marked"), marked)
+            .withInput(new Text("http://a/deep"), Datums.due(0, 1f, 2))
+            .withInput(new Text("http://a/private/x"), Datums.due(0, 1f, 0))
+            .withInput(new Text("not a url"), Datums.due(0, 1f, 0))
+            .withInput(new Text("http://a/ok"), Datums.due(0, 1f, 1))
+            .run();
     assertEquals(1, out.size());
-    for (SkipReason reason : new SkipReason[] {SkipReason.DUPLICATE, SkipReason.ORPHAN, SkipReason.GENERATE_MARKED,
-        SkipReason.TOO_DEEP, SkipReason.FILTERED, SkipReason.MALFORMED}) {
+    for (SkipReason reason :
+        new SkipReason[] {
+          SkipReason.DUPLICATE,
+          SkipReason.ORPHAN,
+          SkipReason.GENERATE_MARKED,
+          SkipReason.TOO_DEEP,
+          SkipReason.FILTERED,
+          SkipReason.MALFORMED
+        }) {
       assertEquals(reason.name(), 1, skipped(reason));
     }
   }
@@ -100,6 +111,7 @@ public class SelectMapperTest {
   public void noFilterSettingLetsFilteredUrlsThrough() throws IOException {
     driver.getConfiguration().set("urlfilter.order", RejectingURLFilter.class.getName());
     driver.getConfiguration().setBoolean(GeneratorKeys.FILTER, false);
-    assertEquals(1, driver.withInput(new Text("http://a/private/x"), Datums.due(0, 1f, 0)).run().size());
+    assertEquals(
+        1, driver.withInput(new Text("http://a/private/x"), Datums.due(0, 1f, 0)).run().size());
   }
 }

@@ -6,7 +6,6 @@ import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
@@ -22,16 +21,17 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.PartFiles;
 
 public class SelectReducerTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private final ReduceDriver<Rank, CrawlDatum, Rank, Candidate> reduce = ReduceDriver.newReduceDriver(new SelectReducer());
+  private final ReduceDriver<Rank, CrawlDatum, Rank, Candidate> reduce =
+      ReduceDriver.newReduceDriver(new SelectReducer());
 
   /** Feeds the reducer URLs in rank order, as the shuffle would: (url, score), best first. */
   private List<Pair<Rank, Candidate>> reduceInOrder(Object... urlsAndScores) throws IOException {
     for (int i = 0; i < urlsAndScores.length; i += 2) {
       float score = ((Number) urlsAndScores[i + 1]).floatValue();
-      reduce.withInput(new Rank(0, score, (String) urlsAndScores[i]), List.of(Datums.due(0, score, 0)));
+      reduce.withInput(
+          new Rank(0, score, (String) urlsAndScores[i]), List.of(Datums.due(0, score, 0)));
     }
     return reduce.run();
   }
@@ -51,9 +51,21 @@ public class SelectReducerTest {
   @Test
   public void eachHostKeepsItsBestMaxCountUrls() throws IOException {
     reduce.getConfiguration().setInt(GeneratorKeys.MAX_COUNT, 2);
-    List<Pair<Rank, Candidate>> out = reduceInOrder(
-        "http://a.com/1", 9, "http://b.com/1", 8, "http://a.com/2", 7, "http://a.com/3", 6, "http://b.com/2", 5);
-    assertEquals(List.of("http://a.com/1#0", "http://b.com/1#0", "http://a.com/2#1", "http://b.com/2#1"), urls(out));
+    List<Pair<Rank, Candidate>> out =
+        reduceInOrder(
+            "http://a.com/1",
+            9,
+            "http://b.com/1",
+            8,
+            "http://a.com/2",
+            7,
+            "http://a.com/3",
+            6,
+            "http://b.com/2",
+            5);
+    assertEquals(
+        List.of("http://a.com/1#0", "http://b.com/1#0", "http://a.com/2#1", "http://b.com/2#1"),
+        urls(out));
     assertEquals(1, skipped(SkipReason.HOST_CAP));
   }
 
@@ -61,17 +73,37 @@ public class SelectReducerTest {
   public void domainModeCapsAllHostsOfADomainTogether() throws IOException {
     reduce.getConfiguration().setInt(GeneratorKeys.MAX_COUNT, 2);
     reduce.getConfiguration().set(GeneratorKeys.COUNT_MODE, "domain");
-    List<Pair<Rank, Candidate>> out = reduceInOrder(
-        "http://a.example.com/1", 9, "http://b.example.com/1", 8, "http://c.example.com/1", 7, "http://other.org/1", 6);
-    assertEquals(List.of("http://a.example.com/1#0", "http://b.example.com/1#0", "http://other.org/1#0"), urls(out));
+    List<Pair<Rank, Candidate>> out =
+        reduceInOrder(
+            "http://a.example.com/1",
+            9,
+            "http://b.example.com/1",
+            8,
+            "http://c.example.com/1",
+            7,
+            "http://other.org/1",
+            6);
+    assertEquals(
+        List.of("http://a.example.com/1#0", "http://b.example.com/1#0", "http://other.org/1#0"),
+        urls(out));
     assertEquals(1, skipped(SkipReason.HOST_CAP));
   }
 
   @Test
   public void stopsAfterTopN() throws IOException {
     reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 3);
-    List<Pair<Rank, Candidate>> out = reduceInOrder(
-        "http://a.com/1", 9, "http://a.com/2", 8, "http://b.com/1", 7, "http://a.com/3", 6, "http://c.com/1", 5);
+    List<Pair<Rank, Candidate>> out =
+        reduceInOrder(
+            "http://a.com/1",
+            9,
+            "http://a.com/2",
+            8,
+            "http://b.com/1",
+            7,
+            "http://a.com/3",
+            6,
+            "http://c.com/1",
+            5);
     assertEquals(List.of("http://a.com/1#0", "http://a.com/2#1", "http://b.com/1#0"), urls(out));
     assertEquals(2, skipped(SkipReason.TOP_N));
   }
@@ -80,7 +112,8 @@ public class SelectReducerTest {
   public void keptDatumIsTheCrawlDbDatum() throws IOException {
     CrawlDatum datum = Datums.due(42, 3f, 2);
     datum.putMeta(new Text("seed"), "x");
-    reduce.withInput(new Rank(0, 3f, "http://a.com/"), List.of(datum))
+    reduce
+        .withInput(new Rank(0, 3f, "http://a.com/"), List.of(datum))
         .withOutput(new Rank(0, 3f, "http://a.com/"), new Candidate(0, datum))
         .runTest();
   }
@@ -93,13 +126,19 @@ public class SelectReducerTest {
     conf.setInt(MRJobConfig.TASK_PARTITION, 2);
     conf.setLong(GeneratorKeys.TOP_N, 2 * SelectReducer.SAMPLES_PER_RUN);
     for (int i = 0; i < 7; i++) {
-      reduce.withInput(new Rank(0, 100 - i, "http://a.com/" + i), List.of(Datums.due(0, 100 - i, 0)));
+      reduce.withInput(
+          new Rank(0, 100 - i, "http://a.com/" + i), List.of(Datums.due(0, 100 - i, 0)));
     }
     assertEquals(7, reduce.run().size());
     List<String> sampled = new ArrayList<>();
-    PartFiles.read(new Configuration(), new Path(samples.toURI()), new Rank(), NullWritable.get(),
+    PartFiles.read(
+        new Configuration(),
+        new Path(samples.toURI()),
+        new Rank(),
+        NullWritable.get(),
         (rank, none) -> sampled.add(rank.url().toString()));
-    assertEquals(List.of("http://a.com/0", "http://a.com/2", "http://a.com/4", "http://a.com/6"), sampled);
+    assertEquals(
+        List.of("http://a.com/0", "http://a.com/2", "http://a.com/4", "http://a.com/6"), sampled);
     assertEquals(true, new File(samples, "part-00002").exists());
   }
 
@@ -107,10 +146,12 @@ public class SelectReducerTest {
    * Map and reduce together on a small crawldb: the shuffle's order decides which URLs are kept.
    * Returns "url#slot" in output order.
    */
-  private static List<String> selectFromCrawlDb(String order, long topN, int maxCount) throws IOException {
+  private static List<String> selectFromCrawlDb(String order, long topN, int maxCount)
+      throws IOException {
     MapReduceDriver<Text, CrawlDatum, Rank, CrawlDatum, Rank, Candidate> d =
         MapReduceDriver.newMapReduceDriver(new SelectMapper(), new SelectReducer());
-    d.withKeyOrderComparator(new Rank.Comparator()).withKeyGroupingComparator(new Rank.Comparator());
+    d.withKeyOrderComparator(new Rank.Comparator())
+        .withKeyGroupingComparator(new Rank.Comparator());
     Configuration conf = d.getConfiguration();
     conf.setLong(GeneratorKeys.TIME, 1000);
     conf.setLong(GeneratorKeys.DUE_BEFORE, 1000);
@@ -119,8 +160,9 @@ public class SelectReducerTest {
     conf.setInt(GeneratorKeys.MAX_COUNT, maxCount);
     // url, score, depth
     Object[][] db = {
-        {"http://a.com/seed", 0.5f, 0}, {"http://a.com/d1", 3f, 1}, {"http://a.com/d2", 9f, 2},
-        {"http://b.com/seed", 1f, 0}, {"http://b.com/d1", 2f, 1}, {"http://c.com/d1", 4f, 1}};
+      {"http://a.com/seed", 0.5f, 0}, {"http://a.com/d1", 3f, 1}, {"http://a.com/d2", 9f, 2},
+      {"http://b.com/seed", 1f, 0}, {"http://b.com/d1", 2f, 1}, {"http://c.com/d1", 4f, 1}
+    };
     for (Object[] row : db) {
       d.withInput(new Text((String) row[0]), Datums.due(0, (Float) row[1], (Integer) row[2]));
     }
@@ -129,21 +171,26 @@ public class SelectReducerTest {
 
   @Test
   public void scoreOrderSelectsTheBestScoresAcrossHosts() throws IOException {
-    assertEquals(List.of("http://a.com/d2#0", "http://c.com/d1#0", "http://a.com/d1#1", "http://b.com/d1#0"),
+    assertEquals(
+        List.of("http://a.com/d2#0", "http://c.com/d1#0", "http://a.com/d1#1", "http://b.com/d1#0"),
         selectFromCrawlDb("score", 4, -1));
   }
 
   @Test
   public void depthOrderSelectsBreadthFirst() throws IOException {
-    assertEquals(List.of("http://b.com/seed#0", "http://a.com/seed#0", "http://c.com/d1#0", "http://a.com/d1#1"),
+    assertEquals(
+        List.of(
+            "http://b.com/seed#0", "http://a.com/seed#0", "http://c.com/d1#0", "http://a.com/d1#1"),
         selectFromCrawlDb("depth", 4, -1));
   }
 
   @Test
   public void perHostCapKeepsEachHostsBestInTheChosenOrder() throws IOException {
-    assertEquals(List.of("http://b.com/seed#0", "http://a.com/seed#0", "http://c.com/d1#0"),
+    assertEquals(
+        List.of("http://b.com/seed#0", "http://a.com/seed#0", "http://c.com/d1#0"),
         selectFromCrawlDb("depth", 0, 1));
-    assertEquals(List.of("http://a.com/d2#0", "http://c.com/d1#0", "http://b.com/d1#0"),
+    assertEquals(
+        List.of("http://a.com/d2#0", "http://c.com/d1#0", "http://b.com/d1#0"),
         selectFromCrawlDb("score", 0, 1));
   }
 }

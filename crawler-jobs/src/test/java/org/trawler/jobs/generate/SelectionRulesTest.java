@@ -38,8 +38,12 @@ public class SelectionRulesTest {
 
   @Test
   public void duplicatesAndOrphansAreNeverSelected() {
-    assertEquals(SkipReason.DUPLICATE, rules(0, -1).skipReason(URL, Datums.withStatus(CrawlStatus.DB_DUPLICATE, 0)));
-    assertEquals(SkipReason.ORPHAN, rules(0, -1).skipReason(URL, Datums.withStatus(CrawlStatus.DB_ORPHAN, 0)));
+    assertEquals(
+        SkipReason.DUPLICATE,
+        rules(0, -1).skipReason(URL, Datums.withStatus(CrawlStatus.DB_DUPLICATE, 0)));
+    assertEquals(
+        SkipReason.ORPHAN,
+        rules(0, -1).skipReason(URL, Datums.withStatus(CrawlStatus.DB_ORPHAN, 0)));
   }
 
   @Test
@@ -82,7 +86,9 @@ public class SelectionRulesTest {
   @Test
   public void urlRejectedByTheFiltersIsFiltered() {
     SelectionRules rules = new SelectionRules(NOW, NOW, 0, -1, null, new RejectingURLFilter());
-    assertEquals(SkipReason.FILTERED, rules.skipReason("http://example.com/private/x", Datums.due(0, 1f, 0)));
+    assertEquals(
+        SkipReason.FILTERED,
+        rules.skipReason("http://example.com/private/x", Datums.due(0, 1f, 0)));
     assertNull(rules.skipReason("http://example.com/public/x", Datums.due(0, 1f, 0)));
   }
 
@@ -94,7 +100,8 @@ public class SelectionRulesTest {
     conf.set(NetKeys.FILTER_ORDER, RejectingURLFilter.class.getName());
     conf.set(NetKeys.NORMALIZER_ORDER, "");
     String url = "http://example.com/private/x";
-    assertEquals(SkipReason.FILTERED, SelectionRules.fromConf(conf).skipReason(url, Datums.due(0, 1f, 0)));
+    assertEquals(
+        SkipReason.FILTERED, SelectionRules.fromConf(conf).skipReason(url, Datums.due(0, 1f, 0)));
     conf.setBoolean(GeneratorKeys.FILTER, false);
     assertNull(SelectionRules.fromConf(conf).skipReason(url, Datums.due(0, 1f, 0)));
   }
@@ -107,14 +114,20 @@ public class SelectionRulesTest {
 
   @Test
   public void normalizerSeesTheGenerateScope() {
-    SelectionRules rules = new SelectionRules(NOW, NOW, 0, -1,
-        (url, scope) -> scope.equals("generate") ? url.replace("/private/", "/public/") : url,
-        new RejectingURLFilter());
+    SelectionRules rules =
+        new SelectionRules(
+            NOW,
+            NOW,
+            0,
+            -1,
+            (url, scope) -> scope.equals("generate") ? url.replace("/private/", "/public/") : url,
+            new RejectingURLFilter());
     assertNull(rules.skipReason("http://example.com/private/x", Datums.due(0, 1f, 0)));
   }
 
   @Test
   public void unparsableUrlIsMalformed() {
-    assertEquals(SkipReason.MALFORMED, rules(0, -1).skipReason("no-scheme/at/all", Datums.due(0, 1f, 0)));
+    assertEquals(
+        SkipReason.MALFORMED, rules(0, -1).skipReason("no-scheme/at/all", Datums.due(0, 1f, 0)));
   }
 }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.net.HostAddresses;
@@ -18,18 +17,26 @@ import org.trawler.core.net.HostGroup;
 public class URLPartitionerTest {
   private static final int LISTS = 7;
 
-  /** A byIP partitioner whose resolver is a table, counting lookups; a missing host fails to resolve. */
+  /**
+   * A byIP partitioner whose resolver is a table, counting lookups; a missing host fails to
+   * resolve.
+   */
   private static final class TableResolving {
     final Map<String, String> table = new HashMap<>();
     final List<String> lookups = new ArrayList<>();
-    final URLPartitioner partitioner = new URLPartitioner(HostGroup.IP, new HostAddresses(host -> {
-      lookups.add(host);
-      String address = table.get(host);
-      if (address == null) {
-        throw new UnknownHostException(host);
-      }
-      return new InetAddress[] {InetAddress.getByName(address)};
-    }, HostAddresses.DEFAULT_CAPACITY));
+    final URLPartitioner partitioner =
+        new URLPartitioner(
+            HostGroup.IP,
+            new HostAddresses(
+                host -> {
+                  lookups.add(host);
+                  String address = table.get(host);
+                  if (address == null) {
+                    throw new UnknownHostException(host);
+                  }
+                  return new InetAddress[] {InetAddress.getByName(address)};
+                },
+                HostAddresses.DEFAULT_CAPACITY));
 
     int partitionOf(String url, int numPartitions) {
       return partitioner.partitionOf(url, numPartitions);
@@ -60,8 +67,14 @@ public class URLPartitionerTest {
   @Test
   public void byHostPutsEveryUrlOfAHostInOneList() {
     URLPartitioner p = configured("byHost");
-    assertEquals(1, distinctPartitions(p, "http://a.example.com/1", "http://a.example.com/2?x",
-        "https://A.EXAMPLE.COM/3", "http://a.example.com:8080/4"));
+    assertEquals(
+        1,
+        distinctPartitions(
+            p,
+            "http://a.example.com/1",
+            "http://a.example.com/2?x",
+            "https://A.EXAMPLE.COM/3",
+            "http://a.example.com:8080/4"));
   }
 
   @Test
@@ -77,8 +90,14 @@ public class URLPartitionerTest {
   @Test
   public void byDomainPutsHostsOfARegisteredDomainTogether() {
     URLPartitioner p = configured("byDomain");
-    assertEquals(1, distinctPartitions(p, "http://a.example.com/", "http://b.example.com/x",
-        "http://example.com/y", "http://deep.c.example.com/"));
+    assertEquals(
+        1,
+        distinctPartitions(
+            p,
+            "http://a.example.com/",
+            "http://b.example.com/x",
+            "http://example.com/y",
+            "http://deep.c.example.com/"));
     assertEquals(1, distinctPartitions(p, "http://www.bbc.co.uk/", "http://news.bbc.co.uk/"));
   }
 
@@ -88,7 +107,9 @@ public class URLPartitionerTest {
     p.table.put("a.example.com", "10.0.0.1");
     p.table.put("b.other.org", "10.0.0.1");
     p.table.put("c.third.net", "10.0.0.2");
-    assertEquals(p.partitionOf("http://a.example.com/", LISTS), p.partitionOf("http://b.other.org/x", LISTS));
+    assertEquals(
+        p.partitionOf("http://a.example.com/", LISTS),
+        p.partitionOf("http://b.other.org/x", LISTS));
     assertEquals(p.keyOf("c.third.net"), "10.0.0.2");
   }
 
@@ -107,7 +128,8 @@ public class URLPartitionerTest {
   public void byIpFallsBackToTheHostNameWhenResolutionFails() {
     TableResolving p = new TableResolving();
     assertEquals("unknown.invalid", p.keyOf("unknown.invalid"));
-    assertEquals(configured("byHost").partitionOf("http://unknown.invalid/a", LISTS),
+    assertEquals(
+        configured("byHost").partitionOf("http://unknown.invalid/a", LISTS),
         p.partitionOf("http://unknown.invalid/b", LISTS));
   }
 
@@ -115,7 +137,9 @@ public class URLPartitionerTest {
   public void byIpResolvesAddressLiteralsToThemselves() {
     URLPartitioner p = configured("byIP");
     assertEquals("127.0.0.2", p.keyOf("http://127.0.0.2/"));
-    assertEquals(p.partitionOf("http://127.0.0.2:8080/a", LISTS), p.partitionOf("http://127.0.0.2/b", LISTS));
+    assertEquals(
+        p.partitionOf("http://127.0.0.2:8080/a", LISTS),
+        p.partitionOf("http://127.0.0.2/b", LISTS));
   }
 
   @Test

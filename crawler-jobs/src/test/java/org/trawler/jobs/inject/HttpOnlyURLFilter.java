@@ -2,7 +2,10 @@ package org.trawler.jobs.inject;
 
 import org.trawler.core.net.URLFilter;
 
-/** Test filter: accepts http and https URLs only (the real filters are configured in trawler-default.xml). */
+/**
+ * Test filter: accepts http and https URLs only (the real filters are configured in
+ * trawler-default.xml).
+ */
 public class HttpOnlyURLFilter implements URLFilter {
   @Override
   public String filter(String url) {

@@ -1,8 +1,8 @@
 package org.trawler.jobs.inject;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertNotSame;
+import static org.junit.Assert.assertNull;
 
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
@@ -81,7 +81,9 @@ public class InjectMergeTest {
     assertEquals(new Text("new"), merged.getMetadata().get(new Text("category")));
     assertEquals(new Text("yes"), merged.getMetadata().get(new Text("kept")));
     assertEquals(0, merged.getDepth());
-    assertNull("the old pin does not hold against the seed's interval", merged.getMetadata().get(MetadataKeys.FIXED_INTERVAL));
+    assertNull(
+        "the old pin does not hold against the seed's interval",
+        merged.getMetadata().get(MetadataKeys.FIXED_INTERVAL));
   }
 
   @Test

@@ -4,13 +4,13 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeSet;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.junit.Before;
@@ -25,12 +25,11 @@ import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.CrawlDbFiles;
 import org.trawler.jobs.LogCapture;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
-/** inject end to end in local mode (LocalJobRunner, temporary directories), checked through readdb. */
+/**
+ * inject end to end in local mode (LocalJobRunner, temporary directories), checked through readdb.
+ */
 public class InjectorLocalTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private Path crawlDb;
@@ -64,8 +63,16 @@ public class InjectorLocalTest {
 
   @Test
   public void injectTwiceKeepsExistingEntriesAndAddsNewOnes() throws Exception {
-    CommandRun first = inject(seeds("urls1", "seed.txt", "# my seeds", "http://a.com/\tnutch.score=2",
-        "http://b.com/\tcategory=news", "", "http://c.com/\tnutch.fetchInterval.fixed=3600"));
+    CommandRun first =
+        inject(
+            seeds(
+                "urls1",
+                "seed.txt",
+                "# my seeds",
+                "http://a.com/\tnutch.score=2",
+                "http://b.com/\tcategory=news",
+                "",
+                "http://c.com/\tnutch.fetchInterval.fixed=3600"));
     assertEquals(first.toString(), 0, first.exitCode);
     assertTrue(first.out, first.out.contains("3 URLs injected: 3 new, 0 merged"));
     Map<String, JsonNode> db = dump();
@@ -81,9 +88,13 @@ public class InjectorLocalTest {
     assertEquals(3600, db.get("http://c.com/").get("metadata").get("_fixedinterval_").asInt());
     long firstFetchTime = a.get("fetchTime").asLong();
 
-    CommandRun second = inject(seeds("urls2", "seed.txt", "http://a.com/\tnutch.score=5", "http://d.com/"));
+    CommandRun second =
+        inject(seeds("urls2", "seed.txt", "http://a.com/\tnutch.score=5", "http://d.com/"));
     assertEquals(second.toString(), 0, second.exitCode);
-    assertTrue(second.out, second.out.contains("2 URLs injected: 1 new, 1 merged (existing entries kept as they were)"));
+    assertTrue(
+        second.out,
+        second.out.contains(
+            "2 URLs injected: 1 new, 1 merged (existing entries kept as they were)"));
     db = dump();
     assertEquals(4, db.size());
     assertEquals(2.0, db.get("http://a.com/").get("score").asDouble(), 0);
@@ -105,11 +116,15 @@ public class InjectorLocalTest {
     fetched.setSignature(new byte[] {(byte) 0xab, 0x01});
     fetched.setDepth(2);
     fetched.putMeta(new Text("kept"), "yes");
-    CrawlDbFiles.write(conf, crawlDb, Map.of("http://a.com/", fetched, "http://b.com/", new CrawlDatum(fetched)));
+    CrawlDbFiles.write(
+        conf, crawlDb, Map.of("http://a.com/", fetched, "http://b.com/", new CrawlDatum(fetched)));
 
-    CommandRun overwrite = inject(seeds("urls1", "s.txt", "http://a.com/\tnutch.score=7", "http://e.com/"), "-overwrite");
+    CommandRun overwrite =
+        inject(
+            seeds("urls1", "s.txt", "http://a.com/\tnutch.score=7", "http://e.com/"), "-overwrite");
     assertEquals(overwrite.toString(), 0, overwrite.exitCode);
-    assertTrue(overwrite.out, overwrite.out.contains("1 new, 1 merged (existing entries overwritten)"));
+    assertTrue(
+        overwrite.out, overwrite.out.contains("1 new, 1 merged (existing entries overwritten)"));
     Map<String, JsonNode> afterOverwrite = dump();
     assertEquals(3, afterOverwrite.size());
     assertEquals("db_fetched", afterOverwrite.get("http://b.com/").get("status").asText());
@@ -120,8 +135,14 @@ public class InjectorLocalTest {
     assertTrue(a.get("signature").isNull());
     assertFalse(a.get("metadata").has("kept"));
 
-    CommandRun update = inject(seeds("urls2", "s.txt",
-        "http://b.com/\tnutch.score=9\tnutch.fetchInterval=100\tcategory=x", "http://f.com/"), "-update");
+    CommandRun update =
+        inject(
+            seeds(
+                "urls2",
+                "s.txt",
+                "http://b.com/\tnutch.score=9\tnutch.fetchInterval=100\tcategory=x",
+                "http://f.com/"),
+            "-update");
     assertEquals(update.toString(), 0, update.exitCode);
     assertTrue(update.out, update.out.contains("1 new, 1 merged (existing entries updated)"));
     Map<String, JsonNode> db = dump();
@@ -153,7 +174,12 @@ public class InjectorLocalTest {
 
   @Test
   public void lastDuplicateSeedWinsAcrossFilesAndHiddenFilesAreSkipped() throws Exception {
-    seeds("urls", "a.txt", "http://x.com/\tnutch.score=1", "http://y.com/", "http://x.com/\tnutch.score=2");
+    seeds(
+        "urls",
+        "a.txt",
+        "http://x.com/\tnutch.score=1",
+        "http://y.com/",
+        "http://x.com/\tnutch.score=2");
     seeds("urls", "sub/c.txt", "http://x.com/\tnutch.score=3");
     seeds("urls", ".hidden.txt", "http://hidden.com/");
     seeds("urls", "_tmp/seeds.txt", "http://underscore.com/");
@@ -163,7 +189,8 @@ public class InjectorLocalTest {
     assertTrue(run.out, run.out.contains("4 URLs injected: 2 new, 0 merged"));
     assertTrue(run.out, run.out.contains("2 duplicate seeds"));
     Map<String, JsonNode> db = dump();
-    assertEquals(new TreeSet<>(Arrays.asList("http://x.com/", "http://y.com/")), new TreeSet<>(db.keySet()));
+    assertEquals(
+        new TreeSet<>(Arrays.asList("http://x.com/", "http://y.com/")), new TreeSet<>(db.keySet()));
     assertEquals(3.0, db.get("http://x.com/").get("score").asDouble(), 0);
   }
 
@@ -172,16 +199,21 @@ public class InjectorLocalTest {
     char[] longUrl = new char[10_000];
     Arrays.fill(longUrl, 'a');
     System.arraycopy("http://a.com/".toCharArray(), 0, longUrl, 0, 13);
-    Path urls = seeds("urls", "seeds.txt",
-        "http://good.com/",
-        "\u0000\u0001\u0002\u0003binary",
-        new String(longUrl),
-        "http://space.com/a b",
-        "gopher://unknown.com/",
-        "http://score.com/\tnutch.score=abc",
-        "http://interval.com/\tnutch.fetchInterval=-5",
-        "http://good2.com/");
-    Files.write(urls.resolve("binary.bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2, (byte) 0x80, '\n'});
+    Path urls =
+        seeds(
+            "urls",
+            "seeds.txt",
+            "http://good.com/",
+            "\u0000\u0001\u0002\u0003binary",
+            new String(longUrl),
+            "http://space.com/a b",
+            "gopher://unknown.com/",
+            "http://score.com/\tnutch.score=abc",
+            "http://interval.com/\tnutch.fetchInterval=-5",
+            "http://good2.com/");
+    Files.write(
+        urls.resolve("binary.bin"),
+        new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2, (byte) 0x80, '\n'});
     conf.set("urlnormalizer.order", "");
     CommandRun run;
     String log;
@@ -241,7 +273,8 @@ public class InjectorLocalTest {
   public void crawlDbThatIsAFileIsRefused() throws Exception {
     Files.createDirectories(crawlDb.getParent());
     Files.write(crawlDb, "not a crawldb".getBytes(StandardCharsets.UTF_8));
-    assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 3, "is a file, not a crawldb directory");
+    assertOneLineFailure(
+        inject(seeds("urls", "s.txt", "http://a.com/")), 3, "is a file, not a crawldb directory");
     assertEquals("not a crawldb", new String(Files.readAllBytes(crawlDb), StandardCharsets.UTF_8));
   }
 
@@ -249,7 +282,10 @@ public class InjectorLocalTest {
   public void crawlDbThatCannotBeCreatedIsRefused() throws Exception {
     Path file = tmp.newFile("somefile").toPath();
     crawlDb = file.resolve("crawldb");
-    assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 3, "cannot create crawldb directory " + crawlDb);
+    assertOneLineFailure(
+        inject(seeds("urls", "s.txt", "http://a.com/")),
+        3,
+        "cannot create crawldb directory " + crawlDb);
   }
 
   @Test
@@ -279,7 +315,8 @@ public class InjectorLocalTest {
     existingCrawlDb();
     var before = CrawlDbFiles.snapshot(crawlDb);
     CommandRun run = inject(seeds("urls", "s.txt", "http://b.com/", "http://c.com/crash/"));
-    assertOneLineFailure(run, 3, "inject sort " + crawlDb + " failed (the task's error is in the log above)");
+    assertOneLineFailure(
+        run, 3, "inject sort " + crawlDb + " failed (the task's error is in the log above)");
     assertTrue(run.err, run.err.contains("failed"));
     assertEquals(before, CrawlDbFiles.snapshot(crawlDb));
   }
@@ -287,7 +324,9 @@ public class InjectorLocalTest {
   @Test
   public void unknownNormalizerClassIsOneLine() throws Exception {
     conf.set("urlnormalizer.order", "org.example.NoSuchNormalizer");
-    assertOneLineFailure(inject(seeds("urls", "s.txt", "http://a.com/")), 2,
+    assertOneLineFailure(
+        inject(seeds("urls", "s.txt", "http://a.com/")),
+        2,
         "class org.example.NoSuchNormalizer is not on the classpath");
     assertFalse(Files.exists(crawlDb));
   }

@@ -5,7 +5,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -41,19 +40,20 @@ public class InjectorMapReduceTest {
 
   @Test
   public void mapperEmitsNormalizedUrlWithFileAndLineAndCountsEveryProblem() throws Exception {
-    MapDriver<LongWritable, Text, Text, Seed> driver = MapDriver.newMapDriver(new Injector.SeedMapper())
-        .withConfiguration(SeedParserTest.testConf())
-        .withMapInputPath(new Path("file:/seeds/a.txt"));
+    MapDriver<LongWritable, Text, Text, Seed> driver =
+        MapDriver.newMapDriver(new Injector.SeedMapper())
+            .withConfiguration(SeedParserTest.testConf())
+            .withMapInputPath(new Path("file:/seeds/a.txt"));
     String[] lines = {
-        "# seeds",
-        "HTTP://a.com/",
-        "",
-        "http://b.com/\tnutch.score=abc",
-        "http://c.com/\tnutch.fetchInterval=-5",
-        "ftp://d.com/",
-        "\u0000\u0001binary",
-        "no scheme here",
-        "http://e.com/\tnutch.score=3",
+      "# seeds",
+      "HTTP://a.com/",
+      "",
+      "http://b.com/\tnutch.score=abc",
+      "http://c.com/\tnutch.fetchInterval=-5",
+      "ftp://d.com/",
+      "\u0000\u0001binary",
+      "no scheme here",
+      "http://e.com/\tnutch.score=3",
     };
     long offset = 0;
     for (String line : lines) {
@@ -69,7 +69,9 @@ public class InjectorMapReduceTest {
     assertEquals("/seeds/a.txt", a.file());
     assertEquals(2, a.line());
     assertEquals(CrawlStatus.INJECTED, a.datum().getStatus());
-    assertTrue(a.datum().getFetchTime() >= before - 60_000 && a.datum().getFetchTime() <= System.currentTimeMillis());
+    assertTrue(
+        a.datum().getFetchTime() >= before - 60_000
+            && a.datum().getFetchTime() <= System.currentTimeMillis());
     assertEquals(new Text("http://e.com/"), out.get(1).getFirst());
     assertEquals(9, out.get(1).getSecond().line());
     assertEquals(3.0f, out.get(1).getSecond().datum().getScore(), 0);
@@ -99,11 +101,13 @@ public class InjectorMapReduceTest {
 
   @Test
   public void lastSeedWinsByFileThenLineWhateverTheOrder() throws Exception {
-    ReduceDriver<Text, Seed, Text, CrawlDatum> driver = ReduceDriver.newReduceDriver(new Injector.SeedReducer());
+    ReduceDriver<Text, Seed, Text, CrawlDatum> driver =
+        ReduceDriver.newReduceDriver(new Injector.SeedReducer());
     Seed early = new Seed("/seeds/a.txt", 10, seedDatum(1));
     Seed laterLine = new Seed("/seeds/a.txt", 99, seedDatum(2));
     Seed laterFile = new Seed("/seeds/b.txt", 1, seedDatum(3));
-    driver.withInput(new Text("http://a.com/"), Arrays.asList(laterFile, early, laterLine))
+    driver
+        .withInput(new Text("http://a.com/"), Arrays.asList(laterFile, early, laterLine))
         .withOutput(new Text("http://a.com/"), seedDatum(3));
     driver.runTest();
     assertEquals(2, counter(driver.getCounters(), InjectCounter.URLS_DUPLICATE));
@@ -116,8 +120,10 @@ public class InjectorMapReduceTest {
 
   @Test
   public void singleSeedIsWrittenAsInjectedForTheMerge() throws Exception {
-    ReduceDriver<Text, Seed, Text, CrawlDatum> driver = ReduceDriver.newReduceDriver(new Injector.SeedReducer());
-    driver.withInput(new Text("http://a.com/"), List.of(new Seed("/s", 1, seedDatum(1))))
+    ReduceDriver<Text, Seed, Text, CrawlDatum> driver =
+        ReduceDriver.newReduceDriver(new Injector.SeedReducer());
+    driver
+        .withInput(new Text("http://a.com/"), List.of(new Seed("/s", 1, seedDatum(1))))
         .withOutput(new Text("http://a.com/"), seedDatum(1))
         .runTest();
     assertEquals(0, counter(driver.getCounters(), InjectCounter.URLS_DUPLICATE));
@@ -125,10 +131,14 @@ public class InjectorMapReduceTest {
 
   @Test
   public void newCrawlDbReducerWritesUnfetchedEntriesAndCountsThemNew() throws Exception {
-    ReduceDriver<Text, Seed, Text, CrawlDatum> driver = ReduceDriver.newReduceDriver(new Injector.NewDbReducer());
+    ReduceDriver<Text, Seed, Text, CrawlDatum> driver =
+        ReduceDriver.newReduceDriver(new Injector.NewDbReducer());
     CrawlDatum expected = seedDatum(2);
     expected.setStatus(CrawlStatus.DB_UNFETCHED);
-    driver.withInput(new Text("http://a.com/"), List.of(new Seed("/s", 1, seedDatum(1)), new Seed("/s", 2, seedDatum(2))))
+    driver
+        .withInput(
+            new Text("http://a.com/"),
+            List.of(new Seed("/s", 1, seedDatum(1)), new Seed("/s", 2, seedDatum(2))))
         .withInput(new Text("http://b.com/"), List.of(new Seed("/s", 3, seedDatum(2))))
         .withOutput(new Text("http://a.com/"), expected)
         .withOutput(new Text("http://b.com/"), expected)
@@ -139,7 +149,8 @@ public class InjectorMapReduceTest {
 
   // ---- job 2 reducer ----
 
-  private static ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> mergeDriver(boolean overwrite, boolean update) {
+  private static ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> mergeDriver(
+      boolean overwrite, boolean update) {
     Configuration conf = new Configuration(false);
     conf.setBoolean(InjectKeys.OVERWRITE, overwrite);
     conf.setBoolean(InjectKeys.UPDATE, update);
@@ -149,7 +160,10 @@ public class InjectorMapReduceTest {
   @Test
   public void mergeKeepsExistingEntryByDefaultAndCountsIt() throws Exception {
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = mergeDriver(false, false);
-    driver.withInput(new Text("http://a.com/"), List.of(InjectMergeTest.injected(), InjectMergeTest.fetched()))
+    driver
+        .withInput(
+            new Text("http://a.com/"),
+            List.of(InjectMergeTest.injected(), InjectMergeTest.fetched()))
         .withOutput(new Text("http://a.com/"), InjectMergeTest.fetched())
         .runTest();
     assertEquals(1, counter(driver.getCounters(), InjectCounter.URLS_MERGED));
@@ -161,7 +175,9 @@ public class InjectorMapReduceTest {
     CrawlDatum expected = InjectMergeTest.injected();
     expected.setStatus(CrawlStatus.DB_UNFETCHED);
     mergeDriver(true, false)
-        .withInput(new Text("http://a.com/"), List.of(InjectMergeTest.fetched(), InjectMergeTest.injected()))
+        .withInput(
+            new Text("http://a.com/"),
+            List.of(InjectMergeTest.fetched(), InjectMergeTest.injected()))
         .withOutput(new Text("http://a.com/"), expected)
         .runTest();
   }
@@ -169,9 +185,13 @@ public class InjectorMapReduceTest {
   @Test
   public void mergeUpdatesWhenAsked() throws Exception {
     mergeDriver(false, true)
-        .withInput(new Text("http://a.com/"), List.of(InjectMergeTest.fetched(), InjectMergeTest.injected()))
-        .withOutput(new Text("http://a.com/"),
-            InjectMerge.merge(InjectMergeTest.fetched(), InjectMergeTest.injected(), InjectMerge.Mode.UPDATE))
+        .withInput(
+            new Text("http://a.com/"),
+            List.of(InjectMergeTest.fetched(), InjectMergeTest.injected()))
+        .withOutput(
+            new Text("http://a.com/"),
+            InjectMerge.merge(
+                InjectMergeTest.fetched(), InjectMergeTest.injected(), InjectMerge.Mode.UPDATE))
         .runTest();
   }
 
@@ -180,7 +200,8 @@ public class InjectorMapReduceTest {
     CrawlDatum fresh = InjectMergeTest.injected();
     fresh.setStatus(CrawlStatus.DB_UNFETCHED);
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = mergeDriver(true, true);
-    driver.withInput(new Text("http://new.com/"), List.of(InjectMergeTest.injected()))
+    driver
+        .withInput(new Text("http://new.com/"), List.of(InjectMergeTest.injected()))
         .withInput(new Text("http://old.com/"), List.of(InjectMergeTest.fetched()))
         .withOutput(new Text("http://new.com/"), fresh)
         .withOutput(new Text("http://old.com/"), InjectMergeTest.fetched())

@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.util.Map;
-
 import org.junit.Test;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
 import org.trawler.jobs.inject.SeedLine.Problem;
@@ -39,8 +38,10 @@ public class SeedLineTest {
 
   @Test
   public void reservedKeysAreParsedAndFreeKeysKeptAsGiven() throws Exception {
-    SeedLine seed = SeedLine.parse("http://a.com/\tnutch.score=2.5\tnutch.fetchInterval=86400"
-        + "\tnutch.fetchInterval.fixed=3600\tcategory=News\t\tlang= en ");
+    SeedLine seed =
+        SeedLine.parse(
+            "http://a.com/\tnutch.score=2.5\tnutch.fetchInterval=86400"
+                + "\tnutch.fetchInterval.fixed=3600\tcategory=News\t\tlang= en ");
     assertEquals(2.5f, seed.score(), 0);
     assertEquals(Integer.valueOf(86400), seed.fetchInterval());
     assertEquals(Integer.valueOf(3600), seed.fixedInterval());
@@ -61,10 +62,14 @@ public class SeedLineTest {
 
   @Test
   public void negativeZeroOrFractionalIntervalIsBad() {
-    assertProblem("http://a.com/\tnutch.fetchInterval=-5", Problem.BAD_FETCH_INTERVAL, "nutch.fetchInterval=-5");
+    assertProblem(
+        "http://a.com/\tnutch.fetchInterval=-5",
+        Problem.BAD_FETCH_INTERVAL,
+        "nutch.fetchInterval=-5");
     assertProblem("http://a.com/\tnutch.fetchInterval=0", Problem.BAD_FETCH_INTERVAL, "> 0");
     assertProblem("http://a.com/\tnutch.fetchInterval=1.5", Problem.BAD_FETCH_INTERVAL, "1.5");
-    assertProblem("http://a.com/\tnutch.fetchInterval.fixed=x", Problem.BAD_FETCH_INTERVAL, "fixed=x");
+    assertProblem(
+        "http://a.com/\tnutch.fetchInterval.fixed=x", Problem.BAD_FETCH_INTERVAL, "fixed=x");
   }
 
   @Test

@@ -9,12 +9,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
-import org.trawler.core.schedule.ScheduleKeys;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.schedule.ScheduleKeys;
 import org.trawler.jobs.inject.SeedLine.BadSeedException;
 import org.trawler.jobs.inject.SeedLine.Problem;
 
@@ -56,7 +56,10 @@ public class SeedParserTest {
 
   @Test
   public void seedMetadataSetsScoreIntervalAndFreeKeys() throws Exception {
-    CrawlDatum d = parser.parse("http://a.com/\tnutch.score=2.5\tnutch.fetchInterval=86400\tcategory=News", NOW).datum;
+    CrawlDatum d =
+        parser.parse(
+                "http://a.com/\tnutch.score=2.5\tnutch.fetchInterval=86400\tcategory=News", NOW)
+            .datum;
     assertEquals(2.5f, d.getScore(), 0);
     assertEquals(86400, d.getFetchInterval());
     assertEquals(new Text("News"), d.getMetadata().get(new Text("category")));
@@ -65,7 +68,10 @@ public class SeedParserTest {
 
   @Test
   public void fixedIntervalOverridesTheIntervalAndIsPinnedInMetadata() throws Exception {
-    CrawlDatum d = parser.parse("http://a.com/\tnutch.fetchInterval.fixed=3600\tnutch.fetchInterval=86400", NOW).datum;
+    CrawlDatum d =
+        parser.parse(
+                "http://a.com/\tnutch.fetchInterval.fixed=3600\tnutch.fetchInterval=86400", NOW)
+            .datum;
     assertEquals(3600, d.getFetchInterval());
     assertEquals(new IntWritable(3600), d.getMetadata().get(MetadataKeys.FIXED_INTERVAL));
   }
@@ -89,14 +95,17 @@ public class SeedParserTest {
   public void urlWithSpacesIsMalformedWhenNoNormalizerEncodesThem() {
     Configuration conf = testConf();
     conf.set(NetKeys.NORMALIZER_ORDER, "");
-    assertProblem(SeedParser.fromConf(conf), "http://a.com/x y", Problem.MALFORMED_URL, "separated by tabs");
+    assertProblem(
+        SeedParser.fromConf(conf), "http://a.com/x y", Problem.MALFORMED_URL, "separated by tabs");
   }
 
   @Test
   public void urlWithoutSchemeOrHostIsMalformed() {
-    assertProblem(parser, "www.example.com/page", Problem.MALFORMED_URL, "needs a scheme and a host");
+    assertProblem(
+        parser, "www.example.com/page", Problem.MALFORMED_URL, "needs a scheme and a host");
     assertProblem(parser, "http:/example.com/", Problem.MALFORMED_URL, "needs a scheme and a host");
-    assertProblem(parser, "mailto:someone@example.com", Problem.MALFORMED_URL, "needs a scheme and a host");
+    assertProblem(
+        parser, "mailto:someone@example.com", Problem.MALFORMED_URL, "needs a scheme and a host");
     assertProblem(parser, "http://", Problem.MALFORMED_URL, "malformed URL");
   }
 
@@ -107,7 +116,11 @@ public class SeedParserTest {
 
   @Test
   public void normalizerBugIsCountedNotFatal() {
-    assertProblem(parser, "http://a.com/bug/", Problem.URL_RULES_FAILED, "a URL normalizer failed: java.lang.IllegalStateException");
+    assertProblem(
+        parser,
+        "http://a.com/bug/",
+        Problem.URL_RULES_FAILED,
+        "a URL normalizer failed: java.lang.IllegalStateException");
     assertEquals(InjectCounter.URLS_MALFORMED, Problem.URL_RULES_FAILED.summaryCounter());
   }
 
@@ -127,7 +140,8 @@ public class SeedParserTest {
 
   @Test
   public void hostWithUnderscoreIsAccepted() throws Exception {
-    assertEquals("http://my_host.example.com/", parser.parse("http://my_host.example.com/", NOW).url);
+    assertEquals(
+        "http://my_host.example.com/", parser.parse("http://my_host.example.com/", NOW).url);
   }
 
   @Test
@@ -140,7 +154,8 @@ public class SeedParserTest {
     assertEquals(InjectCounter.URLS_MALFORMED, Problem.URL_TOO_LONG.summaryCounter());
   }
 
-  private static void assertProblem(SeedParser parser, String line, Problem expected, String messagePart) {
+  private static void assertProblem(
+      SeedParser parser, String line, Problem expected, String messagePart) {
     try {
       parser.parse(line, NOW);
       fail("expected " + expected + " for " + line);

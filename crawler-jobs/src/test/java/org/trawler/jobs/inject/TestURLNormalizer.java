@@ -1,12 +1,11 @@
 package org.trawler.jobs.inject;
 
 import java.net.MalformedURLException;
-
 import org.trawler.core.net.URLNormalizer;
 
 /**
- * Test normalizer: lower-cases "HTTP://", drops URLs containing "/drop/", encodes spaces as %20; throws
- * on "/bug/" (a normalizer bug) and fails the task on "/crash/".
+ * Test normalizer: lower-cases "HTTP://", drops URLs containing "/drop/", encodes spaces as %20;
+ * throws on "/bug/" (a normalizer bug) and fails the task on "/crash/".
  */
 public class TestURLNormalizer implements URLNormalizer {
   @Override

@@ -5,7 +5,6 @@ import static org.junit.Assert.assertEquals;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-
 import org.junit.Test;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
@@ -22,10 +21,20 @@ public class InlinksMergeTest {
 
   @Test
   public void inlinksFromAllValuesAreMergedInOrderWithoutRepeats() {
-    Inlinks merged = InlinksMerge.merge(List.of(inlinks("http://c/", "c", "http://a/", "a"),
-        inlinks("http://b/", "b", "http://a/", "a"), inlinks("http://a/", "other anchor")), -1);
-    assertEquals(List.of(new Outlink("http://a/", "a"), new Outlink("http://a/", "other anchor"),
-        new Outlink("http://b/", "b"), new Outlink("http://c/", "c")), merged.getInlinks());
+    Inlinks merged =
+        InlinksMerge.merge(
+            List.of(
+                inlinks("http://c/", "c", "http://a/", "a"),
+                inlinks("http://b/", "b", "http://a/", "a"),
+                inlinks("http://a/", "other anchor")),
+            -1);
+    assertEquals(
+        List.of(
+            new Outlink("http://a/", "a"),
+            new Outlink("http://a/", "other anchor"),
+            new Outlink("http://b/", "b"),
+            new Outlink("http://c/", "c")),
+        merged.getInlinks());
   }
 
   @Test

@@ -8,7 +8,6 @@ import java.io.File;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.Before;
@@ -25,8 +24,7 @@ import org.trawler.jobs.LocalJobFixtures;
 /** invertlinks in local mode, on hand-written segments. */
 public class LinkDbJobTest {
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private String linkDb;
@@ -37,7 +35,9 @@ public class LinkDbJobTest {
     linkDb = new File(tmp.getRoot(), "crawl/linkdb").getPath();
   }
 
-  /** A segment whose parse_data holds the given pages: url → {target, anchor, target, anchor, ...}. */
+  /**
+   * A segment whose parse_data holds the given pages: url → {target, anchor, target, anchor, ...}.
+   */
   private String segment(String name, Map<String, String[]> pages) throws Exception {
     Path segment = new Path(new File(tmp.getRoot(), "crawl/segments/" + name).getPath());
     TreeMap<String, ParseData> records = new TreeMap<>();
@@ -54,31 +54,43 @@ public class LinkDbJobTest {
   }
 
   private Map<String, List<Outlink>> current() throws Exception {
-    return LocalJobFixtures.readAll(conf, VersionedDb.current(new Path(linkDb)), new Inlinks(),
+    return LocalJobFixtures.readAll(
+        conf,
+        VersionedDb.current(new Path(linkDb)),
+        new Inlinks(),
         in -> List.copyOf(in.getInlinks()));
   }
 
   @Test
   public void invertsTheLinksOfAllSegmentsIntoANewLinkdb() throws Exception {
-    String seg1 = segment("20240101000000", Map.of("http://a/", new String[] {"http://b/", "b from a", "http://c/", "c from a"}));
-    String seg2 = segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "c from b"}));
+    String seg1 =
+        segment(
+            "20240101000000",
+            Map.of("http://a/", new String[] {"http://b/", "b from a", "http://c/", "c from a"}));
+    String seg2 =
+        segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "c from b"}));
     CommandRun run = CommandRun.run(conf, "invertlinks", linkDb, seg1, seg2);
     assertEquals(run.toString(), 0, run.exitCode);
     assertTrue(run.out, run.out.contains("2 URLs with inlinks"));
     Map<String, List<Outlink>> db = current();
     assertEquals(List.of("http://b/", "http://c/"), List.copyOf(db.keySet()));
     assertEquals(List.of(new Outlink("http://a/", "b from a")), db.get("http://b/"));
-    assertEquals(List.of(new Outlink("http://a/", "c from a"), new Outlink("http://b/", "c from b")), db.get("http://c/"));
+    assertEquals(
+        List.of(new Outlink("http://a/", "c from a"), new Outlink("http://b/", "c from b")),
+        db.get("http://c/"));
     assertFalse(new File(linkDb, ".locked").exists());
   }
 
   @Test
   public void aSecondRunMergesWithTheExistingLinkdbAndKeepsTheOldVersion() throws Exception {
-    String seg1 = segment("20240101000000", Map.of("http://a/", new String[] {"http://c/", "from a"}));
-    String seg2 = segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "from b"}));
+    String seg1 =
+        segment("20240101000000", Map.of("http://a/", new String[] {"http://c/", "from a"}));
+    String seg2 =
+        segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "from b"}));
     assertEquals(0, CommandRun.run(conf, "invertlinks", linkDb, seg1).exitCode);
     assertEquals(0, CommandRun.run(conf, "invertlinks", linkDb, seg2).exitCode);
-    assertEquals(List.of(new Outlink("http://a/", "from a"), new Outlink("http://b/", "from b")),
+    assertEquals(
+        List.of(new Outlink("http://a/", "from a"), new Outlink("http://b/", "from b")),
         current().get("http://c/"));
     assertTrue(new File(linkDb, "old").isDirectory());
     // Inverting a segment again adds nothing twice.
@@ -93,9 +105,12 @@ public class LinkDbJobTest {
       pages.put(from, new String[] {"http://t/", "to t", "http://u/", "x".repeat(200)});
     }
     String seg = segment("20240101000000", pages);
-    CommandRun run = CommandRun.run(conf, "invertlinks", linkDb, seg, "-D", LinkDbKeys.MAX_INLINKS + "=2");
+    CommandRun run =
+        CommandRun.run(conf, "invertlinks", linkDb, seg, "-D", LinkDbKeys.MAX_INLINKS + "=2");
     assertEquals(run.toString(), 0, run.exitCode);
-    assertEquals(List.of(new Outlink("http://a/", "to t"), new Outlink("http://b/", "to t")), current().get("http://t/"));
+    assertEquals(
+        List.of(new Outlink("http://a/", "to t"), new Outlink("http://b/", "to t")),
+        current().get("http://t/"));
     assertEquals(100, current().get("http://u/").get(0).getAnchor().length());
   }
 
@@ -116,8 +131,13 @@ public class LinkDbJobTest {
     segment("20240101000000", Map.of("http://a/", new String[] {"http://c/", "from a"}));
     segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "from b"}));
     assertTrue(new File(tmp.getRoot(), "crawl/segments/20240103000000/crawl_generate").mkdirs());
-    CommandRun run = CommandRun.run(conf, "invertlinks", linkDb, "-dir",
-        new File(tmp.getRoot(), "crawl/segments").getPath());
+    CommandRun run =
+        CommandRun.run(
+            conf,
+            "invertlinks",
+            linkDb,
+            "-dir",
+            new File(tmp.getRoot(), "crawl/segments").getPath());
     assertEquals(run.toString(), 0, run.exitCode);
     assertTrue(run.out, run.out.contains("from 2 segments"));
     assertEquals(2, current().get("http://c/").size());

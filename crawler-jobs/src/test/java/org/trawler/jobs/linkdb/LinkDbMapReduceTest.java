@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.MapReduceDriver;
@@ -48,19 +47,23 @@ public class LinkDbMapReduceTest {
 
   @Test
   public void mapperTurnsEachOutlinkIntoAnInlinkOfItsTarget() throws IOException {
-    MapDriver<Text, ParseData, Text, Inlinks> driver = MapDriver.newMapDriver(new LinkDb.InvertMapper());
+    MapDriver<Text, ParseData, Text, Inlinks> driver =
+        MapDriver.newMapDriver(new LinkDb.InvertMapper());
     driver.withInput(new Text("http://a/"), page("http://b/", "to b", "http://c/", "to c"));
-    assertEquals(List.of("http://b/ <- [http://a/ [to b]]", "http://c/ <- [http://a/ [to c]]"),
+    assertEquals(
+        List.of("http://b/ <- [http://a/ [to b]]", "http://c/ <- [http://a/ [to c]]"),
         describe(driver.run()));
     assertEquals(2, LinkDbCounter.LINKS_INVERTED.valueIn(driver.getCounters()));
   }
 
   @Test
   public void mapperCountsRejectedAndInternalLinks() throws IOException {
-    MapDriver<Text, ParseData, Text, Inlinks> driver = MapDriver.newMapDriver(new LinkDb.InvertMapper());
+    MapDriver<Text, ParseData, Text, Inlinks> driver =
+        MapDriver.newMapDriver(new LinkDb.InvertMapper());
     driver.getConfiguration().set("urlfilter.order", NoPrivateURLFilter.class.getName());
     driver.getConfiguration().setBoolean(LinkDbKeys.IGNORE_INTERNAL_LINKS, true);
-    driver.withInput(new Text("http://a/"),
+    driver.withInput(
+        new Text("http://a/"),
         page("http://b/private/x", "secret", "http://a/other", "internal", "http://c/", "kept"));
     assertEquals(List.of("http://c/ <- [http://a/ [kept]]"), describe(driver.run()));
     assertEquals(1, LinkDbCounter.LINKS_REJECTED.valueIn(driver.getCounters()));
@@ -69,29 +72,35 @@ public class LinkDbMapReduceTest {
 
   @Test
   public void mapperSkipsPagesWhoseOwnUrlIsRejected() throws IOException {
-    MapDriver<Text, ParseData, Text, Inlinks> driver = MapDriver.newMapDriver(new LinkDb.InvertMapper());
+    MapDriver<Text, ParseData, Text, Inlinks> driver =
+        MapDriver.newMapDriver(new LinkDb.InvertMapper());
     driver.getConfiguration().set("urlnormalizer.order", LowerCaseURLNormalizer.class.getName());
     driver.withInput(new Text("not-a-url"), page("http://b/", "b"));
     driver.withInput(new Text("http://a/private/p"), page("http://b/", "b"));
     driver.getConfiguration().set("urlfilter.order", NoPrivateURLFilter.class.getName());
     assertEquals(List.of(), driver.run());
-    assertEquals(2,
-        LinkDbCounter.PAGES_REJECTED.valueIn(driver.getCounters()));
+    assertEquals(2, LinkDbCounter.PAGES_REJECTED.valueIn(driver.getCounters()));
   }
 
   @Test
   public void reducerMergesAndCapsTheInlinksOfAUrl() throws IOException {
-    ReduceDriver<Text, Inlinks, Text, Inlinks> driver = ReduceDriver.newReduceDriver(new LinkDb.MergeReducer());
+    ReduceDriver<Text, Inlinks, Text, Inlinks> driver =
+        ReduceDriver.newReduceDriver(new LinkDb.MergeReducer());
     driver.getConfiguration().setInt(LinkDbKeys.MAX_INLINKS, 2);
-    driver.withInput(new Text("http://t/"), List.of(inlinks("http://c/", "c"), inlinks("http://a/", "a", "http://b/", "b"),
-        inlinks("http://a/", "a")));
+    driver.withInput(
+        new Text("http://t/"),
+        List.of(
+            inlinks("http://c/", "c"),
+            inlinks("http://a/", "a", "http://b/", "b"),
+            inlinks("http://a/", "a")));
     assertEquals(List.of("http://t/ <- [http://a/ [a], http://b/ [b]]"), describe(driver.run()));
   }
 
   @Test
   public void invertingAndMergingGivesEachTargetItsSortedInlinks() throws IOException {
-    MapReduceDriver<Text, ParseData, Text, Inlinks, Text, Inlinks> driver = MapReduceDriver.newMapReduceDriver(
-        new LinkDb.InvertMapper(), new LinkDb.MergeReducer(), new LinkDb.MergeReducer());
+    MapReduceDriver<Text, ParseData, Text, Inlinks, Text, Inlinks> driver =
+        MapReduceDriver.newMapReduceDriver(
+            new LinkDb.InvertMapper(), new LinkDb.MergeReducer(), new LinkDb.MergeReducer());
     driver.withInput(new Text("http://z/"), page("http://t/", "from z", "http://u/", "u"));
     driver.withInput(new Text("http://a/"), page("http://t/", "from a"));
     Map<String, String> byKey = new LinkedHashMap<>();

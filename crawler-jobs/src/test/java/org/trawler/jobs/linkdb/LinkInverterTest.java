@@ -5,13 +5,12 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
-import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.datum.Outlink;
-import org.trawler.jobs.linkdb.LinkInverter.InvertedLink;
+import org.trawler.core.parse.ParseKeys;
 import org.trawler.jobs.linkdb.LinkInverter.Inversion;
+import org.trawler.jobs.linkdb.LinkInverter.InvertedLink;
 
 public class LinkInverterTest {
 
@@ -28,19 +27,32 @@ public class LinkInverterTest {
 
   @Test
   public void everyKeptOutlinkBecomesAnInlinkOfItsTarget() {
-    Inversion inv = LinkInverter.fromConf(conf(false)).invert(FROM, List.of(
-        new Outlink("http://b.example/x", "to x"), new Outlink("http://a.example/y", "to y")));
-    assertEquals(List.of(new InvertedLink("http://b.example/x", FROM, "to x"),
-        new InvertedLink("http://a.example/y", FROM, "to y")), inv.links());
+    Inversion inv =
+        LinkInverter.fromConf(conf(false))
+            .invert(
+                FROM,
+                List.of(
+                    new Outlink("http://b.example/x", "to x"),
+                    new Outlink("http://a.example/y", "to y")));
+    assertEquals(
+        List.of(
+            new InvertedLink("http://b.example/x", FROM, "to x"),
+            new InvertedLink("http://a.example/y", FROM, "to y")),
+        inv.links());
     assertEquals(0, inv.rejected());
     assertEquals(0, inv.internal());
   }
 
   @Test
   public void targetsAreNormalizedAndFilteredAndMalformedOnesRejected() {
-    Inversion inv = LinkInverter.fromConf(conf(false)).invert(FROM, List.of(
-        new Outlink("HTTP://B.EXAMPLE/Upper", "u"), new Outlink("http://b.example/private/p", "p"),
-        new Outlink("no-scheme", "m")));
+    Inversion inv =
+        LinkInverter.fromConf(conf(false))
+            .invert(
+                FROM,
+                List.of(
+                    new Outlink("HTTP://B.EXAMPLE/Upper", "u"),
+                    new Outlink("http://b.example/private/p", "p"),
+                    new Outlink("no-scheme", "m")));
     assertEquals(List.of(new InvertedLink("http://b.example/upper", FROM, "u")), inv.links());
     assertEquals(2, inv.rejected());
   }
@@ -50,16 +62,23 @@ public class LinkInverterTest {
     Configuration conf = conf(false);
     conf.setBoolean(LinkDbKeys.NORMALIZE, false);
     conf.setBoolean(LinkDbKeys.FILTER, false);
-    Inversion inv = LinkInverter.fromConf(conf).invert(FROM, List.of(
-        new Outlink("HTTP://B.EXAMPLE/Upper", "u"), new Outlink("http://b.example/private/p", "p")));
+    Inversion inv =
+        LinkInverter.fromConf(conf)
+            .invert(
+                FROM,
+                List.of(
+                    new Outlink("HTTP://B.EXAMPLE/Upper", "u"),
+                    new Outlink("http://b.example/private/p", "p")));
     assertEquals(2, inv.links().size());
     assertEquals("HTTP://B.EXAMPLE/Upper", inv.links().get(0).target());
   }
 
   @Test
   public void internalLinksAreDroppedOnlyWhenConfigured() {
-    List<Outlink> links = List.of(new Outlink("http://A.example/other", "same host"),
-        new Outlink("http://b.example/", "other host"));
+    List<Outlink> links =
+        List.of(
+            new Outlink("http://A.example/other", "same host"),
+            new Outlink("http://b.example/", "other host"));
     Configuration conf = conf(true);
     conf.setBoolean(LinkDbKeys.NORMALIZE, false);
     Inversion ignoring = LinkInverter.fromConf(conf).invert(FROM, links);
@@ -71,8 +90,9 @@ public class LinkInverterTest {
 
   @Test
   public void anchorsAreCutToTheMaximumLength() {
-    Inversion inv = LinkInverter.fromConf(conf(false)).invert(FROM, List.of(
-        new Outlink("http://b.example/", "a very long anchor text")));
+    Inversion inv =
+        LinkInverter.fromConf(conf(false))
+            .invert(FROM, List.of(new Outlink("http://b.example/", "a very long anchor text")));
     assertEquals("a very lon", inv.links().get(0).anchor());
   }
 

@@ -2,7 +2,6 @@ package org.trawler.jobs.linkdb;
 
 import java.net.MalformedURLException;
 import java.util.Locale;
-
 import org.trawler.core.net.URLNormalizer;
 
 /** Test normalizer: lower-cases the URL, and refuses ones without a scheme. */

@@ -2,7 +2,9 @@ package org.trawler.jobs.parse;
 
 import org.trawler.core.net.URLNormalizer;
 
-/** Test normalizer with a bug that shows on URLs containing "explode": their pages fail to parse. */
+/**
+ * Test normalizer with a bug that shows on URLs containing "explode": their pages fail to parse.
+ */
 public class ExplodingNormalizer implements URLNormalizer {
   @Override
   public String normalize(String url, String scope) {

@@ -1,7 +1,6 @@
 package org.trawler.jobs.parse;
 
 import java.nio.charset.StandardCharsets;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.net.NetKeys;

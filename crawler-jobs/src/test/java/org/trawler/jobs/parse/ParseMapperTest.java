@@ -5,7 +5,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
@@ -35,23 +34,40 @@ public class ParseMapperTest {
   @Test
   public void pagesBecomeParseDataTextSignatureAndLinkedRecords() throws Exception {
     String home = "http://example.com/";
-    driver.withInput(new Text(home), Pages.html(home, "<title>Home</title><a href='/a'>A</a><a href='/b'>B</a>", 2f, 0));
-    driver.withInput(new Text("http://example.com/logo.png"),
-        new Content("http://example.com/logo.png", "http://example.com/logo.png", new byte[] {1}, "image/png", false));
+    driver.withInput(
+        new Text(home),
+        Pages.html(home, "<title>Home</title><a href='/a'>A</a><a href='/b'>B</a>", 2f, 0));
+    driver.withInput(
+        new Text("http://example.com/logo.png"),
+        new Content(
+            "http://example.com/logo.png",
+            "http://example.com/logo.png",
+            new byte[] {1},
+            "image/png",
+            false));
     long before = System.currentTimeMillis();
     List<Pair<Text, SegmentRecord>> out = driver.run();
 
     List<String> summary = new ArrayList<>();
     for (Pair<Text, SegmentRecord> p : out) {
       Object v = p.getSecond().get();
-      String what = v instanceof ParseData ? "data:" + ParseData.statusName(((ParseData) v).getStatus())
-          : v instanceof ParseText ? "text" : CrawlStatus.name(((CrawlDatum) v).getStatus());
+      String what =
+          v instanceof ParseData
+              ? "data:" + ParseData.statusName(((ParseData) v).getStatus())
+              : v instanceof ParseText ? "text" : CrawlStatus.name(((CrawlDatum) v).getStatus());
       summary.add(p.getFirst() + " " + what);
     }
-    assertEquals(List.of("http://example.com/ data:success", "http://example.com/ text", "http://example.com/ signature",
-        "http://example.com/a linked", "http://example.com/b linked",
-        "http://example.com/logo.png data:notparsed", "http://example.com/logo.png text",
-        "http://example.com/logo.png signature"), summary);
+    assertEquals(
+        List.of(
+            "http://example.com/ data:success",
+            "http://example.com/ text",
+            "http://example.com/ signature",
+            "http://example.com/a linked",
+            "http://example.com/b linked",
+            "http://example.com/logo.png data:notparsed",
+            "http://example.com/logo.png text",
+            "http://example.com/logo.png signature"),
+        summary);
 
     CrawlDatum link = (CrawlDatum) out.get(3).getSecond().get();
     assertEquals(1.0f, link.getScore(), 0f);
@@ -67,8 +83,12 @@ public class ParseMapperTest {
   @Test
   public void failedPageIsCountedAndWrittenAndTheTaskGoesOn() throws Exception {
     driver.getConfiguration().set(NetKeys.NORMALIZER_ORDER, ExplodingNormalizer.class.getName());
-    driver.withInput(new Text("http://example.com/bad"), Pages.html("http://example.com/bad", "<a href='/explode'>x</a>"));
-    driver.withInput(new Text("http://example.com/good"), Pages.html("http://example.com/good", "<a href='/fine'>y</a>"));
+    driver.withInput(
+        new Text("http://example.com/bad"),
+        Pages.html("http://example.com/bad", "<a href='/explode'>x</a>"));
+    driver.withInput(
+        new Text("http://example.com/good"),
+        Pages.html("http://example.com/good", "<a href='/fine'>y</a>"));
     List<Pair<Text, SegmentRecord>> out = driver.run();
 
     ParseData bad = (ParseData) out.get(0).getSecond().get();
@@ -84,7 +104,8 @@ public class ParseMapperTest {
   @Test
   public void nofollowPageGivesNoLinkedRecords() throws Exception {
     String url = "http://example.com/";
-    driver.withInput(new Text(url), Pages.html(url, "<meta name=robots content=nofollow><a href='/a'>A</a>"));
+    driver.withInput(
+        new Text(url), Pages.html(url, "<meta name=robots content=nofollow><a href='/a'>A</a>"));
     List<Pair<Text, SegmentRecord>> out = driver.run();
     assertEquals(3, out.size());
     assertEquals(0, counter(ParseCounter.OUTLINKS.counterName()));

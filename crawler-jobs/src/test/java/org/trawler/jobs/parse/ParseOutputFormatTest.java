@@ -15,8 +15,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.LocalJobFixtures;
 
 public class ParseOutputFormatTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
   public void aParsedSegmentIsRefusedWhenTheJobWritesIntoItsWorkDirectory() throws Exception {

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -37,8 +36,7 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 
 public class ParseSegmentTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private Path segment;
@@ -48,15 +46,22 @@ public class ParseSegmentTest {
     conf = CrawlerConfiguration.create();
     Pages.withoutUrlPlugins(conf);
     conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getAbsolutePath());
-    conf.setInt("mapreduce.client.completion.pollinterval", 50); // Job.waitForCompletion sleeps 5 s per poll otherwise
+    conf.setInt(
+        "mapreduce.client.completion.pollinterval",
+        50); // Job.waitForCompletion sleeps 5 s per poll otherwise
     segment = new Path(tmp.getRoot().getAbsolutePath(), "segments/20250101000000");
   }
 
   /** Writes a content part as the fetcher would: a MapFile with its URLs in order. */
   private void writeContent(String part, Map<String, Content> pages) throws Exception {
     Path dir = new Path(new Path(segment, Segment.CONTENT), part);
-    try (MapFile.Writer w = new MapFile.Writer(conf, dir, MapFile.Writer.keyClass(Text.class),
-        MapFile.Writer.valueClass(Content.class), SequenceFile.Writer.compression(CompressionType.NONE))) {
+    try (MapFile.Writer w =
+        new MapFile.Writer(
+            conf,
+            dir,
+            MapFile.Writer.keyClass(Text.class),
+            MapFile.Writer.valueClass(Content.class),
+            SequenceFile.Writer.compression(CompressionType.NONE))) {
       for (Map.Entry<String, Content> e : new TreeMap<>(pages).entrySet()) {
         w.append(new Text(e.getKey()), e.getValue());
       }
@@ -67,18 +72,33 @@ public class ParseSegmentTest {
     return ToolRunner.run(conf, new ParseSegment(), args);
   }
 
-  private <V extends org.apache.hadoop.io.Writable> Map<String, V> read(String part, V value) throws Exception {
+  private <V extends org.apache.hadoop.io.Writable> Map<String, V> read(String part, V value)
+      throws Exception {
     Map<String, V> records = new TreeMap<>();
-    PartFiles.read(conf, new Path(segment, part), new Text(), value, (k, v) -> records.put(k.toString(),
-        org.apache.hadoop.io.WritableUtils.clone(v, conf)));
+    PartFiles.read(
+        conf,
+        new Path(segment, part),
+        new Text(),
+        value,
+        (k, v) -> records.put(k.toString(), org.apache.hadoop.io.WritableUtils.clone(v, conf)));
     return records;
   }
 
   private List<String[]> readCrawlParse() throws Exception {
     List<String[]> records = new ArrayList<>();
-    PartFiles.read(conf, new Path(segment, Segment.CRAWL_PARSE), new Text(), new CrawlDatum(),
-        (k, v) -> records.add(new String[] {k.toString(), CrawlStatus.name(v.getStatus()), Float.toString(v.getScore()),
-            Integer.toString(v.getDepth())}));
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CRAWL_PARSE),
+        new Text(),
+        new CrawlDatum(),
+        (k, v) ->
+            records.add(
+                new String[] {
+                  k.toString(),
+                  CrawlStatus.name(v.getStatus()),
+                  Float.toString(v.getScore()),
+                  Integer.toString(v.getDepth())
+                }));
     return records;
   }
 
@@ -97,18 +117,28 @@ public class ParseSegmentTest {
   @Test
   public void parsesAFetchedSegmentIntoItsThreeParts() throws Exception {
     Map<String, Content> pages = new TreeMap<>();
-    String homeHtml = "<title>Home</title><p>Welcome</p><a href='/a'>A</a> <a href='/b#top'>B</a> "
-        + "<a href='http://other.example.org/'>Other</a>";
+    String homeHtml =
+        "<title>Home</title><p>Welcome</p><a href='/a'>A</a> <a href='/b#top'>B</a> "
+            + "<a href='http://other.example.org/'>Other</a>";
     pages.put("http://example.com/", Pages.html("http://example.com/", homeHtml, 1.5f, 1));
-    pages.put("http://example.com/a", Pages.html("http://example.com/a", "<title>A</title><a href='/'>home</a>"));
-    pages.put("http://example.com/logo.png", new Content("http://example.com/logo.png", "http://example.com/logo.png",
-        new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png", false));
+    pages.put(
+        "http://example.com/a",
+        Pages.html("http://example.com/a", "<title>A</title><a href='/'>home</a>"));
+    pages.put(
+        "http://example.com/logo.png",
+        new Content(
+            "http://example.com/logo.png",
+            "http://example.com/logo.png",
+            new byte[] {(byte) 0x89, 'P', 'N', 'G'},
+            "image/png",
+            false));
     writeContent("part-r-00000", pages);
 
     assertEquals(0, run(segment.toString()));
 
     Map<String, ParseData> data = read(Segment.PARSE_DATA, new ParseData());
-    assertEquals(List.of("http://example.com/", "http://example.com/a", "http://example.com/logo.png"),
+    assertEquals(
+        List.of("http://example.com/", "http://example.com/a", "http://example.com/logo.png"),
         new ArrayList<>(data.keySet()));
     ParseData home = data.get("http://example.com/");
     assertEquals("Home", home.getTitle());
@@ -132,8 +162,13 @@ public class ParseSegmentTest {
       }
     }
     assertEquals(3, signatures);
-    assertEquals(List.of("http://example.com/a linked 0.5 2", "http://example.com/b linked 0.5 2",
-        "http://other.example.org/ linked 0.5 2", "http://example.com/ linked 1.0 1"), linked);
+    assertEquals(
+        List.of(
+            "http://example.com/a linked 0.5 2",
+            "http://example.com/b linked 0.5 2",
+            "http://other.example.org/ linked 0.5 2",
+            "http://example.com/ linked 1.0 1"),
+        linked);
 
     FileSystem fs = segment.getFileSystem(conf);
     assertFalse("no _SUCCESS among the segment's parts", fs.exists(new Path(segment, "_SUCCESS")));
@@ -143,12 +178,18 @@ public class ParseSegmentTest {
   @Test
   public void signatureDatumCarriesTheMd5OfTheContent() throws Exception {
     String html = "<p>signed</p>";
-    writeContent("part-r-00000", Map.of("http://example.com/", Pages.html("http://example.com/", html)));
+    writeContent(
+        "part-r-00000", Map.of("http://example.com/", Pages.html("http://example.com/", html)));
     assertEquals(0, run(segment.toString()));
     List<byte[]> signatures = new ArrayList<>();
-    PartFiles.read(conf, new Path(segment, Segment.CRAWL_PARSE), new Text(), new CrawlDatum(),
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CRAWL_PARSE),
+        new Text(),
+        new CrawlDatum(),
         (k, v) -> signatures.add(v.getSignature()));
-    assertArrayEquals(MessageDigest.getInstance("MD5").digest(html.getBytes(StandardCharsets.UTF_8)),
+    assertArrayEquals(
+        MessageDigest.getInstance("MD5").digest(html.getBytes(StandardCharsets.UTF_8)),
         signatures.get(0));
   }
 
@@ -158,12 +199,20 @@ public class ParseSegmentTest {
     Map<String, Content> second = new TreeMap<>();
     for (int i = 0; i < 300; i++) {
       String url = String.format("http://example.com/page-%03d", i);
-      Content page = Pages.html(url, "<title>Page " + i + "</title><p>" + "text ".repeat(400) + "</p><a href='/next'>n</a>");
+      Content page =
+          Pages.html(
+              url,
+              "<title>Page "
+                  + i
+                  + "</title><p>"
+                  + "text ".repeat(400)
+                  + "</p><a href='/next'>n</a>");
       (i % 2 == 0 ? first : second).put(url, page);
     }
     writeContent("part-r-00000", first);
     writeContent("part-r-00001", second);
-    // ~300 kB per part; SequenceFile splits are at least 100 kB (its sync interval): 3 splits per part
+    // ~300 kB per part; SequenceFile splits are at least 100 kB (its sync interval): 3 splits per
+    // part
     conf.setLong("mapreduce.input.fileinputformat.split.maxsize", 8 * 1024);
 
     assertEquals(0, run(segment.toString()));
@@ -197,8 +246,12 @@ public class ParseSegmentTest {
   public void failedPagesAreCountedAndTheJobSucceeds() throws Exception {
     conf.set(NetKeys.NORMALIZER_ORDER, ExplodingNormalizer.class.getName());
     Map<String, Content> pages = new TreeMap<>();
-    pages.put("http://example.com/bad", Pages.html("http://example.com/bad", "<a href='/explode'>boom</a>"));
-    pages.put("http://example.com/good", Pages.html("http://example.com/good", "<a href='/fine'>fine</a>"));
+    pages.put(
+        "http://example.com/bad",
+        Pages.html("http://example.com/bad", "<a href='/explode'>boom</a>"));
+    pages.put(
+        "http://example.com/good",
+        Pages.html("http://example.com/good", "<a href='/fine'>fine</a>"));
     writeContent("part-r-00000", pages);
 
     assertEquals(0, run(segment.toString()));
@@ -209,7 +262,9 @@ public class ParseSegmentTest {
 
   @Test
   public void parsedSegmentIsRefusedUnlessForced() throws Exception {
-    writeContent("part-r-00000", Map.of("http://example.com/", Pages.html("http://example.com/", "<title>v1</title>")));
+    writeContent(
+        "part-r-00000",
+        Map.of("http://example.com/", Pages.html("http://example.com/", "<title>v1</title>")));
     assertEquals(0, run(segment.toString()));
 
     String refused = stderrOf(segment.toString());

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -28,7 +27,11 @@ public class SegmentParserTest {
   private static List<Object[]> parse(Configuration conf, Content content) throws Exception {
     List<Object[]> records = new ArrayList<>();
     try (SegmentParser parser = new SegmentParser(conf)) {
-      parser.parse(new Text(PAGE), content, 1234L, (k, v) -> records.add(new Object[] {k.toString(), v.get()}));
+      parser.parse(
+          new Text(PAGE),
+          content,
+          1234L,
+          (k, v) -> records.add(new Object[] {k.toString(), v.get()}));
     }
     return records;
   }
@@ -41,8 +44,9 @@ public class SegmentParserTest {
 
   @Test
   public void pageGivesDataTextSignatureAndOneLinkedDatumPerOutlink() throws Exception {
-    String html = "<title>Home</title><p>Hi</p><a href='/a'>A</a><a href='/a#x'>A again</a>"
-        + "<a href='http://other.example.org/'>O</a>";
+    String html =
+        "<title>Home</title><p>Hi</p><a href='/a'>A</a><a href='/a#x'>A again</a>"
+            + "<a href='http://other.example.org/'>O</a>";
     Configuration conf = conf();
     conf.setFloat(ScoringKeys.LINK_EXTERNAL, 0.5f);
     List<Object[]> records = parse(conf, Pages.html(PAGE, html, 3.0f, 2));
@@ -55,7 +59,8 @@ public class SegmentParserTest {
     CrawlDatum signature = (CrawlDatum) records.get(2)[1];
     assertEquals(PAGE, records.get(2)[0]);
     assertEquals(CrawlStatus.SIGNATURE, signature.getStatus());
-    assertArrayEquals(MessageDigest.getInstance("MD5").digest(html.getBytes(StandardCharsets.UTF_8)),
+    assertArrayEquals(
+        MessageDigest.getInstance("MD5").digest(html.getBytes(StandardCharsets.UTF_8)),
         signature.getSignature());
 
     assertEquals("http://example.com/a", records.get(3)[0]);
@@ -70,7 +75,8 @@ public class SegmentParserTest {
 
   @Test
   public void pageWithoutScoreOrDepthSharesOneAndLinksAtDepthOne() throws Exception {
-    List<Object[]> records = parse(conf(), Pages.html(PAGE, "<a href='/a'>A</a><a href='/b'>B</a>"));
+    List<Object[]> records =
+        parse(conf(), Pages.html(PAGE, "<a href='/a'>A</a><a href='/b'>B</a>"));
     CrawlDatum link = (CrawlDatum) records.get(3)[1];
     assertEquals(0.5f, link.getScore(), 0f);
     assertEquals(1, link.getDepth());
@@ -97,7 +103,8 @@ public class SegmentParserTest {
   @Test
   public void returnsTheParseResult() throws Exception {
     try (SegmentParser parser = new SegmentParser(conf())) {
-      ParseResult r = parser.parse(new Text(PAGE), Pages.html(PAGE, "<a href='/a'>A</a>"), 0L, (k, v) -> { });
+      ParseResult r =
+          parser.parse(new Text(PAGE), Pages.html(PAGE, "<a href='/a'>A</a>"), 0L, (k, v) -> {});
       assertEquals(1, r.outlinks().size());
     }
   }

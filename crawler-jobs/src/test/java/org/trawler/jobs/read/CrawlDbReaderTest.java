@@ -4,6 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +13,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Text;
@@ -25,13 +26,9 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.CrawlDbFiles;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 /** readdb on a crawldb written by hand: what the user sees for -stats, -dump and -url. */
 public class CrawlDbReaderTest {
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private Path crawlDb;
@@ -78,21 +75,24 @@ public class CrawlDbReaderTest {
   public void statsTableShowsCountsHistogramsAndScores() throws Exception {
     CommandRun run = readdb("-stats");
     assertEquals(run.toString(), 0, run.exitCode);
-    assertEquals(String.join("\n",
-        "crawldb " + crawlDb,
-        "total URLs                      3",
-        "status:",
-        "  db_unfetched                  2",
-        "  db_fetched                    1",
-        "retries:",
-        "  0                             2",
-        "  1                             1",
-        "depth:",
-        "  0                             1",
-        "  1                             1",
-        "  2                             1",
-        "score: min 0.5000  avg 1.3333  max 2.5000",
-        ""), run.out);
+    assertEquals(
+        String.join(
+            "\n",
+            "crawldb " + crawlDb,
+            "total URLs                      3",
+            "status:",
+            "  db_unfetched                  2",
+            "  db_fetched                    1",
+            "retries:",
+            "  0                             2",
+            "  1                             1",
+            "depth:",
+            "  0                             1",
+            "  1                             1",
+            "  2                             1",
+            "score: min 0.5000  avg 1.3333  max 2.5000",
+            ""),
+        run.out);
   }
 
   @Test
@@ -129,12 +129,16 @@ public class CrawlDbReaderTest {
     assertEquals("readdb: wrote 3 entries to " + out.resolve("dump.jsonl") + "\n", run.out);
     List<String> lines = Files.readAllLines(out.resolve("dump.jsonl"), StandardCharsets.UTF_8);
     assertEquals(3, lines.size());
-    assertEquals("{\"url\":\"http://a.com/\",\"status\":\"db_fetched\",\"fetchTime\":1700000000000,\"retries\":1,"
-        + "\"fetchInterval\":86400,\"score\":2.5,\"signature\":\"ab01\",\"modifiedTime\":1600000000000,"
-        + "\"metadata\":{\"_depth_\":1,\"title\":\"a \\\"quoted\\\", title\",\"raw\":\"0f\"}}", lines.get(0));
-    assertEquals("{\"url\":\"http://b.com/\",\"status\":\"db_unfetched\",\"fetchTime\":1700000001000,\"retries\":0,"
-        + "\"fetchInterval\":2592000,\"score\":0.5,\"signature\":null,\"modifiedTime\":0,"
-        + "\"metadata\":{\"_depth_\":0}}", lines.get(1));
+    assertEquals(
+        "{\"url\":\"http://a.com/\",\"status\":\"db_fetched\",\"fetchTime\":1700000000000,\"retries\":1,"
+            + "\"fetchInterval\":86400,\"score\":2.5,\"signature\":\"ab01\",\"modifiedTime\":1600000000000,"
+            + "\"metadata\":{\"_depth_\":1,\"title\":\"a \\\"quoted\\\", title\",\"raw\":\"0f\"}}",
+        lines.get(0));
+    assertEquals(
+        "{\"url\":\"http://b.com/\",\"status\":\"db_unfetched\",\"fetchTime\":1700000001000,\"retries\":0,"
+            + "\"fetchInterval\":2592000,\"score\":0.5,\"signature\":null,\"modifiedTime\":0,"
+            + "\"metadata\":{\"_depth_\":0}}",
+        lines.get(1));
   }
 
   @Test
@@ -153,9 +157,13 @@ public class CrawlDbReaderTest {
     CommandRun run = readdb("-dump", out.toString(), "-format", "csv");
     assertEquals(run.toString(), 0, run.exitCode);
     List<String> lines = Files.readAllLines(out.resolve("dump.csv"), StandardCharsets.UTF_8);
-    assertEquals("url,status,fetchTime,retries,fetchInterval,score,signature,modifiedTime,metadata", lines.get(0));
-    assertEquals("http://a.com/,db_fetched,1700000000000,1,86400,2.5,ab01,1600000000000,"
-        + "\"{\"\"_depth_\"\":1,\"\"title\"\":\"\"a \\\"\"quoted\\\"\", title\"\",\"\"raw\"\":\"\"0f\"\"}\"", lines.get(1));
+    assertEquals(
+        "url,status,fetchTime,retries,fetchInterval,score,signature,modifiedTime,metadata",
+        lines.get(0));
+    assertEquals(
+        "http://a.com/,db_fetched,1700000000000,1,86400,2.5,ab01,1600000000000,"
+            + "\"{\"\"_depth_\"\":1,\"\"title\"\":\"\"a \\\"\"quoted\\\"\", title\"\",\"\"raw\"\":\"\"0f\"\"}\"",
+        lines.get(1));
     assertEquals(4, lines.size());
   }
 
@@ -177,11 +185,16 @@ public class CrawlDbReaderTest {
   public void mistakesGetOneLineOrTheUsage() throws Exception {
     CommandRun none = readdb();
     assertEquals(2, none.exitCode);
-    assertTrue(none.err, none.err.startsWith("trawler readdb: give exactly one of -stats, -dump and -url\nusage:"));
+    assertTrue(
+        none.err,
+        none.err.startsWith("trawler readdb: give exactly one of -stats, -dump and -url\nusage:"));
 
     CommandRun status = readdb("-dump", tmp.getRoot() + "/d", "-status", "fetched");
     assertEquals(2, status.exitCode);
-    assertTrue(status.err, status.err.contains("-status 'fetched' is not a crawldb status; one of db_unfetched, db_fetched"));
+    assertTrue(
+        status.err,
+        status.err.contains(
+            "-status 'fetched' is not a crawldb status; one of db_unfetched, db_fetched"));
 
     CommandRun format = readdb("-dump", tmp.getRoot() + "/d", "-format", "xml");
     assertEquals(2, format.exitCode);
@@ -191,7 +204,11 @@ public class CrawlDbReaderTest {
     assertEquals(0, readdb("-dump", out.toString()).exitCode);
     CommandRun again = readdb("-dump", out.toString());
     assertEquals(3, again.exitCode);
-    assertEquals("trawler readdb: " + out.resolve("dump.jsonl") + " already exists: give a new output directory\n", again.err);
+    assertEquals(
+        "trawler readdb: "
+            + out.resolve("dump.jsonl")
+            + " already exists: give a new output directory\n",
+        again.err);
 
     crawlDb = tmp.getRoot().toPath().resolve("missing");
     CommandRun missing = readdb("-stats");
@@ -209,7 +226,9 @@ public class CrawlDbReaderTest {
     CommandRun run = readdb("-stats");
     assertEquals(run.toString(), 3, run.exitCode);
     assertEquals(run.toString(), 1, run.errLines().length);
-    assertTrue(run.err, run.err.startsWith("trawler readdb: cannot read " + data + " (truncated or corrupt?)"));
+    assertTrue(
+        run.err,
+        run.err.startsWith("trawler readdb: cannot read " + data + " (truncated or corrupt?)"));
 
     Path out = tmp.getRoot().toPath().resolve("dump");
     CommandRun dump = readdb("-dump", out.toString());

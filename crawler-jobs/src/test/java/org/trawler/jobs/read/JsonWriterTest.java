@@ -2,13 +2,11 @@ package org.trawler.jobs.read;
 
 import static org.junit.Assert.assertEquals;
 
-import java.io.IOException;
-import java.io.StringWriter;
-
-import org.junit.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.StringWriter;
+import org.junit.Test;
 
 public class JsonWriterTest {
 
@@ -24,8 +22,24 @@ public class JsonWriterTest {
 
   @Test
   public void nestedContainersGetTheirCommas() throws IOException {
-    String json = write(j -> j.beginObject().name("a").value(1L).name("b").beginArray().value("x").nullValue()
-        .beginObject().endObject().beginArray().endArray().endArray().name("c").value(true).endObject());
+    String json =
+        write(
+            j ->
+                j.beginObject()
+                    .name("a")
+                    .value(1L)
+                    .name("b")
+                    .beginArray()
+                    .value("x")
+                    .nullValue()
+                    .beginObject()
+                    .endObject()
+                    .beginArray()
+                    .endArray()
+                    .endArray()
+                    .name("c")
+                    .value(true)
+                    .endObject());
     assertEquals("{\"a\":1,\"b\":[\"x\",null,{},[]],\"c\":true}", json);
   }
 
@@ -44,10 +58,23 @@ public class JsonWriterTest {
 
   @Test
   public void numbersAreJsonNumbers() throws IOException {
-    assertEquals("[1.1,2,0.1,-3,1.0E-5,null,null,null,9223372036854775807]", write(j -> j.beginArray().value(1.1f)
-        .value(2.0f).value(0.1d).value(-3.0d).value(1e-5f).value(Float.NaN).value(Double.POSITIVE_INFINITY)
-        .value((String) null).value(Long.MAX_VALUE).endArray()));
-    JsonNode parsed = new ObjectMapper().readTree(write(j -> j.beginArray().value(1e-5f).endArray()));
+    assertEquals(
+        "[1.1,2,0.1,-3,1.0E-5,null,null,null,9223372036854775807]",
+        write(
+            j ->
+                j.beginArray()
+                    .value(1.1f)
+                    .value(2.0f)
+                    .value(0.1d)
+                    .value(-3.0d)
+                    .value(1e-5f)
+                    .value(Float.NaN)
+                    .value(Double.POSITIVE_INFINITY)
+                    .value((String) null)
+                    .value(Long.MAX_VALUE)
+                    .endArray()));
+    JsonNode parsed =
+        new ObjectMapper().readTree(write(j -> j.beginArray().value(1e-5f).endArray()));
     assertEquals(1e-5, parsed.get(0).asDouble(), 1e-12);
   }
 
@@ -59,6 +86,8 @@ public class JsonWriterTest {
 
   @Test
   public void newLineSeparatesTopLevelValues() throws IOException {
-    assertEquals("{}\n{}\n", write(j -> j.beginObject().endObject().newLine().beginObject().endObject().newLine()));
+    assertEquals(
+        "{}\n{}\n",
+        write(j -> j.beginObject().endObject().newLine().beginObject().endObject().newLine()));
   }
 }

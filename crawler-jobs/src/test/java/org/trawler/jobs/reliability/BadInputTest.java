@@ -13,7 +13,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.BeforeClass;
@@ -31,11 +30,11 @@ import org.trawler.jobs.CommandRun;
 /**
  * Bad input to every command: missing or empty directories, paths that are not what the command
  * reads, segments in the wrong state, unknown options, bad numbers and bad settings. Each gets one
- * line "trawler &lt;command&gt;: ..." (a usage error also its usage), its exit code (1
- * nothing to do or not found, 2 usage, 3 failure), no stack trace, and the crawl data stays byte
- * for byte. A bad setting ({@code -D key=value}) is exit 2 too, in one line naming the key and the
- * value, without the usage: the command line itself was fine.
- * A module with commands of its own extends this class with its own {@code cases()}.
+ * line "trawler &lt;command&gt;: ..." (a usage error also its usage), its exit code (1 nothing to
+ * do or not found, 2 usage, 3 failure), no stack trace, and the crawl data stays byte for byte. A
+ * bad setting ({@code -D key=value}) is exit 2 too, in one line naming the key and the value,
+ * without the usage: the command line itself was fine. A module with commands of its own extends
+ * this class with its own {@code cases()}.
  */
 @RunWith(Parameterized.class)
 public class BadInputTest {
@@ -43,8 +42,7 @@ public class BadInputTest {
   protected static final int FAILED = 3;
   protected static final int NOTHING = 1;
 
-  @ClassRule
-  public static final TemporaryFolder tmp = new TemporaryFolder();
+  @ClassRule public static final TemporaryFolder tmp = new TemporaryFolder();
 
   private static Configuration conf;
   private static File root;
@@ -68,7 +66,9 @@ public class BadInputTest {
     return args;
   }
 
-  /** A command run with one bad {@code -D key=value}: exit 2, one line naming the key and the value. */
+  /**
+   * A command run with one bad {@code -D key=value}: exit 2, one line naming the key and the value.
+   */
   protected static Object[] badSetting(String setting, String... args) {
     String[] withSetting = new String[args.length + 2];
     withSetting[0] = args[0];
@@ -87,26 +87,49 @@ public class BadInputTest {
   @Parameters(name = "{0}")
   public static Collection<Object[]> cases() {
     List<Object[]> cases = new ArrayList<>();
-    // Placeholders: {crawldb} a crawldb, {gen} {fetched} {parsed} segments in those states, {segments}
+    // Placeholders: {crawldb} a crawldb, {gen} {fetched} {parsed} segments in those states,
+    // {segments}
     // their directory, {urls} a seed directory, {empty} an empty directory, {file} a plain file,
     // {foreign} a directory of other files, {missing} a path that does not exist, {out} a new path.
     cases.add(bad(cmd("bogus"), USAGE, "unknown command 'bogus'"));
-    for (String command : List.of("inject", "generate", "fetch", "parse", "updatedb", "invertlinks", "dedup",
-        "readdb", "readseg", "run")) {
+    for (String command :
+        List.of(
+            "inject",
+            "generate",
+            "fetch",
+            "parse",
+            "updatedb",
+            "invertlinks",
+            "dedup",
+            "readdb",
+            "readseg",
+            "run")) {
       cases.add(bad(cmd(command), USAGE, "missing arguments"));
     }
-    cases.add(bad(cmd("inject", "{crawldb}", "{urls}", "-bogus"), USAGE, "Unrecognized option: -bogus"));
+    cases.add(
+        bad(cmd("inject", "{crawldb}", "{urls}", "-bogus"), USAGE, "Unrecognized option: -bogus"));
     cases.add(bad(cmd("inject", "{crawldb}", "{urls}", "{urls}"), USAGE, "too many arguments"));
     cases.add(bad(cmd("inject", "{out}", "{missing}"), FAILED, "does not exist"));
     cases.add(bad(cmd("inject", "{out}", "{empty}"), NOTHING, "no seed files"));
     cases.add(bad(cmd("inject", "{file}", "{urls}"), FAILED, "is a file"));
     cases.add(bad(cmd("inject", "{foreign}", "{urls}"), FAILED, "not a crawldb"));
 
-    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-bogus"), USAGE, "Unrecognized option"));
-    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-topN", "0"), USAGE, "-topN must be at least 1"));
-    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-topN", "-5"), USAGE, "-topN must be at least 1"));
-    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-topN", "many"), USAGE, "whole number"));
-    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-numFetchers", "0"), USAGE, "at least 1"));
+    cases.add(
+        bad(cmd("generate", "{crawldb}", "{segments}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(
+        bad(
+            cmd("generate", "{crawldb}", "{segments}", "-topN", "0"),
+            USAGE,
+            "-topN must be at least 1"));
+    cases.add(
+        bad(
+            cmd("generate", "{crawldb}", "{segments}", "-topN", "-5"),
+            USAGE,
+            "-topN must be at least 1"));
+    cases.add(
+        bad(cmd("generate", "{crawldb}", "{segments}", "-topN", "many"), USAGE, "whole number"));
+    cases.add(
+        bad(cmd("generate", "{crawldb}", "{segments}", "-numFetchers", "0"), USAGE, "at least 1"));
     cases.add(bad(cmd("generate", "{missing}", "{segments}"), FAILED, "no crawldb at"));
     cases.add(bad(cmd("generate", "{empty}", "{segments}"), FAILED, "is not a crawldb"));
     cases.add(bad(cmd("generate", "{foreign}", "{segments}"), FAILED, "is not a crawldb"));
@@ -127,14 +150,16 @@ public class BadInputTest {
     cases.add(bad(cmd("parse", "{gen}"), FAILED, "run fetch first"));
     cases.add(bad(cmd("parse", "{parsed}"), FAILED, "-force"));
 
-    cases.add(bad(cmd("updatedb", "{crawldb}", "{fetched}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(
+        bad(cmd("updatedb", "{crawldb}", "{fetched}", "-bogus"), USAGE, "Unrecognized option"));
     cases.add(bad(cmd("updatedb", "{crawldb}"), USAGE, "name at least one segment"));
     cases.add(bad(cmd("updatedb", "{crawldb}", "{missing}"), FAILED, "no segment at"));
     cases.add(bad(cmd("updatedb", "{crawldb}", "{gen}"), FAILED, "not fetched"));
     cases.add(bad(cmd("updatedb", "{crawldb}", "{empty}"), FAILED, "not fetched"));
     cases.add(bad(cmd("updatedb", "{file}", "{fetched}"), FAILED, "is a file"));
     cases.add(bad(cmd("updatedb", "{foreign}", "{fetched}"), FAILED, "not a crawldb"));
-    cases.add(bad(cmd("updatedb", "{crawldb}", "-dir", "{missing}"), FAILED, "no segments directory"));
+    cases.add(
+        bad(cmd("updatedb", "{crawldb}", "-dir", "{missing}"), FAILED, "no segments directory"));
     cases.add(bad(cmd("updatedb", "{crawldb}", "-dir", "{empty}"), NOTHING, "no fetched segment"));
 
     cases.add(bad(cmd("invertlinks", "{out}", "{parsed}", "-bogus"), USAGE, "Unrecognized option"));
@@ -142,7 +167,8 @@ public class BadInputTest {
     cases.add(bad(cmd("invertlinks", "{out}", "{missing}"), FAILED, "no segment at"));
     cases.add(bad(cmd("invertlinks", "{out}", "{fetched}"), FAILED, "run parse"));
     cases.add(bad(cmd("invertlinks", "{file}", "{parsed}"), FAILED, "is a file"));
-    cases.add(bad(cmd("invertlinks", "{out}", "-dir", "{missing}"), FAILED, "no segments directory"));
+    cases.add(
+        bad(cmd("invertlinks", "{out}", "-dir", "{missing}"), FAILED, "no segments directory"));
     cases.add(bad(cmd("invertlinks", "{out}", "-dir", "{empty}"), NOTHING, "no parsed segment"));
 
     cases.add(bad(cmd("dedup", "{crawldb}", "-bogus"), USAGE, "Unrecognized option"));
@@ -152,9 +178,18 @@ public class BadInputTest {
     cases.add(bad(cmd("dedup", "{gen}"), FAILED, "is not a crawldb"));
 
     cases.add(bad(cmd("readdb", "{crawldb}"), USAGE, "give exactly one of"));
-    cases.add(bad(cmd("readdb", "{crawldb}", "-stats", "-url", "http://x/"), USAGE, "give exactly one of"));
-    cases.add(bad(cmd("readdb", "{crawldb}", "-dump", "{out}", "-format", "xml"), USAGE, "json or csv"));
-    cases.add(bad(cmd("readdb", "{crawldb}", "-dump", "{out}", "-status", "nope"), USAGE, "not a crawldb status"));
+    cases.add(
+        bad(
+            cmd("readdb", "{crawldb}", "-stats", "-url", "http://x/"),
+            USAGE,
+            "give exactly one of"));
+    cases.add(
+        bad(cmd("readdb", "{crawldb}", "-dump", "{out}", "-format", "xml"), USAGE, "json or csv"));
+    cases.add(
+        bad(
+            cmd("readdb", "{crawldb}", "-dump", "{out}", "-status", "nope"),
+            USAGE,
+            "not a crawldb status"));
     cases.add(bad(cmd("readdb", "{crawldb}", "-bogus"), USAGE, "Unrecognized option"));
     cases.add(bad(cmd("readdb", "{missing}", "-stats"), FAILED, "no crawldb at"));
     cases.add(bad(cmd("readdb", "{foreign}", "-stats"), FAILED, "is not a crawldb"));
@@ -163,7 +198,11 @@ public class BadInputTest {
     cases.add(bad(cmd("readdb", "{crawldb}", "-dump", "{file}"), FAILED, "is a file"));
 
     cases.add(bad(cmd("readseg", "{parsed}"), USAGE, "give -list or -dump"));
-    cases.add(bad(cmd("readseg", "-dump", "{parsed}"), USAGE, "-dump takes a segment and an output directory"));
+    cases.add(
+        bad(
+            cmd("readseg", "-dump", "{parsed}"),
+            USAGE,
+            "-dump takes a segment and an output directory"));
     cases.add(bad(cmd("readseg", "-list", "{parsed}", "-bogus"), USAGE, "Unrecognized option"));
     cases.add(bad(cmd("readseg", "-list", "{missing}"), FAILED, "no segment at"));
     cases.add(bad(cmd("readseg", "-dump", "{empty}", "{out}"), FAILED, "is it a segment?"));
@@ -171,14 +210,21 @@ public class BadInputTest {
 
     cases.add(bad(cmd("run", "{urls}", "{out}", "0"), USAGE, "rounds must be at least 1"));
     cases.add(bad(cmd("run", "{urls}", "{out}", "x"), USAGE, "whole number"));
-    cases.add(bad(cmd("run", "{urls}", "{out}", "1", "--topN", "0"), USAGE, "--topN must be at least 1"));
-    cases.add(bad(cmd("run", "{urls}", "{out}", "1", "--threads", "0"), USAGE, "--threads must be at least 1"));
+    cases.add(
+        bad(cmd("run", "{urls}", "{out}", "1", "--topN", "0"), USAGE, "--topN must be at least 1"));
+    cases.add(
+        bad(
+            cmd("run", "{urls}", "{out}", "1", "--threads", "0"),
+            USAGE,
+            "--threads must be at least 1"));
     cases.add(bad(cmd("run", "{urls}", "{out}", "1", "--bogus"), USAGE, "Unrecognized option"));
     cases.add(bad(cmd("run", "{missing}", "{out}", "1"), FAILED, "does not exist"));
     cases.add(bad(cmd("run", "{empty}", "{out}", "1"), NOTHING, "no seed files"));
     cases.add(bad(cmd("run", "{urls}", "{file}", "1"), FAILED, "is a file"));
 
-    cases.add(badSetting("urlnormalizer.order=org.example.NoSuchNormalizer", "inject", "{out}", "{urls}"));
+    cases.add(
+        badSetting(
+            "urlnormalizer.order=org.example.NoSuchNormalizer", "inject", "{out}", "{urls}"));
     cases.add(badSetting("db.injector.url.max.length=long", "inject", "{out}", "{urls}"));
     cases.add(badSetting("generate.order=sideways", "generate", "{crawldb}", "{segments}"));
     cases.add(badSetting("generate.max.count=many", "generate", "{crawldb}", "{segments}"));
@@ -190,9 +236,15 @@ public class BadInputTest {
     cases.add(badSetting("fetcher.protocol.class=org.example.NoSuchProtocol", "fetch", "{gen}"));
     cases.add(badSetting("db.signature.class=org.example.NoSuchSignature", "parse", "{fetched}"));
     cases.add(badSetting("parser.timeout=later", "parse", "{fetched}"));
-    cases.add(badSetting("db.fetch.schedule.class=org.example.NoSuchSchedule", "updatedb", "{crawldb}", "{fetched}"));
+    cases.add(
+        badSetting(
+            "db.fetch.schedule.class=org.example.NoSuchSchedule",
+            "updatedb",
+            "{crawldb}",
+            "{fetched}"));
     cases.add(badSetting("db.fetch.retry.max=three", "updatedb", "{crawldb}", "{fetched}"));
-    cases.add(badSetting("urlfilter.order=org.example.NoSuchFilter", "invertlinks", "{out}", "{parsed}"));
+    cases.add(
+        badSetting("urlfilter.order=org.example.NoSuchFilter", "invertlinks", "{out}", "{parsed}"));
     cases.add(badSetting("db.max.inlinks=all", "invertlinks", "{out}", "{parsed}"));
     cases.add(badSetting("db.lock.stale.after=soon", "dedup", "{locked}"));
     cases.add(badSetting("fetcher.threads.per.queue=0", "run", "{urls}", "{out}", "1"));
@@ -201,7 +253,8 @@ public class BadInputTest {
 
   @BeforeClass
   public static void setUp() throws IOException {
-    LoggerFactory.getLogger(BadInputTest.class).info("bad input tests"); // logging before stderr is captured
+    LoggerFactory.getLogger(BadInputTest.class)
+        .info("bad input tests"); // logging before stderr is captured
     conf = CrawlData.localConf(tmp);
     root = tmp.newFolder("data");
     File crawl = new File(root, "crawl");
@@ -210,10 +263,23 @@ public class BadInputTest {
     Files.writeString(new File(crawl, "lockeddb/.locked").toPath(), "a job that died\n");
     Path segments = path(new File(crawl, "segments"));
     CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 5, Segment.CRAWL_GENERATE);
-    CrawlData.segmentWith(conf, new Path(segments, "20240102000000"), 5, Segment.CRAWL_GENERATE,
-        Segment.CRAWL_FETCH, Segment.CONTENT);
-    CrawlData.segmentWith(conf, new Path(segments, "20240103000000"), 5, Segment.CRAWL_GENERATE,
-        Segment.CRAWL_FETCH, Segment.CONTENT, Segment.CRAWL_PARSE, Segment.PARSE_DATA, Segment.PARSE_TEXT);
+    CrawlData.segmentWith(
+        conf,
+        new Path(segments, "20240102000000"),
+        5,
+        Segment.CRAWL_GENERATE,
+        Segment.CRAWL_FETCH,
+        Segment.CONTENT);
+    CrawlData.segmentWith(
+        conf,
+        new Path(segments, "20240103000000"),
+        5,
+        Segment.CRAWL_GENERATE,
+        Segment.CRAWL_FETCH,
+        Segment.CONTENT,
+        Segment.CRAWL_PARSE,
+        Segment.PARSE_DATA,
+        Segment.PARSE_TEXT);
     File urls = new File(root, "urls");
     urls.mkdirs();
     Files.writeString(new File(urls, "seed.txt").toPath(), "http://127.0.0.1:9/\n");
@@ -229,12 +295,19 @@ public class BadInputTest {
   }
 
   private static String[] resolve(String[] args) {
-    Map<String, String> places = Map.ofEntries(
-        Map.entry("{crawldb}", "crawl/crawldb"), Map.entry("{locked}", "crawl/lockeddb"),
-        Map.entry("{segments}", "crawl/segments"), Map.entry("{gen}", "crawl/segments/20240101000000"),
-        Map.entry("{fetched}", "crawl/segments/20240102000000"), Map.entry("{parsed}", "crawl/segments/20240103000000"),
-        Map.entry("{urls}", "urls"), Map.entry("{empty}", "empty"), Map.entry("{file}", "afile.txt"),
-        Map.entry("{foreign}", "foreign"), Map.entry("{missing}", "no/such/dir"));
+    Map<String, String> places =
+        Map.ofEntries(
+            Map.entry("{crawldb}", "crawl/crawldb"),
+            Map.entry("{locked}", "crawl/lockeddb"),
+            Map.entry("{segments}", "crawl/segments"),
+            Map.entry("{gen}", "crawl/segments/20240101000000"),
+            Map.entry("{fetched}", "crawl/segments/20240102000000"),
+            Map.entry("{parsed}", "crawl/segments/20240103000000"),
+            Map.entry("{urls}", "urls"),
+            Map.entry("{empty}", "empty"),
+            Map.entry("{file}", "afile.txt"),
+            Map.entry("{foreign}", "foreign"),
+            Map.entry("{missing}", "no/such/dir"));
     String[] resolved = new String[args.length];
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -260,16 +333,23 @@ public class BadInputTest {
     String prefix = args[0].equals("bogus") ? "trawler: " : "trawler " + args[0] + ": ";
     assertEquals(run.toString(), exitCode, run.exitCode);
     assertTrue(run.toString(), lines.length > 0 && lines[0].startsWith(prefix));
-    assertTrue("says " + message + ":\n" + run, lines[0].toLowerCase(Locale.ROOT).contains(message.toLowerCase(Locale.ROOT)));
-    assertEquals("one trawler line:\n" + run, 1,
-        Arrays.stream(lines).filter(l -> l.startsWith("trawler ") || l.startsWith("trawler:")).count());
+    assertTrue(
+        "says " + message + ":\n" + run,
+        lines[0].toLowerCase(Locale.ROOT).contains(message.toLowerCase(Locale.ROOT)));
+    assertEquals(
+        "one trawler line:\n" + run,
+        1,
+        Arrays.stream(lines)
+            .filter(l -> l.startsWith("trawler ") || l.startsWith("trawler:"))
+            .count());
     String setting = setting(args);
     if (setting != null) {
       String value = setting.substring(setting.indexOf('=') + 1);
       assertTrue("names the value " + value + ":\n" + run, lines[0].contains(value));
       assertEquals("one line, no usage:\n" + run, 1, lines.length);
     } else if (exitCode == USAGE) {
-      assertTrue("usage follows:\n" + run, lines.length > 1 && lines[1].startsWith("usage: bin/crawl"));
+      assertTrue(
+          "usage follows:\n" + run, lines.length > 1 && lines[1].startsWith("usage: bin/crawl"));
     } else {
       assertEquals("one line:\n" + run, 1, lines.length);
     }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -23,7 +22,10 @@ final class ChildCommand {
   private final File logDir;
   private int runs;
 
-  /** Writes {@code settings} as the child's configuration file (passed with -conf) under {@code workDir}. */
+  /**
+   * Writes {@code settings} as the child's configuration file (passed with -conf) under {@code
+   * workDir}.
+   */
   ChildCommand(File workDir, Map<String, String> settings) throws IOException {
     this.confFile = new File(workDir, "child-conf.xml");
     this.logDir = new File(workDir, "child-logs");
@@ -35,7 +37,10 @@ final class ChildCommand {
     }
   }
 
-  /** Starts {@code args} (a command line after bin/crawl) in a new JVM; its output goes to a log file. */
+  /**
+   * Starts {@code args} (a command line after bin/crawl) in a new JVM; its output goes to a log
+   * file.
+   */
   Process start(String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
@@ -54,7 +59,8 @@ final class ChildCommand {
 
   /** The output of the last run started. */
   String lastLog() throws IOException {
-    return Files.readString(new File(logDir, "run-" + runs + ".log").toPath(), StandardCharsets.UTF_8);
+    return Files.readString(
+        new File(logDir, "run-" + runs + ".log").toPath(), StandardCharsets.UTF_8);
   }
 
   /** Runs to the end; returns the exit code. */
@@ -70,7 +76,8 @@ final class ChildCommand {
    * Waits until {@code moment} holds (polled every millisecond) or the process ends, then kills it
    * with SIGKILL after {@code delayMillis}; returns true if it was killed while still running.
    */
-  static boolean killWhen(Process p, BooleanSupplier moment, long delayMillis) throws InterruptedException {
+  static boolean killWhen(Process p, BooleanSupplier moment, long delayMillis)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
     while (p.isAlive() && !moment.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

@@ -3,7 +3,6 @@ package org.trawler.jobs.reliability;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-
 import org.apache.hadoop.fs.Path;
 
 /** Damage done to part files the way disks, full file systems and killed copies do it. */
@@ -14,7 +13,10 @@ final class CorruptFiles {
     return new File(p.toUri().getPath());
   }
 
-  /** Cuts the file to {@code fraction} of its length and drops its checksum file, as a copy cut short would. */
+  /**
+   * Cuts the file to {@code fraction} of its length and drops its checksum file, as a copy cut
+   * short would.
+   */
   static void truncate(File file, double fraction) throws IOException {
     try (RandomAccessFile raf = new RandomAccessFile(file, "rw")) {
       raf.setLength((long) (raf.length() * fraction));

@@ -8,7 +8,6 @@ import java.io.File;
 import java.io.IOException;
 import java.util.SortedMap;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
@@ -35,8 +34,7 @@ public class CorruptPartFileTest {
   /** Entries enough for a data file larger than the up-front check reads of its end (4 MB). */
   private static final int LARGE = 80_000;
 
-  @Rule
-  public final TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private File crawl;
@@ -57,10 +55,13 @@ public class CorruptPartFileTest {
   }
 
   private File crawlDbData() {
-    return CorruptFiles.local(new Path(VersionedDb.current(crawlDb), "part-r-00000/" + MapFile.DATA_FILE_NAME));
+    return CorruptFiles.local(
+        new Path(VersionedDb.current(crawlDb), "part-r-00000/" + MapFile.DATA_FILE_NAME));
   }
 
-  /** Runs the command on the damaged crawl and checks what the user sees and that nothing changed. */
+  /**
+   * Runs the command on the damaged crawl and checks what the user sees and that nothing changed.
+   */
   private CommandRun assertFailsNaming(File damaged, String... command) throws Exception {
     String before = DirectoryDigest.of(crawl);
     CommandRun run = CommandRun.run(conf, command);
@@ -80,7 +81,8 @@ public class CorruptPartFileTest {
     CrawlData.crawlDb(conf, crawlDb, 2000, CrawlStatus.DB_UNFETCHED);
     Path segment = CrawlData.fetchedSegment(conf, segments, 100);
     CorruptFiles.truncate(crawlDbData(), 0.7);
-    CommandRun run = assertFailsNaming(crawlDbData(), "updatedb", crawlDb.toString(), segment.toString());
+    CommandRun run =
+        assertFailsNaming(crawlDbData(), "updatedb", crawlDb.toString(), segment.toString());
     assertTrue(run.err, run.err.contains("truncated or corrupt"));
   }
 
@@ -88,7 +90,8 @@ public class CorruptPartFileTest {
   public void updatedbWithATruncatedFetchPartNamesIt() throws Exception {
     CrawlData.crawlDb(conf, crawlDb, 200, CrawlStatus.DB_UNFETCHED);
     Path segment = CrawlData.fetchedSegment(conf, segments, 100);
-    File fetchData = CorruptFiles.local(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000/data"));
+    File fetchData =
+        CorruptFiles.local(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000/data"));
     CorruptFiles.truncate(fetchData, 0.5);
     assertFailsNaming(fetchData, "updatedb", crawlDb.toString(), segment.toString());
   }
@@ -103,11 +106,14 @@ public class CorruptPartFileTest {
   }
 
   @Test
-  public void updatedbFailingMidJobOnARottenByteNamesTheFileAndLeavesNoTemporaryDirectory() throws Exception {
+  public void updatedbFailingMidJobOnARottenByteNamesTheFileAndLeavesNoTemporaryDirectory()
+      throws Exception {
     CrawlData.crawlDb(conf, crawlDb, LARGE, CrawlStatus.DB_UNFETCHED);
     Path segment = CrawlData.fetchedSegment(conf, segments, 100);
-    CorruptFiles.flipByte(crawlDbData(), 0.05); // before the part the up-front check reads: found by the job
-    CommandRun run = assertFailsNaming(crawlDbData(), "updatedb", crawlDb.toString(), segment.toString());
+    CorruptFiles.flipByte(
+        crawlDbData(), 0.05); // before the part the up-front check reads: found by the job
+    CommandRun run =
+        assertFailsNaming(crawlDbData(), "updatedb", crawlDb.toString(), segment.toString());
     assertTrue(run.err, run.err.contains("failed: cannot read"));
     assertEquals(java.util.List.of(), DirectoryDigest.named(crawl, ".tmp-"));
   }
@@ -140,7 +146,8 @@ public class CorruptPartFileTest {
       data.getOutlinks().add(new Outlink(CrawlData.url(i + 1), "next"));
       pages.put(CrawlData.url(i), data);
     }
-    LocalJobFixtures.writeMapFile(conf, new Path(segment, Segment.PARSE_DATA), ParseData.class, pages);
+    LocalJobFixtures.writeMapFile(
+        conf, new Path(segment, Segment.PARSE_DATA), ParseData.class, pages);
     File data = CorruptFiles.local(new Path(segment, Segment.PARSE_DATA + "/part-r-00000/data"));
     CorruptFiles.truncate(data, 0.6);
     assertFailsNaming(data, "invertlinks", new File(crawl, "linkdb").getPath(), segment.toString());
@@ -159,7 +166,8 @@ public class CorruptPartFileTest {
   public void generateWithATruncatedCrawlDbPartNamesItAndWritesNoSegment() throws Exception {
     CrawlData.crawlDb(conf, crawlDb, 2000, CrawlStatus.DB_UNFETCHED);
     CorruptFiles.truncate(crawlDbData(), 0.5);
-    assertFailsNaming(crawlDbData(), "generate", crawlDb.toString(), segments.toString(), "-topN", "10");
+    assertFailsNaming(
+        crawlDbData(), "generate", crawlDb.toString(), segments.toString(), "-topN", "10");
     assertFalse(CorruptFiles.local(segments).exists());
   }
 
@@ -167,15 +175,26 @@ public class CorruptPartFileTest {
   public void generateWithCrawlDbUpdateAndATruncatedPartInstallsNothing() throws Exception {
     CrawlData.crawlDb(conf, crawlDb, 2000, CrawlStatus.DB_UNFETCHED);
     CorruptFiles.truncate(crawlDbData(), 0.5);
-    assertFailsNaming(crawlDbData(), "generate", crawlDb.toString(), segments.toString(),
-        "-D", "generate.update.crawldb=true");
+    assertFailsNaming(
+        crawlDbData(),
+        "generate",
+        crawlDb.toString(),
+        segments.toString(),
+        "-D",
+        "generate.update.crawldb=true");
     assertFalse(CorruptFiles.local(VersionedDb.lockFile(crawlDb)).exists());
   }
 
   @Test
   public void parseWithATruncatedContentPartNamesIt() throws Exception {
-    Path segment = CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 300,
-        Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT);
+    Path segment =
+        CrawlData.segmentWith(
+            conf,
+            new Path(segments, "20240101000000"),
+            300,
+            Segment.CRAWL_GENERATE,
+            Segment.CRAWL_FETCH,
+            Segment.CONTENT);
     File content = CorruptFiles.local(new Path(segment, Segment.CONTENT + "/part-r-00000/data"));
     CorruptFiles.truncate(content, 0.8);
     assertFailsNaming(content, "parse", segment.toString());
@@ -183,8 +202,14 @@ public class CorruptPartFileTest {
 
   @Test
   public void readsegDumpWithATruncatedPartNamesIt() throws Exception {
-    Path segment = CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 300,
-        Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT);
+    Path segment =
+        CrawlData.segmentWith(
+            conf,
+            new Path(segments, "20240101000000"),
+            300,
+            Segment.CRAWL_GENERATE,
+            Segment.CRAWL_FETCH,
+            Segment.CONTENT);
     File fetch = CorruptFiles.local(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000/data"));
     CorruptFiles.truncate(fetch, 0.5);
     assertFailsNaming(fetch, "readseg", "-dump", segment.toString(), tmp.getRoot() + "/dump");
@@ -192,8 +217,13 @@ public class CorruptPartFileTest {
 
   @Test
   public void readsegListWithATruncatedPartNamesIt() throws Exception {
-    Path segment = CrawlData.segmentWith(conf, new Path(segments, "20240101000000"), 300,
-        Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH);
+    Path segment =
+        CrawlData.segmentWith(
+            conf,
+            new Path(segments, "20240101000000"),
+            300,
+            Segment.CRAWL_GENERATE,
+            Segment.CRAWL_FETCH);
     File generate = CorruptFiles.local(new Path(segment, Segment.CRAWL_GENERATE + "/part-r-00000"));
     CorruptFiles.truncate(generate, 0.5);
     assertFailsNaming(generate, "readseg", "-list", segment.toString());

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Stream;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.BeforeClass;
@@ -32,24 +31,24 @@ import org.trawler.jobs.LocalJobFixtures;
 
 /**
  * kill -9 of a crawldb writer at any moment leaves the previous crawldb or the new one, complete
- * and readable, never a mix; the next run of the same command (breaking the stale lock with
- * -force, which the refusal names) succeeds and leaves no temporary directory. Each command runs
- * in a child JVM, killed with SIGKILL at moments spread over its run: as soon as it holds the
- * lock, while its job runs, just after the job committed its output (before the install), and
- * at 90% of an unkilled run's duration.
+ * and readable, never a mix; the next run of the same command (breaking the stale lock with -force,
+ * which the refusal names) succeeds and leaves no temporary directory. Each command runs in a child
+ * JVM, killed with SIGKILL at moments spread over its run: as soon as it holds the lock, while its
+ * job runs, just after the job committed its output (before the install), and at 90% of an unkilled
+ * run's duration.
  */
 public class CrashSafetyTest {
   private static final int URLS = 2000;
 
-  @ClassRule
-  public static final TemporaryFolder tmp = new TemporaryFolder();
+  @ClassRule public static final TemporaryFolder tmp = new TemporaryFolder();
 
   private static Configuration conf;
   private static ChildCommand child;
 
   @BeforeClass
   public static void setUp() throws IOException {
-    LoggerFactory.getLogger(CrashSafetyTest.class).info("crash safety tests"); // logging set up before stderr is captured
+    LoggerFactory.getLogger(CrashSafetyTest.class)
+        .info("crash safety tests"); // logging set up before stderr is captured
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("mapreduce.framework.name", "local");
     settings.put("fs.defaultFS", "file:///");
@@ -78,7 +77,8 @@ public class CrashSafetyTest {
   }
 
   private static File[] tempDirs(File crawlDb) {
-    File[] dirs = crawlDb.listFiles((d, name) -> name.startsWith(".tmp-") && !name.contains("probe"));
+    File[] dirs =
+        crawlDb.listFiles((d, name) -> name.startsWith(".tmp-") && !name.contains("probe"));
     return dirs == null ? new File[0] : dirs;
   }
 
@@ -91,10 +91,11 @@ public class CrashSafetyTest {
 
   /**
    * Runs {@code command} (given the crawl directory) once to the end on a copy of {@code template},
-   * then on fresh copies killed at each kill point, checking the crawldb and the next run each time.
+   * then on fresh copies killed at each kill point, checking the crawldb and the next run each
+   * time.
    */
   private void assertCrashSafe(File template, Function<File, String[]> command) throws Exception {
-    assertCrashSafe(template, command, List.of(), (work, where) -> { });
+    assertCrashSafe(template, command, List.of(), (work, where) -> {});
   }
 
   /** What else a killed run must leave usable, checked before the rerun. */
@@ -102,8 +103,12 @@ public class CrashSafetyTest {
     void check(File crawlDir, String where) throws Exception;
   }
 
-  private void assertCrashSafe(File template, Function<File, String[]> command, List<KillPoint> extraPoints,
-      AfterKill afterKill) throws Exception {
+  private void assertCrashSafe(
+      File template,
+      Function<File, String[]> command,
+      List<KillPoint> extraPoints,
+      AfterKill afterKill)
+      throws Exception {
     Path templateDb = crawlDb(template);
     CrawlDbSummary before = CrawlDbSummary.of(conf, templateDb);
 
@@ -113,27 +118,38 @@ public class CrashSafetyTest {
     long millis = (System.nanoTime() - start) / 1_000_000L;
     assertEquals(child.lastLog(), 0, exit);
     CrawlDbSummary after = CrawlDbSummary.of(conf, crawlDb(measured));
-    assertNotEquals("the command must change the crawldb for the test to mean anything", before, after);
+    assertNotEquals(
+        "the command must change the crawldb for the test to mean anything", before, after);
 
     List<KillPoint> points = new ArrayList<>(extraPoints);
-    points.addAll(List.of(
-        new KillPoint("lock taken", CrashSafetyTest::lockTaken, 0),
-        new KillPoint("job running", CrashSafetyTest::jobOutputStarted, 30),
-        new KillPoint("job output committed", CrashSafetyTest::jobOutputCommitted, 0),
-        new KillPoint("at 90% of an unkilled run", dir -> after(millis * 9 / 10), 0)));
+    points.addAll(
+        List.of(
+            new KillPoint("lock taken", CrashSafetyTest::lockTaken, 0),
+            new KillPoint("job running", CrashSafetyTest::jobOutputStarted, 30),
+            new KillPoint("job output committed", CrashSafetyTest::jobOutputCommitted, 0),
+            new KillPoint("at 90% of an unkilled run", dir -> after(millis * 9 / 10), 0)));
     int killedMidRun = 0;
     List<String> outcomes = new ArrayList<>();
     for (KillPoint point : points) {
       File work = copy(template, point.name().replaceAll("\\W+", "-"));
       Process p = child.start(command.apply(work));
-      boolean killed = ChildCommand.killWhen(p, point.moment().apply(new File(work, "crawldb")), point.delayMillis());
+      boolean killed =
+          ChildCommand.killWhen(
+              p, point.moment().apply(new File(work, "crawldb")), point.delayMillis());
       killedMidRun += killed ? 1 : 0;
 
       Path db = crawlDb(work);
       CrawlDbSummary state = CrawlDbSummary.of(conf, db);
       String where = "killed " + point.name() + (killed ? "" : " (had already ended)");
-      assertTrue(where + ": crawldb is neither the old nor the new version: " + state + "\nold: " + before
-          + "\nnew: " + after, state.equals(before) || state.equals(after));
+      assertTrue(
+          where
+              + ": crawldb is neither the old nor the new version: "
+              + state
+              + "\nold: "
+              + before
+              + "\nnew: "
+              + after,
+          state.equals(before) || state.equals(after));
       outcomes.add(point.name() + " → " + (state.equals(after) ? "new" : "old"));
       afterKill.check(work, where);
 
@@ -142,20 +158,26 @@ public class CrashSafetyTest {
         assertEquals(where + ": the rerun completes the work", after, CrawlDbSummary.of(conf, db));
       }
     }
-    LoggerFactory.getLogger(CrashSafetyTest.class).info("{} ran {} ms; kills: {}", command.apply(template)[0], millis,
-        outcomes);
+    LoggerFactory.getLogger(CrashSafetyTest.class)
+        .info("{} ran {} ms; kills: {}", command.apply(template)[0], millis, outcomes);
     assertTrue("no kill landed while the command ran: " + outcomes, killedMidRun >= 2);
   }
 
-  /** The next run after a kill: refused while the dead writer's lock is there, naming it; then with -force. */
+  /**
+   * The next run after a kill: refused while the dead writer's lock is there, naming it; then with
+   * -force.
+   */
   private static void rerun(String[] command, Path crawlDb, String where) throws Exception {
     File lock = new File(VersionedDb.lockFile(crawlDb).toUri().getPath());
     if (lock.exists()) {
       CommandRun refused = CommandRun.run(conf, command);
       assertEquals(where + ": " + refused, 3, refused.exitCode);
       assertEquals(where + ": " + refused, 1, refused.errLines().length);
-      assertTrue(where + ": " + refused, refused.err.contains(lock.getPath()) && refused.err.contains("-force")
-          && refused.err.contains("db.lock.stale.after"));
+      assertTrue(
+          where + ": " + refused,
+          refused.err.contains(lock.getPath())
+              && refused.err.contains("-force")
+              && refused.err.contains("db.lock.stale.after"));
       String[] forced = java.util.Arrays.copyOf(command, command.length + 1);
       forced[command.length] = "-force";
       command = forced;
@@ -192,8 +214,14 @@ public class CrashSafetyTest {
     File template = tmp.newFolder("updatedb");
     CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
     CrawlData.fetchedSegment(conf, new Path(new File(template, "segments").getPath()), URLS / 2);
-    assertCrashSafe(template, dir -> new String[] {"updatedb", crawlDb(dir).toString(),
-        new File(dir, "segments/20240101000000").getPath()});
+    assertCrashSafe(
+        template,
+        dir ->
+            new String[] {
+              "updatedb",
+              crawlDb(dir).toString(),
+              new File(dir, "segments/20240101000000").getPath()
+            });
   }
 
   @Test
@@ -214,16 +242,26 @@ public class CrashSafetyTest {
       lines.append(CrawlData.url(i)).append('\n');
     }
     Files.writeString(seeds.toPath(), lines);
-    assertCrashSafe(template, dir -> new String[] {"inject", crawlDb(dir).toString(),
-        new File(dir, "urls").getPath()});
+    assertCrashSafe(
+        template,
+        dir -> new String[] {"inject", crawlDb(dir).toString(), new File(dir, "urls").getPath()});
   }
 
   @Test
-  public void generateWithCrawlDbUpdateKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb() throws Exception {
+  public void generateWithCrawlDbUpdateKilledAtAnyMomentLeavesTheOldOrTheNewCrawlDb()
+      throws Exception {
     File template = tmp.newFolder("generate");
     CrawlData.crawlDb(conf, crawlDb(template), URLS, CrawlStatus.DB_UNFETCHED);
-    assertCrashSafe(template, dir -> new String[] {"generate", crawlDb(dir).toString(),
-        new File(dir, "segments").getPath(), "-topN", "500"},
+    assertCrashSafe(
+        template,
+        dir ->
+            new String[] {
+              "generate",
+              crawlDb(dir).toString(),
+              new File(dir, "segments").getPath(),
+              "-topN",
+              "500"
+            },
         List.of(new KillPoint("fetch lists being written", CrashSafetyTest::fetchListsStarted, 20)),
         CrashSafetyTest::halfWrittenSegmentsAreRefused);
   }
@@ -231,7 +269,8 @@ public class CrashSafetyTest {
   private static BooleanSupplier fetchListsStarted(File crawlDb) {
     File segments = new File(crawlDb.getParentFile(), "segments");
     return () -> {
-      File[] started = segments.listFiles(d -> new File(d, Segment.CRAWL_GENERATE + "/_temporary").exists());
+      File[] started =
+          segments.listFiles(d -> new File(d, Segment.CRAWL_GENERATE + "/_temporary").exists());
       return started != null && started.length > 0;
     };
   }
@@ -240,7 +279,8 @@ public class CrashSafetyTest {
   private static void halfWrittenSegmentsAreRefused(File crawlDir, String where) throws Exception {
     File[] segments = new File(crawlDir, "segments").listFiles(File::isDirectory);
     for (File segment : segments == null ? new File[0] : segments) {
-      File[] lists = new File(segment, Segment.CRAWL_GENERATE).listFiles((d, n) -> n.startsWith("part-"));
+      File[] lists =
+          new File(segment, Segment.CRAWL_GENERATE).listFiles((d, n) -> n.startsWith("part-"));
       if (lists != null && lists.length > 0) {
         continue;
       }

@@ -3,7 +3,6 @@ package org.trawler.jobs.reliability;
 import java.io.IOException;
 import java.util.SortedMap;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -25,7 +24,10 @@ final class CrawlData {
 
   private CrawlData() {}
 
-  /** Local mode without URL normalizers or filters, Hadoop's scratch space in a new folder of {@code tmp}. */
+  /**
+   * Local mode without URL normalizers or filters, Hadoop's scratch space in a new folder of {@code
+   * tmp}.
+   */
   static Configuration localConf(TemporaryFolder tmp) throws IOException {
     Configuration conf = LocalJobFixtures.localConf();
     conf.set("hadoop.tmp.dir", tmp.newFolder().getPath());
@@ -63,17 +65,23 @@ final class CrawlData {
     Path segment = new Path(segments, "20240101000000");
     SortedMap<String, CrawlDatum> fetch = new TreeMap<>();
     for (int i = 0; i < fetched; i++) {
-      byte status = i % 10 == 0 ? CrawlStatus.FETCH_GONE : i % 10 == 1 ? CrawlStatus.FETCH_RETRY
-          : CrawlStatus.FETCH_SUCCESS;
+      byte status =
+          i % 10 == 0
+              ? CrawlStatus.FETCH_GONE
+              : i % 10 == 1 ? CrawlStatus.FETCH_RETRY : CrawlStatus.FETCH_SUCCESS;
       CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED, i);
       d.setStatus(status);
       d.setFetchTime(NOW - 60_000L);
       fetch.put(url(i), d);
     }
-    LocalJobFixtures.writeMapFile(conf, new Path(segment, Segment.CRAWL_FETCH), CrawlDatum.class, fetch);
-    try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
-        SequenceFile.Writer.file(new Path(segment, Segment.CRAWL_PARSE + "/part-r-00000")),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+    LocalJobFixtures.writeMapFile(
+        conf, new Path(segment, Segment.CRAWL_FETCH), CrawlDatum.class, fetch);
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(new Path(segment, Segment.CRAWL_PARSE + "/part-r-00000")),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class))) {
       for (int i = 0; i < fetched; i++) {
         if (fetch.get(url(i)).getStatus() != CrawlStatus.FETCH_SUCCESS) {
           continue;
@@ -93,14 +101,18 @@ final class CrawlData {
    * A segment holding the given parts (Segment.CRAWL_GENERATE, CRAWL_FETCH, CONTENT, CRAWL_PARSE,
    * PARSE_DATA, PARSE_TEXT) for the first {@code n} URLs, each part as its job writes it.
    */
-  static Path segmentWith(Configuration conf, Path segment, int n, String... parts) throws IOException {
+  static Path segmentWith(Configuration conf, Path segment, int n, String... parts)
+      throws IOException {
     for (String part : parts) {
       Path dir = new Path(segment, part);
       switch (part) {
         case Segment.CRAWL_GENERATE, Segment.CRAWL_PARSE -> {
-          try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
-              SequenceFile.Writer.file(new Path(dir, "part-r-00000")),
-              SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+          try (SequenceFile.Writer w =
+              SequenceFile.createWriter(
+                  conf,
+                  SequenceFile.Writer.file(new Path(dir, "part-r-00000")),
+                  SequenceFile.Writer.keyClass(Text.class),
+                  SequenceFile.Writer.valueClass(CrawlDatum.class))) {
             for (int i = 0; i < n; i++) {
               CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED, i);
               if (part.equals(Segment.CRAWL_PARSE)) {
@@ -110,20 +122,46 @@ final class CrawlData {
             }
           }
         }
-        case Segment.CRAWL_FETCH -> LocalJobFixtures.writeMapFile(conf, dir, CrawlDatum.class,
-            records(n, i -> {
-              CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED, i);
-              d.setStatus(CrawlStatus.FETCH_SUCCESS);
-              return d;
-            }));
-        case Segment.CONTENT -> LocalJobFixtures.writeMapFile(conf, dir, Content.class,
-            records(n, i -> new Content(url(i), url(i),
-                ("<html><title>" + i + "</title><a href=\"" + url(i + 1) + "\">next</a></html>")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/html", false)));
-        case Segment.PARSE_DATA -> LocalJobFixtures.writeMapFile(conf, dir, ParseData.class,
-            records(n, i -> new ParseData(ParseData.SUCCESS, "", "page " + i)));
-        case Segment.PARSE_TEXT -> LocalJobFixtures.writeMapFile(conf, dir, ParseText.class,
-            records(n, i -> new ParseText("text of page " + i)));
+        case Segment.CRAWL_FETCH ->
+            LocalJobFixtures.writeMapFile(
+                conf,
+                dir,
+                CrawlDatum.class,
+                records(
+                    n,
+                    i -> {
+                      CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED, i);
+                      d.setStatus(CrawlStatus.FETCH_SUCCESS);
+                      return d;
+                    }));
+        case Segment.CONTENT ->
+            LocalJobFixtures.writeMapFile(
+                conf,
+                dir,
+                Content.class,
+                records(
+                    n,
+                    i ->
+                        new Content(
+                            url(i),
+                            url(i),
+                            ("<html><title>"
+                                    + i
+                                    + "</title><a href=\""
+                                    + url(i + 1)
+                                    + "\">next</a></html>")
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                            "text/html",
+                            false)));
+        case Segment.PARSE_DATA ->
+            LocalJobFixtures.writeMapFile(
+                conf,
+                dir,
+                ParseData.class,
+                records(n, i -> new ParseData(ParseData.SUCCESS, "", "page " + i)));
+        case Segment.PARSE_TEXT ->
+            LocalJobFixtures.writeMapFile(
+                conf, dir, ParseText.class, records(n, i -> new ParseText("text of page " + i)));
         default -> throw new IllegalArgumentException(part);
       }
     }

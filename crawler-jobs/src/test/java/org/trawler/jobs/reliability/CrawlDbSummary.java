@@ -3,7 +3,6 @@ package org.trawler.jobs.reliability;
 import java.io.IOException;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -15,8 +14,8 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 
 /**
- * What a user sees of a crawldb with readdb -stats: entries per status and in total, plus how
- * many carry a generate mark. Read the way readers read it: the installed version, all records.
+ * What a user sees of a crawldb with readdb -stats: entries per status and in total, plus how many
+ * carry a generate mark. Read the way readers read it: the installed version, all records.
  */
 final class CrawlDbSummary {
   final Map<String, Long> perStatus;
@@ -33,19 +32,26 @@ final class CrawlDbSummary {
   static CrawlDbSummary of(Configuration conf, Path crawlDb) throws IOException, UserException {
     Map<String, Long> perStatus = new TreeMap<>();
     long[] marked = {0};
-    long total = PartFiles.read(conf, VersionedDb.currentForReading(conf, crawlDb), new Text(), new CrawlDatum(),
-        (url, d) -> {
-          perStatus.merge(CrawlStatus.name(d.getStatus()), 1L, Long::sum);
-          if (d.getMetadata().containsKey(MetadataKeys.GENERATE_TIME)) {
-            marked[0]++;
-          }
-        });
+    long total =
+        PartFiles.read(
+            conf,
+            VersionedDb.currentForReading(conf, crawlDb),
+            new Text(),
+            new CrawlDatum(),
+            (url, d) -> {
+              perStatus.merge(CrawlStatus.name(d.getStatus()), 1L, Long::sum);
+              if (d.getMetadata().containsKey(MetadataKeys.GENERATE_TIME)) {
+                marked[0]++;
+              }
+            });
     return new CrawlDbSummary(perStatus, total, marked[0]);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof CrawlDbSummary s && s.perStatus.equals(perStatus) && s.total == total
+    return o instanceof CrawlDbSummary s
+        && s.perStatus.equals(perStatus)
+        && s.total == total
         && s.generateMarked == generateMarked;
   }
 

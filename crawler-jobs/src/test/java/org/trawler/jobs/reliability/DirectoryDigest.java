@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A digest of a directory tree: every file's relative path and bytes (directories only through
- * the files in them: an empty directory a lock left is no change of data). Equal = untouched.
+ * A digest of a directory tree: every file's relative path and bytes (directories only through the
+ * files in them: an empty directory a lock left is no change of data). Equal = untouched.
  */
 final class DirectoryDigest {
   private DirectoryDigest() {}
@@ -45,7 +45,8 @@ final class DirectoryDigest {
   /** The files under {@code dir} whose names start with {@code prefix}, at any depth. */
   static List<String> named(File dir, String prefix) throws IOException {
     try (Stream<java.nio.file.Path> walk = Files.walk(dir.toPath())) {
-      return walk.filter(p -> p.getFileName().toString().startsWith(prefix)).map(Object::toString)
+      return walk.filter(p -> p.getFileName().toString().startsWith(prefix))
+          .map(Object::toString)
           .collect(Collectors.toList());
     }
   }

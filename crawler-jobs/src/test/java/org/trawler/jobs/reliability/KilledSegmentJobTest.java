@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -31,18 +30,17 @@ import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
 /**
- * fetch and parse write into the segment through Hadoop's output committer, whose scratch
- * directory {@code <segment>/_temporary} a killed run leaves behind, holding the tasks it had
- * committed. With the committer's algorithm 1 (common on clusters: it merges every committed task
- * under {@code _temporary} at job end) the next run must not merge that half of a dead run into
- * its own output. (With algorithm 2, Hadoop 3.5's default, a committed task is in the segment's
- * part at once: the next fetch or parse refuses the segment until -force clears it.)
+ * fetch and parse write into the segment through Hadoop's output committer, whose scratch directory
+ * {@code <segment>/_temporary} a killed run leaves behind, holding the tasks it had committed. With
+ * the committer's algorithm 1 (common on clusters: it merges every committed task under {@code
+ * _temporary} at job end) the next run must not merge that half of a dead run into its own output.
+ * (With algorithm 2, Hadoop 3.5's default, a committed task is in the segment's part at once: the
+ * next fetch or parse refuses the segment until -force clears it.)
  */
 public class KilledSegmentJobTest {
   private static final String STALE = "http://stale.example/from-the-killed-run";
 
-  @Rule
-  public final TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private LoopbackSite web;
@@ -69,9 +67,11 @@ public class KilledSegmentJobTest {
     web.close();
   }
 
-  /** A task output the killed run had committed: {@code _temporary/0/<task>/<part>/part-r-00007}. */
-  private <V extends Writable> void committedTaskOfAKilledRun(String part, Class<V> valueClass, V value)
-      throws IOException {
+  /**
+   * A task output the killed run had committed: {@code _temporary/0/<task>/<part>/part-r-00007}.
+   */
+  private <V extends Writable> void committedTaskOfAKilledRun(
+      String part, Class<V> valueClass, V value) throws IOException {
     Path task = new Path(segment, "_temporary/0/task_local1234_0001_r_000007");
     SortedMap<String, V> records = new TreeMap<>();
     records.put(STALE, value);
@@ -83,15 +83,19 @@ public class KilledSegmentJobTest {
 
   private Set<String> urls(String part, Writable value) throws Exception {
     Set<String> urls = new TreeSet<>();
-    PartFiles.read(conf, new Path(segment, part), new Text(), value, (k, v) -> urls.add(k.toString()));
+    PartFiles.read(
+        conf, new Path(segment, part), new Text(), value, (k, v) -> urls.add(k.toString()));
     return urls;
   }
 
   @Test
   public void fetchAfterAKilledFetchKeepsNothingOfIt() throws Exception {
-    try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
-        SequenceFile.Writer.file(new Path(segment, Segment.CRAWL_GENERATE + "/part-r-00000")),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(new Path(segment, Segment.CRAWL_GENERATE + "/part-r-00000")),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class))) {
       w.append(new Text(page), CrawlData.entry(CrawlStatus.DB_UNFETCHED, 0));
     }
     CrawlDatum stale = CrawlData.entry(CrawlStatus.DB_UNFETCHED, 0);
@@ -107,8 +111,10 @@ public class KilledSegmentJobTest {
 
   @Test
   public void parseAfterAKilledParseKeepsNothingOfIt() throws Exception {
-    CrawlData.segmentWith(conf, segment, 3, Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT);
-    committedTaskOfAKilledRun(Segment.PARSE_DATA, ParseData.class, new ParseData(ParseData.SUCCESS, "", "stale"));
+    CrawlData.segmentWith(
+        conf, segment, 3, Segment.CRAWL_GENERATE, Segment.CRAWL_FETCH, Segment.CONTENT);
+    committedTaskOfAKilledRun(
+        Segment.PARSE_DATA, ParseData.class, new ParseData(ParseData.SUCCESS, "", "stale"));
 
     CommandRun run = CommandRun.run(conf, "parse", segment.toString());
 

@@ -1,5 +1,6 @@
 package org.trawler.jobs.reliability;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -9,8 +10,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-import com.sun.net.httpserver.HttpServer;
-
 /** A website on 127.0.0.1 (any free port): HTML pages made from their path, no robots.txt (404). */
 final class LoopbackSite implements AutoCloseable {
   private final HttpServer server;
@@ -19,19 +18,22 @@ final class LoopbackSite implements AutoCloseable {
   /** Serves {@code pageFor.apply(path)} as text/html for every path but /robots.txt. */
   LoopbackSite(UnaryOperator<String> pageFor) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", exchange -> {
-      String path = exchange.getRequestURI().getPath();
-      boolean robots = path.equals("/robots.txt");
-      if (!robots) {
-        pageRequests.add(path);
-      }
-      byte[] body = (robots ? "not here" : pageFor.apply(path)).getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
-      exchange.sendResponseHeaders(robots ? 404 : 200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          String path = exchange.getRequestURI().getPath();
+          boolean robots = path.equals("/robots.txt");
+          if (!robots) {
+            pageRequests.add(path);
+          }
+          byte[] body =
+              (robots ? "not here" : pageFor.apply(path)).getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+          exchange.sendResponseHeaders(robots ? 404 : 200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
     server.start();
   }
 

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -30,7 +29,6 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
-import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
@@ -44,12 +42,18 @@ import org.trawler.jobs.LocalJobFixtures;
  * scheme_not_allowed, when the filters are switched off. Nothing is read from the local disk.
  */
 public class OnlyTheWebIsFetchedTest {
-  private static final List<String> NOT_WEB = List.of("file:///etc/passwd", "file://localhost/etc/hosts",
-      "FILE:///etc/passwd", "ftp://127.0.0.1/pub/x", "jar:file:/etc/passwd!/x", "javascript:alert(1)",
-      "mailto:someone@example.com", "data:text/html,<script>alert(1)</script>");
+  private static final List<String> NOT_WEB =
+      List.of(
+          "file:///etc/passwd",
+          "file://localhost/etc/hosts",
+          "FILE:///etc/passwd",
+          "ftp://127.0.0.1/pub/x",
+          "jar:file:/etc/passwd!/x",
+          "javascript:alert(1)",
+          "mailto:someone@example.com",
+          "data:text/html,<script>alert(1)</script>");
 
-  @Rule
-  public final TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private LoopbackSite web;
   private String site;
@@ -93,7 +97,11 @@ public class OnlyTheWebIsFetchedTest {
 
     assertEquals(run.toString(), 0, run.exitCode);
     Set<String> injected = new TreeSet<>();
-    PartFiles.read(conf, VersionedDb.current(crawlDb), new Text(), new CrawlDatum(),
+    PartFiles.read(
+        conf,
+        VersionedDb.current(crawlDb),
+        new Text(),
+        new CrawlDatum(),
         (k, v) -> injected.add(k.toString()));
     assertEquals(Set.of(site + "/", "https://127.0.0.1:1/secure"), injected);
   }
@@ -106,26 +114,43 @@ public class OnlyTheWebIsFetchedTest {
       html.append("<a href=\"").append(url.replace("\"", "&quot;")).append("\">x</a>");
     }
     html.append("<a href=\"/page2\">web</a></body></html>");
-    Content page = new Content(site + "/", site + "/", html.toString().getBytes(StandardCharsets.UTF_8),
-        "text/html", false);
+    Content page =
+        new Content(
+            site + "/",
+            site + "/",
+            html.toString().getBytes(StandardCharsets.UTF_8),
+            "text/html",
+            false);
     page.getHeaders().put("Content-Type", "text/html; charset=utf-8");
     Path segment = new Path(new File(tmp.getRoot(), "crawl/segments/20240101000000").getPath());
-    LocalJobFixtures.writeMapFile(conf, new Path(segment, Segment.CONTENT), Content.class,
+    LocalJobFixtures.writeMapFile(
+        conf,
+        new Path(segment, Segment.CONTENT),
+        Content.class,
         new TreeMap<>(Map.of(site + "/", page)));
 
     CommandRun run = CommandRun.run(conf, "parse", segment.toString());
 
     assertEquals(run.toString(), 0, run.exitCode);
     List<String> outlinks = new ArrayList<>();
-    PartFiles.read(conf, new Path(segment, Segment.PARSE_DATA), new Text(), new ParseData(),
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.PARSE_DATA),
+        new Text(),
+        new ParseData(),
         (k, v) -> v.getOutlinks().forEach(o -> outlinks.add(o.getToUrl())));
     assertEquals(List.of(site + "/page2"), outlinks);
     Set<String> linked = new TreeSet<>();
-    PartFiles.read(conf, new Path(segment, Segment.CRAWL_PARSE), new Text(), new CrawlDatum(), (k, v) -> {
-      if (v.getStatus() == CrawlStatus.LINKED) {
-        linked.add(k.toString());
-      }
-    });
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CRAWL_PARSE),
+        new Text(),
+        new CrawlDatum(),
+        (k, v) -> {
+          if (v.getStatus() == CrawlStatus.LINKED) {
+            linked.add(k.toString());
+          }
+        });
     assertEquals(Set.of(site + "/page2"), linked);
   }
 
@@ -136,9 +161,12 @@ public class OnlyTheWebIsFetchedTest {
     Path segment = new Path(new File(tmp.getRoot(), "crawl/segments/20240101000000").getPath());
     List<String> list = new ArrayList<>(NOT_WEB);
     list.add(site + "/");
-    try (SequenceFile.Writer w = SequenceFile.createWriter(conf,
-        SequenceFile.Writer.file(new Path(segment, Segment.CRAWL_GENERATE + "/part-r-00000")),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(new Path(segment, Segment.CRAWL_GENERATE + "/part-r-00000")),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class))) {
       for (String url : list) {
         w.append(new Text(url), CrawlData.entry(CrawlStatus.DB_UNFETCHED, 0));
       }
@@ -148,7 +176,11 @@ public class OnlyTheWebIsFetchedTest {
 
     assertEquals(run.toString(), 0, run.exitCode);
     Map<String, CrawlDatum> fetched = new TreeMap<>();
-    PartFiles.read(conf, new Path(segment, Segment.CRAWL_FETCH), new Text(), new CrawlDatum(),
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CRAWL_FETCH),
+        new Text(),
+        new CrawlDatum(),
         (k, v) -> fetched.put(k.toString(), new CrawlDatum(v)));
     assertEquals(new TreeSet<>(list), fetched.keySet());
     for (String url : NOT_WEB) {
@@ -159,7 +191,11 @@ public class OnlyTheWebIsFetchedTest {
     }
     assertEquals("fetch_success", CrawlStatus.name(fetched.get(site + "/").getStatus()));
     Set<String> stored = new TreeSet<>();
-    PartFiles.read(conf, new Path(segment, Segment.CONTENT), new Text(), new Content(),
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CONTENT),
+        new Text(),
+        new Content(),
         (k, v) -> stored.add(k.toString()));
     assertEquals("content only of the web page", Set.of(site + "/"), stored);
     assertEquals(List.of("/"), web.pageRequests());

@@ -8,16 +8,15 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
 import org.junit.Before;
 import org.junit.BeforeClass;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.slf4j.LoggerFactory;
-import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.PartFiles;
@@ -33,8 +32,7 @@ import org.trawler.jobs.CommandRun;
 public class StaleLockAndLeftoversTest {
   private static final long HOUR = 3_600_000L;
 
-  @Rule
-  public final TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private File crawl;
@@ -91,19 +89,28 @@ public class StaleLockAndLeftoversTest {
   public void lockOlderThanStaleAfterIsBrokenAutomatically() throws Exception {
     File lock = deadJobsLock(crawlDb, 2 * HOUR);
 
-    CommandRun run = CommandRun.run(conf, "updatedb", crawlDb.toString(), segment.toString(),
-        "-D", StoreKeys.LOCK_STALE_AFTER + "=3600");
+    CommandRun run =
+        CommandRun.run(
+            conf,
+            "updatedb",
+            crawlDb.toString(),
+            segment.toString(),
+            "-D",
+            StoreKeys.LOCK_STALE_AFTER + "=3600");
 
     assertEquals(run.toString(), 0, run.exitCode);
     assertFalse("released after the run", lock.exists());
-    assertEquals("the update ran", 5, (long) CrawlDbSummary.of(conf, crawlDb).perStatus.get("db_gone"));
+    assertEquals(
+        "the update ran", 5, (long) CrawlDbSummary.of(conf, crawlDb).perStatus.get("db_gone"));
   }
 
   @Test
   public void lockYoungerThanStaleAfterStillHolds() throws Exception {
     File lock = deadJobsLock(crawlDb, 60_000L);
 
-    CommandRun run = CommandRun.run(conf, "dedup", crawlDb.toString(), "-D", StoreKeys.LOCK_STALE_AFTER + "=3600");
+    CommandRun run =
+        CommandRun.run(
+            conf, "dedup", crawlDb.toString(), "-D", StoreKeys.LOCK_STALE_AFTER + "=3600");
 
     assertEquals(run.toString(), 3, run.exitCode);
     assertTrue(run.err, run.err.contains(lock.getPath()));
@@ -135,27 +142,34 @@ public class StaleLockAndLeftoversTest {
     assertEquals(refused.toString(), 3, refused.exitCode);
     assertTrue(refused.err, refused.err.contains(lock.getPath()) && refused.err.contains("-force"));
 
-    CommandRun run = CommandRun.run(conf, "invertlinks", linkDb.toString(), parsed.toString(), "-force");
+    CommandRun run =
+        CommandRun.run(conf, "invertlinks", linkDb.toString(), parsed.toString(), "-force");
     assertEquals(run.toString(), 0, run.exitCode);
     assertFalse(leftover.exists());
     assertFalse(lock.exists());
   }
 
   @Test
-  public void installInterruptedBetweenItsRenamesIsReadableAndRepairedByTheNextWriter() throws Exception {
+  public void installInterruptedBetweenItsRenamesIsReadableAndRepairedByTheNextWriter()
+      throws Exception {
     CrawlDbSummary previous = CrawlDbSummary.of(conf, crawlDb);
     File current = CorruptFiles.local(VersionedDb.current(crawlDb));
-    assertTrue(current.renameTo(CorruptFiles.local(VersionedDb.old(crawlDb)))); // killed after "current → old"
+    assertTrue(
+        current.renameTo(
+            CorruptFiles.local(VersionedDb.old(crawlDb)))); // killed after "current → old"
     File orphan = leftoverTempDir(crawlDb);
     deadJobsLock(crawlDb, 10_000L);
 
     assertEquals("a reader sees the previous version", previous, CrawlDbSummary.of(conf, crawlDb));
-    CommandRun run = CommandRun.run(conf, "updatedb", crawlDb.toString(), segment.toString(), "-force");
+    CommandRun run =
+        CommandRun.run(conf, "updatedb", crawlDb.toString(), segment.toString(), "-force");
 
     assertEquals(run.toString(), 0, run.exitCode);
     assertTrue(current.exists());
     assertFalse(orphan.exists());
-    assertEquals("the restored version was the one updated", previous.total,
+    assertEquals(
+        "the restored version was the one updated",
+        previous.total,
         PartFiles.count(conf, VersionedDb.old(crawlDb), new Text(), new CrawlDatum()));
   }
 }

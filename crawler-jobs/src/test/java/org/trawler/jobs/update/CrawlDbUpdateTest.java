@@ -49,7 +49,8 @@ public class CrawlDbUpdateTest {
   @Test
   public void successBecomesFetchedWithItsSignatureDueAfterTheInterval() {
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 2, 3), none);
+    CrawlDatum result =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 2, 3), none);
     assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
     assertArrayEquals(new byte[] {1, 2, 3}, result.getSignature());
     assertEquals(FETCHED, result.getModifiedTime());
@@ -60,7 +61,8 @@ public class CrawlDbUpdateTest {
   @Test
   public void changedSignatureSetsModifiedTimeToTheFetchTime() {
     CrawlDatum old = fetched(1, 1);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(2, 2), none);
+    CrawlDatum result =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(2, 2), none);
     assertArrayEquals(new byte[] {2, 2}, result.getSignature());
     assertEquals(FETCHED, result.getModifiedTime());
   }
@@ -68,7 +70,8 @@ public class CrawlDbUpdateTest {
   @Test
   public void unchangedSignatureKeepsModifiedTime() {
     CrawlDatum old = fetched(1, 1);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 1), none);
+    CrawlDatum result =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 1), none);
     assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
     assertEquals(NOW - 10 * DAY, result.getModifiedTime());
   }
@@ -76,7 +79,8 @@ public class CrawlDbUpdateTest {
   @Test
   public void unparsedPageKeepsItsSignatureAndModifiedTime() {
     CrawlDatum old = fetched(1, 1);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), null, none);
+    CrawlDatum result =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), null, none);
     assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
     assertArrayEquals(new byte[] {1, 1}, result.getSignature());
     assertEquals(NOW - 10 * DAY, result.getModifiedTime());
@@ -86,14 +90,17 @@ public class CrawlDbUpdateTest {
   public void successResetsRetries() {
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
     old.setRetries(2);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1), none);
+    CrawlDatum result =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1), none);
     assertEquals(0, result.getRetries());
   }
 
   @Test
   public void adaptiveScheduleShortensTheIntervalOfAChangedPage() {
     CrawlDatum old = fetched(1, 1);
-    CrawlDatum result = adaptive().merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(2, 2), none);
+    CrawlDatum result =
+        adaptive()
+            .merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(2, 2), none);
     assertEquals(Math.round(INTERVAL * 0.8), result.getFetchInterval());
     assertEquals(FETCHED + result.getFetchInterval() * 1000L, result.getFetchTime());
   }
@@ -101,7 +108,9 @@ public class CrawlDbUpdateTest {
   @Test
   public void adaptiveScheduleLengthensTheIntervalOfAnUnchangedPage() {
     CrawlDatum old = fetched(1, 1);
-    CrawlDatum result = adaptive().merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 1), none);
+    CrawlDatum result =
+        adaptive()
+            .merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 1), none);
     assertEquals(Math.round(INTERVAL * 1.4), result.getFetchInterval());
   }
 
@@ -119,7 +128,8 @@ public class CrawlDbUpdateTest {
   @Test
   public void notModifiedBecomesNotModifiedAndKeepsSignature() {
     CrawlDatum old = fetched(1, 1);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_NOTMODIFIED, FETCHED), null, none);
+    CrawlDatum result =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_NOTMODIFIED, FETCHED), null, none);
     assertEquals("db_notmodified", CrawlStatus.name(result.getStatus()));
     assertArrayEquals(new byte[] {1, 1}, result.getSignature());
     assertEquals(NOW - 10 * DAY, result.getModifiedTime());
@@ -129,7 +139,8 @@ public class CrawlDbUpdateTest {
   @Test
   public void notModifiedGrowsTheAdaptiveInterval() {
     CrawlDatum old = fetched(1, 1);
-    CrawlDatum result = adaptive().merge(old, fetch(old, CrawlStatus.FETCH_NOTMODIFIED, FETCHED), null, none);
+    CrawlDatum result =
+        adaptive().merge(old, fetch(old, CrawlStatus.FETCH_NOTMODIFIED, FETCHED), null, none);
     assertEquals(Math.round(INTERVAL * 1.4), result.getFetchInterval());
     assertEquals(FETCHED + result.getFetchInterval() * 1000L, result.getFetchTime());
   }
@@ -217,7 +228,9 @@ public class CrawlDbUpdateTest {
     Configuration conf = Datums.conf();
     conf.setInt(UpdateKeys.RETRY_MAX, 1);
     CrawlDatum old = old(CrawlStatus.DB_FETCHED);
-    CrawlDatum result = CrawlDbUpdate.from(conf, NOW).merge(old, fetch(old, CrawlStatus.FETCH_RETRY, FETCHED), null, none);
+    CrawlDatum result =
+        CrawlDbUpdate.from(conf, NOW)
+            .merge(old, fetch(old, CrawlStatus.FETCH_RETRY, FETCHED), null, none);
     assertEquals("db_gone", CrawlStatus.name(result.getStatus()));
   }
 
@@ -225,7 +238,8 @@ public class CrawlDbUpdateTest {
 
   @Test
   public void linkedUrlIsNewUnfetchedAndDueNowWithTheLinksScoreAndSmallestDepth() {
-    CrawlDatum result = update.merge(null, null, null, links(linked(0.25f, 3), linked(0.5f, 2), linked(0.125f, 4)));
+    CrawlDatum result =
+        update.merge(null, null, null, links(linked(0.25f, 3), linked(0.5f, 2), linked(0.125f, 4)));
     assertEquals("db_unfetched", CrawlStatus.name(result.getStatus()));
     assertEquals(0.875f, result.getScore(), 1e-6);
     assertEquals(2, result.getDepth());
@@ -256,8 +270,12 @@ public class CrawlDbUpdateTest {
   @Test
   public void fetchedUrlAlsoGainsItsIncomingLinksScore() {
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1),
-        links(linked(0.5f, 1)));
+    CrawlDatum result =
+        update.merge(
+            old,
+            fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED),
+            signature(1),
+            links(linked(0.5f, 1)));
     assertEquals(1.5f, result.getScore(), 1e-6);
   }
 
@@ -279,10 +297,15 @@ public class CrawlDbUpdateTest {
     conf.setBoolean(UpdateKeys.ADDITIONS_ALLOWED, false);
     CrawlDbUpdate noAdditions = CrawlDbUpdate.from(conf, NOW);
     assertNull(noAdditions.merge(null, null, null, links(linked(1f, 1))));
-    assertNull(noAdditions.merge(null, fetch(CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1), none));
+    assertNull(
+        noAdditions.merge(null, fetch(CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1), none));
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
-    CrawlDatum result = noAdditions.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1),
-        links(linked(1f, 1)));
+    CrawlDatum result =
+        noAdditions.merge(
+            old,
+            fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED),
+            signature(1),
+            links(linked(1f, 1)));
     assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
     assertEquals(2f, result.getScore(), 1e-6);
   }
@@ -295,14 +318,17 @@ public class CrawlDbUpdateTest {
     old.putMeta(MetadataKeys.PROTOCOL_STATUS, "200 ok");
     CrawlDatum fetch = fetch(old, CrawlStatus.FETCH_GONE, FETCHED);
     fetch.putMeta(MetadataKeys.PROTOCOL_STATUS, "404 not_found");
-    assertEquals("404 not_found", update.merge(old, fetch, null, none).getMetaString(MetadataKeys.PROTOCOL_STATUS));
+    assertEquals(
+        "404 not_found",
+        update.merge(old, fetch, null, none).getMetaString(MetadataKeys.PROTOCOL_STATUS));
   }
 
   @Test
   public void generateMarkIsRemovedAfterAFetch() {
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
     old.putMeta(MetadataKeys.GENERATE_TIME, NOW - 2 * HOUR);
-    CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1), none);
+    CrawlDatum result =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1), none);
     assertFalse(result.getMetadata().containsKey(MetadataKeys.GENERATE_TIME));
   }
 
@@ -330,8 +356,15 @@ public class CrawlDbUpdateTest {
 
   @Test
   public void seedMetadataSurvivesEveryTransition() {
-    for (byte outcome : new byte[] {CrawlStatus.FETCH_SUCCESS, CrawlStatus.FETCH_NOTMODIFIED,
-        CrawlStatus.FETCH_REDIR_TEMP, CrawlStatus.FETCH_REDIR_PERM, CrawlStatus.FETCH_GONE, CrawlStatus.FETCH_RETRY}) {
+    for (byte outcome :
+        new byte[] {
+          CrawlStatus.FETCH_SUCCESS,
+          CrawlStatus.FETCH_NOTMODIFIED,
+          CrawlStatus.FETCH_REDIR_TEMP,
+          CrawlStatus.FETCH_REDIR_PERM,
+          CrawlStatus.FETCH_GONE,
+          CrawlStatus.FETCH_RETRY
+        }) {
       CrawlDatum old = old(CrawlStatus.DB_FETCHED);
       old.putMeta(SEED_KEY, "news");
       CrawlDatum fetch = fetch(old, outcome, FETCHED);
@@ -341,7 +374,8 @@ public class CrawlDbUpdateTest {
     }
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
     old.putMeta(SEED_KEY, "news");
-    assertEquals("news", update.merge(old, null, null, links(linked(0.1f, 2))).getMetaString(SEED_KEY));
+    assertEquals(
+        "news", update.merge(old, null, null, links(linked(0.1f, 2))).getMetaString(SEED_KEY));
     CrawlDatum fetchOnly = fetch(CrawlStatus.FETCH_SUCCESS, FETCHED);
     fetchOnly.putMeta(SEED_KEY, "news");
     assertEquals("news", update.merge(null, fetchOnly, null, none).getMetaString(SEED_KEY));

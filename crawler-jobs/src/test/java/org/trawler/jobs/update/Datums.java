@@ -31,7 +31,10 @@ final class Datums {
     return d;
   }
 
-  /** A fetch result made from {@code old} (the fetcher copies the fetch list entry), fetched at {@code time}. */
+  /**
+   * A fetch result made from {@code old} (the fetcher copies the fetch list entry), fetched at
+   * {@code time}.
+   */
   static CrawlDatum fetch(CrawlDatum old, byte status, long time) {
     CrawlDatum d = new CrawlDatum(old);
     d.setStatus(status);

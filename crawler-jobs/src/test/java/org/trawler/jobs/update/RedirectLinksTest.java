@@ -6,15 +6,16 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import org.junit.Test;
-import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.net.LinkPolicy;
 
 public class RedirectLinksTest {
   private static final String FROM = "http://a.example/old";
 
-  private final RedirectLinks acceptAll = new RedirectLinks((url, scope) -> url, url -> url, new LinkPolicy(false, false));
+  private final RedirectLinks acceptAll =
+      new RedirectLinks((url, scope) -> url, url -> url, new LinkPolicy(false, false));
 
   private static CrawlDatum redirect(byte status, String target) {
     CrawlDatum d = Datums.fetch(status, Datums.NOW);
@@ -26,25 +27,32 @@ public class RedirectLinksTest {
 
   @Test
   public void onlyRedirectsWithATargetHaveOne() {
-    assertTrue(RedirectLinks.hasTarget(redirect(CrawlStatus.FETCH_REDIR_PERM, "http://a.example/new")));
+    assertTrue(
+        RedirectLinks.hasTarget(redirect(CrawlStatus.FETCH_REDIR_PERM, "http://a.example/new")));
     assertTrue(RedirectLinks.hasTarget(redirect(CrawlStatus.FETCH_REDIR_TEMP, "/new")));
     assertFalse(RedirectLinks.hasTarget(redirect(CrawlStatus.FETCH_REDIR_PERM, "")));
-    assertFalse(RedirectLinks.hasTarget(redirect(CrawlStatus.FETCH_SUCCESS, "http://a.example/new")));
+    assertFalse(
+        RedirectLinks.hasTarget(redirect(CrawlStatus.FETCH_SUCCESS, "http://a.example/new")));
     assertFalse(RedirectLinks.hasTarget(Datums.fetch(CrawlStatus.FETCH_REDIR_PERM, Datums.NOW)));
   }
 
   @Test
   public void relativeTargetIsResolvedAgainstTheSource() {
-    assertEquals("http://a.example/new/page",
+    assertEquals(
+        "http://a.example/new/page",
         acceptAll.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "/new/page")));
   }
 
   @Test
   public void targetIsNormalizedInTheOutlinkScopeAndFiltered() {
-    RedirectLinks lowerCasing = new RedirectLinks(
-        (url, scope) -> scope.equals("outlink") ? url.toLowerCase() : url,
-        url -> url.contains("private") ? null : url, new LinkPolicy(false, false));
-    assertEquals("http://a.example/new", lowerCasing.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "/NEW")));
+    RedirectLinks lowerCasing =
+        new RedirectLinks(
+            (url, scope) -> scope.equals("outlink") ? url.toLowerCase() : url,
+            url -> url.contains("private") ? null : url,
+            new LinkPolicy(false, false));
+    assertEquals(
+        "http://a.example/new",
+        lowerCasing.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "/NEW")));
     assertNull(lowerCasing.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "/private")));
   }
 
@@ -52,9 +60,13 @@ public class RedirectLinksTest {
   public void selfRedirectMalformedTargetAndPolicyRejectionGiveNoTarget() {
     assertNull(acceptAll.target(FROM, redirect(CrawlStatus.FETCH_REDIR_TEMP, FROM)));
     assertNull(acceptAll.target(FROM, redirect(CrawlStatus.FETCH_REDIR_TEMP, "nosuchscheme://x")));
-    RedirectLinks sameHostOnly = new RedirectLinks((url, scope) -> url, url -> url, new LinkPolicy(true, false));
-    assertNull(sameHostOnly.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "http://b.example/")));
-    assertEquals("http://a.example/x", sameHostOnly.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "/x")));
+    RedirectLinks sameHostOnly =
+        new RedirectLinks((url, scope) -> url, url -> url, new LinkPolicy(true, false));
+    assertNull(
+        sameHostOnly.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "http://b.example/")));
+    assertEquals(
+        "http://a.example/x",
+        sameHostOnly.target(FROM, redirect(CrawlStatus.FETCH_REDIR_PERM, "/x")));
   }
 
   @Test

@@ -12,7 +12,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -43,8 +42,7 @@ public class UpdateDbTest {
   private static final String C = "http://a.example/c";
   private static final String D = "http://d.example/";
 
-  @Rule
-  public final TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private Configuration conf;
   private FileSystem fs;
@@ -63,7 +61,8 @@ public class UpdateDbTest {
   public void setUp() throws IOException {
     conf = Datums.conf();
     conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getAbsolutePath());
-    conf.setInt("mapreduce.client.completion.pollinterval", 50); // Hadoop's default waits 5 s per job
+    conf.setInt(
+        "mapreduce.client.completion.pollinterval", 50); // Hadoop's default waits 5 s per job
     fs = FileSystem.getLocal(conf);
     Path crawl = new Path(tmp.newFolder("crawl").getAbsolutePath());
     crawlDb = new Path(crawl, "crawldb");
@@ -87,8 +86,12 @@ public class UpdateDbTest {
   }
 
   private void writeMapFile(Path dir, Map<String, CrawlDatum> records) throws IOException {
-    try (MapFile.Writer w = new MapFile.Writer(conf, dir, MapFile.Writer.keyClass(Text.class),
-        SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+    try (MapFile.Writer w =
+        new MapFile.Writer(
+            conf,
+            dir,
+            MapFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class))) {
       for (Map.Entry<String, CrawlDatum> e : new TreeMap<>(records).entrySet()) {
         w.append(new Text(e.getKey()), e.getValue());
       }
@@ -96,8 +99,12 @@ public class UpdateDbTest {
   }
 
   private void writeSequenceFile(Path file, Object... urlsAndDatums) throws IOException {
-    try (SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class))) {
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(file),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(CrawlDatum.class))) {
       for (int i = 0; i < urlsAndDatums.length; i += 2) {
         w.append(new Text((String) urlsAndDatums[i]), (CrawlDatum) urlsAndDatums[i + 1]);
       }
@@ -108,7 +115,8 @@ public class UpdateDbTest {
     writeMapFile(new Path(VersionedDb.current(crawlDb), "part-r-00000"), entries);
   }
 
-  private Path segment(String name, Map<String, CrawlDatum> fetched, Object... parsed) throws IOException {
+  private Path segment(String name, Map<String, CrawlDatum> fetched, Object... parsed)
+      throws IOException {
     Path segment = new Path(segments, name);
     writeMapFile(new Path(new Path(segment, Segment.CRAWL_FETCH), "part-r-00000"), fetched);
     if (parsed.length > 0) {
@@ -119,7 +127,12 @@ public class UpdateDbTest {
 
   private Map<String, CrawlDatum> read(Path version) throws Exception {
     Map<String, CrawlDatum> db = new TreeMap<>();
-    PartFiles.read(conf, version, new Text(), new CrawlDatum(), (k, v) -> db.put(k.toString(), new CrawlDatum(v)));
+    PartFiles.read(
+        conf,
+        version,
+        new Text(),
+        new CrawlDatum(),
+        (k, v) -> db.put(k.toString(), new CrawlDatum(v)));
     return db;
   }
 
@@ -151,12 +164,29 @@ public class UpdateDbTest {
 
   @Test
   public void fetchedParsedAndLinkedUrlsAreMergedAndTheOldVersionKept() throws Exception {
-    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED), B, entry(CrawlStatus.DB_UNFETCHED),
-        C, entry(CrawlStatus.DB_FETCHED)));
+    writeCrawlDb(
+        Map.of(
+            A,
+            entry(CrawlStatus.DB_UNFETCHED),
+            B,
+            entry(CrawlStatus.DB_UNFETCHED),
+            C,
+            entry(CrawlStatus.DB_FETCHED)));
     CrawlDatum signature = Datums.signature(1, 2, 3);
-    Path segment = segment("20240101000000",
-        Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR), B, fetch(CrawlStatus.FETCH_GONE, NOW - HOUR)),
-        A, signature, D, Datums.linked(0.5f, 1), C, Datums.linked(0.25f, 1));
+    Path segment =
+        segment(
+            "20240101000000",
+            Map.of(
+                A,
+                fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR),
+                B,
+                fetch(CrawlStatus.FETCH_GONE, NOW - HOUR)),
+            A,
+            signature,
+            D,
+            Datums.linked(0.5f, 1),
+            C,
+            Datums.linked(0.25f, 1));
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
 
@@ -174,8 +204,13 @@ public class UpdateDbTest {
     Map<String, CrawlDatum> old = read(VersionedDb.old(crawlDb));
     assertEquals(3, old.size());
     assertEquals("db_unfetched", status(old.get(A)));
-    assertTrue(out, out.startsWith("updatedb: " + crawlDb + " updated from 1 segment: 4 urls, 1 new"));
-    assertTrue(out, out.contains("db_fetched 2") && out.contains("db_gone 1") && out.contains("db_unfetched 1"));
+    assertTrue(
+        out, out.startsWith("updatedb: " + crawlDb + " updated from 1 segment: 4 urls, 1 new"));
+    assertTrue(
+        out,
+        out.contains("db_fetched 2")
+            && out.contains("db_gone 1")
+            && out.contains("db_unfetched 1"));
     assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
   }
 
@@ -183,10 +218,22 @@ public class UpdateDbTest {
   public void twoSegmentsAtOnceTheNewerFetchWins() throws Exception {
     writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
     // the later segment name holds the older fetch: fetch time decides, not the order of arguments
-    Path first = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
-        A, Datums.signature(1), B, Datums.linked(0.5f, 1));
-    Path second = segment("20240102000000", Map.of(A, fetch(CrawlStatus.FETCH_NOTMODIFIED, NOW - 5 * HOUR)),
-        A, Datums.signature(2), B, Datums.linked(0.25f, 1));
+    Path first =
+        segment(
+            "20240101000000",
+            Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+            A,
+            Datums.signature(1),
+            B,
+            Datums.linked(0.5f, 1));
+    Path second =
+        segment(
+            "20240102000000",
+            Map.of(A, fetch(CrawlStatus.FETCH_NOTMODIFIED, NOW - 5 * HOUR)),
+            A,
+            Datums.signature(2),
+            B,
+            Datums.linked(0.25f, 1));
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), first.toString(), second.toString()));
 
@@ -201,10 +248,18 @@ public class UpdateDbTest {
   @Test
   public void segmentsDirWithoutAdditionsUpdatesKnownUrlsOnly() throws Exception {
     writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED), B, entry(CrawlStatus.DB_UNFETCHED)));
-    segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
-        A, Datums.signature(1), D, Datums.linked(0.5f, 1));
-    segment("20240102000000", Map.of(B, fetch(CrawlStatus.FETCH_RETRY, NOW - HOUR))); // fetched, not parsed
-    fs.mkdirs(new Path(segments, "20240103000000/" + Segment.CRAWL_GENERATE)); // generated, not fetched
+    segment(
+        "20240101000000",
+        Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+        A,
+        Datums.signature(1),
+        D,
+        Datums.linked(0.5f, 1));
+    segment(
+        "20240102000000",
+        Map.of(B, fetch(CrawlStatus.FETCH_RETRY, NOW - HOUR))); // fetched, not parsed
+    fs.mkdirs(
+        new Path(segments, "20240103000000/" + Segment.CRAWL_GENERATE)); // generated, not fetched
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), "-dir", segments.toString(), "-noAdditions"));
 
@@ -217,8 +272,14 @@ public class UpdateDbTest {
 
   @Test
   public void missingCrawlDbIsCreatedFromTheSegments() throws Exception {
-    Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
-        A, Datums.signature(1), B, Datums.linked(0.5f, 1));
+    Path segment =
+        segment(
+            "20240101000000",
+            Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+            A,
+            Datums.signature(1),
+            B,
+            Datums.linked(0.5f, 1));
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
 
@@ -245,12 +306,16 @@ public class UpdateDbTest {
   @Test
   public void heldLockIsOneClearLineAndForceBreaksIt() throws Exception {
     writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
-    Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
+    Path segment =
+        segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
     DbLock.acquire(conf, crawlDb, "crawldb", false); // another job's lock, never released by it
 
     assertEquals(3, updatedb(crawlDb.toString(), segment.toString()));
     assertEquals(err, 1, err.trim().split("\n").length);
-    assertTrue(err, err.contains("crawldb is locked") && err.contains(VersionedDb.lockFile(crawlDb).toString()));
+    assertTrue(
+        err,
+        err.contains("crawldb is locked")
+            && err.contains(VersionedDb.lockFile(crawlDb).toString()));
     assertEquals("db_unfetched", status(read(VersionedDb.current(crawlDb)).get(A)));
 
     assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString(), "-force"));
@@ -262,7 +327,8 @@ public class UpdateDbTest {
   public void failedJobLeavesTheCrawlDbAsItWas() throws Exception {
     writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED)));
     Path segment = new Path(segments, "20240101000000");
-    try (OutputStream garbage = fs.create(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000"))) {
+    try (OutputStream garbage =
+        fs.create(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000"))) {
       garbage.write("not a sequence file".getBytes(StandardCharsets.UTF_8));
     }
 
@@ -284,8 +350,15 @@ public class UpdateDbTest {
 
   @Test
   public void unknownScheduleClassIsOneClearLine() throws Exception {
-    Path segment = segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
-    assertEquals(2, updatedb("-D", "db.fetch.schedule.class=com.example.Nope", crawlDb.toString(), segment.toString()));
+    Path segment =
+        segment("20240101000000", Map.of(A, fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)));
+    assertEquals(
+        2,
+        updatedb(
+            "-D",
+            "db.fetch.schedule.class=com.example.Nope",
+            crawlDb.toString(),
+            segment.toString()));
     assertEquals(err, 1, err.trim().split("\n").length);
     assertTrue(err, err.contains("com.example.Nope"));
   }

@@ -5,7 +5,6 @@ import static org.trawler.jobs.update.Datums.NOW;
 
 import java.io.IOException;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
@@ -21,8 +20,11 @@ public class UpdateMapperTest {
   private static final String SEGMENT = "/crawl/segments/20240101000000";
   private static final Text URL = new Text("http://a.example/page");
 
-  private static MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver(Configuration conf, String inputFile) {
-    return MapDriver.newMapDriver(new UpdateMapper()).withConfiguration(conf).withMapInputPath(new Path(inputFile));
+  private static MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver(
+      Configuration conf, String inputFile) {
+    return MapDriver.newMapDriver(new UpdateMapper())
+        .withConfiguration(conf)
+        .withMapInputPath(new Path(inputFile));
   }
 
   private static CrawlDatum tagged(CrawlDatum datum) {
@@ -69,7 +71,8 @@ public class UpdateMapperTest {
     redirect.setScore(0.6f);
     redirect.setDepth(2);
     MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
-        driver(Datums.conf(), SEGMENT + "/crawl_fetch/part-r-00000/data").withInput(URL, new CrawlDatum(redirect));
+        driver(Datums.conf(), SEGMENT + "/crawl_fetch/part-r-00000/data")
+            .withInput(URL, new CrawlDatum(redirect));
     List<Pair<Text, CrawlDatum>> out = driver.run();
     assertEquals(2, out.size());
     assertEquals(URL, out.get(0).getFirst());
@@ -88,15 +91,19 @@ public class UpdateMapperTest {
     CrawlDatum redirect = Datums.fetch(CrawlStatus.FETCH_REDIR_TEMP, NOW);
     redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "http://elsewhere.example/");
     MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
-        driver(conf, SEGMENT + "/crawl_fetch/part-r-00000/data").withInput(URL, new CrawlDatum(redirect));
+        driver(conf, SEGMENT + "/crawl_fetch/part-r-00000/data")
+            .withInput(URL, new CrawlDatum(redirect));
     driver.withOutput(URL, tagged(redirect)).runTest();
     assertEquals(1, UpdateCounter.REDIRECT_TARGETS_REJECTED.valueIn(driver.getCounters()));
   }
 
   @Test
   public void segmentIsFoundFromAnyPartFile() {
-    assertEquals("/c/segments/s1", UpdateMapper.segmentOf(new Path("/c/segments/s1/crawl_fetch/part-r-00003/data")));
-    assertEquals("file:/c/s2", UpdateMapper.segmentOf(new Path("file:/c/s2/crawl_parse/part-m-00000")));
+    assertEquals(
+        "/c/segments/s1",
+        UpdateMapper.segmentOf(new Path("/c/segments/s1/crawl_fetch/part-r-00003/data")));
+    assertEquals(
+        "file:/c/s2", UpdateMapper.segmentOf(new Path("file:/c/s2/crawl_parse/part-m-00000")));
     assertEquals(null, UpdateMapper.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
   }
 }

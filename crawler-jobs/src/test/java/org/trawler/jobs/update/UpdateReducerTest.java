@@ -9,7 +9,6 @@ import static org.trawler.jobs.update.Datums.NOW;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
@@ -26,8 +25,10 @@ import org.trawler.jobs.update.UpdateDb.UpdateReducer;
 public class UpdateReducerTest {
   private static final Text URL = new Text("http://a.example/page");
 
-  private static ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver(Configuration conf, CrawlDatum... values) {
-    return ReduceDriver.newReduceDriver(new UpdateReducer()).withConfiguration(conf)
+  private static ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver(
+      Configuration conf, CrawlDatum... values) {
+    return ReduceDriver.newReduceDriver(new UpdateReducer())
+        .withConfiguration(conf)
         .withInput(URL, Arrays.asList(values));
   }
 
@@ -43,9 +44,13 @@ public class UpdateReducerTest {
   @Test
   public void fetchedPageBecomesFetchedAndIsCountedByStatus() throws IOException {
     CrawlDatum old = Datums.old(CrawlStatus.DB_UNFETCHED);
-    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = driver(Datums.conf(),
-        old, tagged(Datums.fetch(old, CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "s1"),
-        tagged(Datums.signature(5), "s1"), Datums.linked(0.5f, 0));
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        driver(
+            Datums.conf(),
+            old,
+            tagged(Datums.fetch(old, CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "s1"),
+            tagged(Datums.signature(5), "s1"),
+            Datums.linked(0.5f, 0));
     List<Pair<Text, CrawlDatum>> out = driver.run();
     assertEquals(1, out.size());
     CrawlDatum result = out.get(0).getSecond();
@@ -55,7 +60,9 @@ public class UpdateReducerTest {
     assertEquals(0, result.getDepth());
     assertTrue(!result.getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
     assertEquals(1, counter(driver.getCounters(), UpdateCounter.STATUS_GROUP, "db_fetched"));
-    assertEquals(0, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NEW.counterName()));
+    assertEquals(
+        0,
+        counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NEW.counterName()));
   }
 
   @Test
@@ -68,20 +75,26 @@ public class UpdateReducerTest {
     assertEquals("db_unfetched", CrawlStatus.name(result.getStatus()));
     assertEquals(0.5f, result.getScore(), 1e-6);
     assertEquals(2, result.getDepth());
-    assertTrue(result.getFetchTime() >= before && result.getFetchTime() <= System.currentTimeMillis());
-    assertEquals(1, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NEW.counterName()));
+    assertTrue(
+        result.getFetchTime() >= before && result.getFetchTime() <= System.currentTimeMillis());
+    assertEquals(
+        1,
+        counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NEW.counterName()));
     assertEquals(1, counter(driver.getCounters(), UpdateCounter.STATUS_GROUP, "db_unfetched"));
   }
 
   @Test
   public void newerOfTwoSegmentsFetchesWins() throws IOException {
     CrawlDatum old = Datums.old(CrawlStatus.DB_FETCHED);
-    List<Pair<Text, CrawlDatum>> out = driver(Datums.conf(),
-        tagged(Datums.fetch(old, CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "newer"),
-        tagged(Datums.signature(2), "newer"),
-        old,
-        tagged(Datums.signature(1), "older"),
-        tagged(Datums.fetch(old, CrawlStatus.FETCH_GONE, NOW - 9 * HOUR), "older")).run();
+    List<Pair<Text, CrawlDatum>> out =
+        driver(
+                Datums.conf(),
+                tagged(Datums.fetch(old, CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "newer"),
+                tagged(Datums.signature(2), "newer"),
+                old,
+                tagged(Datums.signature(1), "older"),
+                tagged(Datums.fetch(old, CrawlStatus.FETCH_GONE, NOW - 9 * HOUR), "older"))
+            .run();
     CrawlDatum result = out.get(0).getSecond();
     assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
     assertArrayEquals(new byte[] {2}, result.getSignature());
@@ -94,7 +107,12 @@ public class UpdateReducerTest {
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
         driver(Datums.conf(), old, new CrawlDatum(CrawlStatus.INJECTED, 0, 1f));
     driver.withOutput(URL, old).runTest();
-    assertEquals(1, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.RECORDS_UNEXPECTED.counterName()));
+    assertEquals(
+        1,
+        counter(
+            driver.getCounters(),
+            UpdateCounter.GROUP,
+            UpdateCounter.RECORDS_UNEXPECTED.counterName()));
   }
 
   @Test
@@ -103,7 +121,10 @@ public class UpdateReducerTest {
     conf.setBoolean(UpdateKeys.ADDITIONS_ALLOWED, false);
     ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver = driver(conf, Datums.linked(1f, 1));
     driver.runTest();
-    assertEquals(1, counter(driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NOT_ADDED.counterName()));
+    assertEquals(
+        1,
+        counter(
+            driver.getCounters(), UpdateCounter.GROUP, UpdateCounter.URLS_NOT_ADDED.counterName()));
   }
 
   @Test
@@ -112,7 +133,8 @@ public class UpdateReducerTest {
     CrawlDatum redirect = Datums.fetch(old, CrawlStatus.FETCH_REDIR_PERM, NOW - HOUR);
     redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "http://a.example/moved");
     MapReduceDriver<Text, CrawlDatum, Text, CrawlDatum, Text, CrawlDatum> driver =
-        MapReduceDriver.newMapReduceDriver(new UpdateMapper(), new UpdateReducer()).withConfiguration(Datums.conf());
+        MapReduceDriver.newMapReduceDriver(new UpdateMapper(), new UpdateReducer())
+            .withConfiguration(Datums.conf());
     List<Pair<Text, CrawlDatum>> out = driver.withInput(URL, old).withInput(URL, redirect).run();
     assertEquals(2, out.size());
     assertEquals("http://a.example/moved", out.get(0).getFirst().toString());
@@ -120,6 +142,8 @@ public class UpdateReducerTest {
     assertEquals(1, out.get(0).getSecond().getDepth());
     assertEquals(URL, out.get(1).getFirst());
     assertEquals("db_redir_perm", CrawlStatus.name(out.get(1).getSecond().getStatus()));
-    assertEquals("http://a.example/moved", out.get(1).getSecond().getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals(
+        "http://a.example/moved",
+        out.get(1).getSecond().getMetaString(MetadataKeys.REDIRECT_TARGET));
   }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -27,15 +26,16 @@ import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.read.JsonWriter;
 
 /**
- * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports,
- * per phase and round, wall and CPU time, records per second and peak heap; the fetch rate against
- * the politeness bound; and the fixed cost of a job (a round on a one-URL crawldb). With
- * {@code --db-urls N} it times generate and updatedb on a synthetic crawldb of N URLs instead.
+ * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports, per
+ * phase and round, wall and CPU time, records per second and peak heap; the fetch rate against the
+ * politeness bound; and the fixed cost of a job (a round on a one-URL crawldb). With {@code
+ * --db-urls N} it times generate and updatedb on a synthetic crawldb of N URLs instead.
  */
 public class BenchCommand extends CrawlTool {
   static final String MAP_INPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_INPUT_RECORDS";
   static final String MAP_OUTPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_OUTPUT_RECORDS";
-  static final String REDUCE_OUTPUT = "org.apache.hadoop.mapreduce.TaskCounter/REDUCE_OUTPUT_RECORDS";
+  static final String REDUCE_OUTPUT =
+      "org.apache.hadoop.mapreduce.TaskCounter/REDUCE_OUTPUT_RECORDS";
 
   private final PhaseMeter meter = new PhaseMeter();
 
@@ -66,12 +66,18 @@ public class BenchCommand extends CrawlTool {
     o.addOption(valued("page-kb", "KB", "page size in kB (default 20)"));
     o.addOption(valued("delay-s", "S", FetcherKeys.SERVER_DELAY + ", seconds (default 0.5)"));
     o.addOption(valued("threads", "N", "fetcher threads (default 50)"));
-    o.addOption(valued("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
+    o.addOption(
+        valued("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
     o.addOption(valued("rounds", "R", "crawl rounds (default 1)"));
     o.addOption(valued("topN", "N", "at most N URLs per round (default all due)"));
-    o.addOption(Option.builder().longOpt("seed-all").desc("inject every page of the site, not only home pages")
-        .build());
-    o.addOption(valued("db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
+    o.addOption(
+        Option.builder()
+            .longOpt("seed-all")
+            .desc("inject every page of the site, not only home pages")
+            .build());
+    o.addOption(
+        valued(
+            "db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
     o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
     o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
     return o;
@@ -81,13 +87,17 @@ public class BenchCommand extends CrawlTool {
   protected int execute(CommandLine cmd) throws Exception {
     Path json = Paths.get(cmd.getOptionValue("json", "bench.json")).toAbsolutePath();
     boolean tempDir = !cmd.hasOption("dir");
-    Path dir = tempDir ? Files.createTempDirectory("trawler-bench")
-        : Paths.get(cmd.getOptionValue("dir")).toAbsolutePath();
+    Path dir =
+        tempDir
+            ? Files.createTempDirectory("trawler-bench")
+            : Paths.get(cmd.getOptionValue("dir")).toAbsolutePath();
     Files.createDirectories(dir);
     try {
-      Report report = cmd.hasOption("db-urls")
-          ? new CrawlDbBenchmark(getConf(), meter, out()).run(new org.apache.hadoop.fs.Path(dir.toString()), positiveLong(cmd, "db-urls"))
-          : cycle(cmd, dir);
+      Report report =
+          cmd.hasOption("db-urls")
+              ? new CrawlDbBenchmark(getConf(), meter, out())
+                  .run(new org.apache.hadoop.fs.Path(dir.toString()), positiveLong(cmd, "db-urls"))
+              : cycle(cmd, dir);
       report.print(out());
       try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
         report.writeJson(new JsonWriter(w));
@@ -112,19 +122,55 @@ public class BenchCommand extends CrawlTool {
 
   /** The cycle benchmark: simweb in its own JVM, inject + R rounds here, then a one-URL round. */
   private Report cycle(CommandLine cmd, Path dir) throws Exception {
-    BenchReport.Settings s = new BenchReport.Settings(intOption(cmd, "hosts", 200), intOption(cmd, "pages", 50),
-        intOption(cmd, "outlinks", 10), intOption(cmd, "latency-ms", 20), intOption(cmd, "page-kb", 20),
-        doubleOption(cmd, "delay-s", 0.5), intOption(cmd, "threads", 50), intOption(cmd, "rounds", 1),
-        longOption(cmd, "topN", -1), cmd.hasOption("seed-all"));
-    if (s.hosts() < 1 || s.pages() < 1 || s.threads() < 1 || s.rounds() < 1 || s.latencyMs() < 0 || s.delaySeconds() < 0) {
-      throw new UsageException("--hosts, --pages, --threads and --rounds must be at least 1; latency and delay not negative");
+    BenchReport.Settings s =
+        new BenchReport.Settings(
+            intOption(cmd, "hosts", 200),
+            intOption(cmd, "pages", 50),
+            intOption(cmd, "outlinks", 10),
+            intOption(cmd, "latency-ms", 20),
+            intOption(cmd, "page-kb", 20),
+            doubleOption(cmd, "delay-s", 0.5),
+            intOption(cmd, "threads", 50),
+            intOption(cmd, "rounds", 1),
+            longOption(cmd, "topN", -1),
+            cmd.hasOption("seed-all"));
+    if (s.hosts() < 1
+        || s.pages() < 1
+        || s.threads() < 1
+        || s.rounds() < 1
+        || s.latencyMs() < 0
+        || s.delaySeconds() < 0) {
+      throw new UsageException(
+          "--hosts, --pages, --threads and --rounds must be at least 1; latency and delay not negative");
     }
     int serverThreads = intOption(cmd, "server-threads", Math.max(64, 4 * s.threads()));
-    List<String> simweb = new ArrayList<>(List.of("--hosts", "" + s.hosts(), "--pages", "" + s.pages(),
-        "--outlinks", "" + s.outlinks(), "--latency-ms", "" + s.latencyMs(), "--page-kb", "" + s.pageKb(),
-        "--port", "0", "--threads", "" + serverThreads,
-        // every request a page: the politeness bound counts requests, and error pages are not work
-        "--redirect-pct", "0", "--notfound-pct", "0", "--error-pct", "0", "--disallow-pct", "0"));
+    List<String> simweb =
+        new ArrayList<>(
+            List.of(
+                "--hosts",
+                "" + s.hosts(),
+                "--pages",
+                "" + s.pages(),
+                "--outlinks",
+                "" + s.outlinks(),
+                "--latency-ms",
+                "" + s.latencyMs(),
+                "--page-kb",
+                "" + s.pageKb(),
+                "--port",
+                "0",
+                "--threads",
+                "" + serverThreads,
+                // every request a page: the politeness bound counts requests, and error pages are
+                // not work
+                "--redirect-pct",
+                "0",
+                "--notfound-pct",
+                "0",
+                "--error-pct",
+                "0",
+                "--disallow-pct",
+                "0"));
     if (s.seedAll()) {
       simweb.add("--seed-all");
     }
@@ -136,7 +182,8 @@ public class BenchCommand extends CrawlTool {
       Configuration conf = crawlConf(s);
       CrawlDir crawl = crawlDir(dir.resolve("crawl"));
       report.add(meter.measure(0, "inject", () -> inject(conf, crawl, seeds.getParent())));
-      CrawlRound round = new CrawlRound(conf, crawl, new Generator.Settings(Math.max(0, s.topN()), 1, 0, false));
+      CrawlRound round =
+          new CrawlRound(conf, crawl, new Generator.Settings(Math.max(0, s.topN()), 1, 0, false));
       for (int n = 1; n <= s.rounds(); n++) {
         List<PhaseMeter.Sample> samples = new ArrayList<>();
         if (round.run(n, measured(n, samples)).isEmpty()) {
@@ -174,7 +221,8 @@ public class BenchCommand extends CrawlTool {
   }
 
   /** Injects the seeds under {@code urlDir}; returns inject's counters. */
-  private static Map<String, Long> inject(Configuration conf, CrawlDir crawl, Path urlDir) throws Exception {
+  private static Map<String, Long> inject(Configuration conf, CrawlDir crawl, Path urlDir)
+      throws Exception {
     Injector injector = new Injector();
     injector.setConf(new Configuration(conf));
     injector.inject(crawl.crawlDb(), new org.apache.hadoop.fs.Path(urlDir.toString()), false);

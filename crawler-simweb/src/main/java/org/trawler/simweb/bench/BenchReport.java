@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.read.JsonWriter;
 
@@ -14,14 +13,27 @@ final class BenchReport implements BenchCommand.Report {
   private static final String FETCH_BYTES = "fetcher/bytes";
 
   /** What the benchmark was asked to do. */
-  record Settings(int hosts, int pages, int outlinks, int latencyMs, int pageKb, double delaySeconds, int threads,
-      int rounds, long topN, boolean seedAll) {
+  record Settings(
+      int hosts,
+      int pages,
+      int outlinks,
+      int latencyMs,
+      int pageKb,
+      double delaySeconds,
+      int threads,
+      int rounds,
+      long topN,
+      boolean seedAll) {
 
-    /** Pages/s the politeness rules allow at most: min(threads / latency, hosts / (delay + latency)). */
+    /**
+     * Pages/s the politeness rules allow at most: min(threads / latency, hosts / (delay +
+     * latency)).
+     */
     double bound() {
       double latency = latencyMs / 1000.0;
       double byThreads = latency > 0 ? threads / latency : Double.POSITIVE_INFINITY;
-      double byHosts = delaySeconds + latency > 0 ? hosts / (delaySeconds + latency) : Double.POSITIVE_INFINITY;
+      double byHosts =
+          delaySeconds + latency > 0 ? hosts / (delaySeconds + latency) : Double.POSITIVE_INFINITY;
       return Math.min(byThreads, byHosts);
     }
   }
@@ -59,14 +71,17 @@ final class BenchReport implements BenchCommand.Report {
   private PhaseMeter.Sample mainFetch() {
     PhaseMeter.Sample best = null;
     for (PhaseMeter.Sample s : phases) {
-      if (s.phase().equals("fetch") && (best == null || s.result(FETCH_PAGES) > best.result(FETCH_PAGES))) {
+      if (s.phase().equals("fetch")
+          && (best == null || s.result(FETCH_PAGES) > best.result(FETCH_PAGES))) {
         best = s;
       }
     }
     return best;
   }
 
-  /** The fetch job's wall time from submission to completion, s (the tool's time if it ran no job). */
+  /**
+   * The fetch job's wall time from submission to completion, s (the tool's time if it ran no job).
+   */
   static double jobSeconds(PhaseMeter.Sample s) {
     long millis = s.result(CrawlTool.JOB_MILLIS);
     return millis > 0 ? millis / 1000.0 : s.seconds();
@@ -94,19 +109,30 @@ final class BenchReport implements BenchCommand.Report {
 
   @Override
   public void print(PrintStream out) {
-    out.printf("%nsimweb: %d hosts x %d pages, %d outlinks, %d kB, latency %d ms; fetcher: %d threads, delay %.2f s%s%n",
-        settings.hosts, settings.pages, settings.outlinks, settings.pageKb, settings.latencyMs, settings.threads,
-        settings.delaySeconds, settings.seedAll ? "; every page injected" : "");
+    out.printf(
+        "%nsimweb: %d hosts x %d pages, %d outlinks, %d kB, latency %d ms; fetcher: %d threads, delay %.2f s%s%n",
+        settings.hosts,
+        settings.pages,
+        settings.outlinks,
+        settings.pageKb,
+        settings.latencyMs,
+        settings.threads,
+        settings.delaySeconds,
+        settings.seedAll ? "; every page injected" : "");
     printTable(out, phases);
     PhaseMeter.Sample fetch = mainFetch();
     if (fetch != null) {
       long pages = fetch.result(FETCH_PAGES);
       double secs = jobSeconds(fetch);
-      out.printf("fetch (round %d): %d pages in %.2f s = %.1f pages/s, %.0f kB/s; ", fetch.round(), pages, secs,
-          pages / secs, fetch.result(FETCH_BYTES) / 1024.0 / secs);
-      out.println(Double.isFinite(settings.bound())
-          ? String.format("politeness bound %.1f pages/s; ratio %.3f", settings.bound(), pages / secs / settings.bound())
-          : "no politeness bound (latency and delay are 0)");
+      out.printf(
+          "fetch (round %d): %d pages in %.2f s = %.1f pages/s, %.0f kB/s; ",
+          fetch.round(), pages, secs, pages / secs, fetch.result(FETCH_BYTES) / 1024.0 / secs);
+      out.println(
+          Double.isFinite(settings.bound())
+              ? String.format(
+                  "politeness bound %.1f pages/s; ratio %.3f",
+                  settings.bound(), pages / secs / settings.bound())
+              : "no politeness bound (latency and delay are 0)");
     }
     out.printf("fixed cost per job (a round on a one-URL crawldb): %.3f s%n", fixedCostPerJob());
     printTable(out, fixedCost);
@@ -116,12 +142,23 @@ final class BenchReport implements BenchCommand.Report {
   }
 
   static void printTable(PrintStream out, List<PhaseMeter.Sample> samples) {
-    out.printf("%5s %-12s %8s %5s %8s %10s %10s %10s %8s %9s%n", "round", "phase", "wall s", "jobs", "s/job",
-        "rec in", "rec out", "rec/s", "cpu s", "heap MB");
+    out.printf(
+        "%5s %-12s %8s %5s %8s %10s %10s %10s %8s %9s%n",
+        "round", "phase", "wall s", "jobs", "s/job", "rec in", "rec out", "rec/s", "cpu s",
+        "heap MB");
     for (PhaseMeter.Sample s : samples) {
       long jobs = s.result(CrawlTool.JOBS);
-      out.printf("%5d %-12s %8.2f %5d %8.3f %10d %10d %10.0f %8.2f %9.0f%n", s.round(), s.phase(), s.seconds(), jobs,
-          jobs == 0 ? 0 : s.seconds() / jobs, records(s), recordsOut(s), records(s) / s.seconds(), s.cpuSeconds(),
+      out.printf(
+          "%5d %-12s %8.2f %5d %8.3f %10d %10d %10.0f %8.2f %9.0f%n",
+          s.round(),
+          s.phase(),
+          s.seconds(),
+          jobs,
+          jobs == 0 ? 0 : s.seconds() / jobs,
+          records(s),
+          recordsOut(s),
+          records(s) / s.seconds(),
+          s.cpuSeconds(),
           s.heapPeakBytes() / 1048576.0);
     }
   }
@@ -129,22 +166,50 @@ final class BenchReport implements BenchCommand.Report {
   @Override
   public void writeJson(JsonWriter j) throws IOException {
     j.beginObject();
-    j.name("settings").beginObject()
-        .name("hosts").value(settings.hosts).name("pages").value(settings.pages)
-        .name("outlinks").value(settings.outlinks).name("latencyMs").value(settings.latencyMs)
-        .name("pageKb").value(settings.pageKb).name("delaySeconds").value(settings.delaySeconds)
-        .name("threads").value(settings.threads).name("rounds").value(settings.rounds)
-        .name("topN").value(settings.topN).name("seedAll").value(settings.seedAll).endObject();
+    j.name("settings")
+        .beginObject()
+        .name("hosts")
+        .value(settings.hosts)
+        .name("pages")
+        .value(settings.pages)
+        .name("outlinks")
+        .value(settings.outlinks)
+        .name("latencyMs")
+        .value(settings.latencyMs)
+        .name("pageKb")
+        .value(settings.pageKb)
+        .name("delaySeconds")
+        .value(settings.delaySeconds)
+        .name("threads")
+        .value(settings.threads)
+        .name("rounds")
+        .value(settings.rounds)
+        .name("topN")
+        .value(settings.topN)
+        .name("seedAll")
+        .value(settings.seedAll)
+        .endObject();
     machine(j);
     PhaseMeter.Sample fetch = mainFetch();
     if (fetch != null) {
       long pages = fetch.result(FETCH_PAGES);
       double secs = jobSeconds(fetch);
-      j.name("fetch").beginObject().name("round").value(fetch.round()).name("pages").value(pages)
-          .name("seconds").value(secs).name("pagesPerSecond").value(pages / secs)
-          .name("kBPerSecond").value(fetch.result(FETCH_BYTES) / 1024.0 / secs)
-          .name("bound").value(settings.bound()) // null when unbounded, as the ratio
-          .name("ratio").value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
+      j.name("fetch")
+          .beginObject()
+          .name("round")
+          .value(fetch.round())
+          .name("pages")
+          .value(pages)
+          .name("seconds")
+          .value(secs)
+          .name("pagesPerSecond")
+          .value(pages / secs)
+          .name("kBPerSecond")
+          .value(fetch.result(FETCH_BYTES) / 1024.0 / secs)
+          .name("bound")
+          .value(settings.bound()) // null when unbounded, as the ratio
+          .name("ratio")
+          .value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
           .endObject();
     }
     j.name("phases");
@@ -157,9 +222,15 @@ final class BenchReport implements BenchCommand.Report {
   }
 
   static void machine(JsonWriter j) throws IOException {
-    j.name("machine").beginObject().name("cores").value(Runtime.getRuntime().availableProcessors())
-        .name("maxHeapMB").value(Runtime.getRuntime().maxMemory() / 1048576)
-        .name("java").value(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"))
+    j.name("machine")
+        .beginObject()
+        .name("cores")
+        .value(Runtime.getRuntime().availableProcessors())
+        .name("maxHeapMB")
+        .value(Runtime.getRuntime().maxMemory() / 1048576)
+        .name("java")
+        .value(
+            System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"))
         .endObject();
   }
 
@@ -167,12 +238,30 @@ final class BenchReport implements BenchCommand.Report {
     j.beginArray();
     for (PhaseMeter.Sample s : samples) {
       long jobs = s.result(CrawlTool.JOBS);
-      j.beginObject().name("round").value(s.round()).name("phase").value(s.phase())
-          .name("seconds").value(s.seconds()).name("records").value(records(s))
-          .name("recordsPerSecond").value(records(s) / s.seconds()).name("recordsOut").value(recordsOut(s))
-          .name("jobs").value(jobs).name("jobSeconds").value(s.result(CrawlTool.JOB_MILLIS) / 1000.0)
-          .name("cpuSeconds").value(s.cpuSeconds()).name("heapPeakMB").value(s.heapPeakBytes() / 1048576.0)
-          .name("oldGenPeakMB").value(s.oldGenPeakBytes() / 1048576.0).endObject();
+      j.beginObject()
+          .name("round")
+          .value(s.round())
+          .name("phase")
+          .value(s.phase())
+          .name("seconds")
+          .value(s.seconds())
+          .name("records")
+          .value(records(s))
+          .name("recordsPerSecond")
+          .value(records(s) / s.seconds())
+          .name("recordsOut")
+          .value(recordsOut(s))
+          .name("jobs")
+          .value(jobs)
+          .name("jobSeconds")
+          .value(s.result(CrawlTool.JOB_MILLIS) / 1000.0)
+          .name("cpuSeconds")
+          .value(s.cpuSeconds())
+          .name("heapPeakMB")
+          .value(s.heapPeakBytes() / 1048576.0)
+          .name("oldGenPeakMB")
+          .value(s.oldGenPeakBytes() / 1048576.0)
+          .endObject();
     }
     j.endArray();
   }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -26,8 +25,8 @@ import org.trawler.jobs.update.UpdateDb;
 
 /**
  * {@code bench --db-urls N}: writes a crawldb of N due URLs (100 per host, sorted MapFile parts)
- * and a fetched segment touching every 10th of them, then times generate -topN 100000 and
- * updatedb of that segment.
+ * and a fetched segment touching every 10th of them, then times generate -topN 100000 and updatedb
+ * of that segment.
  */
 final class CrawlDbBenchmark {
   private static final int PAGES_PER_HOST = 100;
@@ -53,27 +52,40 @@ final class CrawlDbBenchmark {
     int parts = (int) Math.max(2, Math.min(MAX_PARTS, urls / URLS_PER_PART));
     long now = System.currentTimeMillis();
     Report report = new Report(urls, parts);
-    out.printf("bench: writing a crawldb of %d URLs in %d parts and a segment touching %d of them%n", urls,
-        parts, (urls + TOUCHED_EVERY - 1) / TOUCHED_EVERY);
-    report.samples.add(meter.measure(0, "synthesize", () -> {
-      writeCrawlDb(VersionedDb.current(crawlDb), urls, parts, now);
-      writeSegment(segment, urls, now);
-      return java.util.Map.of(BenchCommand.MAP_INPUT, urls);
-    }));
+    out.printf(
+        "bench: writing a crawldb of %d URLs in %d parts and a segment touching %d of them%n",
+        urls, parts, (urls + TOUCHED_EVERY - 1) / TOUCHED_EVERY);
+    report.samples.add(
+        meter.measure(
+            0,
+            "synthesize",
+            () -> {
+              writeCrawlDb(VersionedDb.current(crawlDb), urls, parts, now);
+              writeSegment(segment, urls, now);
+              return java.util.Map.of(BenchCommand.MAP_INPUT, urls);
+            }));
     report.dbBytes = bytes(VersionedDb.current(crawlDb));
     Path segmentsDir = new Path(dir, "generated");
-    report.samples.add(meter.measure(1, "generate", () -> {
-      Generator generator = new Generator();
-      generator.setConf(new Configuration(conf));
-      generator.generate(crawlDb, segmentsDir, new Generator.Settings(TOP_N, 0, 0, false));
-      return generator.results();
-    }));
-    report.samples.add(meter.measure(1, "updatedb", () -> {
-      UpdateDb updater = new UpdateDb();
-      updater.setConf(new Configuration(conf));
-      updater.update(crawlDb, List.of(segment), false);
-      return updater.results();
-    }));
+    report.samples.add(
+        meter.measure(
+            1,
+            "generate",
+            () -> {
+              Generator generator = new Generator();
+              generator.setConf(new Configuration(conf));
+              generator.generate(crawlDb, segmentsDir, new Generator.Settings(TOP_N, 0, 0, false));
+              return generator.results();
+            }));
+    report.samples.add(
+        meter.measure(
+            1,
+            "updatedb",
+            () -> {
+              UpdateDb updater = new UpdateDb();
+              updater.setConf(new Configuration(conf));
+              updater.update(crawlDb, List.of(segment), false);
+              return updater.results();
+            }));
     report.dbBytesAfter = bytes(VersionedDb.current(crawlDb));
     return report;
   }
@@ -116,14 +128,21 @@ final class CrawlDbBenchmark {
     }
   }
 
-  /** crawl_fetch (a success per touched URL) and crawl_parse (its signature and a link to the next page). */
+  /**
+   * crawl_fetch (a success per touched URL) and crawl_parse (its signature and a link to the next
+   * page).
+   */
   private void writeSegment(Path segment, long urls, long now) throws IOException {
     Text key = new Text();
     Path parse = new Path(segment, Segment.CRAWL_PARSE + "/part-r-00000");
     try (MapFile.Writer fetch = mapFile(new Path(segment, Segment.CRAWL_FETCH + "/part-r-00000"));
-        SequenceFile.Writer links = SequenceFile.createWriter(conf, SequenceFile.Writer.file(parse),
-            SequenceFile.Writer.keyClass(Text.class), SequenceFile.Writer.valueClass(CrawlDatum.class),
-            SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec()))) {
+        SequenceFile.Writer links =
+            SequenceFile.createWriter(
+                conf,
+                SequenceFile.Writer.file(parse),
+                SequenceFile.Writer.keyClass(Text.class),
+                SequenceFile.Writer.valueClass(CrawlDatum.class),
+                SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec()))) {
       for (long i = 0; i < urls; i += TOUCHED_EVERY) {
         byte[] signature = new byte[16];
         for (int b = 0; b < 8; b++) {
@@ -146,16 +165,23 @@ final class CrawlDbBenchmark {
     }
   }
 
-  /** The codec the jobs write with (mapreduce.output.fileoutputformat.compress.codec): the files look like theirs. */
+  /**
+   * The codec the jobs write with (mapreduce.output.fileoutputformat.compress.codec): the files
+   * look like theirs.
+   */
   private CompressionCodec jobCodec() {
     return ReflectionUtils.newInstance(
-        conf.getClass(FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class), conf);
+        conf.getClass(FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class),
+        conf);
   }
 
   private MapFile.Writer mapFile(Path dir) throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
     fs.mkdirs(dir.getParent());
-    return new MapFile.Writer(conf, dir, MapFile.Writer.keyClass(Text.class),
+    return new MapFile.Writer(
+        conf,
+        dir,
+        MapFile.Writer.keyClass(Text.class),
         MapFile.Writer.valueClass(CrawlDatum.class),
         SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec()));
   }
@@ -175,21 +201,33 @@ final class CrawlDbBenchmark {
 
     @Override
     public void print(PrintStream out) {
-      out.printf("%ncrawldb: %d URLs in %d parts, %.1f MB on disk (%.1f bytes/URL); after updatedb %.1f MB%n", urls,
-          parts, dbBytes / 1048576.0, (double) dbBytes / urls, dbBytesAfter / 1048576.0);
+      out.printf(
+          "%ncrawldb: %d URLs in %d parts, %.1f MB on disk (%.1f bytes/URL); after updatedb %.1f MB%n",
+          urls, parts, dbBytes / 1048576.0, (double) dbBytes / urls, dbBytesAfter / 1048576.0);
       BenchReport.printTable(out, samples);
       for (PhaseMeter.Sample s : samples) {
         if (!s.phase().equals("synthesize")) {
-          out.printf("%s: %.2f microseconds per crawldb URL%n", s.phase(), s.seconds() * 1e6 / urls);
+          out.printf(
+              "%s: %.2f microseconds per crawldb URL%n", s.phase(), s.seconds() * 1e6 / urls);
         }
       }
     }
 
     @Override
     public void writeJson(JsonWriter j) throws IOException {
-      j.beginObject().name("dbUrls").value(urls).name("parts").value(parts).name("bytesOnDisk").value(dbBytes)
-          .name("bytesOnDiskAfterUpdate").value(dbBytesAfter).name("topN").value(TOP_N)
-          .name("touchedUrls").value((urls + TOUCHED_EVERY - 1) / TOUCHED_EVERY);
+      j.beginObject()
+          .name("dbUrls")
+          .value(urls)
+          .name("parts")
+          .value(parts)
+          .name("bytesOnDisk")
+          .value(dbBytes)
+          .name("bytesOnDiskAfterUpdate")
+          .value(dbBytesAfter)
+          .name("topN")
+          .value(TOP_N)
+          .name("touchedUrls")
+          .value((urls + TOUCHED_EVERY - 1) / TOUCHED_EVERY);
       BenchReport.machine(j);
       j.name("phases");
       BenchReport.writeSamples(j, samples);

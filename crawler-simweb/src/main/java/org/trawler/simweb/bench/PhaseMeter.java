@@ -5,22 +5,29 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.List;
 import java.util.Map;
-
 import org.trawler.jobs.crawl.CrawlRound;
 
 /**
- * Measures one phase of a benchmark in this JVM: wall time, CPU time of the whole process, and
- * the heap's peak (each heap pool's peak is reset when the phase starts).
+ * Measures one phase of a benchmark in this JVM: wall time, CPU time of the whole process, and the
+ * heap's peak (each heap pool's peak is reset when the phase starts).
  */
 final class PhaseMeter {
   private final com.sun.management.OperatingSystemMXBean os =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-  private final List<MemoryPoolMXBean> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
-      .filter(p -> p.getType() == MemoryType.HEAP).toList();
+  private final List<MemoryPoolMXBean> heapPools =
+      ManagementFactory.getMemoryPoolMXBeans().stream()
+          .filter(p -> p.getType() == MemoryType.HEAP)
+          .toList();
 
   /** What one phase cost; {@code results} are its tool's counters (see CrawlTool#results). */
-  record Sample(int round, String phase, double seconds, double cpuSeconds, long heapPeakBytes,
-      long oldGenPeakBytes, Map<String, Long> results) {
+  record Sample(
+      int round,
+      String phase,
+      double seconds,
+      double cpuSeconds,
+      long heapPeakBytes,
+      long oldGenPeakBytes,
+      Map<String, Long> results) {
 
     long result(String key) {
       return results.getOrDefault(key, 0L);

@@ -8,13 +8,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.trawler.core.UserException;
 import org.trawler.simweb.SimWebServer;
 
 /**
- * A {@code simweb} server in a JVM of its own (same java, same classpath), so that the server's
- * CPU is not billed to the crawler it serves. Ready once its seeds file exists; killed on close.
+ * A {@code simweb} server in a JVM of its own (same java, same classpath), so that the server's CPU
+ * is not billed to the crawler it serves. Ready once its seeds file exists; killed on close.
  */
 final class SimWebProcess implements AutoCloseable {
   private static final long START_TIMEOUT_MILLIS = 120_000;
@@ -25,11 +24,13 @@ final class SimWebProcess implements AutoCloseable {
   private SimWebProcess(Process process) {
     this.process = process;
     this.killer = new Thread(process::destroyForcibly, "simweb-killer");
-    Runtime.getRuntime().addShutdownHook(killer); // Ctrl-C on the benchmark must not leave the server running
+    Runtime.getRuntime()
+        .addShutdownHook(killer); // Ctrl-C on the benchmark must not leave the server running
   }
 
   /** Starts {@code simweb <args> --seeds-file <seeds>} and waits until the seeds are written. */
-  static SimWebProcess start(List<String> args, Path seeds, Path log) throws IOException, UserException {
+  static SimWebProcess start(List<String> args, Path seeds, Path log)
+      throws IOException, UserException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-cp");
@@ -41,17 +42,22 @@ final class SimWebProcess implements AutoCloseable {
     cmd.add("--seeds-file");
     cmd.add(seeds.toString());
     Files.deleteIfExists(seeds);
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     SimWebProcess server = new SimWebProcess(p);
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
     try {
       while (!Files.exists(seeds)) {
         if (!p.isAlive()) {
-          throw new UserException("simweb exited (code " + p.exitValue() + ") before serving; its output: " + log);
+          throw new UserException(
+              "simweb exited (code " + p.exitValue() + ") before serving; its output: " + log);
         }
         if (System.currentTimeMillis() > deadline) {
-          throw new UserException("simweb wrote no seeds within " + START_TIMEOUT_MILLIS / 1000 + " s; its output: "
-              + log);
+          throw new UserException(
+              "simweb wrote no seeds within "
+                  + START_TIMEOUT_MILLIS / 1000
+                  + " s; its output: "
+                  + log);
         }
         Thread.sleep(50);
       }

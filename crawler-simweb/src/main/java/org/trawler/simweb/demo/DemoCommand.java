@@ -2,7 +2,6 @@ package org.trawler.simweb.demo;
 
 import java.io.File;
 import java.nio.file.Paths;
-
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -23,9 +22,9 @@ import org.trawler.simweb.SimWebServer;
 import org.trawler.simweb.SiteModel;
 
 /**
- * {@code demo}: starts a {@link SimWebServer} in this JVM (5 hosts × 200 pages on 127.0.0.2–6), writes
- * its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited to
- * loopback, and prints the crawldb statistics.
+ * {@code demo}: starts a {@link SimWebServer} in this JVM (5 hosts × 200 pages on 127.0.0.2–6),
+ * writes its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited
+ * to loopback, and prints the crawldb statistics.
  */
 public class DemoCommand extends CrawlTool {
   /** Marks a directory as made by demo, so that the next demo may replace it. */
@@ -49,7 +48,11 @@ public class DemoCommand extends CrawlTool {
   @Override
   protected Options options() {
     Options o = new Options();
-    o.addOption(valued("dir", "DIR", "crawl directory (default ./crawl-demo; a previous demo crawl there is replaced)"));
+    o.addOption(
+        valued(
+            "dir",
+            "DIR",
+            "crawl directory (default ./crawl-demo; a previous demo crawl there is replaced)"));
     o.addOption(valued("rounds", "N", "crawl rounds (default 3)"));
     o.addOption(valued("hosts", "H", "simweb hosts (default 5)"));
     o.addOption(valued("pages", "P", "pages per host (default 200)"));
@@ -59,8 +62,10 @@ public class DemoCommand extends CrawlTool {
   @Override
   protected int execute(CommandLine cmd) throws Exception {
     if (!CrawlJob.isLocal(getConf())) {
-      throw new UserException("demo runs in local mode only: its website is on this machine's loopback addresses,"
-          + " which cluster nodes cannot reach (bin/crawl runs it locally)", UserException.USAGE);
+      throw new UserException(
+          "demo runs in local mode only: its website is on this machine's loopback addresses,"
+              + " which cluster nodes cannot reach (bin/crawl runs it locally)",
+          UserException.USAGE);
     }
     String dir = cmd.getOptionValue("dir", "crawl-demo");
     int rounds = atLeastOne(cmd, "rounds", 3);
@@ -68,10 +73,15 @@ public class DemoCommand extends CrawlTool {
     int pages = atLeastOne(cmd, "pages", 200);
     File crawlDir = new File(dir).getAbsoluteFile();
     String[] existing = crawlDir.list();
-    if (crawlDir.isFile() || (existing != null && existing.length > 0 && !new File(crawlDir, MARKER).exists())) {
-      // Only a directory this command made is replaced: --dir pointing at real data must not wipe it.
-      throw new UserException(crawlDir + " exists and is not a previous demo crawl (it has no " + MARKER
-          + "): give a new --dir");
+    if (crawlDir.isFile()
+        || (existing != null && existing.length > 0 && !new File(crawlDir, MARKER).exists())) {
+      // Only a directory this command made is replaced: --dir pointing at real data must not wipe
+      // it.
+      throw new UserException(
+          crawlDir
+              + " exists and is not a previous demo crawl (it has no "
+              + MARKER
+              + "): give a new --dir");
     }
     if (crawlDir.exists()) {
       out().println("demo: removing the previous demo crawl in " + crawlDir);
@@ -81,12 +91,21 @@ public class DemoCommand extends CrawlTool {
       throw new UserException("cannot create the demo crawl directory " + crawlDir);
     }
     CrawlDir crawl = new CrawlDir(new Path(crawlDir.getPath()));
-    SiteModel site = SiteModel.builder().hosts(hosts).pages(pages).outlinks(10).pageKb(8).port(0).seed(42).build();
+    SiteModel site =
+        SiteModel.builder()
+            .hosts(hosts)
+            .pages(pages)
+            .outlinks(10)
+            .pageKb(8)
+            .port(0)
+            .seed(42)
+            .build();
     try (SimWebServer server = SimWebServer.builder(site).build()) {
       server.start();
       SiteModel web = server.site();
       out().println("demo: " + server.describe());
-      java.nio.file.Path seeds = web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false).getParent();
+      java.nio.file.Path seeds =
+          web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false).getParent();
       out().println("demo: seeds in " + seeds + ": " + web.seeds());
 
       Configuration conf = loopbackConf(getConf());
@@ -97,21 +116,35 @@ public class DemoCommand extends CrawlTool {
       run.crawl(new Path(seeds.toString()), crawl, rounds, Generator.Settings.DEFAULTS);
       double seconds = (System.nanoTime() - start) / 1e9;
       long requests = server.requests().total();
-      out().printf("demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n", rounds,
-          seconds, requests, requests / seconds);
+      out()
+          .printf(
+              "demo: %d rounds in %.1f s; the site answered %d requests (%.1f per second)%n",
+              rounds, seconds, requests, requests / seconds);
     }
     out().println();
-    out().print(CrawlDbReader.stats(getConf(), VersionedDb.currentForReading(getConf(), crawl.crawlDb()))
-        .table(crawl.crawlDb().toString()));
+    out()
+        .print(
+            CrawlDbReader.stats(
+                    getConf(), VersionedDb.currentForReading(getConf(), crawl.crawlDb()))
+                .table(crawl.crawlDb().toString()));
     out().println();
     out().println("The crawl is in " + crawlDir + ". Next:");
-    out().println("  bin/crawl readdb " + dir + "/crawldb -dump out -format json   # every URL as JSON");
-    out().println("  bin/crawl readseg -list " + dir + "/segments/*                # what each round did");
-    out().println("  bin/crawl simweb --hosts 5 --pages 200   # serve the site yourself, then bin/crawl run ...");
+    out()
+        .println(
+            "  bin/crawl readdb " + dir + "/crawldb -dump out -format json   # every URL as JSON");
+    out()
+        .println(
+            "  bin/crawl readseg -list "
+                + dir
+                + "/segments/*                # what each round did");
+    out()
+        .println(
+            "  bin/crawl simweb --hosts 5 --pages 200   # serve the site yourself, then bin/crawl run ...");
     return 0;
   }
 
-  private static int atLeastOne(CommandLine cmd, String option, int defaultValue) throws UsageException {
+  private static int atLeastOne(CommandLine cmd, String option, int defaultValue)
+      throws UsageException {
     int value = intOption(cmd, option, defaultValue);
     if (value < 1) {
       throw new UsageException("--" + option + " must be at least 1, not " + value);

@@ -8,8 +8,10 @@ import org.junit.Test;
 
 public class BenchCommandTest {
 
-  private static BenchReport.Settings settings(int hosts, int latencyMs, double delaySeconds, int threads) {
-    return new BenchReport.Settings(hosts, 50, 10, latencyMs, 20, delaySeconds, threads, 1, -1, true);
+  private static BenchReport.Settings settings(
+      int hosts, int latencyMs, double delaySeconds, int threads) {
+    return new BenchReport.Settings(
+        hosts, 50, 10, latencyMs, 20, delaySeconds, threads, 1, -1, true);
   }
 
   @Test

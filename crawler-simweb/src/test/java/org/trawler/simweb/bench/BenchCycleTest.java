@@ -3,15 +3,14 @@ package org.trawler.simweb.bench;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
@@ -30,15 +29,30 @@ public class BenchCycleTest {
   private static final int HOSTS = 3;
   private static final int PAGES = 8;
   private static final int ROUNDS = 2;
-  private static final List<String> ROUND_PHASES = List.of(CrawlRound.GENERATE, CrawlRound.FETCH, CrawlRound.PARSE,
-      CrawlRound.UPDATEDB, CrawlRound.INVERTLINKS);
+  private static final List<String> ROUND_PHASES =
+      List.of(
+          CrawlRound.GENERATE,
+          CrawlRound.FETCH,
+          CrawlRound.PARSE,
+          CrawlRound.UPDATEDB,
+          CrawlRound.INVERTLINKS);
 
-  @ClassRule
-  public static final TemporaryFolder TMP = new TemporaryFolder();
+  @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
-  /** The site bench serves: every page OK (bench sets the other kinds to 0 %), default seed and links. */
-  private static final SiteModel SITE = SiteModel.builder().hosts(HOSTS).pages(PAGES).outlinks(10)
-      .redirectPct(0).notFoundPct(0).errorPct(0).disallowPct(0).build();
+  /**
+   * The site bench serves: every page OK (bench sets the other kinds to 0 %), default seed and
+   * links.
+   */
+  private static final SiteModel SITE =
+      SiteModel.builder()
+          .hosts(HOSTS)
+          .pages(PAGES)
+          .outlinks(10)
+          .redirectPct(0)
+          .notFoundPct(0)
+          .errorPct(0)
+          .disallowPct(0)
+          .build();
 
   private static File json;
   private static String output;
@@ -53,9 +67,32 @@ public class BenchCycleTest {
     conf.set("fs.defaultFS", "file:///");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    int rc = Main.run(conf, new String[] {"bench", "--hosts", "" + HOSTS, "--pages", "" + PAGES, "--outlinks", "10",
-        "--latency-ms", "0", "--delay-s", "0", "--threads", "4", "--rounds", "" + ROUNDS, "--dir", dir.getPath(),
-        "--json", json.getPath()}, out, out);
+    int rc =
+        Main.run(
+            conf,
+            new String[] {
+              "bench",
+              "--hosts",
+              "" + HOSTS,
+              "--pages",
+              "" + PAGES,
+              "--outlinks",
+              "10",
+              "--latency-ms",
+              "0",
+              "--delay-s",
+              "0",
+              "--threads",
+              "4",
+              "--rounds",
+              "" + ROUNDS,
+              "--dir",
+              dir.getPath(),
+              "--json",
+              json.getPath()
+            },
+            out,
+            out);
     output = bytes.toString(StandardCharsets.UTF_8);
     assertEquals(output, 0, rc);
     report = new ObjectMapper().readTree(json);
@@ -98,7 +135,9 @@ public class BenchCycleTest {
   @Test
   public void eachRoundFetchesThePagesTheSiteModelPutsAtItsDepth() {
     for (int round = 1; round <= ROUNDS; round++) {
-      assertEquals("fetch list of round " + round, urlsAtDepth(round - 1),
+      assertEquals(
+          "fetch list of round " + round,
+          urlsAtDepth(round - 1),
           sample(report.get("phases"), round, CrawlRound.FETCH).get("records").asLong());
       assertTrue(output, output.contains("bench: round " + round + " done"));
     }
@@ -106,7 +145,9 @@ public class BenchCycleTest {
     assertEquals("the round with the most pages", ROUNDS, fetch.get("round").asInt());
     assertEquals(urlsAtDepth(ROUNDS - 1), fetch.get("pages").asLong());
     assertTrue(fetch.get("pagesPerSecond").asDouble() > 0);
-    assertTrue(output, output.contains("fetch (round " + ROUNDS + "): " + urlsAtDepth(ROUNDS - 1) + " pages in "));
+    assertTrue(
+        output,
+        output.contains("fetch (round " + ROUNDS + "): " + urlsAtDepth(ROUNDS - 1) + " pages in "));
   }
 
   @Test

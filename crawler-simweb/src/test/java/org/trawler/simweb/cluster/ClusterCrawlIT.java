@@ -4,6 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assume.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.FileOutputStream;
@@ -21,9 +23,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -47,22 +46,22 @@ import org.trawler.simweb.SiteModel;
 
 /**
  * One crawl round on a real (mini) cluster: HDFS with one datanode, YARN with two node managers,
- * crawldb and segments on hdfs://, every job a YARN application. The round is
- * {@code bin/crawl run <urls> <crawl> 1 --numFetchers 2} with HADOOP_CONF_DIR set, that is
- * {@code hadoop jar <job jar> run ...} in its own JVM, as a user types it: inject, generate into
- * two fetch lists, fetch, parse, updatedb, invertlinks. The checks read HDFS through readdb and
- * take the crawldb lock from this JVM.
+ * crawldb and segments on hdfs://, every job a YARN application. The round is {@code bin/crawl run
+ * <urls> <crawl> 1 --numFetchers 2} with HADOOP_CONF_DIR set, that is {@code hadoop jar <job jar>
+ * run ...} in its own JVM, as a user types it: inject, generate into two fetch lists, fetch, parse,
+ * updatedb, invertlinks. The checks read HDFS through readdb and take the crawldb lock from this
+ * JVM.
  *
  * <p>Which fetch task fetched which host: the site's request observer asks Linux, while each
- * request is being served, which process holds the client end of the connection
- * ({@link LoopbackClients}); a fetch task is a YarnChild JVM whose command line names its task
- * attempt. Nothing in a request could tell the two tasks apart (same address, same User-Agent),
- * and the segment's outputs are partitioned by URL, not by task; the process is the task.
+ * request is being served, which process holds the client end of the connection ({@link
+ * LoopbackClients}); a fetch task is a YarnChild JVM whose command line names its task attempt.
+ * Nothing in a request could tell the two tasks apart (same address, same User-Agent), and the
+ * segment's outputs are partitioned by URL, not by task; the process is the task.
  *
- * <p>To keep the round near a minute on a small machine, jobs with at most one reduce run as
- * uber jobs (map and reduce inside the application master's container: still a YARN application
- * on HDFS). The fetch job turns uber mode off for itself, so its two lists run as two map tasks
- * in two containers.
+ * <p>To keep the round near a minute on a small machine, jobs with at most one reduce run as uber
+ * jobs (map and reduce inside the application master's container: still a YARN application on
+ * HDFS). The fetch job turns uber mode off for itself, so its two lists run as two map tasks in two
+ * containers.
  */
 public class ClusterCrawlIT {
   private static final int HOSTS = 6;
@@ -71,6 +70,7 @@ public class ClusterCrawlIT {
 
   /** host → the processes that asked it: "job_... map N" for a map task, else what else it was. */
   private final Map<Integer, Set<String>> clientsByHost = new ConcurrentHashMap<>();
+
   private SiteModel web;
 
   @Test
@@ -78,7 +78,7 @@ public class ClusterCrawlIT {
     assumeTrue("needs Linux /proc to tell fetch tasks apart", LoopbackClients.available());
     long started = System.nanoTime();
     try (MiniCrawlCluster cluster = MiniCrawlCluster.start(new File("target/cluster-it"), 2);
-         SimWebServer server = startSite()) {
+        SimWebServer server = startSite()) {
       SiteModel site = server.site();
       log("cluster up in %.1f s", seconds(started));
       Configuration conf = cluster.crawlerConf();
@@ -88,19 +88,35 @@ public class ClusterCrawlIT {
       Path segments = new Path(crawl, "segments");
       Path urls = cluster.hdfsPath("/user/crawler/urls");
       writeSeeds(fs, new Path(urls, "seeds.txt"), site.allUrls());
-      File confDir = writeConfDir(uberConf(cluster.hadoopConf()), new File("target/cluster-it/hadoop-conf"));
+      File confDir =
+          writeConfDir(uberConf(cluster.hadoopConf()), new File("target/cluster-it/hadoop-conf"));
       HadoopCommand hadoop = HadoopCommand.install(new File("target/cluster-it/bin"));
 
       long t = System.nanoTime();
-      // Crawler settings as a user gives them: -D (the cluster's *-site.xml come before trawler-default.xml).
-      HadoopCommand.Result run = hadoop.crawlScript(confDir, "run", urls.toString(), crawl.toString(), "1",
-          "--numFetchers", "2", "-D", "fetcher.server.delay=0", "-D", "http.timeout=5000");
+      // Crawler settings as a user gives them: -D (the cluster's *-site.xml come before
+      // trawler-default.xml).
+      HadoopCommand.Result run =
+          hadoop.crawlScript(
+              confDir,
+              "run",
+              urls.toString(),
+              crawl.toString(),
+              "1",
+              "--numFetchers",
+              "2",
+              "-D",
+              "fetcher.server.delay=0",
+              "-D",
+              "http.timeout=5000");
       assertEquals(run.output(), 0, run.exitCode());
       log("bin/crawl run (hadoop jar) in %.1f s: %s", seconds(t), roundLine(run.output()));
       Path segment = onlySegment(fs, segments);
 
       assertTrue("linkdb on HDFS", fs.exists(VersionedDb.current(new Path(crawl, "linkdb"))));
-      assertEquals("two fetch lists, neither empty", 2, nonEmptyParts(conf, new Path(segment, Segment.CRAWL_GENERATE)));
+      assertEquals(
+          "two fetch lists, neither empty",
+          2,
+          nonEmptyParts(conf, new Path(segment, Segment.CRAWL_GENERATE)));
       assertStatuses(conf, site, crawlDb, cluster.hdfsPath("/user/crawler/dump"));
       assertInstalledAndUnlocked(fs, crawlDb);
       assertHeldLockStopsASecondWriter(conf, fs, crawlDb, segment);
@@ -113,9 +129,22 @@ public class ClusterCrawlIT {
 
   /** Six hosts of a few pages; some redirects, 404s, 500s and robots-disallowed pages. */
   private SimWebServer startSite() throws IOException {
-    SimWebServer server = SimWebServer.builder(SiteModel.builder().hosts(HOSTS).pages(PAGES).outlinks(3).pageKb(1)
-        .port(0).seed(11).redirectPct(15).notFoundPct(10).errorPct(10).disallowPct(10).build())
-        .requestObserver(this::recordClient).build();
+    SimWebServer server =
+        SimWebServer.builder(
+                SiteModel.builder()
+                    .hosts(HOSTS)
+                    .pages(PAGES)
+                    .outlinks(3)
+                    .pageKb(1)
+                    .port(0)
+                    .seed(11)
+                    .redirectPct(15)
+                    .notFoundPct(10)
+                    .errorPct(10)
+                    .disallowPct(10)
+                    .build())
+            .requestObserver(this::recordClient)
+            .build();
     server.start();
     web = server.site();
     return server;
@@ -128,7 +157,8 @@ public class ClusterCrawlIT {
   }
 
   private void recordClient(int host, String path, InetSocketAddress client) {
-    String who = LoopbackClients.commandLine(client, new InetSocketAddress(web.address(host), web.port()));
+    String who =
+        LoopbackClients.commandLine(client, new InetSocketAddress(web.address(host), web.port()));
     Matcher task = who == null ? null : ATTEMPT.matcher(who);
     String name;
     if (task != null && task.find()) {
@@ -136,14 +166,19 @@ public class ClusterCrawlIT {
     } else if (who == null) {
       name = "a client no process holds (" + client + ")";
     } else {
-      name = who.contains("MRAppMaster") ? "an application master" : "a process other than a map task";
+      name =
+          who.contains("MRAppMaster") ? "an application master" : "a process other than a map task";
     }
     clientsByHost.computeIfAbsent(host, h -> ConcurrentHashMap.newKeySet()).add(name);
   }
 
   /** run's summary line of its round. */
   private static String roundLine(String output) {
-    return output.lines().filter(l -> l.startsWith("round 1:")).findFirst().orElse("(no round line in:\n" + output + ")");
+    return output
+        .lines()
+        .filter(l -> l.startsWith("round 1:"))
+        .findFirst()
+        .orElse("(no round line in:\n" + output + ")");
   }
 
   private static void step(Configuration conf, String... args) throws Exception {
@@ -161,11 +196,13 @@ public class ClusterCrawlIT {
 
   /**
    * The cluster's client configuration as a HADOOP_CONF_DIR: the whole of it in every *-site.xml,
-   * since each is read after its *-default.xml (mapred-default.xml would reset the framework to local).
+   * since each is read after its *-default.xml (mapred-default.xml would reset the framework to
+   * local).
    */
   private static File writeConfDir(Configuration conf, File dir) throws IOException {
     dir.mkdirs();
-    for (String name : List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
+    for (String name :
+        List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
       try (OutputStream out = new FileOutputStream(new File(dir, name))) {
         conf.writeXml(out);
       }
@@ -182,7 +219,8 @@ public class ClusterCrawlIT {
   private static int nonEmptyParts(Configuration conf, Path dir) throws Exception {
     int nonEmpty = 0;
     for (Path part : PartFiles.list(conf, dir)) {
-      try (SequenceFile.Reader reader = new SequenceFile.Reader(conf, SequenceFile.Reader.file(part))) {
+      try (SequenceFile.Reader reader =
+          new SequenceFile.Reader(conf, SequenceFile.Reader.file(part))) {
         if (reader.next(new Text(), new CrawlDatum())) {
           nonEmpty++;
         }
@@ -192,10 +230,11 @@ public class ClusterCrawlIT {
   }
 
   /**
-   * What one round must make of each URL of the site, by the site's own model, as readdb dumps
-   * the crawldb from HDFS to HDFS.
+   * What one round must make of each URL of the site, by the site's own model, as readdb dumps the
+   * crawldb from HDFS to HDFS.
    */
-  private static void assertStatuses(Configuration conf, SiteModel web, Path crawlDb, Path dumpDir) throws Exception {
+  private static void assertStatuses(Configuration conf, SiteModel web, Path crawlDb, Path dumpDir)
+      throws Exception {
     Map<String, String> expected = new TreeMap<>();
     Set<SiteModel.Kind> kinds = new TreeSet<>();
     for (String url : web.allUrls()) {
@@ -207,34 +246,49 @@ public class ClusterCrawlIT {
     Map<String, String> actual = new TreeMap<>();
     ObjectMapper json = new ObjectMapper();
     FileSystem fs = dumpDir.getFileSystem(conf);
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(
-        fs.open(new Path(dumpDir, CrawlDbReader.DUMP_JSON)), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                fs.open(new Path(dumpDir, CrawlDbReader.DUMP_JSON)), StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         JsonNode entry = json.readTree(line);
         int retries = entry.get("retries").asInt();
-        actual.put(entry.get("url").asText(), entry.get("status").asText() + (retries > 0 ? " retries " + retries : ""));
+        actual.put(
+            entry.get("url").asText(),
+            entry.get("status").asText() + (retries > 0 ? " retries " + retries : ""));
       }
     }
     assertEquals(expected, actual);
   }
 
-  /** The round's crawldb version is current, the one before it old; no lock or temporary directory is left. */
+  /**
+   * The round's crawldb version is current, the one before it old; no lock or temporary directory
+   * is left.
+   */
   private static void assertInstalledAndUnlocked(FileSystem fs, Path crawlDb) throws IOException {
     assertTrue(fs.exists(VersionedDb.current(crawlDb)));
     assertTrue("inject's version kept as old", fs.exists(VersionedDb.old(crawlDb)));
     for (FileStatus st : fs.listStatus(crawlDb)) {
-      assertTrue("left in the crawldb: " + st.getPath(),
-          st.getPath().getName().equals(VersionedDb.CURRENT) || st.getPath().getName().equals(VersionedDb.OLD));
+      assertTrue(
+          "left in the crawldb: " + st.getPath(),
+          st.getPath().getName().equals(VersionedDb.CURRENT)
+              || st.getPath().getName().equals(VersionedDb.OLD));
     }
   }
 
-  /** The lock is an exclusive create on HDFS: while it is held, updatedb fails at once and changes nothing. */
-  private static void assertHeldLockStopsASecondWriter(Configuration conf, FileSystem fs, Path crawlDb, Path segment)
-      throws Exception {
+  /**
+   * The lock is an exclusive create on HDFS: while it is held, updatedb fails at once and changes
+   * nothing.
+   */
+  private static void assertHeldLockStopsASecondWriter(
+      Configuration conf, FileSystem fs, Path crawlDb, Path segment) throws Exception {
     long installed = fs.getFileStatus(VersionedDb.current(crawlDb)).getModificationTime();
     try (DbLock lock = DbLock.acquire(conf, crawlDb, "crawldb", false)) {
-      assertEquals(UserException.FAILED, Main.run(new Configuration(conf), new String[] {"updatedb", crawlDb.toString(),
-          segment.toString()}));
+      assertEquals(
+          UserException.FAILED,
+          Main.run(
+              new Configuration(conf),
+              new String[] {"updatedb", crawlDb.toString(), segment.toString()}));
     }
     assertEquals(installed, fs.getFileStatus(VersionedDb.current(crawlDb)).getModificationTime());
     assertTrue(!fs.exists(VersionedDb.lockFile(crawlDb)));
@@ -268,11 +322,14 @@ public class ClusterCrawlIT {
     Set<String> ran = new TreeSet<>();
     for (ApplicationReport app : apps) {
       log("%s %-40s %s", app.getApplicationId(), app.getName(), app.getFinalApplicationStatus());
-      assertEquals(app.getName(), FinalApplicationStatus.SUCCEEDED, app.getFinalApplicationStatus());
+      assertEquals(
+          app.getName(), FinalApplicationStatus.SUCCEEDED, app.getFinalApplicationStatus());
       ran.add(app.getName().split(" ")[1]);
     }
-    assertTrue("YARN applications for every step: " + ran,
-        ran.containsAll(List.of("inject", "generate", "fetch", "parse", "updatedb", "invertlinks")));
+    assertTrue(
+        "YARN applications for every step: " + ran,
+        ran.containsAll(
+            List.of("inject", "generate", "fetch", "parse", "updatedb", "invertlinks")));
   }
 
   private void assertEachHostFetchedByOneOfTwoFetchTasks(List<ApplicationReport> apps) {

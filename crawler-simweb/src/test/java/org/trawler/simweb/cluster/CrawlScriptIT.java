@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 import java.io.File;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.Test;
 
 /** bin/crawl's choice between local mode and a cluster, without a cluster. */
@@ -46,7 +45,9 @@ public class CrawlScriptIT {
     if (hadoopConfDir != null) {
       env.put("HADOOP_CONF_DIR", hadoopConfDir.getAbsolutePath());
     }
-    env.put("PATH", new File(System.getProperty("java.home"), "bin") + File.pathSeparator + "/usr/bin:/bin");
+    env.put(
+        "PATH",
+        new File(System.getProperty("java.home"), "bin") + File.pathSeparator + "/usr/bin:/bin");
     return HadoopCommand.exec(pb, String.join(" ", args));
   }
 }

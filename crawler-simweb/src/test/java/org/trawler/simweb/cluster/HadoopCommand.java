@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import org.trawler.jobs.CrawlJob;
 
 /**
@@ -40,7 +39,8 @@ final class HadoopCommand {
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       File f = new File(entry);
       // Hadoop's jars only: not the job jar, nor this module's classes and tests
-      if (!f.getAbsoluteFile().equals(jobJar.getAbsoluteFile()) && !f.getName().equals("test-classes")
+      if (!f.getAbsoluteFile().equals(jobJar.getAbsoluteFile())
+          && !f.getName().equals("test-classes")
           && !f.getName().equals("classes")) {
         classpath.add(entry);
       }
@@ -54,13 +54,18 @@ final class HadoopCommand {
     }
     jvm.add("-Xmx512m");
     jvm.add("-XX:TieredStopAtLevel=1");
-    String script = "#!/usr/bin/env bash\n"
-        + "# Test stand-in for Hadoop's hadoop command: only 'hadoop jar <jar> [args]'.\n"
-        + "if [ \"${1:-}\" != jar ]; then echo \"test hadoop: only 'hadoop jar' is supported\" >&2; exit 1; fi\n"
-        + "shift\n"
-        + "exec '" + new File(System.getProperty("java.home"), "bin/java") + "' " + String.join(" ", jvm)
-        + " ${HADOOP_CLIENT_OPTS:-} -cp \"${HADOOP_CONF_DIR:+$HADOOP_CONF_DIR:}" + String.join(File.pathSeparator, classpath)
-        + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\" org.apache.hadoop.util.RunJar \"$@\"\n";
+    String script =
+        "#!/usr/bin/env bash\n"
+            + "# Test stand-in for Hadoop's hadoop command: only 'hadoop jar <jar> [args]'.\n"
+            + "if [ \"${1:-}\" != jar ]; then echo \"test hadoop: only 'hadoop jar' is supported\" >&2; exit 1; fi\n"
+            + "shift\n"
+            + "exec '"
+            + new File(System.getProperty("java.home"), "bin/java")
+            + "' "
+            + String.join(" ", jvm)
+            + " ${HADOOP_CLIENT_OPTS:-} -cp \"${HADOOP_CONF_DIR:+$HADOOP_CONF_DIR:}"
+            + String.join(File.pathSeparator, classpath)
+            + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\" org.apache.hadoop.util.RunJar \"$@\"\n";
     File hadoop = new File(dir, "hadoop");
     Files.writeString(hadoop.toPath(), script, StandardCharsets.UTF_8);
     if (!hadoop.setExecutable(true)) {
@@ -69,13 +74,20 @@ final class HadoopCommand {
     return new HadoopCommand(dir);
   }
 
-  /** The job jar this JVM loads the crawler from (the cluster tests run against it, not target/classes). */
+  /**
+   * The job jar this JVM loads the crawler from (the cluster tests run against it, not
+   * target/classes).
+   */
   static File jobJar() {
     try {
-      File jar = new File(CrawlJob.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      File jar =
+          new File(CrawlJob.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       if (!jar.isFile() || !jar.getName().endsWith("-job.jar")) {
-        throw new IllegalStateException("the crawler classes come from " + jar + ", not the job jar: run the "
-            + "cluster tests with mvn verify (they run after package, against the job jar)");
+        throw new IllegalStateException(
+            "the crawler classes come from "
+                + jar
+                + ", not the job jar: run the "
+                + "cluster tests with mvn verify (they run after package, against the job jar)");
       }
       return jar;
     } catch (URISyntaxException e) {
@@ -83,14 +95,20 @@ final class HadoopCommand {
     }
   }
 
-  /** {@code hadoop jar <job jar> args...} with {@code confDir} as HADOOP_CONF_DIR (none when null). */
+  /**
+   * {@code hadoop jar <job jar> args...} with {@code confDir} as HADOOP_CONF_DIR (none when null).
+   */
   Result hadoopJar(File confDir, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(new File(dir, "hadoop").getPath(), "jar", jobJar().getPath()));
+    List<String> command =
+        new ArrayList<>(List.of(new File(dir, "hadoop").getPath(), "jar", jobJar().getPath()));
     command.addAll(List.of(args));
     return run(command, confDir, false);
   }
 
-  /** {@code bin/crawl args...} with this stand-in on the PATH and {@code confDir} as HADOOP_CONF_DIR. */
+  /**
+   * {@code bin/crawl args...} with this stand-in on the PATH and {@code confDir} as
+   * HADOOP_CONF_DIR.
+   */
   Result crawlScript(File confDir, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("bash", crawlScript().getPath()));
     command.addAll(List.of(args));
@@ -102,7 +120,8 @@ final class HadoopCommand {
     return new File("../bin/crawl").getAbsoluteFile();
   }
 
-  private Result run(List<String> command, File confDir, boolean onPath) throws IOException, InterruptedException {
+  private Result run(List<String> command, File confDir, boolean onPath)
+      throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     Map<String, String> env = pb.environment();
     env.remove("HADOOP_CONF_DIR");
@@ -112,7 +131,9 @@ final class HadoopCommand {
       env.put("HADOOP_CONF_DIR", confDir.getAbsolutePath());
     }
     if (onPath) {
-      env.put("PATH", dir.getAbsolutePath() + File.pathSeparator + env.getOrDefault("PATH", "/usr/bin:/bin"));
+      env.put(
+          "PATH",
+          dir.getAbsolutePath() + File.pathSeparator + env.getOrDefault("PATH", "/usr/bin:/bin"));
     }
     return exec(pb, String.join(" ", command.subList(1, command.size())));
   }

@@ -14,23 +14,37 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
-
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-/** The job jar that {@code hadoop jar} runs: conf/ at its root, our libraries in, Hadoop out, Main first. */
+/**
+ * The job jar that {@code hadoop jar} runs: conf/ at its root, our libraries in, Hadoop out, Main
+ * first.
+ */
 public class JobJarIT {
   /** The commands a cluster runs. */
-  private static final List<String> COMMANDS = List.of("inject", "generate", "fetch", "parse", "updatedb",
-      "invertlinks", "dedup", "readdb", "readseg", "run");
+  private static final List<String> COMMANDS =
+      List.of(
+          "inject",
+          "generate",
+          "fetch",
+          "parse",
+          "updatedb",
+          "invertlinks",
+          "dedup",
+          "readdb",
+          "readseg",
+          "run");
+
   /** The test website's commands: local only, so not in the job jar. */
   private static final List<String> LOCAL_COMMANDS = List.of("demo", "simweb", "bench");
 
   @Test
   public void everyConfFileSitsAtTheJarRoot() throws IOException {
-    File[] confFiles = new File("../conf").listFiles(
-        f -> f.isFile() && f.getName().matches(".*\\.(xml|txt|properties)"));
+    File[] confFiles =
+        new File("../conf")
+            .listFiles(f -> f.isFile() && f.getName().matches(".*\\.(xml|txt|properties)"));
     assertNotNull("conf/ beside the module", confFiles);
     assertTrue(confFiles.length > 0);
     List<String> missing = new ArrayList<>();
@@ -51,7 +65,8 @@ public class JobJarIT {
       for (String module : List.of("../crawler-core", "../crawler-jobs")) {
         Path classes = Paths.get(module, "target", "classes");
         try (Stream<Path> files = Files.walk(classes)) {
-          files.filter(f -> f.toString().endsWith(".class"))
+          files
+              .filter(f -> f.toString().endsWith(".class"))
               .map(f -> classes.relativize(f).toString().replace(File.separatorChar, '/'))
               .filter(name -> jar.getEntry(name) == null)
               .forEach(missing::add);
@@ -64,9 +79,15 @@ public class JobJarIT {
   @Test
   public void carriesNothingOfTheTestWebsite() throws IOException {
     try (JarFile jar = new JarFile(HadoopCommand.jobJar())) {
-      List<String> simweb = jar.stream().map(e -> e.getName())
-          .filter(name -> name.startsWith("org/trawler/simweb/") || name.contains("SimWeb") || name.contains("Bench"))
-          .toList();
+      List<String> simweb =
+          jar.stream()
+              .map(e -> e.getName())
+              .filter(
+                  name ->
+                      name.startsWith("org/trawler/simweb/")
+                          || name.contains("SimWeb")
+                          || name.contains("Bench"))
+              .toList();
       assertEquals("the test website, demo and bench stay out of the job jar", List.of(), simweb);
     }
   }
@@ -74,31 +95,44 @@ public class JobJarIT {
   @Test
   public void carriesTheCrawlerAndItsLibrariesButNotHadoop() throws IOException {
     try (JarFile jar = new JarFile(HadoopCommand.jobJar())) {
-      for (String cls : List.of("org/trawler/jobs/Main.class", "org/trawler/core/datum/CrawlDatum.class",
-          "org/trawler/core/protocol/http/HttpProtocol.class", "org/jsoup/Jsoup.class",
-          "org/apache/hc/client5/http/impl/classic/HttpClients.class",
-          "crawlercommons/robots/SimpleRobotRulesParser.class", "org/apache/commons/cli/CommandLine.class")) {
+      for (String cls :
+          List.of(
+              "org/trawler/jobs/Main.class",
+              "org/trawler/core/datum/CrawlDatum.class",
+              "org/trawler/core/protocol/http/HttpProtocol.class",
+              "org/jsoup/Jsoup.class",
+              "org/apache/hc/client5/http/impl/classic/HttpClients.class",
+              "crawlercommons/robots/SimpleRobotRulesParser.class",
+              "org/apache/commons/cli/CommandLine.class")) {
         assertNotNull(cls + " in the job jar", jar.getEntry(cls));
       }
-      assertFalse("Hadoop's classes stay out: the cluster has its own",
+      assertFalse(
+          "Hadoop's classes stay out: the cluster has its own",
           jar.stream().anyMatch(e -> e.getName().startsWith("org/apache/hadoop/")));
-      assertEquals("org.trawler.jobs.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+      assertEquals(
+          "org.trawler.jobs.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
     }
   }
 
-  @Rule
-  public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  /** With the classes all in the jar (above), a command Main finds in the build it finds through hadoop jar. */
+  /**
+   * With the classes all in the jar (above), a command Main finds in the build it finds through
+   * hadoop jar.
+   */
   @Test
   public void hadoopJarListsTheCommands() throws Exception {
     HadoopCommand.Result r = HadoopCommand.install(tmp.newFolder("bin")).hadoopJar(null);
     assertEquals(r.output(), 2, r.exitCode());
     for (String command : COMMANDS) {
-      assertTrue(command + " listed in:\n" + r.output(), r.output().matches("(?s).*\\n  " + command + " .*"));
+      assertTrue(
+          command + " listed in:\n" + r.output(),
+          r.output().matches("(?s).*\\n  " + command + " .*"));
     }
     for (String command : LOCAL_COMMANDS) {
-      assertFalse(command + " not listed in:\n" + r.output(), r.output().matches("(?s).*\\n  " + command + " .*"));
+      assertFalse(
+          command + " not listed in:\n" + r.output(),
+          r.output().matches("(?s).*\\n  " + command + " .*"));
     }
   }
 }

@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Which local process holds the client end of a loopback TCP connection, read from Linux's
- * /proc: the connection's socket inode from /proc/net/tcp{,6}, then the process with a file
- * descriptor on that socket. Asked while the connection is open (a server asks while it serves),
- * it tells requests of different processes apart where nothing in the request can: two fetch
- * tasks send the same User-Agent from the same address.
+ * Which local process holds the client end of a loopback TCP connection, read from Linux's /proc:
+ * the connection's socket inode from /proc/net/tcp{,6}, then the process with a file descriptor on
+ * that socket. Asked while the connection is open (a server asks while it serves), it tells
+ * requests of different processes apart where nothing in the request can: two fetch tasks send the
+ * same User-Agent from the same address.
  */
 final class LoopbackClients {
   private static final Path PROC = Paths.get("/proc");
@@ -92,16 +92,23 @@ final class LoopbackClients {
     return null;
   }
 
-  /** An IPv4 endpoint in /proc/net/tcp's notation: the address as a little-endian hex word, the port in hex. */
+  /**
+   * An IPv4 endpoint in /proc/net/tcp's notation: the address as a little-endian hex word, the port
+   * in hex.
+   */
   private static String endpoint(InetSocketAddress address) {
     byte[] b = address.getAddress().getAddress();
     if (b.length != 4) {
       return "";
     }
-    return String.format(Locale.ROOT, "%02X%02X%02X%02X:%04X", b[3], b[2], b[1], b[0], address.getPort());
+    return String.format(
+        Locale.ROOT, "%02X%02X%02X%02X:%04X", b[3], b[2], b[1], b[0], address.getPort());
   }
 
-  /** A /proc/net/tcp or tcp6 endpoint as an IPv4 endpoint (IPv4-mapped IPv6 addresses reduced to IPv4). */
+  /**
+   * A /proc/net/tcp or tcp6 endpoint as an IPv4 endpoint (IPv4-mapped IPv6 addresses reduced to
+   * IPv4).
+   */
   private static String ipv4Endpoint(String field) {
     int colon = field.indexOf(':');
     if (colon < 8) {

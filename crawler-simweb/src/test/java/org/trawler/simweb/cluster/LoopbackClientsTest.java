@@ -11,7 +11,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
-
 import org.junit.Test;
 
 public class LoopbackClientsTest {
@@ -21,12 +20,17 @@ public class LoopbackClientsTest {
     assumeTrue(LoopbackClients.available());
     InetAddress host = InetAddress.getByName("127.0.0.2");
     try (ServerSocket server = new ServerSocket(0, 1, host);
-         Socket client = new Socket(host, server.getLocalPort());
-         Socket accepted = server.accept()) {
-      String self = new String(Files.readAllBytes(Paths.get("/proc/self/cmdline")), StandardCharsets.UTF_8)
-          .replace('\0', ' ').trim();
+        Socket client = new Socket(host, server.getLocalPort());
+        Socket accepted = server.accept()) {
+      String self =
+          new String(Files.readAllBytes(Paths.get("/proc/self/cmdline")), StandardCharsets.UTF_8)
+              .replace('\0', ' ')
+              .trim();
       InetSocketAddress serverEnd = (InetSocketAddress) server.getLocalSocketAddress();
-      assertEquals(self, LoopbackClients.commandLine((InetSocketAddress) accepted.getRemoteSocketAddress(), serverEnd));
+      assertEquals(
+          self,
+          LoopbackClients.commandLine(
+              (InetSocketAddress) accepted.getRemoteSocketAddress(), serverEnd));
     }
   }
 
@@ -38,7 +42,8 @@ public class LoopbackClientsTest {
     InetSocketAddress serverEnd;
     try (ServerSocket server = new ServerSocket(0, 1, host)) {
       serverEnd = (InetSocketAddress) server.getLocalSocketAddress();
-      try (Socket client = new Socket(host, server.getLocalPort()); Socket accepted = server.accept()) {
+      try (Socket client = new Socket(host, server.getLocalPort());
+          Socket accepted = server.accept()) {
         clientEnd = (InetSocketAddress) accepted.getRemoteSocketAddress();
       }
     }

@@ -2,7 +2,6 @@ package org.trawler.simweb.cluster;
 
 import java.io.File;
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -16,10 +15,16 @@ import org.trawler.core.conf.CrawlerConfiguration;
  * everything on 127.0.0.1, containers of 512 MB, no disk or memory checks on the node managers.
  */
 public final class MiniCrawlCluster implements AutoCloseable {
-  /** Short-lived JVMs on two shared cores: the quick JIT tier and the single-threaded collector start fastest. */
+  /**
+   * Short-lived JVMs on two shared cores: the quick JIT tier and the single-threaded collector
+   * start fastest.
+   */
   private static final String QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
-  /** System property: keep the task logs (and work directories) under target/test/data for a look after the test. */
+  /**
+   * System property: keep the task logs (and work directories) under target/test/data for a look
+   * after the test.
+   */
   public static final String KEEP_LOGS = "cluster.keepLogs";
 
   private final MiniDFSCluster dfs;
@@ -41,8 +46,11 @@ public final class MiniCrawlCluster implements AutoCloseable {
     conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
     conf.set("dfs.namenode.http-address", "127.0.0.1:0");
     conf.setInt("dfs.replication", 1);
-    MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf, new File(baseDir, "dfs"))
-        .numDataNodes(1).format(true).build();
+    MiniDFSCluster dfs =
+        new MiniDFSCluster.Builder(conf, new File(baseDir, "dfs"))
+            .numDataNodes(1)
+            .format(true)
+            .build();
     dfs.waitActive();
 
     Configuration yarnConf = new Configuration(dfs.getConfiguration(0));
@@ -61,7 +69,8 @@ public final class MiniCrawlCluster implements AutoCloseable {
     yarnConf.setInt("mapreduce.reduce.memory.mb", 512);
     yarnConf.set("mapreduce.map.java.opts", "-Xmx384m " + QUICK_JVM);
     yarnConf.set("mapreduce.reduce.java.opts", "-Xmx384m " + QUICK_JVM);
-    // Poll often: the defaults (1 s heartbeats, 5 s completion polls) dominate a job of tiny inputs.
+    // Poll often: the defaults (1 s heartbeats, 5 s completion polls) dominate a job of tiny
+    // inputs.
     yarnConf.setInt("mapreduce.client.completion.pollinterval", 200);
     yarnConf.setInt("mapreduce.client.progressmonitor.pollinterval", 200);
     yarnConf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 100);
@@ -73,7 +82,8 @@ public final class MiniCrawlCluster implements AutoCloseable {
     // A node manager stops only after its applications' logs are handled (deleted): at once.
     yarnConf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
     if (Boolean.getBoolean(KEEP_LOGS)) {
-      yarnConf.setInt(YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, 3600); // the deletion itself waits
+      yarnConf.setInt(
+          YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, 3600); // the deletion itself waits
     }
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("trawler-cluster", nodeManagers);
     yarn.init(yarnConf);
@@ -82,7 +92,10 @@ public final class MiniCrawlCluster implements AutoCloseable {
     return new MiniCrawlCluster(dfs, yarn, new Configuration(yarn.getConfig()));
   }
 
-  /** The cluster's client configuration (HDFS the default file system, YARN the framework): what HADOOP_CONF_DIR holds. */
+  /**
+   * The cluster's client configuration (HDFS the default file system, YARN the framework): what
+   * HADOOP_CONF_DIR holds.
+   */
   public Configuration hadoopConf() {
     return new Configuration(conf);
   }

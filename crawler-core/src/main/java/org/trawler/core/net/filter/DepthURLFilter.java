@@ -8,8 +8,8 @@ import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLParts;
 
 /**
- * Rejects URLs whose path has more than {@code urlfilter.depth.max} non-empty segments
- * ({@code /a/b/c.html} has 3, {@code /a/b/} has 2); -1 turns the filter off.
+ * Rejects URLs whose path has more than {@code urlfilter.depth.max} non-empty segments ({@code
+ * /a/b/c.html} has 3, {@code /a/b/} has 2); -1 turns the filter off.
  */
 public class DepthURLFilter extends ConfiguredRules<Integer> implements URLFilter {
   public DepthURLFilter() {

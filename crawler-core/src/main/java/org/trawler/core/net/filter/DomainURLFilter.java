@@ -1,11 +1,11 @@
 package org.trawler.core.net.filter;
 
+import crawlercommons.domains.EffectiveTldFinder;
 import java.net.IDN;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.HostGroup;
@@ -14,13 +14,11 @@ import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLParts;
 
-import crawlercommons.domains.EffectiveTldFinder;
-
 /**
  * Accepts a URL when its host, its registered domain or its public suffix (both from the public
- * suffix list, through crawler-commons' {@link EffectiveTldFinder}) is listed in
- * {@code urlfilter.domain.file} (domain-urlfilter.txt, one name per line): {@code example.com}
- * accepts www.example.com, {@code de} every host under .de. An empty file accepts every URL.
+ * suffix list, through crawler-commons' {@link EffectiveTldFinder}) is listed in {@code
+ * urlfilter.domain.file} (domain-urlfilter.txt, one name per line): {@code example.com} accepts
+ * www.example.com, {@code de} every host under .de. An empty file accepts every URL.
  */
 public class DomainURLFilter extends ConfiguredRules<Set<String>> implements URLFilter {
   public DomainURLFilter() {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
@@ -20,7 +19,9 @@ public class PrefixURLFilter extends ConfiguredRules<String[]> implements URLFil
     super(new String[0]);
   }
 
-  /** Sorted, and no entry is a prefix of another: then only the greatest entry ≤ a URL can match. */
+  /**
+   * Sorted, and no entry is a prefix of another: then only the greatest entry ≤ a URL can match.
+   */
   @Override
   protected String[] readRules(Configuration conf) {
     return readPrefixes(RuleFile.of(conf, NetKeys.PREFIX_FILTER_FILE));
@@ -47,7 +48,8 @@ public class PrefixURLFilter extends ConfiguredRules<String[]> implements URLFil
     }
     List<String> minimal = new ArrayList<>();
     for (String prefix : all) {
-      // In sorted order a string's extensions follow it directly, so comparing with the last kept suffices.
+      // In sorted order a string's extensions follow it directly, so comparing with the last kept
+      // suffices.
       if (minimal.isEmpty() || !prefix.startsWith(minimal.get(minimal.size() - 1))) {
         minimal.add(prefix);
       }

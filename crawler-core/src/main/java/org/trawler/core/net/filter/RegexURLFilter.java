@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
@@ -17,10 +16,10 @@ import org.trawler.core.net.URLFilter;
  * line {@code +regex} accepts, {@code -regex} rejects the URLs in which the regex is found; the
  * first rule that matches decides, and a URL no rule matches is rejected.
  */
-public class RegexURLFilter extends ConfiguredRules<List<RegexURLFilter.Rule>> implements URLFilter {
+public class RegexURLFilter extends ConfiguredRules<List<RegexURLFilter.Rule>>
+    implements URLFilter {
   /** One rule line, compiled. */
   record Rule(boolean accept, Pattern pattern) {}
-
 
   public RegexURLFilter() {
     super(Collections.emptyList());
@@ -46,7 +45,8 @@ public class RegexURLFilter extends ConfiguredRules<List<RegexURLFilter.Rule>> i
     for (RuleFile.Line line : file.lines()) {
       char sign = line.text().charAt(0);
       if (sign != '+' && sign != '-') {
-        throw file.error(line.number(), "a rule starts with + (accept) or - (reject): " + line.text());
+        throw file.error(
+            line.number(), "a rule starts with + (accept) or - (reject): " + line.text());
       }
       String regex = line.text().substring(1).strip();
       if (regex.isEmpty()) {

@@ -3,7 +3,6 @@ package org.trawler.core.net.filter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
@@ -13,8 +12,8 @@ import org.trawler.core.net.URLParts;
 
 /**
  * Rejects the URLs whose path ends with one of the suffixes of {@code urlfilter.suffix.file}
- * (suffix-urlfilter.txt, one per line), ignoring case; the query and fragment are not part of
- * the match, so {@code /a.jpg?w=100} is rejected by {@code .jpg} too.
+ * (suffix-urlfilter.txt, one per line), ignoring case; the query and fragment are not part of the
+ * match, so {@code /a.jpg?w=100} is rejected by {@code .jpg} too.
  */
 public class SuffixURLFilter extends ConfiguredRules<String[]> implements URLFilter {
   public SuffixURLFilter() {

@@ -2,7 +2,6 @@ package org.trawler.core.net.normalize;
 
 import java.net.MalformedURLException;
 import java.util.Locale;
-
 import org.trawler.core.net.DotSegments;
 import org.trawler.core.net.PercentEncoding;
 import org.trawler.core.net.PercentEncoding.Component;
@@ -13,11 +12,11 @@ import org.trawler.core.net.URLParts;
  * The canonical form of a URL with an authority (RFC 3986 syntax-based normalization): scheme and
  * host lower-cased, IDN hosts in punycode, a trailing dot of the host removed, the default port
  * removed, dot segments resolved (a {@code ..} above the root is dropped), percent-encoding
- * normalized (unreserved characters decoded, hex digits upper-cased, characters that may not
- * appear literally encoded as UTF-8), an empty path made {@code /}, an empty query and the
- * fragment dropped. Tabs and newlines anywhere and spaces at the ends are removed, as browsers do.
- * The user information of http and https URLs is dropped (RFC 9110 §4.2.4 deprecates it, and a
- * password has no place in a crawldb); other schemes keep theirs.
+ * normalized (unreserved characters decoded, hex digits upper-cased, characters that may not appear
+ * literally encoded as UTF-8), an empty path made {@code /}, an empty query and the fragment
+ * dropped. Tabs and newlines anywhere and spaces at the ends are removed, as browsers do. The user
+ * information of http and https URLs is dropped (RFC 9110 §4.2.4 deprecates it, and a password has
+ * no place in a crawldb); other schemes keep theirs.
  *
  * <p>A URL without an authority is returned with only its scheme lower-cased when the scheme does
  * not need a host ({@code mailto:}, {@code javascript:}, {@code data:}); the filters decide about
@@ -122,8 +121,12 @@ public class BasicURLNormalizer implements URLNormalizer {
     char previous = '.';
     for (int i = 0; i < host.length(); i++) {
       char c = host.charAt(i);
-      boolean valid = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
-          || (c == '.' && previous != '.');
+      boolean valid =
+          (c >= 'a' && c <= 'z')
+              || (c >= '0' && c <= '9')
+              || c == '-'
+              || c == '_'
+              || (c == '.' && previous != '.');
       if (!valid) {
         throw new MalformedURLException("bad host name: " + abbreviate(url));
       }

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
@@ -21,7 +20,8 @@ import org.trawler.core.net.URLParts;
  * stands for what the pattern's {@code *} matched. One rule applies per URL: an exact host first,
  * then the longest matching {@code *.domain}, then the {@code prefix.*} rules in file order.
  */
-public class HostURLNormalizer extends ConfiguredRules<HostURLNormalizer.Rules> implements URLNormalizer {
+public class HostURLNormalizer extends ConfiguredRules<HostURLNormalizer.Rules>
+    implements URLNormalizer {
   /** The compiled rule file; immutable. */
   record Rules(Map<String, String> hosts, Map<String, String> domains, List<String[]> prefixes) {}
 
@@ -78,10 +78,14 @@ public class HostURLNormalizer extends ConfiguredRules<HostURLNormalizer.Rules> 
       String pattern = fields[0];
       String target = fields[1];
       int stars = pattern.length() - pattern.replace("*", "").length();
-      if (stars > 1 || target.indexOf('*') != target.lastIndexOf('*')
+      if (stars > 1
+          || target.indexOf('*') != target.lastIndexOf('*')
           || (stars == 0 && target.indexOf('*') >= 0)) {
-        throw file.error(line.number(), "at most one * per pattern, and in the target only"
-            + " when the pattern has one: " + line.text());
+        throw file.error(
+            line.number(),
+            "at most one * per pattern, and in the target only"
+                + " when the pattern has one: "
+                + line.text());
       }
       if (stars == 0) {
         hosts.putIfAbsent(pattern, target);
@@ -90,11 +94,14 @@ public class HostURLNormalizer extends ConfiguredRules<HostURLNormalizer.Rules> 
       } else if (pattern.endsWith(".*") && pattern.length() > 2) {
         prefixes.add(new String[] {pattern.substring(0, pattern.length() - 1), target});
       } else {
-        throw file.error(line.number(), "a * must be a whole first or last label"
-            + " (*.example.com, www.*): " + line.text());
+        throw file.error(
+            line.number(),
+            "a * must be a whole first or last label" + " (*.example.com, www.*): " + line.text());
       }
     }
-    return new Rules(Collections.unmodifiableMap(hosts), Collections.unmodifiableMap(domains),
+    return new Rules(
+        Collections.unmodifiableMap(hosts),
+        Collections.unmodifiableMap(domains),
         Collections.unmodifiableList(prefixes));
   }
 }

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
@@ -18,7 +17,8 @@ import org.trawler.core.net.URLNormalizer;
  * named by {@code urlnormalizer.querystring.drop} (case-insensitive), and drops the '?' when
  * nothing is left. The fragment, if any, is kept as it was.
  */
-public class QueryStringURLNormalizer extends ConfiguredRules<Set<String>> implements URLNormalizer {
+public class QueryStringURLNormalizer extends ConfiguredRules<Set<String>>
+    implements URLNormalizer {
   public QueryStringURLNormalizer() {
     super(Collections.emptySet());
   }

@@ -9,12 +9,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.ConfiguredRules;
 import org.trawler.core.net.NetKeys;
@@ -40,7 +38,6 @@ public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.
       return scopes.isEmpty() || scopes.contains(scope);
     }
   }
-
 
   public RegexURLNormalizer() {
     super(Collections.emptyList());
@@ -88,11 +85,14 @@ public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.
         }
       }
       try {
-        rules.add(new Rule(Pattern.compile(pattern),
-            substitution == null ? "" : substitution, Collections.unmodifiableSet(scopes)));
+        rules.add(
+            new Rule(
+                Pattern.compile(pattern),
+                substitution == null ? "" : substitution,
+                Collections.unmodifiableSet(scopes)));
       } catch (PatternSyntaxException e) {
-        throw file.error(0, "rule " + (i + 1) + ": bad pattern: " + e.getDescription()
-            + " in " + pattern);
+        throw file.error(
+            0, "rule " + (i + 1) + ": bad pattern: " + e.getDescription() + " in " + pattern);
       }
     }
     return Collections.unmodifiableList(rules);
@@ -116,7 +116,8 @@ public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.
       factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
       factory.setExpandEntityReferences(false);
       DocumentBuilder builder = factory.newDocumentBuilder();
-      builder.setErrorHandler(new DefaultHandler()); // throws on fatal errors instead of printing them
+      builder.setErrorHandler(
+          new DefaultHandler()); // throws on fatal errors instead of printing them
       return builder;
     } catch (ParserConfigurationException e) {
       throw new IllegalStateException("the JDK's XML parser cannot be configured", e);

@@ -1,7 +1,6 @@
 package org.trawler.core.protocol.http;
 
 import java.net.UnknownHostException;
-
 import org.trawler.core.protocol.ProtocolKeys;
 
 /** A host resolved only to denied addresses: to HttpClient it is a host that cannot be resolved. */
@@ -9,6 +8,14 @@ final class AddressDeniedException extends UnknownHostException {
   private static final long serialVersionUID = 1L;
 
   AddressDeniedException(String host, String address, String rule) {
-    super(host + " resolves to " + address + " (" + rule + ", denied by " + ProtocolKeys.ADDRESS_DENY + ")");
+    super(
+        host
+            + " resolves to "
+            + address
+            + " ("
+            + rule
+            + ", denied by "
+            + ProtocolKeys.ADDRESS_DENY
+            + ")");
   }
 }

@@ -3,8 +3,8 @@ package org.trawler.core.protocol.http;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The moment a fetch (all its redirect hops and bodies) must be over. Once passed it stays
- * expired, whether a body read noticed it or the timer aborted a blocked request.
+ * The moment a fetch (all its redirect hops and bodies) must be over. Once passed it stays expired,
+ * whether a body read noticed it or the timer aborted a blocked request.
  */
 final class Deadline {
   private final long endNanos;

@@ -8,13 +8,12 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.protocol.ProtocolKeys;
 
 /**
- * The address ranges of http.address.deny: a fetch never connects to an address in them, so a
- * page or a redirect cannot point the crawler at a cloud metadata service or an internal host.
+ * The address ranges of http.address.deny: a fetch never connects to an address in them, so a page
+ * or a redirect cannot point the crawler at a cloud metadata service or an internal host.
  */
 public final class DeniedAddresses {
 
@@ -96,8 +95,8 @@ public final class DeniedAddresses {
   }
 
   /**
-   * Parses a comma-separated list of range names (link-local, loopback, private) and CIDR blocks
-   * of IP literals (e.g. 203.0.113.0/24); blank = none.
+   * Parses a comma-separated list of range names (link-local, loopback, private) and CIDR blocks of
+   * IP literals (e.g. 203.0.113.0/24); blank = none.
    *
    * @throws BadSettingException naming the unknown range
    */
@@ -142,8 +141,11 @@ public final class DeniedAddresses {
         return range;
       }
     }
-    throw new BadSettingException(ProtocolKeys.ADDRESS_DENY, "unknown address range '" + name
-        + "' (known: link-local, loopback, private, or an IP block like 10.1.0.0/16)");
+    throw new BadSettingException(
+        ProtocolKeys.ADDRESS_DENY,
+        "unknown address range '"
+            + name
+            + "' (known: link-local, loopback, private, or an IP block like 10.1.0.0/16)");
   }
 
   private static BadSettingException notABlock(String cidr) {
@@ -160,7 +162,10 @@ public final class DeniedAddresses {
     return null;
   }
 
-  /** The name of the range or block that denies {@code address}, or null when it may be connected to. */
+  /**
+   * The name of the range or block that denies {@code address}, or null when it may be connected
+   * to.
+   */
   public String rule(InetAddress address) {
     Range range = denying(address);
     if (range != null) {

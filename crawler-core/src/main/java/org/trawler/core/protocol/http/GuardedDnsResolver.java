@@ -6,17 +6,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
 import org.apache.hc.client5.http.DnsResolver;
 
 /**
- * Resolves host names for HttpClient's connection pool and drops denied addresses. Because the
- * pool connects to exactly the addresses returned here, no second lookup can rebind the host
- * between the check and the connect. IP literals go through here too.
+ * Resolves host names for HttpClient's connection pool and drops denied addresses. Because the pool
+ * connects to exactly the addresses returned here, no second lookup can rebind the host between the
+ * check and the connect. IP literals go through here too.
  */
 final class GuardedDnsResolver implements DnsResolver {
   private final DnsResolver resolver;
   private final DeniedAddresses denied;
+
   /** The configured proxy: the user chose it, so it is never denied. */
   private final Set<String> trustedHosts;
 

@@ -3,7 +3,6 @@ package org.trawler.core.protocol.http;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.ProtocolKeys;
@@ -21,8 +20,10 @@ final class HttpSettings {
   final long deadlineMillis;
   final int contentLimit;
   final int redirectMax;
+
   /** Cap on a server's Retry-After, or -1 for none. */
   final long maxRetryAfterMillis;
+
   final String proxyHost;
   final int proxyPort;
   final List<String> proxyExceptions;
@@ -33,29 +34,54 @@ final class HttpSettings {
 
   HttpSettings(Configuration conf) {
     String agentName = conf.getTrimmed(ProtocolKeys.AGENT_NAME, ProtocolKeys.DEFAULT_AGENT_NAME);
-    userAgent = userAgent(agentName, conf.getTrimmed(ProtocolKeys.AGENT_URL, ""),
-        conf.getTrimmed(ProtocolKeys.AGENT_EMAIL, ""));
+    userAgent =
+        userAgent(
+            agentName,
+            conf.getTrimmed(ProtocolKeys.AGENT_URL, ""),
+            conf.getTrimmed(ProtocolKeys.AGENT_EMAIL, ""));
     accept = conf.getTrimmed(ProtocolKeys.ACCEPT, ProtocolKeys.DEFAULT_ACCEPT);
-    acceptLanguage = conf.getTrimmed(ProtocolKeys.ACCEPT_LANGUAGE, ProtocolKeys.DEFAULT_ACCEPT_LANGUAGE);
+    acceptLanguage =
+        conf.getTrimmed(ProtocolKeys.ACCEPT_LANGUAGE, ProtocolKeys.DEFAULT_ACCEPT_LANGUAGE);
     robotsAgents = robotsAgents(conf.getTrimmed(ProtocolKeys.ROBOTS_AGENTS, ""), agentName);
-    timeoutMillis = Math.max(1, Settings.getInt(conf, ProtocolKeys.TIMEOUT, ProtocolKeys.DEFAULT_TIMEOUT));
-    deadlineMillis = Math.max(1,
-        Settings.getLong(conf, ProtocolKeys.REQUEST_DEADLINE, ProtocolKeys.DEFAULT_REQUEST_DEADLINE));
-    int limit = Settings.getInt(conf, ProtocolKeys.CONTENT_LIMIT, ProtocolKeys.DEFAULT_CONTENT_LIMIT);
+    timeoutMillis =
+        Math.max(1, Settings.getInt(conf, ProtocolKeys.TIMEOUT, ProtocolKeys.DEFAULT_TIMEOUT));
+    deadlineMillis =
+        Math.max(
+            1,
+            Settings.getLong(
+                conf, ProtocolKeys.REQUEST_DEADLINE, ProtocolKeys.DEFAULT_REQUEST_DEADLINE));
+    int limit =
+        Settings.getInt(conf, ProtocolKeys.CONTENT_LIMIT, ProtocolKeys.DEFAULT_CONTENT_LIMIT);
     contentLimit = limit < 0 ? UNLIMITED : limit;
-    redirectMax = Math.max(0, Settings.getInt(conf, ProtocolKeys.REDIRECT_MAX, ProtocolKeys.DEFAULT_REDIRECT_MAX));
-    long maxDelaySeconds = Settings.getLong(conf, ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
-        ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
+    redirectMax =
+        Math.max(
+            0, Settings.getInt(conf, ProtocolKeys.REDIRECT_MAX, ProtocolKeys.DEFAULT_REDIRECT_MAX));
+    long maxDelaySeconds =
+        Settings.getLong(
+            conf,
+            ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
+            ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
     maxRetryAfterMillis = maxDelaySeconds < 0 ? -1 : maxDelaySeconds * 1000;
     proxyHost = conf.getTrimmed(ProtocolKeys.PROXY_HOST, "").toLowerCase(Locale.ROOT);
     proxyPort = Settings.getInt(conf, ProtocolKeys.PROXY_PORT, ProtocolKeys.DEFAULT_PROXY_PORT);
     proxyExceptions = lowerCaseList(conf.getTrimmed(ProtocolKeys.PROXY_EXCEPTION_LIST, ""));
-    deniedAddresses = DeniedAddresses.parse(conf.get(ProtocolKeys.ADDRESS_DENY, ProtocolKeys.DEFAULT_ADDRESS_DENY));
-    trustAllCertificates = conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, ProtocolKeys.DEFAULT_TLS_TRUST_ALL);
-    int threads = Math.max(1,
-        Settings.getInt(conf, ProtocolKeys.FETCHER_THREADS, ProtocolKeys.DEFAULT_FETCHER_THREADS));
-    int threadsPerQueue = Math.max(1, Settings.getInt(conf, ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
-        ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE));
+    deniedAddresses =
+        DeniedAddresses.parse(
+            conf.get(ProtocolKeys.ADDRESS_DENY, ProtocolKeys.DEFAULT_ADDRESS_DENY));
+    trustAllCertificates =
+        conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, ProtocolKeys.DEFAULT_TLS_TRUST_ALL);
+    int threads =
+        Math.max(
+            1,
+            Settings.getInt(
+                conf, ProtocolKeys.FETCHER_THREADS, ProtocolKeys.DEFAULT_FETCHER_THREADS));
+    int threadsPerQueue =
+        Math.max(
+            1,
+            Settings.getInt(
+                conf,
+                ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
+                ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE));
     // One more per route than the fetcher admits, for the host's robots.txt request.
     maxConnectionsPerRoute = threadsPerQueue + 1;
     maxConnectionsTotal = Math.max(threads, threadsPerQueue) + threads;
@@ -73,7 +99,10 @@ final class HttpSettings {
     return contact.isEmpty() ? name : name + " (" + String.join("; ", contact) + ")";
   }
 
-  /** The configured robots.txt agents, else the agent name's product token ("Trawler/0.1" → "trawler"). */
+  /**
+   * The configured robots.txt agents, else the agent name's product token ("Trawler/0.1" →
+   * "trawler").
+   */
   static List<String> robotsAgents(String configured, String agentName) {
     List<String> agents = lowerCaseList(configured);
     if (agents.isEmpty()) {

@@ -3,7 +3,6 @@ package org.trawler.core.protocol.http;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
-
 import org.trawler.core.net.DotSegments;
 import org.trawler.core.net.PercentEncoding;
 import org.trawler.core.net.URLParts;
@@ -18,7 +17,10 @@ import org.trawler.core.net.URLResolver;
 final class HttpUrls {
   private HttpUrls() {}
 
-  /** The absolute URI of {@code url}, or null when it cannot be parsed, has no scheme, or is http(s) without a host. */
+  /**
+   * The absolute URI of {@code url}, or null when it cannot be parsed, has no scheme, or is http(s)
+   * without a host.
+   */
   static URI parse(String url) {
     return uri(url.trim(), false);
   }
@@ -28,7 +30,10 @@ final class HttpUrls {
     return uri(URLResolver.resolve(base.toString(), location), true);
   }
 
-  /** The request URI of an absolute URL; {@code canonical}: scheme and host lower-cased, an empty path "/". */
+  /**
+   * The request URI of an absolute URL; {@code canonical}: scheme and host lower-cased, an empty
+   * path "/".
+   */
   private static URI uri(String url, boolean canonical) {
     String escaped;
     try {
@@ -41,12 +46,13 @@ final class HttpUrls {
       return null;
     }
     if (canonical && p.hasAuthority()) {
-      escaped = escaped.substring(0, p.schemeEnd()).toLowerCase(Locale.ROOT)
-          + escaped.substring(p.schemeEnd(), p.hostStart())
-          + escaped.substring(p.hostStart(), p.hostEnd()).toLowerCase(Locale.ROOT)
-          + escaped.substring(p.hostEnd(), p.pathStart())
-          + (p.pathStart() == p.pathEnd() ? "/" : "")
-          + escaped.substring(p.pathStart());
+      escaped =
+          escaped.substring(0, p.schemeEnd()).toLowerCase(Locale.ROOT)
+              + escaped.substring(p.schemeEnd(), p.hostStart())
+              + escaped.substring(p.hostStart(), p.hostEnd()).toLowerCase(Locale.ROOT)
+              + escaped.substring(p.hostEnd(), p.pathStart())
+              + (p.pathStart() == p.pathEnd() ? "/" : "")
+              + escaped.substring(p.pathStart());
     }
     try {
       URI uri = new URI(escaped);
@@ -75,11 +81,15 @@ final class HttpUrls {
   private static String hostKey(URLParts p) {
     String url = p.url();
     String scheme = p.scheme().toLowerCase(Locale.ROOT);
-    StringBuilder key = new StringBuilder(p.pathStart() + 8).append(scheme).append("://")
-        .append(url.substring(p.hostStart(), p.hostEnd()).toLowerCase(Locale.ROOT));
+    StringBuilder key =
+        new StringBuilder(p.pathStart() + 8)
+            .append(scheme)
+            .append("://")
+            .append(url.substring(p.hostStart(), p.hostEnd()).toLowerCase(Locale.ROOT));
     int portStart = p.hostEnd() + 1;
     if (portStart < p.pathStart()) {
-      int port = Integer.parseInt(url.substring(portStart, p.pathStart())); // digits: the URI checked them
+      int port =
+          Integer.parseInt(url.substring(portStart, p.pathStart())); // digits: the URI checked them
       if (port != URLParts.defaultPort(scheme)) {
         key.append(':').append(port);
       }
@@ -87,7 +97,10 @@ final class HttpUrls {
     return key.toString();
   }
 
-  /** What makes two request URLs the same for loop detection: case, default ports and dot segments aside. */
+  /**
+   * What makes two request URLs the same for loop detection: case, default ports and dot segments
+   * aside.
+   */
   static String chainKey(URI uri) {
     URLParts p = URLParts.of(uri.toString());
     String url = p.url();

@@ -4,7 +4,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
-
 import org.trawler.core.protocol.RobotsRules;
 
 /**
@@ -12,10 +11,13 @@ import org.trawler.core.protocol.RobotsRules;
  * that one answer, and everyone after gets it from memory.
  */
 final class RobotsCache {
-  private final ConcurrentMap<String, CompletableFuture<RobotsRules>> rulesByHost = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, CompletableFuture<RobotsRules>> rulesByHost =
+      new ConcurrentHashMap<>();
   private final Function<String, RobotsRules> fetcher;
 
-  /** @param fetcher fetches the rules of a host key (scheme://host[:port]) */
+  /**
+   * @param fetcher fetches the rules of a host key (scheme://host[:port])
+   */
   RobotsCache(Function<String, RobotsRules> fetcher) {
     this.fetcher = fetcher;
   }

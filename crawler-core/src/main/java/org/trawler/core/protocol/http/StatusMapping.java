@@ -10,9 +10,7 @@ import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.zip.ZipException;
-
 import javax.net.ssl.SSLException;
-
 import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.utils.DateUtils;
 import org.apache.hc.core5.http.ConnectionClosedException;
@@ -40,12 +38,13 @@ final class StatusMapping {
   }
 
   /**
-   * The outcome of an answer that is neither 2xx, nor 304, nor a followed redirect: 429 and 503
-   * are retried after the server's Retry-After, other 5xx retried, 4xx and 3xx gone.
+   * The outcome of an answer that is neither 2xx, nor 304, nor a followed redirect: 429 and 503 are
+   * retried after the server's Retry-After, other 5xx retried, 4xx and 3xx gone.
    */
   static ProtocolOutput forFailure(int code, String retryAfter, long nowMillis, long capMillis) {
     if (code == 429 || code == 503) {
-      return ProtocolOutput.retry(code, Reason.HTTP, "", retryAfterMillis(retryAfter, nowMillis, capMillis));
+      return ProtocolOutput.retry(
+          code, Reason.HTTP, "", retryAfterMillis(retryAfter, nowMillis, capMillis));
     }
     if (code >= 500 && code < 600) {
       return ProtocolOutput.retry(code, Reason.HTTP, "", -1);
@@ -79,7 +78,9 @@ final class StatusMapping {
     return capMillis >= 0 ? Math.min(millis, capMillis) : millis;
   }
 
-  /** The outcome of a fetch that failed with {@code e}; {@code deadlineExpired} wins over any cause. */
+  /**
+   * The outcome of a fetch that failed with {@code e}; {@code deadlineExpired} wins over any cause.
+   */
   static ProtocolOutput forException(IOException e, boolean deadlineExpired) {
     String message = describe(e);
     if (deadlineExpired || e instanceof DeadlineExceededException) {
@@ -118,9 +119,13 @@ final class StatusMapping {
   }
 
   private static boolean isMalformedResponse(IOException e) {
-    return e instanceof ClientProtocolException || e instanceof MessageConstraintException
-        || e instanceof NoHttpResponseException || e instanceof MalformedChunkCodingException
-        || e instanceof ConnectionClosedException || e instanceof ZipException || e instanceof EOFException;
+    return e instanceof ClientProtocolException
+        || e instanceof MessageConstraintException
+        || e instanceof NoHttpResponseException
+        || e instanceof MalformedChunkCodingException
+        || e instanceof ConnectionClosedException
+        || e instanceof ZipException
+        || e instanceof EOFException;
   }
 
   /** One line: the exception's simple name and message, with the root cause's when it differs. */
@@ -129,7 +134,8 @@ final class StatusMapping {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String line = e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
+    String line =
+        e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
     if (root != e && root.getMessage() != null && !line.contains(root.getMessage())) {
       line += " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
     }

@@ -19,9 +19,19 @@ public class DepthURLFilterTest {
   @Test
   public void urlsUpToTheMaximumAreAccepted() {
     DepthURLFilter filter = withMax(2);
-    for (String url : new String[] {"http://x/", "http://x", "http://x/a", "http://x/a/b",
-        "http://x/a/b/", "http://x//a//b//", "http://x/a/b?c=/d/e/f", "http://x/a/b#/c/d",
-        "http://[::1]:8080/a/b", "mailto:a/b/c/d"}) {
+    for (String url :
+        new String[] {
+          "http://x/",
+          "http://x",
+          "http://x/a",
+          "http://x/a/b",
+          "http://x/a/b/",
+          "http://x//a//b//",
+          "http://x/a/b?c=/d/e/f",
+          "http://x/a/b#/c/d",
+          "http://[::1]:8080/a/b",
+          "mailto:a/b/c/d"
+        }) {
       assertEquals(url, filter.filter(url));
     }
   }
@@ -43,7 +53,8 @@ public class DepthURLFilterTest {
 
   @Test
   public void defaultMinusOneAcceptsAnyDepth() {
-    DepthURLFilter filter = ReflectionUtils.newInstance(DepthURLFilter.class, CrawlerConfiguration.create());
+    DepthURLFilter filter =
+        ReflectionUtils.newInstance(DepthURLFilter.class, CrawlerConfiguration.create());
     String deep = "http://x" + "/s".repeat(5_000);
     assertEquals(deep, filter.filter(deep));
   }

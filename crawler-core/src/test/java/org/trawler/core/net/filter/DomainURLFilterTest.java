@@ -19,14 +19,23 @@ public class DomainURLFilterTest {
   private DomainURLFilter filter;
 
   private DomainURLFilter withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(DomainURLFilter.class,
+    return ReflectionUtils.newInstance(
+        DomainURLFilter.class,
         RuleFileFixture.confWithRules(tmp, NetKeys.DOMAIN_FILTER_FILE, lines));
   }
 
   @Before
   public void setUp() throws Exception {
-    filter = withRules("# sites", "Example.com", "blog.example.org", "example.co.uk", "de",
-        "bücher.ch.", "127.0.0.1", "[::1]");
+    filter =
+        withRules(
+            "# sites",
+            "Example.com",
+            "blog.example.org",
+            "example.co.uk",
+            "de",
+            "bücher.ch.",
+            "127.0.0.1",
+            "[::1]");
   }
 
   private void assertAccepted(String url) {
@@ -88,8 +97,10 @@ public class DomainURLFilterTest {
 
   @Test
   public void shippedEmptyFileAcceptsEverything() {
-    DomainURLFilter shipped = ReflectionUtils.newInstance(DomainURLFilter.class,
-        RuleFileFixture.confWithShipped(NetKeys.DOMAIN_FILTER_FILE, "domain-urlfilter.txt"));
+    DomainURLFilter shipped =
+        ReflectionUtils.newInstance(
+            DomainURLFilter.class,
+            RuleFileFixture.confWithShipped(NetKeys.DOMAIN_FILTER_FILE, "domain-urlfilter.txt"));
     assertEquals("http://anything.example/", shipped.filter("http://anything.example/"));
     assertEquals("mailto:x", shipped.filter("mailto:x"));
   }

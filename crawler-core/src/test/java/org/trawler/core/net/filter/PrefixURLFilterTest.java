@@ -14,14 +14,17 @@ public class PrefixURLFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private PrefixURLFilter withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(PrefixURLFilter.class,
+    return ReflectionUtils.newInstance(
+        PrefixURLFilter.class,
         RuleFileFixture.confWithRules(tmp, NetKeys.PREFIX_FILTER_FILE, lines));
   }
 
   @Test
   public void shippedPrefixesAcceptHttpAndHttpsOnly() {
-    PrefixURLFilter shipped = ReflectionUtils.newInstance(PrefixURLFilter.class,
-        RuleFileFixture.confWithShipped(NetKeys.PREFIX_FILTER_FILE, "prefix-urlfilter.txt"));
+    PrefixURLFilter shipped =
+        ReflectionUtils.newInstance(
+            PrefixURLFilter.class,
+            RuleFileFixture.confWithShipped(NetKeys.PREFIX_FILTER_FILE, "prefix-urlfilter.txt"));
     assertEquals("http://x/", shipped.filter("http://x/"));
     assertEquals("https://[::1]:8080/", shipped.filter("https://[::1]:8080/"));
     assertNull(shipped.filter("ftp://x/"));
@@ -31,8 +34,13 @@ public class PrefixURLFilterTest {
 
   @Test
   public void urlIsAcceptedWhenAnyPrefixMatches() throws Exception {
-    PrefixURLFilter filter = withRules("https://b.org/docs/", "http://a.com/", "http://a.com/x/",
-        "http://c.net", "https://b.org/blog/2020/");
+    PrefixURLFilter filter =
+        withRules(
+            "https://b.org/docs/",
+            "http://a.com/",
+            "http://a.com/x/",
+            "http://c.net",
+            "https://b.org/blog/2020/");
     assertEquals("http://a.com/", filter.filter("http://a.com/"));
     assertEquals("http://a.com/x/y", filter.filter("http://a.com/x/y"));
     assertEquals("http://a.com/y", filter.filter("http://a.com/y"));

@@ -15,12 +15,14 @@ import org.trawler.core.net.RuleFileFixture;
 public class RegexURLFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private final RegexURLFilter shipped = ReflectionUtils.newInstance(RegexURLFilter.class,
-      RuleFileFixture.confWithShipped(NetKeys.REGEX_FILTER_FILE, "regex-urlfilter.txt"));
+  private final RegexURLFilter shipped =
+      ReflectionUtils.newInstance(
+          RegexURLFilter.class,
+          RuleFileFixture.confWithShipped(NetKeys.REGEX_FILTER_FILE, "regex-urlfilter.txt"));
 
   private RegexURLFilter withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(RegexURLFilter.class,
-        RuleFileFixture.confWithRules(tmp, NetKeys.REGEX_FILTER_FILE, lines));
+    return ReflectionUtils.newInstance(
+        RegexURLFilter.class, RuleFileFixture.confWithRules(tmp, NetKeys.REGEX_FILTER_FILE, lines));
   }
 
   private void assertAccepted(RegexURLFilter filter, String url) {
@@ -33,37 +35,76 @@ public class RegexURLFilterTest {
 
   @Test
   public void shippedRulesAcceptWebPages() {
-    for (String url : new String[] {"http://example.com/", "https://example.com/a/b.html",
-        "http://example.com/a/b/a/", "http://example.com/2020/01/02/",
-        "http://example.com/a/ab/abc/a/", "http://[::1]:8080/x", "https://x.org/jpg/gif.html",
-        "http://x.org/a.php?img=1", "http://x.org/doc/", "http://x.org/a.html?q=/a/a/a/"}) {
+    for (String url :
+        new String[] {
+          "http://example.com/",
+          "https://example.com/a/b.html",
+          "http://example.com/a/b/a/",
+          "http://example.com/2020/01/02/",
+          "http://example.com/a/ab/abc/a/",
+          "http://[::1]:8080/x",
+          "https://x.org/jpg/gif.html",
+          "http://x.org/a.php?img=1",
+          "http://x.org/doc/",
+          "http://x.org/a.html?q=/a/a/a/"
+        }) {
       assertAccepted(shipped, url);
     }
   }
 
   @Test
   public void shippedRulesRejectOtherSchemes() {
-    for (String url : new String[] {"ftp://x/", "file:///etc/passwd", "mailto:someone@example.com",
-        "mailto:", "javascript:void(0)", "data:text/html,x", "tel:+123", "httpx://x/", "//x/"}) {
+    for (String url :
+        new String[] {
+          "ftp://x/",
+          "file:///etc/passwd",
+          "mailto:someone@example.com",
+          "mailto:",
+          "javascript:void(0)",
+          "data:text/html,x",
+          "tel:+123",
+          "httpx://x/",
+          "//x/"
+        }) {
       assertRejected(shipped, url);
     }
   }
 
   @Test
   public void shippedRulesRejectBinarySuffixesInAnyCase() {
-    for (String url : new String[] {"http://x/a.jpg", "http://x/a.JPG", "http://x/a.jpeg",
-        "http://x/a.png?w=100", "http://x/f.pdf", "http://x/f.zip", "http://x/f.tar.gz",
-        "http://x/setup.exe", "http://x/f.docx", "http://x/m.mp4", "http://x/s.css",
-        "http://x/s.js", "http://x/f.woff2", "http://x/i.svg", "http://x/a.html?file=b.pdf"}) {
+    for (String url :
+        new String[] {
+          "http://x/a.jpg",
+          "http://x/a.JPG",
+          "http://x/a.jpeg",
+          "http://x/a.png?w=100",
+          "http://x/f.pdf",
+          "http://x/f.zip",
+          "http://x/f.tar.gz",
+          "http://x/setup.exe",
+          "http://x/f.docx",
+          "http://x/m.mp4",
+          "http://x/s.css",
+          "http://x/s.js",
+          "http://x/f.woff2",
+          "http://x/i.svg",
+          "http://x/a.html?file=b.pdf"
+        }) {
       assertRejected(shipped, url);
     }
   }
 
   @Test
   public void shippedRulesRejectRepeatedPathSegments() {
-    for (String url : new String[] {"http://x/a/b/a/b/a/b/", "http://x/a/a/a/",
-        "http://x/a/b/c/a/b/c/a/b/c/", "http://x/p/a/b/a/c/a", "http://x/a/a/a?q=1",
-        "http://a/x/a/b/a/b/a/b/c.html"}) {
+    for (String url :
+        new String[] {
+          "http://x/a/b/a/b/a/b/",
+          "http://x/a/a/a/",
+          "http://x/a/b/c/a/b/c/a/b/c/",
+          "http://x/p/a/b/a/c/a",
+          "http://x/a/a/a?q=1",
+          "http://a/x/a/b/a/b/a/b/c.html"
+        }) {
       assertRejected(shipped, url);
     }
   }
@@ -114,7 +155,9 @@ public class RegexURLFilterTest {
       fail();
     } catch (IllegalArgumentException e) {
       assertTrue(e.getMessage(), e.getMessage().startsWith(NetKeys.REGEX_FILTER_FILE + ": "));
-      assertTrue(e.getMessage(), e.getMessage().contains(" line 3: a rule starts with + (accept) or - (reject)"));
+      assertTrue(
+          e.getMessage(),
+          e.getMessage().contains(" line 3: a rule starts with + (accept) or - (reject)"));
     }
   }
 

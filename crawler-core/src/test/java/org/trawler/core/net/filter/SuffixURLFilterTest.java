@@ -13,29 +13,47 @@ import org.trawler.core.net.RuleFileFixture;
 public class SuffixURLFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private final SuffixURLFilter shipped = ReflectionUtils.newInstance(SuffixURLFilter.class,
-      RuleFileFixture.confWithShipped(NetKeys.SUFFIX_FILTER_FILE, "suffix-urlfilter.txt"));
+  private final SuffixURLFilter shipped =
+      ReflectionUtils.newInstance(
+          SuffixURLFilter.class,
+          RuleFileFixture.confWithShipped(NetKeys.SUFFIX_FILTER_FILE, "suffix-urlfilter.txt"));
 
   @Test
   public void shippedSuffixesRejectBinaryFilesInAnyCase() {
-    for (String url : new String[] {"http://x/a.jpg", "http://x/a.JPG", "http://x/a.Pdf",
-        "http://x/a.png?w=100", "http://x/a.zip#part", "http://x/a.exe?x#y"}) {
+    for (String url :
+        new String[] {
+          "http://x/a.jpg",
+          "http://x/a.JPG",
+          "http://x/a.Pdf",
+          "http://x/a.png?w=100",
+          "http://x/a.zip#part",
+          "http://x/a.exe?x#y"
+        }) {
       assertNull(url, shipped.filter(url));
     }
   }
 
   @Test
   public void shippedSuffixesAcceptPages() {
-    for (String url : new String[] {"http://x/", "http://x/a.html", "http://x/a.php?f=b.jpg",
-        "http://x/jpg", "http://x/a.html#b.jpg", "mailto:a@b.pdf.com"}) {
+    for (String url :
+        new String[] {
+          "http://x/",
+          "http://x/a.html",
+          "http://x/a.php?f=b.jpg",
+          "http://x/jpg",
+          "http://x/a.html#b.jpg",
+          "mailto:a@b.pdf.com"
+        }) {
       assertEquals(url, shipped.filter(url));
     }
   }
 
   @Test
   public void customSuffixesAreRejected() throws Exception {
-    SuffixURLFilter filter = ReflectionUtils.newInstance(SuffixURLFilter.class,
-        RuleFileFixture.confWithRules(tmp, NetKeys.SUFFIX_FILTER_FILE, "/print", ".XML"));
+    SuffixURLFilter filter =
+        ReflectionUtils.newInstance(
+            SuffixURLFilter.class,
+            RuleFileFixture.confWithRules(tmp, NetKeys.SUFFIX_FILTER_FILE, "/print", ".XML"));
     assertNull(filter.filter("http://x/a/print"));
     assertNull(filter.filter("http://x/feed.xml"));
     assertEquals("http://x/printer", filter.filter("http://x/printer"));
@@ -43,8 +61,10 @@ public class SuffixURLFilterTest {
 
   @Test
   public void emptyFileRejectsNothing() throws Exception {
-    SuffixURLFilter filter = ReflectionUtils.newInstance(SuffixURLFilter.class,
-        RuleFileFixture.confWithRules(tmp, NetKeys.SUFFIX_FILTER_FILE, "# none"));
+    SuffixURLFilter filter =
+        ReflectionUtils.newInstance(
+            SuffixURLFilter.class,
+            RuleFileFixture.confWithRules(tmp, NetKeys.SUFFIX_FILTER_FILE, "# none"));
     assertEquals("http://x/a.jpg", filter.filter("http://x/a.jpg"));
   }
 }

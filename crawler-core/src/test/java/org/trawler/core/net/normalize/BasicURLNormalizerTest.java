@@ -5,7 +5,6 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.net.MalformedURLException;
-
 import org.junit.Test;
 
 public class BasicURLNormalizerTest {
@@ -101,7 +100,9 @@ public class BasicURLNormalizerTest {
   @Test
   public void atSignsInPathAndQueryAreNoUserInfo() throws Exception {
     assertNormal("http://example.com/@evil.com", "http://example.com/@evil.com");
-    assertNormal("http://example.com/?next=http://u@evil.com/", "http://example.com?next=http://u@evil.com/");
+    assertNormal(
+        "http://example.com/?next=http://u@evil.com/",
+        "http://example.com?next=http://u@evil.com/");
     assertNormal("http://example.com/a@b", "http://u@example.com/a@b");
   }
 
@@ -186,7 +187,8 @@ public class BasicURLNormalizerTest {
 
   @Test
   public void reservedCharactersStayLiteral() throws Exception {
-    assertNormal("http://x.org/a;b=c/d:e@f!$&'()*+,?g=h&i=j+k/l?m",
+    assertNormal(
+        "http://x.org/a;b=c/d:e@f!$&'()*+,?g=h&i=j+k/l?m",
         "http://x.org/a;b=c/d:e@f!$&'()*+,?g=h&i=j+k/l?m");
   }
 

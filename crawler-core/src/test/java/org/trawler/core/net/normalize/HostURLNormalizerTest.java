@@ -18,25 +18,28 @@ public class HostURLNormalizerTest {
   private HostURLNormalizer normalizer;
 
   private HostURLNormalizer withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(HostURLNormalizer.class,
+    return ReflectionUtils.newInstance(
+        HostURLNormalizer.class,
         RuleFileFixture.confWithRules(tmp, NetKeys.HOST_NORMALIZER_FILE, lines));
   }
 
   @Before
   public void setUp() throws Exception {
-    normalizer = withRules(
-        "# aliases",
-        "www.example.com   example.com",
-        "*.example.org     example.org",
-        "*.a.example.org   a.example.org",
-        "*.example.net     *.example.com",
-        "WWW.*             *",
-        "mirror.*          *");
+    normalizer =
+        withRules(
+            "# aliases",
+            "www.example.com   example.com",
+            "*.example.org     example.org",
+            "*.a.example.org   a.example.org",
+            "*.example.net     *.example.com",
+            "WWW.*             *",
+            "mirror.*          *");
   }
 
   @Test
   public void exactHostIsReplaced() {
-    assertEquals("http://example.com/a", normalizer.normalize("http://www.example.com/a", "inject"));
+    assertEquals(
+        "http://example.com/a", normalizer.normalize("http://www.example.com/a", "inject"));
   }
 
   @Test
@@ -47,12 +50,14 @@ public class HostURLNormalizerTest {
 
   @Test
   public void longestDomainRuleWins() {
-    assertEquals("http://a.example.org/", normalizer.normalize("http://b.a.example.org/", "inject"));
+    assertEquals(
+        "http://a.example.org/", normalizer.normalize("http://b.a.example.org/", "inject"));
   }
 
   @Test
   public void starInTargetTakesWhatThePatternStarMatched() {
-    assertEquals("http://docs.example.com/x", normalizer.normalize("http://docs.example.net/x", "inject"));
+    assertEquals(
+        "http://docs.example.com/x", normalizer.normalize("http://docs.example.net/x", "inject"));
     assertEquals("http://foo.com/", normalizer.normalize("http://www.foo.com/", "inject"));
   }
 
@@ -63,12 +68,14 @@ public class HostURLNormalizerTest {
 
   @Test
   public void prefixRulesApplyInFileOrderOnce() {
-    assertEquals("http://mirror.foo.com/", normalizer.normalize("http://www.mirror.foo.com/", "inject"));
+    assertEquals(
+        "http://mirror.foo.com/", normalizer.normalize("http://www.mirror.foo.com/", "inject"));
   }
 
   @Test
   public void portUserInfoPathAndQueryAreKept() {
-    assertEquals("https://u:p@example.com:8443/a?b=www.example.com",
+    assertEquals(
+        "https://u:p@example.com:8443/a?b=www.example.com",
         normalizer.normalize("https://u:p@www.example.com:8443/a?b=www.example.com", "inject"));
   }
 
@@ -79,16 +86,20 @@ public class HostURLNormalizerTest {
 
   @Test
   public void unmatchedUrlsAreUnchanged() {
-    for (String url : new String[] {"http://other.com/", "mailto:www.example.com", "http://www./",
-        "http://[::1]:8080/"}) {
+    for (String url :
+        new String[] {
+          "http://other.com/", "mailto:www.example.com", "http://www./", "http://[::1]:8080/"
+        }) {
       assertEquals(url, normalizer.normalize(url, "inject"));
     }
   }
 
   @Test
   public void shippedFileHasNoRules() {
-    HostURLNormalizer shipped = ReflectionUtils.newInstance(HostURLNormalizer.class,
-        RuleFileFixture.confWithShipped(NetKeys.HOST_NORMALIZER_FILE, "host-normalize.txt"));
+    HostURLNormalizer shipped =
+        ReflectionUtils.newInstance(
+            HostURLNormalizer.class,
+            RuleFileFixture.confWithShipped(NetKeys.HOST_NORMALIZER_FILE, "host-normalize.txt"));
     assertEquals("http://www.example.com/", shipped.normalize("http://www.example.com/", "inject"));
   }
 

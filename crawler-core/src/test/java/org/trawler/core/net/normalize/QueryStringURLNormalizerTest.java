@@ -62,7 +62,8 @@ public class QueryStringURLNormalizerTest {
     conf.set(NetKeys.QUERYSTRING_DROP, " utm_source , UTM_Medium ");
     QueryStringURLNormalizer custom =
         ReflectionUtils.newInstance(QueryStringURLNormalizer.class, conf);
-    assertEquals("http://x.org/?sid=1",
+    assertEquals(
+        "http://x.org/?sid=1",
         custom.normalize("http://x.org/?utm_medium=a&sid=1&utm_source=b", "inject"));
   }
 }

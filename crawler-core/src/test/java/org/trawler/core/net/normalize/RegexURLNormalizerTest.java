@@ -31,7 +31,8 @@ public class RegexURLNormalizerTest {
   @Test
   public void shippedRulesRemoveSessionIdPathParameters() {
     RegexURLNormalizer n = shipped();
-    assertEquals("http://x.org/a?x=1", n.normalize("http://x.org/a;jsessionid=0A1B2C?x=1", "inject"));
+    assertEquals(
+        "http://x.org/a?x=1", n.normalize("http://x.org/a;jsessionid=0A1B2C?x=1", "inject"));
     assertEquals("http://x.org/a/b", n.normalize("http://x.org/a;JSESSIONID=0A1B2C/b", "outlink"));
     assertEquals("http://x.org/a;v=1", n.normalize("http://x.org/a;v=1;phpsessid=zz", "outlink"));
     assertEquals("http://x.org/a;v=1", n.normalize("http://x.org/a;v=1", "outlink"));
@@ -40,7 +41,8 @@ public class RegexURLNormalizerTest {
   @Test
   public void shippedRulesCollapseDuplicateSlashesInThePathOnly() {
     RegexURLNormalizer n = shipped();
-    assertEquals("http://x.org/a/b/c?u=http://y.org//z",
+    assertEquals(
+        "http://x.org/a/b/c?u=http://y.org//z",
         n.normalize("http://x.org/a//b///c?u=http://y.org//z", "outlink"));
     assertEquals("http://x.org/", n.normalize("http://x.org//", "outlink"));
     assertEquals("http://x.org/a/", n.normalize("http://x.org//a//", "outlink"));
@@ -58,20 +60,24 @@ public class RegexURLNormalizerTest {
 
   @Test
   public void rulesApplyInFileOrderWithGroups() throws Exception {
-    RegexURLNormalizer n = withRules("<regex-normalize>",
-        "<regex><pattern>^http://(www\\.)?old\\.com/</pattern>",
-        "  <substitution>http://new.com/</substitution></regex>",
-        "<regex><pattern>new\\.com/(\\w+)</pattern><substitution>new.com/x-$1</substitution></regex>",
-        "</regex-normalize>");
+    RegexURLNormalizer n =
+        withRules(
+            "<regex-normalize>",
+            "<regex><pattern>^http://(www\\.)?old\\.com/</pattern>",
+            "  <substitution>http://new.com/</substitution></regex>",
+            "<regex><pattern>new\\.com/(\\w+)</pattern><substitution>new.com/x-$1</substitution></regex>",
+            "</regex-normalize>");
     assertEquals("http://new.com/x-page", n.normalize("http://www.old.com/page", "inject"));
   }
 
   @Test
   public void scopedRuleAppliesOnlyInItsScopes() throws Exception {
-    RegexURLNormalizer n = withRules("<regex-normalize>",
-        "<regex scope='outlink, fetcher'><pattern>\\?.*</pattern></regex>",
-        "<regex><pattern>HTTP</pattern><substitution>http</substitution></regex>",
-        "</regex-normalize>");
+    RegexURLNormalizer n =
+        withRules(
+            "<regex-normalize>",
+            "<regex scope='outlink, fetcher'><pattern>\\?.*</pattern></regex>",
+            "<regex><pattern>HTTP</pattern><substitution>http</substitution></regex>",
+            "</regex-normalize>");
     assertEquals("http://x.org/a", n.normalize("HTTP://x.org/a?b", "outlink"));
     assertEquals("http://x.org/a", n.normalize("HTTP://x.org/a?b", "fetcher"));
     assertEquals("http://x.org/a?b", n.normalize("HTTP://x.org/a?b", "inject"));
@@ -80,15 +86,17 @@ public class RegexURLNormalizerTest {
 
   @Test
   public void missingSubstitutionDeletesTheMatch() throws Exception {
-    RegexURLNormalizer n = withRules(
-        "<regex-normalize><regex><pattern>/index\\.html$</pattern></regex></regex-normalize>");
+    RegexURLNormalizer n =
+        withRules(
+            "<regex-normalize><regex><pattern>/index\\.html$</pattern></regex></regex-normalize>");
     assertEquals("http://x.org", n.normalize("http://x.org/index.html", "inject"));
   }
 
   @Test
   public void badPatternNamesTheFileAndRule() throws Exception {
     try {
-      withRules("<regex-normalize><regex><pattern>a</pattern></regex>",
+      withRules(
+          "<regex-normalize><regex><pattern>a</pattern></regex>",
           "<regex><pattern>(unclosed</pattern></regex></regex-normalize>");
       fail();
     } catch (IllegalArgumentException e) {
@@ -113,7 +121,8 @@ public class RegexURLNormalizerTest {
       withRules("+^http://");
       fail();
     } catch (IllegalArgumentException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("not a readable regex-normalize XML file"));
+      assertTrue(
+          e.getMessage(), e.getMessage().contains("not a readable regex-normalize XML file"));
     }
   }
 

@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-
 import org.junit.Test;
 
 public class DeniedAddressesTest {
@@ -38,11 +37,14 @@ public class DeniedAddressesTest {
   @Test
   public void privateCoversRfc1918AndUniqueLocal() throws UnknownHostException {
     DeniedAddresses denied = DeniedAddresses.parse("private");
-    for (String address : new String[] {"10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "fc00::1",
-        "fd12:3456::1"}) {
+    for (String address :
+        new String[] {
+          "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "fc00::1", "fd12:3456::1"
+        }) {
       assertEquals(address, DeniedAddresses.Range.PRIVATE, denied.denying(ip(address)));
     }
-    for (String address : new String[] {"172.32.0.1", "192.169.0.1", "11.0.0.1", "2001:db8::1", "127.0.0.1"}) {
+    for (String address :
+        new String[] {"172.32.0.1", "192.169.0.1", "11.0.0.1", "2001:db8::1", "127.0.0.1"}) {
       assertNull(address, denied.denying(ip(address)));
     }
   }

@@ -4,7 +4,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.HashMap;
 import java.util.Map;
-
 import org.apache.hc.client5.http.DnsResolver;
 
 /** Made-up host names → loopback addresses, so no test asks a real DNS server; IP literals pass. */

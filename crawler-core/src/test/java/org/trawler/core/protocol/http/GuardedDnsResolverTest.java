@@ -8,36 +8,41 @@ import static org.junit.Assert.fail;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Set;
-
 import org.apache.hc.client5.http.DnsResolver;
 import org.junit.Test;
 
 public class GuardedDnsResolverTest {
   /** A host with several addresses, as a rebinding attacker's DNS would answer. */
-  private static final DnsResolver MIXED = new DnsResolver() {
-    @Override
-    public InetAddress[] resolve(String host) throws UnknownHostException {
-      if (host.equals("mixed.test")) {
-        return new InetAddress[] {InetAddress.getByName("169.254.169.254"), InetAddress.getByName("127.0.0.9")};
-      }
-      return new FakeDns().map("meta.test", "169.254.169.254").resolve(host);
-    }
+  private static final DnsResolver MIXED =
+      new DnsResolver() {
+        @Override
+        public InetAddress[] resolve(String host) throws UnknownHostException {
+          if (host.equals("mixed.test")) {
+            return new InetAddress[] {
+              InetAddress.getByName("169.254.169.254"), InetAddress.getByName("127.0.0.9")
+            };
+          }
+          return new FakeDns().map("meta.test", "169.254.169.254").resolve(host);
+        }
 
-    @Override
-    public String resolveCanonicalHostname(String host) {
-      return host;
-    }
-  };
+        @Override
+        public String resolveCanonicalHostname(String host) {
+          return host;
+        }
+      };
 
   @Test
   public void deniedAddressesAreDroppedFromAnAnswer() throws UnknownHostException {
-    GuardedDnsResolver resolver = new GuardedDnsResolver(MIXED, DeniedAddresses.parse("link-local"), Set.of());
-    assertArrayEquals(new InetAddress[] {InetAddress.getByName("127.0.0.9")}, resolver.resolve("mixed.test"));
+    GuardedDnsResolver resolver =
+        new GuardedDnsResolver(MIXED, DeniedAddresses.parse("link-local"), Set.of());
+    assertArrayEquals(
+        new InetAddress[] {InetAddress.getByName("127.0.0.9")}, resolver.resolve("mixed.test"));
   }
 
   @Test
   public void aHostWithOnlyDeniedAddressesIsRefused() {
-    GuardedDnsResolver resolver = new GuardedDnsResolver(MIXED, DeniedAddresses.parse("link-local"), Set.of());
+    GuardedDnsResolver resolver =
+        new GuardedDnsResolver(MIXED, DeniedAddresses.parse("link-local"), Set.of());
     try {
       resolver.resolve("meta.test");
       fail("169.254.169.254 must be refused");
@@ -51,8 +56,9 @@ public class GuardedDnsResolverTest {
 
   @Test
   public void theConfiguredProxyIsNeverDenied() throws UnknownHostException {
-    GuardedDnsResolver resolver = new GuardedDnsResolver(new FakeDns(), DeniedAddresses.parse("loopback"),
-        Set.of("127.0.0.2"));
+    GuardedDnsResolver resolver =
+        new GuardedDnsResolver(
+            new FakeDns(), DeniedAddresses.parse("loopback"), Set.of("127.0.0.2"));
     assertEquals(1, resolver.resolve("127.0.0.2").length);
     try {
       resolver.resolve("127.0.0.3");
@@ -64,6 +70,7 @@ public class GuardedDnsResolverTest {
 
   @Test(expected = UnknownHostException.class)
   public void anUnknownHostStaysUnknown() throws UnknownHostException {
-    new GuardedDnsResolver(new FakeDns(), DeniedAddresses.parse("link-local"), Set.of()).resolve("nowhere.test");
+    new GuardedDnsResolver(new FakeDns(), DeniedAddresses.parse("link-local"), Set.of())
+        .resolve("nowhere.test");
   }
 }

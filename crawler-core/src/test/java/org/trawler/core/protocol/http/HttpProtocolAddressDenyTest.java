@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Before;
@@ -14,7 +13,10 @@ import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
 
-/** http.address.deny on direct fetches, redirect hops, robots.txt and proxied requests; and the proxy itself. */
+/**
+ * http.address.deny on direct fetches, redirect hops, robots.txt and proxied requests; and the
+ * proxy itself.
+ */
 public class HttpProtocolAddressDenyTest {
   private LoopbackHttpServer server;
 
@@ -64,9 +66,11 @@ public class HttpProtocolAddressDenyTest {
     assertEquals(0, server.totalHits());
   }
 
-  // Denial of link-local (169.254.169.254, fe80::/10) is proven without traffic by DeniedAddressesTest
+  // Denial of link-local (169.254.169.254, fe80::/10) is proven without traffic by
+  // DeniedAddressesTest
   // and GuardedDnsResolverTest; the live tests below only ever target loopback addresses, with a
-  // denied block standing in for the metadata service, so a broken check cannot send traffic off-host.
+  // denied block standing in for the metadata service, so a broken check cannot send traffic
+  // off-host.
 
   @Test
   public void aRedirectToADeniedAddressIsDeniedWithoutTraffic() throws IOException {
@@ -86,8 +90,10 @@ public class HttpProtocolAddressDenyTest {
   public void aRedirectToAHostNameOnADeniedAddressIsDenied() throws IOException {
     try (LoopbackHttpServer target = LoopbackHttpServer.start("127.0.0.3")) {
       target.on("/computeMetadata/v1/", LoopbackHttpServer.text(200, "text/plain", "secret"));
-      server.on("/hop", LoopbackHttpServer.redirect(301,
-          "http://metadata.test:" + target.port() + "/computeMetadata/v1/"));
+      server.on(
+          "/hop",
+          LoopbackHttpServer.redirect(
+              301, "http://metadata.test:" + target.port() + "/computeMetadata/v1/"));
       Configuration conf = denying("link-local, 127.0.0.3/32");
       conf.setInt(ProtocolKeys.REDIRECT_MAX, 3);
       FakeDns dns = new FakeDns().map("metadata.test", "127.0.0.3");
@@ -118,7 +124,8 @@ public class HttpProtocolAddressDenyTest {
       conf.set(ProtocolKeys.PROXY_EXCEPTION_LIST, "direct.test");
       FakeDns dns = new FakeDns().map("direct.test", "127.0.0.1").map("proxied.test", "127.0.0.1");
       try (HttpProtocol protocol = new HttpProtocol(conf, dns)) {
-        ProtocolOutput viaProxy = protocol.fetch("http://proxied.test:" + server.port() + "/page", 0);
+        ProtocolOutput viaProxy =
+            protocol.fetch("http://proxied.test:" + server.port() + "/page", 0);
         assertEquals("from proxy", new String(viaProxy.getContent().getContent()));
         assertEquals(1, proxy.hits("/page"));
         ProtocolOutput direct = protocol.fetch("http://direct.test:" + server.port() + "/page", 0);

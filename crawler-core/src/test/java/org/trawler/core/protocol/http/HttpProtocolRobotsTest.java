@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Before;
@@ -76,7 +75,8 @@ public class HttpProtocolRobotsTest {
 
   @Test
   public void crawlDelayIsReportedInMillis() {
-    serveRobots("User-agent: *\nCrawl-delay: 7\nDisallow: /x\nSitemap: http://127.0.0.1/sitemap.xml\n");
+    serveRobots(
+        "User-agent: *\nCrawl-delay: 7\nDisallow: /x\nSitemap: http://127.0.0.1/sitemap.xml\n");
     RobotsRules rules = protocol.robotsFor(server.url("/"));
     assertEquals(7000, rules.getCrawlDelayMillis());
     assertEquals(List.of("http://127.0.0.1/sitemap.xml"), rules.getSitemaps());
@@ -132,14 +132,16 @@ public class HttpProtocolRobotsTest {
 
   @Test
   public void aSlowRobotsTxtIsUnavailableByTimeout() {
-    server.on("/robots.txt", exchange -> {
-      try {
-        Thread.sleep(10_000);
-      } catch (InterruptedException e) {
-        return;
-      }
-      LoopbackHttpServer.send(exchange, 200, "text/plain", "User-agent: *\nDisallow: /\n");
-    });
+    server.on(
+        "/robots.txt",
+        exchange -> {
+          try {
+            Thread.sleep(10_000);
+          } catch (InterruptedException e) {
+            return;
+          }
+          LoopbackHttpServer.send(exchange, 200, "text/plain", "User-agent: *\nDisallow: /\n");
+        });
     RobotsRules rules = protocol.robotsFor(server.url("/"));
     assertTrue(rules.isUnavailable());
     assertEquals("timeout", rules.getUnavailableReason());
@@ -147,24 +149,29 @@ public class HttpProtocolRobotsTest {
 
   @Test
   public void robotsTxtIsFetchedOnceWhenTwentyThreadsAskAtOnce() throws Exception {
-    server.on("/robots.txt", exchange -> {
-      try {
-        Thread.sleep(300); // long enough for every thread to be waiting
-      } catch (InterruptedException e) {
-        return;
-      }
-      LoopbackHttpServer.send(exchange, 200, "text/plain", "User-agent: *\nDisallow: /private\n");
-    });
+    server.on(
+        "/robots.txt",
+        exchange -> {
+          try {
+            Thread.sleep(300); // long enough for every thread to be waiting
+          } catch (InterruptedException e) {
+            return;
+          }
+          LoopbackHttpServer.send(
+              exchange, 200, "text/plain", "User-agent: *\nDisallow: /private\n");
+        });
     ExecutorService threads = Executors.newFixedThreadPool(20);
     try {
       CountDownLatch start = new CountDownLatch(1);
       List<Future<RobotsRules>> answers = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         String url = server.url("/page" + i);
-        answers.add(threads.submit(() -> {
-          start.await();
-          return protocol.robotsFor(url);
-        }));
+        answers.add(
+            threads.submit(
+                () -> {
+                  start.await();
+                  return protocol.robotsFor(url);
+                }));
       }
       start.countDown();
       for (Future<RobotsRules> answer : answers) {
@@ -182,7 +189,9 @@ public class HttpProtocolRobotsTest {
   public void eachHostAndPortHasItsOwnRobotsTxt() throws IOException {
     serveRobots("User-agent: *\nDisallow: /a\n");
     try (LoopbackHttpServer other = LoopbackHttpServer.start("127.0.0.2")) {
-      other.on("/robots.txt", LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /b\n"));
+      other.on(
+          "/robots.txt",
+          LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /b\n"));
       RobotsRules first = protocol.robotsFor(server.url("/"));
       RobotsRules second = protocol.robotsFor(other.url("/"));
       assertFalse(first.isAllowed(server.url("/a")));
@@ -194,18 +203,22 @@ public class HttpProtocolRobotsTest {
 
   @Test
   public void aTenMegabyteRobotsTxtIsParsedUpToItsFirstHalfMegabyte() {
-    server.on("/robots.txt", exchange -> {
-      exchange.getResponseHeaders().set("Content-Type", "text/plain");
-      exchange.sendResponseHeaders(200, 0);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write("User-agent: *\nDisallow: /private\n".getBytes(StandardCharsets.US_ASCII));
-        byte[] filler = "Disallow: /filler/path/that/matches/nothing/real\n".getBytes(StandardCharsets.US_ASCII);
-        for (int written = 0; written < 10 << 20; written += filler.length) {
-          out.write(filler);
-        }
-        out.write("Disallow: /late\n".getBytes(StandardCharsets.US_ASCII));
-      }
-    });
+    server.on(
+        "/robots.txt",
+        exchange -> {
+          exchange.getResponseHeaders().set("Content-Type", "text/plain");
+          exchange.sendResponseHeaders(200, 0);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write("User-agent: *\nDisallow: /private\n".getBytes(StandardCharsets.US_ASCII));
+            byte[] filler =
+                "Disallow: /filler/path/that/matches/nothing/real\n"
+                    .getBytes(StandardCharsets.US_ASCII);
+            for (int written = 0; written < 10 << 20; written += filler.length) {
+              out.write(filler);
+            }
+            out.write("Disallow: /late\n".getBytes(StandardCharsets.US_ASCII));
+          }
+        });
     long start = System.nanoTime();
     RobotsRules rules = protocol.robotsFor(server.url("/"));
     assertTrue((System.nanoTime() - start) / 1_000_000 < ShortTimeouts.DEADLINE_MILLIS);
@@ -215,14 +228,16 @@ public class HttpProtocolRobotsTest {
 
   @Test
   public void garbageRobotsTxtAllowsAll() {
-    server.on("/robots.txt", exchange -> {
-      byte[] garbage = new byte[4096];
-      new java.util.Random(42).nextBytes(garbage);
-      exchange.sendResponseHeaders(200, garbage.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(garbage);
-      }
-    });
+    server.on(
+        "/robots.txt",
+        exchange -> {
+          byte[] garbage = new byte[4096];
+          new java.util.Random(42).nextBytes(garbage);
+          exchange.sendResponseHeaders(200, garbage.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(garbage);
+          }
+        });
     RobotsRules rules = protocol.robotsFor(server.url("/"));
     assertFalse(rules.isUnavailable());
     assertTrue(rules.isAllowed(server.url("/page")));
@@ -230,14 +245,18 @@ public class HttpProtocolRobotsTest {
 
   @Test
   public void anHtmlPageServedAsRobotsTxtAllowsAll() {
-    server.on("/robots.txt", LoopbackHttpServer.text(200, "text/html", "<html><body>Welcome!</body></html>"));
+    server.on(
+        "/robots.txt",
+        LoopbackHttpServer.text(200, "text/html", "<html><body>Welcome!</body></html>"));
     assertTrue(protocol.robotsFor(server.url("/")).isAllowed(server.url("/page")));
   }
 
   @Test
   public void robotsTxtRedirectsAreFollowedToAnotherHost() throws IOException {
     try (LoopbackHttpServer other = LoopbackHttpServer.start("127.0.0.2")) {
-      other.on("/real-robots.txt", LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /secret\n"));
+      other.on(
+          "/real-robots.txt",
+          LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /secret\n"));
       server.on("/robots.txt", LoopbackHttpServer.redirect(301, other.url("/real-robots.txt")));
       RobotsRules rules = protocol.robotsFor(server.url("/"));
       assertFalse(rules.isAllowed(server.url("/secret")));

@@ -2,10 +2,10 @@ package org.trawler.core.protocol.http;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
-import static org.trawler.core.protocol.http.Outcomes.assertOutcome;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
+import static org.trawler.core.protocol.http.Outcomes.assertOutcome;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -20,7 +20,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
-
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hc.client5.http.utils.DateUtils;
 import org.junit.After;
@@ -32,7 +31,10 @@ import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 
-/** One test per row of the status mapping (answer or failure to fetch status), against a real server on loopback. */
+/**
+ * One test per row of the status mapping (answer or failure to fetch status), against a real server
+ * on loopback.
+ */
 public class HttpProtocolTest {
   private LoopbackHttpServer server;
   private HttpProtocol protocol;
@@ -51,10 +53,13 @@ public class HttpProtocolTest {
 
   @Test
   public void okIsSuccessWithContentTypeAndHeaders() {
-    server.on("/page", exchange -> {
-      exchange.getResponseHeaders().set("X-Test", "yes");
-      LoopbackHttpServer.send(exchange, 200, "Text/HTML; charset=ISO-8859-1", "<html>héllo</html>");
-    });
+    server.on(
+        "/page",
+        exchange -> {
+          exchange.getResponseHeaders().set("X-Test", "yes");
+          LoopbackHttpServer.send(
+              exchange, 200, "Text/HTML; charset=ISO-8859-1", "<html>héllo</html>");
+        });
     ProtocolOutput out = protocol.fetch(server.url("/page"), 0);
     assertOutcome(out, CrawlStatus.FETCH_SUCCESS, "ok");
     assertEquals(200, out.getHttpCode());
@@ -141,7 +146,8 @@ public class HttpProtocolTest {
     server.on("/loop1", LoopbackHttpServer.redirect(302, "/loop2"));
     server.on("/loop2", LoopbackHttpServer.redirect(302, "/loop1"));
     try (HttpProtocol following = new HttpProtocol(conf)) {
-      assertOutcome(following.fetch(server.url("/loop1"), 0), CrawlStatus.FETCH_GONE, "redirect_loop");
+      assertOutcome(
+          following.fetch(server.url("/loop1"), 0), CrawlStatus.FETCH_GONE, "redirect_loop");
       assertEquals(1, server.hits("/loop1"));
     }
   }
@@ -156,8 +162,14 @@ public class HttpProtocolTest {
   public void aRedirectToFileOrFtpIsGone() {
     server.on("/to-file", LoopbackHttpServer.redirect(302, "file:///etc/passwd"));
     server.on("/to-ftp", LoopbackHttpServer.redirect(301, "ftp://127.0.0.1/pub"));
-    assertOutcome(protocol.fetch(server.url("/to-file"), 0), CrawlStatus.FETCH_GONE, "redirect_scheme_not_allowed");
-    assertOutcome(protocol.fetch(server.url("/to-ftp"), 0), CrawlStatus.FETCH_GONE, "redirect_scheme_not_allowed");
+    assertOutcome(
+        protocol.fetch(server.url("/to-file"), 0),
+        CrawlStatus.FETCH_GONE,
+        "redirect_scheme_not_allowed");
+    assertOutcome(
+        protocol.fetch(server.url("/to-ftp"), 0),
+        CrawlStatus.FETCH_GONE,
+        "redirect_scheme_not_allowed");
   }
 
   @Test
@@ -171,14 +183,20 @@ public class HttpProtocolTest {
   @Test
   public void notModifiedAnswersTheConditionalGet() {
     long modified = Instant.parse("2024-03-01T10:00:00Z").toEpochMilli();
-    server.on("/cond", exchange -> {
-      String since = exchange.getRequestHeaders().getFirst("If-Modified-Since");
-      boolean unchanged = since != null && !DateUtils.parseStandardDate(since).isBefore(Instant.ofEpochMilli(modified));
-      LoopbackHttpServer.send(exchange, unchanged ? 304 : 200, "text/plain", "body");
-    });
+    server.on(
+        "/cond",
+        exchange -> {
+          String since = exchange.getRequestHeaders().getFirst("If-Modified-Since");
+          boolean unchanged =
+              since != null
+                  && !DateUtils.parseStandardDate(since).isBefore(Instant.ofEpochMilli(modified));
+          LoopbackHttpServer.send(exchange, unchanged ? 304 : 200, "text/plain", "body");
+        });
     ProtocolOutput out = protocol.fetch(server.url("/cond"), modified);
     assertOutcome(out, CrawlStatus.FETCH_NOTMODIFIED, "not_modified");
-    assertEquals("Fri, 01 Mar 2024 10:00:00 GMT", server.lastRequestHeaders("/cond").getFirst("If-Modified-Since"));
+    assertEquals(
+        "Fri, 01 Mar 2024 10:00:00 GMT",
+        server.lastRequestHeaders("/cond").getFirst("If-Modified-Since"));
     assertOutcome(protocol.fetch(server.url("/cond"), 0), CrawlStatus.FETCH_SUCCESS, "ok");
     assertNull(server.lastRequestHeaders("/cond").getFirst("If-Modified-Since"));
   }
@@ -201,10 +219,12 @@ public class HttpProtocolTest {
 
   @Test
   public void tooManyRequestsIsRetriedAfterRetryAfterSeconds() {
-    server.on("/429", exchange -> {
-      exchange.getResponseHeaders().set("Retry-After", "7");
-      LoopbackHttpServer.send(exchange, 429, "text/plain", "slow down");
-    });
+    server.on(
+        "/429",
+        exchange -> {
+          exchange.getResponseHeaders().set("Retry-After", "7");
+          LoopbackHttpServer.send(exchange, 429, "text/plain", "slow down");
+        });
     ProtocolOutput out = protocol.fetch(server.url("/429"), 0);
     assertOutcome(out, CrawlStatus.FETCH_RETRY, "http_429");
     assertEquals(7000, out.getRetryAfterMillis());
@@ -212,21 +232,28 @@ public class HttpProtocolTest {
 
   @Test
   public void unavailableIsRetriedAfterRetryAfterDate() {
-    server.on("/503", exchange -> {
-      exchange.getResponseHeaders().set("Retry-After", DateUtils.formatStandardDate(Instant.now().plusSeconds(20)));
-      LoopbackHttpServer.send(exchange, 503, "text/plain", "later");
-    });
+    server.on(
+        "/503",
+        exchange -> {
+          exchange
+              .getResponseHeaders()
+              .set("Retry-After", DateUtils.formatStandardDate(Instant.now().plusSeconds(20)));
+          LoopbackHttpServer.send(exchange, 503, "text/plain", "later");
+        });
     ProtocolOutput out = protocol.fetch(server.url("/503"), 0);
     assertOutcome(out, CrawlStatus.FETCH_RETRY, "http_503");
-    assertTrue(out.toString(), out.getRetryAfterMillis() > 17000 && out.getRetryAfterMillis() <= 20000);
+    assertTrue(
+        out.toString(), out.getRetryAfterMillis() > 17000 && out.getRetryAfterMillis() <= 20000);
   }
 
   @Test
   public void retryAfterIsCappedByMaxCrawlDelay() {
-    server.on("/503", exchange -> {
-      exchange.getResponseHeaders().set("Retry-After", "86400");
-      LoopbackHttpServer.send(exchange, 503, "text/plain", "much later");
-    });
+    server.on(
+        "/503",
+        exchange -> {
+          exchange.getResponseHeaders().set("Retry-After", "86400");
+          LoopbackHttpServer.send(exchange, 503, "text/plain", "much later");
+        });
     ProtocolOutput out = protocol.fetch(server.url("/503"), 0);
     assertEquals(30_000, out.getRetryAfterMillis()); // fetcher.max.crawl.delay default 30 s
   }
@@ -243,14 +270,16 @@ public class HttpProtocolTest {
 
   @Test
   public void aSlowServerIsATimeoutAndTheCallReturnsPromptly() {
-    server.on("/slow", exchange -> {
-      try {
-        Thread.sleep(10_000);
-      } catch (InterruptedException e) {
-        return;
-      }
-      LoopbackHttpServer.send(exchange, 200, "text/plain", "late");
-    });
+    server.on(
+        "/slow",
+        exchange -> {
+          try {
+            Thread.sleep(10_000);
+          } catch (InterruptedException e) {
+            return;
+          }
+          LoopbackHttpServer.send(exchange, 200, "text/plain", "late");
+        });
     long start = System.nanoTime();
     ProtocolOutput out = protocol.fetch(server.url("/slow"), 0);
     long millis = (System.nanoTime() - start) / 1_000_000;
@@ -272,17 +301,20 @@ public class HttpProtocolTest {
   @Test
   public void anUnresolvableHostIsDnsFailure() {
     try (HttpProtocol withDns = new HttpProtocol(ShortTimeouts.conf(), new FakeDns())) {
-      assertOutcome(withDns.fetch("http://no-such-host.test/", 0), CrawlStatus.FETCH_RETRY, "dns_failure");
+      assertOutcome(
+          withDns.fetch("http://no-such-host.test/", 0), CrawlStatus.FETCH_RETRY, "dns_failure");
     }
   }
 
   @Test
   public void hostNamesAreResolvedThroughTheResolver() {
     server.on("/named", LoopbackHttpServer.text(200, "text/plain", "by name"));
-    try (HttpProtocol withDns = new HttpProtocol(ShortTimeouts.conf(), new FakeDns().map("site-a.test", "127.0.0.1"))) {
+    try (HttpProtocol withDns =
+        new HttpProtocol(ShortTimeouts.conf(), new FakeDns().map("site-a.test", "127.0.0.1"))) {
       ProtocolOutput out = withDns.fetch("http://site-a.test:" + server.port() + "/named", 0);
       assertOutcome(out, CrawlStatus.FETCH_SUCCESS, "ok");
-      assertEquals("site-a.test:" + server.port(), server.lastRequestHeaders("/named").getFirst("Host"));
+      assertEquals(
+          "site-a.test:" + server.port(), server.lastRequestHeaders("/named").getFirst("Host"));
     }
   }
 
@@ -291,7 +323,8 @@ public class HttpProtocolTest {
     assertOutcome(protocol.fetch("not a url at all", 0), CrawlStatus.FETCH_GONE, "malformed_url");
     assertOutcome(protocol.fetch("http://", 0), CrawlStatus.FETCH_GONE, "malformed_url");
     assertOutcome(protocol.fetch("http:///path-only", 0), CrawlStatus.FETCH_GONE, "malformed_url");
-    assertOutcome(protocol.fetch("ftp://127.0.0.1/file", 0), CrawlStatus.FETCH_GONE, "scheme_not_allowed");
+    assertOutcome(
+        protocol.fetch("ftp://127.0.0.1/file", 0), CrawlStatus.FETCH_GONE, "scheme_not_allowed");
   }
 
   @Test
@@ -306,7 +339,8 @@ public class HttpProtocolTest {
     try (HttpProtocol configured = new HttpProtocol(conf)) {
       configured.fetch(server.url("/hdr"), 0);
     }
-    assertEquals("TestBot/2.0 (+https://bot.example/info; bot@example.org)",
+    assertEquals(
+        "TestBot/2.0 (+https://bot.example/info; bot@example.org)",
         server.lastRequestHeaders("/hdr").getFirst("User-Agent"));
     assertEquals("text/html;q=1", server.lastRequestHeaders("/hdr").getFirst("Accept"));
     assertEquals("fr", server.lastRequestHeaders("/hdr").getFirst("Accept-Language"));
@@ -323,7 +357,10 @@ public class HttpProtocolTest {
   @Test
   public void gzipResponsesAreDecoded() {
     String text = "<html>" + "compressible ".repeat(1000) + "</html>";
-    server.on("/gz", LoopbackHttpServer.encoded("text/html; charset=utf-8", "gzip", GZIPOutputStream::new, text));
+    server.on(
+        "/gz",
+        LoopbackHttpServer.encoded(
+            "text/html; charset=utf-8", "gzip", GZIPOutputStream::new, text));
     ProtocolOutput out = protocol.fetch(server.url("/gz"), 0);
     assertOutcome(out, CrawlStatus.FETCH_SUCCESS, "ok");
     assertEquals(text, new String(out.getContent().getContent(), StandardCharsets.UTF_8));
@@ -334,7 +371,9 @@ public class HttpProtocolTest {
   @Test
   public void deflateResponsesAreDecoded() {
     String text = "deflated ".repeat(500);
-    server.on("/deflate", LoopbackHttpServer.encoded("text/plain", "deflate", DeflaterOutputStream::new, text));
+    server.on(
+        "/deflate",
+        LoopbackHttpServer.encoded("text/plain", "deflate", DeflaterOutputStream::new, text));
     ProtocolOutput out = protocol.fetch(server.url("/deflate"), 0);
     assertOutcome(out, CrawlStatus.FETCH_SUCCESS, "ok");
     assertEquals(text, new String(out.getContent().getContent(), StandardCharsets.UTF_8));
@@ -382,11 +421,16 @@ public class HttpProtocolTest {
   @Test
   public void theConfiguredClassIsCreatedByReflection() throws Exception {
     Configuration conf = ShortTimeouts.conf();
-    String className = conf.get("fetcher.protocol.class"); // the fetcher's key: trawler-default.xml names this class
+    String className =
+        conf.get(
+            "fetcher.protocol.class"); // the fetcher's key: trawler-default.xml names this class
     assertEquals(HttpProtocol.class.getName(), className);
     server.on("/page", LoopbackHttpServer.text(200, "text/plain", "made by name"));
-    try (Protocol created = Class.forName(className).asSubclass(Protocol.class)
-        .getConstructor(Configuration.class).newInstance(conf)) {
+    try (Protocol created =
+        Class.forName(className)
+            .asSubclass(Protocol.class)
+            .getConstructor(Configuration.class)
+            .newInstance(conf)) {
       assertOutcome(created.fetch(server.url("/page"), 0), CrawlStatus.FETCH_SUCCESS, "ok");
     }
   }
@@ -405,8 +449,11 @@ public class HttpProtocolTest {
         List<Future<String>> bodies = new ArrayList<>();
         for (int i = 0; i < 80; i++) {
           String url = (i % 2 == 0 ? server : other).url("/p");
-          bodies.add(threads.submit(() -> new String(shared.fetch(url, 0).getContent().getContent(),
-              StandardCharsets.UTF_8)));
+          bodies.add(
+              threads.submit(
+                  () ->
+                      new String(
+                          shared.fetch(url, 0).getContent().getContent(), StandardCharsets.UTF_8)));
         }
         for (int i = 0; i < bodies.size(); i++) {
           assertEquals(i % 2 == 0 ? "one" : "two", bodies.get(i).get(30, TimeUnit.SECONDS));

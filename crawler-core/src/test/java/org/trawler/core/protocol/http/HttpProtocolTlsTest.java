@@ -3,9 +3,7 @@ package org.trawler.core.protocol.http;
 import static org.junit.Assert.assertEquals;
 
 import java.io.IOException;
-
 import javax.net.ssl.SSLContext;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
@@ -16,10 +14,12 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 
-/** HTTPS with a self-signed certificate: refused by default (tls_error), fetched with http.tls.trust.all. */
+/**
+ * HTTPS with a self-signed certificate: refused by default (tls_error), fetched with
+ * http.tls.trust.all.
+ */
 public class HttpProtocolTlsTest {
-  @ClassRule
-  public static final TemporaryFolder TEMP = new TemporaryFolder();
+  @ClassRule public static final TemporaryFolder TEMP = new TemporaryFolder();
 
   private static LoopbackHttpServer server;
 
@@ -28,7 +28,8 @@ public class HttpProtocolTlsTest {
     SSLContext selfSigned = LoopbackHttpServer.selfSignedContext(TEMP.getRoot());
     server = LoopbackHttpServer.startHttps("127.0.0.1", selfSigned);
     server.on("/secure", LoopbackHttpServer.text(200, "text/html", "<html>secret</html>"));
-    server.on("/robots.txt", LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /x\n"));
+    server.on(
+        "/robots.txt", LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /x\n"));
   }
 
   @AfterClass
@@ -62,8 +63,10 @@ public class HttpProtocolTlsTest {
     Configuration conf = ShortTimeouts.conf();
     conf.setBoolean(ProtocolKeys.TLS_TRUST_ALL, true);
     // The certificate names 127.0.0.1; the request names another host.
-    try (HttpProtocol protocol = new HttpProtocol(conf, new FakeDns().map("other-name.test", "127.0.0.1"))) {
-      ProtocolOutput out = protocol.fetch("https://other-name.test:" + server.port() + "/secure", 0);
+    try (HttpProtocol protocol =
+        new HttpProtocol(conf, new FakeDns().map("other-name.test", "127.0.0.1"))) {
+      ProtocolOutput out =
+          protocol.fetch("https://other-name.test:" + server.port() + "/secure", 0);
       assertEquals(out.toString(), CrawlStatus.FETCH_SUCCESS, out.getStatus());
     }
   }

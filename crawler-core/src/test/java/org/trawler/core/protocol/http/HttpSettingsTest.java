@@ -3,7 +3,6 @@ package org.trawler.core.protocol.http;
 import static org.junit.Assert.assertEquals;
 
 import java.util.List;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
@@ -13,9 +12,11 @@ public class HttpSettingsTest {
   @Test
   public void userAgentAppendsUrlAndEmailWhenSet() {
     assertEquals("Bot/1", HttpSettings.userAgent("Bot/1", "", ""));
-    assertEquals("Bot/1 (+http://bot.example)", HttpSettings.userAgent("Bot/1", "http://bot.example", ""));
+    assertEquals(
+        "Bot/1 (+http://bot.example)", HttpSettings.userAgent("Bot/1", "http://bot.example", ""));
     assertEquals("Bot/1 (ops@bot.example)", HttpSettings.userAgent("Bot/1", "", "ops@bot.example"));
-    assertEquals("Bot/1 (+http://bot.example; ops@bot.example)",
+    assertEquals(
+        "Bot/1 (+http://bot.example; ops@bot.example)",
         HttpSettings.userAgent("Bot/1", "http://bot.example", "ops@bot.example"));
   }
 

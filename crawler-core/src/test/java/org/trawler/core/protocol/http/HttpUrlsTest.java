@@ -6,7 +6,6 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.net.URI;
-
 import org.junit.Test;
 
 public class HttpUrlsTest {
@@ -36,7 +35,8 @@ public class HttpUrlsTest {
 
   @Test
   public void aBaseWithoutPathResolvesFromTheRoot() {
-    assertEquals("http://host/page", HttpUrls.resolve(URI.create("http://host"), "page").toString());
+    assertEquals(
+        "http://host/page", HttpUrls.resolve(URI.create("http://host"), "page").toString());
   }
 
   @Test
@@ -80,16 +80,23 @@ public class HttpUrlsTest {
     assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://Example.COM/a")));
     assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:80/a")));
     assertEquals("https://example.com", HttpUrls.hostKey(URI.create("https://example.com:443/a")));
-    assertEquals("https://example.com:80", HttpUrls.hostKey(URI.create("https://example.com:80/a")));
-    assertEquals("http://example.com:8080", HttpUrls.hostKey(URI.create("http://example.com:8080/")));
+    assertEquals(
+        "https://example.com:80", HttpUrls.hostKey(URI.create("https://example.com:80/a")));
+    assertEquals(
+        "http://example.com:8080", HttpUrls.hostKey(URI.create("http://example.com:8080/")));
     assertEquals("http://[::1]:8080", HttpUrls.hostKey(URI.create("http://[::1]:8080/")));
   }
 
   @Test
   public void chainKeysIgnoreCaseDefaultPortsAndDotSegments() {
-    assertEquals(HttpUrls.chainKey(URI.create("http://a/b")), HttpUrls.chainKey(URI.create("HTTP://A:80/x/../b")));
-    assertEquals(HttpUrls.chainKey(URI.create("http://a")), HttpUrls.chainKey(URI.create("http://a/")));
-    assertFalse(HttpUrls.chainKey(URI.create("http://a/b?x")).equals(HttpUrls.chainKey(URI.create("http://a/b"))));
+    assertEquals(
+        HttpUrls.chainKey(URI.create("http://a/b")),
+        HttpUrls.chainKey(URI.create("HTTP://A:80/x/../b")));
+    assertEquals(
+        HttpUrls.chainKey(URI.create("http://a")), HttpUrls.chainKey(URI.create("http://a/")));
+    assertFalse(
+        HttpUrls.chainKey(URI.create("http://a/b?x"))
+            .equals(HttpUrls.chainKey(URI.create("http://a/b"))));
   }
 
   @Test
@@ -111,9 +118,11 @@ public class HttpUrlsTest {
 
   @Test
   public void parseKeepsTheUrlAsWrittenButEscaped() {
-    assertEquals("HTTP://Example.COM/a%20b", HttpUrls.parse(" HTTP://Example.COM/a b#f ").toString());
+    assertEquals(
+        "HTTP://Example.COM/a%20b", HttpUrls.parse(" HTTP://Example.COM/a b#f ").toString());
     assertEquals("http://host", HttpUrls.parse("http://host").toString());
-    assertEquals("http://xn--bcher-kva.example/", HttpUrls.parse("http://bücher.example/").toString());
+    assertEquals(
+        "http://xn--bcher-kva.example/", HttpUrls.parse("http://bücher.example/").toString());
     assertEquals("file:///etc/passwd", HttpUrls.parse("file:///etc/passwd").toString());
     assertNull(HttpUrls.parse("http:/x"));
   }
@@ -127,7 +136,9 @@ public class HttpUrlsTest {
 
   @Test
   public void chainKeysIgnoreDotDotAboveTheRootAndFragments() {
-    assertEquals(HttpUrls.chainKey(URI.create("http://a/b")), HttpUrls.chainKey(URI.create("http://a/../b")));
+    assertEquals(
+        HttpUrls.chainKey(URI.create("http://a/b")),
+        HttpUrls.chainKey(URI.create("http://a/../b")));
     assertEquals("http://a/b?x", HttpUrls.chainKey(URI.create("http://a/./b?x#y")));
   }
 }

@@ -1,5 +1,10 @@
 package org.trawler.core.protocol.http;
 
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.Closeable;
 import java.io.File;
 import java.io.FileInputStream;
@@ -15,15 +20,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsServer;
 
 /**
  * A JDK HTTP(S) server on one loopback address for tests: exact-path handlers, a hit count and the
@@ -38,11 +36,13 @@ final class LoopbackHttpServer implements Closeable {
   }
 
   private final HttpServer server;
-  private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "test-http-server");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService threads =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "test-http-server");
+            t.setDaemon(true);
+            return t;
+          });
   private final Map<String, Handler> handlers = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
   private final Map<String, Headers> lastHeaders = new ConcurrentHashMap<>();
@@ -139,7 +139,9 @@ final class LoopbackHttpServer implements Closeable {
     };
   }
 
-  /** Wraps a response body in a content coding (GZIPOutputStream::new, DeflaterOutputStream::new). */
+  /**
+   * Wraps a response body in a content coding (GZIPOutputStream::new, DeflaterOutputStream::new).
+   */
   interface Encoder {
     OutputStream wrap(OutputStream body) throws IOException;
   }
@@ -155,7 +157,8 @@ final class LoopbackHttpServer implements Closeable {
     };
   }
 
-  static void send(HttpExchange exchange, int code, String contentType, String body) throws IOException {
+  static void send(HttpExchange exchange, int code, String contentType, String body)
+      throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     if (contentType != null) {
       exchange.getResponseHeaders().set("Content-Type", contentType);
@@ -169,14 +172,39 @@ final class LoopbackHttpServer implements Closeable {
     }
   }
 
-  /** An SSL context with a fresh self-signed certificate for 127.0.0.1, made by the JDK's keytool. */
+  /**
+   * An SSL context with a fresh self-signed certificate for 127.0.0.1, made by the JDK's keytool.
+   */
   static SSLContext selfSignedContext(File dir) throws Exception {
     File keystore = new File(dir, "self-signed.p12");
-    String keytool = System.getProperty("java.home") + File.separator + "bin" + File.separator + "keytool";
-    Process process = new ProcessBuilder(keytool, "-genkeypair", "-alias", "test", "-keyalg", "RSA",
-        "-keysize", "2048", "-validity", "2", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1",
-        "-keystore", keystore.getPath(), "-storetype", "PKCS12", "-storepass", "changeit",
-        "-keypass", "changeit").redirectErrorStream(true).start();
+    String keytool =
+        System.getProperty("java.home") + File.separator + "bin" + File.separator + "keytool";
+    Process process =
+        new ProcessBuilder(
+                keytool,
+                "-genkeypair",
+                "-alias",
+                "test",
+                "-keyalg",
+                "RSA",
+                "-keysize",
+                "2048",
+                "-validity",
+                "2",
+                "-dname",
+                "CN=127.0.0.1",
+                "-ext",
+                "SAN=ip:127.0.0.1",
+                "-keystore",
+                keystore.getPath(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                "changeit",
+                "-keypass",
+                "changeit")
+            .redirectErrorStream(true)
+            .start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
       throw new IOException("keytool failed: " + output);

@@ -27,11 +27,13 @@ final class RawHttpServer implements Closeable {
   }
 
   private final ServerSocket listener;
-  private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "test-raw-server");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService threads =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "test-raw-server");
+            t.setDaemon(true);
+            return t;
+          });
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final AtomicInteger connections = new AtomicInteger();
 
@@ -58,13 +60,14 @@ final class RawHttpServer implements Closeable {
         Socket socket = listener.accept();
         sockets.add(socket);
         connections.incrementAndGet();
-        threads.execute(() -> {
-          try (Socket s = socket) {
-            script.serve(s, readHead(s.getInputStream()));
-          } catch (Exception e) {
-            // The client hung up or the test ended: nothing to do.
-          }
-        });
+        threads.execute(
+            () -> {
+              try (Socket s = socket) {
+                script.serve(s, readHead(s.getInputStream()));
+              } catch (Exception e) {
+                // The client hung up or the test ended: nothing to do.
+              }
+            });
       } catch (IOException e) {
         return;
       }

@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.trawler.core.protocol.http.Outcomes.assertOutcome;
 
 import java.io.IOException;
-
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Before;

@@ -7,7 +7,6 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.util.concurrent.atomic.AtomicInteger;
-
 import org.junit.Test;
 import org.trawler.core.protocol.RobotsRules;
 
@@ -15,10 +14,12 @@ public class RobotsCacheTest {
   @Test
   public void eachHostIsFetchedOnce() {
     AtomicInteger fetches = new AtomicInteger();
-    RobotsCache cache = new RobotsCache(host -> {
-      fetches.incrementAndGet();
-      return RobotsRules.allowAll();
-    });
+    RobotsCache cache =
+        new RobotsCache(
+            host -> {
+              fetches.incrementAndGet();
+              return RobotsRules.allowAll();
+            });
     RobotsRules first = cache.get("http://a:80");
     assertSame(first, cache.get("http://a:80"));
     cache.get("http://b:80");
@@ -29,10 +30,12 @@ public class RobotsCacheTest {
   @Test
   public void unavailableRulesAreKeptForTheTask() {
     AtomicInteger fetches = new AtomicInteger();
-    RobotsCache cache = new RobotsCache(host -> {
-      fetches.incrementAndGet();
-      return RobotsRules.unavailable("http_503");
-    });
+    RobotsCache cache =
+        new RobotsCache(
+            host -> {
+              fetches.incrementAndGet();
+              return RobotsRules.unavailable("http_503");
+            });
     assertTrue(cache.get("http://a:80").isUnavailable());
     assertTrue(cache.get("http://a:80").isUnavailable());
     assertEquals(1, fetches.get());
@@ -41,12 +44,14 @@ public class RobotsCacheTest {
   @Test
   public void aFailingFetchIsNotCached() {
     AtomicInteger fetches = new AtomicInteger();
-    RobotsCache cache = new RobotsCache(host -> {
-      if (fetches.incrementAndGet() == 1) {
-        throw new IllegalStateException("bug");
-      }
-      return RobotsRules.allowAll();
-    });
+    RobotsCache cache =
+        new RobotsCache(
+            host -> {
+              if (fetches.incrementAndGet() == 1) {
+                throw new IllegalStateException("bug");
+              }
+              return RobotsRules.allowAll();
+            });
     try {
       cache.get("http://a:80");
       fail("the bug must show");
