@@ -128,9 +128,14 @@ public final class Main {
   }
 
   static String commandList() {
+    return commandList(commands());
+  }
+
+  /** The usage line and one line per command, from the names and descriptions alone. */
+  static String commandList(List<Command> commands) {
     StringBuilder sb =
         new StringBuilder("usage: bin/crawl <command> [options] [-D key=value ...]\n\ncommands:\n");
-    for (Command c : commands()) {
+    for (Command c : commands) {
       sb.append(String.format("  %-12s %s%n", c.name(), c.description()));
     }
     sb.append("\nRun bin/crawl <command> without arguments for its usage.\n");

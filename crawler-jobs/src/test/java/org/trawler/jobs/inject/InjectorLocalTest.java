@@ -61,6 +61,27 @@ public class InjectorLocalTest {
     return CrawlDbFiles.dump(conf, crawlDb, tmp.getRoot().toPath().resolve("dump" + dumps++));
   }
 
+  /**
+   * run prints the crawldb's size after inject from this figure, without reading the crawldb again.
+   */
+  @Test
+  public void injectReportsTheSizeOfTheCrawlDbItWrote() throws Exception {
+    Injector injector = new Injector();
+    injector.setConf(new Configuration(conf));
+    org.apache.hadoop.fs.Path db = new org.apache.hadoop.fs.Path(crawlDb.toString());
+    Path first = seeds("urls1", "seed.txt", "http://a.com/", "http://b.com/", "http://a.com/");
+    assertEquals(
+        "a new crawldb",
+        2,
+        injector.inject(db, new org.apache.hadoop.fs.Path(first.toString()), false).dbSize);
+    Path second = seeds("urls2", "seed.txt", "http://b.com/", "http://c.com/");
+    assertEquals(
+        "a merge",
+        3,
+        injector.inject(db, new org.apache.hadoop.fs.Path(second.toString()), false).dbSize);
+    assertEquals(3, dump().size());
+  }
+
   @Test
   public void injectTwiceKeepsExistingEntriesAndAddsNewOnes() throws Exception {
     CommandRun first =

@@ -1,0 +1,50 @@
+package org.trawler.jobs;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.util.List;
+import org.junit.Test;
+
+public class MainTest {
+
+  @Test
+  public void theCommandListNamesEveryCommandWithoutMakingItsTool() {
+    Command unbuildable =
+        new Command(
+            "broken",
+            "a command whose tool cannot be made",
+            () -> {
+              throw new AssertionError("the list made a tool");
+            });
+    String list = Main.commandList(List.of(unbuildable));
+    assertTrue(list, list.contains("  broken       a command whose tool cannot be made\n"));
+  }
+
+  @Test
+  public void theJobJarsCommandsComeInTheOrderOfACrawl() {
+    List<String> names = Main.JOB_COMMANDS.stream().map(Command::name).toList();
+    assertEquals(
+        List.of(
+            "inject",
+            "generate",
+            "fetch",
+            "parse",
+            "updatedb",
+            "invertlinks",
+            "dedup",
+            "readdb",
+            "readseg",
+            "run"),
+        names);
+  }
+
+  @Test
+  public void genericOptionsMoveInFrontSoTheyMayComeAnywhere() {
+    assertEquals(
+        List.of("-D", "a=b", "-Dc=d", "crawldb", "-topN", "5"),
+        List.of(
+            Main.genericOptionsFirst(
+                new String[] {"crawldb", "-D", "a=b", "-topN", "5", "-Dc=d"})));
+  }
+}
