@@ -2,7 +2,10 @@ package org.trawler.core.store;
 
 import java.io.IOException;
 import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Date;
+import java.util.List;
 import java.util.TimeZone;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -76,6 +79,39 @@ public final class Segment {
     if (!fs.exists(new Path(segment, part))) {
       throw new UserException(segment + " has no " + part + (hint == null ? "" : ": " + hint));
     }
+  }
+
+  /**
+   * The segments under {@code dir} that have {@code part}, in name order (the order they were
+   * generated); the others are skipped with a log line. No such directory is an error, and so (exit
+   * 1) is a directory without one segment that is {@code state} ("fetched", "parsed").
+   */
+  public static List<Path> withPart(Configuration conf, Path dir, String part, String state)
+      throws IOException, UserException {
+    FileSystem fs = dir.getFileSystem(conf);
+    if (!fs.exists(dir) || !fs.getFileStatus(dir).isDirectory()) {
+      throw new UserException("no segments directory at " + dir);
+    }
+    FileStatus[] children =
+        fs.listStatus(dir, p -> !p.getName().startsWith(".") && !p.getName().startsWith("_"));
+    Arrays.sort(children);
+    List<Path> segments = new ArrayList<>();
+    for (FileStatus st : children) {
+      if (!st.isDirectory()) {
+        continue;
+      }
+      if (hasPart(conf, st.getPath(), part)) {
+        segments.add(st.getPath());
+      } else {
+        LOG.info("skipping segment {}: not {} (it has no {})", st.getPath(), state, part);
+      }
+    }
+    if (segments.isEmpty()) {
+      throw new UserException(
+          "no " + state + " segment under " + dir + " (none has " + part + ")",
+          UserException.NOTHING_TO_DO);
+    }
+    return segments;
   }
 
   public static boolean hasPart(Configuration conf, Path segment, String part) throws IOException {

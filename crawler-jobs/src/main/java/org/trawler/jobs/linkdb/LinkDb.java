@@ -3,14 +3,11 @@ package org.trawler.jobs.linkdb;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
@@ -106,43 +103,15 @@ public class LinkDb extends CrawlTool {
       segments.add(new Path(s));
     }
     if (cmd.hasOption("dir")) {
-      segments.addAll(parsedSegments(conf, new Path(cmd.getOptionValue("dir"))));
+      segments.addAll(
+          Segment.withPart(
+              conf, new Path(cmd.getOptionValue("dir")), Segment.PARSE_DATA, "parsed"));
     } else if (segments.isEmpty()) {
       throw new UsageException("name at least one segment, or a segments directory with -dir");
     }
     Result result = invert(linkDb, segments, cmd.hasOption("force"));
     out().println(result.summary(linkDb));
     return 0;
-  }
-
-  /**
-   * The segments under {@code dir} that have parse_data, in name order; unparsed ones are skipped
-   * with a log line.
-   */
-  static List<Path> parsedSegments(Configuration conf, Path dir) throws IOException, UserException {
-    FileSystem fs = dir.getFileSystem(conf);
-    if (!fs.exists(dir) || !fs.getFileStatus(dir).isDirectory()) {
-      throw new UserException("no segments directory at " + dir);
-    }
-    FileStatus[] children =
-        fs.listStatus(dir, p -> !p.getName().startsWith(".") && !p.getName().startsWith("_"));
-    Arrays.sort(children);
-    List<Path> parsed = new ArrayList<>();
-    for (FileStatus st : children) {
-      if (!st.isDirectory()) {
-        continue;
-      }
-      if (Segment.hasPart(conf, st.getPath(), Segment.PARSE_DATA)) {
-        parsed.add(st.getPath());
-      } else {
-        LOG.info("skipping {}: it has no {} (not parsed yet)", st.getPath(), Segment.PARSE_DATA);
-      }
-    }
-    if (parsed.isEmpty()) {
-      throw new UserException(
-          "no parsed segment under " + dir + ": run parse first", UserException.NOTHING_TO_DO);
-    }
-    return parsed;
   }
 
   /**

@@ -9,8 +9,6 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
@@ -146,26 +144,7 @@ public class UpdateDb extends CrawlTool {
       segments.add(new Path(s));
     }
     if (dir != null) {
-      Path segmentsDir = new Path(dir);
-      FileSystem fs = segmentsDir.getFileSystem(conf);
-      if (!fs.exists(segmentsDir) || !fs.getFileStatus(segmentsDir).isDirectory()) {
-        throw new UserException("no segments directory at " + segmentsDir);
-      }
-      for (FileStatus st : fs.listStatus(segmentsDir)) {
-        if (!st.isDirectory()) {
-          continue;
-        }
-        if (Segment.hasPart(conf, st.getPath(), Segment.CRAWL_FETCH)) {
-          segments.add(st.getPath());
-        } else {
-          LOG.warn(
-              "skipping segment {}: not fetched (it has no {})", st.getPath(), Segment.CRAWL_FETCH);
-        }
-      }
-      if (segments.isEmpty()) {
-        throw new UserException(
-            "no fetched segment under " + segmentsDir, UserException.NOTHING_TO_DO);
-      }
+      segments.addAll(Segment.withPart(conf, new Path(dir), Segment.CRAWL_FETCH, "fetched"));
     }
     if (segments.isEmpty()) {
       throw new UsageException("name at least one segment, or -dir <segments_dir>");
