@@ -29,6 +29,16 @@ public class URLNormalizers implements URLNormalizer {
     this.conf = conf;
   }
 
+  /**
+   * The normalizers of {@code conf}, those of {@code scope} created at once: a misconfigured class
+   * is a BadSettingException here, before a job, not at the first URL.
+   */
+  public static URLNormalizers forScope(Configuration conf, String scope) {
+    URLNormalizers normalizers = new URLNormalizers(conf);
+    normalizers.normalizersFor(scope);
+    return normalizers;
+  }
+
   @Override
   public String normalize(String url, String scope) throws MalformedURLException {
     String result = url;

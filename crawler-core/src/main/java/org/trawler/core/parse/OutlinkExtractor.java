@@ -37,9 +37,7 @@ public class OutlinkExtractor {
 
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
-    this.normalizers = new URLNormalizers(conf);
-    this.normalizers.normalizersFor(
-        URLNormalizers.SCOPE_OUTLINK); // a misconfigured class fails here, not per page
+    this.normalizers = URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK);
     this.filters = new URLFilters(conf);
     this.maxOutlinks =
         Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);

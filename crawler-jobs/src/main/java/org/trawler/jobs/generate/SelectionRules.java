@@ -53,11 +53,10 @@ public final class SelectionRules {
    */
   public static SelectionRules fromConf(Configuration conf) {
     long now = conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
-    URLNormalizers normalizers = null;
-    if (conf.getBoolean(GeneratorKeys.NORMALISE, GeneratorKeys.DEFAULT_NORMALISE)) {
-      normalizers = new URLNormalizers(conf);
-      normalizers.normalizersFor(URLNormalizers.SCOPE_GENERATE);
-    }
+    URLNormalizers normalizers =
+        conf.getBoolean(GeneratorKeys.NORMALISE, GeneratorKeys.DEFAULT_NORMALISE)
+            ? URLNormalizers.forScope(conf, URLNormalizers.SCOPE_GENERATE)
+            : null;
     return new SelectionRules(
         now,
         conf.getLong(GeneratorKeys.DUE_BEFORE, now),

@@ -60,13 +60,11 @@ public final class SeedParser {
    * setting is a BadSettingException here, not a problem of the first seed.
    */
   public static SeedParser fromConf(Configuration conf) {
-    URLNormalizers normalizers = new URLNormalizers(conf);
-    normalizers.normalizersFor(URLNormalizers.SCOPE_INJECT);
     return new SeedParser(
         Settings.getFloat(conf, InjectKeys.SCORE_INJECTED, InjectKeys.DEFAULT_SCORE_INJECTED),
         Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL),
         Settings.getInt(conf, InjectKeys.URL_MAX_LENGTH, InjectKeys.DEFAULT_URL_MAX_LENGTH),
-        normalizers,
+        URLNormalizers.forScope(conf, URLNormalizers.SCOPE_INJECT),
         new URLFilters(conf));
   }
 

@@ -48,13 +48,10 @@ final class LinkInverter {
    * fails here.
    */
   static LinkInverter fromConf(Configuration conf) {
-    URLNormalizers normalizers = null;
-    if (conf.getBoolean(LinkDbKeys.NORMALIZE, LinkDbKeys.DEFAULT_NORMALIZE)) {
-      normalizers = new URLNormalizers(conf);
-      normalizers.normalizersFor(URLNormalizers.SCOPE_LINKDB);
-    }
     return new LinkInverter(
-        normalizers,
+        conf.getBoolean(LinkDbKeys.NORMALIZE, LinkDbKeys.DEFAULT_NORMALIZE)
+            ? URLNormalizers.forScope(conf, URLNormalizers.SCOPE_LINKDB)
+            : null,
         conf.getBoolean(LinkDbKeys.FILTER, LinkDbKeys.DEFAULT_FILTER) ? new URLFilters(conf) : null,
         conf.getBoolean(LinkDbKeys.IGNORE_INTERNAL_LINKS, LinkDbKeys.DEFAULT_IGNORE_INTERNAL_LINKS),
         Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH));

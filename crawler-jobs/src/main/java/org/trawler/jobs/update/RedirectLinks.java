@@ -32,9 +32,10 @@ final class RedirectLinks {
 
   /** The normalizers (scope outlink), filters and link policy of {@code conf}, set up at once. */
   static RedirectLinks fromConf(Configuration conf) {
-    URLNormalizers normalizers = new URLNormalizers(conf);
-    normalizers.normalizersFor(URLNormalizers.SCOPE_OUTLINK);
-    return new RedirectLinks(normalizers, new URLFilters(conf), LinkPolicy.from(conf));
+    return new RedirectLinks(
+        URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK),
+        new URLFilters(conf),
+        LinkPolicy.from(conf));
   }
 
   /** True for a fetch datum of a redirect that names its target. */
