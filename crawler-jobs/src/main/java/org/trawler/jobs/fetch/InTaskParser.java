@@ -25,7 +25,7 @@ final class InTaskParser implements FetchParseHook {
             content,
             System.currentTimeMillis(),
             (key, record) -> out.write(key, record.get()));
-    SegmentParser.report(url, result, out::count);
+    SegmentParser.report(url, result, out);
   }
 
   @Override

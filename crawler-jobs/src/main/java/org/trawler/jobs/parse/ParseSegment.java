@@ -23,6 +23,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 
@@ -126,13 +127,13 @@ public class ParseSegment extends CrawlTool {
   /** Parses each page into its parse records; input and output are keyed by URL. */
   public static class ParseMapper extends Mapper<Text, Content, Text, SegmentRecord> {
     private SegmentParser parser;
-    private SegmentParser.Counts counts;
+    private CounterSink counts;
     private long now;
 
     @Override
     protected void setup(Context context) {
       parser = new SegmentParser(context.getConfiguration());
-      counts = (group, name, amount) -> context.getCounter(group, name).increment(amount);
+      counts = CounterSink.of(context);
       now = System.currentTimeMillis();
     }
 

@@ -16,7 +16,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.scoring.LinkScorer;
-import org.trawler.jobs.JobCounter;
+import org.trawler.jobs.CounterSink;
 
 /**
  * Parses one fetched page into the records of a segment's parse parts: parse_data and parse_text
@@ -29,15 +29,6 @@ public class SegmentParser implements Closeable {
   /** Receives the records of one page, e.g. a Mapper.Context's {@code write}. */
   public interface RecordSink {
     void write(Text key, SegmentRecord value) throws IOException, InterruptedException;
-  }
-
-  /** Where a parse's counts go: a task's counters, or the fetch task's output. */
-  public interface Counts {
-    void add(String group, String name, long amount);
-
-    default void add(JobCounter counter, long amount) {
-      add(counter.group(), counter.counterName(), amount);
-    }
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(SegmentParser.class);
@@ -100,9 +91,9 @@ public class SegmentParser implements Closeable {
   }
 
   /** Counts a page's parse (its status, its outlinks) and logs a failed one with its URL. */
-  public static void report(Text url, ParseResult result, Counts counts) {
-    counts.add(ParseCounter.GROUP, ParseData.statusName(result.status()), 1);
-    counts.add(ParseCounter.OUTLINKS, result.outlinks().size());
+  public static void report(Text url, ParseResult result, CounterSink counts) {
+    counts.count(ParseCounter.GROUP, ParseData.statusName(result.status()), 1);
+    counts.count(ParseCounter.OUTLINKS, result.outlinks().size());
     if (result.status() == ParseData.FAILED) {
       LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
     }
