@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
@@ -12,11 +13,9 @@ import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
-import org.trawler.jobs.generate.GenerateCounter;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
-import org.trawler.jobs.update.UpdateCounter;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
@@ -46,36 +45,23 @@ public final class CrawlRound {
   /** Runs each step as it is. */
   public static final StepRunner DIRECT = (step, work) -> work.run();
 
-  /** What a round did: its segment, each step's wall time, and the counters of all its jobs. */
+  /**
+   * What a round did: its segment, what generate selected and updatedb made of it, each step's wall
+   * time, and the counters of all its jobs.
+   */
   public record Result(
-      int round, Path segment, Map<String, Double> seconds, Map<String, Long> counters) {
-    public long counter(JobCounter counter) {
-      return counters.getOrDefault(counter.resultKey(), 0L);
-    }
-
-    /** Counter {@code name} of a family's {@code group}, e.g. a status of updatedb_status. */
-    public long counter(String group, String name) {
-      return counters.getOrDefault(JobCounter.resultKey(group, name), 0L);
-    }
-
-    /** The URLs the round's updatedb left in the crawldb: the sum of its status counters. */
-    public long crawlDbSize() {
-      long size = 0;
-      for (Map.Entry<String, Long> e : counters.entrySet()) {
-        if (e.getKey().startsWith(JobCounter.resultKey(UpdateCounter.STATUS_GROUP, ""))) {
-          size += e.getValue();
-        }
-      }
-      return size;
-    }
+      int round,
+      Path segment,
+      Generator.Result generated,
+      UpdateDb.Result updated,
+      Map<String, Double> seconds,
+      Map<String, Long> counters) {
 
     public double totalSeconds() {
       return seconds.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    /**
-     * The line {@code run} prints for the round, from its counters (no crawl data is read again).
-     */
+    /** The line {@code run} prints for the round (no crawl data is read again). */
     public String summary() {
       StringBuilder sb =
           new StringBuilder(
@@ -83,15 +69,15 @@ public final class CrawlRound {
                   "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; new %d;"
                       + " crawldb %d (unfetched %d); %.1f s (",
                   round,
-                  counter(GenerateCounter.SELECTED),
+                  generated.selected(),
                   fetched(CrawlStatus.FETCH_SUCCESS),
                   fetched(CrawlStatus.FETCH_REDIR_PERM) + fetched(CrawlStatus.FETCH_REDIR_TEMP),
                   fetched(CrawlStatus.FETCH_GONE),
                   fetched(CrawlStatus.FETCH_RETRY),
                   fetched(CrawlStatus.FETCH_NOTMODIFIED),
-                  counter(UpdateCounter.URLS_NEW),
-                  crawlDbSize(),
-                  counter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(CrawlStatus.DB_UNFETCHED)),
+                  updated.added(),
+                  updated.urls(),
+                  updated.perStatus().getOrDefault(CrawlStatus.name(CrawlStatus.DB_UNFETCHED), 0L),
                   totalSeconds()));
       String sep = "";
       for (Map.Entry<String, Double> e : seconds.entrySet()) {
@@ -101,8 +87,10 @@ public final class CrawlRound {
       return sb.append(")").toString();
     }
 
+    /** The fetches of the round that ended in {@code status}. */
     private long fetched(byte status) {
-      return counter(FetchCounter.GROUP, CrawlStatus.name(status));
+      return counters.getOrDefault(
+          JobCounter.resultKey(FetchCounter.GROUP, CrawlStatus.name(status)), 0L);
     }
   }
 
@@ -122,74 +110,74 @@ public final class CrawlRound {
 
   /** Runs round number {@code round}; empty when nothing was due. */
   public Optional<Result> run(int round, StepRunner runner) throws Exception {
-    Map<String, Double> seconds = new LinkedHashMap<>();
-    Map<String, Long> counters = new LinkedHashMap<>();
-    Generator generator = tool(new Generator());
-    Generator.Result[] generated = new Generator.Result[1];
-    step(
-        GENERATE,
-        runner,
-        seconds,
-        counters,
-        generator,
-        () -> generated[0] = generator.generate(crawl.crawlDb(), crawl.segments(), generate));
-    Path segment = generated[0].segment();
+    Steps steps = new Steps(runner);
+    Generator.Result generated =
+        steps.call(
+            GENERATE,
+            new Generator(),
+            g -> g.generate(crawl.crawlDb(), crawl.segments(), generate));
+    Path segment = generated.segment();
     if (segment == null) {
       return Optional.empty();
     }
-    Fetcher fetcher = tool(new Fetcher());
-    step(FETCH, runner, seconds, counters, fetcher, () -> fetcher.fetch(segment, false));
+    steps.run(FETCH, new Fetcher(), f -> f.fetch(segment, false));
     if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
-      ParseSegment parser = tool(new ParseSegment());
-      step(PARSE, runner, seconds, counters, parser, () -> parser.parse(segment, false));
+      steps.run(PARSE, new ParseSegment(), p -> p.parse(segment, false));
     }
-    UpdateDb updater = tool(new UpdateDb());
-    step(
-        UPDATEDB,
-        runner,
-        seconds,
-        counters,
-        updater,
-        () -> updater.update(crawl.crawlDb(), List.of(segment), false));
-    LinkDb inverter = tool(new LinkDb());
-    step(
-        INVERTLINKS,
-        runner,
-        seconds,
-        counters,
-        inverter,
-        () -> inverter.invert(crawl.linkDb(), List.of(segment), false));
-    return Optional.of(new Result(round, segment, seconds, counters));
+    UpdateDb.Result updated =
+        steps.call(
+            UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
+    steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
+    return Optional.of(
+        new Result(round, segment, generated, updated, steps.seconds, steps.counters));
   }
 
-  /** A step's call on its tool. */
+  /** A step's call on its tool, returning the tool's result. */
   @FunctionalInterface
-  private interface Call {
-    void run() throws Exception;
+  private interface Call<T extends CrawlTool, R> {
+    R on(T tool) throws Exception;
   }
 
-  private static void step(
-      String name,
-      StepRunner runner,
-      Map<String, Double> seconds,
-      Map<String, Long> counters,
-      CrawlTool tool,
-      Call call)
-      throws Exception {
-    long start = System.nanoTime();
-    Map<String, Long> stepCounters =
-        runner.run(
-            name,
-            () -> {
-              call.run();
-              return tool.results();
-            });
-    seconds.put(name, (System.nanoTime() - start) / 1e9);
-    stepCounters.forEach((k, v) -> counters.merge(k, v, Long::sum));
+  /** A step's call on its tool that returns nothing. */
+  @FunctionalInterface
+  private interface VoidCall<T extends CrawlTool> {
+    void on(T tool) throws Exception;
   }
 
-  private <T extends CrawlTool> T tool(T tool) {
-    tool.setConf(new Configuration(conf));
-    return tool;
+  /** The steps of one round: each runs through the runner, its time and counters kept. */
+  private final class Steps {
+    private final StepRunner runner;
+    private final Map<String, Double> seconds = new LinkedHashMap<>();
+    private final Map<String, Long> counters = new LinkedHashMap<>();
+
+    Steps(StepRunner runner) {
+      this.runner = runner;
+    }
+
+    <T extends CrawlTool> void run(String name, T tool, VoidCall<T> call) throws Exception {
+      call(
+          name,
+          tool,
+          t -> {
+            call.on(t);
+            return null;
+          });
+    }
+
+    <T extends CrawlTool, R> R call(String name, T tool, Call<T, R> call) throws Exception {
+      tool.setConf(new Configuration(conf));
+      AtomicReference<R> result = new AtomicReference<>();
+      long start = System.nanoTime();
+      Map<String, Long> stepCounters =
+          runner.run(
+              name,
+              () -> {
+                result.set(call.on(tool));
+                return tool.results();
+              });
+      seconds.put(name, (System.nanoTime() - start) / 1e9);
+      stepCounters.forEach((k, v) -> counters.merge(k, v, Long::sum));
+      return result.get();
+    }
   }
 }
