@@ -11,6 +11,10 @@ import java.util.Locale;
  */
 public final class URLParts {
   private static final int NONE = -1;
+  private static final int MAX_PORT = 65535;
+
+  /** What {@link #port} answers for a port that is not a number from 0 to 65535. */
+  public static final int BAD_PORT = -2;
 
   private final String url;
 
@@ -218,6 +222,45 @@ public final class URLParts {
     }
     int colon = url.indexOf(':', hostStart);
     return colon < 0 || colon >= end ? end : colon;
+  }
+
+  /**
+   * The port written in url[from, to) (what follows the host's ':'): -1 when empty, {@link
+   * #BAD_PORT} when it is not a number from 0 to 65535.
+   */
+  public static int port(String url, int from, int to) {
+    if (from == to) {
+      return NONE;
+    }
+    int port = 0;
+    for (int i = from; i < to; i++) {
+      char c = url.charAt(i);
+      if (c < '0' || c > '9') {
+        return BAD_PORT;
+      }
+      port = port * 10 + (c - '0');
+      if (port > MAX_PORT) {
+        return BAD_PORT;
+      }
+    }
+    return port;
+  }
+
+  /**
+   * True when s[start, end) is an IPv6 literal in brackets: hex digits, ':' and '.', "[::]" at
+   * least.
+   */
+  public static boolean isIpv6Literal(String s, int start, int end) {
+    if (end - start < 4 || s.charAt(start) != '[' || s.charAt(end - 1) != ']') {
+      return false;
+    }
+    for (int i = start + 1; i < end - 1; i++) {
+      char c = s.charAt(i);
+      if (!(Character.digit(c, 16) >= 0 || c == ':' || c == '.')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The port a scheme implies (80 for http and ws, 443 for https and wss, 21 for ftp), or -1. */

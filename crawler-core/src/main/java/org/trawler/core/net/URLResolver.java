@@ -10,8 +10,6 @@ import java.util.Locale;
  * resolved URL into a crawlable one.
  */
 public final class URLResolver {
-  private static final int MAX_PORT = 65535;
-
   private URLResolver() {}
 
   /**
@@ -174,14 +172,8 @@ public final class URLResolver {
       return false;
     }
     if (url.charAt(hostStart) == '[') {
-      if (hostEnd - hostStart < 3 || url.charAt(hostEnd - 1) != ']') {
+      if (!URLParts.isIpv6Literal(url, hostStart, hostEnd)) {
         return false;
-      }
-      for (int i = hostStart + 1; i < hostEnd - 1; i++) {
-        char c = url.charAt(i);
-        if (!(Character.digit(c, 16) >= 0 || c == ':' || c == '.')) {
-          return false;
-        }
       }
     } else {
       for (int i = hostStart; i < hostEnd; i++) {
@@ -194,20 +186,8 @@ public final class URLResolver {
         }
       }
     }
-    if (hostEnd == end) {
-      return true;
-    }
-    if (url.charAt(hostEnd) != ':' || end - hostEnd - 1 > 5) {
-      return false;
-    }
-    int port = 0;
-    for (int i = hostEnd + 1; i < end; i++) {
-      char c = url.charAt(i);
-      if (c < '0' || c > '9') {
-        return false;
-      }
-      port = port * 10 + (c - '0');
-    }
-    return port <= MAX_PORT;
+    return hostEnd == end
+        || (url.charAt(hostEnd) == ':'
+            && URLParts.port(url, hostEnd + 1, end) != URLParts.BAD_PORT);
   }
 }

@@ -186,4 +186,25 @@ public class URLPartsTest {
       }
     }
   }
+
+  @Test
+  public void aPortIsANumberFrom0To65535AndMayBeEmpty() {
+    assertEquals(-1, URLParts.port("http://a:/", 9, 9));
+    assertEquals(8080, URLParts.port("http://a:8080/", 9, 13));
+    assertEquals(80, URLParts.port("http://a:000080/", 9, 15));
+    assertEquals(65535, URLParts.port("65535", 0, 5));
+    assertEquals(URLParts.BAD_PORT, URLParts.port("65536", 0, 5));
+    assertEquals(URLParts.BAD_PORT, URLParts.port("99999999999", 0, 11));
+    assertEquals(URLParts.BAD_PORT, URLParts.port("8o", 0, 2));
+  }
+
+  @Test
+  public void anIpv6LiteralIsBracketedHexColonsAndDots() {
+    assertTrue(URLParts.isIpv6Literal("[::]", 0, 4));
+    assertTrue(URLParts.isIpv6Literal("[2001:DB8::1]", 0, 13));
+    assertTrue(URLParts.isIpv6Literal("[::ffff:127.0.0.1]", 0, 18));
+    assertFalse(URLParts.isIpv6Literal("[:]", 0, 3));
+    assertFalse(URLParts.isIpv6Literal("[::g]", 0, 5));
+    assertFalse(URLParts.isIpv6Literal("[::1", 0, 4));
+  }
 }

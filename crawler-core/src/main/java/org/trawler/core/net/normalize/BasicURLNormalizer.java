@@ -24,8 +24,6 @@ import org.trawler.core.net.URLParts;
  * throw {@link MalformedURLException}. Stateless, so thread-safe.
  */
 public class BasicURLNormalizer implements URLNormalizer {
-  private static final int MAX_PORT = 65535;
-
   @Override
   public String normalize(String url, String scope) throws MalformedURLException {
     if (url == null) {
@@ -71,7 +69,7 @@ public class BasicURLNormalizer implements URLNormalizer {
       StringBuilder out, String s, int start, int end, String scheme, String url)
       throws MalformedURLException {
     int hostStart = URLParts.hostStart(s, start, end);
-    if (hostStart > start + 1 && !isHttp(scheme)) {
+    if (hostStart > start + 1 && !URLParts.isHttp(s)) {
       PercentEncoding.normalize(out, s, start, hostStart - 1, Component.USERINFO);
       out.append('@');
     }
@@ -81,7 +79,10 @@ public class BasicURLNormalizer implements URLNormalizer {
       if (s.charAt(hostEnd - 1) != ']') {
         throw new MalformedURLException("unclosed IPv6 address: " + abbreviate(url));
       }
-      host = ipv6Host(s, hostStart, hostEnd, url);
+      if (!URLParts.isIpv6Literal(s, hostStart, hostEnd)) {
+        throw new MalformedURLException("bad IPv6 address: " + abbreviate(url));
+      }
+      host = s.substring(hostStart, hostEnd).toLowerCase(Locale.ROOT);
       if (hostEnd < end && s.charAt(hostEnd) != ':') {
         throw new MalformedURLException("bad character after IPv6 address: " + abbreviate(url));
       }
@@ -93,7 +94,10 @@ public class BasicURLNormalizer implements URLNormalizer {
     }
     out.append(host);
     if (hostEnd < end) {
-      int port = port(s, hostEnd + 1, end, url);
+      int port = URLParts.port(s, hostEnd + 1, end);
+      if (port == URLParts.BAD_PORT) {
+        throw new MalformedURLException("bad port (not 0 to 65535): " + abbreviate(url));
+      }
       if (port >= 0 && port != URLParts.defaultPort(scheme)) {
         out.append(':').append(port);
       }
@@ -135,46 +139,8 @@ public class BasicURLNormalizer implements URLNormalizer {
     return host;
   }
 
-  private static String ipv6Host(String s, int start, int end, String url)
-      throws MalformedURLException {
-    String host = s.substring(start, end).toLowerCase(Locale.ROOT);
-    if (host.length() < 4) {
-      throw new MalformedURLException("bad IPv6 address: " + abbreviate(url));
-    }
-    for (int i = 1; i < host.length() - 1; i++) {
-      char c = host.charAt(i);
-      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || c == ':' || c == '.')) {
-        throw new MalformedURLException("bad IPv6 address: " + abbreviate(url));
-      }
-    }
-    return host;
-  }
-
-  /** The port, or -1 when empty ({@code http://host:/}). */
-  private static int port(String s, int start, int end, String url) throws MalformedURLException {
-    if (start == end) {
-      return -1;
-    }
-    int port = 0;
-    for (int i = start; i < end; i++) {
-      char c = s.charAt(i);
-      if (c < '0' || c > '9') {
-        throw new MalformedURLException("bad port: " + abbreviate(url));
-      }
-      port = port * 10 + (c - '0');
-      if (port > MAX_PORT) {
-        throw new MalformedURLException("port out of range: " + abbreviate(url));
-      }
-    }
-    return port;
-  }
-
   private static boolean needsHost(String scheme) {
     return URLParts.defaultPort(scheme) >= 0;
-  }
-
-  private static boolean isHttp(String scheme) {
-    return scheme.equals("http") || scheme.equals("https");
   }
 
   /** Without leading and trailing spaces and controls, and without tabs and newlines anywhere. */
