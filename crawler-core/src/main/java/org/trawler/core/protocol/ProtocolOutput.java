@@ -80,10 +80,6 @@ public final class ProtocolOutput {
     return status;
   }
 
-  public Reason getReason() {
-    return reason;
-  }
-
   /** The reason's name as stored and counted: {@code ok}, {@code http_404}, ... */
   public String getReasonName() {
     return reason.nameFor(httpCode);

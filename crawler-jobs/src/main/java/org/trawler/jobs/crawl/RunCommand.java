@@ -15,7 +15,6 @@ import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.InjectResult;
 import org.trawler.jobs.inject.Injector;
-import org.trawler.jobs.inject.SeedFiles;
 
 /**
  * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks, all in
@@ -92,8 +91,7 @@ public class RunCommand extends CrawlTool {
    */
   public int crawl(Path urlDir, CrawlDir crawl, int rounds, Generator.Settings generate)
       throws Exception {
-    // Checked before inject, so a bad path fails in one line and leaves no crawl behind.
-    SeedFiles.list(getConf(), urlDir);
+    // inject checks the seeds before it writes anything; the crawl directory is checked here.
     FileSystem fs = crawl.root().getFileSystem(getConf());
     if (fs.exists(crawl.root()) && !fs.getFileStatus(crawl.root()).isDirectory()) {
       throw new UserException(crawl.root() + " is a file, not a crawl directory");

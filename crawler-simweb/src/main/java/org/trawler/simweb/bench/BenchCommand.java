@@ -15,8 +15,10 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.CrawlRound;
@@ -32,12 +34,16 @@ import org.trawler.jobs.read.JsonWriter;
  * --db-urls N} it times generate and updatedb on a synthetic crawldb of N URLs instead.
  */
 public class BenchCommand extends CrawlTool {
-  static final String MAP_INPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_INPUT_RECORDS";
-  static final String MAP_OUTPUT = "org.apache.hadoop.mapreduce.TaskCounter/MAP_OUTPUT_RECORDS";
-  static final String REDUCE_OUTPUT =
-      "org.apache.hadoop.mapreduce.TaskCounter/REDUCE_OUTPUT_RECORDS";
+  static final String MAP_INPUT = taskCounter(TaskCounter.MAP_INPUT_RECORDS);
+  static final String MAP_OUTPUT = taskCounter(TaskCounter.MAP_OUTPUT_RECORDS);
+  static final String REDUCE_OUTPUT = taskCounter(TaskCounter.REDUCE_OUTPUT_RECORDS);
 
   private final PhaseMeter meter = new PhaseMeter();
+
+  /** Hadoop's own counter in a tool's results(). */
+  private static String taskCounter(TaskCounter counter) {
+    return JobCounter.resultKey(TaskCounter.class.getName(), counter.name());
+  }
 
   @Override
   public String name() {

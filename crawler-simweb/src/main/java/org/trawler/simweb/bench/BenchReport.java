@@ -5,12 +5,13 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.read.JsonWriter;
 
 /** The figures of a cycle benchmark: a table for people, bench.json for scripts. */
 final class BenchReport implements BenchCommand.Report {
-  private static final String FETCH_PAGES = "fetcher/pages";
-  private static final String FETCH_BYTES = "fetcher/bytes";
+  private static final String FETCH_PAGES = FetchCounter.PAGES.resultKey();
+  private static final String FETCH_BYTES = FetchCounter.BYTES.resultKey();
 
   /** What the benchmark was asked to do. */
   record Settings(

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.trawler.core.UserException;
+import org.trawler.jobs.Main;
 import org.trawler.simweb.SimWebServer;
 
 /**
@@ -36,7 +37,7 @@ final class SimWebProcess implements AutoCloseable {
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add("-D" + SimWebServer.NODELAY_PROPERTY + "=true");
-    cmd.add("org.trawler.jobs.Main");
+    cmd.add(Main.class.getName());
     cmd.add("simweb");
     cmd.addAll(args);
     cmd.add("--seeds-file");
