@@ -25,6 +25,14 @@ public final class ProtocolKeys {
 
   public static final long DEFAULT_FETCHER_MAX_CRAWL_DELAY = 30;
 
+  /**
+   * Keep what went over the wire (request and response heads, IP address, request time) in the
+   * segment's http_transcript, for WARC.
+   */
+  public static final String STORE_HTTP_HEADERS = "fetcher.store.http.headers";
+
+  public static final boolean DEFAULT_STORE_HTTP_HEADERS = true;
+
   public static final String AGENT_NAME = "http.agent.name";
   public static final String DEFAULT_AGENT_NAME = "Trawler/0.1.0";
   public static final String AGENT_URL = "http.agent.url";

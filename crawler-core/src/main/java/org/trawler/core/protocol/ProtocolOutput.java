@@ -3,6 +3,7 @@ package org.trawler.core.protocol;
 import java.util.Objects;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HttpTranscript;
 
 /**
  * The outcome of one fetch: a fetch status of {@link CrawlStatus} (fetch_*), its {@link Reason}
@@ -17,6 +18,7 @@ public final class ProtocolOutput {
   private final Content content;
   private final String redirectTarget;
   private final long retryAfterMillis;
+  private HttpTranscript transcript;
 
   private ProtocolOutput(
       byte status,
@@ -107,6 +109,20 @@ public final class ProtocolOutput {
   /** How long the server asked us to wait (429/503 Retry-After), or -1. */
   public long getRetryAfterMillis() {
     return retryAfterMillis;
+  }
+
+  /**
+   * What went over the wire (fetcher.store.http.headers), or null: not recorded, or nothing was
+   * exchanged (refused address, no connection).
+   */
+  public HttpTranscript getTranscript() {
+    return transcript;
+  }
+
+  /** Attaches what went over the wire; the protocol calls it once, before handing this out. */
+  public ProtocolOutput withTranscript(HttpTranscript transcript) {
+    this.transcript = transcript;
+    return this;
   }
 
   /** The value stored in the datum's _pst_ metadata: "code reason message". */

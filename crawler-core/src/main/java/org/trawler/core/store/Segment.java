@@ -27,6 +27,15 @@ public final class Segment {
   /** MapFile&lt;Text, Content&gt;. */
   public static final String CONTENT = "content";
 
+  /**
+   * MapFile&lt;Text, HttpTranscript&gt;: request and response heads as sent and received, IP
+   * address (fetcher.store.http.headers).
+   */
+  public static final String HTTP_TRANSCRIPT = "http_transcript";
+
+  /** WARC files the fetch task wrote as pages arrived (fetcher.store.warc). */
+  public static final String WARC = "warc";
+
   /** SequenceFile&lt;Text, CrawlDatum&gt;: linked and signature datums. */
   public static final String CRAWL_PARSE = "crawl_parse";
 

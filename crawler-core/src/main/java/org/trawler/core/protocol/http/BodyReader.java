@@ -21,20 +21,29 @@ final class BodyReader {
   /**
    * Reads {@code in} to its end or to {@code limit} bytes. When the limit is reached one more byte
    * is tried, to tell a body of exactly the limit from a longer one; the caller must then discard
-   * the stream (its remainder is unread).
+   * the stream (its remainder is unread). At the deadline it throws a {@link
+   * DeadlineExceededException} holding the bytes read so far.
    */
   static Body read(InputStream in, int limit, Deadline deadline) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 64 * 1024));
     byte[] chunk = new byte[CHUNK];
     while (true) {
       if (deadline.hasPassed()) {
-        throw new DeadlineExceededException();
+        throw new DeadlineExceededException(out.toByteArray());
       }
       int room = limit - out.size();
       if (room == 0) {
         return new Body(out.toByteArray(), in.read() >= 0);
       }
-      int n = in.read(chunk, 0, Math.min(CHUNK, room));
+      int n;
+      try {
+        n = in.read(chunk, 0, Math.min(CHUNK, room));
+      } catch (IOException e) {
+        if (deadline.isExpired()) { // the deadline timer aborted the read: keep what arrived
+          throw new DeadlineExceededException(out.toByteArray());
+        }
+        throw e;
+      }
       if (n < 0) {
         return new Body(out.toByteArray(), false);
       }

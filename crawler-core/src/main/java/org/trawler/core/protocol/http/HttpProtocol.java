@@ -57,6 +57,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
@@ -184,12 +185,23 @@ public class HttpProtocol implements Protocol {
     if (proxyPlanner != null) {
       builder.setRoutePlanner(proxyPlanner);
     }
+    if (settings.recordTranscript) {
+      builder
+          .addRequestInterceptorLast(WireCapture.REQUEST)
+          .addResponseInterceptorLast(WireCapture.RESPONSE);
+    }
     return builder.build();
   }
 
   @Override
   public ProtocolOutput fetch(String url, long ifModifiedSince) {
-    return fetch(url, ifModifiedSince, settings.redirectMax, settings.contentLimit);
+    List<HttpTranscript.Exchange> wire = settings.recordTranscript ? new ArrayList<>() : null;
+    ProtocolOutput output =
+        fetch(url, ifModifiedSince, settings.redirectMax, settings.contentLimit, wire);
+    if (wire != null && !wire.isEmpty()) {
+      output.withTranscript(new HttpTranscript(wire));
+    }
+    return output;
   }
 
   @Override
@@ -209,9 +221,14 @@ public class HttpProtocol implements Protocol {
 
   /**
    * Fetches {@code url}, following up to {@code redirectMax} redirects, keeping {@code limit}
-   * bytes.
+   * bytes; each exchange that got an answer is added to {@code wire} (null: not recorded).
    */
-  private ProtocolOutput fetch(String url, long ifModifiedSince, int redirectMax, int limit) {
+  private ProtocolOutput fetch(
+      String url,
+      long ifModifiedSince,
+      int redirectMax,
+      int limit,
+      List<HttpTranscript.Exchange> wire) {
     URI uri = HttpUrls.parse(url);
     if (uri == null) {
       return ProtocolOutput.gone(0, Reason.MALFORMED_URL, abbreviate(url));
@@ -225,7 +242,7 @@ public class HttpProtocol implements Protocol {
     for (int hops = 0; ; hops++) {
       Exchange exchange;
       try {
-        exchange = exchange(uri, hops == 0 ? ifModifiedSince : 0, limit, deadline);
+        exchange = exchange(uri, hops == 0 ? ifModifiedSince : 0, limit, deadline, wire);
       } catch (IOException e) {
         ProtocolOutput failure = StatusMapping.forException(e, deadline.isExpired());
         LOG.debug("{}: {}", uri, failure, e);
@@ -282,8 +299,16 @@ public class HttpProtocol implements Protocol {
         settings.maxRetryAfterMillis);
   }
 
-  /** One GET: the response's code, headers and (for 2xx) body, or the failure as an exception. */
-  private Exchange exchange(URI uri, long ifModifiedSince, int limit, Deadline deadline)
+  /**
+   * One GET: the response's code, headers and (for 2xx) body, or the failure as an exception. With
+   * {@code wire}, what went over the wire is added to it once a response head came back.
+   */
+  private Exchange exchange(
+      URI uri,
+      long ifModifiedSince,
+      int limit,
+      Deadline deadline,
+      List<HttpTranscript.Exchange> wire)
       throws IOException {
     checkProxiedTarget(uri);
     long remaining = deadline.remainingMillis();
@@ -307,18 +332,45 @@ public class HttpProtocol implements Protocol {
             TimeUnit.MILLISECONDS);
     ClassicHttpResponse response = null;
     boolean reusable = false;
+    HttpClientContext context = HttpClientContext.create();
+    WireCapture capture = wire == null ? null : new WireCapture();
+    context.setAttribute(WireCapture.ATTRIBUTE, capture);
     try {
-      response = client.executeOpen(null, get, HttpClientContext.create());
+      response = client.executeOpen(null, get, context);
       int code = response.getCode();
       HttpEntity entity = response.getEntity();
+      boolean success = code >= 200 && code < 300;
       BodyReader.Body body = BodyReader.Body.EMPTY;
-      if (entity == null) {
-        reusable = true;
-      } else if (code >= 200 && code < 300) {
-        body = BodyReader.read(entity.getContent(), limit, deadline);
-        reusable = !body.truncated();
-      } else {
-        reusable = readSmallBody(entity, deadline);
+      BodyReader.Body otherBody = BodyReader.Body.EMPTY; // an error or redirect body, for the wire
+      try {
+        if (entity == null) {
+          reusable = true;
+        } else if (success) {
+          body = BodyReader.read(entity.getContent(), limit, deadline);
+          reusable = !body.truncated();
+        } else {
+          otherBody = readSmallBody(entity, deadline);
+          reusable = !otherBody.truncated();
+        }
+      } catch (DeadlineExceededException e) {
+        if (capture != null && capture.hasResponse()) {
+          wire.add(
+              capture.exchange(
+                  uri.toString(), code, e.partialBody(), false, HttpTranscript.Truncation.TIME));
+        }
+        throw e;
+      }
+      if (capture != null && capture.hasResponse()) {
+        BodyReader.Body kept = success ? body : otherBody;
+        wire.add(
+            capture.exchange(
+                uri.toString(),
+                code,
+                success ? new byte[0] : otherBody.bytes(),
+                success,
+                kept.truncated()
+                    ? HttpTranscript.Truncation.LENGTH
+                    : HttpTranscript.Truncation.NONE));
       }
       return new Exchange(uri, code, response.getHeaders(), body);
     } finally {
@@ -328,20 +380,23 @@ public class HttpProtocol implements Protocol {
   }
 
   /**
-   * Reads a short error or redirect body so its connection can be reused; false when it was not
-   * read.
+   * Reads a short error or redirect body so its connection can be reused (and the WARC has it); a
+   * larger or unreadable one comes back empty and truncated, and its connection is dropped.
    */
-  private static boolean readSmallBody(HttpEntity entity, Deadline deadline) {
+  private static BodyReader.Body readSmallBody(HttpEntity entity, Deadline deadline) {
     long length = entity.getContentLength();
-    if (length < 0 || length > SMALL_BODY) {
-      return false;
+    if (length > SMALL_BODY) {
+      return TOO_LARGE;
     }
     try {
-      return !BodyReader.read(entity.getContent(), SMALL_BODY, deadline).truncated();
-    } catch (IOException e) {
-      return false;
+      return BodyReader.read(entity.getContent(), SMALL_BODY, deadline);
+    } catch (IOException e) { // the answer is its status code; a body that fails is not kept
+      return TOO_LARGE;
     }
   }
+
+  /** An error or redirect body not read. */
+  private static final BodyReader.Body TOO_LARGE = new BodyReader.Body(new byte[0], true);
 
   /**
    * Returns a fully read connection to the pool; drops any other without reading the rest of its
@@ -378,7 +433,7 @@ public class HttpProtocol implements Protocol {
 
   private RobotsRules fetchRobots(String hostKey) {
     ProtocolOutput output =
-        fetch(hostKey + "/robots.txt", 0, ROBOTS_REDIRECT_MAX, ROBOTS_CONTENT_LIMIT);
+        fetch(hostKey + "/robots.txt", 0, ROBOTS_REDIRECT_MAX, ROBOTS_CONTENT_LIMIT, null);
     LOG.debug("robots.txt of {}: {}", hostKey, output);
     switch (output.getStatus()) {
       case CrawlStatus.FETCH_SUCCESS:

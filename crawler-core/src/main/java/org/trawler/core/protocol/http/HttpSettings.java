@@ -31,6 +31,7 @@ final class HttpSettings {
   final boolean trustAllCertificates;
   final int maxConnectionsPerRoute;
   final int maxConnectionsTotal;
+  final boolean recordTranscript;
 
   HttpSettings(Configuration conf) {
     String agentName = conf.getTrimmed(ProtocolKeys.AGENT_NAME, ProtocolKeys.DEFAULT_AGENT_NAME);
@@ -70,6 +71,8 @@ final class HttpSettings {
             conf.get(ProtocolKeys.ADDRESS_DENY, ProtocolKeys.DEFAULT_ADDRESS_DENY));
     trustAllCertificates =
         conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, ProtocolKeys.DEFAULT_TLS_TRUST_ALL);
+    recordTranscript =
+        conf.getBoolean(ProtocolKeys.STORE_HTTP_HEADERS, ProtocolKeys.DEFAULT_STORE_HTTP_HEADERS);
     int threads =
         Math.max(
             1,
