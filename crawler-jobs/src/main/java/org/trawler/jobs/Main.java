@@ -20,6 +20,7 @@ import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.SegmentReader;
 import org.trawler.jobs.update.UpdateDb;
+import org.trawler.jobs.warc.WarcExport;
 
 /** The one entry point: {@code <command> args...} runs that command's tool through ToolRunner. */
 public final class Main {
@@ -40,7 +41,8 @@ public final class Main {
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
-          new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
+          new Command("run", "inject, then run whole crawl rounds", RunCommand::new),
+          new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new));
 
   /**
    * Hadoop's generic options that take a value; ToolRunner only sees them before the first

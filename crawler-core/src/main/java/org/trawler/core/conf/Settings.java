@@ -19,6 +19,12 @@ public final class Settings {
     return read(conf, key, "whole number", () -> conf.getLong(key, defaultValue));
   }
 
+  /** A size in bytes; a suffix k, m, g, t (any case) multiplies by 1024 for each step. */
+  public static long getBytes(Configuration conf, String key, long defaultValue) {
+    return read(
+        conf, key, "size in bytes (e.g. 1g, 500m)", () -> conf.getLongBytes(key, defaultValue));
+  }
+
   public static float getFloat(Configuration conf, String key, float defaultValue) {
     return read(conf, key, "number", () -> conf.getFloat(key, defaultValue));
   }

@@ -11,13 +11,17 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.warc.Capture;
+import org.trawler.jobs.warc.WarcArchive;
 
 /**
- * Turns each outcome into the segment's records (fetch datum, content, and what the parse hook
- * adds) and counters, and keeps the totals the progress line shows. Fetcher threads share it;
- * writes are serialized, and once closed (the task is ending) late writes are dropped.
+ * Turns each outcome into the segment's records (fetch datum, content, the HTTP transcript, and
+ * what the parse hook adds; WARC records with fetcher.store.warc) and counters, and keeps the
+ * totals the progress line shows. Fetcher threads share it; writes are serialized, and once closed
+ * (the task is ending) late writes are dropped.
  */
 final class FetchRecorder implements SegmentOutput {
   private static final Logger LOG = LoggerFactory.getLogger(FetchRecorder.class);
@@ -34,6 +38,7 @@ final class FetchRecorder implements SegmentOutput {
   private final SegmentOutput out;
   private final boolean storeContent;
   private final FetchParseHook parseHook;
+  private final WarcArchive warc;
 
   private final AtomicLong done = new AtomicLong();
   private final AtomicLong pages = new AtomicLong();
@@ -47,9 +52,18 @@ final class FetchRecorder implements SegmentOutput {
    * @param parseHook parses successful fetches in the task, or null
    */
   FetchRecorder(SegmentOutput out, boolean storeContent, FetchParseHook parseHook) {
+    this(out, storeContent, parseHook, null);
+  }
+
+  /**
+   * @param warc where the task writes WARC records as pages arrive (fetcher.store.warc), or null
+   */
+  FetchRecorder(
+      SegmentOutput out, boolean storeContent, FetchParseHook parseHook, WarcArchive warc) {
     this.out = out;
     this.storeContent = storeContent;
     this.parseHook = parseHook;
+    this.warc = warc;
   }
 
   /**
@@ -60,8 +74,12 @@ final class FetchRecorder implements SegmentOutput {
     CrawlDatum datum = fetchDatum(generated, outcome, fetchTime);
     Content content =
         outcome.getStatus() == CrawlStatus.FETCH_SUCCESS ? outcome.getContent() : null;
+    HttpTranscript transcript = outcome.getTranscript();
     try {
       write(url, datum);
+      if (transcript != null) {
+        write(url, transcript);
+      }
       count(FetchCounter.GROUP, CrawlStatus.name(datum.getStatus()), 1);
       count(FetchCounter.REASONS_GROUP, reasonCounter(outcome.getReasonName()), 1);
       if (content != null) {
@@ -74,6 +92,9 @@ final class FetchRecorder implements SegmentOutput {
           write(url, content);
         }
         parse(url, datum, content);
+      }
+      if (transcript != null) {
+        archive(new Capture(url.toString(), datum, content, transcript, null));
       }
     } catch (IOException e) {
       fail(e);
@@ -135,6 +156,13 @@ final class FetchRecorder implements SegmentOutput {
     content.getMeta().put(Content.META_SCORE, Float.toString(generated.getScore()));
     content.getMeta().put(Content.META_DEPTH, Integer.toString(generated.getDepth()));
     content.getMeta().put(Content.META_FETCH_TIME, Long.toString(fetchTime));
+  }
+
+  /** Writes a fetch's WARC records (fetcher.store.warc); outlinks come only with the export. */
+  private synchronized void archive(Capture capture) throws IOException {
+    if (warc != null && !closed) {
+      warc.add(capture);
+    }
   }
 
   @Override

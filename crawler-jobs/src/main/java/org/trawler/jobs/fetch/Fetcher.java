@@ -48,7 +48,9 @@ public class Fetcher extends CrawlTool {
     Segment.CONTENT,
     Segment.CRAWL_PARSE,
     Segment.PARSE_DATA,
-    Segment.PARSE_TEXT
+    Segment.PARSE_TEXT,
+    Segment.HTTP_TRANSCRIPT,
+    Segment.WARC
   };
 
   @Override

@@ -55,6 +55,14 @@ public final class FetcherKeys {
 
   public static final boolean DEFAULT_STORE_CONTENT = true;
 
+  /**
+   * The fetch task also writes WARC files to the segment's warc/ as pages arrive (the export's
+   * records, through the same builder; the warc.* keys apply).
+   */
+  public static final String STORE_WARC = "fetcher.store.warc";
+
+  public static final boolean DEFAULT_STORE_WARC = false;
+
   /** MB of records a fetch task sorts in memory before it writes a sorted run to local disk. */
   public static final String SORT_BUFFER_MB = "fetcher.sort.buffer.mb";
 

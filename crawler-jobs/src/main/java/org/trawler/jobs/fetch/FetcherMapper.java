@@ -3,14 +3,19 @@ package org.trawler.jobs.fetch;
 import java.io.IOException;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.warc.WarcArchive;
 
 /**
  * Fetches one fetch list. It overrides run(): the list is read by a feeder thread into politeness
@@ -32,7 +37,9 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
   public void run(Context context) throws IOException, InterruptedException {
     setup(context);
     FetchParseHook parseHook = parseHook(context.getConfiguration());
-    FetchRecorder recorder = new FetchRecorder(output(context), settings.storeContent, parseHook);
+    WarcArchive warc = warcArchive(context);
+    FetchRecorder recorder =
+        new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
     try (Protocol protocol = FetcherSettings.newProtocol(context.getConfiguration())) {
       new FetchTask(
               "fetch " + listName(context.getInputSplit()),
@@ -49,7 +56,13 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
       }
     }
     if (recorder.failure() != null) {
+      if (warc != null) {
+        warc.abort();
+      }
       throw recorder.failure();
+    }
+    if (warc != null) {
+      warc.close();
     }
     cleanup(context);
   }
@@ -59,6 +72,19 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)
         ? new InTaskParser(conf)
         : null;
+  }
+
+  /** The task's WARC files in the segment's warc/ (fetcher.store.warc), or null. */
+  private static WarcArchive warcArchive(Context context) throws IOException, InterruptedException {
+    Configuration conf = context.getConfiguration();
+    if (!conf.getBoolean(FetcherKeys.STORE_WARC, FetcherKeys.DEFAULT_STORE_WARC)) {
+      return null;
+    }
+    return WarcArchive.open(
+        conf,
+        new Path(FileOutputFormat.getWorkOutputPath(context), Segment.WARC),
+        context.getTaskAttemptID().getTaskID().getId(),
+        CounterSink.of(context));
   }
 
   private static boolean next(Context context, Text url, CrawlDatum datum)

@@ -20,9 +20,11 @@ import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.parse.ParseOutputFormat;
 
@@ -30,8 +32,9 @@ import org.trawler.jobs.parse.ParseOutputFormat;
  * Writes a fetch job's records into the segment's parts, under the job's output path (a work
  * directory inside the segment), one file per fetch task in each part, sorted by URL inside the
  * task ({@link SortingSegmentWriter}): fetch datums to crawl_fetch (block-compressed MapFile),
- * content to content (record-compressed MapFile, when fetcher.store.content). More record types
- * (parse in the fetch task) are more {@link Part}s.
+ * content to content (record-compressed MapFile, when fetcher.store.content), transcripts to
+ * http_transcript (when fetcher.store.http.headers). More record types (parse in the fetch task)
+ * are more {@link Part}s.
  */
 public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
@@ -76,6 +79,15 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
             false));
     if (conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT)) {
       parts.add(new Part(Segment.CONTENT, Content.class, r -> r instanceof Content, true, true));
+    }
+    if (conf.getBoolean(ProtocolKeys.STORE_HTTP_HEADERS, ProtocolKeys.DEFAULT_STORE_HTTP_HEADERS)) {
+      parts.add(
+          new Part(
+              Segment.HTTP_TRANSCRIPT,
+              HttpTranscript.class,
+              r -> r instanceof HttpTranscript,
+              true,
+              true));
     }
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       parts.add(

@@ -1,0 +1,92 @@
+package org.trawler.jobs.warc;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.CounterSink;
+
+/**
+ * One task's WARC output: captures in, records built ({@link CaptureRecords}) and written to
+ * rotating files ({@link WarcFiles}). The export's reducer and the fetch task (fetcher.store.warc)
+ * each hold one.
+ */
+public final class WarcArchive implements Closeable {
+  private final CaptureRecords records;
+  private final WarcFiles files;
+
+  private WarcArchive(CaptureRecords records, WarcFiles files) {
+    this.records = records;
+    this.files = files;
+  }
+
+  /** Files of task number {@code task} in {@code dir}, as the warc.* keys say. */
+  public static WarcArchive open(Configuration conf, Path dir, int task, CounterSink counters)
+      throws IOException {
+    String prefix = conf.getTrimmed(WarcKeys.PREFIX, WarcKeys.DEFAULT_PREFIX);
+    long maxSize = Settings.getBytes(conf, WarcKeys.MAX_SIZE, WarcKeys.DEFAULT_MAX_SIZE);
+    boolean cdx = conf.getBoolean(WarcKeys.CDX, WarcKeys.DEFAULT_CDX);
+    int memory = Settings.getInt(conf, WarcKeys.REVISIT_MEMORY, WarcKeys.DEFAULT_REVISIT_MEMORY);
+    return new WarcArchive(
+        new CaptureRecords(new CaptureMemory(Math.max(1, memory)), counters),
+        new WarcFiles(
+            dir.getFileSystem(conf),
+            dir,
+            prefix,
+            task,
+            maxSize,
+            cdx,
+            warcinfo(conf, prefix),
+            counters,
+            System::currentTimeMillis));
+  }
+
+  /** Archives one fetch (nothing when nothing went over the wire). */
+  public void add(Capture capture) throws IOException {
+    files.write(records.build(capture));
+  }
+
+  /** Completes the file being written. */
+  @Override
+  public void close() throws IOException {
+    files.close();
+  }
+
+  /** Drops the file being written, for a task that fails. */
+  public void abort() {
+    files.abort();
+  }
+
+  /** The warcinfo fields: who wrote the files, how, and by which rules the crawl fetched. */
+  static Map<String, List<String>> warcinfo(Configuration conf, String prefix) {
+    Map<String, List<String>> fields = new LinkedHashMap<>();
+    // the default agent name is the software's name and version
+    fields.put("software", List.of(ProtocolKeys.DEFAULT_AGENT_NAME + " (jwarc)"));
+    fields.put("hostname", List.of(hostname()));
+    fields.put("format", List.of("WARC File Format 1.1"));
+    fields.put(
+        "conformsTo",
+        List.of("https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"));
+    fields.put(
+        "http-header-user-agent",
+        List.of(conf.getTrimmed(ProtocolKeys.AGENT_NAME, ProtocolKeys.DEFAULT_AGENT_NAME)));
+    fields.put("robots", List.of("obey"));
+    fields.put("isPartOf", List.of(prefix));
+    return fields;
+  }
+
+  private static String hostname() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package org.trawler.jobs.warc;
+
+import org.trawler.jobs.JobCounter;
+
+/** WARC writing's Hadoop counters (group {@value #GROUP}). */
+public enum WarcCounter implements JobCounter {
+  /** URLs whose fetch went over the wire and is archived. */
+  URLS_ARCHIVED,
+  /**
+   * URLs with nothing exchanged (robots denied, address denied, never connected), or fetched
+   * without fetcher.store.http.headers: no records.
+   */
+  URLS_NOT_EXCHANGED,
+  /** 2xx answers whose body is not in the segment (fetcher.store.content=false): not archived. */
+  CONTENT_MISSING,
+  WARCINFO_RECORDS,
+  REQUEST_RECORDS,
+  RESPONSE_RECORDS,
+  /** Revisits of a payload archived before (identical-payload-digest). */
+  REVISIT_IDENTICAL_RECORDS,
+  /** Revisits for a 304 answer (server-not-modified). */
+  REVISIT_NOT_MODIFIED_RECORDS,
+  METADATA_RECORDS,
+  /** Response records with WARC-Truncated. */
+  TRUNCATED_RECORDS,
+  /** WARC files completed. */
+  FILES,
+  /** Compressed bytes written to WARC files. */
+  BYTES,
+  /** Payload bytes (decoded bodies) archived. */
+  PAYLOAD_BYTES;
+
+  public static final String GROUP = "warc";
+
+  @Override
+  public String group() {
+    return GROUP;
+  }
+}

@@ -1,0 +1,303 @@
+package org.trawler.jobs.warc;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code warc <out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-prefix NAME]}:
+ * writes every fetch of the segments as WARC/1.1 (request, response or revisit, metadata records; a
+ * warcinfo record first in each file). {@link TagMapper} reads the segments' fetch, content,
+ * http_transcript and parse_data parts; {@link ArchiveReducer} pairs them per URL and fetch and
+ * writes its own files through a {@link WarcArchive}. Files appear in out_dir only when the job
+ * succeeded, moved from a work directory inside it, each under its final name only when complete.
+ */
+public class WarcExport extends CrawlTool {
+  private static final Logger LOG = LoggerFactory.getLogger(WarcExport.class);
+
+  /** The segment parts an export reads; crawl_fetch is required, the others used when there. */
+  static final List<String> PARTS =
+      List.of(Segment.CRAWL_FETCH, Segment.CONTENT, Segment.HTTP_TRANSCRIPT, Segment.PARSE_DATA);
+
+  /** What an export did. */
+  public record Result(
+      int segments, long urls, long notExchanged, long files, long bytes, long records) {
+    public String summary(Path out) {
+      return String.format(
+          "warc: %d URLs archived in %d file%s (%.1f MB, %d records) under %s from %d segment%s;"
+              + " %d URLs with nothing exchanged skipped",
+          urls,
+          files,
+          files == 1 ? "" : "s",
+          bytes / 1e6,
+          records,
+          out,
+          segments,
+          segments == 1 ? "" : "s",
+          notExchanged);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "warc";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-prefix NAME]";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption(
+            Option.builder("dir")
+                .hasArg()
+                .argName("segments_dir")
+                .desc("export every fetched segment under this directory")
+                .build())
+        .addOption(
+            Option.builder("maxSize")
+                .hasArg()
+                .argName("size")
+                .desc("start a new file at this size, e.g. 1g, 100m (" + WarcKeys.MAX_SIZE + ")")
+                .build())
+        .addOption("cdx", false, "write a CDXJ index beside each file (" + WarcKeys.CDX + ")")
+        .addOption(
+            Option.builder("prefix")
+                .hasArg()
+                .argName("name")
+                .desc("file name prefix (" + WarcKeys.PREFIX + ")")
+                .build());
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, -1};
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    Configuration conf = getConf();
+    if (cmd.hasOption("maxSize")) {
+      conf.set(WarcKeys.MAX_SIZE, cmd.getOptionValue("maxSize"));
+    }
+    if (cmd.hasOption("cdx")) {
+      conf.setBoolean(WarcKeys.CDX, true);
+    }
+    if (cmd.hasOption("prefix")) {
+      conf.set(WarcKeys.PREFIX, cmd.getOptionValue("prefix"));
+    }
+    List<String> args = cmd.getArgList();
+    Path out = new Path(args.get(0));
+    List<Path> segments = new ArrayList<>();
+    for (String s : args.subList(1, args.size())) {
+      segments.add(new Path(s));
+    }
+    if (cmd.hasOption("dir")) {
+      segments.addAll(
+          Segment.withPart(
+              conf, new Path(cmd.getOptionValue("dir")), Segment.CRAWL_FETCH, "fetched"));
+    } else if (segments.isEmpty()) {
+      throw new UsageException("name at least one segment, or a segments directory with -dir");
+    }
+    long start = System.nanoTime();
+    Result result = export(out, segments);
+    out()
+        .println(
+            result.summary(out) + String.format("; %.1f s", (System.nanoTime() - start) / 1e9));
+    return 0;
+  }
+
+  /** Exports {@code segments} into {@code out}; every segment must have been fetched. */
+  public Result export(Path out, List<Path> segments) throws IOException, UserException {
+    Configuration conf = getConf();
+    long maxSize = Settings.getBytes(conf, WarcKeys.MAX_SIZE, WarcKeys.DEFAULT_MAX_SIZE);
+    if (maxSize <= 0) {
+      throw new UserException(
+          "-maxSize must be positive, not " + conf.get(WarcKeys.MAX_SIZE), UserException.USAGE);
+    }
+    String prefix = conf.getTrimmed(WarcKeys.PREFIX, WarcKeys.DEFAULT_PREFIX);
+    if (prefix.isEmpty() || prefix.contains("/")) {
+      throw new UserException(
+          "-prefix must be a non-empty name without '/', not '" + prefix + "'",
+          UserException.USAGE);
+    }
+    for (Path segment : segments) {
+      Segment.requirePart(conf, segment, Segment.CRAWL_FETCH, "fetch it first");
+      if (!Segment.hasPart(conf, segment, Segment.HTTP_TRANSCRIPT)) {
+        LOG.warn(
+            "{} has no {} (fetched with fetcher.store.http.headers=false, or by an older"
+                + " Trawler): its fetches have no WARC records",
+            segment,
+            Segment.HTTP_TRANSCRIPT);
+      }
+    }
+    FileSystem fs = out.getFileSystem(conf);
+    fs.mkdirs(out);
+    Path work = Segment.newWorkDir(out, "warc");
+    Job job = CrawlJob.create(conf, "warc " + out);
+    for (Path segment : segments) {
+      for (String part : PARTS) {
+        if (Segment.hasPart(conf, segment, part)) {
+          // one input format for all, so each split is a FileSplit naming its segment
+          FileInputFormat.addInputPath(job, new Path(segment, part));
+        }
+      }
+    }
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    job.setMapperClass(TagMapper.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(SegmentValue.class);
+    job.setReducerClass(ArchiveReducer.class);
+    job.setOutputKeyClass(NullWritable.class);
+    job.setOutputValueClass(NullWritable.class);
+    LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class); // no empty part files
+    FileOutputFormat.setOutputPath(job, work);
+    try {
+      runJob(job);
+      moveFiles(fs, work, out);
+    } finally {
+      fs.delete(work, true);
+    }
+    Counters c = job.getCounters();
+    long records = 0;
+    for (WarcCounter counter :
+        List.of(
+            WarcCounter.WARCINFO_RECORDS,
+            WarcCounter.REQUEST_RECORDS,
+            WarcCounter.RESPONSE_RECORDS,
+            WarcCounter.REVISIT_IDENTICAL_RECORDS,
+            WarcCounter.REVISIT_NOT_MODIFIED_RECORDS,
+            WarcCounter.METADATA_RECORDS)) {
+      records += counter.valueIn(c);
+    }
+    return new Result(
+        segments.size(),
+        WarcCounter.URLS_ARCHIVED.valueIn(c),
+        WarcCounter.URLS_NOT_EXCHANGED.valueIn(c),
+        WarcCounter.FILES.valueIn(c),
+        WarcCounter.BYTES.valueIn(c),
+        records);
+  }
+
+  /** Moves the completed WARC and CDXJ files the job wrote from its work directory into out. */
+  private static void moveFiles(FileSystem fs, Path work, Path out) throws IOException {
+    if (!fs.exists(work)) {
+      return; // nothing was exchanged: no files
+    }
+    for (FileStatus st : fs.listStatus(work)) {
+      String name = st.getPath().getName();
+      if (!st.isFile()
+          || !(name.endsWith(WarcFiles.WARC_SUFFIX) || name.endsWith(WarcFiles.CDXJ_SUFFIX))) {
+        continue;
+      }
+      Path to = new Path(out, name);
+      if (fs.exists(to) || !fs.rename(st.getPath(), to)) {
+        throw new IOException("cannot move " + st.getPath() + " to " + to + " (it exists?)");
+      }
+    }
+  }
+
+  /** The segment a part file belongs to: the parent of the part directory above it. */
+  static String segmentOf(Path file) {
+    Set<String> parts = Set.copyOf(PARTS);
+    for (Path p = file; p != null && p.getParent() != null; p = p.getParent()) {
+      if (parts.contains(p.getName())) {
+        return p.getParent().toString();
+      }
+    }
+    return file.getParent().toString();
+  }
+
+  /** A segment part's (url, record) to (url, record tagged with its segment). */
+  public static class TagMapper extends Mapper<Text, Writable, Text, SegmentValue> {
+    private String segment;
+
+    @Override
+    protected void setup(Context context) {
+      segment =
+          context.getInputSplit() instanceof FileSplit split
+              ? segmentOf(split.getPath())
+              : String.valueOf(context.getInputSplit());
+    }
+
+    @Override
+    protected void map(Text url, Writable record, Context context)
+        throws IOException, InterruptedException {
+      context.write(url, new SegmentValue(segment, record));
+    }
+  }
+
+  /** One URL's records to its captures, archived in this task's WARC files. */
+  public static class ArchiveReducer
+      extends Reducer<Text, SegmentValue, NullWritable, NullWritable> {
+    private WarcArchive archive;
+
+    @Override
+    protected void setup(Context context) throws IOException, InterruptedException {
+      archive =
+          WarcArchive.open(
+              context.getConfiguration(),
+              FileOutputFormat.getWorkOutputPath(context),
+              context.getTaskAttemptID().getTaskID().getId(),
+              CounterSink.of(context));
+    }
+
+    @Override
+    protected void reduce(Text url, Iterable<SegmentValue> values, Context context)
+        throws IOException {
+      for (Capture capture : Captures.assemble(url.toString(), values)) {
+        archive.add(capture);
+      }
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException {
+      archive.close();
+    }
+
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+      try {
+        super.run(context);
+      } catch (IOException | RuntimeException e) {
+        if (archive != null) {
+          archive.abort();
+        }
+        throw e;
+      }
+    }
+  }
+}

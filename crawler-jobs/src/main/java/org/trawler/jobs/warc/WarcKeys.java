@@ -1,0 +1,29 @@
+package org.trawler.jobs.warc;
+
+/**
+ * Configuration keys of WARC writing (conf/trawler-default.xml, section WARC): the export job's
+ * options set them, and the fetch task reads them for fetcher.store.warc.
+ */
+public final class WarcKeys {
+  /** A WARC file is closed and the next one begun once it reaches this many bytes. */
+  public static final String MAX_SIZE = "warc.max.size";
+
+  public static final long DEFAULT_MAX_SIZE = 1L << 30;
+
+  /** File names begin with this: {@code <prefix>-<timestamp>-<task>-<serial>.warc.gz}. */
+  public static final String PREFIX = "warc.prefix";
+
+  public static final String DEFAULT_PREFIX = "trawler";
+
+  /** Write a CDXJ index beside each WARC file. */
+  public static final String CDX = "warc.cdx";
+
+  public static final boolean DEFAULT_CDX = false;
+
+  /** Payload digests remembered per task to write revisits of identical payloads. */
+  public static final String REVISIT_MEMORY = "warc.revisit.memory";
+
+  public static final int DEFAULT_REVISIT_MEMORY = 100000;
+
+  private WarcKeys() {}
+}
