@@ -74,6 +74,11 @@ public final class SiteModel {
   private final double disallowPct;
   private final double crossHostPct;
   private final long seed;
+  private final int gzipEvery;
+  private final int largeEvery;
+
+  /** A large page is this many times pageKb. */
+  public static final int LARGE_FACTOR = 8;
 
   private SiteModel(Builder b, int port) {
     this.hosts = b.hosts;
@@ -87,6 +92,8 @@ public final class SiteModel {
     this.disallowPct = b.disallowPct;
     this.crossHostPct = b.crossHostPct;
     this.seed = b.seed;
+    this.gzipEvery = b.gzipEvery;
+    this.largeEvery = b.largeEvery;
   }
 
   public static Builder builder() {
@@ -106,8 +113,25 @@ public final class SiteModel {
     private double disallowPct = 5;
     private double crossHostPct = 20;
     private long seed = 1;
+    private int gzipEvery;
+    private int largeEvery;
 
     private Builder() {}
+
+    /**
+     * Every n-th page (page numbers 1, n+1, 2n+1, ...) is sent gzip-encoded, whatever the request
+     * accepts, as some servers do; 0 = none.
+     */
+    public Builder gzipEvery(int n) {
+      gzipEvery = n;
+      return this;
+    }
+
+    /** Every n-th page (numbers 2, n+2, ...) is LARGE_FACTOR times pageKb; 0 = none. */
+    public Builder largeEvery(int n) {
+      largeEvery = n;
+      return this;
+    }
 
     public Builder hosts(int n) {
       hosts = n;
@@ -175,6 +199,7 @@ public final class SiteModel {
       check(outlinks >= 0, "outlinks must not be negative");
       check(pageKb >= 0 && pageKb <= 100_000, "page size must be between 0 and 100000 kB");
       check(port >= 0 && port <= 65535, "port must be between 0 and 65535");
+      check(gzipEvery >= 0 && largeEvery >= 0, "gzip and large page intervals must be >= 0");
       for (double pct :
           new double[] {redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct}) {
         check(pct >= 0 && pct <= 100, "percentages must be between 0 and 100");
@@ -205,7 +230,9 @@ public final class SiteModel {
             .errorPct(errorPct)
             .disallowPct(disallowPct)
             .crossHostPct(crossHostPct)
-            .seed(seed);
+            .seed(seed)
+            .gzipEvery(gzipEvery)
+            .largeEvery(largeEvery);
     return new SiteModel(b, boundPort);
   }
 
@@ -383,6 +410,17 @@ public final class SiteModel {
   }
 
   // ---- what each page is ----
+
+  /** True when page n of a host is sent gzip-encoded (see Builder.gzipEvery). */
+  public boolean isGzipped(int host, int page) {
+    return gzipEvery > 0 && page >= 0 && page % gzipEvery == 1 % gzipEvery;
+  }
+
+  /** The size a page's HTML is made to: pageKb, or LARGE_FACTOR times it (Builder.largeEvery). */
+  public int pageBytes(int host, int page) {
+    boolean large = largeEvery > 0 && page >= 0 && page % largeEvery == 2 % largeEvery;
+    return pageKb * 1024 * (large ? LARGE_FACTOR : 1);
+  }
 
   /** The kind of page n of a host. */
   public Kind kindOf(int host, int page) {

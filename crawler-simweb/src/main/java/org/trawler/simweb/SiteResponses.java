@@ -1,5 +1,8 @@
 package org.trawler.simweb;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -10,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * What each path of a {@link SiteModel} answers, as the server sends it: status, headers and body.
@@ -74,7 +78,8 @@ final class SiteResponses {
         if (notModifiedSince(ifModifiedSince)) {
           return new Response(304, Map.of(), new byte[0]);
         }
-        return text(200, HTML, render(host, page));
+        Response page200 = text(200, HTML, render(host, page));
+        return site.isGzipped(host, page) ? gzipped(page200) : page200;
     }
   }
 
@@ -96,7 +101,7 @@ final class SiteResponses {
       links.add(new SimWebHtml.Link(href, site.title(h, p)));
     }
     return SimWebHtml.page(
-        site.textSeed(host, page), site.title(host, page), links, site.pageKb() * 1024);
+        site.textSeed(host, page), site.title(host, page), links, site.pageBytes(host, page));
   }
 
   private static boolean notModifiedSince(String ifModifiedSince) {
@@ -120,6 +125,19 @@ final class SiteResponses {
       headers.put("Last-Modified", LAST_MODIFIED_HEADER);
     }
     return new Response(status, headers, bytes(body));
+  }
+
+  /** The same answer with its body gzip-encoded, as sent over the wire. */
+  static Response gzipped(Response plain) {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write(plain.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // in memory: cannot happen
+    }
+    Map<String, String> headers = new LinkedHashMap<>(plain.headers());
+    headers.put("Content-Encoding", "gzip");
+    return new Response(plain.status(), headers, gz.toByteArray());
   }
 
   private static byte[] bytes(String s) {
