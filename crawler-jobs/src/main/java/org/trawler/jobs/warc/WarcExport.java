@@ -270,9 +270,14 @@ public class WarcExport extends CrawlTool {
       archive =
           WarcArchive.open(
               context.getConfiguration(),
-              FileOutputFormat.getWorkOutputPath(context),
+              filesDir(context),
               context.getTaskAttemptID().getTaskID().getId(),
               CounterSink.of(context));
+    }
+
+    /** Where the task's files go: its attempt's directory, which the job commits. */
+    protected Path filesDir(Context context) throws IOException, InterruptedException {
+      return FileOutputFormat.getWorkOutputPath(context);
     }
 
     @Override
