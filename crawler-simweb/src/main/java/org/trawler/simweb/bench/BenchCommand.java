@@ -17,6 +17,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.UsageException;
@@ -26,6 +27,7 @@ import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.read.JsonWriter;
+import org.trawler.jobs.warc.WarcExport;
 
 /**
  * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports, per
@@ -199,6 +201,7 @@ public class BenchCommand extends CrawlTool {
         samples.forEach(report::add);
         out().println("bench: round " + n + " done");
       }
+      report.add(meter.measure(0, "warc", () -> exportWarc(conf, crawl, dir.resolve("warc"))));
       // The fixed cost of a job: the same round on a crawldb of one URL (a warm JVM, as in `run`).
       Path one = dir.resolve("one-seed");
       Files.createDirectories(one);
@@ -224,6 +227,17 @@ public class BenchCommand extends CrawlTool {
 
   private static CrawlDir crawlDir(Path dir) {
     return new CrawlDir(new org.apache.hadoop.fs.Path(dir.toString()));
+  }
+
+  /** Exports every fetched segment as WARC into {@code out}; returns the export's counters. */
+  private static Map<String, Long> exportWarc(Configuration conf, CrawlDir crawl, Path out)
+      throws Exception {
+    WarcExport export = new WarcExport();
+    export.setConf(new Configuration(conf));
+    export.export(
+        new org.apache.hadoop.fs.Path(out.toString()),
+        Segment.withPart(conf, crawl.segments(), Segment.CRAWL_FETCH, "fetched"));
+    return export.results();
   }
 
   /** Injects the seeds under {@code urlDir}; returns inject's counters. */

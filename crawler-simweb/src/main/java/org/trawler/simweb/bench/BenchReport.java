@@ -7,11 +7,14 @@ import java.util.List;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.read.JsonWriter;
+import org.trawler.jobs.warc.WarcCounter;
 
 /** The figures of a cycle benchmark: a table for people, bench.json for scripts. */
 final class BenchReport implements BenchCommand.Report {
   private static final String FETCH_PAGES = FetchCounter.PAGES.resultKey();
   private static final String FETCH_BYTES = FetchCounter.BYTES.resultKey();
+  private static final String WARC_BYTES = WarcCounter.BYTES.resultKey();
+  private static final String WARC_PAYLOAD_BYTES = WarcCounter.PAYLOAD_BYTES.resultKey();
 
   /** What the benchmark was asked to do. */
   record Settings(
@@ -66,6 +69,11 @@ final class BenchReport implements BenchCommand.Report {
 
   void serverCpuSeconds(double seconds) {
     serverCpuSeconds = seconds;
+  }
+
+  /** The first sample of a phase, or null. */
+  private PhaseMeter.Sample phase(String name) {
+    return phases.stream().filter(s -> s.phase().equals(name)).findFirst().orElse(null);
   }
 
   /** The fetch of the round with the most pages, or null. */
@@ -134,6 +142,16 @@ final class BenchReport implements BenchCommand.Report {
                   "politeness bound %.1f pages/s; ratio %.3f",
                   settings.bound(), pages / secs / settings.bound())
               : "no politeness bound (latency and delay are 0)");
+    }
+    PhaseMeter.Sample warc = phase("warc");
+    if (warc != null) {
+      double secs = jobSeconds(warc);
+      out.printf(
+          "warc export: %.1f MB of pages into %.1f MB of WARC in %.2f s = %.1f MB/s of pages%n",
+          warc.result(WARC_PAYLOAD_BYTES) / 1e6,
+          warc.result(WARC_BYTES) / 1e6,
+          secs,
+          warc.result(WARC_PAYLOAD_BYTES) / 1e6 / secs);
     }
     out.printf("fixed cost per job (a round on a one-URL crawldb): %.3f s%n", fixedCostPerJob());
     printTable(out, fixedCost);
@@ -211,6 +229,20 @@ final class BenchReport implements BenchCommand.Report {
           .value(settings.bound()) // null when unbounded, as the ratio
           .name("ratio")
           .value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
+          .endObject();
+    }
+    PhaseMeter.Sample warc = phase("warc");
+    if (warc != null) {
+      j.name("warc")
+          .beginObject()
+          .name("payloadBytes")
+          .value(warc.result(WARC_PAYLOAD_BYTES))
+          .name("warcBytes")
+          .value(warc.result(WARC_BYTES))
+          .name("seconds")
+          .value(jobSeconds(warc))
+          .name("payloadMBPerSecond")
+          .value(warc.result(WARC_PAYLOAD_BYTES) / 1e6 / jobSeconds(warc))
           .endObject();
     }
     j.name("phases");
