@@ -39,10 +39,10 @@ public final class Main {
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
           new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
+          new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
-          new Command("run", "inject, then run whole crawl rounds", RunCommand::new),
-          new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new));
+          new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
 
   /**
    * Hadoop's generic options that take a value; ToolRunner only sees them before the first

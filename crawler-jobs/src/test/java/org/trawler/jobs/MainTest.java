@@ -33,6 +33,7 @@ public class MainTest {
             "updatedb",
             "invertlinks",
             "dedup",
+            "warc",
             "readdb",
             "readseg",
             "run"),

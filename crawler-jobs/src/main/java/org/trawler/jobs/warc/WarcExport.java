@@ -28,6 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
@@ -158,10 +159,11 @@ public class WarcExport extends CrawlTool {
       Segment.requirePart(conf, segment, Segment.CRAWL_FETCH, "fetch it first");
       if (!Segment.hasPart(conf, segment, Segment.HTTP_TRANSCRIPT)) {
         LOG.warn(
-            "{} has no {} (fetched with fetcher.store.http.headers=false, or by an older"
-                + " Trawler): its fetches have no WARC records",
+            "{} has no {} (fetched with {}=false, or by an older Trawler): its fetches have no"
+                + " WARC records",
             segment,
-            Segment.HTTP_TRANSCRIPT);
+            Segment.HTTP_TRANSCRIPT,
+            ProtocolKeys.STORE_HTTP_HEADERS);
       }
     }
     FileSystem fs = out.getFileSystem(conf);
