@@ -52,4 +52,36 @@ public class SiteResponsesTest {
     Document doc = Jsoup.parse(bodyOf(web, home), home);
     assertEquals(links.size(), doc.select("a[href]").size());
   }
+
+  @Test
+  public void everyNthPageIsSentGzipEncodedAndAnotherIsLarge() throws Exception {
+    SiteModel web =
+        SiteModel.builder().hosts(1).pages(20).pageKb(2).gzipEvery(3).largeEvery(7).build();
+    SiteResponses responses = new SiteResponses(web);
+    SiteModel plainSite = SiteModel.builder().hosts(1).pages(20).pageKb(2).build();
+    SiteResponses plain = new SiteResponses(plainSite);
+    for (int p = 0; p < 20; p++) {
+      if (web.kindOf(0, p) != Kind.OK) {
+        continue;
+      }
+      SiteResponses.Response r = responses.get(0, web.pathOf(0, p), null);
+      byte[] body = r.body();
+      if (p % 3 == 1) {
+        assertEquals("gzip", r.headers().get("Content-Encoding"));
+        body =
+            new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body))
+                .readAllBytes();
+      } else {
+        assertEquals(null, r.headers().get("Content-Encoding"));
+      }
+      int size = body.length;
+      int factor = p % 7 == 2 ? SiteModel.LARGE_FACTOR : 1;
+      assertTrue(p + ": " + size, size >= factor * 2048 && size < factor * 2048 + 2000);
+      if (factor == 1) {
+        assertEquals(
+            new String(plain.get(0, web.pathOf(0, p), null).body(), StandardCharsets.UTF_8),
+            new String(body, StandardCharsets.UTF_8));
+      }
+    }
+  }
 }

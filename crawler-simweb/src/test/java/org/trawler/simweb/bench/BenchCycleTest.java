@@ -126,10 +126,20 @@ public class BenchCycleTest {
         expected.add(round + " " + phase);
       }
     }
+    expected.add("0 warc"); // the rounds' segments exported once at the end
     assertEquals(expected, phases(report.get("phases")));
     for (JsonNode s : report.get("phases")) {
       assertTrue(s.toString(), s.get("seconds").asDouble() > 0);
     }
+  }
+
+  @Test
+  public void theWarcExportOfTheSegmentsIsReportedInMegabytesPerSecond() {
+    JsonNode warc = report.get("warc");
+    assertTrue(warc.toString(), warc.get("payloadBytes").asLong() > 0);
+    assertTrue(warc.toString(), warc.get("warcBytes").asLong() > 0);
+    assertTrue(warc.toString(), warc.get("payloadMBPerSecond").asDouble() > 0);
+    assertTrue(output, output.contains("warc export: "));
   }
 
   @Test
