@@ -27,7 +27,8 @@ public class SimWebCommand extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "[--hosts H] [--pages P] [--outlinks K] [--page-kb KB] [--latency-ms MS] [--port PORT]"
+    return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--nav-links N]"
+        + " [--page-kb KB] [--max-page-kb KB] [--latency-ms MS] [--port PORT]"
         + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X] [--seed N]"
         + " [--seeds-file FILE] [--seed-all]";
   }
@@ -35,10 +36,20 @@ public class SimWebCommand extends CrawlTool {
   @Override
   protected Options options() {
     Options o = new Options();
+    o.addOption(
+        valued(
+            "profile",
+            "NAME",
+            "site shape whose settings are the defaults of the others: default, or apidocs"
+                + " (reference documentation: nav bars, member tables, 50-200 kB pages)"));
     o.addOption(valued("hosts", "H", "number of hosts: 127.0.0.2, 127.0.0.3, ... (default 10)"));
     o.addOption(valued("pages", "P", "pages per host (default 100)"));
-    o.addOption(valued("outlinks", "K", "links per page (default 10)"));
+    o.addOption(valued("outlinks", "K", "links per page besides the nav bar (default 10)"));
+    o.addOption(
+        valued("nav-links", "N", "links of the nav bar at top and bottom of pages (default 0)"));
     o.addOption(valued("page-kb", "KB", "page size in kB (default 10)"));
+    o.addOption(
+        valued("max-page-kb", "KB", "page sizes spread from page-kb to this (default 0: none)"));
     o.addOption(valued("latency-ms", "MS", "delay before every response (default 0)"));
     o.addOption(valued("port", "PORT", "port of every host; 0 = a free one (default 8080)"));
     o.addOption(
@@ -104,18 +115,22 @@ public class SimWebCommand extends CrawlTool {
 
   private static SimWebServer server(CommandLine cmd) throws UsageException {
     try {
+      SiteProfile profile = SiteProfile.named(cmd.getOptionValue("profile", "default"));
       SiteModel site =
           SiteModel.builder()
-              .hosts(intOption(cmd, "hosts", 10))
-              .pages(intOption(cmd, "pages", 100))
-              .outlinks(intOption(cmd, "outlinks", 10))
-              .pageKb(intOption(cmd, "page-kb", 10))
+              .profile(profile)
+              .hosts(intOption(cmd, "hosts", profile.hosts()))
+              .pages(intOption(cmd, "pages", profile.pages()))
+              .outlinks(intOption(cmd, "outlinks", profile.outlinks()))
+              .navLinks(intOption(cmd, "nav-links", profile.navLinks()))
+              .pageKb(intOption(cmd, "page-kb", profile.pageKb()))
+              .maxPageKb(intOption(cmd, "max-page-kb", profile.maxPageKb()))
               .port(intOption(cmd, "port", 8080))
               .redirectPct(doubleOption(cmd, "redirect-pct", 5))
               .notFoundPct(doubleOption(cmd, "notfound-pct", 5))
               .errorPct(doubleOption(cmd, "error-pct", 2))
               .disallowPct(doubleOption(cmd, "disallow-pct", 5))
-              .crossHostPct(doubleOption(cmd, "cross-host-pct", 20))
+              .crossHostPct(doubleOption(cmd, "cross-host-pct", profile.crossHostPct()))
               .seed(longOption(cmd, "seed", 1))
               .build();
       return SimWebServer.builder(site)

@@ -37,17 +37,36 @@ final class SimWebHtml {
     return capitalize(noun(rnd)) + " " + capitalize(noun(rnd)) + " " + page;
   }
 
-  /** A full page of about {@code targetBytes} bytes (never fewer than needed for its links). */
+  /** A full prose page of about {@code targetBytes} bytes, without a nav bar. */
   static String page(long hash, String title, List<Link> links, int targetBytes) {
+    return page(hash, title, List.of(), links, targetBytes, SiteModel.Layout.PROSE);
+  }
+
+  /**
+   * A full page of about {@code targetBytes} bytes (never fewer than needed for its links): the nav
+   * bar (if any) at the top and again at the bottom, and the other links set out by {@code layout}.
+   */
+  static String page(
+      long hash,
+      String title,
+      List<Link> nav,
+      List<Link> links,
+      int targetBytes,
+      SiteModel.Layout layout) {
     SplittableRandom rnd = new SplittableRandom(hash);
     StringBuilder sb = new StringBuilder(targetBytes + 1024);
     sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
         .append(escape(title))
         .append("</title>\n<meta name=\"description\" content=\"")
         .append(escape(sentence(rnd)))
-        .append("\">\n</head>\n<body>\n<h1>")
-        .append(escape(title))
-        .append("</h1>\n");
+        .append("\">\n</head>\n<body>\n");
+    navBar(sb, "header", nav);
+    sb.append("<h1>").append(escape(title)).append("</h1>\n");
+    if (layout == SiteModel.Layout.REFERENCE) {
+      sb.append("<p>").append(sentence(rnd)).append("</p>\n");
+      memberTable(sb, rnd, nav, links);
+      links = List.of();
+    }
     int paragraphs = Math.max(1, targetBytes / PARAGRAPH_BYTES);
     int linksPerParagraph = (links.size() + paragraphs - 1) / paragraphs;
     int next = 0;
@@ -79,8 +98,53 @@ final class SimWebHtml {
       }
       sb.append("</p>\n");
     }
+    navBar(sb, "footer", nav);
     sb.append("</body>\n</html>\n");
     return sb.toString();
+  }
+
+  /** A nav bar inside {@code element}: one list item per link; nothing when there are none. */
+  private static void navBar(StringBuilder sb, String element, List<Link> nav) {
+    if (nav.isEmpty()) {
+      return;
+    }
+    sb.append('<').append(element).append("><nav><ul>\n");
+    for (Link link : nav) {
+      sb.append("<li>");
+      anchor(sb, link);
+      sb.append("</li>\n");
+    }
+    sb.append("</ul></nav></").append(element).append(">\n");
+  }
+
+  /**
+   * A reference page's table: one row per link with the member, its type (a link to one of the nav
+   * bar's pages, so rows repeat URLs; plain code without a nav bar) and a description.
+   */
+  private static void memberTable(
+      StringBuilder sb, SplittableRandom rnd, List<Link> nav, List<Link> links) {
+    sb.append("<table class=\"members\">\n<thead><tr><th>Member</th><th>Type</th>")
+        .append("<th>Description</th></tr></thead>\n<tbody>\n");
+    for (Link link : links) {
+      sb.append("<tr><td>");
+      anchor(sb, link);
+      sb.append("</td><td>");
+      if (nav.isEmpty()) {
+        sb.append("<code>").append(noun(rnd)).append("</code>");
+      } else {
+        anchor(sb, nav.get(rnd.nextInt(nav.size())));
+      }
+      sb.append("</td><td>").append(sentence(rnd)).append("</td></tr>\n");
+    }
+    sb.append("</tbody>\n</table>\n");
+  }
+
+  private static void anchor(StringBuilder sb, Link link) {
+    sb.append("<a href=\"")
+        .append(escape(link.href()))
+        .append("\">")
+        .append(escape(link.anchor()))
+        .append("</a>");
   }
 
   /** A short HTML page for error responses. */

@@ -35,6 +35,16 @@ public final class SiteModel {
     DISALLOWED
   }
 
+  /**
+   * How a page sets out its links: PROSE puts them inside paragraphs; REFERENCE, like generated API
+   * documentation, lists them in a long table whose rows also link each member's type (one of the
+   * nav bar's pages), so a page repeats many of its URLs.
+   */
+  public enum Layout {
+    PROSE,
+    REFERENCE
+  }
+
   /** Page number of a host's home page {@code /}. */
   public static final int HOME_PAGE = -1;
 
@@ -57,6 +67,7 @@ public final class SiteModel {
   private static final long SALT_LINKS = 0x4c494e4bL;
   private static final long SALT_TEXT = 0x54455854L;
   private static final long SALT_TITLE = 0x5449544cL;
+  private static final long SALT_SIZE = 0x53495a45L;
 
   /**
    * A page of the site: {@code page} is a page number, {@link #HOME_PAGE} or {@link #ROBOTS_PAGE}.
@@ -76,6 +87,9 @@ public final class SiteModel {
   private final long seed;
   private final int gzipEvery;
   private final int largeEvery;
+  private final int navLinks;
+  private final int maxPageKb;
+  private final Layout layout;
 
   /** A large page is this many times pageKb. */
   public static final int LARGE_FACTOR = 8;
@@ -94,6 +108,9 @@ public final class SiteModel {
     this.seed = b.seed;
     this.gzipEvery = b.gzipEvery;
     this.largeEvery = b.largeEvery;
+    this.navLinks = b.navLinks;
+    this.maxPageKb = b.maxPageKb;
+    this.layout = b.layout;
   }
 
   public static Builder builder() {
@@ -115,8 +132,43 @@ public final class SiteModel {
     private long seed = 1;
     private int gzipEvery;
     private int largeEvery;
+    private int navLinks;
+    private int maxPageKb;
+    private Layout layout = Layout.PROSE;
 
     private Builder() {}
+
+    /**
+     * A nav bar on every page with content, at its top and again at its bottom, linking the host's
+     * first n pages (documentation sites repeat their index on every page); 0 = none.
+     */
+    public Builder navLinks(int n) {
+      navLinks = n;
+      return this;
+    }
+
+    /** Page sizes spread evenly from pageKb to this many kB, page by page; 0 = all pageKb. */
+    public Builder maxPageKb(int kb) {
+      maxPageKb = kb;
+      return this;
+    }
+
+    public Builder layout(Layout l) {
+      layout = l;
+      return this;
+    }
+
+    /** All of a profile's settings; later calls override single ones. */
+    public Builder profile(SiteProfile p) {
+      return hosts(p.hosts())
+          .pages(p.pages())
+          .outlinks(p.outlinks())
+          .navLinks(p.navLinks())
+          .pageKb(p.pageKb())
+          .maxPageKb(p.maxPageKb())
+          .crossHostPct(p.crossHostPct())
+          .layout(p.layout());
+    }
 
     /**
      * Every n-th page (page numbers 1, n+1, 2n+1, ...) is sent gzip-encoded, whatever the request
@@ -200,6 +252,11 @@ public final class SiteModel {
       check(pageKb >= 0 && pageKb <= 100_000, "page size must be between 0 and 100000 kB");
       check(port >= 0 && port <= 65535, "port must be between 0 and 65535");
       check(gzipEvery >= 0 && largeEvery >= 0, "gzip and large page intervals must be >= 0");
+      check(navLinks >= 0, "nav links must not be negative");
+      check(
+          maxPageKb == 0 || (maxPageKb >= pageKb && maxPageKb <= 100_000),
+          "the largest page size must be between the page size and 100000 kB");
+      check(layout != null, "a layout is needed");
       for (double pct :
           new double[] {redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct}) {
         check(pct >= 0 && pct <= 100, "percentages must be between 0 and 100");
@@ -232,7 +289,10 @@ public final class SiteModel {
             .crossHostPct(crossHostPct)
             .seed(seed)
             .gzipEvery(gzipEvery)
-            .largeEvery(largeEvery);
+            .largeEvery(largeEvery)
+            .navLinks(navLinks)
+            .maxPageKb(maxPageKb)
+            .layout(layout);
     return new SiteModel(b, boundPort);
   }
 
@@ -252,6 +312,18 @@ public final class SiteModel {
 
   public int pageKb() {
     return pageKb;
+  }
+
+  public int navLinks() {
+    return navLinks;
+  }
+
+  public int maxPageKb() {
+    return maxPageKb;
+  }
+
+  public Layout layout() {
+    return layout;
   }
 
   public double redirectPct() {
@@ -416,10 +488,17 @@ public final class SiteModel {
     return gzipEvery > 0 && page >= 0 && page % gzipEvery == 1 % gzipEvery;
   }
 
-  /** The size a page's HTML is made to: pageKb, or LARGE_FACTOR times it (Builder.largeEvery). */
+  /**
+   * The size a page's HTML is made to: pageKb, or a size from pageKb to maxPageKb chosen by the
+   * page; LARGE_FACTOR times that for a large page (Builder.largeEvery).
+   */
   public int pageBytes(int host, int page) {
     boolean large = largeEvery > 0 && page >= 0 && page % largeEvery == 2 % largeEvery;
-    return pageKb * 1024 * (large ? LARGE_FACTOR : 1);
+    int kb = pageKb;
+    if (maxPageKb > pageKb && page >= 0) {
+      kb += (int) Math.floorMod(hash(host, page, SALT_SIZE), (long) (maxPageKb - pageKb + 1));
+    }
+    return kb * 1024 * (large ? LARGE_FACTOR : 1);
   }
 
   /** The kind of page n of a host. */
@@ -459,9 +538,10 @@ public final class SiteModel {
   }
 
   /**
-   * The distinct links of a page, as absolute URLs in page order: {@code outlinks} per page (fewer
-   * only when the site is too small), the first pages of the host for a home page, none for a
-   * redirect, an error or an unknown path. A disallowed page has links like an OK one.
+   * The distinct links of a page, as absolute URLs in page order: its nav bar's, then {@code
+   * outlinks} more per page (fewer only when the site is too small), the first pages of the host
+   * for a home page, none for a redirect, an error or an unknown path. A disallowed page has links
+   * like an OK one.
    */
   public List<String> outlinksOf(String url) {
     Page at = locate(url);
@@ -593,6 +673,23 @@ public final class SiteModel {
     return list;
   }
 
+  /**
+   * The nav bar of a page with content (a prefix of {@link #links}): the host's first navLinks
+   * pages but the page itself; none for other pages.
+   */
+  List<Page> navBar(int host, int page) {
+    if (page != HOME_PAGE && (page < 0 || !hasContent(kindOf(host, page)))) {
+      return List.of();
+    }
+    List<Page> list = new ArrayList<>();
+    for (int p = 0; p < Math.min(navLinks, pages); p++) {
+      if (p != page) {
+        list.add(new Page(host, p));
+      }
+    }
+    return list;
+  }
+
   private static boolean hasContent(Kind kind) {
     return kind == Kind.OK || kind == Kind.DISALLOWED;
   }
@@ -632,7 +729,7 @@ public final class SiteModel {
   /** Link targets of a page as keys (host, page), distinct, in page order. */
   private long[] linkTargets(int host, int page) {
     if (page == HOME_PAGE) {
-      int n = Math.min(pages, Math.max(outlinks, MIN_HOME_LINKS));
+      int n = Math.min(pages, Math.max(Math.max(outlinks, navLinks), MIN_HOME_LINKS));
       long[] targets = new long[n];
       for (int p = 0; p < n; p++) {
         targets[p] = key(host, p);
@@ -640,10 +737,22 @@ public final class SiteModel {
       return targets;
     }
     Set<Long> seen = new HashSet<>();
-    long[] targets = new long[outlinks];
+    int nav = 0;
+    for (int p = 0; p < Math.min(navLinks, pages); p++) {
+      if (p != page) {
+        seen.add(key(host, p));
+        nav++;
+      }
+    }
+    long[] targets = new long[nav + outlinks];
     int n = 0;
+    for (int p = 0; p < Math.min(navLinks, pages); p++) {
+      if (p != page) {
+        targets[n++] = key(host, p);
+      }
+    }
     long base = hash(host, page, SALT_LINKS);
-    for (int i = 0; n < outlinks && i < 4 * outlinks + 8; i++) {
+    for (int i = 0; n < nav + outlinks && i < 4 * outlinks + 8; i++) {
       long r = mix(base + i);
       boolean cross = hosts > 1 && unit(r) * 100 < crossHostPct;
       long r2 = mix(r ^ 0x2545F4914F6CDD1DL);
@@ -655,7 +764,7 @@ public final class SiteModel {
         targets[n++] = k;
       }
     }
-    return n == outlinks ? targets : Arrays.copyOf(targets, n);
+    return n == targets.length ? targets : Arrays.copyOf(targets, n);
   }
 
   /**

@@ -100,8 +100,14 @@ final class SiteResponses {
       String href = h == host ? site.pathOf(h, p) : site.pageUrl(h, p);
       links.add(new SimWebHtml.Link(href, site.title(h, p)));
     }
+    int nav = site.navBar(host, page).size(); // the nav bar's links come first
     return SimWebHtml.page(
-        site.textSeed(host, page), site.title(host, page), links, site.pageBytes(host, page));
+        site.textSeed(host, page),
+        site.title(host, page),
+        links.subList(0, nav),
+        links.subList(nav, links.size()),
+        site.pageBytes(host, page),
+        site.layout());
   }
 
   private static boolean notModifiedSince(String ifModifiedSince) {

@@ -49,6 +49,61 @@ public class SiteModelTest {
   }
 
   @Test
+  public void navBarLinksComeFirstThenTheConfiguredNumberOfOtherLinks() {
+    SiteModel web =
+        SiteModel.builder().hosts(3).pages(300).outlinks(50).navLinks(20).crossHostPct(0).build();
+    for (int p = 0; p < 300; p++) {
+      String url = web.pageUrl(1, p);
+      if (web.kindOf(url) != Kind.OK) {
+        continue;
+      }
+      List<String> links = web.outlinksOf(url);
+      int nav = p < 20 ? 19 : 20;
+      assertEquals(url, nav + 50, links.size());
+      assertEquals(nav + 50, new HashSet<>(links).size());
+      for (int i = 0, q = 0; i < nav; i++, q++) {
+        q += q == p ? 1 : 0;
+        assertEquals(web.pageUrl(1, q), links.get(i));
+      }
+      assertFalse(links.contains(url));
+    }
+  }
+
+  @Test
+  public void pageSizesSpreadBetweenPageKbAndMaxPageKbTheSameWayEveryTime() {
+    SiteModel web = SiteModel.builder().hosts(1).pages(1000).pageKb(50).maxPageKb(200).build();
+    Set<Integer> sizes = new HashSet<>();
+    int small = 0;
+    for (int p = 0; p < 1000; p++) {
+      int bytes = web.pageBytes(0, p);
+      assertTrue(bytes >= 50 * 1024 && bytes <= 200 * 1024);
+      assertEquals(bytes, web.onPort(9).pageBytes(0, p));
+      sizes.add(bytes);
+      small += bytes < 125 * 1024 ? 1 : 0;
+    }
+    assertTrue(sizes.size() > 100);
+    assertTrue("pages under 125 kB: " + small, small > 400 && small < 600);
+  }
+
+  @Test
+  public void apidocsProfileIsAReferenceSiteWithLinkHeavyPages() {
+    SiteModel web = SiteModel.builder().profile(SiteProfile.APIDOCS).build();
+    assertEquals(SiteModel.Layout.REFERENCE, web.layout());
+    assertEquals(100, web.navLinks());
+    assertEquals(400, web.outlinksPerPage());
+    String page = okPage(web, 0);
+    int links = web.outlinksOf(page).size();
+    assertTrue(page + " links " + links, links == 499 || links == 500);
+    assertEquals(SiteProfile.APIDOCS, SiteProfile.named("ApiDocs"));
+    try {
+      SiteProfile.named("blog");
+      fail("unknown profile accepted");
+    } catch (IllegalArgumentException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("apidocs"));
+    }
+  }
+
+  @Test
   public void anotherSeedGivesAnotherSite() {
     SiteModel a = site(1);
     SiteModel b = site(2);

@@ -43,6 +43,51 @@ public class SiteResponsesTest {
   }
 
   @Test
+  public void apidocsPagesRepeatTheirNavBarAndListTheModelsLinksInAMemberTable() {
+    SiteModel web = SiteModel.builder().profile(SiteProfile.APIDOCS).hosts(2).pages(600).build();
+    int checked = 0;
+    for (int p = 0; p < 40; p++) {
+      String url = web.pageUrl(0, p);
+      if (web.kindOf(url) != Kind.OK) {
+        continue;
+      }
+      checked++;
+      String html = bodyOf(web, url);
+      int bytes = html.getBytes(StandardCharsets.UTF_8).length;
+      assertTrue(web.pageBytes(0, p) >= 50 * 1024);
+      assertTrue(url + " has " + bytes + " bytes", bytes >= web.pageBytes(0, p));
+      Document doc = Jsoup.parse(html, url);
+      // the nav bar is in the header and again in the footer
+      List<String> header = hrefs(doc.select("header a[href]"));
+      assertEquals(header, hrefs(doc.select("footer a[href]")));
+      assertEquals(p < 100 ? 99 : 100, header.size());
+      assertEquals(web.pageUrl(0, p == 0 ? 1 : 0), header.get(0));
+      // one table row per link besides the nav bar; its type column links a nav bar page again
+      List<String> distinct = new ArrayList<>();
+      for (Element a : doc.select("a[href]")) {
+        String href = a.absUrl("href");
+        assertEquals(web.titleOf(href), a.text());
+        if (!distinct.contains(href)) {
+          distinct.add(href);
+        }
+      }
+      assertEquals(web.outlinksOf(url), distinct);
+      assertEquals(400, doc.select("table.members tbody tr").size());
+      assertTrue(header.containsAll(hrefs(doc.select("table.members td:eq(1) a[href]"))));
+      assertTrue(doc.select("a[href]").size() >= 2 * header.size() + 2 * 400);
+    }
+    assertTrue(checked > 30);
+  }
+
+  private static List<String> hrefs(List<Element> links) {
+    List<String> urls = new ArrayList<>();
+    for (Element a : links) {
+      urls.add(a.absUrl("href"));
+    }
+    return urls;
+  }
+
+  @Test
   public void homePageLinksIntoTheSite() {
     SiteModel web = SiteModel.builder().hosts(2).pages(50).outlinks(3).build();
     String home = web.homeUrl(1);

@@ -28,6 +28,7 @@ import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.warc.WarcExport;
+import org.trawler.simweb.SiteProfile;
 
 /**
  * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports, per
@@ -54,7 +55,7 @@ public class BenchCommand extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "[--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
+    return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
         + " [--rounds R] [--topN N] [--seed-all] [--json FILE] [--dir DIR]"
         + " | --db-urls N [--json FILE] [--dir DIR]";
   }
@@ -67,6 +68,12 @@ public class BenchCommand extends CrawlTool {
   @Override
   protected Options options() {
     Options o = new Options();
+    o.addOption(
+        valued(
+            "profile",
+            "NAME",
+            "simweb's site shape: default, or apidocs (reference documentation, link-heavy pages;"
+                + " its own hosts, pages, outlinks and sizes, no latency or delay, 20 threads)"));
     o.addOption(valued("hosts", "H", "simweb hosts (default 200)"));
     o.addOption(valued("pages", "P", "pages per host (default 50)"));
     o.addOption(valued("outlinks", "K", "links per page (default 10)"));
@@ -130,18 +137,27 @@ public class BenchCommand extends CrawlTool {
 
   /** The cycle benchmark: simweb in its own JVM, inject + R rounds here, then a one-URL round. */
   private Report cycle(CommandLine cmd, Path dir) throws Exception {
+    SiteProfile profile;
+    try {
+      profile = SiteProfile.named(cmd.getOptionValue("profile", "default"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    // the default profile keeps bench's politeness-bound main target; another one measures work
+    boolean site = profile != SiteProfile.DEFAULT;
     BenchReport.Settings s =
         new BenchReport.Settings(
-            intOption(cmd, "hosts", 200),
-            intOption(cmd, "pages", 50),
-            intOption(cmd, "outlinks", 10),
-            intOption(cmd, "latency-ms", 20),
-            intOption(cmd, "page-kb", 20),
-            doubleOption(cmd, "delay-s", 0.5),
-            intOption(cmd, "threads", 50),
+            intOption(cmd, "hosts", site ? profile.hosts() : 200),
+            intOption(cmd, "pages", site ? profile.pages() : 50),
+            intOption(cmd, "outlinks", site ? profile.outlinks() : 10),
+            intOption(cmd, "latency-ms", site ? 0 : 20),
+            intOption(cmd, "page-kb", site ? profile.pageKb() : 20),
+            doubleOption(cmd, "delay-s", site ? 0 : 0.5),
+            intOption(cmd, "threads", site ? 20 : 50),
             intOption(cmd, "rounds", 1),
             longOption(cmd, "topN", -1),
-            cmd.hasOption("seed-all"));
+            site || cmd.hasOption("seed-all"),
+            profile);
     if (s.hosts() < 1
         || s.pages() < 1
         || s.threads() < 1
@@ -155,6 +171,8 @@ public class BenchCommand extends CrawlTool {
     List<String> simweb =
         new ArrayList<>(
             List.of(
+                "--profile",
+                profile.cliName(),
                 "--hosts",
                 "" + s.hosts(),
                 "--pages",

@@ -8,6 +8,7 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.warc.WarcCounter;
+import org.trawler.simweb.SiteProfile;
 
 /** The figures of a cycle benchmark: a table for people, bench.json for scripts. */
 final class BenchReport implements BenchCommand.Report {
@@ -27,7 +28,8 @@ final class BenchReport implements BenchCommand.Report {
       int threads,
       int rounds,
       long topN,
-      boolean seedAll) {
+      boolean seedAll,
+      SiteProfile profile) {
 
     /**
      * Pages/s the politeness rules allow at most: min(threads / latency, hosts / (delay +
@@ -119,7 +121,8 @@ final class BenchReport implements BenchCommand.Report {
   @Override
   public void print(PrintStream out) {
     out.printf(
-        "%nsimweb: %d hosts x %d pages, %d outlinks, %d kB, latency %d ms; fetcher: %d threads, delay %.2f s%s%n",
+        "%nsimweb (%s): %d hosts x %d pages, %d outlinks, %d kB, latency %d ms; fetcher: %d threads, delay %.2f s%s%n",
+        settings.profile.cliName(),
         settings.hosts,
         settings.pages,
         settings.outlinks,
@@ -187,6 +190,8 @@ final class BenchReport implements BenchCommand.Report {
     j.beginObject();
     j.name("settings")
         .beginObject()
+        .name("profile")
+        .value(settings.profile.cliName())
         .name("hosts")
         .value(settings.hosts)
         .name("pages")

@@ -5,13 +5,14 @@ import static org.junit.Assert.assertTrue;
 
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
+import org.trawler.simweb.SiteProfile;
 
 public class BenchCommandTest {
 
   private static BenchReport.Settings settings(
       int hosts, int latencyMs, double delaySeconds, int threads) {
     return new BenchReport.Settings(
-        hosts, 50, 10, latencyMs, 20, delaySeconds, threads, 1, -1, true);
+        hosts, 50, 10, latencyMs, 20, delaySeconds, threads, 1, -1, true, SiteProfile.DEFAULT);
   }
 
   @Test
