@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -28,12 +29,24 @@ import org.trawler.core.net.URLResolver;
  * cannot use up the quota.
  */
 public class OutlinkExtractor {
+  /** Marks a rejected link in the per-page caches: no outlink URL is empty. */
+  private static final String REJECTED = "";
+
+  /** Resolved URLs whose outcome is remembered, at most (about 10 MB). */
+  private static final int MAX_REMEMBERED_URLS = 50_000;
+
   private final Set<String> tags;
   private final URLNormalizers normalizers;
   private final URLFilter filters;
   private final int maxOutlinks;
   private final int maxAnchorLength;
   private final LinkPolicy linkPolicy;
+
+  /**
+   * Resolved URL → its outlink URL or REJECTED, across the pages of a task: most links of a site's
+   * pages (nav bars, indexes) point to the same few thousand URLs. Shared by the fetcher's threads.
+   */
+  private final Map<String, String> accepted = new ConcurrentHashMap<>();
 
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
@@ -60,8 +73,9 @@ public class OutlinkExtractor {
   public List<Outlink> extract(Document doc, String pageUrl) {
     String base = baseUrl(doc, pageUrl);
     String pageHost = URLParts.host(pageUrl);
-    Map<String, String> accepted =
-        new HashMap<>(); // resolved URL → normalized URL, or null when rejected
+    // reference pages repeat most links (nav bars, type columns): each href is resolved once per
+    // page, and an anchor is only extracted while the URL has none
+    Map<String, String> urlOfHref = new HashMap<>(); // href as written → outlink URL, or REJECTED
     Map<String, String> anchors = new LinkedHashMap<>();
     for (Element e : doc.getAllElements()) {
       if (!tags.contains(e.normalName())) {
@@ -71,20 +85,21 @@ public class OutlinkExtractor {
       if (!e.hasAttr(attribute)) {
         continue;
       }
-      String resolved = URLResolver.crawlable(URLResolver.resolve(base, e.attr(attribute)));
-      if (resolved == null) {
-        continue;
-      }
-      if (!accepted.containsKey(resolved)) {
-        accepted.put(resolved, accept(resolved, pageHost));
-      }
-      String url = accepted.get(resolved);
+      String href = e.attr(attribute);
+      String url = urlOfHref.get(href);
       if (url == null) {
+        url = outlinkUrl(base, href, pageHost);
+        urlOfHref.put(href, url);
+      }
+      if (url.isEmpty()) {
         continue;
+      }
+      String known = anchors.get(url);
+      if (known != null && !known.isEmpty()) {
+        continue; // the first non-empty anchor is kept
       }
       String anchor = anchorOf(e);
-      String known = anchors.get(url);
-      if (known == null || (known.isEmpty() && !anchor.isEmpty())) {
+      if (known == null || !anchor.isEmpty()) {
         anchors.put(url, anchor); // a re-put keeps the first position
       }
     }
@@ -97,6 +112,31 @@ public class OutlinkExtractor {
       outlinks.add(new Outlink(a.getKey(), a.getValue()));
     }
     return outlinks;
+  }
+
+  /**
+   * The outlink URL of {@code href} on a page with base {@code base} and host {@code pageHost}, or
+   * REJECTED when a step drops it.
+   */
+  private String outlinkUrl(String base, String href, String pageHost) {
+    String resolved = URLResolver.resolve(base, href);
+    if (resolved == null) {
+      return REJECTED;
+    }
+    String url = accepted.get(resolved);
+    if (url == null) {
+      url = accept(resolved);
+      if (accepted.size() >= MAX_REMEMBERED_URLS) {
+        accepted.clear(); // cheaper than an LRU, and a site's nav bar is back in after one page
+      }
+      accepted.put(resolved, url);
+    }
+    if (!url.isEmpty()
+        && linkPolicy.isActive()
+        && !linkPolicy.acceptHosts(pageHost, URLParts.host(url))) {
+      return REJECTED;
+    }
+    return url;
   }
 
   /** The first {@code <base href>} when it resolves to an http/https URL, else the page URL. */
@@ -130,22 +170,23 @@ public class OutlinkExtractor {
   }
 
   /**
-   * The normalized, filtered URL, or null when a normalizer, filter or the host rule rejects it.
+   * A resolved URL made crawlable, normalized and filtered, or REJECTED when a step drops it. A
+   * function of the URL alone (normalizers and filters hold no per-page state), so it is remembered
+   * across pages.
    */
-  private String accept(String url, String pageHost) {
+  private String accept(String resolved) {
+    String url = URLResolver.crawlable(resolved);
+    if (url == null) {
+      return REJECTED;
+    }
     String normalized;
     try {
       normalized = normalizers.normalize(url, URLNormalizers.SCOPE_OUTLINK);
     } catch (MalformedURLException e) {
-      return null;
+      return REJECTED;
     }
-    if (normalized == null) {
-      return null;
-    }
-    if (linkPolicy.isActive() && !linkPolicy.acceptHosts(pageHost, URLParts.host(normalized))) {
-      return null;
-    }
-    return filters.filter(normalized);
+    String filtered = normalized == null ? null : filters.filter(normalized);
+    return filtered == null ? REJECTED : filtered;
   }
 
   private String anchorOf(Element e) {

@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -34,6 +35,7 @@ import org.trawler.jobs.CrawlTool;
  */
 public class ParseSegment extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(ParseSegment.class);
+  private static final long MIN_SPLIT_BYTES = 1L << 20;
 
   @Override
   public String name() {
@@ -74,7 +76,13 @@ public class ParseSegment extends CrawlTool {
     Configuration jobConf = job.getConfiguration();
     jobConf.setBoolean(
         FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // no _SUCCESS among the parts
-    FileInputFormat.addInputPath(job, new Path(segment, Segment.CONTENT));
+    Path content = new Path(segment, Segment.CONTENT);
+    FileInputFormat.addInputPath(job, content);
+    if (CrawlJob.isLocal(conf)) {
+      long bytes = content.getFileSystem(conf).getContentSummary(content).getLength();
+      int maps = jobConf.getInt(LocalJobRunner.LOCAL_MAX_MAPS, 1);
+      FileInputFormat.setMaxInputSplitSize(job, splitSize(bytes, maps));
+    }
     job.setInputFormatClass(SequenceFileInputFormat.class);
     job.setMapperClass(ParseMapper.class);
     job.setNumReduceTasks(0);
@@ -93,6 +101,15 @@ public class ParseSegment extends CrawlTool {
     }
 
     LOG.info("parsed {}: {}", segment, summary(job));
+  }
+
+  /**
+   * The largest input split for {@code bytes} of content parsed by {@code maps} tasks at a time:
+   * about four splits per task, so every core parses even when one fetch task wrote all the content
+   * and a slow split does not leave a core idle at the end; never under 1 MB (a compressed block).
+   */
+  static long splitSize(long bytes, int maps) {
+    return Math.max(MIN_SPLIT_BYTES, bytes / (4L * Math.max(1, maps)) + 1);
   }
 
   /** Refuses a parsed segment unless forced; with force, removes the old parse output. */

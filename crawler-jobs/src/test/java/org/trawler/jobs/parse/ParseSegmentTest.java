@@ -243,6 +243,15 @@ public class ParseSegmentTest {
   }
 
   @Test
+  public void contentIsSplitSoThatEveryRunningTaskGetsSeveralSplits() {
+    // 330 MB of content in one part, two cores: eight splits of about 41 MB
+    assertEquals(330_000_000L / 8 + 1, ParseSegment.splitSize(330_000_000L, 2));
+    // small content: splits no smaller than a compressed block
+    assertEquals(1L << 20, ParseSegment.splitSize(3_000_000L, 2));
+    assertEquals(1L << 20, ParseSegment.splitSize(0, 0));
+  }
+
+  @Test
   public void failedPagesAreCountedAndTheJobSucceeds() throws Exception {
     conf.set(NetKeys.NORMALIZER_ORDER, ExplodingNormalizer.class.getName());
     Map<String, Content> pages = new TreeMap<>();
