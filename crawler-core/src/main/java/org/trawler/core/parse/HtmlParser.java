@@ -19,6 +19,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
+import org.jsoup.select.Elements;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
@@ -149,7 +150,11 @@ public class HtmlParser implements Closeable {
     ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
     data.getMeta().put("charset", charset.charset().name());
     RobotsDirectives robots = RobotsDirectives.NONE.withHeader(content.getHeader("X-Robots-Tag"));
-    for (Element meta : doc.getElementsByTag("meta")) {
+    Elements elements = doc.getAllElements();
+    for (Element meta : elements) {
+      if (!meta.normalName().equals("meta")) {
+        continue;
+      }
       String name = meta.attr("name").trim().toLowerCase(Locale.ROOT);
       String value = Whitespace.collapse(meta.attr("content"));
       if ((name.equals("description") || name.equals("keywords"))
@@ -163,7 +168,7 @@ public class HtmlParser implements Closeable {
       data.getMeta().put("robots", robots.describe());
     }
     if (!robots.noFollow()) {
-      data.getOutlinks().addAll(outlinks.extract(doc, pageUrl));
+      data.getOutlinks().addAll(outlinks.extract(elements, pageUrl));
     }
     Element body = doc.body();
     String text = body != null ? body.text() : doc.text();

@@ -71,13 +71,21 @@ public class OutlinkExtractor {
 
   /** The outlinks of {@code doc}, which was fetched from {@code pageUrl}, in document order. */
   public List<Outlink> extract(Document doc, String pageUrl) {
-    String base = baseUrl(doc, pageUrl);
+    return extract(doc.getAllElements(), pageUrl);
+  }
+
+  /**
+   * The outlinks among {@code elements}, all elements of a page fetched from {@code pageUrl} in
+   * document order (one walk of the tree serves the caller too).
+   */
+  public List<Outlink> extract(List<Element> elements, String pageUrl) {
+    String base = baseUrl(elements, pageUrl);
     String pageHost = URLParts.host(pageUrl);
     // reference pages repeat most links (nav bars, type columns): each href is resolved once per
     // page, and an anchor is only extracted while the URL has none
     Map<String, String> urlOfHref = new HashMap<>(); // href as written → outlink URL, or REJECTED
     Map<String, String> anchors = new LinkedHashMap<>();
-    for (Element e : doc.getAllElements()) {
+    for (Element e : elements) {
       if (!tags.contains(e.normalName())) {
         continue;
       }
@@ -140,8 +148,14 @@ public class OutlinkExtractor {
   }
 
   /** The first {@code <base href>} when it resolves to an http/https URL, else the page URL. */
-  static String baseUrl(Document doc, String pageUrl) {
-    Element base = doc.selectFirst("base[href]");
+  static String baseUrl(List<Element> elements, String pageUrl) {
+    Element base = null;
+    for (Element e : elements) {
+      if (e.normalName().equals("base") && e.hasAttr("href")) {
+        base = e;
+        break;
+      }
+    }
     if (base == null) {
       return pageUrl;
     }

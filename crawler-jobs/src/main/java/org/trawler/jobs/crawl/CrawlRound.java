@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
@@ -21,7 +22,8 @@ import org.trawler.jobs.update.UpdateDb;
 /**
  * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks on a crawl
  * directory. The one round driver: {@code run}, {@code demo} and {@code bench} all go through it.
- * Parse is left out when the fetch parsed already ({@code fetcher.parse}).
+ * The fetch task parses the pages as they arrive ({@code fetcher.parse}) unless the user set that
+ * key: a round then has one job less, and parsing overlaps the network wait on every core.
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -103,7 +105,10 @@ public final class CrawlRound {
    * {@code conf}.
    */
   public CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate) {
-    this.conf = conf;
+    this.conf = new Configuration(conf);
+    if (!CrawlJob.userSet(conf, FetcherKeys.PARSE)) {
+      this.conf.setBoolean(FetcherKeys.PARSE, true);
+    }
     this.crawl = crawl;
     this.generate = generate;
   }

@@ -78,7 +78,7 @@ public class ParseSegment extends CrawlTool {
         FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // no _SUCCESS among the parts
     Path content = new Path(segment, Segment.CONTENT);
     FileInputFormat.addInputPath(job, content);
-    if (CrawlJob.isLocal(conf)) {
+    if (CrawlJob.isLocal(conf) && !CrawlJob.userSet(conf, FileInputFormat.SPLIT_MAXSIZE)) {
       long bytes = content.getFileSystem(conf).getContentSummary(content).getLength();
       int maps = jobConf.getInt(LocalJobRunner.LOCAL_MAX_MAPS, 1);
       FileInputFormat.setMaxInputSplitSize(job, splitSize(bytes, maps));
