@@ -480,11 +480,11 @@ public final class SiteModel {
    */
   public boolean hasMarkerWord(String url) {
     Page at = locate(url);
-    return at.page >= 0 && hasMarkerWord(at.host, at.page);
+    return hasMarkerWord(at.host, at.page);
   }
 
   boolean hasMarkerWord(int host, int page) {
-    return unit(hash(host, page, SALT_MARKER)) < MARKER_SHARE;
+    return page >= 0 && unit(hash(host, page, SALT_MARKER)) < MARKER_SHARE;
   }
 
   /** The title of a page, which is also the anchor text of every link to it. */
