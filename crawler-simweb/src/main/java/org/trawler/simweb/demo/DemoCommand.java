@@ -131,6 +131,11 @@ public class DemoCommand extends CrawlTool {
                 .table(crawl.crawlDb().toString()));
     out().println();
     String query = SiteModel.MARKER_WORD;
+    out()
+        .println(
+            "The crawl was indexed round by round. A search for '"
+                + query
+                + "', a word the site puts on a tenth of its pages:");
     out().println("$ bin/crawl search " + dir + "/index " + query + " -n 3");
     SearchCommand search = new SearchCommand();
     search.setConf(new Configuration(getConf()));
