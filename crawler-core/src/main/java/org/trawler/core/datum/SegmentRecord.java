@@ -5,13 +5,19 @@ import org.apache.hadoop.io.Writable;
 
 /**
  * Any of the records a job shuffles between segment and crawldb parts (CrawlDatum, Content,
- * ParseData, ParseText, Inlinks), tagged with its type: the value class of jobs that mix them.
+ * ParseData, ParseText, Inlinks, RobotsTxt), tagged with its type: the value class of jobs that mix
+ * them.
  */
 public class SegmentRecord extends GenericWritable {
   @SuppressWarnings("unchecked")
   private static final Class<? extends Writable>[] TYPES =
       new Class[] {
-        CrawlDatum.class, Content.class, ParseData.class, ParseText.class, Inlinks.class
+        CrawlDatum.class,
+        Content.class,
+        ParseData.class,
+        ParseText.class,
+        Inlinks.class,
+        RobotsTxt.class
       };
 
   public SegmentRecord() {}

@@ -22,6 +22,7 @@ final class FetchTask {
   private final String name;
   private final FetcherSettings settings;
   private final Protocol protocol;
+  private final RobotsCache.Store robotsDb;
   private final FetchRecorder recorder;
   private final QueueFeeder.FetchList list;
   private final TaskAttemptContext context;
@@ -31,6 +32,7 @@ final class FetchTask {
       String name,
       FetcherSettings settings,
       Protocol protocol,
+      RobotsCache.Store robotsDb,
       FetchRecorder recorder,
       QueueFeeder.FetchList list,
       TaskAttemptContext context,
@@ -38,6 +40,7 @@ final class FetchTask {
     this.name = name;
     this.settings = settings;
     this.protocol = protocol;
+    this.robotsDb = robotsDb;
     this.recorder = recorder;
     this.list = list;
     this.context = context;
@@ -50,12 +53,16 @@ final class FetchTask {
     FetchQueues queues = new FetchQueues(settings, clock);
     QueueFeeder feeder =
         new QueueFeeder(list, queues, new QueueIds(settings.queueMode), recorder, clock);
+    RobotsCache robots =
+        new RobotsCache(protocol, robotsDb, recorder::recordRobots, settings, clock);
     List<FetcherThread> threads = new ArrayList<>();
     for (int i = 0; i < settings.threads; i++) {
       threads.add(
           new FetcherThread(
               "FetcherThread-" + i,
               queues,
+              new QueueIds(settings.queueMode),
+              robots,
               protocol,
               recorder,
               settings.maxCrawlDelayMillis,
@@ -99,7 +106,7 @@ final class FetchTask {
       }
     }
     feeder.join(settings.stuckAfterMillis);
-    long unfetched = dropped + feeder.skipped();
+    long unfetched = dropped + queues.droppedAfterHalt() + feeder.skipped();
     if (halt != null) {
       recorder.count(halt, unfetched);
     }

@@ -3,6 +3,7 @@ package org.trawler.jobs.fetch;
 import java.io.IOException;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
@@ -33,11 +34,14 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     setup(context);
     FetchParseHook parseHook = parseHook(context.getConfiguration());
     FetchRecorder recorder = new FetchRecorder(output(context), settings.storeContent, parseHook);
-    try (Protocol protocol = FetcherSettings.newProtocol(context.getConfiguration())) {
+    Configuration conf = context.getConfiguration();
+    try (Protocol protocol = FetcherSettings.newProtocol(conf);
+        RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf))) {
       new FetchTask(
               "fetch " + listName(context.getInputSplit()),
               settings,
               protocol,
+              robotsDb::get,
               recorder,
               (url, datum) -> next(context, url, datum),
               context,
@@ -52,6 +56,12 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
       throw recorder.failure();
     }
     cleanup(context);
+  }
+
+  /** The robots db the fetch command found for the segment, or null. */
+  private static Path robotsDb(Configuration conf) {
+    String db = conf.getTrimmed(FetcherKeys.ROBOTS_DB, FetcherKeys.DEFAULT_ROBOTS_DB);
+    return db.isEmpty() ? null : new Path(db);
   }
 
   /** The parser successful fetches are handed to in this task (fetcher.parse=true), or null. */

@@ -22,6 +22,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.parse.ParseOutputFormat;
@@ -30,8 +31,9 @@ import org.trawler.jobs.parse.ParseOutputFormat;
  * Writes a fetch job's records into the segment's parts, under the job's output path (a work
  * directory inside the segment), one file per fetch task in each part, sorted by URL inside the
  * task ({@link SortingSegmentWriter}): fetch datums to crawl_fetch (block-compressed MapFile),
- * content to content (record-compressed MapFile, when fetcher.store.content). More record types
- * (parse in the fetch task) are more {@link Part}s.
+ * content to content (record-compressed MapFile, when fetcher.store.content), the robots.txt
+ * answers asked for to crawl_robots (SequenceFile, for the robots db). More record types (parse in
+ * the fetch task) are more {@link Part}s.
  */
 public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
@@ -77,6 +79,9 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     if (conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT)) {
       parts.add(new Part(Segment.CONTENT, Content.class, r -> r instanceof Content, true, true));
     }
+    parts.add(
+        new Part(
+            RobotsDb.SEGMENT_PART, RobotsTxt.class, r -> r instanceof RobotsTxt, false, false));
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       parts.add(
           new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true, false));
