@@ -162,7 +162,7 @@ public class Fetcher extends CrawlTool {
     } finally {
       work.getFileSystem(conf).delete(work, true);
     }
-    if (robotsDb != null) {
+    if (robotsDb != null && FetchCounter.ROBOTS_ASKED.valueIn(job.getCounters()) > 0) {
       keepRobots(conf, robotsDb, segment);
     }
 
@@ -178,9 +178,6 @@ public class Fetcher extends CrawlTool {
    * fetch only costs those sites a question again later: a warning, not a failed fetch.
    */
   private void keepRobots(Configuration conf, Path robotsDb, Path segment) throws IOException {
-    if (!RobotsDb.hasAnswers(conf, segment)) {
-      return;
-    }
     try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", false)) {
       runJob(RobotsDb.mergeJob(conf, robotsDb, segment, tx.newVersion()));
       tx.commit();

@@ -15,7 +15,6 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.HashPartitioner;
 import org.trawler.core.datum.RobotsTxt;
-import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 
@@ -51,16 +50,6 @@ final class RobotsDb {
     }
     Path crawl = segments.getParent();
     return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
-  }
-
-  /** Whether the fetch of {@code segment} asked any site for robots.txt. */
-  static boolean hasAnswers(Configuration conf, Path segment) throws IOException {
-    for (Path file : PartFiles.list(conf, new Path(segment, SEGMENT_PART))) {
-      if (file.getFileSystem(conf).getFileStatus(file).getLen() > 0) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

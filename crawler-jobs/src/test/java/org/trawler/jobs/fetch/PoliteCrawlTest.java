@@ -188,8 +188,8 @@ public class PoliteCrawlTest {
   }
 
   /**
-   * The _pst_ (protocol status) of {@code url}'s fetch datum in the segment, from readseg -dump (its
-   * generate datum carries the previous round's).
+   * The _pst_ (protocol status) of {@code url}'s fetch datum in the segment, from readseg -dump
+   * (its generate datum carries the previous round's).
    */
   private String pst(File segment, String url) throws Exception {
     File out = tmp.newFolder();
