@@ -179,8 +179,9 @@ public class Fetcher extends CrawlTool {
    */
   private void keepRobots(Configuration conf, Path robotsDb, Path segment) throws IOException {
     try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", false)) {
-      runJob(RobotsDb.mergeJob(conf, robotsDb, segment, tx.newVersion()));
+      long sites = RobotsDb.merge(conf, robotsDb, segment, tx.newVersion());
       tx.commit();
+      LOG.info("{}: robots.txt answers of {} sites", robotsDb, sites);
     } catch (UserException e) {
       LOG.warn("robots.txt answers of {} not kept: {}", segment, e.getMessage());
     }

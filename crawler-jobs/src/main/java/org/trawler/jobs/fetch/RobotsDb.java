@@ -2,29 +2,36 @@ package org.trawler.jobs.fetch;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
+import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.HashPartitioner;
+import org.apache.hadoop.util.ReflectionUtils;
+import org.trawler.core.UserException;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.CrawlJob;
+import org.trawler.jobs.read.PartCursor;
 
 /**
  * The robots.txt answers of a crawl's sites, kept across rounds and fetch tasks: a {@link
  * VersionedDb} of MapFile&lt;Text site, {@link RobotsTxt}&gt; (site = scheme://host[:port]), by
  * default {@code <crawl>/robots} beside the crawldb. A fetch task looks up the sites of its list
  * one by one ({@link Reader}), never the whole db; the answers it asked for go into the segment's
- * {@value #SEGMENT_PART} part, and the fetch command merges them in afterwards ({@link #mergeJob}),
- * the newest answer per site winning. The host database (DESIGN §3, hostdb) can take this over.
+ * {@value #SEGMENT_PART} part, and the fetch command merges them in afterwards ({@link #merge}),
+ * the newest answer per site winning: one pass over one record per site, no job. The host database
+ * (DESIGN §3, hostdb) can take this over.
  */
 final class RobotsDb {
   /** The segment part of the robots.txt answers a fetch asked for: SequenceFile, site → answer. */
@@ -53,25 +60,61 @@ final class RobotsDb {
   }
 
   /**
-   * The job writing the new version {@code out} of {@code db}: its installed version and the
-   * answers of {@code segment}, the newest per site.
+   * Writes the new version {@code out} of {@code db}: its installed version merged with the answers
+   * {@code segment}'s fetch asked for, the newest per site; returns the sites written. Every input
+   * is sorted by site (each fetch task sorts its output), so this is one streaming pass.
    */
-  static Job mergeJob(Configuration conf, Path db, Path segment, Path out) throws IOException {
-    Job job = CrawlJob.create(conf, "robots " + db + " + " + segment.getName());
-    FileInputFormat.addInputPath(job, new Path(segment, SEGMENT_PART));
+  static long merge(Configuration conf, Path db, Path segment, Path out)
+      throws IOException, UserException {
+    List<Path> inputs = new ArrayList<>(PartFiles.list(conf, new Path(segment, SEGMENT_PART)));
     Path installed = VersionedDb.readable(db.getFileSystem(conf), db);
     if (installed != null) {
-      FileInputFormat.addInputPath(job, installed);
+      inputs.addAll(PartFiles.list(conf, installed));
     }
-    job.setInputFormatClass(SequenceFileInputFormat.class);
-    job.setMapperClass(Mapper.class);
-    job.setMapOutputKeyClass(Text.class);
-    job.setMapOutputValueClass(RobotsTxt.class);
-    job.setCombinerClass(NewestReducer.class);
-    job.setReducerClass(NewestReducer.class);
-    job.setNumReduceTasks(1); // one record per site: small, and one part to look sites up in
-    CrawlJob.setMapFileOutput(job, out, RobotsTxt.class);
-    return job;
+    PriorityQueue<PartCursor> heads = new PriorityQueue<>(Comparator.comparing(PartCursor::key));
+    long sites = 0;
+    try (MapFile.Writer writer = writer(conf, new Path(out, "part-r-00000"))) {
+      for (Path input : inputs) {
+        PartCursor cursor = PartCursor.open(conf, SEGMENT_PART, input);
+        if (cursor != null) {
+          heads.add(cursor);
+        }
+      }
+      while (!heads.isEmpty()) {
+        Text site = heads.peek().key();
+        List<RobotsTxt> answers = new ArrayList<>();
+        while (!heads.isEmpty() && heads.peek().key().equals(site)) {
+          PartCursor cursor = heads.poll();
+          answers.add((RobotsTxt) cursor.value());
+          if (cursor.advance()) {
+            heads.add(cursor);
+          } else {
+            cursor.close();
+          }
+        }
+        writer.append(site, newest(answers));
+        sites++;
+      }
+    } finally {
+      for (PartCursor cursor : heads) {
+        cursor.close();
+      }
+    }
+    return sites;
+  }
+
+  private static MapFile.Writer writer(Configuration conf, Path file) throws IOException {
+    CompressionCodec codec =
+        ReflectionUtils.newInstance(
+            conf.getClass(
+                FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class),
+            conf);
+    return new MapFile.Writer(
+        conf,
+        file,
+        MapFile.Writer.keyClass(Text.class),
+        MapFile.Writer.valueClass(RobotsTxt.class),
+        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, codec));
   }
 
   /** The answer asked for last. */
@@ -79,19 +122,10 @@ final class RobotsDb {
     RobotsTxt newest = null;
     for (RobotsTxt a : answers) {
       if (newest == null || a.getCheckedTime() >= newest.getCheckedTime()) {
-        newest = RobotsTxt.copyOf(a);
+        newest = a;
       }
     }
     return newest;
-  }
-
-  /** Keeps the newest answer per site. */
-  public static class NewestReducer extends Reducer<Text, RobotsTxt, Text, RobotsTxt> {
-    @Override
-    protected void reduce(Text site, Iterable<RobotsTxt> answers, Context context)
-        throws IOException, InterruptedException {
-      context.write(site, newest(answers));
-    }
   }
 
   /**
