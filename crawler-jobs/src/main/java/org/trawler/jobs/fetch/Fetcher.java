@@ -181,7 +181,7 @@ public class Fetcher extends CrawlTool {
     try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", false)) {
       long sites = RobotsDb.merge(conf, robotsDb, segment, tx.newVersion());
       tx.commit();
-      LOG.info("{}: robots.txt answers of {} sites", robotsDb, sites);
+      LOG.info("{}: robots.txt answers of {} site(s) kept", robotsDb, sites);
     } catch (UserException e) {
       LOG.warn("robots.txt answers of {} not kept: {}", segment, e.getMessage());
     }
