@@ -62,6 +62,10 @@ final class FetchQueues {
   private int inFlight;
   private int peakHeld;
   private int droppedAfterHalt;
+
+  /** When the last host's delay after its last request ends, ms epoch. */
+  private long quietAt;
+
   private boolean feedingDone;
   private boolean halted;
 
@@ -232,6 +236,7 @@ final class FetchQueues {
       inFlight--;
       if (q != null) {
         q.finish(now, requested, backoffMillis);
+        quietAt = Math.max(quietAt, q.nextFetchTime());
         if (error) {
           q.countError(
               maxErrorsPerQueue,
@@ -266,6 +271,7 @@ final class FetchQueues {
       FetchQueue q = queues.get(item.queueId);
       inFlight--;
       q.finish(now, true, 0);
+      quietAt = Math.max(quietAt, q.nextFetchTime());
       if (halted) {
         droppedAfterHalt++;
         notFull.signal();
@@ -353,6 +359,19 @@ final class FetchQueues {
       notFull.signalAll();
       halting.signalAll();
       return dropped;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * When every host's delay after its last request has passed, ms epoch: a task ending sooner could
+   * let the next round's fetch of the same host start within the delay.
+   */
+  long quietAt() {
+    lock.lock();
+    try {
+      return quietAt;
     } finally {
       lock.unlock();
     }

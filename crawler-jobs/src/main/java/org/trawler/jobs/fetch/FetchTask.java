@@ -105,6 +105,9 @@ final class FetchTask {
         break;
       }
     }
+    if (halt != HaltCause.HIT_BY_WATCHDOG && halt != HaltCause.WRITE_FAILED) {
+      awaitQuiet(queues);
+    }
     feeder.join(settings.stuckAfterMillis);
     long unfetched = dropped + queues.droppedAfterHalt() + feeder.skipped();
     if (halt != null) {
@@ -119,6 +122,22 @@ final class FetchTask {
         name,
         String.format("%.2f", (end - start) / 1000.0),
         halt == null ? "" : " (" + halt.counterName() + ", " + unfetched + " URLs left unfetched)");
+  }
+
+  /**
+   * Ends the task only once every host's delay after its last request has passed, so that the next
+   * round's fetch, in this task's place, cannot reach a host sooner (the delay, or Crawl-delay up
+   * to fetcher.max.crawl.delay, holds across rounds too).
+   */
+  private void awaitQuiet(FetchQueues queues) throws InterruptedException {
+    long wait = queues.quietAt() - clock.getAsLong();
+    if (wait > 0) {
+      LOG.info("{}: waiting {} ms for the hosts' last delays to pass", name, wait);
+    }
+    while ((wait = queues.quietAt() - clock.getAsLong()) > 0) {
+      Thread.sleep(Math.min(wait, TICK_MILLIS));
+      context.progress();
+    }
   }
 
   /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */

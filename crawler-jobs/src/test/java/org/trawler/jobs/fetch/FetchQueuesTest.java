@@ -59,6 +59,19 @@ public class FetchQueuesTest {
   }
 
   @Test
+  public void theQueuesAreQuietOnceEveryHostsLastDelayHasPassed() throws Exception {
+    FetchQueues q = queues(10, 1, 1000, -1);
+    FetchItem a = put(q, "a", "/1");
+    FetchItem b = put(q, "b", "/1");
+    assertSame(a, q.nextReady(0));
+    assertSame(b, q.nextReady(0));
+    q.setCrawlDelay(b, 2000);
+    q.finish(a, 300, true, 0, false);
+    q.finish(b, 100, true, 0, false);
+    assertEquals("b's Crawl-delay ends last", 2100, q.quietAt());
+  }
+
+  @Test
   public void anItemPutBackAfterTheHaltIsDropped() throws Exception {
     FetchQueues q = queues(10, 1, 0, -1);
     FetchItem first = put(q, "a", "/1");
