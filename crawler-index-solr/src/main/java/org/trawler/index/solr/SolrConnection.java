@@ -101,23 +101,23 @@ final class SolrConnection implements Closeable {
 
   /**
    * Asks every URL for an empty query: throws an IOException whose message is one line naming the
-   * URL when a server does not answer or has no such collection.
+   * URL when a server does not answer or has no such collection (the index job puts the writer's
+   * name before it).
    */
   void check() throws IOException {
     for (String url : urls) {
       Reply reply = send(new HttpGet(url + "/select?q=*:*&rows=0&wt=json"));
       if (reply.code == Reply.NO_ANSWER) {
-        throw new IOException("solr: " + url + " does not answer: " + reply.message);
+        throw new IOException(url + " does not answer: " + reply.message);
       }
       if (reply.code == 404) {
         throw new IOException(
-            "solr: "
-                + url
+            url
                 + " is not a collection or core (HTTP 404); create one with"
                 + " `solr create -c <name> -d conf/solr`");
       }
       if (reply.code != 200) {
-        throw new IOException("solr: " + url + " answered a query with " + reply.describe());
+        throw new IOException(url + " answered a query with " + reply.describe());
       }
     }
   }
@@ -134,11 +134,11 @@ final class SolrConnection implements Closeable {
         return;
       }
       if (!reply.retriable()) {
-        throw new IOException("solr: " + url + " rejected an update: " + reply.describe());
+        throw new IOException("solr at " + url + " rejected an update: " + reply.describe());
       }
       if (retry == maxRetries) {
         throw new IOException(
-            "solr: update to "
+            "solr update to "
                 + url
                 + " failed after "
                 + maxRetries

@@ -51,6 +51,11 @@ final class SolrCluster implements AutoCloseable {
     return ids;
   }
 
+  /** A SolrJ client of the cluster, for the tests' own requests. */
+  org.apache.solr.client.solrj.SolrClient client() {
+    return cluster.getSolrClient();
+  }
+
   SolrDocumentList query(String collection, String query) throws Exception {
     SolrQuery q = new SolrQuery(query).setRows(10_000);
     return cluster.getSolrClient().query(collection, q).getResults();

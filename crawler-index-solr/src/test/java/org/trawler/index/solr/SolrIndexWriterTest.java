@@ -155,7 +155,7 @@ public class SolrIndexWriterTest {
       fail("the commit should fail");
     } catch (IOException e) {
       assertEquals(
-          "solr: update to "
+          "solr update to "
               + proxy.collectionUrl(c)
               + " failed after 2 retries: HTTP 500 Internal Server Error: proxy says no",
           e.getMessage());
@@ -174,7 +174,7 @@ public class SolrIndexWriterTest {
       writer.commit();
       fail("the commit should fail");
     } catch (IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().startsWith("solr: " + proxy.collectionUrl(c)));
+      assertTrue(e.getMessage(), e.getMessage().startsWith("solr at " + proxy.collectionUrl(c)));
       assertTrue(e.getMessage(), e.getMessage().contains("HTTP 400"));
       assertTrue(e.getMessage(), e.getMessage().contains("nosuchfield"));
       assertFalse(e.getMessage(), e.getMessage().contains("\n"));
@@ -210,7 +210,7 @@ public class SolrIndexWriterTest {
       new SolrIndexWriter().check(conf(url));
       fail("check should fail");
     } catch (IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().startsWith("solr: " + url + " does not answer: "));
+      assertTrue(e.getMessage(), e.getMessage().startsWith(url + " does not answer: "));
       assertFalse(e.getMessage(), e.getMessage().contains("\n"));
     }
   }
@@ -223,8 +223,7 @@ public class SolrIndexWriterTest {
       fail("check should fail");
     } catch (IOException e) {
       assertEquals(
-          "solr: "
-              + url
+          url
               + " is not a collection or core (HTTP 404); create one with `solr create -c <name>"
               + " -d conf/solr`",
           e.getMessage());
