@@ -3,9 +3,12 @@ package org.trawler.index.solr;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
@@ -37,6 +40,8 @@ final class SolrConnection implements Closeable {
   /** Longest pause between two retries, whatever the backoff setting. */
   static final long MAX_PAUSE_MS = 60_000;
 
+  private static final Pattern BASE_URL = Pattern.compile("\"base_url\"\\s*:\\s*\"([^\"]+)\"");
+
   /** Waits between retries; tests record the pauses instead of sleeping. */
   interface Pause {
     void sleep(long ms) throws InterruptedException;
@@ -47,10 +52,12 @@ final class SolrConnection implements Closeable {
   private final long backoffMs;
   private final Pause pause;
   private final CloseableHttpClient client;
+  private final int configured;
   private int current;
 
   SolrConnection(Configuration conf, Pause pause) {
     this.urls = urls(conf.get(SolrKeys.SERVER_URL, SolrKeys.DEFAULT_SERVER_URL));
+    this.configured = urls.size();
     this.maxRetries = Settings.getInt(conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES);
     this.backoffMs = Settings.getLong(conf, SolrKeys.RETRY_BACKOFF, SolrKeys.DEFAULT_RETRY_BACKOFF);
     if (maxRetries < 0) {
@@ -72,6 +79,54 @@ final class SolrConnection implements Closeable {
             .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(timeout).build())
             .disableAutomaticRetries()
             .build();
+  }
+
+  /**
+   * Adds, after the configured URLs, the collection's URL on every other SolrCloud node holding one
+   * of its replicas, as Solr's CLUSTERSTATUS asked of the first URL's node names them: a task then
+   * moves on to those nodes when the configured ones fail. A standalone Solr (which answers 400) or
+   * a node that does not answer leaves the list as configured.
+   */
+  void discoverNodes() {
+    String first = urls.get(0);
+    int slash = first.lastIndexOf('/');
+    String collection = first.substring(slash + 1);
+    Reply reply =
+        send(
+            new HttpGet(
+                first.substring(0, slash)
+                    + "/admin/collections?action=CLUSTERSTATUS&wt=json&collection="
+                    + URLEncoder.encode(collection, StandardCharsets.UTF_8)));
+    if (reply.code != 200) {
+      LOG.info("solr: no SolrCloud nodes from {} ({}): using {}", first, reply.describe(), urls);
+      return;
+    }
+    for (String node : nodeUrls(reply.body)) {
+      String url = node + "/" + collection;
+      if (!urls.contains(url)) {
+        urls.add(url);
+      }
+    }
+  }
+
+  /** The base URLs of the nodes (http://host:8983/solr) a CLUSTERSTATUS answer names. */
+  static Set<String> nodeUrls(String clusterStatus) {
+    Set<String> nodes = new LinkedHashSet<>();
+    Matcher m = BASE_URL.matcher(clusterStatus);
+    while (m.find()) {
+      nodes.add(m.group(1).replace("\\/", "/").replaceAll("/+$", ""));
+    }
+    return nodes;
+  }
+
+  /** Starts with the configured URL this task's number picks, so that tasks spread over them. */
+  void startAt(int task) {
+    current = Math.floorMod(task, configured);
+  }
+
+  /** The URLs this connection sends to, in order. */
+  List<String> urls() {
+    return List.copyOf(urls);
   }
 
   /** The collection's URLs in a solr.server.url value, without trailing slashes. */

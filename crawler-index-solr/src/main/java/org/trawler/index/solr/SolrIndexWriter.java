@@ -47,6 +47,12 @@ public class SolrIndexWriter implements IndexWriter {
   public void open(Configuration conf, TaskAttemptContext context) throws IOException {
     commitSize = commitSize(conf);
     connection = new SolrConnection(conf, pause);
+    if (conf.getBoolean(SolrKeys.CLOUD_DISCOVER, SolrKeys.DEFAULT_CLOUD_DISCOVER)) {
+      connection.discoverNodes();
+    }
+    if (context != null) {
+      connection.startAt(context.getTaskAttemptID().getTaskID().getId());
+    }
     batch = new UpdateBatch();
   }
 

@@ -13,6 +13,15 @@ public final class SolrKeys {
 
   public static final String DEFAULT_SERVER_URL = "";
 
+  /**
+   * Ask the first URL's node for the SolrCloud nodes holding the collection (CLUSTERSTATUS) and
+   * move on to them when the configured URLs fail. Off by default: behind a load balancer the
+   * nodes' own addresses may not be reachable from the tasks.
+   */
+  public static final String CLOUD_DISCOVER = "solr.cloud.discover";
+
+  public static final boolean DEFAULT_CLOUD_DISCOVER = false;
+
   /** Documents and deletes sent to Solr in one update request. */
   public static final String COMMIT_SIZE = "solr.commit.size";
 

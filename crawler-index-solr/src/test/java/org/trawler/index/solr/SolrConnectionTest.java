@@ -27,6 +27,19 @@ public class SolrConnectionTest {
   }
 
   @Test
+  public void nodeUrlsComeFromTheReplicasOfAClusterStatus() {
+    String status =
+        "{\"cluster\":{\"collections\":{\"crawl\":{\"shards\":{\"shard1\":{\"replicas\":{"
+            + "\"core_node1\":{\"core\":\"crawl_shard1_replica_n1\",\"base_url\":\"http://a:8983/solr\"},"
+            + "\"core_node3\":{\"base_url\" : \"http:\\/\\/b:8983\\/solr\"}}},"
+            + "\"shard2\":{\"replicas\":{\"core_node2\":{\"base_url\":\"http://a:8983/solr\"}}}}}},"
+            + "\"live_nodes\":[\"a:8983_solr\",\"b:8983_solr\"]}}";
+    assertEquals(
+        List.of("http://a:8983/solr", "http://b:8983/solr"),
+        List.copyOf(SolrConnection.nodeUrls(status)));
+  }
+
+  @Test
   public void aMissingOrNonHttpUrlIsABadSetting() {
     for (String url : new String[] {"", " , ", "localhost:8983/solr/crawl"}) {
       try {

@@ -26,7 +26,7 @@ public class SolrIndexWriterTest {
 
   @BeforeClass
   public static void startSolr() throws Exception {
-    solr = new SolrCluster(1);
+    solr = new SolrCluster(2);
     proxy = new FlakyProxy(solr.collectionUrl(0, "").replaceAll("/$", ""));
   }
 
@@ -197,6 +197,17 @@ public class SolrIndexWriterTest {
     }
     assertEquals(List.of("http://a.test/1"), solr.ids(c, "*:*"));
     assertEquals(List.of(100L), pauses);
+  }
+
+  @Test
+  public void discoversTheCollectionsNodesWhenAsked() throws Exception {
+    String c = newCollection();
+    Configuration conf = conf(solr.collectionUrl(0, c));
+    conf.setBoolean(SolrKeys.CLOUD_DISCOVER, true);
+    try (SolrConnection connection = new SolrConnection(conf, pauses::add)) {
+      connection.discoverNodes();
+      assertEquals(List.of(solr.collectionUrl(0, c), solr.collectionUrl(1, c)), connection.urls());
+    }
   }
 
   @Test
