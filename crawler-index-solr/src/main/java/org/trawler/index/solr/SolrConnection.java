@@ -33,6 +33,7 @@ import org.trawler.core.conf.Settings;
  * Requests to one Solr collection through its JSON API over HttpClient 5. An update that fails with
  * a 5xx answer, a timeout or a refused connection is retried after a growing pause, each time on
  * the next of the collection's URLs; a 4xx answer (a document the schema rejects) is final.
+ * Resending a batch whose answer timed out is safe: adds and deletes by id are idempotent.
  */
 final class SolrConnection implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(SolrConnection.class);

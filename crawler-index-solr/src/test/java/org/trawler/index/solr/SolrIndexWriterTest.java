@@ -127,6 +127,15 @@ public class SolrIndexWriterTest {
   }
 
   @Test
+  public void aTaskWithNothingToSendCommitsAndCloses() throws Exception {
+    String c = newCollection();
+    try (SolrIndexWriter writer = open(conf(solr.collectionUrl(0, c)))) {
+      writer.commit();
+    }
+    assertEquals(List.of(), solr.ids(c, "*:*"));
+  }
+
+  @Test
   public void retriesServerErrorsWithGrowingPausesThenSucceeds() throws Exception {
     String c = newCollection();
     Configuration conf = conf(proxy.collectionUrl(c));
