@@ -96,7 +96,11 @@ final class SiteResponses {
       links.add(new SimWebHtml.Link(href, site.title(h, p)));
     }
     return SimWebHtml.page(
-        site.textSeed(host, page), site.title(host, page), links, site.pageKb() * 1024);
+        site.textSeed(host, page),
+        site.title(host, page),
+        site.hasMarkerWord(host, page) ? SiteModel.MARKER_WORD : null,
+        links,
+        site.pageKb() * 1024);
   }
 
   private static boolean notModifiedSince(String ifModifiedSince) {

@@ -77,7 +77,7 @@ public class LuceneIndexWriter implements IndexWriter {
     Path previous = installed == null ? null : new Path(installed, shard);
     if (previous != null && fs.exists(previous)) {
       fs.copyToLocalFile(false, previous, local, true);
-      LOG.info("shard {}: starting from {}", shard, previous);
+      LOG.debug("shard {}: starting from {}", shard, previous);
     } else {
       localFs.mkdirs(local);
     }
