@@ -12,6 +12,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * An HTTP proxy in front of a real Solr node that answers the next updates with an error status
@@ -24,12 +26,16 @@ final class FlakyProxy implements AutoCloseable {
   private final List<String> updates = new ArrayList<>();
   private int failures;
   private int failureStatus;
+  private int slowUpdates;
+  private long slowMs;
 
   /** Proxies to {@code target}, a Solr node's base URL (http://host:port/solr). */
   FlakyProxy(String target) throws IOException {
     this.target = target;
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::handle);
+    // A request held back (a slow Solr) must not hold up the client's retry.
+    server.setExecutor(Executors.newCachedThreadPool());
     server.start();
   }
 
@@ -44,6 +50,12 @@ final class FlakyProxy implements AutoCloseable {
     failureStatus = status;
   }
 
+  /** Holds the next {@code count} update requests for {@code ms} before answering 200 unseen. */
+  synchronized void slowNextUpdates(int count, long ms) {
+    slowUpdates = count;
+    slowMs = ms;
+  }
+
   /** The bodies of the update requests the proxy saw, failed or forwarded. */
   synchronized List<String> updates() {
     return new ArrayList<>(updates);
@@ -56,14 +68,28 @@ final class FlakyProxy implements AutoCloseable {
     }
     String path = exchange.getRequestURI().toString();
     int fail = 0;
+    long slow = 0;
     synchronized (this) {
       if (path.contains("/update")) {
         updates.add(new String(body, java.nio.charset.StandardCharsets.UTF_8));
         if (failures > 0) {
           failures--;
           fail = failureStatus;
+        } else if (slowUpdates > 0) {
+          slowUpdates--;
+          slow = slowMs;
         }
       }
+    }
+    if (slow > 0) {
+      try {
+        Thread.sleep(slow);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      exchange.sendResponseHeaders(200, -1);
+      exchange.close();
+      return;
     }
     if (fail != 0) {
       byte[] error = ("{\"error\":{\"msg\":\"proxy says no\",\"code\":" + fail + "}}").getBytes();
@@ -100,5 +126,6 @@ final class FlakyProxy implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
+    ((ExecutorService) server.getExecutor()).shutdownNow();
   }
 }

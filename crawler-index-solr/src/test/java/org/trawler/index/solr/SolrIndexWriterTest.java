@@ -152,6 +152,22 @@ public class SolrIndexWriterTest {
   }
 
   @Test
+  public void retriesAnUpdateThatTimesOut() throws Exception {
+    String c = newCollection();
+    Configuration conf = conf(proxy.collectionUrl(c));
+    conf.setInt(SolrKeys.TIMEOUT, 500);
+    int before = proxy.updates().size();
+    proxy.slowNextUpdates(1, 3000);
+    try (SolrIndexWriter writer = open(conf)) {
+      writer.add(page("http://a.test/1", "one"));
+      writer.commit();
+    }
+    assertEquals("the update that timed out, and its retry", 2, proxy.updates().size() - before);
+    assertEquals(List.of(100L), pauses);
+    assertEquals(List.of("http://a.test/1"), solr.ids(c, "*:*"));
+  }
+
+  @Test
   public void failsAfterMaxRetriesWithOneLineNamingTheServer() throws Exception {
     String c = newCollection();
     Configuration conf = conf(proxy.collectionUrl(c));
