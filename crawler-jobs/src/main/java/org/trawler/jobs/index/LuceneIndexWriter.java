@@ -87,6 +87,7 @@ public class LuceneIndexWriter implements IndexWriter {
         Settings.getInt(
             conf, IndexerKeys.LUCENE_RAM_BUFFER_MB, IndexerKeys.DEFAULT_LUCENE_RAM_BUFFER_MB));
     config.setCommitOnClose(false);
+    config.setUseCompoundFile(false);
     directory = FSDirectory.open(Paths.get(local.toUri().getPath()));
     writer = new org.apache.lucene.index.IndexWriter(directory, config);
     // a new shard has a first, empty commit: what -noCommit leaves and search can open

@@ -35,7 +35,8 @@ public class BenchCycleTest {
           CrawlRound.FETCH,
           CrawlRound.PARSE,
           CrawlRound.UPDATEDB,
-          CrawlRound.INVERTLINKS);
+          CrawlRound.INVERTLINKS,
+          CrawlRound.INDEX);
 
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
