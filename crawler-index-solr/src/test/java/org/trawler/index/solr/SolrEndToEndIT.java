@@ -179,6 +179,19 @@ public class SolrEndToEndIT {
   }
 
   @Test
+  public void theMarkerWordFindsExactlyThePagesTheSiteModelPutItOn() throws Exception {
+    Set<String> expected = new TreeSet<>();
+    for (String url : solr.ids("crawl", "*:*")) {
+      if (web.site().hasMarkerWord(url)) {
+        expected.add(url);
+      }
+    }
+    assertFalse(expected.isEmpty());
+    assertEquals(expected, new TreeSet<>(solr.ids("crawl", SiteModel.MARKER_WORD)));
+    assertEquals(expected, luceneHits(SiteModel.MARKER_WORD));
+  }
+
+  @Test
   public void solrHoldsEveryPageTheLuceneIndexHolds() throws Exception {
     Set<String> inSolr = new TreeSet<>(solr.ids("crawl", "*:*"));
     assertTrue(inSolr.size() > 20);

@@ -127,6 +127,20 @@ public class SolrIndexWriterTest {
   }
 
   @Test
+  public void closeSendsWhatIsBatchedWithoutCommitting() throws Exception {
+    String c = newCollection();
+    int before = proxy.updates().size();
+    try (SolrIndexWriter writer = open(conf(proxy.collectionUrl(c)))) {
+      writer.add(page("http://a.test/1", "one"));
+      writer.add(page("http://a.test/2", "two"));
+    }
+    assertEquals("sent by close", 1, proxy.updates().size() - before);
+    assertEquals("not committed (-noCommit)", List.of(), solr.ids(c, "*:*"));
+    solr.client().commit(c);
+    assertEquals(List.of("http://a.test/1", "http://a.test/2"), solr.ids(c, "*:*"));
+  }
+
+  @Test
   public void aTaskWithNothingToSendCommitsAndCloses() throws Exception {
     String c = newCollection();
     try (SolrIndexWriter writer = open(conf(solr.collectionUrl(0, c)))) {
