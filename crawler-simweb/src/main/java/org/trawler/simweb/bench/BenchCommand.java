@@ -208,7 +208,9 @@ public class BenchCommand extends CrawlTool {
       CrawlDir tiny = crawlDir(dir.resolve("tiny"));
       report.addFixedCost(meter.measure(0, "inject", () -> inject(conf, tiny, one)));
       List<PhaseMeter.Sample> fixed = new ArrayList<>();
-      new CrawlRound(conf, tiny, new Generator.Settings(0, 1, 0, false)).run(0, measured(0, fixed));
+      new CrawlRound(conf, tiny, new Generator.Settings(0, 1, 0, false))
+          .indexingInto(new org.apache.hadoop.fs.Path(tiny.root(), "index"))
+          .run(0, measured(0, fixed));
       fixed.forEach(report::addFixedCost);
       report.serverCpuSeconds(server.cpuSeconds());
     }

@@ -160,6 +160,7 @@ public class BenchCycleTest {
     assertEquals(1, sample(fixed.get("phases"), 0, CrawlRound.FETCH).get("records").asLong());
     assertTrue(fixed.get("perJobSeconds").asDouble() > 0);
     assertTrue(output, output.contains("fixed cost per job (a round on a one-URL crawldb): "));
+    assertTrue(output, output.contains("index (round 1): "));
   }
 
   @Test
