@@ -37,18 +37,15 @@ final class SimWebHtml {
     return capitalize(noun(rnd)) + " " + capitalize(noun(rnd)) + " " + page;
   }
 
-  /** A full prose page of about {@code targetBytes} bytes, without a nav bar. */
-  static String page(long hash, String title, List<Link> links, int targetBytes) {
-    return page(hash, title, List.of(), links, targetBytes, SiteModel.Layout.PROSE);
-  }
-
   /**
-   * A full page of about {@code targetBytes} bytes (never fewer than needed for its links): the nav
-   * bar (if any) at the top and again at the bottom, and the other links set out by {@code layout}.
+   * A full page of about {@code targetBytes} bytes (never fewer than needed for its links): a
+   * sentence naming {@code marker} first when it is not null, the nav bar (if any) at the top and
+   * again at the bottom, and the other links set out by {@code layout}.
    */
   static String page(
       long hash,
       String title,
+      String marker,
       List<Link> nav,
       List<Link> links,
       int targetBytes,
@@ -62,6 +59,9 @@ final class SimWebHtml {
         .append("\">\n</head>\n<body>\n");
     navBar(sb, "header", nav);
     sb.append("<h1>").append(escape(title)).append("</h1>\n");
+    if (marker != null) {
+      sb.append("<p>A ").append(escape(marker)).append(" was seen here.</p>\n");
+    }
     if (layout == SiteModel.Layout.REFERENCE) {
       sb.append("<p>").append(sentence(rnd)).append("</p>\n");
       memberTable(sb, rnd, nav, links);

@@ -104,6 +104,7 @@ final class SiteResponses {
     return SimWebHtml.page(
         site.textSeed(host, page),
         site.title(host, page),
+        site.hasMarkerWord(host, page) ? SiteModel.MARKER_WORD : null,
         links.subList(0, nav),
         links.subList(nav, links.size()),
         site.pageBytes(host, page),

@@ -32,7 +32,12 @@ public class BenchCycleTest {
 
   /** A round's phases: the fetch task parses (fetcher.parse, on by default in rounds). */
   private static final List<String> ROUND_PHASES =
-      List.of(CrawlRound.GENERATE, CrawlRound.FETCH, CrawlRound.UPDATEDB, CrawlRound.INVERTLINKS);
+      List.of(
+          CrawlRound.GENERATE,
+          CrawlRound.FETCH,
+          CrawlRound.UPDATEDB,
+          CrawlRound.INVERTLINKS,
+          CrawlRound.INDEX);
 
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
@@ -166,6 +171,7 @@ public class BenchCycleTest {
     assertEquals(1, sample(fixed.get("phases"), 0, CrawlRound.FETCH).get("records").asLong());
     assertTrue(fixed.get("perJobSeconds").asDouble() > 0);
     assertTrue(output, output.contains("fixed cost per job (a round on a one-URL crawldb): "));
+    assertTrue(output, output.contains("index (round 1): "));
   }
 
   @Test
