@@ -440,6 +440,29 @@ public class HtmlParserTest {
   }
 
   @Test
+  public void aUrlSeenOnAnotherHostsPageIsJudgedByTheHostRuleOfEachPage() {
+    HtmlParser parser = new HtmlParser(conf(NetKeys.IGNORE_EXTERNAL_LINKS, "true"));
+    parsers.add(parser);
+    byte[] link = "<a href='http://other.example.org/doc'>doc</a>".getBytes(StandardCharsets.UTF_8);
+    Content onOther = html("http://other.example.org/", link, "text/html");
+    Content onExample = html(PAGE, link, "text/html");
+    for (int i = 0; i < 2; i++) { // the second time, the URL's outcome is remembered
+      assertEquals(List.of("http://other.example.org/doc"), urls(parser.parse(onOther)));
+      assertEquals(List.of(), urls(parser.parse(onExample)));
+    }
+  }
+
+  @Test
+  public void aNavBarRepeatedOnAPageGivesEachUrlOnceWithItsFirstNonEmptyAnchor() {
+    String nav = "<a href='/a'><img src='x.png'></a><a href='/b'>B</a>";
+    ParseResult r =
+        parseHtml(nav + "<p>text</p>" + nav.replace(">B<", ">Bee<") + "<a href='/a'>A</a>");
+    assertEquals(List.of("http://example.com/a", "http://example.com/b"), urls(r));
+    assertEquals("A", r.outlinks().get(0).getAnchor());
+    assertEquals("B", r.outlinks().get(1).getAnchor());
+  }
+
+  @Test
   public void linksWithSpacesAndNonAsciiAreEncoded() {
     ParseResult r = parseHtml("<a href=' /my file.html '>f</a><a href='/caf\u00e9?q=\u00e9'>c</a>");
     assertEquals(
