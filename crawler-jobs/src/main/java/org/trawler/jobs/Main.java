@@ -14,12 +14,14 @@ import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.read.CrawlDbReader;
+import org.trawler.jobs.read.HostDbReader;
 import org.trawler.jobs.read.SegmentReader;
 import org.trawler.jobs.update.UpdateDb;
 import org.trawler.jobs.warc.WarcExport;
@@ -47,7 +49,11 @@ public final class Main {
           new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
-          new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
+          new Command("run", "inject, then run whole crawl rounds", RunCommand::new),
+          new Command(
+              "updatehostdb", "update the host database from a crawldb and segments", HostDb::new),
+          new Command(
+              "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new));
 
   /**
    * Hadoop's generic options that take a value; ToolRunner only sees them before the first
