@@ -40,6 +40,8 @@ public final class Main {
               "parse", "parse a fetched segment: text, links, signatures", ParseSegment::new),
           new Command("updatedb", "merge fetch and parse results into the crawldb", UpdateDb::new),
           new Command(
+              "updatehostdb", "update the host database from a crawldb and segments", HostDb::new),
+          new Command(
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
           new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
@@ -49,11 +51,9 @@ public final class Main {
           new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
-          new Command("run", "inject, then run whole crawl rounds", RunCommand::new),
           new Command(
-              "updatehostdb", "update the host database from a crawldb and segments", HostDb::new),
-          new Command(
-              "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new));
+              "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
+          new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
 
   /**
    * Hadoop's generic options that take a value; ToolRunner only sees them before the first

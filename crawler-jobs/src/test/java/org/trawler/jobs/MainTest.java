@@ -31,6 +31,7 @@ public class MainTest {
             "fetch",
             "parse",
             "updatedb",
+            "updatehostdb",
             "invertlinks",
             "dedup",
             "index",
@@ -38,6 +39,7 @@ public class MainTest {
             "warc",
             "readdb",
             "readseg",
+            "readhostdb",
             "run"),
         names);
   }

@@ -83,7 +83,9 @@ public class HostDb extends CrawlTool {
             valued(
                 "robots",
                 "robotsdb",
-                "the robots.txt store (default: fetcher.robots.db, else robots beside the crawldb)"))
+                "the robots.txt store (default: "
+                    + FetcherKeys.ROBOTS_DB
+                    + ", else robots beside the crawldb)"))
         .addOption("force", false, "break the hostdb lock left by a job that died");
   }
 
