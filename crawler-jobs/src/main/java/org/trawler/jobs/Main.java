@@ -23,6 +23,7 @@ import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.HostDbReader;
 import org.trawler.jobs.read.SegmentReader;
+import org.trawler.jobs.sitemap.SitemapJob;
 import org.trawler.jobs.update.UpdateDb;
 import org.trawler.jobs.warc.WarcExport;
 
@@ -41,6 +42,7 @@ public final class Main {
           new Command("updatedb", "merge fetch and parse results into the crawldb", UpdateDb::new),
           new Command(
               "updatehostdb", "update the host database from a crawldb and segments", HostDb::new),
+          new Command("sitemap", "read the sites' sitemaps into the crawldb", SitemapJob::new),
           new Command(
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
           new Command(

@@ -32,6 +32,7 @@ public class MainTest {
             "parse",
             "updatedb",
             "updatehostdb",
+            "sitemap",
             "invertlinks",
             "dedup",
             "index",

@@ -110,7 +110,7 @@ public class HostDb extends CrawlTool {
   }
 
   /** The robots db to read: the one given, fetcher.robots.db, else robots beside the crawldb. */
-  static Path robotsDb(Configuration conf, Path crawlDb, Path given) {
+  public static Path robotsDb(Configuration conf, Path crawlDb, Path given) {
     if (given != null) {
       return given;
     }
