@@ -237,16 +237,15 @@ public class HostDb extends CrawlTool {
     @Override
     protected void reduce(Text host, Iterable<HostPart> parts, Context context)
         throws IOException, InterruptedException {
-      HostDatum merged = HostUpdate.merge(parts);
+      HostUpdate.Merged merged = HostUpdate.mergeRound(parts);
       if (merged == null) {
         return;
       }
       HostDbCounter.HOSTS.in(context).increment(1);
-      if (merged.getFailedRounds() > 0
-          && merged.getLastFetchTime() == merged.getLastFailedRoundTime()) {
+      if (merged.failedRound()) {
         HostDbCounter.FAILED_ROUNDS.in(context).increment(1);
       }
-      context.write(host, merged);
+      context.write(host, merged.host());
     }
   }
 }

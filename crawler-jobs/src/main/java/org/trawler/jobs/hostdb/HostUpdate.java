@@ -78,6 +78,15 @@ public final class HostUpdate {
    * Returns null when there is nothing to keep (no URLs, no previous record).
    */
   public static HostDatum merge(Iterable<HostPart> parts) {
+    Merged m = mergeRound(parts);
+    return m == null ? null : m.host();
+  }
+
+  /** A host's new record, and whether this round failed for it. */
+  public record Merged(HostDatum host, boolean failedRound) {}
+
+  /** As {@link #merge}, also saying whether the round failed; null when nothing is kept. */
+  public static Merged mergeRound(Iterable<HostPart> parts) {
     HostDatum previous = null;
     HostDatum urls = new HostDatum();
     HostDatum round = new HostDatum();
@@ -101,11 +110,12 @@ public final class HostUpdate {
     host.getUrlsByStatus().clear();
     urls.getUrlsByStatus().forEach(host::addUrls);
     long roundFetches = round.getFetched() + round.getGone() + round.getRetry();
+    boolean failed = roundFetches > 0 && round.getRetry() == roundFetches;
     if (roundFetches > 0) {
       host.addFetches(
           round.getFetched(), round.getGone(), round.getRetry(), round.getDnsFailures());
       host.setLastFetchTime(Math.max(host.getLastFetchTime(), round.getLastFetchTime()));
-      if (round.getRetry() == roundFetches) {
+      if (failed) {
         host.setFailedRounds(host.getFailedRounds() + 1, round.getLastFetchTime());
       } else {
         host.setFailedRounds(0, host.getLastFailedRoundTime());
@@ -114,7 +124,7 @@ public final class HostUpdate {
     if (!robots.isEmpty()) {
       host.setRobots(robots(robots), sitemaps(robots));
     }
-    return host;
+    return new Merged(host, failed);
   }
 
   /** The sites' robots reasons: one when they agree, else each once, comma-separated. */
