@@ -15,6 +15,7 @@ import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.IndexerKeys;
 import org.trawler.jobs.linkdb.LinkDb;
@@ -31,6 +32,7 @@ public final class CrawlRound {
   public static final String FETCH = "fetch";
   public static final String PARSE = "parse";
   public static final String UPDATEDB = "updatedb";
+  public static final String UPDATEHOSTDB = "updatehostdb";
   public static final String INVERTLINKS = "invertlinks";
   public static final String INDEX = "index";
 
@@ -110,19 +112,32 @@ public final class CrawlRound {
   /** The index each round's pages go into, or null for none. */
   private final Path index;
 
+  /** Whether each round updates the host database after the crawldb. */
+  private final boolean hostDb;
+
   /**
    * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
    * {@code conf}.
    */
   public CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate) {
-    this(conf, crawl, generate, null);
+    this(conf, crawl, generate, null, false);
   }
 
-  private CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate, Path index) {
+  private CrawlRound(
+      Configuration conf, CrawlDir crawl, Generator.Settings generate, Path index, boolean hostDb) {
     this.conf = conf;
     this.crawl = crawl;
     this.generate = generate;
     this.index = index;
+    this.hostDb = hostDb;
+  }
+
+  /**
+   * The same rounds, each updating the host database after the crawldb, so that generate skips the
+   * hosts that keep failing.
+   */
+  public CrawlRound updatingHostDb() {
+    return new CrawlRound(conf, crawl, generate, index, true);
   }
 
   /**
@@ -134,7 +149,7 @@ public final class CrawlRound {
     if (!CrawlJob.userSet(c, IndexerKeys.DELETE)) {
       c.setBoolean(IndexerKeys.DELETE, true);
     }
-    return new CrawlRound(c, crawl, generate, index);
+    return new CrawlRound(c, crawl, generate, index, hostDb);
   }
 
   /** Runs round number {@code round}; empty when nothing was due. */
@@ -156,6 +171,12 @@ public final class CrawlRound {
     UpdateDb.Result updated =
         steps.call(
             UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
+    if (hostDb) {
+      steps.run(
+          UPDATEHOSTDB,
+          new HostDb(),
+          h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
+    }
     steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
     IndexJob.Result indexed =
         index == null
