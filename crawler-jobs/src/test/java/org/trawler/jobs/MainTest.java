@@ -38,6 +38,8 @@ public class MainTest {
             "warc",
             "readdb",
             "readseg",
+            "check",
+            "urlcheck",
             "run"),
         names);
   }
