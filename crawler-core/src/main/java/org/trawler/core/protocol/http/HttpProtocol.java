@@ -200,9 +200,20 @@ public class HttpProtocol implements Protocol {
 
   @Override
   public ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate) {
+    return fetch(url, ifModifiedSince, null, gate);
+  }
+
+  @Override
+  public ProtocolOutput fetch(String url, long ifModifiedSince, String etag, RedirectGate gate) {
     List<HttpTranscript.Exchange> wire = settings.recordTranscript ? new ArrayList<>() : null;
     ProtocolOutput output =
-        fetch(url, ifModifiedSince, settings.redirectMax, settings.contentLimit, gate, wire);
+        fetch(
+            url,
+            new Conditions(ifModifiedSince, etag),
+            settings.redirectMax,
+            settings.contentLimit,
+            gate,
+            wire);
     if (wire != null && !wire.isEmpty()) {
       output.withTranscript(new HttpTranscript(wire));
     }
@@ -222,7 +233,7 @@ public class HttpProtocol implements Protocol {
    */
   private ProtocolOutput fetch(
       String url,
-      long ifModifiedSince,
+      Conditions conditions,
       int redirectMax,
       int limit,
       RedirectGate gate,
@@ -240,7 +251,7 @@ public class HttpProtocol implements Protocol {
     for (int hops = 0; ; hops++) {
       Exchange exchange;
       try {
-        exchange = exchange(uri, hops == 0 ? ifModifiedSince : 0, limit, deadline, wire);
+        exchange = exchange(uri, hops == 0 ? conditions : Conditions.NONE, limit, deadline, wire);
       } catch (IOException e) {
         ProtocolOutput failure = StatusMapping.forException(e, deadline.isExpired());
         LOG.debug("{}: {}", uri, failure, e);
@@ -270,6 +281,11 @@ public class HttpProtocol implements Protocol {
       }
       uri = target;
     }
+  }
+
+  /** What makes the first request of a fetch conditional: a time (0 = none), an ETag (or null). */
+  private record Conditions(long ifModifiedSince, String etag) {
+    static final Conditions NONE = new Conditions(0, null);
   }
 
   /** The fetch status of a final (not followed) answer. */
@@ -303,7 +319,7 @@ public class HttpProtocol implements Protocol {
    */
   private Exchange exchange(
       URI uri,
-      long ifModifiedSince,
+      Conditions conditions,
       int limit,
       Deadline deadline,
       List<HttpTranscript.Exchange> wire)
@@ -316,10 +332,13 @@ public class HttpProtocol implements Protocol {
     }
     HttpGet get = new HttpGet(uri);
     get.setHeader(HttpHeaders.ACCEPT_ENCODING, ACCEPT_ENCODING);
-    if (ifModifiedSince > 0) {
+    if (conditions.ifModifiedSince() > 0) {
       get.setHeader(
           HttpHeaders.IF_MODIFIED_SINCE,
-          DateUtils.formatStandardDate(Instant.ofEpochMilli(ifModifiedSince)));
+          DateUtils.formatStandardDate(Instant.ofEpochMilli(conditions.ifModifiedSince())));
+    }
+    if (conditions.etag() != null && !conditions.etag().isEmpty()) {
+      get.setHeader(HttpHeaders.IF_NONE_MATCH, conditions.etag());
     }
     ScheduledFuture<?> abort =
         deadlineTimer.schedule(
@@ -439,7 +458,13 @@ public class HttpProtocol implements Protocol {
     String robotsUrl = HttpUrls.hostKey(uri) + "/robots.txt";
     // robots.txt's own redirects (often http → https) are part of asking for it (RFC 9309 §2.3.1.2)
     ProtocolOutput output =
-        fetch(robotsUrl, 0, ROBOTS_REDIRECT_MAX, ROBOTS_CONTENT_LIMIT, RedirectGate.FOLLOW, null);
+        fetch(
+            robotsUrl,
+            Conditions.NONE,
+            ROBOTS_REDIRECT_MAX,
+            ROBOTS_CONTENT_LIMIT,
+            RedirectGate.FOLLOW,
+            null);
     LOG.debug("{}: {}", robotsUrl, output);
     switch (output.getStatus()) {
       case CrawlStatus.FETCH_SUCCESS:
