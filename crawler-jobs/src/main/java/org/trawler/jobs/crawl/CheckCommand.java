@@ -81,7 +81,14 @@ public class CheckCommand extends CrawlTool {
     UrlCheck.Result u = r.urlCheck();
     f.put("normalized", u.accepted() ? u.url() : "");
     f.put("filter", u.describe());
-    f.put("robots", r.fetch().robotsAllowed() ? "allowed" : r.fetch().robotsVerdict().toString());
+    ProtocolOutput verdict = r.fetch().robotsVerdict();
+    f.put(
+        "robots",
+        verdict == null
+            ? "allowed"
+            : "not fetched: "
+                + verdict.getReasonName()
+                + (verdict.getMessage().isEmpty() ? "" : " " + verdict.getMessage()));
     ProtocolOutput out = r.fetch().output();
     f.put("status", CrawlStatus.name(out.getStatus()));
     f.put("protocolStatus", out.toProtocolStatus());
@@ -109,7 +116,9 @@ public class CheckCommand extends CrawlTool {
       f.put("parseMessage", data.getStatusMessage());
     }
     f.put("title", data.getTitle());
-    f.put("metaRobots", data.getMeta().getOrDefault("robots", ""));
+    if (data.getMeta().containsKey("robots")) {
+      f.put("metaRobots", data.getMeta().get("robots"));
+    }
     f.put("parseMeta", new LinkedHashMap<>(data.getMeta()));
     f.put("signature", Hex.encode(r.parse().signature()));
     String text = r.parse().text().getText();

@@ -90,7 +90,7 @@ public class CheckCommandTest {
     String[] r = run(base + "/private/x");
     assertEquals(r[1], "1", r[0]);
     assertTrue(r[1], r[1].contains("status: fetch_gone\n"));
-    assertTrue(r[1], r[1].contains("robots: fetch_gone 0 robots_denied\n"));
+    assertTrue(r[1], r[1].contains("robots: not fetched: robots_denied\n"));
   }
 
   @Test
