@@ -40,6 +40,7 @@ public final class PageCheck implements Closeable {
   private final UrlCheck seedCheck;
   private final UrlCheck outlinkCheck;
   private final LinkPolicy linkPolicy;
+  private final boolean honorNofollow;
   private final SingleFetch fetch;
   private final HtmlParser parser;
   private final CharsetDetector charsets;
@@ -66,6 +67,8 @@ public final class PageCheck implements Closeable {
     this.seedCheck = new UrlCheck(conf, URLNormalizers.SCOPE_INJECT);
     this.outlinkCheck = new UrlCheck(conf, URLNormalizers.SCOPE_OUTLINK);
     this.linkPolicy = LinkPolicy.from(conf);
+    this.honorNofollow =
+        conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
     this.fetch = new SingleFetch(conf, clock);
     this.parser = new HtmlParser(conf);
     this.charsets =
@@ -146,6 +149,8 @@ public final class PageCheck implements Closeable {
         continue;
       } else if (noFollow) {
         reason = "meta robots nofollow";
+      } else if (honorNofollow && relNofollow(e)) {
+        reason = "rel=nofollow (" + ParseKeys.HONOR_NOFOLLOW + ")";
       } else if (!linkPolicy.acceptHosts(URLParts.host(pageUrl), URLParts.host(r.url()))) {
         reason = "db.ignore.external.links / db.ignore.internal.links";
       } else {
@@ -154,6 +159,15 @@ public final class PageCheck implements Closeable {
       dropped.putIfAbsent(resolved, new DroppedLink(resolved, reason));
     }
     return new ArrayList<>(dropped.values());
+  }
+
+  private static boolean relNofollow(Element e) {
+    for (String rel : e.attr("rel").split("\\s+")) {
+      if (rel.equalsIgnoreCase("nofollow")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String linkOf(Element e) {
