@@ -18,6 +18,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.LinkPolicy;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.net.URLResolver;
@@ -152,7 +153,7 @@ public final class PageCheck implements Closeable {
       } else if (honorNofollow && relNofollow(e)) {
         reason = "rel=nofollow (" + ParseKeys.HONOR_NOFOLLOW + ")";
       } else if (!linkPolicy.acceptHosts(URLParts.host(pageUrl), URLParts.host(r.url()))) {
-        reason = "db.ignore.external.links / db.ignore.internal.links";
+        reason = NetKeys.IGNORE_EXTERNAL_LINKS + " / " + NetKeys.IGNORE_INTERNAL_LINKS;
       } else {
         reason = "over " + ParseKeys.MAX_OUTLINKS;
       }
