@@ -10,7 +10,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.crawl.CheckCommand;
 import org.trawler.jobs.crawl.RunCommand;
+import org.trawler.jobs.crawl.UrlCheckCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.generate.Generator;
@@ -55,6 +57,14 @@ public final class Main {
           new Command("readseg", "list and dump segments", SegmentReader::new),
           new Command(
               "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
+          new Command(
+              "check",
+              "fetch and parse one URL now, showing what the crawl would record",
+              CheckCommand::new),
+          new Command(
+              "urlcheck",
+              "normalize and filter URLs from stdin, naming the rejecting rule",
+              UrlCheckCommand::new),
           new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
 
   /**

@@ -41,6 +41,8 @@ public class MainTest {
             "readdb",
             "readseg",
             "readhostdb",
+            "check",
+            "urlcheck",
             "run"),
         names);
   }

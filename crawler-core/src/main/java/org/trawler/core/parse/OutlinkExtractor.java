@@ -3,6 +3,7 @@ package org.trawler.core.parse;
 import java.net.MalformedURLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,6 +35,7 @@ public class OutlinkExtractor {
   private final int maxOutlinks;
   private final int maxAnchorLength;
   private final LinkPolicy linkPolicy;
+  private final boolean honorNofollow;
 
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
@@ -44,6 +46,8 @@ public class OutlinkExtractor {
     this.maxAnchorLength =
         Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH);
     this.linkPolicy = LinkPolicy.from(conf);
+    this.honorNofollow =
+        conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
   }
 
   private static Set<String> tagSet(String value) {
@@ -68,7 +72,7 @@ public class OutlinkExtractor {
         continue;
       }
       String attribute = linkAttribute(e.normalName());
-      if (!e.hasAttr(attribute)) {
+      if (!e.hasAttr(attribute) || (honorNofollow && hasRel(e, "nofollow"))) {
         continue;
       }
       String resolved = URLResolver.crawlable(URLResolver.resolve(base, e.attr(attribute)));
@@ -97,6 +101,38 @@ public class OutlinkExtractor {
       outlinks.add(new Outlink(a.getKey(), a.getValue()));
     }
     return outlinks;
+  }
+
+  /**
+   * Adds {@code urls} (absolute) to {@code outlinks} after the page's own: normalized, filtered and
+   * host-checked like them, skipping those already there, within db.max.outlinks.per.page.
+   */
+  public void addLinks(List<Outlink> outlinks, List<String> urls, String pageUrl) {
+    String pageHost = URLParts.host(pageUrl);
+    Set<String> known = new HashSet<>();
+    for (Outlink o : outlinks) {
+      known.add(o.getToUrl());
+    }
+    for (String url : urls) {
+      if (maxOutlinks >= 0 && outlinks.size() >= maxOutlinks) {
+        return;
+      }
+      String crawlable = URLResolver.crawlable(url);
+      String accepted = crawlable == null ? null : accept(crawlable, pageHost);
+      if (accepted != null && known.add(accepted)) {
+        outlinks.add(new Outlink(accepted, ""));
+      }
+    }
+  }
+
+  /** Whether the element's rel attribute lists {@code token} (rel is a space-separated set). */
+  static boolean hasRel(Element e, String token) {
+    for (String rel : e.attr("rel").split("\\s+")) {
+      if (rel.equalsIgnoreCase(token)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The first {@code <base href>} when it resolves to an http/https URL, else the page URL. */
