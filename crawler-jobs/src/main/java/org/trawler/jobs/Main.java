@@ -10,17 +10,22 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.crawl.CheckCommand;
 import org.trawler.jobs.crawl.RunCommand;
+import org.trawler.jobs.crawl.UrlCheckCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.read.CrawlDbReader;
+import org.trawler.jobs.read.HostDbReader;
 import org.trawler.jobs.read.SegmentReader;
+import org.trawler.jobs.sitemap.SitemapJob;
 import org.trawler.jobs.update.UpdateDb;
 import org.trawler.jobs.warc.WarcExport;
 
@@ -38,6 +43,9 @@ public final class Main {
               "parse", "parse a fetched segment: text, links, signatures", ParseSegment::new),
           new Command("updatedb", "merge fetch and parse results into the crawldb", UpdateDb::new),
           new Command(
+              "updatehostdb", "update the host database from a crawldb and segments", HostDb::new),
+          new Command("sitemap", "read the sites' sitemaps into the crawldb", SitemapJob::new),
+          new Command(
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
           new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
@@ -47,6 +55,16 @@ public final class Main {
           new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
+          new Command(
+              "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
+          new Command(
+              "check",
+              "fetch and parse one URL now, showing what the crawl would record",
+              CheckCommand::new),
+          new Command(
+              "urlcheck",
+              "normalize and filter URLs from stdin, naming the rejecting rule",
+              UrlCheckCommand::new),
           new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
 
   /**

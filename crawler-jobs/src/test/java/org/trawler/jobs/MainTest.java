@@ -31,6 +31,8 @@ public class MainTest {
             "fetch",
             "parse",
             "updatedb",
+            "updatehostdb",
+            "sitemap",
             "invertlinks",
             "dedup",
             "index",
@@ -38,6 +40,9 @@ public class MainTest {
             "warc",
             "readdb",
             "readseg",
+            "readhostdb",
+            "check",
+            "urlcheck",
             "run"),
         names);
   }

@@ -22,5 +22,8 @@ public final class MetadataKeys {
   /** int: seconds; set from the seed's nutch.fetchInterval.fixed, pins the interval for ever. */
   public static final Text FIXED_INTERVAL = new Text("_fixedinterval_");
 
+  /** Text: the ETag of the last fetched copy, sent back as If-None-Match. */
+  public static final Text ETAG = new Text("_etag_");
+
   private MetadataKeys() {}
 }

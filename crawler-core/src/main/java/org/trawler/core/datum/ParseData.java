@@ -28,6 +28,12 @@ public class ParseData implements Writable {
   /** Page metadata: description, keywords, charset, robots, signature source, ... */
   private final Map<String, String> meta = Writables.newMap();
 
+  /**
+   * Meta key: the page's canonical URL, absolute, from {@code <link rel=canonical>} or the HTTP
+   * {@code Link: <...>; rel=canonical} header.
+   */
+  public static final String META_CANONICAL = "canonical";
+
   public ParseData() {}
 
   public ParseData(byte status, String statusMessage, String title) {

@@ -7,4 +7,12 @@ package org.trawler.core.net;
 public interface URLFilter {
   /** The URL (possibly rewritten) when accepted, null when rejected. */
   String filter(String url);
+
+  /**
+   * The rule by which this filter rejects {@code url} (e.g. a rule file line), for people reading
+   * urlcheck and check output; "" when it has no rule to name. Asked only after a rejection.
+   */
+  default String rejectingRule(String url) {
+    return "";
+  }
 }

@@ -29,6 +29,29 @@ public class URLFilters implements URLFilter {
     return result;
   }
 
+  /**
+   * What {@link #filter} decides, and on a rejection which member (its simple class name) and which
+   * of its rules rejected the URL: what urlcheck and check print.
+   */
+  public Verdict verdict(String url) {
+    String result = url;
+    for (URLFilter f : filters) {
+      String next = f.filter(result);
+      if (next == null) {
+        return new Verdict(null, f.getClass().getSimpleName(), f.rejectingRule(result));
+      }
+      result = next;
+    }
+    return new Verdict(result, "", "");
+  }
+
+  /** The accepted (possibly rewritten) URL, or null with the rejecting filter and rule. */
+  public record Verdict(String url, String filter, String rule) {
+    public boolean accepted() {
+      return url != null;
+    }
+  }
+
   public List<URLFilter> filters() {
     return filters;
   }

@@ -21,6 +21,7 @@ public class URLNormalizers implements URLNormalizer {
   public static final String SCOPE_FETCHER = "fetcher";
   public static final String SCOPE_OUTLINK = "outlink";
   public static final String SCOPE_LINKDB = "linkdb";
+  public static final String SCOPE_SITEMAP = "sitemap";
 
   private final Configuration conf;
   private final Map<String, List<URLNormalizer>> byScope = new ConcurrentHashMap<>();

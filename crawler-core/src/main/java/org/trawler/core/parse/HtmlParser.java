@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -42,6 +43,7 @@ public class HtmlParser implements Closeable {
   private final OutlinkExtractor outlinks;
   private final Signature signature;
   private final long timeoutMillis;
+  private final boolean followCanonical;
 
   /**
    * Runs each parse so that the caller can stop waiting at the deadline; null without a timeout.
@@ -53,6 +55,8 @@ public class HtmlParser implements Closeable {
         CharsetDetector.forDefault(
             conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
     this.outlinks = new OutlinkExtractor(conf);
+    this.followCanonical =
+        conf.getBoolean(ParseKeys.FOLLOW_CANONICAL, ParseKeys.DEFAULT_FOLLOW_CANONICAL);
     this.signature = Signature.create(conf);
     this.timeoutMillis =
         TimeUnit.SECONDS.toMillis(
@@ -167,8 +171,17 @@ public class HtmlParser implements Closeable {
     if (robots.present()) {
       data.getMeta().put("robots", robots.describe());
     }
+    String canonical = LinkRelations.canonical(doc, content.getHeader("Link"), pageUrl);
+    if (canonical != null) {
+      data.getMeta().put(ParseData.META_CANONICAL, canonical);
+    }
     if (!robots.noFollow()) {
       data.getOutlinks().addAll(outlinks.extract(elements, pageUrl));
+      List<String> more = LinkRelations.alternates(doc, pageUrl);
+      if (canonical != null && followCanonical) {
+        more.add(canonical);
+      }
+      outlinks.addLinks(data.getOutlinks(), more, pageUrl);
     }
     Element body = doc.body();
     String text = body != null ? body.text() : doc.text();

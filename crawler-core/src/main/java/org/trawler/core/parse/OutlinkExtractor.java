@@ -3,6 +3,7 @@ package org.trawler.core.parse;
 import java.net.MalformedURLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,6 +42,7 @@ public class OutlinkExtractor {
   private final int maxOutlinks;
   private final int maxAnchorLength;
   private final LinkPolicy linkPolicy;
+  private final boolean honorNofollow;
 
   /**
    * Resolved URL → its outlink URL or REJECTED, across the pages of a task: most links of a site's
@@ -57,6 +59,8 @@ public class OutlinkExtractor {
     this.maxAnchorLength =
         Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH);
     this.linkPolicy = LinkPolicy.from(conf);
+    this.honorNofollow =
+        conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
   }
 
   private static Set<String> tagSet(String value) {
@@ -90,7 +94,7 @@ public class OutlinkExtractor {
         continue;
       }
       String attribute = linkAttribute(e.normalName());
-      if (!e.hasAttr(attribute)) {
+      if (!e.hasAttr(attribute) || (honorNofollow && hasRel(e, "nofollow"))) {
         continue;
       }
       String href = e.attr(attribute);
@@ -128,9 +132,14 @@ public class OutlinkExtractor {
    */
   private String outlinkUrl(String base, String href, String pageHost) {
     String resolved = URLResolver.resolve(base, href);
-    if (resolved == null) {
-      return REJECTED;
-    }
+    return resolved == null ? REJECTED : acceptOnPage(resolved, pageHost);
+  }
+
+  /**
+   * An absolute URL made crawlable, normalized and filtered (remembered across pages), then checked
+   * against the host rule of a page on {@code pageHost}; REJECTED when a step drops it.
+   */
+  private String acceptOnPage(String resolved, String pageHost) {
     String url = accepted.get(resolved);
     if (url == null) {
       url = accept(resolved);
@@ -145,6 +154,37 @@ public class OutlinkExtractor {
       return REJECTED;
     }
     return url;
+  }
+
+  /**
+   * Adds {@code urls} (absolute) to {@code outlinks} after the page's own: normalized, filtered and
+   * host-checked like them, skipping those already there, within db.max.outlinks.per.page.
+   */
+  public void addLinks(List<Outlink> outlinks, List<String> urls, String pageUrl) {
+    String pageHost = URLParts.host(pageUrl);
+    Set<String> known = new HashSet<>();
+    for (Outlink o : outlinks) {
+      known.add(o.getToUrl());
+    }
+    for (String url : urls) {
+      if (maxOutlinks >= 0 && outlinks.size() >= maxOutlinks) {
+        return;
+      }
+      String outlink = acceptOnPage(url, pageHost);
+      if (!outlink.isEmpty() && known.add(outlink)) {
+        outlinks.add(new Outlink(outlink, ""));
+      }
+    }
+  }
+
+  /** Whether the element's rel attribute lists {@code token} (rel is a space-separated set). */
+  static boolean hasRel(Element e, String token) {
+    for (String rel : e.attr("rel").split("\\s+")) {
+      if (rel.equalsIgnoreCase(token)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The first {@code <base href>} when it resolves to an http/https URL, else the page URL. */

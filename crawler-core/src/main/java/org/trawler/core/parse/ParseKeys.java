@@ -41,5 +41,15 @@ public final class ParseKeys {
 
   public static final String DEFAULT_SIGNATURE_CLASS = SIGNATURE_MD5_VALUE;
 
+  /** Make the page's canonical URL (link rel=canonical or the Link header) an outlink. */
+  public static final String FOLLOW_CANONICAL = "parser.follow.canonical";
+
+  public static final boolean DEFAULT_FOLLOW_CANONICAL = false;
+
+  /** Drop the links marked rel=nofollow (Nutch's default too: keep them). */
+  public static final String HONOR_NOFOLLOW = "parser.honor.nofollow";
+
+  public static final boolean DEFAULT_HONOR_NOFOLLOW = false;
+
   private ParseKeys() {}
 }

@@ -21,6 +21,15 @@ public interface Protocol extends Closeable {
    */
   ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate);
 
+  /**
+   * Fetches {@code url} as {@link #fetch(String, long, RedirectGate)}, conditional on the entity
+   * tag {@code etag} too (If-None-Match) when it is not null; a protocol without entity tags
+   * ignores it.
+   */
+  default ProtocolOutput fetch(String url, long ifModifiedSince, String etag, RedirectGate gate) {
+    return fetch(url, ifModifiedSince, gate);
+  }
+
   /** Fetches {@code url}, following redirects inline at once (outside a crawl's queues). */
   default ProtocolOutput fetch(String url, long ifModifiedSince) {
     return fetch(url, ifModifiedSince, RedirectGate.FOLLOW);

@@ -1,6 +1,7 @@
 package org.trawler.jobs.crawl;
 
 import org.apache.hadoop.fs.Path;
+import org.trawler.jobs.hostdb.HostDb;
 
 /**
  * A crawl directory as {@code run} lays it out: {@code crawldb/}, {@code segments/}, {@code
@@ -17,5 +18,9 @@ public record CrawlDir(Path root) {
 
   public Path linkDb() {
     return new Path(root, "linkdb");
+  }
+
+  public Path hostDb() {
+    return HostDb.beside(crawlDb());
   }
 }

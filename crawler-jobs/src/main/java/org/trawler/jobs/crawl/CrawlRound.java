@@ -15,6 +15,7 @@ import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.IndexerKeys;
 import org.trawler.jobs.linkdb.LinkDb;
@@ -32,6 +33,7 @@ public final class CrawlRound {
   public static final String FETCH = "fetch";
   public static final String PARSE = "parse";
   public static final String UPDATEDB = "updatedb";
+  public static final String UPDATEHOSTDB = "updatehostdb";
   public static final String INVERTLINKS = "invertlinks";
   public static final String INDEX = "index";
 
@@ -111,12 +113,15 @@ public final class CrawlRound {
   /** The index each round's pages go into, or null for none. */
   private final Path index;
 
+  /** Whether each round updates the host database after the crawldb. */
+  private final boolean hostDb;
+
   /**
    * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
    * {@code conf}.
    */
   public CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate) {
-    this(parseInFetch(conf), crawl, generate, null);
+    this(parseInFetch(conf), crawl, generate, null, false);
   }
 
   /** A copy of {@code conf} whose fetch parses, unless the user set fetcher.parse. */
@@ -128,11 +133,21 @@ public final class CrawlRound {
     return c;
   }
 
-  private CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate, Path index) {
+  private CrawlRound(
+      Configuration conf, CrawlDir crawl, Generator.Settings generate, Path index, boolean hostDb) {
     this.conf = conf;
     this.crawl = crawl;
     this.generate = generate;
     this.index = index;
+    this.hostDb = hostDb;
+  }
+
+  /**
+   * The same rounds, each updating the host database after the crawldb, so that generate skips the
+   * hosts that keep failing.
+   */
+  public CrawlRound updatingHostDb() {
+    return new CrawlRound(conf, crawl, generate, index, true);
   }
 
   /**
@@ -144,7 +159,7 @@ public final class CrawlRound {
     if (!CrawlJob.userSet(c, IndexerKeys.DELETE)) {
       c.setBoolean(IndexerKeys.DELETE, true);
     }
-    return new CrawlRound(c, crawl, generate, index);
+    return new CrawlRound(c, crawl, generate, index, hostDb);
   }
 
   /** Runs round number {@code round}; empty when nothing was due. */
@@ -166,6 +181,12 @@ public final class CrawlRound {
     UpdateDb.Result updated =
         steps.call(
             UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
+    if (hostDb) {
+      steps.run(
+          UPDATEHOSTDB,
+          new HostDb(),
+          h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
+    }
     steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
     IndexJob.Result indexed =
         index == null

@@ -1,8 +1,11 @@
 package org.trawler.jobs.crawl;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -16,6 +19,7 @@ import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.index.IndexWriters;
 import org.trawler.jobs.inject.InjectResult;
 import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.sitemap.SitemapJob;
 
 /**
  * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks (→ index
@@ -23,6 +27,11 @@ import org.trawler.jobs.inject.Injector;
  * nothing is due.
  */
 public class RunCommand extends CrawlTool {
+  /** --hostdb: each round updates the host database. */
+  private boolean updateHostDb;
+
+  /** --sitemaps: read the sitemaps of new sites after inject and after each round. */
+  private boolean sitemaps;
 
   @Override
   public String name() {
@@ -32,7 +41,7 @@ public class RunCommand extends CrawlTool {
   @Override
   public String synopsis() {
     return "<url_dir> <crawl_dir> <rounds> [--topN N] [--threads N] [--numFetchers N] [--time-limit-fetch MIN] "
-        + "[--adddays D] [--index <index>]";
+        + "[--adddays D] [--index <index>] [--hostdb] [--sitemaps]";
   }
 
   @Override
@@ -53,6 +62,18 @@ public class RunCommand extends CrawlTool {
             "index",
             "index",
             "index each round's pages into this index (deleting the pages that went away)"));
+    o.addOption(
+        Option.builder()
+            .longOpt("hostdb")
+            .desc(
+                "update the host database (crawl_dir/hostdb) each round; generate skips failing hosts")
+            .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("sitemaps")
+            .desc(
+                "read the sitemaps of new sites into the crawldb after inject and after each round")
+            .build());
     return o;
   }
 
@@ -89,8 +110,24 @@ public class RunCommand extends CrawlTool {
       conf.set(ProtocolKeys.FETCHER_THREADS, cmd.getOptionValue("threads"));
     }
     Path index = cmd.hasOption("index") ? new Path(cmd.getOptionValue("index")) : null;
+    updateHostDb = cmd.hasOption("hostdb");
+    sitemaps = cmd.hasOption("sitemaps");
     crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
     return 0;
+  }
+
+  /** With --sitemaps: reads the sitemaps of the sites not in {@code done}, and adds them to it. */
+  private void readSitemaps(CrawlDir crawl, Set<String> done) throws Exception {
+    if (!sitemaps) {
+      return;
+    }
+    SitemapJob job = new SitemapJob();
+    job.setConf(new Configuration(getConf()));
+    SitemapJob.Result r = job.run(crawl.crawlDb(), crawl.hostDb(), null, 10, false, done);
+    if (!r.sites().isEmpty()) {
+      out().println(r.summary(crawl.crawlDb()));
+      done.addAll(r.sites());
+    }
   }
 
   /**
@@ -124,6 +161,11 @@ public class RunCommand extends CrawlTool {
       IndexWriters.check(getConf()); // an unknown writer fails before the first round
       round = round.indexingInto(index);
     }
+    if (updateHostDb) {
+      round = round.updatingHostDb();
+    }
+    Set<String> sitemapSites = new HashSet<>();
+    readSitemaps(crawl, sitemapSites);
     int ran = 0;
     for (int n = 1; n <= rounds; n++) {
       Optional<CrawlRound.Result> result = round.run(n, CrawlRound.DIRECT);
@@ -133,6 +175,7 @@ public class RunCommand extends CrawlTool {
       }
       out().println(result.get().summary());
       ran++;
+      readSitemaps(crawl, sitemapSites);
     }
     out()
         .printf(

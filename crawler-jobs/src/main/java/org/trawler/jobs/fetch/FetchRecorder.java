@@ -161,6 +161,14 @@ final class FetchRecorder implements SegmentOutput {
           .getMetadata()
           .remove(MetadataKeys.REDIRECT_TARGET); // an older round's target is not this fetch's
     }
+    if (outcome.getContent() != null) {
+      String etag = outcome.getContent().getHeader("ETag");
+      if (etag == null || etag.isEmpty()) {
+        datum.getMetadata().remove(MetadataKeys.ETAG); // the new copy has none to match
+      } else {
+        datum.putMeta(MetadataKeys.ETAG, etag);
+      }
+    }
     return datum;
   }
 

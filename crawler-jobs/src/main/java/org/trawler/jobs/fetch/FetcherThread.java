@@ -4,6 +4,7 @@ import java.net.MalformedURLException;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
@@ -90,7 +91,12 @@ final class FetcherThread extends Thread {
             return;
           }
           requested = true;
-          outcome = protocol.fetch(url, item.datum.getModifiedTime(), hop -> mayFollow(item, hop));
+          outcome =
+              protocol.fetch(
+                  url,
+                  item.datum.getModifiedTime(),
+                  item.datum.getMetaString(MetadataKeys.ETAG),
+                  hop -> mayFollow(item, hop));
           if (outcome == null) {
             throw new IllegalStateException(protocol.getClass().getName() + " returned no outcome");
           }

@@ -41,6 +41,7 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.hostdb.HostDb;
 
 /**
  * {@code generate}: selects the due URLs of a crawldb into a new segment's fetch lists. Prints the
@@ -195,6 +196,10 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.TIME, now);
     conf.setLong(GeneratorKeys.DUE_BEFORE, now + settings.addDays() * DAY_MILLIS);
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
+    Path hostDb = HostDb.installed(conf, hostDb(conf, crawlDb));
+    if (hostDb != null) {
+      conf.set(GeneratorKeys.HOSTDB_CURRENT, hostDb.toString());
+    }
     boolean update =
         conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
     Path tmp =
@@ -369,6 +374,12 @@ public class Generator extends CrawlTool {
     CrawlJob.setCrawlDbOutput(job, tx.newVersion());
     runJob(job);
     tx.commit();
+  }
+
+  /** generate.hostdb, else the hostdb beside the crawldb. */
+  private static Path hostDb(Configuration conf, Path crawlDb) {
+    String configured = conf.getTrimmed(GeneratorKeys.HOSTDB, GeneratorKeys.DEFAULT_HOSTDB);
+    return configured.isEmpty() ? HostDb.beside(crawlDb) : new Path(configured);
   }
 
   /**

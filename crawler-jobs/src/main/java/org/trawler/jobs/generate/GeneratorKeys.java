@@ -55,6 +55,35 @@ public final class GeneratorKeys {
 
   public static final String DEFAULT_PARTITION_MODE = "byHost";
 
+  /**
+   * The host database generate reads failing hosts from; empty = {@code hostdb} beside the crawldb
+   * when it exists.
+   */
+  public static final String HOSTDB = "generate.hostdb";
+
+  public static final String DEFAULT_HOSTDB = "";
+
+  /**
+   * A host whose last rounds all failed (every fetch a retry) more than this many times in a row is
+   * skipped for {@link #HOST_FAILURE_DELAY}; negative = never skipped.
+   */
+  public static final String HOST_MAX_FAILURES = "generate.host.max.failures";
+
+  public static final int DEFAULT_HOST_MAX_FAILURES = 3;
+
+  /** Seconds after its last failed round that a skipped failing host is tried again. */
+  public static final String HOST_FAILURE_DELAY = "generate.host.failure.delay";
+
+  public static final long DEFAULT_HOST_FAILURE_DELAY = 86400;
+
+  /**
+   * At most this many URLs per segment from a host whose last round failed (not yet skipped): a few
+   * to probe whether it is back; negative = generate.max.count applies as to any host.
+   */
+  public static final String HOSTDB_MAX_COUNT_FAILING = "generate.hostdb.max.count.failing";
+
+  public static final int DEFAULT_HOSTDB_MAX_COUNT_FAILING = -1;
+
   // Job parameters: the Generator sets these for its tasks on every run; they are not user
   // settings.
 
@@ -86,6 +115,9 @@ public final class GeneratorKeys {
 
   /** How many records of {@link #CUT_PART} are selected. */
   static final String CUT_LIMIT = "trawler.generate.cut.limit";
+
+  /** The installed version of the hostdb the tasks read; unset when there is none. */
+  static final String HOSTDB_CURRENT = "trawler.generate.hostdb.current";
 
   private GeneratorKeys() {}
 }

@@ -7,6 +7,7 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.net.URLParts;
 
 /** Select, map side: keeps the due URLs of the crawldb, keyed by their rank. */
 public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
@@ -14,11 +15,13 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
 
   private SelectionRules rules;
   private GenerateOrder order;
+  private HostPolicy hosts;
   private final Rank rank = new Rank();
 
   @Override
-  protected void setup(Context context) {
+  protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
+    hosts = HostPolicy.fromConf(conf);
     rules = SelectionRules.fromConf(conf);
     order = GenerateOrder.from(conf);
   }
@@ -27,6 +30,9 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   protected void map(Text url, CrawlDatum datum, Context context)
       throws IOException, InterruptedException {
     SkipReason reason = rules.skipReason(url.toString(), datum);
+    if (reason == null && !hosts.isEmpty()) {
+      reason = hosts.skipReason(URLParts.host(url.toString()));
+    }
     if (reason != null) {
       reason.in(context).increment(1);
       if (reason == SkipReason.MALFORMED) {

@@ -21,6 +21,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
 
   private HostGroup grouping;
   private SelectionQuota quota;
+  private HostPolicy hosts;
   private SequenceFile.Writer sample;
   private long sampleEvery;
   private final Candidate candidate = new Candidate();
@@ -44,6 +45,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     grouping = countMode(conf);
     long topN = conf.getLong(GeneratorKeys.TOP_N, 0);
     quota = SelectionQuota.from(conf, topN);
+    hosts = HostPolicy.fromConf(conf);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
     sampleEvery = sampleEvery(topN);
   }
@@ -57,7 +59,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
     }
     String group = grouping.of(host, null); // host or domain: no addresses needed
     for (CrawlDatum datum : datums) {
-      SkipReason reason = quota.refusal(group);
+      SkipReason reason = quota.refusal(group, host, hosts.maxCount(host));
       if (reason != null) {
         reason.in(context).increment(1);
         continue;

@@ -47,6 +47,17 @@ public final class SelectionQuota {
    * Takes the next URL of {@code host} in {@code group} (after a null {@link #refusal}); returns
    * its slot.
    */
+  /**
+   * As {@link #refusal(String)}, and at most {@code hostMax} for {@code host} (negative = none).
+   */
+  public SkipReason refusal(String group, String host, int hostMax) {
+    SkipReason reason = refusal(group);
+    if (reason == null && hostMax >= 0 && perHost.getOrDefault(host, 0) >= hostMax) {
+      return SkipReason.HOST_CAP;
+    }
+    return reason;
+  }
+
   public int admit(String group, String host) {
     admitted++;
     if (maxPerGroup > 0) {

@@ -16,6 +16,7 @@ public enum SkipReason implements JobCounter {
   FILTERED("filtered"),
   MALFORMED("malformed"),
   HOST_CAP("host cap"),
+  HOST_FAILING("host failing"),
   TOP_N("topN");
 
   private final String label;

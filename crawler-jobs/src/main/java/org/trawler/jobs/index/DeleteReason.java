@@ -12,7 +12,9 @@ public enum DeleteReason implements JobCounter {
   /** dedup marked it a duplicate of another page. */
   DUPLICATE,
   /** The page asks not to be indexed (meta robots or X-Robots-Tag noindex). */
-  NOINDEX;
+  NOINDEX,
+  /** The page names another URL as its canonical (rel=canonical): only that one is indexed. */
+  NOT_CANONICAL;
 
   @Override
   public String group() {

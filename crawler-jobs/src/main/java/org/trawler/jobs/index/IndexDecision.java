@@ -96,6 +96,10 @@ public final class IndexDecision {
     if (isNoIndex(parse)) {
       return deleteOrSkip(url, DeleteReason.NOINDEX);
     }
+    String canonical = parse.getMeta().get(ParseData.META_CANONICAL);
+    if (canonical != null && !canonical.equals(url)) {
+      return deleteOrSkip(url, DeleteReason.NOT_CANONICAL);
+    }
     return Outcome.add(fields.apply(document(url, page)));
   }
 

@@ -27,6 +27,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
@@ -217,7 +218,8 @@ public class IndexJob extends CrawlTool {
 
   /**
    * Passes every record on under its URL, tagged with its segment ("" for the crawldb and the
-   * linkdb); a page's content is reduced to its type and length.
+   * linkdb), reduced to what the reducer uses: a page's content to its type and length, its parse
+   * data to everything but the outlinks.
    */
   public static class IndexMapper extends Mapper<Text, Writable, Text, IndexRecord> {
     private String segment = "";
@@ -234,8 +236,25 @@ public class IndexJob extends CrawlTool {
     @Override
     protected void map(Text url, Writable value, Context context)
         throws IOException, InterruptedException {
-      Writable v = value instanceof Content content ? summary(content) : value;
-      context.write(url, record.set(segment, v));
+      context.write(url, record.set(segment, project(value)));
+    }
+
+    /** What of a record the index job needs; the record itself for most kinds. */
+    static Writable project(Writable value) {
+      if (value instanceof Content content) {
+        return summary(content);
+      }
+      if (value instanceof ParseData parse) {
+        return withoutOutlinks(parse);
+      }
+      return value;
+    }
+
+    /** Parse data without its outlinks: the index takes links from the linkdb, not from here. */
+    static ParseData withoutOutlinks(ParseData parse) {
+      ParseData p = new ParseData(parse.getStatus(), parse.getStatusMessage(), parse.getTitle());
+      p.getMeta().putAll(parse.getMeta());
+      return p;
     }
 
     /** The content's type and length without its bytes: the index needs no more of it. */

@@ -51,6 +51,12 @@ public final class PageRecords {
     if (value instanceof CrawlDatum d) {
       return new CrawlDatum(d);
     }
+    if (value instanceof ParseText text) {
+      return new ParseText(text.getText());
+    }
+    if (value instanceof ParseData parse) {
+      return IndexJob.IndexMapper.withoutOutlinks(parse);
+    }
     try {
       DataOutputBuffer out = new DataOutputBuffer();
       value.write(out);

@@ -108,6 +108,9 @@ public final class CrawlDbUpdate {
     switch (outcome) {
       case CrawlStatus.FETCH_SUCCESS:
         settle(result, CrawlStatus.DB_FETCHED);
+        if (fetch.getMetaString(MetadataKeys.ETAG) == null) {
+          result.getMetadata().remove(MetadataKeys.ETAG); // the new copy has no ETag to send back
+        }
         change = storeSignature(result, signature, fetch.getFetchTime());
         break;
       case CrawlStatus.FETCH_NOTMODIFIED:

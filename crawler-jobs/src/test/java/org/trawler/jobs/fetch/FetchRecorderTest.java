@@ -56,6 +56,23 @@ public class FetchRecorderTest {
   }
 
   @Test
+  public void theFetchDatumCarriesTheNewEtagOrDropsAnOldOne() {
+    CrawlDatum generated = Segments.generated();
+    generated.putMeta(MetadataKeys.ETAG, "\"old\"");
+    ProtocolOutput tagged = page();
+    tagged.getContent().getHeaders().put("ETag", "\"new\"");
+    assertEquals(
+        "\"new\"",
+        FetchRecorder.fetchDatum(generated, tagged, 1L).getMetaString(MetadataKeys.ETAG));
+    assertNull(FetchRecorder.fetchDatum(generated, page(), 1L).getMetaString(MetadataKeys.ETAG));
+    assertEquals(
+        "a 304 keeps the tag it matched",
+        "\"old\"",
+        FetchRecorder.fetchDatum(generated, ProtocolOutput.notModified(), 1L)
+            .getMetaString(MetadataKeys.ETAG));
+  }
+
+  @Test
   public void aRedirectKeepsItsTargetAndDropsAnOlderOne() {
     ListOutput out = new ListOutput();
     CrawlDatum generated = Segments.generated();

@@ -68,6 +68,23 @@ public class IndexDecisionTest {
   }
 
   @Test
+  public void aPageNamingAnotherCanonicalIsDeletedAndOneNamingItselfIsAdded() {
+    assertDeleted(withCanonical("https://www.example.co.uk/the-one"), DeleteReason.NOT_CANONICAL);
+    assertTrue(decide(withCanonical(URL)).action().isAdd());
+  }
+
+  private static PageRecords withCanonical(String canonical) {
+    ParseData parse = IndexPages.parseData("Copy");
+    parse.getMeta().put(ParseData.META_CANONICAL, canonical);
+    PageRecords page = new PageRecords();
+    page.add(new IndexRecord("", IndexPages.db(CrawlStatus.DB_FETCHED)));
+    page.add(new IndexRecord(IndexPages.SEGMENT, IndexPages.fetch(CrawlStatus.FETCH_SUCCESS)));
+    page.add(new IndexRecord(IndexPages.SEGMENT, parse));
+    page.add(new IndexRecord(IndexPages.SEGMENT, new ParseText("text")));
+    return page;
+  }
+
+  @Test
   public void retriesExhaustedMakeTheCrawlDbSayGoneAndThePageIsDeleted() {
     assertDeleted(IndexPages.page(CrawlStatus.DB_GONE, CrawlStatus.FETCH_RETRY), DeleteReason.GONE);
   }

@@ -15,6 +15,8 @@ import org.junit.Test;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 
 /** The index job's mapper (tags records with their segment) and reducer (add, delete, skip). */
@@ -62,6 +64,23 @@ public class IndexMapReduceTest {
     assertEquals(0, summary.getContent().length);
     assertEquals("text/html", summary.getContentType());
     assertEquals("5000", summary.getMeta().get(PageRecords.CONTENT_LENGTH));
+  }
+
+  @Test
+  public void parseDataLosesItsOutlinksAndKeepsTheRest() throws IOException {
+    ParseData parse = new ParseData(ParseData.SUCCESS, "", "Quokkas");
+    parse.getOutlinks().add(new Outlink("http://b.example/", "more quokkas"));
+    parse.getMeta().put("robots", "noindex,follow");
+    ParseData projected =
+        (ParseData)
+            map(IndexPages.SEGMENT + "/parse_data/part-r-00000/data", parse)
+                .get(0)
+                .getSecond()
+                .value();
+    assertTrue(projected.getOutlinks().isEmpty());
+    assertEquals(ParseData.SUCCESS, projected.getStatus());
+    assertEquals("Quokkas", projected.getTitle());
+    assertEquals("noindex,follow", projected.getMeta().get("robots"));
   }
 
   private static ReduceDriver<Text, IndexRecord, Text, IndexAction> reducer() {

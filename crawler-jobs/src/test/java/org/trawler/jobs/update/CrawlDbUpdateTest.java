@@ -126,6 +126,22 @@ public class CrawlDbUpdateTest {
   // ---- fetch_notmodified ----
 
   @Test
+  public void theEtagOfTheLastFetchedCopyIsKeptAndDroppedWhenTheNewCopyHasNone() {
+    CrawlDatum old = fetched(1, 1);
+    old.putMeta(MetadataKeys.ETAG, "\"v1\"");
+    CrawlDatum notModified = fetch(old, CrawlStatus.FETCH_NOTMODIFIED, FETCHED);
+    assertEquals(
+        "\"v1\"", update.merge(old, notModified, null, none).getMetaString(MetadataKeys.ETAG));
+    CrawlDatum changed = fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED);
+    changed.putMeta(MetadataKeys.ETAG, "\"v2\"");
+    assertEquals(
+        "\"v2\"", update.merge(old, changed, signature(2), none).getMetaString(MetadataKeys.ETAG));
+    CrawlDatum noTag = fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED);
+    noTag.getMetadata().remove(MetadataKeys.ETAG);
+    assertNull(update.merge(old, noTag, signature(2), none).getMetaString(MetadataKeys.ETAG));
+  }
+
+  @Test
   public void notModifiedBecomesNotModifiedAndKeepsSignature() {
     CrawlDatum old = fetched(1, 1);
     CrawlDatum result =

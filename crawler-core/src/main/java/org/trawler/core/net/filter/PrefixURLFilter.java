@@ -41,6 +41,11 @@ public class PrefixURLFilter extends ConfiguredRules<String[]> implements URLFil
     return floor >= 0 && url.startsWith(sorted[floor]) ? url : null;
   }
 
+  @Override
+  public String rejectingRule(String url) {
+    return "no listed prefix matches";
+  }
+
   static String[] readPrefixes(RuleFile file) {
     TreeSet<String> all = new TreeSet<>();
     for (RuleFile.Line line : file.lines()) {

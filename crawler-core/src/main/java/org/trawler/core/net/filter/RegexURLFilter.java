@@ -19,7 +19,7 @@ import org.trawler.core.net.URLFilter;
 public class RegexURLFilter extends ConfiguredRules<List<RegexURLFilter.Rule>>
     implements URLFilter {
   /** One rule line, compiled. */
-  record Rule(boolean accept, Pattern pattern) {}
+  record Rule(boolean accept, Pattern pattern, int line, String text) {}
 
   public RegexURLFilter() {
     super(Collections.emptyList());
@@ -40,6 +40,16 @@ public class RegexURLFilter extends ConfiguredRules<List<RegexURLFilter.Rule>>
     return null;
   }
 
+  @Override
+  public String rejectingRule(String url) {
+    for (Rule rule : rules()) {
+      if (rule.pattern().matcher(url).find()) {
+        return "line " + rule.line() + ": " + rule.text();
+      }
+    }
+    return "no rule matches";
+  }
+
   static List<Rule> compile(RuleFile file) {
     List<Rule> rules = new ArrayList<>();
     for (RuleFile.Line line : file.lines()) {
@@ -53,7 +63,7 @@ public class RegexURLFilter extends ConfiguredRules<List<RegexURLFilter.Rule>>
         throw file.error(line.number(), "no regex after " + sign);
       }
       try {
-        rules.add(new Rule(sign == '+', Pattern.compile(regex)));
+        rules.add(new Rule(sign == '+', Pattern.compile(regex), line.number(), line.text()));
       } catch (PatternSyntaxException e) {
         throw file.error(line.number(), "bad regex: " + e.getDescription() + " in " + regex);
       }

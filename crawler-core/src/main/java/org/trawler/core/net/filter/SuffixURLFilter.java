@@ -27,14 +27,24 @@ public class SuffixURLFilter extends ConfiguredRules<String[]> implements URLFil
 
   @Override
   public String filter(String url) {
+    return matchingSuffix(url) == null ? url : null;
+  }
+
+  @Override
+  public String rejectingRule(String url) {
+    String suffix = matchingSuffix(url);
+    return suffix == null ? "" : "suffix " + suffix;
+  }
+
+  private String matchingSuffix(String url) {
     int end = URLParts.indexOfAny(url, 0, "?#");
     for (String suffix : rules()) {
       int start = end - suffix.length();
       if (start >= 0 && url.regionMatches(true, start, suffix, 0, suffix.length())) {
-        return null;
+        return suffix;
       }
     }
-    return url;
+    return null;
   }
 
   static String[] readSuffixes(RuleFile file) {

@@ -1,5 +1,6 @@
 package org.trawler.core.protocol.http;
 
+import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -29,6 +30,10 @@ import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
+import org.apache.hc.client5.http.entity.BrotliInputStreamFactory;
+import org.apache.hc.client5.http.entity.DeflateInputStreamFactory;
+import org.apache.hc.client5.http.entity.GZIPInputStreamFactory;
+import org.apache.hc.client5.http.entity.InputStreamFactory;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
@@ -167,6 +172,7 @@ public class HttpProtocol implements Protocol {
             .setConnectionManager(connections)
             .setUserAgent(settings.userAgent)
             .setDefaultHeaders(headers)
+            .setContentDecoderRegistry(contentDecoders())
             .setDefaultRequestConfig(
                 RequestConfig.custom()
                     .setConnectionRequestTimeout(timeout)
@@ -194,9 +200,20 @@ public class HttpProtocol implements Protocol {
 
   @Override
   public ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate) {
+    return fetch(url, ifModifiedSince, null, gate);
+  }
+
+  @Override
+  public ProtocolOutput fetch(String url, long ifModifiedSince, String etag, RedirectGate gate) {
     List<HttpTranscript.Exchange> wire = settings.recordTranscript ? new ArrayList<>() : null;
     ProtocolOutput output =
-        fetch(url, ifModifiedSince, settings.redirectMax, settings.contentLimit, gate, wire);
+        fetch(
+            url,
+            new Conditions(ifModifiedSince, etag),
+            settings.redirectMax,
+            settings.contentLimit,
+            gate,
+            wire);
     if (wire != null && !wire.isEmpty()) {
       output.withTranscript(new HttpTranscript(wire));
     }
@@ -216,7 +233,7 @@ public class HttpProtocol implements Protocol {
    */
   private ProtocolOutput fetch(
       String url,
-      long ifModifiedSince,
+      Conditions conditions,
       int redirectMax,
       int limit,
       RedirectGate gate,
@@ -234,7 +251,7 @@ public class HttpProtocol implements Protocol {
     for (int hops = 0; ; hops++) {
       Exchange exchange;
       try {
-        exchange = exchange(uri, hops == 0 ? ifModifiedSince : 0, limit, deadline, wire);
+        exchange = exchange(uri, hops == 0 ? conditions : Conditions.NONE, limit, deadline, wire);
       } catch (IOException e) {
         ProtocolOutput failure = StatusMapping.forException(e, deadline.isExpired());
         LOG.debug("{}: {}", uri, failure, e);
@@ -264,6 +281,11 @@ public class HttpProtocol implements Protocol {
       }
       uri = target;
     }
+  }
+
+  /** What makes the first request of a fetch conditional: a time (0 = none), an ETag (or null). */
+  private record Conditions(long ifModifiedSince, String etag) {
+    static final Conditions NONE = new Conditions(0, null);
   }
 
   /** The fetch status of a final (not followed) answer. */
@@ -297,7 +319,7 @@ public class HttpProtocol implements Protocol {
    */
   private Exchange exchange(
       URI uri,
-      long ifModifiedSince,
+      Conditions conditions,
       int limit,
       Deadline deadline,
       List<HttpTranscript.Exchange> wire)
@@ -309,10 +331,14 @@ public class HttpProtocol implements Protocol {
       throw new DeadlineExceededException();
     }
     HttpGet get = new HttpGet(uri);
-    if (ifModifiedSince > 0) {
+    get.setHeader(HttpHeaders.ACCEPT_ENCODING, ACCEPT_ENCODING);
+    if (conditions.ifModifiedSince() > 0) {
       get.setHeader(
           HttpHeaders.IF_MODIFIED_SINCE,
-          DateUtils.formatStandardDate(Instant.ofEpochMilli(ifModifiedSince)));
+          DateUtils.formatStandardDate(Instant.ofEpochMilli(conditions.ifModifiedSince())));
+    }
+    if (conditions.etag() != null && !conditions.etag().isEmpty()) {
+      get.setHeader(HttpHeaders.IF_NONE_MATCH, conditions.etag());
     }
     ScheduledFuture<?> abort =
         deadlineTimer.schedule(
@@ -432,7 +458,13 @@ public class HttpProtocol implements Protocol {
     String robotsUrl = HttpUrls.hostKey(uri) + "/robots.txt";
     // robots.txt's own redirects (often http → https) are part of asking for it (RFC 9309 §2.3.1.2)
     ProtocolOutput output =
-        fetch(robotsUrl, 0, ROBOTS_REDIRECT_MAX, ROBOTS_CONTENT_LIMIT, RedirectGate.FOLLOW, null);
+        fetch(
+            robotsUrl,
+            Conditions.NONE,
+            ROBOTS_REDIRECT_MAX,
+            ROBOTS_CONTENT_LIMIT,
+            RedirectGate.FOLLOW,
+            null);
     LOG.debug("{}: {}", robotsUrl, output);
     switch (output.getStatus()) {
       case CrawlStatus.FETCH_SUCCESS:
@@ -464,6 +496,23 @@ public class HttpProtocol implements Protocol {
 
   private static String abbreviate(String s) {
     return s.length() <= 100 ? s : s.substring(0, 100) + "...";
+  }
+
+  /**
+   * The Content-Encodings decoded, in the order Accept-Encoding names them: HttpClient's own gzip
+   * and deflate, brotli (org.brotli:dec) and zstd (aircompressor). The body limit applies to the
+   * decoded bytes (BodyReader), so a compression bomb stops at http.content.limit in any of them.
+   */
+  private static final String ACCEPT_ENCODING = String.join(", ", contentDecoders().keySet());
+
+  static LinkedHashMap<String, InputStreamFactory> contentDecoders() {
+    LinkedHashMap<String, InputStreamFactory> decoders = new LinkedHashMap<>();
+    decoders.put("gzip", GZIPInputStreamFactory.getInstance());
+    decoders.put("x-gzip", GZIPInputStreamFactory.getInstance());
+    decoders.put("deflate", DeflateInputStreamFactory.getInstance());
+    decoders.put("br", CodingGuard.guard("br", BrotliInputStreamFactory.getInstance()));
+    decoders.put("zstd", CodingGuard.guard("zstd", ZstdInputStream::new));
+    return decoders;
   }
 
   private static TlsSocketStrategy tlsStrategy(boolean trustAll) {

@@ -30,6 +30,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.RedirectGate;
 
 /**
  * One test per row of the status mapping (answer or failure to fetch status), against a real server
@@ -199,6 +200,29 @@ public class HttpProtocolTest {
         server.lastRequestHeaders("/cond").getFirst("If-Modified-Since"));
     assertOutcome(protocol.fetch(server.url("/cond"), 0), CrawlStatus.FETCH_SUCCESS, "ok");
     assertNull(server.lastRequestHeaders("/cond").getFirst("If-Modified-Since"));
+  }
+
+  @Test
+  public void anEtagIsSentAsIfNoneMatchAndAMatchIsNotModified() {
+    server.on(
+        "/etag",
+        exchange -> {
+          String match = exchange.getRequestHeaders().getFirst("If-None-Match");
+          exchange.getResponseHeaders().set("ETag", "\"v1\"");
+          LoopbackHttpServer.send(
+              exchange, "\"v1\"".equals(match) ? 304 : 200, "text/plain", "body");
+        });
+    ProtocolOutput first = protocol.fetch(server.url("/etag"), 0);
+    assertOutcome(first, CrawlStatus.FETCH_SUCCESS, "ok");
+    assertEquals("\"v1\"", first.getContent().getHeader("ETag"));
+    assertNull(server.lastRequestHeaders("/etag").getFirst("If-None-Match"));
+    ProtocolOutput again = protocol.fetch(server.url("/etag"), 0, "\"v1\"", RedirectGate.FOLLOW);
+    assertOutcome(again, CrawlStatus.FETCH_NOTMODIFIED, "not_modified");
+    assertEquals("\"v1\"", server.lastRequestHeaders("/etag").getFirst("If-None-Match"));
+    assertOutcome(
+        protocol.fetch(server.url("/etag"), 0, "\"v0\"", RedirectGate.FOLLOW),
+        CrawlStatus.FETCH_SUCCESS,
+        "ok");
   }
 
   @Test

@@ -1,0 +1,199 @@
+package org.trawler.core.datum;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.io.WritableUtils;
+
+/**
+ * What the crawl knows of one host (the hostdb's value): its crawldb URLs per status, the fetch
+ * outcomes of every round it was fetched in, how many rounds in a row failed, DNS failures, the
+ * robots.txt answer and the sitemaps it names, and when it was last fetched.
+ */
+public final class HostDatum implements Writable {
+  public static final byte VERSION = 1;
+
+  private final Map<Byte, Long> urlsByStatus = new TreeMap<>();
+  private long fetched;
+  private long gone;
+  private long retry;
+  private long dnsFailures;
+  private int failedRounds;
+  private long lastFailedRoundTime;
+  private long lastFetchTime;
+  private String robots = "";
+  private final List<String> sitemaps = new ArrayList<>();
+
+  public HostDatum() {}
+
+  /** A deep copy (Hadoop reuses the objects it hands a reducer). */
+  public HostDatum(HostDatum other) {
+    urlsByStatus.putAll(other.urlsByStatus);
+    fetched = other.fetched;
+    gone = other.gone;
+    retry = other.retry;
+    dnsFailures = other.dnsFailures;
+    failedRounds = other.failedRounds;
+    lastFailedRoundTime = other.lastFailedRoundTime;
+    lastFetchTime = other.lastFetchTime;
+    robots = other.robots;
+    sitemaps.addAll(other.sitemaps);
+  }
+
+  /** crawldb URL count per db status byte, in status order. */
+  public Map<Byte, Long> getUrlsByStatus() {
+    return urlsByStatus;
+  }
+
+  public long getUrls() {
+    long n = 0;
+    for (long c : urlsByStatus.values()) {
+      n += c;
+    }
+    return n;
+  }
+
+  public void addUrls(byte status, long count) {
+    urlsByStatus.merge(status, count, Long::sum);
+  }
+
+  /** Fetches that got an answer from the server: success, not modified, redirect. */
+  public long getFetched() {
+    return fetched;
+  }
+
+  /** Fetches that ended gone (404, robots denied, ...). */
+  public long getGone() {
+    return gone;
+  }
+
+  /** Fetches to be retried (5xx, timeouts, connection and DNS failures). */
+  public long getRetry() {
+    return retry;
+  }
+
+  public long getDnsFailures() {
+    return dnsFailures;
+  }
+
+  public void addFetches(long fetched, long gone, long retry, long dnsFailures) {
+    this.fetched += fetched;
+    this.gone += gone;
+    this.retry += retry;
+    this.dnsFailures += dnsFailures;
+  }
+
+  /** Rounds in a row in which every fetch of the host was a retry; 0 after a round that was not. */
+  public int getFailedRounds() {
+    return failedRounds;
+  }
+
+  /** When the last failed round fetched (ms epoch); 0 = never. */
+  public long getLastFailedRoundTime() {
+    return lastFailedRoundTime;
+  }
+
+  public void setFailedRounds(int failedRounds, long lastFailedRoundTime) {
+    this.failedRounds = failedRounds;
+    this.lastFailedRoundTime = lastFailedRoundTime;
+  }
+
+  public long getLastFetchTime() {
+    return lastFetchTime;
+  }
+
+  public void setLastFetchTime(long lastFetchTime) {
+    this.lastFetchTime = lastFetchTime;
+  }
+
+  /** The robots.txt answer's reason (ok, http_404, timeout, ...); empty when never asked. */
+  public String getRobots() {
+    return robots;
+  }
+
+  /** The Sitemap: URLs the host's robots.txt names. */
+  public List<String> getSitemaps() {
+    return sitemaps;
+  }
+
+  public void setRobots(String robots, List<String> sitemaps) {
+    this.robots = robots;
+    this.sitemaps.clear();
+    this.sitemaps.addAll(sitemaps);
+  }
+
+  @Override
+  public void write(DataOutput out) throws IOException {
+    out.writeByte(VERSION);
+    WritableUtils.writeVInt(out, urlsByStatus.size());
+    for (Map.Entry<Byte, Long> e : urlsByStatus.entrySet()) {
+      out.writeByte(e.getKey());
+      WritableUtils.writeVLong(out, e.getValue());
+    }
+    WritableUtils.writeVLong(out, fetched);
+    WritableUtils.writeVLong(out, gone);
+    WritableUtils.writeVLong(out, retry);
+    WritableUtils.writeVLong(out, dnsFailures);
+    WritableUtils.writeVInt(out, failedRounds);
+    out.writeLong(lastFailedRoundTime);
+    out.writeLong(lastFetchTime);
+    Text.writeString(out, robots);
+    WritableUtils.writeVInt(out, sitemaps.size());
+    for (String s : sitemaps) {
+      Text.writeString(out, s);
+    }
+  }
+
+  @Override
+  public void readFields(DataInput in) throws IOException {
+    Writables.checkVersion("HostDatum", in.readByte(), VERSION);
+    urlsByStatus.clear();
+    int n = WritableUtils.readVInt(in);
+    for (int i = 0; i < n; i++) {
+      byte status = in.readByte();
+      urlsByStatus.put(status, WritableUtils.readVLong(in));
+    }
+    fetched = WritableUtils.readVLong(in);
+    gone = WritableUtils.readVLong(in);
+    retry = WritableUtils.readVLong(in);
+    dnsFailures = WritableUtils.readVLong(in);
+    failedRounds = WritableUtils.readVInt(in);
+    lastFailedRoundTime = in.readLong();
+    lastFetchTime = in.readLong();
+    robots = Text.readString(in);
+    sitemaps.clear();
+    int s = WritableUtils.readVInt(in);
+    for (int i = 0; i < s; i++) {
+      sitemaps.add(Text.readString(in));
+    }
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder();
+    for (Map.Entry<Byte, Long> e : urlsByStatus.entrySet()) {
+      b.append(CrawlStatus.name(e.getKey())).append('=').append(e.getValue()).append(' ');
+    }
+    return b.append("fetched=")
+        .append(fetched)
+        .append(" gone=")
+        .append(gone)
+        .append(" retry=")
+        .append(retry)
+        .append(" dns_failures=")
+        .append(dnsFailures)
+        .append(" failed_rounds=")
+        .append(failedRounds)
+        .append(" robots=")
+        .append(robots.isEmpty() ? "unknown" : robots)
+        .append(" sitemaps=")
+        .append(sitemaps)
+        .toString();
+  }
+}

@@ -1,0 +1,71 @@
+package org.trawler.core.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.trawler.core.net.URLResolver;
+
+/**
+ * The page's {@code <link>} relations a crawler acts on: the canonical URL (the element, else the
+ * HTTP Link header, RFC 8288) and the hreflang alternates (translations of the page).
+ */
+final class LinkRelations {
+  /** One link-value of a Link header: {@code <target>; param; param}. */
+  private static final Pattern LINK_VALUE = Pattern.compile("<([^>]*)>([^<]*)");
+
+  private static final Pattern REL_PARAM =
+      Pattern.compile("(?i);\\s*rel\\s*=\\s*(?:\"([^\"]*)\"|([^;,\\s]+))");
+
+  private LinkRelations() {}
+
+  /**
+   * The canonical URL, absolute, or null: {@code <link rel=canonical href>} first (what the page
+   * says of itself), else {@code linkHeader}'s rel=canonical.
+   */
+  static String canonical(Document doc, String linkHeader, String baseUrl) {
+    for (Element link : doc.getElementsByTag("link")) {
+      if (OutlinkExtractor.hasRel(link, "canonical") && link.hasAttr("href")) {
+        String url = URLResolver.crawlable(URLResolver.resolve(baseUrl, link.attr("href")));
+        if (url != null) {
+          return url;
+        }
+      }
+    }
+    if (linkHeader == null) {
+      return null;
+    }
+    Matcher m = LINK_VALUE.matcher(linkHeader);
+    while (m.find()) {
+      Matcher rel = REL_PARAM.matcher(m.group(2));
+      if (rel.find()) {
+        String rels = rel.group(1) != null ? rel.group(1) : rel.group(2);
+        for (String r : rels.trim().split("\\s+")) {
+          if (r.toLowerCase(Locale.ROOT).equals("canonical")) {
+            return URLResolver.crawlable(URLResolver.resolve(baseUrl, m.group(1).trim()));
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The absolute URLs of {@code <link rel=alternate hreflang=... href>}, in document order. */
+  static List<String> alternates(Document doc, String baseUrl) {
+    List<String> urls = new ArrayList<>();
+    for (Element link : doc.getElementsByTag("link")) {
+      if (OutlinkExtractor.hasRel(link, "alternate")
+          && link.hasAttr("hreflang")
+          && link.hasAttr("href")) {
+        String url = URLResolver.crawlable(URLResolver.resolve(baseUrl, link.attr("href")));
+        if (url != null) {
+          urls.add(url);
+        }
+      }
+    }
+    return urls;
+  }
+}

@@ -1,0 +1,184 @@
+package org.trawler.jobs.crawl;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Hex;
+import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.read.JsonWriter;
+
+/**
+ * {@code check <url> [-json]}: fetches and parses one URL now with the crawl's settings and prints
+ * what the crawl would record (see {@link PageCheck}). Exit 0 when the fetch is a fetch_success, 1
+ * when it is anything else (robots denied, redirect, 404, unreachable...).
+ */
+public class CheckCommand extends CrawlTool {
+  /** Characters of the page text shown. */
+  static final int TEXT_CHARS = 400;
+
+  @Override
+  public String name() {
+    return "check";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<url> [-json]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, 1};
+  }
+
+  @Override
+  protected Options options() {
+    Options o = new Options();
+    o.addOption(Option.builder("json").desc("print one JSON object").build());
+    return o;
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws IOException {
+    PageCheck.Report report;
+    try (PageCheck check = new PageCheck(getConf(), System::currentTimeMillis)) {
+      report = check.check(cmd.getArgList().get(0));
+    }
+    Map<String, Object> fields = fields(report);
+    if (cmd.hasOption("json")) {
+      PrintWriter w = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8), false);
+      JsonWriter json = new JsonWriter(w);
+      writeJson(json, fields);
+      json.newLine().flush();
+    } else {
+      printText(fields);
+      out().flush();
+    }
+    return report.fetched() ? 0 : UserException.NOTHING_TO_DO;
+  }
+
+  /**
+   * The report as named values in print order: String, Long, Map (of String) or List (of Map); both
+   * outputs render it, so text and JSON cannot differ.
+   */
+  static Map<String, Object> fields(PageCheck.Report r) {
+    Map<String, Object> f = new LinkedHashMap<>();
+    f.put("url", r.input());
+    UrlCheck.Result u = r.urlCheck();
+    f.put("normalized", u.accepted() ? u.url() : "");
+    f.put("filter", u.describe());
+    ProtocolOutput verdict = r.fetch().robotsVerdict();
+    f.put(
+        "robots",
+        verdict == null
+            ? "allowed"
+            : "not fetched: "
+                + verdict.getReasonName()
+                + (verdict.getMessage().isEmpty() ? "" : " " + verdict.getMessage()));
+    ProtocolOutput out = r.fetch().output();
+    f.put("status", CrawlStatus.name(out.getStatus()));
+    f.put("protocolStatus", out.toProtocolStatus());
+    if (out.getRedirectTarget() != null) {
+      f.put("redirect", out.getRedirectTarget());
+    }
+    Content c = out.getContent();
+    if (c == null) {
+      return f;
+    }
+    f.put("finalUrl", c.getFinalUrl().isEmpty() ? c.getUrl() : c.getFinalUrl());
+    f.put("headers", new LinkedHashMap<>(c.getHeaders()));
+    f.put("contentType", c.getContentType());
+    f.put("contentLength", (long) c.getContent().length);
+    if (c.isTruncated()) {
+      f.put("truncated", "true");
+    }
+    if (r.charset() != null) {
+      f.put("charset", r.charset().charset().name());
+      f.put("charsetSource", r.charset().source().name().toLowerCase(java.util.Locale.ROOT));
+    }
+    ParseData data = r.parse().data();
+    f.put("parseStatus", ParseData.statusName(data.getStatus()));
+    if (!data.getStatusMessage().isEmpty()) {
+      f.put("parseMessage", data.getStatusMessage());
+    }
+    f.put("title", data.getTitle());
+    if (data.getMeta().containsKey("robots")) {
+      f.put("metaRobots", data.getMeta().get("robots"));
+    }
+    f.put("parseMeta", new LinkedHashMap<>(data.getMeta()));
+    f.put("signature", Hex.encode(r.parse().signature()));
+    String text = r.parse().text().getText();
+    f.put("text", text.length() > TEXT_CHARS ? text.substring(0, TEXT_CHARS) + "…" : text);
+    List<Map<String, String>> outlinks = new ArrayList<>();
+    for (Outlink o : r.parse().outlinks()) {
+      outlinks.add(Map.of("url", o.getToUrl(), "anchor", o.getAnchor()));
+    }
+    f.put("outlinks", outlinks);
+    List<Map<String, String>> dropped = new ArrayList<>();
+    for (PageCheck.DroppedLink d : r.dropped()) {
+      dropped.add(Map.of("url", d.url(), "reason", d.reason()));
+    }
+    f.put("dropped", dropped);
+    return f;
+  }
+
+  private void printText(Map<String, Object> fields) {
+    for (Map.Entry<String, Object> e : fields.entrySet()) {
+      Object v = e.getValue();
+      if (v instanceof Map<?, ?> map) {
+        out().println(e.getKey() + ":");
+        map.forEach((k, value) -> out().println("  " + k + ": " + value));
+      } else if (v instanceof List<?> list) {
+        out().println(e.getKey() + ": " + list.size());
+        for (Object item : list) {
+          Map<?, ?> link = (Map<?, ?>) item;
+          out()
+              .println(
+                  "  "
+                      + link.get("url")
+                      + (link.containsKey("reason")
+                          ? "  [" + link.get("reason") + "]"
+                          : "  \"" + link.get("anchor") + "\""));
+        }
+      } else {
+        out().println(e.getKey() + ": " + v);
+      }
+    }
+  }
+
+  private static void writeJson(JsonWriter json, Map<?, ?> fields) throws IOException {
+    json.beginObject();
+    for (Map.Entry<?, ?> e : fields.entrySet()) {
+      json.name(String.valueOf(e.getKey()));
+      Object v = e.getValue();
+      if (v instanceof Long n) {
+        json.value(n);
+      } else if (v instanceof Map<?, ?> map) {
+        writeJson(json, map);
+      } else if (v instanceof List<?> list) {
+        json.beginArray();
+        for (Object item : list) {
+          writeJson(json, (Map<?, ?>) item);
+        }
+        json.endArray();
+      } else {
+        json.value(String.valueOf(v));
+      }
+    }
+    json.endObject();
+  }
+}

@@ -1,0 +1,192 @@
+package org.trawler.jobs.crawl;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Outlink;
+import org.trawler.core.net.LinkPolicy;
+import org.trawler.core.net.NetKeys;
+import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLParts;
+import org.trawler.core.net.URLResolver;
+import org.trawler.core.parse.CharsetDetector;
+import org.trawler.core.parse.HtmlParser;
+import org.trawler.core.parse.ParseKeys;
+import org.trawler.core.parse.ParseResult;
+import org.trawler.jobs.fetch.SingleFetch;
+
+/**
+ * One URL through the crawl's own parts: its normalization and filtering ({@link UrlCheck}, scope
+ * inject), robots.txt and the fetch ({@link SingleFetch}), the parse ({@link HtmlParser}); then,
+ * for the links the parser did not keep, why ({@link #droppedLinks}). What {@code check} prints.
+ */
+public final class PageCheck implements Closeable {
+  /** Link attributes by element, as the parser reads them, to list the links it dropped. */
+  private static final List<String> LINK_ATTRIBUTES = List.of("href", "src", "action", "data");
+
+  private final Configuration conf;
+  private final UrlCheck seedCheck;
+  private final UrlCheck outlinkCheck;
+  private final LinkPolicy linkPolicy;
+  private final boolean honorNofollow;
+  private final SingleFetch fetch;
+  private final HtmlParser parser;
+  private final CharsetDetector charsets;
+
+  /** A link the parser did not keep, and why. */
+  public record DroppedLink(String url, String reason) {}
+
+  /** Everything found out about one URL. */
+  public record Report(
+      String input,
+      UrlCheck.Result urlCheck,
+      SingleFetch.Result fetch,
+      CharsetDetector.Detection charset,
+      ParseResult parse,
+      List<DroppedLink> dropped) {
+    /** True when the crawl would record the fetch as fetch_success. */
+    public boolean fetched() {
+      return fetch.output().getStatus() == CrawlStatus.FETCH_SUCCESS;
+    }
+  }
+
+  public PageCheck(Configuration conf, LongSupplier clock) {
+    this.conf = conf;
+    this.seedCheck = new UrlCheck(conf, URLNormalizers.SCOPE_INJECT);
+    this.outlinkCheck = new UrlCheck(conf, URLNormalizers.SCOPE_OUTLINK);
+    this.linkPolicy = LinkPolicy.from(conf);
+    this.honorNofollow =
+        conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
+    this.fetch = new SingleFetch(conf, clock);
+    this.parser = new HtmlParser(conf);
+    this.charsets =
+        CharsetDetector.forDefault(
+            conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
+  }
+
+  /**
+   * Checks {@code url}: normalized as a seed (the page is fetched even when a filter rejects it, so
+   * that the report can show it), fetched, and parsed when the fetch succeeded.
+   */
+  public Report check(String url) {
+    UrlCheck.Result urlCheck = seedCheck.check(url);
+    String target = urlCheck.accepted() ? urlCheck.url() : url;
+    SingleFetch.Result fetched = fetch.fetch(target);
+    Content content = fetched.output().getContent();
+    if (fetched.output().getStatus() != CrawlStatus.FETCH_SUCCESS || content == null) {
+      return new Report(url, urlCheck, fetched, null, null, List.of());
+    }
+    CharsetDetector.Detection charset =
+        charsets.detect(content.getContent(), content.getHeader("Content-Type"));
+    ParseResult parse = parser.parse(content);
+    return new Report(
+        url, urlCheck, fetched, charset, parse, droppedLinks(content, charset, parse));
+  }
+
+  /**
+   * The links of the page the parser did not keep, with the rule that dropped each: not http(s), a
+   * normalizer or filter (scope outlink), db.ignore.*.links, meta robots nofollow, or the
+   * db.max.outlinks.per.page cap.
+   */
+  List<DroppedLink> droppedLinks(
+      Content content, CharsetDetector.Detection charset, ParseResult parse) {
+    if (parse.status() != org.trawler.core.datum.ParseData.SUCCESS) {
+      return List.of();
+    }
+    String pageUrl = HtmlParser.pageUrl(content);
+    Document doc = Jsoup.parse(charset.decode(content.getContent()), pageUrl);
+    Element baseElement = doc.selectFirst("base[href]");
+    String base =
+        baseElement == null
+            ? pageUrl
+            : orElse(
+                URLResolver.crawlable(URLResolver.resolve(pageUrl, baseElement.attr("href"))),
+                pageUrl);
+    Set<String> kept = new HashSet<>();
+    for (Outlink o : parse.outlinks()) {
+      kept.add(o.getToUrl());
+    }
+    boolean noFollow =
+        parse
+            .data()
+            .getMeta()
+            .getOrDefault("robots", "")
+            .toLowerCase(Locale.ROOT)
+            .contains("nofollow");
+    Set<String> tags = new HashSet<>();
+    for (String t :
+        conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS).split("[,\\s]+")) {
+      tags.add(t.toLowerCase(Locale.ROOT));
+    }
+    Map<String, DroppedLink> dropped = new LinkedHashMap<>();
+    for (Element e : doc.getAllElements()) {
+      String raw = tags.contains(e.normalName()) ? linkOf(e) : null;
+      if (raw == null) {
+        continue;
+      }
+      String resolved = URLResolver.crawlable(URLResolver.resolve(base, raw));
+      if (resolved == null) {
+        dropped.putIfAbsent(raw, new DroppedLink(raw, "not an http(s) link"));
+        continue;
+      }
+      UrlCheck.Result r = outlinkCheck.check(resolved);
+      String reason;
+      if (!r.accepted()) {
+        reason = r.describe();
+      } else if (kept.contains(r.url())) {
+        continue;
+      } else if (noFollow) {
+        reason = "meta robots nofollow";
+      } else if (honorNofollow && relNofollow(e)) {
+        reason = "rel=nofollow (" + ParseKeys.HONOR_NOFOLLOW + ")";
+      } else if (!linkPolicy.acceptHosts(URLParts.host(pageUrl), URLParts.host(r.url()))) {
+        reason = NetKeys.IGNORE_EXTERNAL_LINKS + " / " + NetKeys.IGNORE_INTERNAL_LINKS;
+      } else {
+        reason = "over " + ParseKeys.MAX_OUTLINKS;
+      }
+      dropped.putIfAbsent(resolved, new DroppedLink(resolved, reason));
+    }
+    return new ArrayList<>(dropped.values());
+  }
+
+  private static boolean relNofollow(Element e) {
+    for (String rel : e.attr("rel").split("\\s+")) {
+      if (rel.equalsIgnoreCase("nofollow")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String linkOf(Element e) {
+    for (String attribute : LINK_ATTRIBUTES) {
+      if (e.hasAttr(attribute)) {
+        return e.attr(attribute);
+      }
+    }
+    return null;
+  }
+
+  private static String orElse(String value, String fallback) {
+    return value != null ? value : fallback;
+  }
+
+  @Override
+  public void close() throws IOException {
+    parser.close();
+    fetch.close();
+  }
+}

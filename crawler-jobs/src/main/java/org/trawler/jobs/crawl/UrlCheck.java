@@ -1,0 +1,64 @@
+package org.trawler.jobs.crawl;
+
+import java.net.MalformedURLException;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.URLFilters;
+import org.trawler.core.net.URLNormalizer;
+import org.trawler.core.net.URLNormalizers;
+
+/**
+ * What the crawl does with one URL in a scope: the scope's normalizers one by one, then the
+ * filters, naming the member (and its rule) that rejected it. The same members the jobs use, so the
+ * answer is the crawl's.
+ */
+public final class UrlCheck {
+  private final String scope;
+  private final URLNormalizers normalizers;
+  private final URLFilters filters;
+
+  public UrlCheck(Configuration conf, String scope) {
+    this.scope = scope;
+    this.normalizers = URLNormalizers.forScope(conf, scope);
+    this.filters = new URLFilters(conf);
+  }
+
+  /** The verdict on {@code url}. */
+  public Result check(String url) {
+    String current = url;
+    for (URLNormalizer n : normalizers.normalizersFor(scope)) {
+      try {
+        current = n.normalize(current, scope);
+      } catch (MalformedURLException e) {
+        return Result.rejected(url, n.getClass().getSimpleName(), "malformed: " + e.getMessage());
+      }
+      if (current == null) {
+        return Result.rejected(url, n.getClass().getSimpleName(), "");
+      }
+    }
+    URLFilters.Verdict verdict = filters.verdict(current);
+    return verdict.accepted()
+        ? new Result(url, verdict.url(), "", "")
+        : Result.rejected(url, verdict.filter(), verdict.rule());
+  }
+
+  /**
+   * One URL's verdict: the normalized, filtered URL, or null with the normalizer or filter that
+   * rejected it and its rule ("" when it names none).
+   */
+  public record Result(String input, String url, String rejectedBy, String rule) {
+    static Result rejected(String input, String by, String rule) {
+      return new Result(input, null, by, rule);
+    }
+
+    public boolean accepted() {
+      return url != null;
+    }
+
+    /** "accept <url>" or "reject <by>[ (<rule>)]". */
+    public String describe() {
+      return accepted()
+          ? "accept " + url
+          : "reject " + rejectedBy + (rule.isEmpty() ? "" : " (" + rule + ")");
+    }
+  }
+}

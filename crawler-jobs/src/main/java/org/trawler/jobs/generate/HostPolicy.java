@@ -1,0 +1,91 @@
+package org.trawler.jobs.generate;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.datum.HostDatum;
+import org.trawler.core.store.PartFiles;
+
+/**
+ * What the host database says about a host for generate: a host whose last rounds all failed more
+ * than generate.host.max.failures times in a row is skipped until generate.host.failure.delay after
+ * its last failed round; a host whose last round failed gets at most
+ * generate.hostdb.max.count.failing URLs. Only failing hosts are kept in memory.
+ */
+public final class HostPolicy {
+  private final Map<String, HostDatum> failing;
+  private final long now;
+  private final int maxFailures;
+  private final long delayMillis;
+  private final int failingMaxCount;
+
+  public HostPolicy(
+      Map<String, HostDatum> failing,
+      long now,
+      int maxFailures,
+      long delaySeconds,
+      int failingMaxCount) {
+    this.failing = failing;
+    this.now = now;
+    this.maxFailures = maxFailures;
+    this.delayMillis = delaySeconds * 1000L;
+    this.failingMaxCount = failingMaxCount;
+  }
+
+  /** The policy of a generate task: the failing hosts of the hostdb the Generator found, if any. */
+  public static HostPolicy fromConf(Configuration conf) throws IOException {
+    Map<String, HostDatum> failing = new HashMap<>();
+    String current = conf.get(GeneratorKeys.HOSTDB_CURRENT);
+    if (current != null) {
+      try {
+        PartFiles.read(
+            conf,
+            new Path(current),
+            new Text(),
+            new HostDatum(),
+            (host, datum) -> {
+              if (datum.getFailedRounds() > 0) {
+                failing.put(host.toString(), new HostDatum(datum));
+              }
+            });
+      } catch (UserException e) {
+        throw new IOException(e.getMessage(), e);
+      }
+    }
+    return new HostPolicy(
+        failing,
+        conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis()),
+        Settings.getInt(
+            conf, GeneratorKeys.HOST_MAX_FAILURES, GeneratorKeys.DEFAULT_HOST_MAX_FAILURES),
+        Settings.getLong(
+            conf, GeneratorKeys.HOST_FAILURE_DELAY, GeneratorKeys.DEFAULT_HOST_FAILURE_DELAY),
+        Settings.getInt(
+            conf,
+            GeneratorKeys.HOSTDB_MAX_COUNT_FAILING,
+            GeneratorKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING));
+  }
+
+  /** Whether any host is failing: when none, nothing needs checking. */
+  public boolean isEmpty() {
+    return failing.isEmpty();
+  }
+
+  /** {@link SkipReason#HOST_FAILING} for a host skipped now, else null. */
+  public SkipReason skipReason(String host) {
+    HostDatum h = host == null ? null : failing.get(host);
+    if (h == null || maxFailures < 0 || h.getFailedRounds() <= maxFailures) {
+      return null;
+    }
+    return now < h.getLastFailedRoundTime() + delayMillis ? SkipReason.HOST_FAILING : null;
+  }
+
+  /** The most URLs the host may have in this segment; negative = no cap of the hostdb's own. */
+  public int maxCount(String host) {
+    return failing.containsKey(host) ? failingMaxCount : -1;
+  }
+}

@@ -1,0 +1,26 @@
+package org.trawler.jobs.hostdb;
+
+import org.trawler.jobs.JobCounter;
+
+/** updatehostdb's Hadoop counters (group {@value #GROUP}). */
+public enum HostDbCounter implements JobCounter {
+  /** crawldb URLs counted. */
+  URLS,
+  /** Segment fetch datums counted. */
+  FETCHES,
+  /** robots.txt answers read. */
+  ROBOTS,
+  /** URLs or robots sites with no host, not counted. */
+  NO_HOST,
+  /** Hosts written. */
+  HOSTS,
+  /** Hosts whose round failed (every fetch a retry). */
+  FAILED_ROUNDS;
+
+  public static final String GROUP = "hostdb";
+
+  @Override
+  public String group() {
+    return GROUP;
+  }
+}

@@ -1,0 +1,152 @@
+package org.trawler.jobs.hostdb;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HostDatum;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.protocol.Reason;
+import org.trawler.core.protocol.RobotsRules;
+
+/**
+ * The host database's decisions, without Hadoop: what one crawldb URL, one fetch or one robots.txt
+ * answer contributes to its host, and how a host's parts merge into its new record.
+ */
+public final class HostUpdate {
+  private static final String DNS_FAILURE = Reason.DNS_FAILURE.nameFor(0);
+
+  private HostUpdate() {}
+
+  /** A crawldb URL: one URL of its status. */
+  public static HostDatum ofUrl(CrawlDatum datum) {
+    HostDatum h = new HostDatum();
+    h.addUrls(datum.getStatus(), 1);
+    return h;
+  }
+
+  /**
+   * A segment's fetch datum: fetched (an answer: success, not modified, redirect), gone, or retry;
+   * a DNS failure counts as one too. Null for a datum that is not a fetch status.
+   */
+  public static HostDatum ofFetch(CrawlDatum datum) {
+    byte s = datum.getStatus();
+    HostDatum h = new HostDatum();
+    boolean dns = DNS_FAILURE.equals(reasonOf(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS)));
+    switch (s) {
+      case CrawlStatus.FETCH_SUCCESS,
+              CrawlStatus.FETCH_NOTMODIFIED,
+              CrawlStatus.FETCH_REDIR_TEMP,
+              CrawlStatus.FETCH_REDIR_PERM ->
+          h.addFetches(1, 0, 0, dns ? 1 : 0);
+      case CrawlStatus.FETCH_GONE -> h.addFetches(0, 1, 0, dns ? 1 : 0);
+      case CrawlStatus.FETCH_RETRY -> h.addFetches(0, 0, 1, dns ? 1 : 0);
+      default -> {
+        return null;
+      }
+    }
+    h.setLastFetchTime(datum.getFetchTime());
+    return h;
+  }
+
+  /** The reason in a "code reason message" protocol status, or null. */
+  static String reasonOf(String protocolStatus) {
+    if (protocolStatus == null) {
+      return null;
+    }
+    String[] words = protocolStatus.split(" ", 3);
+    return words.length < 2 ? null : words[1];
+  }
+
+  /** A robots.txt answer: its reason and the sitemaps the file names. */
+  public static HostDatum ofRobots(RobotsTxt txt) {
+    HostDatum h = new HostDatum();
+    List<String> sitemaps =
+        txt.getCopy() == RobotsTxt.Copy.FILE
+            ? RobotsRules.of(txt, List.of(), txt.getCheckedTime(), Long.MAX_VALUE).getSitemaps()
+            : List.of();
+    h.setRobots(txt.getReason(), sitemaps);
+    return h;
+  }
+
+  /**
+   * A host's new record from its parts. URL counts are the crawldb's now (a host no longer in the
+   * crawldb keeps none). Fetch counts add up over rounds. The parts' fetches are one round: when
+   * the host had fetches and every one was a retry the round failed and the failed rounds grow by
+   * one, any other answer resets them. The robots answer is the newest one, else the previous.
+   * Returns null when there is nothing to keep (no URLs, no previous record).
+   */
+  public static HostDatum merge(Iterable<HostPart> parts) {
+    Merged m = mergeRound(parts);
+    return m == null ? null : m.host();
+  }
+
+  /** A host's new record, and whether this round failed for it. */
+  public record Merged(HostDatum host, boolean failedRound) {}
+
+  /** As {@link #merge}, also saying whether the round failed; null when nothing is kept. */
+  public static Merged mergeRound(Iterable<HostPart> parts) {
+    HostDatum previous = null;
+    HostDatum urls = new HostDatum();
+    HostDatum round = new HostDatum();
+    List<HostDatum> robots = new ArrayList<>();
+    for (HostPart part : parts) {
+      HostDatum d = part.datum();
+      switch (part.kind()) {
+        case PREVIOUS -> previous = new HostDatum(d);
+        case URLS -> d.getUrlsByStatus().forEach(urls::addUrls);
+        case FETCHES -> {
+          round.addFetches(d.getFetched(), d.getGone(), d.getRetry(), d.getDnsFailures());
+          round.setLastFetchTime(Math.max(round.getLastFetchTime(), d.getLastFetchTime()));
+        }
+        case ROBOTS -> robots.add(new HostDatum(d));
+      }
+    }
+    if (previous == null && urls.getUrls() == 0) {
+      return null;
+    }
+    HostDatum host = previous == null ? new HostDatum() : previous;
+    host.getUrlsByStatus().clear();
+    urls.getUrlsByStatus().forEach(host::addUrls);
+    long roundFetches = round.getFetched() + round.getGone() + round.getRetry();
+    boolean failed = roundFetches > 0 && round.getRetry() == roundFetches;
+    if (roundFetches > 0) {
+      host.addFetches(
+          round.getFetched(), round.getGone(), round.getRetry(), round.getDnsFailures());
+      host.setLastFetchTime(Math.max(host.getLastFetchTime(), round.getLastFetchTime()));
+      if (failed) {
+        host.setFailedRounds(host.getFailedRounds() + 1, round.getLastFetchTime());
+      } else {
+        host.setFailedRounds(0, host.getLastFailedRoundTime());
+      }
+    }
+    if (!robots.isEmpty()) {
+      host.setRobots(robots(robots), sitemaps(robots));
+    }
+    return new Merged(host, failed);
+  }
+
+  /** The sites' robots reasons: one when they agree, else each once, comma-separated. */
+  private static String robots(List<HostDatum> answers) {
+    List<String> reasons = new ArrayList<>();
+    for (HostDatum a : answers) {
+      if (!reasons.contains(a.getRobots())) {
+        reasons.add(a.getRobots());
+      }
+    }
+    return String.join(",", reasons);
+  }
+
+  private static List<String> sitemaps(List<HostDatum> answers) {
+    List<String> all = new ArrayList<>();
+    for (HostDatum a : answers) {
+      for (String s : a.getSitemaps()) {
+        if (!all.contains(s)) {
+          all.add(s);
+        }
+      }
+    }
+    return all;
+  }
+}

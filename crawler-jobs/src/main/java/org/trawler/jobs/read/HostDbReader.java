@@ -1,0 +1,208 @@
+package org.trawler.jobs.read;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HostDatum;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
+
+/**
+ * {@code readhostdb <hostdb> -stats | -dump <out> | -host <name>}: the host database's totals,
+ * every host as one JSON line, or one host as JSON. The mean response time of a round is not shown:
+ * the segment's fetch datum does not record how long a fetch took.
+ */
+public class HostDbReader extends CrawlTool {
+  static final String DUMP_JSON = "hosts.json";
+
+  @Override
+  public String name() {
+    return "readhostdb";
+  }
+
+  @Override
+  public String synopsis() {
+    return "<hostdb> (-stats | -dump <out_dir> | -host <name>)";
+  }
+
+  @Override
+  protected Options options() {
+    return new Options()
+        .addOption("stats", false, "print totals over all hosts")
+        .addOption(
+            valued("dump", "out_dir", "write every host as a JSON line to out_dir/hosts.json"))
+        .addOption(valued("host", "name", "print one host as JSON"));
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, 1};
+  }
+
+  @Override
+  protected int execute(CommandLine cmd) throws Exception {
+    int actions =
+        (cmd.hasOption("stats") ? 1 : 0)
+            + (cmd.hasOption("dump") ? 1 : 0)
+            + (cmd.hasOption("host") ? 1 : 0);
+    if (actions != 1) {
+      throw new UsageException("give exactly one of -stats, -dump and -host");
+    }
+    Configuration conf = getConf();
+    String hostDbName = cmd.getArgList().get(0);
+    Path current = VersionedDb.currentForReading(conf, new Path(hostDbName));
+    if (cmd.hasOption("stats")) {
+      out().print(stats(conf, current).table(hostDbName));
+      return 0;
+    }
+    if (cmd.hasOption("host")) {
+      String host = cmd.getOptionValue("host");
+      HostDatum datum = new HostDatum();
+      if (!PartFiles.lookup(conf, current, new Text(host), datum)) {
+        throw new UserException(host + " not found in " + hostDbName, UserException.NOTHING_TO_DO);
+      }
+      PrintWriter out = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8));
+      JsonWriter json = new JsonWriter(out);
+      write(json, host, datum);
+      json.newLine().flush();
+      return 0;
+    }
+    Path file = new Path(new Path(cmd.getOptionValue("dump")), DUMP_JSON);
+    long n = dump(conf, current, file);
+    out().println("readhostdb: wrote " + n + " hosts to " + file);
+    return 0;
+  }
+
+  /** Totals over the hosts of the hostdb version at {@code current}. */
+  public static Stats stats(Configuration conf, Path current) throws IOException, UserException {
+    Stats stats = new Stats();
+    PartFiles.read(conf, current, new Text(), new HostDatum(), (host, datum) -> stats.add(datum));
+    return stats;
+  }
+
+  /** Writes every host of {@code current} as a JSON line to {@code file}; returns how many. */
+  public static long dump(Configuration conf, Path current, Path file)
+      throws IOException, UserException {
+    long[] count = {0};
+    Writer out = DumpFile.create(conf, file);
+    boolean complete = false;
+    try {
+      JsonWriter json = new JsonWriter(out);
+      PartFiles.read(
+          conf,
+          current,
+          new Text(),
+          new HostDatum(),
+          (host, datum) -> {
+            write(json, host.toString(), datum);
+            json.newLine();
+            count[0]++;
+          });
+      complete = true;
+    } finally {
+      out.close();
+      if (!complete) {
+        file.getFileSystem(conf).delete(file, false); // no half dump that looks whole
+      }
+    }
+    return count[0];
+  }
+
+  /** One host as a JSON object. */
+  static void write(JsonWriter json, String host, HostDatum d) throws IOException {
+    json.beginObject().name("host").value(host).name("urls").beginObject();
+    for (Map.Entry<Byte, Long> e : d.getUrlsByStatus().entrySet()) {
+      json.name(CrawlStatus.name(e.getKey())).value(e.getValue());
+    }
+    json.endObject()
+        .name("fetched")
+        .value(d.getFetched())
+        .name("gone")
+        .value(d.getGone())
+        .name("retry")
+        .value(d.getRetry())
+        .name("dnsFailures")
+        .value(d.getDnsFailures())
+        .name("failedRounds")
+        .value(d.getFailedRounds())
+        .name("lastFailedRoundTime")
+        .value(d.getLastFailedRoundTime())
+        .name("lastFetchTime")
+        .value(d.getLastFetchTime())
+        .name("robots")
+        .value(d.getRobots())
+        .name("sitemaps")
+        .beginArray();
+    for (String s : d.getSitemaps()) {
+      json.value(s);
+    }
+    json.endArray().endObject();
+  }
+
+  /** Totals over hosts: URLs per status, fetch outcomes, failing hosts, sitemaps. */
+  public static final class Stats {
+    private long hosts;
+    private final Map<Byte, Long> urls = new TreeMap<>();
+    private long fetched;
+    private long gone;
+    private long retry;
+    private long dnsFailures;
+    private long failingHosts;
+    private long hostsWithSitemaps;
+    private long sitemaps;
+
+    void add(HostDatum d) {
+      hosts++;
+      d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
+      fetched += d.getFetched();
+      gone += d.getGone();
+      retry += d.getRetry();
+      dnsFailures += d.getDnsFailures();
+      failingHosts += d.getFailedRounds() > 0 ? 1 : 0;
+      hostsWithSitemaps += d.getSitemaps().isEmpty() ? 0 : 1;
+      sitemaps += d.getSitemaps().size();
+    }
+
+    public long hosts() {
+      return hosts;
+    }
+
+    public long failingHosts() {
+      return failingHosts;
+    }
+
+    public String table(String hostDbName) {
+      StringBuilder b = new StringBuilder();
+      b.append("Statistics for hostdb: ").append(hostDbName).append('\n');
+      line(b, "hosts", hosts);
+      for (Map.Entry<Byte, Long> e : urls.entrySet()) {
+        line(b, "urls " + CrawlStatus.name(e.getKey()), e.getValue());
+      }
+      line(b, "fetched", fetched);
+      line(b, "gone", gone);
+      line(b, "retry", retry);
+      line(b, "dns failures", dnsFailures);
+      line(b, "hosts whose last round failed", failingHosts);
+      line(b, "hosts naming sitemaps", hostsWithSitemaps);
+      line(b, "sitemaps", sitemaps);
+      return b.toString();
+    }
+
+    private static void line(StringBuilder b, String name, long value) {
+      b.append(String.format("%-32s%d%n", name + ":", value));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package org.trawler.jobs.sitemap;
+
+/** Configuration keys of the sitemap job, with their defaults. */
+public final class SitemapKeys {
+  /** Try /sitemap.xml on hosts whose robots.txt names no sitemap. */
+  public static final String URL_DEFAULT = "sitemap.url.default";
+
+  public static final boolean DEFAULT_URL_DEFAULT = true;
+
+  /** How deep sitemap indexes are followed: 1 = an index's sitemaps, not an index in an index. */
+  public static final String INDEX_MAX_DEPTH = "sitemap.index.max.depth";
+
+  public static final int DEFAULT_INDEX_MAX_DEPTH = 2;
+
+  /** At most this many URLs are taken from one sitemap file (sitemaps.org allows 50 000). */
+  public static final String MAX_URLS = "sitemap.max.urls";
+
+  public static final int DEFAULT_MAX_URLS = 50000;
+
+  /** A sitemap file larger than this many bytes, decompressed, is refused (sitemaps.org: 50 MB). */
+  public static final String SIZE_MAX = "sitemap.size.max";
+
+  public static final int DEFAULT_SIZE_MAX = 52428800;
+
+  /**
+   * A sitemap may list URLs of another host only when that host's robots.txt names it (the
+   * sitemaps.org cross-submit rule); false accepts every URL.
+   */
+  public static final String STRICT = "sitemap.strict";
+
+  public static final boolean DEFAULT_STRICT = true;
+
+  private SitemapKeys() {}
+}

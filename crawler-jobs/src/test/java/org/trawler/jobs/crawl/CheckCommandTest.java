@@ -1,0 +1,114 @@
+package org.trawler.jobs.crawl;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.trawler.core.conf.CrawlerConfiguration;
+
+public class CheckCommandTest {
+  private static final String PAGE =
+      "<html><head><title>A page</title><meta name=robots content=noarchive></head><body>"
+          + "<p>Hello checker</p>"
+          + "<a href='/next'>next</a> <a href='/logo.png'>logo</a> <a href='mailto:a@b.c'>mail</a>"
+          + " <a href='/private/x'>private</a> <a href='/next#again'>again</a>"
+          + "</body></html>";
+
+  private HttpServer server;
+  private String base;
+
+  @Before
+  public void start() throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
+    Map<String, String[]> pages =
+        Map.of(
+            "/robots.txt", new String[] {"text/plain", "User-agent: *\nDisallow: /private/\n"},
+            "/page", new String[] {"text/html; charset=utf-8", PAGE});
+    server.createContext(
+        "/",
+        exchange -> {
+          String[] page = pages.get(exchange.getRequestURI().getPath());
+          byte[] body = (page == null ? "missing" : page[1]).getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().set("Content-Type", page == null ? "text/plain" : page[0]);
+          exchange.sendResponseHeaders(page == null ? 404 : 200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    server.start();
+    base = "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  @After
+  public void stop() {
+    server.stop(0);
+  }
+
+  private String[] run(String... args) throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    CheckCommand cmd = new CheckCommand();
+    cmd.printTo(new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    int code = ToolRunner.run(conf, cmd, args);
+    return new String[] {String.valueOf(code), out.toString(StandardCharsets.UTF_8)};
+  }
+
+  @Test
+  public void aPageShowsItsFetchParseAndEveryLinkWithWhyDroppedOnesWere() throws Exception {
+    String[] r = run(base + "/page");
+    String out = r[1];
+    assertEquals(out, "0", r[0]);
+    assertTrue(out, out.contains("normalized: " + base + "/page\n"));
+    assertTrue(out, out.contains("robots: allowed\n"));
+    assertTrue(out, out.contains("status: fetch_success\n"));
+    assertTrue(out, out.contains("protocolStatus: 200 ok\n"));
+    assertTrue(out, out.contains("charset: UTF-8\ncharsetSource: header\n"));
+    assertTrue(out, out.contains("title: A page\n"));
+    assertTrue(out, out.contains("metaRobots: index,follow\n"));
+    assertTrue(out, out.contains("text: Hello checker next logo mail private again\n"));
+    assertTrue(out, out.contains("outlinks: 2\n  " + base + "/next  \"next\"\n"));
+    assertTrue(out, out.contains("  " + base + "/private/x  \"private\"\n"));
+    assertTrue(out, out.contains("dropped: 2\n"));
+    assertTrue(out, out.contains("  " + base + "/logo.png  [reject RegexURLFilter (line "));
+    assertTrue(out, out.contains("  mailto:a@b.c  [not an http(s) link]\n"));
+  }
+
+  @Test
+  public void aRobotsDeniedPageIsNotFetchedAndExitsOne() throws Exception {
+    String[] r = run(base + "/private/x");
+    assertEquals(r[1], "1", r[0]);
+    assertTrue(r[1], r[1].contains("status: fetch_gone\n"));
+    assertTrue(r[1], r[1].contains("robots: not fetched: robots_denied\n"));
+  }
+
+  @Test
+  public void aMissingPageIsGoneWithItsHttpReason() throws Exception {
+    String[] r = run(base + "/nothing");
+    assertEquals("1", r[0]);
+    assertTrue(r[1], r[1].contains("protocolStatus: 404 http_404\n"));
+  }
+
+  @Test
+  public void jsonIsOneObjectWithTheSameFields() throws Exception {
+    String[] r = run(base + "/page", "-json");
+    String json = r[1];
+    assertEquals("0", r[0]);
+    assertTrue(json, json.startsWith("{\"url\":\"" + base + "/page\",\"normalized\":"));
+    assertTrue(json, json.endsWith("}\n"));
+    assertEquals(json, 1, json.split("\n").length);
+    assertTrue(json, json.contains("\"contentLength\":" + PAGE.length() + ","));
+    assertTrue(json, json.contains("\"reason\":\"not an http(s) link\""));
+  }
+}

@@ -1,0 +1,60 @@
+package org.trawler.jobs.generate;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+
+import java.util.Map;
+import org.junit.Test;
+import org.trawler.core.datum.HostDatum;
+
+/** generate's reading of the hostdb: which failing hosts are skipped or capped. */
+public class HostPolicyTest {
+  private static final long NOW = 1_000_000_000L;
+
+  private static HostDatum failed(int rounds, long lastFailed) {
+    HostDatum h = new HostDatum();
+    h.setFailedRounds(rounds, lastFailed);
+    return h;
+  }
+
+  private static HostPolicy policy(int maxFailures, long delaySeconds, int failingMax) {
+    return new HostPolicy(
+        Map.of("dead.test", failed(4, NOW - 10_000), "flaky.test", failed(1, NOW - 10_000)),
+        NOW,
+        maxFailures,
+        delaySeconds,
+        failingMax);
+  }
+
+  @Test
+  public void aHostWithMoreFailedRoundsThanAllowedIsSkippedWithinTheDelay() {
+    assertEquals(SkipReason.HOST_FAILING, policy(3, 3600, -1).skipReason("dead.test"));
+    assertNull(policy(3, 3600, -1).skipReason("flaky.test"));
+    assertNull(policy(3, 3600, -1).skipReason("other.test"));
+  }
+
+  @Test
+  public void afterTheDelayTheHostIsTriedAgain() {
+    assertNull(policy(3, 5, -1).skipReason("dead.test"));
+  }
+
+  @Test
+  public void negativeMaxFailuresNeverSkips() {
+    assertNull(policy(-1, 3600, -1).skipReason("dead.test"));
+  }
+
+  @Test
+  public void failingHostsGetTheFailingCapOthersNone() {
+    assertEquals(2, policy(3, 3600, 2).maxCount("flaky.test"));
+    assertEquals(-1, policy(3, 3600, 2).maxCount("other.test"));
+  }
+
+  @Test
+  public void quotaRefusesAHostAtItsOwnCap() {
+    SelectionQuota quota = new SelectionQuota(-1, 0);
+    assertNull(quota.refusal("flaky.test", "flaky.test", 1));
+    quota.admit("flaky.test", "flaky.test");
+    assertEquals(SkipReason.HOST_CAP, quota.refusal("flaky.test", "flaky.test", 1));
+    assertNull(quota.refusal("flaky.test", "flaky.test", -1));
+  }
+}

@@ -1,0 +1,100 @@
+package org.trawler.jobs.hostdb;
+
+import static org.junit.Assert.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HostDatum;
+import org.trawler.core.datum.RobotsTxt;
+
+/** updatehostdb's mappers and reducer under MRUnit. */
+public class HostDbMapReduceTest {
+
+  private static <V> List<String> describe(List<Pair<Text, V>> output) {
+    List<String> lines = new ArrayList<>();
+    for (Pair<Text, V> p : output) {
+      lines.add(p.getFirst() + " " + p.getSecond());
+    }
+    return lines;
+  }
+
+  @Test
+  public void urlMapperCountsEachUrlUnderItsHost() throws IOException {
+    MapDriver<Text, CrawlDatum, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.UrlMapper());
+    driver.withInput(
+        new Text("http://A.test:8080/x"), new CrawlDatum(CrawlStatus.DB_FETCHED, 0, 1f));
+    driver.withInput(new Text("no-host"), new CrawlDatum(CrawlStatus.DB_FETCHED, 0, 1f));
+    List<Pair<Text, HostPart>> out = driver.run();
+    assertEquals(1, out.size());
+    assertEquals("a.test", out.get(0).getFirst().toString());
+    assertEquals(HostPart.Kind.URLS, out.get(0).getSecond().kind());
+    assertEquals(1, HostDbCounter.URLS.valueIn(driver.getCounters()));
+    assertEquals(1, HostDbCounter.NO_HOST.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void fetchMapperSendsFetchOutcomesAndSkipsOtherDatums() throws IOException {
+    MapDriver<Text, CrawlDatum, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.FetchMapper());
+    driver.withInput(
+        new Text("http://a.test/"), HostUpdateTest.fetch(CrawlStatus.FETCH_RETRY, "0 timeout", 9));
+    driver.withInput(new Text("http://a.test/y"), new CrawlDatum(CrawlStatus.LINKED, 0, 1f));
+    List<Pair<Text, HostPart>> out = driver.run();
+    assertEquals(1, out.size());
+    assertEquals(1, out.get(0).getSecond().datum().getRetry());
+    assertEquals(1, HostDbCounter.FETCHES.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void robotsMapperKeysTheSiteByHost() throws IOException {
+    MapDriver<Text, RobotsTxt, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.RobotsMapper());
+    byte[] file = "Sitemap: http://a.test/s.xml\n".getBytes(StandardCharsets.UTF_8);
+    driver.withInput(
+        new Text("http://a.test:8080"),
+        RobotsTxt.file(1, "http://a.test:8080/robots.txt", file, "text/plain"));
+    List<Pair<Text, HostPart>> out = driver.run();
+    assertEquals("a.test", out.get(0).getFirst().toString());
+    assertEquals(List.of("http://a.test/s.xml"), out.get(0).getSecond().datum().getSitemaps());
+  }
+
+  @Test
+  public void previousMapperPassesTheRecordOn() throws IOException {
+    MapDriver<Text, HostDatum, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.PreviousMapper());
+    HostDatum h = new HostDatum();
+    h.setFailedRounds(2, 7);
+    driver.withInput(new Text("a.test"), h);
+    List<Pair<Text, HostPart>> out = driver.run();
+    assertEquals(HostPart.Kind.PREVIOUS, out.get(0).getSecond().kind());
+    assertEquals(2, out.get(0).getSecond().datum().getFailedRounds());
+  }
+
+  @Test
+  public void reducerMergesAHostsPartsAndCountsAFailedRound() throws IOException {
+    ReduceDriver<Text, HostPart, Text, HostDatum> driver =
+        ReduceDriver.newReduceDriver(new HostDb.MergeReducer());
+    driver.withInput(
+        new Text("a.test"),
+        List.of(HostUpdateTest.url(CrawlStatus.DB_UNFETCHED), HostUpdateTest.retry(100)));
+    driver.withInput(new Text("gone.test"), List.of(HostUpdateTest.retry(100)));
+    List<String> out = describe(driver.run());
+    assertEquals(
+        List.of(
+            "a.test db_unfetched=1 fetched=0 gone=0 retry=1 dns_failures=0 failed_rounds=1"
+                + " robots=unknown sitemaps=[]"),
+        out);
+    assertEquals(1, HostDbCounter.HOSTS.valueIn(driver.getCounters()));
+    assertEquals(1, HostDbCounter.FAILED_ROUNDS.valueIn(driver.getCounters()));
+  }
+}

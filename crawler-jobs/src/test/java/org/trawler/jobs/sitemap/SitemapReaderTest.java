@@ -1,0 +1,125 @@
+package org.trawler.jobs.sitemap;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.Test;
+
+/** Sitemap files good and bad: each bad one ends as a counter, never an exception. */
+public class SitemapReaderTest {
+  private final SitemapReader reader = new SitemapReader(50000, 52428800);
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static byte[] gzip(byte[] content) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+      gz.write(content);
+    }
+    return out.toByteArray();
+  }
+
+  private static String urlset(String... locs) {
+    StringBuilder b =
+        new StringBuilder(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for (String loc : locs) {
+      b.append("<url><loc>")
+          .append(loc)
+          .append("</loc><lastmod>2024-01-02</lastmod><changefreq>daily</changefreq>")
+          .append("<priority>0.8</priority></url>\n");
+    }
+    return b.append("</urlset>\n").toString();
+  }
+
+  @Test
+  public void anXmlSitemapGivesItsUrlsWithLastmodChangefreqAndPriority() {
+    SitemapReader.Result r =
+        reader.read(
+            "http://a.test/sitemap.xml", utf8(urlset("http://a.test/x")), "application/xml");
+    assertNull(r.problem());
+    assertEquals(1, r.urls().size());
+    assertEquals("http://a.test/x", r.urls().get(0).getUrl().toString());
+    assertEquals(0.8, r.urls().get(0).getPriority(), 1e-9);
+    assertEquals("DAILY", r.urls().get(0).getChangeFrequency().name());
+  }
+
+  @Test
+  public void aTextSitemapGivesOneUrlPerLine() {
+    SitemapReader.Result r =
+        reader.read(
+            "http://a.test/urls.txt", utf8("http://a.test/1\nhttp://a.test/2\n"), "text/plain");
+    assertEquals(2, r.urls().size());
+  }
+
+  @Test
+  public void aGzipIndexGivesItsSitemaps() throws Exception {
+    String index =
+        "<?xml version=\"1.0\"?><sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+            + "<sitemap><loc>http://a.test/s1.txt</loc></sitemap>"
+            + "<sitemap><loc>http://a.test/s2.xml</loc></sitemap></sitemapindex>";
+    SitemapReader.Result r =
+        reader.read("http://a.test/index.xml.gz", gzip(utf8(index)), "application/gzip");
+    assertNull(r.problem());
+    assertEquals(List.of("http://a.test/s1.txt", "http://a.test/s2.xml"), r.sitemaps());
+  }
+
+  @Test
+  public void aTruncatedGzipEndsAsACounter() throws Exception {
+    byte[] whole = gzip(utf8(urlset("http://a.test/x", "http://a.test/y")));
+    byte[] cut = Arrays.copyOf(whole, whole.length / 2);
+    SitemapReader.Result r = reader.read("http://a.test/s.xml.gz", cut, "application/gzip");
+    // SiteMapParser cannot tell what the cut stream holds: an unknown format.
+    assertEquals(r.message(), SitemapCounter.UNKNOWN_FORMAT, r.problem());
+    assertEquals(0, r.urls().size());
+  }
+
+  @Test
+  public void anXmlBombIsRefused() {
+    String bomb =
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">"
+            + "<!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">"
+            + "<!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">]>\n"
+            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+            + "<url><loc>http://a.test/&lol3;</loc></url></urlset>";
+    SitemapReader.Result r = reader.read("http://a.test/bomb.xml", utf8(bomb), "application/xml");
+    assertEquals(r.message(), 0, r.urls().size());
+    // SiteMapParser refuses a DOCTYPE: no entity is ever expanded.
+    assertEquals(SitemapCounter.UNKNOWN_FORMAT, r.problem());
+  }
+
+  @Test
+  public void aWrongContentTypeIsAnUnknownFormat() {
+    SitemapReader.Result r =
+        reader.read(
+            "http://a.test/sitemap.xml", new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png");
+    assertEquals(SitemapCounter.UNKNOWN_FORMAT, r.problem());
+  }
+
+  @Test
+  public void aFileLargerThanTheLimitIsRefusedUnread() {
+    byte[] big = new byte[60 * 1024 * 1024];
+    SitemapReader.Result r = reader.read("http://a.test/big.xml", big, "application/xml");
+    assertEquals(SitemapCounter.TOO_LARGE, r.problem());
+  }
+
+  @Test
+  public void aHundredThousandUrlsAreCutAtTheLimit() {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 100_000; i++) {
+      text.append("http://a.test/p").append(i).append('\n');
+    }
+    SitemapReader.Result r =
+        reader.read("http://a.test/many.txt", utf8(text.toString()), "text/plain");
+    assertEquals(SitemapCounter.TOO_MANY_URLS, r.problem());
+    assertEquals(50000, r.urls().size());
+  }
+}
