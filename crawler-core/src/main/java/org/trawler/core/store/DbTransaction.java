@@ -119,6 +119,8 @@ public final class DbTransaction implements AutoCloseable {
   private void install(Path version) throws IOException {
     Path current = VersionedDb.current(db);
     Path old = VersionedDb.old(db);
+    // Nothing is touched before this: a writer whose lock was broken leaves the breaker's version.
+    lock.checkHeld();
     if (fs.exists(current)) {
       if (fs.exists(old) && !fs.delete(old, true)) {
         throw new IOException("cannot remove previous backup " + old);
