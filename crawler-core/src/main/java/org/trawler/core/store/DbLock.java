@@ -85,10 +85,16 @@ public final class DbLock implements AutoCloseable {
     } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
       return false;
     } catch (IOException e) {
-      if (fs.exists(file)) {
-        return false;
+      String written = fs.exists(file) ? readOrNull(fs, file) : null;
+      if (written == null) {
+        throw e;
       }
-      throw e;
+      // A create that failed half-way (disk full) leaves an empty file: ours, not another holder's.
+      if (written.isEmpty()) {
+        fs.delete(file, false);
+        throw e;
+      }
+      return false;
     }
   }
 
@@ -162,7 +168,11 @@ public final class DbLock implements AutoCloseable {
 
   /** What the lock file says now, null when it is gone. */
   private String holder() throws IOException {
-    try (InputStream in = fs.open(lockFile)) {
+    return readOrNull(fs, lockFile);
+  }
+
+  private static String readOrNull(FileSystem fs, Path file) throws IOException {
+    try (InputStream in = fs.open(file)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (java.io.FileNotFoundException e) {
       return null;

@@ -130,16 +130,35 @@ public final class DbTransaction implements AutoCloseable {
       }
     }
     // A rename onto an existing directory would move the new version inside it (local FS copies).
-    if (fs.exists(current) || !fs.rename(version, current)) {
-      // Put the previous version back so the db stays readable.
-      if (fs.exists(old) && !fs.exists(current)) {
-        fs.rename(old, current);
+    IOException failed = null;
+    try {
+      if (fs.exists(current) || !fs.rename(version, current)) {
+        failed = new IOException("cannot install " + version + " as " + current);
       }
-      throw new IOException("cannot install " + version + " as " + current);
+    } catch (IOException e) {
+      failed = e;
+    }
+    if (failed != null) {
+      putBack(old, current, failed);
+      throw failed;
     }
     if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, StoreKeys.DEFAULT_PRESERVE_BACKUP)
         && fs.exists(old)) {
       fs.delete(old, true);
+    }
+  }
+
+  /**
+   * Puts the previous version back after a failed install, so the db stays readable as it was; if
+   * that fails too, the next writer's {@link #recover} does it.
+   */
+  private void putBack(Path old, Path current, IOException failed) {
+    try {
+      if (fs.exists(old) && !fs.exists(current) && !fs.rename(old, current)) {
+        failed.addSuppressed(new IOException("cannot move " + old + " back to " + current));
+      }
+    } catch (IOException e) {
+      failed.addSuppressed(e);
     }
   }
 
