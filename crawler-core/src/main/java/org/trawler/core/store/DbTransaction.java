@@ -119,6 +119,8 @@ public final class DbTransaction implements AutoCloseable {
   private void install(Path version) throws IOException {
     Path current = VersionedDb.current(db);
     Path old = VersionedDb.old(db);
+    DurableFiles durable = DurableFiles.of(conf);
+    durable.syncTree(fs, version);
     // Nothing is touched before this: a writer whose lock was broken leaves the breaker's version.
     lock.checkHeld();
     if (fs.exists(current)) {
@@ -142,6 +144,7 @@ public final class DbTransaction implements AutoCloseable {
       putBack(old, current, failed);
       throw failed;
     }
+    durable.syncDirectory(fs, db);
     if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, StoreKeys.DEFAULT_PRESERVE_BACKUP)
         && fs.exists(old)) {
       fs.delete(old, true);

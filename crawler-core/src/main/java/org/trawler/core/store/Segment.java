@@ -162,7 +162,12 @@ public final class Segment {
         moves.put(from, new Path(segment, part));
       }
     }
+    DurableFiles durable = DurableFiles.of(conf);
+    for (Path part : moves.keySet()) {
+      durable.syncTree(fs, part);
+    }
     FileMoves.allOrNone(fs, moves);
+    durable.syncDirectory(fs, segment);
     fs.delete(workDir, true);
   }
 
