@@ -14,6 +14,8 @@ import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.index.IndexJob;
+import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
@@ -39,6 +41,9 @@ public final class Main {
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
           new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
+          new Command(
+              "index", "index the pages of segments (Lucene by default, or Solr)", IndexJob::new),
+          new Command("search", "search an index made by index", SearchCommand::new),
           new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),

@@ -33,6 +33,8 @@ public class MainTest {
             "updatedb",
             "invertlinks",
             "dedup",
+            "index",
+            "search",
             "warc",
             "readdb",
             "readseg",

@@ -37,8 +37,11 @@ final class SimWebHtml {
     return capitalize(noun(rnd)) + " " + capitalize(noun(rnd)) + " " + page;
   }
 
-  /** A full page of about {@code targetBytes} bytes (never fewer than needed for its links). */
-  static String page(long hash, String title, List<Link> links, int targetBytes) {
+  /**
+   * A full page of about {@code targetBytes} bytes (never fewer than needed for its links), with a
+   * sentence naming {@code marker} first when it is not null.
+   */
+  static String page(long hash, String title, String marker, List<Link> links, int targetBytes) {
     SplittableRandom rnd = new SplittableRandom(hash);
     StringBuilder sb = new StringBuilder(targetBytes + 1024);
     sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
@@ -48,6 +51,9 @@ final class SimWebHtml {
         .append("\">\n</head>\n<body>\n<h1>")
         .append(escape(title))
         .append("</h1>\n");
+    if (marker != null) {
+      sb.append("<p>A ").append(escape(marker)).append(" was seen here.</p>\n");
+    }
     int paragraphs = Math.max(1, targetBytes / PARAGRAPH_BYTES);
     int linksPerParagraph = (links.size() + paragraphs - 1) / paragraphs;
     int next = 0;

@@ -57,6 +57,16 @@ public final class SiteModel {
   private static final long SALT_LINKS = 0x4c494e4bL;
   private static final long SALT_TEXT = 0x54455854L;
   private static final long SALT_TITLE = 0x5449544cL;
+  private static final long SALT_MARKER = 0x4d41524bL;
+  private static final long SALT_REMOVED = 0x52454d56L;
+
+  /**
+   * A word no other text of the site has, on a known tenth of its pages ({@link #hasMarkerWord}):
+   * what a search test looks for.
+   */
+  public static final String MARKER_WORD = "quokka";
+
+  private static final double MARKER_SHARE = 0.1;
 
   /**
    * A page of the site: {@code page} is a page number, {@link #HOME_PAGE} or {@link #ROBOTS_PAGE}.
@@ -73,6 +83,7 @@ public final class SiteModel {
   private final double errorPct;
   private final double disallowPct;
   private final double crossHostPct;
+  private final double removedPct;
   private final long seed;
   private final int gzipEvery;
   private final int largeEvery;
@@ -91,6 +102,7 @@ public final class SiteModel {
     this.errorPct = b.errorPct;
     this.disallowPct = b.disallowPct;
     this.crossHostPct = b.crossHostPct;
+    this.removedPct = b.removedPct;
     this.seed = b.seed;
     this.gzipEvery = b.gzipEvery;
     this.largeEvery = b.largeEvery;
@@ -112,6 +124,7 @@ public final class SiteModel {
     private double errorPct = 2;
     private double disallowPct = 5;
     private double crossHostPct = 20;
+    private double removedPct;
     private long seed = 1;
     private int gzipEvery;
     private int largeEvery;
@@ -187,6 +200,15 @@ public final class SiteModel {
       return this;
     }
 
+    /**
+     * Percentage of the OK pages that answer 404, as if removed since: the same site later, its
+     * titles, links and text unchanged, so a crawl of it sees those pages go.
+     */
+    public Builder removedPct(double pct) {
+      this.removedPct = pct;
+      return this;
+    }
+
     public Builder seed(long s) {
       seed = s;
       return this;
@@ -201,7 +223,9 @@ public final class SiteModel {
       check(port >= 0 && port <= 65535, "port must be between 0 and 65535");
       check(gzipEvery >= 0 && largeEvery >= 0, "gzip and large page intervals must be >= 0");
       for (double pct :
-          new double[] {redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct}) {
+          new double[] {
+            redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct, removedPct
+          }) {
         check(pct >= 0 && pct <= 100, "percentages must be between 0 and 100");
       }
       check(
@@ -230,6 +254,7 @@ public final class SiteModel {
             .errorPct(errorPct)
             .disallowPct(disallowPct)
             .crossHostPct(crossHostPct)
+            .removedPct(removedPct)
             .seed(seed)
             .gzipEvery(gzipEvery)
             .largeEvery(largeEvery);
@@ -442,6 +467,9 @@ public final class SiteModel {
     if (u < redirectPct + notFoundPct + errorPct + disallowPct) {
       return Kind.DISALLOWED;
     }
+    if (removedPct > 0 && unit(hash(host, page, SALT_REMOVED)) * 100 < removedPct) {
+      return Kind.NOT_FOUND;
+    }
     return Kind.OK;
   }
 
@@ -482,6 +510,19 @@ public final class SiteModel {
   public int redirectStatus(String url) {
     Page at = locate(url);
     return isRedirect(at) ? redirectStatus(at.host, at.page) : 0;
+  }
+
+  /**
+   * True when the page's text has {@link #MARKER_WORD} (whatever its kind: only an OK page shows
+   * its text); home pages never do.
+   */
+  public boolean hasMarkerWord(String url) {
+    Page at = locate(url);
+    return hasMarkerWord(at.host, at.page);
+  }
+
+  boolean hasMarkerWord(int host, int page) {
+    return page >= 0 && unit(hash(host, page, SALT_MARKER)) < MARKER_SHARE;
   }
 
   /** The title of a page, which is also the anchor text of every link to it. */

@@ -101,7 +101,11 @@ final class SiteResponses {
       links.add(new SimWebHtml.Link(href, site.title(h, p)));
     }
     return SimWebHtml.page(
-        site.textSeed(host, page), site.title(host, page), links, site.pageBytes(host, page));
+        site.textSeed(host, page),
+        site.title(host, page),
+        site.hasMarkerWord(host, page) ? SiteModel.MARKER_WORD : null,
+        links,
+        site.pageBytes(host, page));
   }
 
   private static boolean notModifiedSince(String ifModifiedSince) {

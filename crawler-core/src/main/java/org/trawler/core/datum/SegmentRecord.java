@@ -5,8 +5,8 @@ import org.apache.hadoop.io.Writable;
 
 /**
  * Any of the records a job shuffles between segment and crawldb parts (CrawlDatum, Content,
- * ParseData, ParseText, Inlinks, HttpTranscript), tagged with its type: the value class of jobs
- * that mix them.
+ * ParseData, ParseText, Inlinks, HttpTranscript, RobotsTxt), tagged with its type: the value class
+ * of jobs that mix them.
  */
 public class SegmentRecord extends GenericWritable {
   @SuppressWarnings("unchecked")
@@ -17,7 +17,8 @@ public class SegmentRecord extends GenericWritable {
         ParseData.class,
         ParseText.class,
         Inlinks.class,
-        HttpTranscript.class
+        HttpTranscript.class,
+        RobotsTxt.class
       };
 
   public SegmentRecord() {}

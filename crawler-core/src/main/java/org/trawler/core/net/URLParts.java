@@ -114,6 +114,28 @@ public final class URLParts {
     return hostEnd(url, hostStart(), pathStart);
   }
 
+  /**
+   * scheme://host[:port], lower-cased, the scheme's default port left out: the site robots.txt
+   * applies to (RFC 9309) and the base of its robots.txt URL; null without a scheme or authority.
+   */
+  public String origin() {
+    if (schemeEnd < 0 || authorityStart < 0) {
+      return null;
+    }
+    String scheme = scheme().toLowerCase(Locale.ROOT);
+    int hostEnd = hostEnd();
+    StringBuilder key =
+        new StringBuilder(pathStart + 8)
+            .append(scheme)
+            .append("://")
+            .append(url.substring(hostStart(), hostEnd).toLowerCase(Locale.ROOT));
+    int port = hostEnd < pathStart ? port(url, hostEnd + 1, pathStart) : NONE;
+    if (port >= 0 && port != defaultPort(scheme)) {
+      key.append(':').append(port);
+    }
+    return key.toString();
+  }
+
   // Questions about one absolute URL, answered without allocating more than the answer.
 
   /**

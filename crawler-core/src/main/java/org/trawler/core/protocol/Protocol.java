@@ -1,26 +1,34 @@
 package org.trawler.core.protocol;
 
 import java.io.Closeable;
+import org.trawler.core.datum.RobotsTxt;
 
 /**
- * Fetches URLs and robots.txt rules. One instance serves all fetcher threads of a task and is
+ * Fetches URLs and robots.txt files. One instance serves all fetcher threads of a task and is
  * thread-safe. It never throws for network trouble or a hostile server: every outcome is a {@link
- * ProtocolOutput} with a {@link Reason}. A fetch task creates it by reflection from {@link
- * ProtocolKeys#PROTOCOL_CLASS} through a public (Configuration) constructor, and closes it at the
- * end, which releases its connections and threads.
+ * ProtocolOutput} with a {@link Reason}. A fetch task creates it by reflection from
+ * fetcher.protocol.class through a public (Configuration) constructor, and closes it at the end,
+ * which releases its connections and threads. It keeps no robots.txt: the fetcher decides when to
+ * ask (each request to a host waits its turn in the host's queue) and remembers the answers.
  */
 public interface Protocol extends Closeable {
 
   /**
-   * Fetches {@code url}, following redirects inline up to http.redirect.max hops.
+   * Fetches {@code url}, following redirects inline up to http.redirect.max hops, each hop once
+   * {@code gate} lets it.
    *
    * @param ifModifiedSince ms epoch for a conditional GET, or 0 for none
    */
-  ProtocolOutput fetch(String url, long ifModifiedSince);
+  ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate);
+
+  /** Fetches {@code url}, following redirects inline at once (outside a crawl's queues). */
+  default ProtocolOutput fetch(String url, long ifModifiedSince) {
+    return fetch(url, ifModifiedSince, RedirectGate.FOLLOW);
+  }
 
   /**
-   * The robots.txt rules of the URL's host (scheme, host and port); fetched at most once per host,
-   * even under concurrency, and kept for the life of this instance.
+   * Asks the site of {@code url} (scheme, host and port) for its robots.txt now, one request (and
+   * its redirects), and returns the answer stamped {@code now}.
    */
-  RobotsRules robotsFor(String url);
+  RobotsTxt fetchRobots(String url, long now);
 }

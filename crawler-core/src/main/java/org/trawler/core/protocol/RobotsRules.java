@@ -3,6 +3,12 @@ package org.trawler.core.protocol;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRules.RobotRulesMode;
+import crawlercommons.robots.SimpleRobotRulesParser;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.datum.RobotsTxt;
 
 /**
  * A host's robots.txt as the fetcher needs it: whether a URL may be fetched, the Crawl-delay, or
@@ -33,6 +39,53 @@ public final class RobotsRules {
     return of(new SimpleRobotRules(RobotRulesMode.ALLOW_ALL));
   }
 
+  /**
+   * The rules a robots.txt answer sets at {@code now} for {@code agents}: the last good copy (a
+   * file, or none for a 4xx), also while the site is unreachable (RFC 9309 §2.4 lets a cached copy
+   * outlive its cache time then); with no copy, an unreachable robots.txt disallows everything
+   * (§2.3.1.4) until the outage is {@code giveUpMillis} old, when it counts as missing: allow all.
+   */
+  public static RobotsRules of(RobotsTxt txt, List<String> agents, long now, long giveUpMillis) {
+    switch (txt.getCopy()) {
+      case FILE:
+        // No cap on Crawl-delay here: the fetcher decides what a too long delay means.
+        SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
+        return of(
+            parser.parseContent(txt.getUrl(), txt.getContent(), txt.getContentType(), agents));
+      case MISSING:
+        return allowAll();
+      default:
+        if (txt.isUnreachable() && now - txt.getUnreachableSince() < giveUpMillis) {
+          return unavailable(txt.getReason());
+        }
+        return allowAll();
+    }
+  }
+
+  /**
+   * The robots.txt agent names: http.robots.agents, else the product token of http.agent.name
+   * ("Trawler/0.1" → "trawler"), lower case.
+   */
+  public static List<String> agents(Configuration conf) {
+    return agents(
+        conf.getTrimmed(ProtocolKeys.ROBOTS_AGENTS, ""),
+        conf.getTrimmed(ProtocolKeys.AGENT_NAME, ProtocolKeys.DEFAULT_AGENT_NAME));
+  }
+
+  static List<String> agents(String configured, String agentName) {
+    List<String> agents = new ArrayList<>();
+    for (String a : configured.split(",")) {
+      if (!a.trim().isEmpty()) {
+        agents.add(a.trim().toLowerCase(Locale.ROOT));
+      }
+    }
+    if (agents.isEmpty()) {
+      String token = agentName.trim().split("[/\\s]", 2)[0];
+      agents.add(token.isEmpty() ? "trawler" : token.toLowerCase(Locale.ROOT));
+    }
+    return agents;
+  }
+
   /** robots.txt could not be fetched now; {@code reason} says why (e.g. http_503, timeout). */
   public static RobotsRules unavailable(String reason) {
     return new RobotsRules(null, true, reason);
@@ -59,7 +112,7 @@ public final class RobotsRules {
   }
 
   /** The Sitemap: URLs robots.txt lists. */
-  public java.util.List<String> getSitemaps() {
-    return unavailable ? java.util.List.of() : rules.getSitemaps();
+  public List<String> getSitemaps() {
+    return unavailable ? List.of() : rules.getSitemaps();
   }
 }

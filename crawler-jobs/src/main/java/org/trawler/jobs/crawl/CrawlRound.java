@@ -8,20 +8,23 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.index.IndexJob;
+import org.trawler.jobs.index.IndexerKeys;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
- * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks on a crawl
- * directory. The one round driver: {@code run}, {@code demo} and {@code bench} all go through it.
- * Parse is left out when the fetch parsed already ({@code fetcher.parse}).
+ * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks (→ index) on a
+ * crawl directory. The one round driver: {@code run}, {@code demo} and {@code bench} all go through
+ * it. Parse is left out when the fetch parsed already ({@code fetcher.parse}).
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -29,6 +32,7 @@ public final class CrawlRound {
   public static final String PARSE = "parse";
   public static final String UPDATEDB = "updatedb";
   public static final String INVERTLINKS = "invertlinks";
+  public static final String INDEX = "index";
 
   /** One step's work; returns the counters of the jobs it ran, "group/name" → value. */
   @FunctionalInterface
@@ -55,7 +59,8 @@ public final class CrawlRound {
       Generator.Result generated,
       UpdateDb.Result updated,
       Map<String, Double> seconds,
-      Map<String, Long> counters) {
+      Map<String, Long> counters,
+      IndexJob.Result indexed) {
 
     public double totalSeconds() {
       return seconds.values().stream().mapToDouble(Double::doubleValue).sum();
@@ -67,7 +72,7 @@ public final class CrawlRound {
           new StringBuilder(
               String.format(
                   "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; new %d;"
-                      + " crawldb %d (unfetched %d); %.1f s (",
+                      + " crawldb %d (unfetched %d);%s %.1f s (",
                   round,
                   generated.selected(),
                   fetched(CrawlStatus.FETCH_SUCCESS),
@@ -78,6 +83,10 @@ public final class CrawlRound {
                   updated.added(),
                   updated.urls(),
                   updated.perStatus().getOrDefault(CrawlStatus.name(CrawlStatus.DB_UNFETCHED), 0L),
+                  indexed == null
+                      ? ""
+                      : String.format(
+                          " indexed %d, deleted %d;", indexed.added(), indexed.deleted()),
                   totalSeconds()));
       String sep = "";
       for (Map.Entry<String, Double> e : seconds.entrySet()) {
@@ -98,14 +107,34 @@ public final class CrawlRound {
   private final CrawlDir crawl;
   private final Generator.Settings generate;
 
+  /** The index each round's pages go into, or null for none. */
+  private final Path index;
+
   /**
    * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
    * {@code conf}.
    */
   public CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate) {
+    this(conf, crawl, generate, null);
+  }
+
+  private CrawlRound(Configuration conf, CrawlDir crawl, Generator.Settings generate, Path index) {
     this.conf = conf;
     this.crawl = crawl;
     this.generate = generate;
+    this.index = index;
+  }
+
+  /**
+   * The same rounds, each ending with an index step into {@code index} (with the linkdb's anchors),
+   * which deletes the pages that went away unless the user set indexer.delete.
+   */
+  public CrawlRound indexingInto(Path index) {
+    Configuration c = new Configuration(conf);
+    if (!CrawlJob.userSet(c, IndexerKeys.DELETE)) {
+      c.setBoolean(IndexerKeys.DELETE, true);
+    }
+    return new CrawlRound(c, crawl, generate, index);
   }
 
   /** Runs round number {@code round}; empty when nothing was due. */
@@ -128,8 +157,15 @@ public final class CrawlRound {
         steps.call(
             UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
     steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
+    IndexJob.Result indexed =
+        index == null
+            ? null
+            : steps.call(
+                INDEX,
+                new IndexJob(),
+                i -> i.index(index, crawl.crawlDb(), crawl.linkDb(), List.of(segment), false));
     return Optional.of(
-        new Result(round, segment, generated, updated, steps.seconds, steps.counters));
+        new Result(round, segment, generated, updated, steps.seconds, steps.counters, indexed));
   }
 
   /** A step's call on its tool, returning the tool's result. */

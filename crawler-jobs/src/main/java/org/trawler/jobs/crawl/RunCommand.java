@@ -13,12 +13,14 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.index.IndexWriters;
 import org.trawler.jobs.inject.InjectResult;
 import org.trawler.jobs.inject.Injector;
 
 /**
- * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks, all in
- * this JVM ({@link CrawlRound}), one summary line per round; stops early when nothing is due.
+ * {@code run}: inject, then per round generate → fetch → parse → updatedb → invertlinks (→ index
+ * with --index), all in this JVM ({@link CrawlRound}), one summary line per round; stops early when
+ * nothing is due.
  */
 public class RunCommand extends CrawlTool {
 
@@ -30,7 +32,7 @@ public class RunCommand extends CrawlTool {
   @Override
   public String synopsis() {
     return "<url_dir> <crawl_dir> <rounds> [--topN N] [--threads N] [--numFetchers N] [--time-limit-fetch MIN] "
-        + "[--adddays D]";
+        + "[--adddays D] [--index <index>]";
   }
 
   @Override
@@ -46,6 +48,11 @@ public class RunCommand extends CrawlTool {
     o.addOption(valued("numFetchers", "N", "fetch lists (fetch tasks) per round"));
     o.addOption(valued("time-limit-fetch", "MIN", "stop each fetch after MIN minutes"));
     o.addOption(valued("adddays", "D", "generate as if D days later (re-fetch pages due by then)"));
+    o.addOption(
+        valued(
+            "index",
+            "index",
+            "index each round's pages into this index (deleting the pages that went away)"));
     return o;
   }
 
@@ -81,7 +88,8 @@ public class RunCommand extends CrawlTool {
     if (cmd.hasOption("threads")) {
       conf.set(ProtocolKeys.FETCHER_THREADS, cmd.getOptionValue("threads"));
     }
-    crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate);
+    Path index = cmd.hasOption("index") ? new Path(cmd.getOptionValue("index")) : null;
+    crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
     return 0;
   }
 
@@ -90,6 +98,12 @@ public class RunCommand extends CrawlTool {
    * after each; returns the rounds that ran (fewer when nothing was due).
    */
   public int crawl(Path urlDir, CrawlDir crawl, int rounds, Generator.Settings generate)
+      throws Exception {
+    return crawl(urlDir, crawl, rounds, generate, null);
+  }
+
+  /** The same, each round's pages indexed into {@code index} (null: no index). */
+  public int crawl(Path urlDir, CrawlDir crawl, int rounds, Generator.Settings generate, Path index)
       throws Exception {
     // inject checks the seeds before it writes anything; the crawl directory is checked here.
     FileSystem fs = crawl.root().getFileSystem(getConf());
@@ -106,6 +120,10 @@ public class RunCommand extends CrawlTool {
             injected.dbSize, (System.nanoTime() - start) / 1e9);
 
     CrawlRound round = new CrawlRound(getConf(), crawl, generate);
+    if (index != null) {
+      IndexWriters.check(getConf()); // an unknown writer fails before the first round
+      round = round.indexingInto(index);
+    }
     int ran = 0;
     for (int n = 1; n <= rounds; n++) {
       Optional<CrawlRound.Result> result = round.run(n, CrawlRound.DIRECT);
@@ -120,6 +138,9 @@ public class RunCommand extends CrawlTool {
         .printf(
             "crawl data in %s (crawldb, segments, linkdb); see: bin/crawl readdb %s -stats%n",
             crawl.root(), crawl.crawlDb());
+    if (index != null) {
+      out().printf("index in %s; search it: bin/crawl search %s '<query>'%n", index, index);
+    }
     return ran;
   }
 }

@@ -17,7 +17,9 @@ public enum FetchCounter implements JobCounter {
   /** Fetch lists that could not be read to their end. */
   FETCH_LIST_UNREADABLE,
   /** Fetches the watchdog found stuck. */
-  STUCK;
+  STUCK,
+  /** robots.txt requests: sites whose kept answer was missing or too old. */
+  ROBOTS_ASKED;
 
   public static final String GROUP = "fetcher";
 

@@ -38,6 +38,11 @@ final class FetchQueue {
     items.add(item);
   }
 
+  /** Puts an item taken from this queue back at its head: it goes next. */
+  void putBack(FetchItem item) {
+    items.addFirst(item);
+  }
+
   /** The next item if the queue may start a request at {@code now}, else null. */
   FetchItem pollReady(long now) {
     if (!isReady(now)) {
@@ -63,6 +68,15 @@ final class FetchQueue {
     if (requested) {
       nextFetchTime = Math.max(nextFetchTime, now + Math.max(delay(), backoffMillis));
     }
+  }
+
+  /**
+   * A request ended at {@code now} while its item keeps the queue's slot for one more (a redirect
+   * hop): the next may start after the delay; returns when.
+   */
+  long requestEnded(long now) {
+    nextFetchTime = Math.max(nextFetchTime, now + delay());
+    return nextFetchTime;
   }
 
   /**

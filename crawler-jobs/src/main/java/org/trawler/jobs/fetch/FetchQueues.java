@@ -53,11 +53,19 @@ final class FetchQueues {
   /** Signalled when an item stopped being held: wakes the feeder. */
   private final Condition notFull = lock.newCondition();
 
+  /** Signalled on halt: wakes threads waiting for a redirect hop's turn. */
+  private final Condition halting = lock.newCondition();
+
   private Thread leader;
   private long scheduled;
   private int queued;
   private int inFlight;
   private int peakHeld;
+  private int droppedAfterHalt;
+
+  /** When the last host's delay after its last request ends, ms epoch. */
+  private long quietAt;
+
   private boolean feedingDone;
   private boolean halted;
 
@@ -228,6 +236,7 @@ final class FetchQueues {
       inFlight--;
       if (q != null) {
         q.finish(now, requested, backoffMillis);
+        quietAt = Math.max(quietAt, q.nextFetchTime());
         if (error) {
           q.countError(
               maxErrorsPerQueue,
@@ -246,6 +255,54 @@ final class FetchQueues {
       if (feedingDone && queued == 0) {
         available.signal();
       }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The item's request (robots.txt) ended at {@code now} and the item needs another: it goes back
+   * to the head of its queue, whose next request waits the delay like any other. False when the
+   * queues were halted meanwhile: the item is dropped, unfetched.
+   */
+  boolean putBack(FetchItem item, long now) {
+    lock.lock();
+    try {
+      FetchQueue q = queues.get(item.queueId);
+      inFlight--;
+      q.finish(now, true, 0);
+      quietAt = Math.max(quietAt, q.nextFetchTime());
+      if (halted) {
+        droppedAfterHalt++;
+        notFull.signal();
+        return false;
+      }
+      q.putBack(item);
+      queued++;
+      reschedule(q);
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits while the item keeps its queue's slot until the next request may start: the delay after
+   * the request that just ended (a redirect hop to the same queue). False when halted meanwhile.
+   */
+  boolean awaitNextRequest(FetchItem item) throws InterruptedException {
+    lock.lock();
+    try {
+      long at = queues.get(item.queueId).requestEnded(clock.getAsLong());
+      while (!halted) {
+        long wait = at - clock.getAsLong();
+        if (wait <= 0) {
+          item.started(clock.getAsLong()); // the watchdog times the request, not the wait
+          return true;
+        }
+        halting.await(Math.min(wait, MAX_WAIT_MILLIS), TimeUnit.MILLISECONDS);
+      }
+      return false;
     } finally {
       lock.unlock();
     }
@@ -300,7 +357,31 @@ final class FetchQueues {
       queued = 0;
       available.signalAll();
       notFull.signalAll();
+      halting.signalAll();
       return dropped;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * When every host's delay after its last request has passed, ms epoch: a task ending sooner could
+   * let the next round's fetch of the same host start within the delay.
+   */
+  long quietAt() {
+    lock.lock();
+    try {
+      return quietAt;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Items put back after the halt, dropped unfetched (beside those {@link #halt} counted). */
+  int droppedAfterHalt() {
+    lock.lock();
+    try {
+      return droppedAfterHalt;
     } finally {
       lock.unlock();
     }

@@ -13,6 +13,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.jobs.warc.Capture;
 import org.trawler.jobs.warc.WarcArchive;
@@ -105,6 +106,18 @@ final class FetchRecorder implements SegmentOutput {
       errors.incrementAndGet();
     }
     done.incrementAndGet();
+  }
+
+  /** Records the robots.txt answer a site gave now, for the robots db. */
+  void recordRobots(String site, RobotsTxt answer) {
+    try {
+      write(new Text(site), answer);
+      count(FetchCounter.ROBOTS_ASKED, 1);
+    } catch (IOException e) {
+      fail(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** The one place a successful fetch's content meets the parser (fetcher.parse). */

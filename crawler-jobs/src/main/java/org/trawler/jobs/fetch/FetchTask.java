@@ -22,6 +22,7 @@ final class FetchTask {
   private final String name;
   private final FetcherSettings settings;
   private final Protocol protocol;
+  private final RobotsCache.Store robotsDb;
   private final FetchRecorder recorder;
   private final QueueFeeder.FetchList list;
   private final TaskAttemptContext context;
@@ -31,6 +32,7 @@ final class FetchTask {
       String name,
       FetcherSettings settings,
       Protocol protocol,
+      RobotsCache.Store robotsDb,
       FetchRecorder recorder,
       QueueFeeder.FetchList list,
       TaskAttemptContext context,
@@ -38,6 +40,7 @@ final class FetchTask {
     this.name = name;
     this.settings = settings;
     this.protocol = protocol;
+    this.robotsDb = robotsDb;
     this.recorder = recorder;
     this.list = list;
     this.context = context;
@@ -50,12 +53,16 @@ final class FetchTask {
     FetchQueues queues = new FetchQueues(settings, clock);
     QueueFeeder feeder =
         new QueueFeeder(list, queues, new QueueIds(settings.queueMode), recorder, clock);
+    RobotsCache robots =
+        new RobotsCache(protocol, robotsDb, recorder::recordRobots, settings, clock);
     List<FetcherThread> threads = new ArrayList<>();
     for (int i = 0; i < settings.threads; i++) {
       threads.add(
           new FetcherThread(
               "FetcherThread-" + i,
               queues,
+              new QueueIds(settings.queueMode),
+              robots,
               protocol,
               recorder,
               settings.maxCrawlDelayMillis,
@@ -98,8 +105,11 @@ final class FetchTask {
         break;
       }
     }
+    if (halt != HaltCause.HIT_BY_WATCHDOG && halt != HaltCause.WRITE_FAILED) {
+      awaitQuiet(queues);
+    }
     feeder.join(settings.stuckAfterMillis);
-    long unfetched = dropped + feeder.skipped();
+    long unfetched = dropped + queues.droppedAfterHalt() + feeder.skipped();
     if (halt != null) {
       recorder.count(halt, unfetched);
     }
@@ -112,6 +122,22 @@ final class FetchTask {
         name,
         String.format("%.2f", (end - start) / 1000.0),
         halt == null ? "" : " (" + halt.counterName() + ", " + unfetched + " URLs left unfetched)");
+  }
+
+  /**
+   * Ends the task only once every host's delay after its last request has passed, so that the next
+   * round's fetch, in this task's place, cannot reach a host sooner (the delay, or Crawl-delay up
+   * to fetcher.max.crawl.delay, holds across rounds too).
+   */
+  private void awaitQuiet(FetchQueues queues) throws InterruptedException {
+    long wait = queues.quietAt() - clock.getAsLong();
+    if (wait > 0) {
+      LOG.info("{}: waiting {} ms for the hosts' last delays to pass", name, wait);
+    }
+    while ((wait = queues.quietAt() - clock.getAsLong()) > 0) {
+      Thread.sleep(Math.min(wait, TICK_MILLIS));
+      context.progress();
+    }
   }
 
   /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */

@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
@@ -46,6 +47,7 @@ public class Fetcher extends CrawlTool {
   private static final String[] PARTS = {
     Segment.CRAWL_FETCH,
     Segment.CONTENT,
+    RobotsDb.SEGMENT_PART,
     Segment.CRAWL_PARSE,
     Segment.PARSE_DATA,
     Segment.PARSE_TEXT,
@@ -121,7 +123,17 @@ public class Fetcher extends CrawlTool {
       conf.setLong(
           FetcherKeys.INTERNAL_TIMELIMIT_END, timeLimitEnd); // every task stops at the same time
     }
-    LOG.info("fetching {}: {} fetch list(s), {} threads each", segment, lists, settings.threads);
+    Path robotsDb = RobotsDb.locate(conf, segment);
+    if (robotsDb != null) {
+      robotsDb = robotsDb.getFileSystem(conf).makeQualified(robotsDb);
+      conf.set(FetcherKeys.ROBOTS_DB, robotsDb.toString()); // what every task looks sites up in
+    }
+    LOG.info(
+        "fetching {}: {} fetch list(s), {} threads each; robots.txt kept in {}",
+        segment,
+        lists,
+        settings.threads,
+        robotsDb == null ? "memory only (the segment is not in a crawl's segments/)" : robotsDb);
 
     Job job = CrawlJob.create(conf, "fetch " + segment);
     Configuration jobConf = job.getConfiguration();
@@ -152,12 +164,29 @@ public class Fetcher extends CrawlTool {
     } finally {
       work.getFileSystem(conf).delete(work, true);
     }
+    if (robotsDb != null && FetchCounter.ROBOTS_ASKED.valueIn(job.getCounters()) > 0) {
+      keepRobots(conf, robotsDb, segment);
+    }
 
     LOG.info(
         "fetched {} in {} s: {}",
         segment,
         (System.currentTimeMillis() - start) / 1000,
         summary(job.getCounters().getGroup(FetchCounter.GROUP)));
+  }
+
+  /**
+   * Merges the robots.txt answers the fetch asked for into the robots db. A db held by another
+   * fetch only costs those sites a question again later: a warning, not a failed fetch.
+   */
+  private void keepRobots(Configuration conf, Path robotsDb, Path segment) throws IOException {
+    try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", false)) {
+      long sites = RobotsDb.merge(conf, robotsDb, segment, tx.newVersion());
+      tx.commit();
+      LOG.info("{}: robots.txt answers of {} site(s) kept", robotsDb, sites);
+    } catch (UserException e) {
+      LOG.warn("robots.txt answers of {} not kept: {}", segment, e.getMessage());
+    }
   }
 
   /** The fetch list files: the data files in crawl_generate, not Hadoop's _ and . side files. */

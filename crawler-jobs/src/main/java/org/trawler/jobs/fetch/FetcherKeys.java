@@ -85,5 +85,37 @@ public final class FetcherKeys {
 
   public static final String DEFAULT_PROTOCOL_CLASS = "org.trawler.core.protocol.http.HttpProtocol";
 
+  /**
+   * Hours a site's robots.txt (a file, or a 4xx: none) is reused before it is asked again (RFC 9309
+   * §2.4); 0 = asked once per fetch task.
+   */
+  public static final String ROBOTS_CACHE_HOURS = "fetcher.robots.cache.hours";
+
+  public static final float DEFAULT_ROBOTS_CACHE_HOURS = 24;
+
+  /**
+   * Hours an unreachable robots.txt (5xx, timeout, refused) is remembered before it is asked again;
+   * meanwhile the site's last good copy applies, or, without one, nothing is fetched.
+   */
+  public static final String ROBOTS_RETRY_HOURS = "fetcher.robots.retry.hours";
+
+  public static final float DEFAULT_ROBOTS_RETRY_HOURS = 12;
+
+  /**
+   * Days after which a robots.txt unreachable all along, with no earlier copy, counts as missing
+   * (allow all), as RFC 9309 §2.3.1.4 allows.
+   */
+  public static final String ROBOTS_OUTAGE_DAYS = "fetcher.robots.outage.days";
+
+  public static final float DEFAULT_ROBOTS_OUTAGE_DAYS = 30;
+
+  /**
+   * Where robots.txt answers are kept across rounds; empty = {@code <crawl>/robots} for a segment
+   * in {@code <crawl>/segments/}, none for a segment elsewhere.
+   */
+  public static final String ROBOTS_DB = "fetcher.robots.db";
+
+  public static final String DEFAULT_ROBOTS_DB = "";
+
   private FetcherKeys() {}
 }

@@ -40,11 +40,14 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     WarcArchive warc = warcArchive(context);
     FetchRecorder recorder =
         new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
-    try (Protocol protocol = FetcherSettings.newProtocol(context.getConfiguration())) {
+    Configuration conf = context.getConfiguration();
+    try (Protocol protocol = FetcherSettings.newProtocol(conf);
+        RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf))) {
       new FetchTask(
               "fetch " + listName(context.getInputSplit()),
               settings,
               protocol,
+              robotsDb::get,
               recorder,
               (url, datum) -> next(context, url, datum),
               context,
@@ -65,6 +68,12 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
       warc.close();
     }
     cleanup(context);
+  }
+
+  /** The robots db the fetch command found for the segment, or null. */
+  private static Path robotsDb(Configuration conf) {
+    String db = conf.getTrimmed(FetcherKeys.ROBOTS_DB, FetcherKeys.DEFAULT_ROBOTS_DB);
+    return db.isEmpty() ? null : new Path(db);
   }
 
   /** The parser successful fetches are handed to in this task (fetcher.parse=true), or null. */

@@ -23,6 +23,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
@@ -33,8 +34,9 @@ import org.trawler.jobs.parse.ParseOutputFormat;
  * directory inside the segment), one file per fetch task in each part, sorted by URL inside the
  * task ({@link SortingSegmentWriter}): fetch datums to crawl_fetch (block-compressed MapFile),
  * content to content (record-compressed MapFile, when fetcher.store.content), transcripts to
- * http_transcript (when fetcher.store.http.headers). More record types (parse in the fetch task)
- * are more {@link Part}s.
+ * http_transcript (when fetcher.store.http.headers), the robots.txt answers asked for to
+ * crawl_robots (SequenceFile, for the robots db). More record types (parse in the fetch task) are
+ * more {@link Part}s.
  */
 public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
@@ -89,6 +91,9 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
               true,
               true));
     }
+    parts.add(
+        new Part(
+            RobotsDb.SEGMENT_PART, RobotsTxt.class, r -> r instanceof RobotsTxt, false, false));
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       parts.add(
           new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true, false));

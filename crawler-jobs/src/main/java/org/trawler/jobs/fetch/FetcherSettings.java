@@ -1,12 +1,14 @@
 package org.trawler.jobs.fetch;
 
 import java.lang.reflect.Constructor;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.protocol.RobotsRules;
 
 /** The fetcher's configuration, read once per task (and checked once by the fetch command). */
 final class FetcherSettings {
@@ -41,6 +43,17 @@ final class FetcherSettings {
 
   /** Bytes of records a task sorts in memory before it writes a run to local disk. */
   final long sortBufferBytes;
+
+  /** How long robots.txt answers are reused, ms: a good one, an unreachable one. */
+  final long robotsCacheMillis;
+
+  final long robotsRetryMillis;
+
+  /** How long an unreachable robots.txt without an earlier copy disallows everything, ms. */
+  final long robotsOutageMillis;
+
+  /** The robots.txt agent names. */
+  final List<String> robotsAgents;
 
   private FetcherSettings(Configuration conf, long start) {
     threads = positive(conf, ProtocolKeys.FETCHER_THREADS, ProtocolKeys.DEFAULT_FETCHER_THREADS);
@@ -82,6 +95,13 @@ final class FetcherSettings {
                 Settings.getLong(
                     conf, ProtocolKeys.REQUEST_DEADLINE, ProtocolKeys.DEFAULT_REQUEST_DEADLINE));
     sortBufferBytes = sortBufferBytes(conf);
+    robotsCacheMillis =
+        hours(conf, FetcherKeys.ROBOTS_CACHE_HOURS, FetcherKeys.DEFAULT_ROBOTS_CACHE_HOURS);
+    robotsRetryMillis =
+        hours(conf, FetcherKeys.ROBOTS_RETRY_HOURS, FetcherKeys.DEFAULT_ROBOTS_RETRY_HOURS);
+    robotsOutageMillis =
+        24 * hours(conf, FetcherKeys.ROBOTS_OUTAGE_DAYS, FetcherKeys.DEFAULT_ROBOTS_OUTAGE_DAYS);
+    robotsAgents = RobotsRules.agents(conf);
   }
 
   /** Reads the settings; a bad value is a BadSettingException naming the key. */
@@ -140,6 +160,10 @@ final class FetcherSettings {
       throw new BadSettingException(key, "must be at least 1, not " + v);
     }
     return v;
+  }
+
+  private static long hours(Configuration conf, String key, float defaultValue) {
+    return seconds(conf, key, defaultValue) * 3600;
   }
 
   private static long seconds(Configuration conf, String key, float defaultValue) {

@@ -1,5 +1,6 @@
 package org.trawler.jobs.fetch;
 
+import java.net.MalformedURLException;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,12 +11,18 @@ import org.trawler.core.protocol.RobotsRules;
 
 /**
  * Takes ready items from the queues and fetches them, robots.txt first, until the queues are done
- * or halted. Owns nothing but its current item.
+ * or halted. Every request to a host takes a turn of the host's queue: when the site's robots.txt
+ * had to be asked for, that was the item's turn, and the item goes back to the head of its queue to
+ * wait the delay; a redirect hop followed inline waits the delay too, and goes only to the same
+ * queue and where robots.txt is known to allow it (else the redirect is recorded, for a later
+ * round). Owns nothing but its current item.
  */
 final class FetcherThread extends Thread {
   private static final Logger LOG = LoggerFactory.getLogger(FetcherThread.class);
 
   private final FetchQueues queues;
+  private final QueueIds queueIds;
+  private final RobotsCache robots;
   private final Protocol protocol;
   private final FetchRecorder recorder;
   private final long maxCrawlDelayMillis;
@@ -25,6 +32,8 @@ final class FetcherThread extends Thread {
   FetcherThread(
       String name,
       FetchQueues queues,
+      QueueIds queueIds,
+      RobotsCache robots,
       Protocol protocol,
       FetchRecorder recorder,
       long maxCrawlDelayMillis,
@@ -32,6 +41,8 @@ final class FetcherThread extends Thread {
     super(name);
     setDaemon(true); // a fetch stuck beyond the watchdog must not keep the task's JVM alive
     this.queues = queues;
+    this.queueIds = queueIds;
+    this.robots = robots;
     this.protocol = protocol;
     this.recorder = recorder;
     this.maxCrawlDelayMillis = maxCrawlDelayMillis;
@@ -66,14 +77,20 @@ final class FetcherThread extends Thread {
     boolean requested = false;
     try {
       if (outcome == null) {
-        RobotsRules rules = protocol.robotsFor(url);
+        RobotsCache.Lookup robotsTxt = robots.rulesFor(url);
+        RobotsRules rules = robotsTxt.rules();
+        requested = robotsTxt.requested();
         outcome = Politeness.robotsVerdict(rules, url, maxCrawlDelayMillis);
         if (outcome == null) {
           if (rules.getCrawlDelayMillis() > 0) {
             queues.setCrawlDelay(item, rules.getCrawlDelayMillis());
           }
+          if (requested) {
+            queues.putBack(item, clock.getAsLong()); // robots.txt took this turn: the page waits
+            return;
+          }
           requested = true;
-          outcome = protocol.fetch(url, item.datum.getModifiedTime());
+          outcome = protocol.fetch(url, item.datum.getModifiedTime(), hop -> mayFollow(item, hop));
           if (outcome == null) {
             throw new IllegalStateException(protocol.getClass().getName() + " returned no outcome");
           }
@@ -92,5 +109,31 @@ final class FetcherThread extends Thread {
         requested && Politeness.isError(outcome));
     LOG.debug("{} {}", url, outcome);
     recorder.record(item.url, item.datum, outcome, end);
+  }
+
+  /**
+   * Whether the item's fetch may follow a redirect to {@code target} now: only within the item's
+   * queue (another host's queue may be in another fetch task: the target waits for its own turn in
+   * a later round) and where the site's robots.txt is known to allow it; then once the delay after
+   * the previous hop has passed.
+   */
+  private boolean mayFollow(FetchItem item, String target) {
+    try {
+      if (!queueIds.queueIdFor(target).equals(item.queueId)) {
+        return false;
+      }
+    } catch (MalformedURLException e) {
+      return false;
+    }
+    RobotsRules rules = robots.knownRulesFor(target);
+    if (rules == null || Politeness.robotsVerdict(rules, target, maxCrawlDelayMillis) != null) {
+      return false;
+    }
+    try {
+      return queues.awaitNextRequest(item);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 }

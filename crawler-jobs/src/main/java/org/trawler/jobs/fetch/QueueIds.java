@@ -1,15 +1,14 @@
 package org.trawler.jobs.fetch;
 
 import java.net.MalformedURLException;
-import java.util.Locale;
 import org.trawler.core.net.HostAddresses;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
 
 /**
- * Names the politeness queue a URL belongs to: protocol plus host, registered domain or IP address
- * (fetcher.queue.mode), grouped as generate grouped the fetch list ({@link HostGroup}). Used by the
- * feeder thread only.
+ * Names the politeness queue a URL belongs to: its host, registered domain or IP address
+ * (fetcher.queue.mode), grouped as generate grouped the fetch list ({@link HostGroup}); http and
+ * https of a host are one queue, as they are one server. One instance per thread.
  */
 final class QueueIds {
   private final HostGroup mode;
@@ -24,13 +23,12 @@ final class QueueIds {
     this.addresses = addresses;
   }
 
-  /** The queue id, e.g. {@code http://example.com}; a URL without a host is malformed. */
+  /** The queue id, e.g. {@code example.com}; a URL without a host is malformed. */
   String queueIdFor(String url) throws MalformedURLException {
     String host = URLParts.host(url);
     if (host == null || host.isEmpty()) {
       throw new MalformedURLException("no host in " + url);
     }
-    String scheme = url.substring(0, URLParts.schemeEnd(url)).toLowerCase(Locale.ROOT);
-    return scheme + "://" + mode.of(host, addresses);
+    return mode.of(host, addresses);
   }
 }

@@ -16,7 +16,7 @@ import org.trawler.core.store.PathNames;
  * Walks one key-sorted SequenceFile of (Text url, record), one record at a time, for a k-way merge:
  * each record is a fresh object, so the caller may keep it after {@link #advance()}.
  */
-final class PartCursor implements Closeable {
+public final class PartCursor implements Closeable {
   private final String part;
   private final Path file;
   private final SequenceFile.Reader reader;
@@ -34,7 +34,7 @@ final class PartCursor implements Closeable {
   }
 
   /** A cursor on its first record, or null when the file is empty. */
-  static PartCursor open(Configuration conf, String part, Path file)
+  public static PartCursor open(Configuration conf, String part, Path file)
       throws IOException, UserException {
     SequenceFile.Reader reader = PartFiles.open(conf, file);
     if (reader.getKeyClass() != Text.class) {
@@ -54,7 +54,7 @@ final class PartCursor implements Closeable {
   }
 
   /** Moves to the next record; false (and nothing current) at the end. */
-  boolean advance() throws UserException {
+  public boolean advance() throws UserException {
     Text nextKey = new Text();
     Writable nextValue = (Writable) ReflectionUtils.newInstance(valueClass, conf);
     try {
@@ -71,15 +71,15 @@ final class PartCursor implements Closeable {
     return true;
   }
 
-  String part() {
+  public String part() {
     return part;
   }
 
-  Text key() {
+  public Text key() {
     return key;
   }
 
-  Writable value() {
+  public Writable value() {
     return value;
   }
 

@@ -46,6 +46,56 @@ public class FetchQueuesTest {
   }
 
   @Test
+  public void anItemPutBackAfterRobotsTxtGoesFirstAfterTheDelay() throws Exception {
+    FetchQueues q = queues(2, 1, 1000, -1);
+    FetchItem first = put(q, "a", "/1");
+    FetchItem second = put(q, "a", "/2");
+    assertSame(first, q.nextReady(0));
+    assertTrue(q.putBack(first, 300)); // robots.txt was asked for in first's turn
+    assertNull("the delay holds after robots.txt too", q.nextReady(1299));
+    assertSame("it keeps its place at the head", first, q.nextReady(1300));
+    q.finish(first, 1400, true, 0, false);
+    assertSame(second, q.nextReady(2400));
+  }
+
+  @Test
+  public void theQueuesAreQuietOnceEveryHostsLastDelayHasPassed() throws Exception {
+    FetchQueues q = queues(10, 1, 1000, -1);
+    FetchItem a = put(q, "a", "/1");
+    FetchItem b = put(q, "b", "/1");
+    assertSame(a, q.nextReady(0));
+    assertSame(b, q.nextReady(0));
+    q.setCrawlDelay(b, 2000);
+    q.finish(a, 300, true, 0, false);
+    q.finish(b, 100, true, 0, false);
+    assertEquals("b's Crawl-delay ends last", 2100, q.quietAt());
+  }
+
+  @Test
+  public void anItemPutBackAfterTheHaltIsDropped() throws Exception {
+    FetchQueues q = queues(10, 1, 0, -1);
+    FetchItem first = put(q, "a", "/1");
+    put(q, "a", "/2");
+    assertSame(first, q.nextReady(0));
+    assertEquals(1, q.halt());
+    assertFalse(q.putBack(first, 10));
+    assertEquals(1, q.droppedAfterHalt());
+  }
+
+  @Test
+  public void aRedirectHopWaitsTheDelayKeepingTheQueueSlot() throws Exception {
+    FetchQueues q = new FetchQueues(10, 1, 150, -1, System::currentTimeMillis);
+    FetchItem first = put(q, "a", "/1");
+    put(q, "a", "/2");
+    long start = System.currentTimeMillis();
+    assertSame(first, q.nextReady(start));
+    assertTrue(q.awaitNextRequest(first));
+    long waited = System.currentTimeMillis() - start;
+    assertTrue("waited " + waited + " ms", waited >= 150);
+    assertNull("the slot stays the item's", q.nextReady(System.currentTimeMillis()));
+  }
+
+  @Test
   public void aQueueAdmitsAtMostThreadsPerQueueRequestsAtOnce() throws Exception {
     FetchQueues q = queues(100, 2, 0, -1);
     FetchItem a1 = put(q, "a", "/1");

@@ -22,6 +22,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
 
@@ -161,11 +162,14 @@ public class FetcherMapperTest {
     List<Pair<Text, SegmentRecord>> output = driver.run();
     List<String> keys = new ArrayList<>();
     for (Pair<Text, SegmentRecord> p : output) {
+      Object record = p.getSecond().get();
       keys.add(
           p.getFirst().toString()
-              + (p.getSecond().get() instanceof Content ? " content" : " datum"));
+              + (record instanceof Content
+                  ? " content"
+                  : record instanceof RobotsTxt ? " robots" : " datum"));
     }
-    assertEquals(7, keys.size());
+    assertEquals("4 datums, 3 contents, 3 robots.txt answers", 10, keys.size());
     List<String> urls = keys.stream().map(k -> k.split(" ")[0]).toList();
     assertEquals(urls.stream().sorted().toList(), urls);
     assertTrue(
@@ -175,6 +179,7 @@ public class FetcherMapperTest {
                 "http://a.test/ content",
                 "http://a.test/gone datum",
                 "http://m.test/ content",
-                "http://z.test/ datum")));
+                "http://z.test/ datum",
+                "http://a.test robots")));
   }
 }

@@ -16,29 +16,29 @@ public class QueueIdsTest {
   }
 
   @Test
-  public void byHostGroupsProtocolAndLowerCaseHost() throws Exception {
+  public void byHostGroupsTheLowerCaseHostWhateverTheSchemeAndPort() throws Exception {
     QueueIds ids = new QueueIds(HostGroup.HOST);
-    assertEquals("http://www.example.com", ids.queueIdFor("http://WWW.Example.com:8080/a?b=c"));
-    assertEquals("https://www.example.com", ids.queueIdFor("https://www.example.com/"));
+    assertEquals("www.example.com", ids.queueIdFor("http://WWW.Example.com:8080/a?b=c"));
+    assertEquals("www.example.com", ids.queueIdFor("https://www.example.com/"));
   }
 
   @Test
   public void byDomainGroupsTheRegisteredDomain() throws Exception {
     QueueIds ids = new QueueIds(HostGroup.DOMAIN);
-    assertEquals("http://example.co.uk", ids.queueIdFor("http://news.example.co.uk/x"));
-    assertEquals("http://example.co.uk", ids.queueIdFor("http://www.example.co.uk/y"));
+    assertEquals("example.co.uk", ids.queueIdFor("http://news.example.co.uk/x"));
+    assertEquals("example.co.uk", ids.queueIdFor("http://www.example.co.uk/y"));
   }
 
   @Test
   public void byIpGroupsTheAddress() throws Exception {
     QueueIds ids = new QueueIds(HostGroup.IP);
-    assertEquals("http://127.0.0.2", ids.queueIdFor("http://127.0.0.2:8080/x"));
+    assertEquals("127.0.0.2", ids.queueIdFor("http://127.0.0.2:8080/x"));
   }
 
   @Test
   public void byIpKeepsAnUnresolvableHostsName() throws Exception {
     assertEquals(
-        "http://no-such-host.invalid",
+        "no-such-host.invalid",
         new QueueIds(HostGroup.IP).queueIdFor("http://no-such-host.invalid/"));
   }
 

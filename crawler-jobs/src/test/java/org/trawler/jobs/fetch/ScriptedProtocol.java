@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
+import org.trawler.core.protocol.RedirectGate;
 import org.trawler.core.protocol.RobotsRules;
 
 /**
@@ -22,7 +24,7 @@ public class ScriptedProtocol implements Protocol {
   public ScriptedProtocol(Configuration conf) {}
 
   @Override
-  public ProtocolOutput fetch(String url, long ifModifiedSince) {
+  public ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate) {
     String path = URI.create(url).getPath();
     switch (path) {
       case "/gone":
@@ -47,12 +49,12 @@ public class ScriptedProtocol implements Protocol {
   }
 
   @Override
-  public RobotsRules robotsFor(String url) {
+  public RobotsTxt fetchRobots(String url, long now) {
     String host = URI.create(url).getHost();
     String robots;
     switch (host) {
       case "down.test":
-        return RobotsRules.unavailable("http_503");
+        return RobotsTxt.unreachable(now, "http_503");
       case "denied.test":
         robots = "User-agent: *\nDisallow: /private\n";
         break;
@@ -62,7 +64,8 @@ public class ScriptedProtocol implements Protocol {
       default:
         robots = "";
     }
-    return robots(url, robots);
+    return RobotsTxt.file(
+        now, url, robots.getBytes(StandardCharsets.UTF_8), "text/plain; charset=utf-8");
   }
 
   /** Rules parsed from {@code robotsTxt} for agent "trawler", with no cap on Crawl-delay. */

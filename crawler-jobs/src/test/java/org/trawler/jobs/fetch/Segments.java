@@ -28,22 +28,9 @@ final class Segments {
     conf.set("fs.defaultFS", "file:///");
     conf.set("mapreduce.framework.name", "local");
     conf.set("hadoop.tmp.dir", new File(tmp, "hadoop").getAbsolutePath());
-    conf.set(FetcherKeys.PROTOCOL_CLASS, protocolClass());
     conf.set(FetcherKeys.PROGRESS_INTERVAL, "1");
     conf.set("mapreduce.client.completion.pollinterval", "100"); // the job client's default is 5 s
     return conf;
-  }
-
-  /**
-   * The real HttpProtocol once it is on the classpath, else the tests' own LoopbackHttpProtocol.
-   */
-  static String protocolClass() {
-    try {
-      Class.forName(FetcherKeys.DEFAULT_PROTOCOL_CLASS);
-      return FetcherKeys.DEFAULT_PROTOCOL_CLASS;
-    } catch (ClassNotFoundException e) {
-      return LoopbackHttpProtocol.class.getName();
-    }
   }
 
   /** A generate datum as the generator writes it: unfetched, score 2.5, depth 1. */

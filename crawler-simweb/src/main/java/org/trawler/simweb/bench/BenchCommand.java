@@ -31,9 +31,10 @@ import org.trawler.jobs.warc.WarcExport;
 
 /**
  * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports, per
- * phase and round, wall and CPU time, records per second and peak heap; the fetch rate against the
- * politeness bound; and the fixed cost of a job (a round on a one-URL crawldb). With {@code
- * --db-urls N} it times generate and updatedb on a synthetic crawldb of N URLs instead.
+ * phase and round (each round ends with an index step), wall and CPU time, records per second and
+ * peak heap; the fetch rate against the politeness bound; documents per second into Lucene; and the
+ * fixed cost of a job (a round on a one-URL crawldb). With {@code --db-urls N} it times generate
+ * and updatedb on a synthetic crawldb of N URLs instead.
  */
 public class BenchCommand extends CrawlTool {
   static final String MAP_INPUT = taskCounter(TaskCounter.MAP_INPUT_RECORDS);
@@ -191,7 +192,8 @@ public class BenchCommand extends CrawlTool {
       CrawlDir crawl = crawlDir(dir.resolve("crawl"));
       report.add(meter.measure(0, "inject", () -> inject(conf, crawl, seeds.getParent())));
       CrawlRound round =
-          new CrawlRound(conf, crawl, new Generator.Settings(Math.max(0, s.topN()), 1, 0, false));
+          new CrawlRound(conf, crawl, new Generator.Settings(Math.max(0, s.topN()), 1, 0, false))
+              .indexingInto(new org.apache.hadoop.fs.Path(crawl.root(), "index"));
       for (int n = 1; n <= s.rounds(); n++) {
         List<PhaseMeter.Sample> samples = new ArrayList<>();
         if (round.run(n, measured(n, samples)).isEmpty()) {
@@ -209,7 +211,9 @@ public class BenchCommand extends CrawlTool {
       CrawlDir tiny = crawlDir(dir.resolve("tiny"));
       report.addFixedCost(meter.measure(0, "inject", () -> inject(conf, tiny, one)));
       List<PhaseMeter.Sample> fixed = new ArrayList<>();
-      new CrawlRound(conf, tiny, new Generator.Settings(0, 1, 0, false)).run(0, measured(0, fixed));
+      new CrawlRound(conf, tiny, new Generator.Settings(0, 1, 0, false))
+          .indexingInto(new org.apache.hadoop.fs.Path(tiny.root(), "index"))
+          .run(0, measured(0, fixed));
       fixed.forEach(report::addFixedCost);
       report.serverCpuSeconds(server.cpuSeconds());
     }

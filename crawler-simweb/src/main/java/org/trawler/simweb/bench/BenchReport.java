@@ -5,7 +5,9 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetchCounter;
+import org.trawler.jobs.index.IndexCounter;
 import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.warc.WarcCounter;
 
@@ -142,6 +144,15 @@ final class BenchReport implements BenchCommand.Report {
                   "politeness bound %.1f pages/s; ratio %.3f",
                   settings.bound(), pages / secs / settings.bound())
               : "no politeness bound (latency and delay are 0)");
+    }
+    for (PhaseMeter.Sample s : phases) {
+      if (s.phase().equals(CrawlRound.INDEX)) {
+        long docs = s.result(IndexCounter.ADDED.resultKey());
+        double secs = jobSeconds(s);
+        out.printf(
+            "index (round %d): %d documents in %.2f s = %.0f documents/s, %.0f per CPU second%n",
+            s.round(), docs, secs, docs / secs, docs / s.cpuSeconds());
+      }
     }
     PhaseMeter.Sample warc = phase("warc");
     if (warc != null) {

@@ -17,6 +17,7 @@ import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.simweb.SimWebServer;
 import org.trawler.simweb.SiteModel;
@@ -24,7 +25,7 @@ import org.trawler.simweb.SiteModel;
 /**
  * {@code demo}: starts a {@link SimWebServer} in this JVM (5 hosts × 200 pages on 127.0.0.2–6),
  * writes its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited
- * to loopback, and prints the crawldb statistics.
+ * to loopback, indexing each round, and prints the crawldb statistics and the result of a search.
  */
 public class DemoCommand extends CrawlTool {
   /** Marks a directory as made by demo, so that the next demo may replace it. */
@@ -113,7 +114,8 @@ public class DemoCommand extends CrawlTool {
       RunCommand run = new RunCommand();
       run.setConf(conf);
       run.printTo(out(), err());
-      run.crawl(new Path(seeds.toString()), crawl, rounds, Generator.Settings.DEFAULTS);
+      run.crawl(
+          new Path(seeds.toString()), crawl, rounds, Generator.Settings.DEFAULTS, index(crawl));
       double seconds = (System.nanoTime() - start) / 1e9;
       long requests = server.requests().total();
       out()
@@ -128,7 +130,24 @@ public class DemoCommand extends CrawlTool {
                     getConf(), VersionedDb.currentForReading(getConf(), crawl.crawlDb()))
                 .table(crawl.crawlDb().toString()));
     out().println();
+    String query = SiteModel.MARKER_WORD;
+    out()
+        .println(
+            "The crawl was indexed round by round. A search for '"
+                + query
+                + "', a word the site puts on a tenth of its pages:");
+    out().println("$ bin/crawl search " + dir + "/index " + query + " -n 3");
+    SearchCommand search = new SearchCommand();
+    search.setConf(new Configuration(getConf()));
+    search.printTo(out(), err());
+    search.run(new String[] {index(crawl).toString(), query, "-n", "3"});
+    out().println();
     out().println("The crawl is in " + crawlDir + ". Next:");
+    out()
+        .println(
+            "  bin/crawl search "
+                + dir
+                + "/index 'lantern AND harbor' -n 5   # Lucene query syntax; -json for JSON");
     out()
         .println(
             "  bin/crawl readdb " + dir + "/crawldb -dump out -format json   # every URL as JSON");
@@ -141,6 +160,11 @@ public class DemoCommand extends CrawlTool {
         .println(
             "  bin/crawl simweb --hosts 5 --pages 200   # serve the site yourself, then bin/crawl run ...");
     return 0;
+  }
+
+  /** Where the demo's index is: beside the crawldb. */
+  private static Path index(CrawlDir crawl) {
+    return new Path(crawl.root(), "index");
   }
 
   private static int atLeastOne(CommandLine cmd, String option, int defaultValue)

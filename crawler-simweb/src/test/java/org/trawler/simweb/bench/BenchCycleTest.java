@@ -35,7 +35,8 @@ public class BenchCycleTest {
           CrawlRound.FETCH,
           CrawlRound.PARSE,
           CrawlRound.UPDATEDB,
-          CrawlRound.INVERTLINKS);
+          CrawlRound.INVERTLINKS,
+          CrawlRound.INDEX);
 
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
@@ -169,6 +170,7 @@ public class BenchCycleTest {
     assertEquals(1, sample(fixed.get("phases"), 0, CrawlRound.FETCH).get("records").asLong());
     assertTrue(fixed.get("perJobSeconds").asDouble() > 0);
     assertTrue(output, output.contains("fixed cost per job (a round on a one-URL crawldb): "));
+    assertTrue(output, output.contains("index (round 1): "));
   }
 
   @Test

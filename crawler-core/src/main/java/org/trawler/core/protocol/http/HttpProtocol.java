@@ -1,6 +1,5 @@
 package org.trawler.core.protocol.http;
 
-import crawlercommons.robots.SimpleRobotRulesParser;
 import java.io.IOException;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -58,10 +57,11 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HttpTranscript;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
-import org.trawler.core.protocol.RobotsRules;
+import org.trawler.core.protocol.RedirectGate;
 
 /**
  * {@link Protocol} over Apache HttpClient 5 (classic, pooled). One instance serves all fetcher
@@ -99,7 +99,6 @@ public class HttpProtocol implements Protocol {
   private final ProxyRoutePlanner proxyPlanner;
   private final CloseableHttpClient client;
   private final ScheduledExecutorService deadlineTimer;
-  private final RobotsCache robots = new RobotsCache(this::fetchRobots);
 
   /** The constructor the fetcher calls by reflection (fetcher.protocol.class). */
   public HttpProtocol(Configuration conf) {
@@ -194,23 +193,14 @@ public class HttpProtocol implements Protocol {
   }
 
   @Override
-  public ProtocolOutput fetch(String url, long ifModifiedSince) {
+  public ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate) {
     List<HttpTranscript.Exchange> wire = settings.recordTranscript ? new ArrayList<>() : null;
     ProtocolOutput output =
-        fetch(url, ifModifiedSince, settings.redirectMax, settings.contentLimit, wire);
+        fetch(url, ifModifiedSince, settings.redirectMax, settings.contentLimit, gate, wire);
     if (wire != null && !wire.isEmpty()) {
       output.withTranscript(new HttpTranscript(wire));
     }
     return output;
-  }
-
-  @Override
-  public RobotsRules robotsFor(String url) {
-    URI uri = HttpUrls.parse(url);
-    if (uri == null || !HttpUrls.isHttp(uri)) {
-      return RobotsRules.allowAll(); // the fetch itself will say why the URL is bad
-    }
-    return robots.get(HttpUrls.hostKey(uri));
   }
 
   @Override
@@ -220,14 +210,16 @@ public class HttpProtocol implements Protocol {
   }
 
   /**
-   * Fetches {@code url}, following up to {@code redirectMax} redirects, keeping {@code limit}
-   * bytes; each exchange that got an answer is added to {@code wire} (null: not recorded).
+   * Fetches {@code url}, following up to {@code redirectMax} redirects as {@code gate} lets it,
+   * keeping {@code limit} bytes; each exchange that got an answer is added to {@code wire} (null:
+   * not recorded).
    */
   private ProtocolOutput fetch(
       String url,
       long ifModifiedSince,
       int redirectMax,
       int limit,
+      RedirectGate gate,
       List<HttpTranscript.Exchange> wire) {
     URI uri = HttpUrls.parse(url);
     if (uri == null) {
@@ -266,7 +258,7 @@ public class HttpProtocol implements Protocol {
       if (!chain.add(HttpUrls.chainKey(target))) {
         return ProtocolOutput.gone(code, Reason.REDIRECT_LOOP, target.toString());
       }
-      if (hops >= redirectMax) {
+      if (hops >= redirectMax || !gate.mayFollow(target.toString())) {
         return ProtocolOutput.redirect(
             StatusMapping.isPermanentRedirect(code), code, target.toString());
       }
@@ -431,27 +423,31 @@ public class HttpProtocol implements Protocol {
     }
   }
 
-  private RobotsRules fetchRobots(String hostKey) {
+  @Override
+  public RobotsTxt fetchRobots(String url, long now) {
+    URI uri = HttpUrls.parse(url);
+    if (uri == null || !HttpUrls.isHttp(uri)) {
+      return RobotsTxt.missing(now, Reason.MALFORMED_URL.nameFor(0)); // the fetch will say why
+    }
+    String robotsUrl = HttpUrls.hostKey(uri) + "/robots.txt";
+    // robots.txt's own redirects (often http → https) are part of asking for it (RFC 9309 §2.3.1.2)
     ProtocolOutput output =
-        fetch(hostKey + "/robots.txt", 0, ROBOTS_REDIRECT_MAX, ROBOTS_CONTENT_LIMIT, null);
-    LOG.debug("robots.txt of {}: {}", hostKey, output);
+        fetch(robotsUrl, 0, ROBOTS_REDIRECT_MAX, ROBOTS_CONTENT_LIMIT, RedirectGate.FOLLOW, null);
+    LOG.debug("{}: {}", robotsUrl, output);
     switch (output.getStatus()) {
       case CrawlStatus.FETCH_SUCCESS:
         Content content = output.getContent();
-        // No cap on Crawl-delay here: the fetcher decides what a too long delay means.
-        SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
-        return RobotsRules.of(
-            parser.parseContent(
-                content.getFinalUrl(),
-                content.getContent(),
-                content.getHeader(HttpHeaders.CONTENT_TYPE),
-                settings.robotsAgents));
+        return RobotsTxt.file(
+            now,
+            content.getFinalUrl(),
+            content.getContent(),
+            content.getHeader(HttpHeaders.CONTENT_TYPE));
       case CrawlStatus.FETCH_RETRY:
-        return RobotsRules.unavailable(output.getReasonName());
+        return RobotsTxt.unreachable(now, output.getReasonName());
       default:
         // 4xx, or no robots.txt to be had for good (redirect loop, denied address, TLS): no
         // restrictions.
-        return RobotsRules.allowAll();
+        return RobotsTxt.missing(now, output.getReasonName());
     }
   }
 

@@ -15,7 +15,6 @@ final class HttpSettings {
   final String userAgent;
   final String accept;
   final String acceptLanguage;
-  final List<String> robotsAgents;
   final int timeoutMillis;
   final long deadlineMillis;
   final int contentLimit;
@@ -43,7 +42,6 @@ final class HttpSettings {
     accept = conf.getTrimmed(ProtocolKeys.ACCEPT, ProtocolKeys.DEFAULT_ACCEPT);
     acceptLanguage =
         conf.getTrimmed(ProtocolKeys.ACCEPT_LANGUAGE, ProtocolKeys.DEFAULT_ACCEPT_LANGUAGE);
-    robotsAgents = robotsAgents(conf.getTrimmed(ProtocolKeys.ROBOTS_AGENTS, ""), agentName);
     timeoutMillis =
         Math.max(1, Settings.getInt(conf, ProtocolKeys.TIMEOUT, ProtocolKeys.DEFAULT_TIMEOUT));
     deadlineMillis =
@@ -100,19 +98,6 @@ final class HttpSettings {
       contact.add(email);
     }
     return contact.isEmpty() ? name : name + " (" + String.join("; ", contact) + ")";
-  }
-
-  /**
-   * The configured robots.txt agents, else the agent name's product token ("Trawler/0.1" →
-   * "trawler").
-   */
-  static List<String> robotsAgents(String configured, String agentName) {
-    List<String> agents = lowerCaseList(configured);
-    if (agents.isEmpty()) {
-      String token = agentName.trim().split("[/\\s]", 2)[0];
-      agents.add(token.isEmpty() ? "trawler" : token.toLowerCase(Locale.ROOT));
-    }
-    return agents;
   }
 
   boolean hasProxy() {

@@ -75,26 +75,7 @@ final class HttpUrls {
    * (so it is also the base of the robots.txt URL, whose Host header then carries no port).
    */
   static String hostKey(URI uri) {
-    return hostKey(URLParts.of(uri.toString()));
-  }
-
-  private static String hostKey(URLParts p) {
-    String url = p.url();
-    String scheme = p.scheme().toLowerCase(Locale.ROOT);
-    StringBuilder key =
-        new StringBuilder(p.pathStart() + 8)
-            .append(scheme)
-            .append("://")
-            .append(url.substring(p.hostStart(), p.hostEnd()).toLowerCase(Locale.ROOT));
-    int portStart = p.hostEnd() + 1;
-    if (portStart < p.pathStart()) {
-      int port =
-          Integer.parseInt(url.substring(portStart, p.pathStart())); // digits: the URI checked them
-      if (port != URLParts.defaultPort(scheme)) {
-        key.append(':').append(port);
-      }
-    }
-    return key.toString();
+    return URLParts.of(uri.toString()).origin();
   }
 
   /**
@@ -104,7 +85,7 @@ final class HttpUrls {
   static String chainKey(URI uri) {
     URLParts p = URLParts.of(uri.toString());
     String url = p.url();
-    StringBuilder key = new StringBuilder(hostKey(p));
+    StringBuilder key = new StringBuilder(p.origin());
     if (p.pathStart() == p.pathEnd()) {
       key.append('/');
     } else {

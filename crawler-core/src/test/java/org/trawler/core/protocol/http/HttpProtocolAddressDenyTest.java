@@ -107,7 +107,7 @@ public class HttpProtocolAddressDenyTest {
   @Test
   public void robotsTxtOfADeniedHostIsNotFetchedAndRestrictsNothing() {
     try (HttpProtocol protocol = new HttpProtocol(denying("loopback"))) {
-      RobotsRules rules = protocol.robotsFor(server.url("/page"));
+      RobotsRules rules = Robots.rules(protocol, server.url("/page"));
       assertTrue(rules.isAllowed(server.url("/page")));
       assertDenied(protocol.fetch(server.url("/page"), 0));
     }

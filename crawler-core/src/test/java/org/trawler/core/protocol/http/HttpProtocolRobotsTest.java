@@ -9,13 +9,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Before;
@@ -23,7 +17,7 @@ import org.junit.Test;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.RobotsRules;
 
-/** robots.txt: fetched once per host, parsed by crawler-commons, and every way it can go wrong. */
+/** robots.txt: asked for, parsed by crawler-commons, and every way it can go wrong. */
 public class HttpProtocolRobotsTest {
   private LoopbackHttpServer server;
   private HttpProtocol protocol;
@@ -47,7 +41,7 @@ public class HttpProtocolRobotsTest {
   @Test
   public void disallowedPathsAreNotAllowed() {
     serveRobots("User-agent: *\nDisallow: /private\n");
-    RobotsRules rules = protocol.robotsFor(server.url("/index.html"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/index.html"));
     assertFalse(rules.isUnavailable());
     assertFalse(rules.isAllowed(server.url("/private/page.html")));
     assertTrue(rules.isAllowed(server.url("/public/page.html")));
@@ -56,7 +50,7 @@ public class HttpProtocolRobotsTest {
   @Test
   public void theAgentGroupNamedAfterTheAgentNameApplies() {
     serveRobots("User-agent: trawler\nDisallow: /not-for-trawler\n\nUser-agent: *\nDisallow: /\n");
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertFalse(rules.isAllowed(server.url("/not-for-trawler/x")));
     assertTrue(rules.isAllowed(server.url("/anything-else")));
   }
@@ -67,7 +61,7 @@ public class HttpProtocolRobotsTest {
     conf.set(ProtocolKeys.ROBOTS_AGENTS, "MyBot,other");
     serveRobots("User-agent: mybot\nDisallow: /mine\n\nUser-agent: *\nDisallow: /\n");
     try (HttpProtocol configured = new HttpProtocol(conf)) {
-      RobotsRules rules = configured.robotsFor(server.url("/"));
+      RobotsRules rules = Robots.rules(configured, conf, server.url("/"));
       assertFalse(rules.isAllowed(server.url("/mine")));
       assertTrue(rules.isAllowed(server.url("/yours")));
     }
@@ -77,7 +71,7 @@ public class HttpProtocolRobotsTest {
   public void crawlDelayIsReportedInMillis() {
     serveRobots(
         "User-agent: *\nCrawl-delay: 7\nDisallow: /x\nSitemap: http://127.0.0.1/sitemap.xml\n");
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertEquals(7000, rules.getCrawlDelayMillis());
     assertEquals(List.of("http://127.0.0.1/sitemap.xml"), rules.getSitemaps());
   }
@@ -85,7 +79,7 @@ public class HttpProtocolRobotsTest {
   @Test
   public void aHugeCrawlDelayIsReportedNotTurnedIntoDisallowAll() {
     serveRobots("User-agent: *\nCrawl-delay: 3600\n");
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertEquals(3_600_000, rules.getCrawlDelayMillis());
     assertTrue(rules.isAllowed(server.url("/page")));
   }
@@ -93,12 +87,12 @@ public class HttpProtocolRobotsTest {
   @Test
   public void noCrawlDelayIsMinusOne() {
     serveRobots("User-agent: *\nDisallow: /x\n");
-    assertEquals(-1, protocol.robotsFor(server.url("/")).getCrawlDelayMillis());
+    assertEquals(-1, Robots.rules(protocol, server.url("/")).getCrawlDelayMillis());
   }
 
   @Test
   public void aMissingRobotsTxtAllowsAll() {
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertFalse(rules.isUnavailable());
     assertTrue(rules.isAllowed(server.url("/anything")));
     assertEquals(1, server.hits("/robots.txt"));
@@ -107,13 +101,13 @@ public class HttpProtocolRobotsTest {
   @Test
   public void aForbiddenRobotsTxtAllowsAll() {
     server.on("/robots.txt", LoopbackHttpServer.text(403, "text/plain", "forbidden"));
-    assertTrue(protocol.robotsFor(server.url("/")).isAllowed(server.url("/anything")));
+    assertTrue(Robots.rules(protocol, server.url("/")).isAllowed(server.url("/anything")));
   }
 
   @Test
   public void aServerErrorMakesRobotsUnavailable() {
     server.on("/robots.txt", LoopbackHttpServer.text(500, "text/plain", "broken"));
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertTrue(rules.isUnavailable());
     assertEquals("http_500", rules.getUnavailableReason());
     assertFalse(rules.isAllowed(server.url("/anything")));
@@ -125,7 +119,7 @@ public class HttpProtocolRobotsTest {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       port = socket.getLocalPort();
     }
-    RobotsRules rules = protocol.robotsFor("http://127.0.0.1:" + port + "/page");
+    RobotsRules rules = Robots.rules(protocol, "http://127.0.0.1:" + port + "/page");
     assertTrue(rules.isUnavailable());
     assertEquals("connection_refused", rules.getUnavailableReason());
   }
@@ -142,47 +136,9 @@ public class HttpProtocolRobotsTest {
           }
           LoopbackHttpServer.send(exchange, 200, "text/plain", "User-agent: *\nDisallow: /\n");
         });
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertTrue(rules.isUnavailable());
     assertEquals("timeout", rules.getUnavailableReason());
-  }
-
-  @Test
-  public void robotsTxtIsFetchedOnceWhenTwentyThreadsAskAtOnce() throws Exception {
-    server.on(
-        "/robots.txt",
-        exchange -> {
-          try {
-            Thread.sleep(300); // long enough for every thread to be waiting
-          } catch (InterruptedException e) {
-            return;
-          }
-          LoopbackHttpServer.send(
-              exchange, 200, "text/plain", "User-agent: *\nDisallow: /private\n");
-        });
-    ExecutorService threads = Executors.newFixedThreadPool(20);
-    try {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<RobotsRules>> answers = new ArrayList<>();
-      for (int i = 0; i < 20; i++) {
-        String url = server.url("/page" + i);
-        answers.add(
-            threads.submit(
-                () -> {
-                  start.await();
-                  return protocol.robotsFor(url);
-                }));
-      }
-      start.countDown();
-      for (Future<RobotsRules> answer : answers) {
-        assertFalse(answer.get(10, TimeUnit.SECONDS).isAllowed(server.url("/private")));
-      }
-    } finally {
-      threads.shutdownNow();
-    }
-    assertEquals(1, server.hits("/robots.txt"));
-    protocol.robotsFor(server.url("/later"));
-    assertEquals(1, server.hits("/robots.txt"));
   }
 
   @Test
@@ -192,8 +148,8 @@ public class HttpProtocolRobotsTest {
       other.on(
           "/robots.txt",
           LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /b\n"));
-      RobotsRules first = protocol.robotsFor(server.url("/"));
-      RobotsRules second = protocol.robotsFor(other.url("/"));
+      RobotsRules first = Robots.rules(protocol, server.url("/"));
+      RobotsRules second = Robots.rules(protocol, other.url("/"));
       assertFalse(first.isAllowed(server.url("/a")));
       assertTrue(first.isAllowed(server.url("/b")));
       assertTrue(second.isAllowed(other.url("/a")));
@@ -220,7 +176,7 @@ public class HttpProtocolRobotsTest {
           }
         });
     long start = System.nanoTime();
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertTrue((System.nanoTime() - start) / 1_000_000 < ShortTimeouts.DEADLINE_MILLIS);
     assertFalse(rules.isAllowed(server.url("/private/x")));
     assertTrue("a rule past 500 KB is not read", rules.isAllowed(server.url("/late")));
@@ -238,7 +194,7 @@ public class HttpProtocolRobotsTest {
             out.write(garbage);
           }
         });
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertFalse(rules.isUnavailable());
     assertTrue(rules.isAllowed(server.url("/page")));
   }
@@ -248,7 +204,7 @@ public class HttpProtocolRobotsTest {
     server.on(
         "/robots.txt",
         LoopbackHttpServer.text(200, "text/html", "<html><body>Welcome!</body></html>"));
-    assertTrue(protocol.robotsFor(server.url("/")).isAllowed(server.url("/page")));
+    assertTrue(Robots.rules(protocol, server.url("/")).isAllowed(server.url("/page")));
   }
 
   @Test
@@ -258,7 +214,7 @@ public class HttpProtocolRobotsTest {
           "/real-robots.txt",
           LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /secret\n"));
       server.on("/robots.txt", LoopbackHttpServer.redirect(301, other.url("/real-robots.txt")));
-      RobotsRules rules = protocol.robotsFor(server.url("/"));
+      RobotsRules rules = Robots.rules(protocol, server.url("/"));
       assertFalse(rules.isAllowed(server.url("/secret")));
       assertTrue(rules.isAllowed(server.url("/open")));
     }
@@ -268,14 +224,14 @@ public class HttpProtocolRobotsTest {
   public void aRobotsTxtRedirectLoopAllowsAll() {
     server.on("/robots.txt", LoopbackHttpServer.redirect(302, "/robots2.txt"));
     server.on("/robots2.txt", LoopbackHttpServer.redirect(302, "/robots.txt"));
-    RobotsRules rules = protocol.robotsFor(server.url("/"));
+    RobotsRules rules = Robots.rules(protocol, server.url("/"));
     assertFalse(rules.isUnavailable());
     assertTrue(rules.isAllowed(server.url("/page")));
   }
 
   @Test
   public void aMalformedUrlHasNoRobotsRestrictions() {
-    assertTrue(protocol.robotsFor("not a url").isAllowed("not a url"));
+    assertTrue(Robots.rules(protocol, "not a url").isAllowed("not a url"));
     assertEquals(0, server.totalHits());
   }
 }

@@ -54,7 +54,7 @@ public class HttpProtocolTlsTest {
       ProtocolOutput out = protocol.fetch(server.url("/secure"), 0);
       assertEquals(out.toString(), CrawlStatus.FETCH_SUCCESS, out.getStatus());
       assertEquals("<html>secret</html>", new String(out.getContent().getContent()));
-      assertEquals(false, protocol.robotsFor(server.url("/x/y")).isAllowed(server.url("/x/y")));
+      assertEquals(false, Robots.rules(protocol, server.url("/x/y")).isAllowed(server.url("/x/y")));
     }
   }
 

@@ -2,7 +2,6 @@ package org.trawler.core.protocol.http;
 
 import static org.junit.Assert.assertEquals;
 
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
@@ -21,13 +20,6 @@ public class HttpSettingsTest {
   }
 
   @Test
-  public void robotsAgentsDefaultToTheAgentNamesProductToken() {
-    assertEquals(List.of("trawler"), HttpSettings.robotsAgents("", "Trawler/0.1.0"));
-    assertEquals(List.of("mybot"), HttpSettings.robotsAgents("", "MyBot"));
-    assertEquals(List.of("a", "b"), HttpSettings.robotsAgents(" A , b ", "Trawler/0.1.0"));
-  }
-
-  @Test
   public void defaultsComeFromTrawlerDefaultXml() {
     HttpSettings settings = new HttpSettings(CrawlerConfiguration.create());
     assertEquals("Trawler/0.1.0", settings.userAgent);
@@ -36,7 +28,6 @@ public class HttpSettingsTest {
     assertEquals(1_048_576, settings.contentLimit);
     assertEquals(0, settings.redirectMax);
     assertEquals(30_000, settings.maxRetryAfterMillis);
-    assertEquals(List.of("trawler"), settings.robotsAgents);
   }
 
   @Test

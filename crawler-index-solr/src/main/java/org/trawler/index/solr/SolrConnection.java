@@ -1,0 +1,276 @@
+package org.trawler.index.solr;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.util.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Settings;
+
+/**
+ * Requests to one Solr collection through its JSON API over HttpClient 5. An update that fails with
+ * a 5xx answer, a timeout or a refused connection is retried after a growing pause, each time on
+ * the next of the collection's URLs; a 4xx answer (a document the schema rejects) is final.
+ * Resending a batch whose answer timed out is safe: adds and deletes by id are idempotent.
+ */
+final class SolrConnection implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(SolrConnection.class);
+
+  /** Longest pause between two retries, whatever the backoff setting. */
+  static final long MAX_PAUSE_MS = 60_000;
+
+  private static final Pattern BASE_URL = Pattern.compile("\"base_url\"\\s*:\\s*\"([^\"]+)\"");
+
+  /** Waits between retries; tests record the pauses instead of sleeping. */
+  interface Pause {
+    void sleep(long ms) throws InterruptedException;
+  }
+
+  private final List<String> urls;
+  private final int maxRetries;
+  private final long backoffMs;
+  private final Pause pause;
+  private final CloseableHttpClient client;
+  private final int configured;
+  private int current;
+
+  SolrConnection(Configuration conf, Pause pause) {
+    this.urls = urls(conf.get(SolrKeys.SERVER_URL, SolrKeys.DEFAULT_SERVER_URL));
+    this.configured = urls.size();
+    this.maxRetries = Settings.getInt(conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES);
+    this.backoffMs = Settings.getLong(conf, SolrKeys.RETRY_BACKOFF, SolrKeys.DEFAULT_RETRY_BACKOFF);
+    if (maxRetries < 0) {
+      throw new BadSettingException(SolrKeys.MAX_RETRIES, "must be 0 or more, not " + maxRetries);
+    }
+    Timeout timeout =
+        Timeout.ofMilliseconds(Settings.getInt(conf, SolrKeys.TIMEOUT, SolrKeys.DEFAULT_TIMEOUT));
+    this.pause = pause;
+    this.client =
+        HttpClients.custom()
+            .setConnectionManager(
+                PoolingHttpClientConnectionManagerBuilder.create()
+                    .setDefaultConnectionConfig(
+                        ConnectionConfig.custom()
+                            .setConnectTimeout(timeout)
+                            .setSocketTimeout(timeout)
+                            .build())
+                    .build())
+            .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(timeout).build())
+            .disableAutomaticRetries()
+            .build();
+  }
+
+  /**
+   * Adds, after the configured URLs, the collection's URL on every other SolrCloud node holding one
+   * of its replicas, as Solr's CLUSTERSTATUS asked of the first URL's node names them: a task then
+   * moves on to those nodes when the configured ones fail. A standalone Solr (which answers 400) or
+   * a node that does not answer leaves the list as configured.
+   */
+  void discoverNodes() {
+    String first = urls.get(0);
+    int slash = first.lastIndexOf('/');
+    String collection = first.substring(slash + 1);
+    Reply reply =
+        send(
+            new HttpGet(
+                first.substring(0, slash)
+                    + "/admin/collections?action=CLUSTERSTATUS&wt=json&collection="
+                    + URLEncoder.encode(collection, StandardCharsets.UTF_8)));
+    if (reply.code != 200) {
+      LOG.info("solr: no SolrCloud nodes from {} ({}): using {}", first, reply.describe(), urls);
+      return;
+    }
+    for (String node : nodeUrls(reply.body)) {
+      String url = node + "/" + collection;
+      if (!urls.contains(url)) {
+        urls.add(url);
+      }
+    }
+  }
+
+  /** The base URLs of the nodes (http://host:8983/solr) a CLUSTERSTATUS answer names. */
+  static Set<String> nodeUrls(String clusterStatus) {
+    Set<String> nodes = new LinkedHashSet<>();
+    Matcher m = BASE_URL.matcher(clusterStatus);
+    while (m.find()) {
+      nodes.add(m.group(1).replace("\\/", "/").replaceAll("/+$", ""));
+    }
+    return nodes;
+  }
+
+  /** Starts with the configured URL this task's number picks, so that tasks spread over them. */
+  void startAt(int task) {
+    current = Math.floorMod(task, configured);
+  }
+
+  /** The URLs this connection sends to, in order. */
+  List<String> urls() {
+    return List.copyOf(urls);
+  }
+
+  /** The collection's URLs in a solr.server.url value, without trailing slashes. */
+  static List<String> urls(String setting) {
+    List<String> urls = new ArrayList<>();
+    for (String url : setting.split(",")) {
+      url = url.trim().replaceAll("/+$", "");
+      if (url.isEmpty()) {
+        continue;
+      }
+      if (!url.startsWith("http://") && !url.startsWith("https://")) {
+        throw new BadSettingException(
+            SolrKeys.SERVER_URL,
+            "'"
+                + url
+                + "' is not an http(s) URL of a collection, e.g. http://localhost:8983/solr/crawl");
+      }
+      urls.add(url);
+    }
+    if (urls.isEmpty()) {
+      throw new BadSettingException(
+          SolrKeys.SERVER_URL,
+          "not set; give the collection's URL, e.g. http://localhost:8983/solr/crawl");
+    }
+    return urls;
+  }
+
+  /**
+   * Asks every URL for an empty query: throws an IOException whose message is one line naming the
+   * URL when a server does not answer or has no such collection (the index job puts the writer's
+   * name before it).
+   */
+  void check() throws IOException {
+    for (String url : urls) {
+      Reply reply = send(new HttpGet(url + "/select?q=*:*&rows=0&wt=json"));
+      if (reply.code == Reply.NO_ANSWER) {
+        throw new IOException(url + " does not answer: " + reply.message);
+      }
+      if (reply.code == 404) {
+        throw new IOException(
+            url
+                + " is not a collection or core (HTTP 404); create one with"
+                + " `solr create -c <name> -d conf/solr`");
+      }
+      if (reply.code != 200) {
+        throw new IOException(url + " answered a query with " + reply.describe());
+      }
+    }
+  }
+
+  /** Sends an update body (Solr's JSON update commands); with {@code commit}, commits after it. */
+  void update(String json, boolean commit) throws IOException {
+    String path = "/update?wt=json" + (commit ? "&commit=true" : "");
+    for (int retry = 0; ; retry++) {
+      String url = urls.get(current);
+      HttpPost post = new HttpPost(url + path);
+      post.setEntity(new StringEntity(json, ContentType.APPLICATION_JSON));
+      Reply reply = send(post);
+      if (reply.code == 200) {
+        return;
+      }
+      if (!reply.retriable()) {
+        throw new IOException("solr at " + url + " rejected an update: " + reply.describe());
+      }
+      if (retry == maxRetries) {
+        throw new IOException(
+            "solr update to "
+                + url
+                + " failed after "
+                + maxRetries
+                + " retries: "
+                + reply.describe());
+      }
+      long wait = pause(backoffMs, retry);
+      LOG.warn(
+          "solr: update to {} failed ({}); retry {} of {} in {} ms",
+          url,
+          reply.describe(),
+          retry + 1,
+          maxRetries,
+          wait);
+      current = (current + 1) % urls.size();
+      try {
+        pause.sleep(wait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("solr: interrupted while waiting to retry " + url);
+      }
+    }
+  }
+
+  /** The pause before retry number {@code retry} (0-based): the backoff, doubled each time. */
+  static long pause(long backoffMs, int retry) {
+    return Math.min(MAX_PAUSE_MS, backoffMs << Math.min(retry, 20));
+  }
+
+  private Reply send(ClassicHttpRequest request) {
+    try {
+      return client.execute(
+          request,
+          response ->
+              new Reply(
+                  response.getCode(),
+                  response.getReasonPhrase(),
+                  response.getEntity() == null
+                      ? ""
+                      : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8)));
+    } catch (IOException e) {
+      // Refused, reset, timed out, unknown host: the server did not answer.
+      return new Reply(Reply.NO_ANSWER, e.getClass().getSimpleName() + ": " + e.getMessage(), "");
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    client.close();
+  }
+
+  /** What Solr answered, or why it did not. */
+  private record Reply(int code, String message, String body) {
+    static final int NO_ANSWER = -1;
+
+    private static final Pattern ERROR_MSG =
+        Pattern.compile("\"msg\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+
+    boolean retriable() {
+      return code == NO_ANSWER || code >= 500;
+    }
+
+    /** One line: the status and Solr's error message, or the reason the server did not answer. */
+    String describe() {
+      if (code == NO_ANSWER) {
+        return message;
+      }
+      Matcher msg = ERROR_MSG.matcher(body);
+      String detail = msg.find() ? msg.group(1).replace("\\\"", "\"").replace("\\n", " ") : "";
+      return ("HTTP "
+              + code
+              + " "
+              + (message == null ? "" : message)
+              + (detail.isEmpty() ? "" : ": " + detail))
+          .replaceAll("\\s+", " ")
+          .trim();
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package org.trawler.index.solr;
+
+/**
+ * Configuration keys of the Solr index writer ({@code indexer.writers=solr}), with their defaults.
+ */
+public final class SolrKeys {
+  /**
+   * The collection's or core's URL, e.g. http://localhost:8983/solr/crawl; for SolrCloud the
+   * collection's URL on one or more nodes, comma-separated (a node routes updates to the shard
+   * leaders; the writer moves on to the next URL when one fails).
+   */
+  public static final String SERVER_URL = "solr.server.url";
+
+  public static final String DEFAULT_SERVER_URL = "";
+
+  /**
+   * Ask the first URL's node for the SolrCloud nodes holding the collection (CLUSTERSTATUS) and
+   * move on to them when the configured URLs fail. Off by default: behind a load balancer the
+   * nodes' own addresses may not be reachable from the tasks.
+   */
+  public static final String CLOUD_DISCOVER = "solr.cloud.discover";
+
+  public static final boolean DEFAULT_CLOUD_DISCOVER = false;
+
+  /** Documents and deletes sent to Solr in one update request. */
+  public static final String COMMIT_SIZE = "solr.commit.size";
+
+  public static final int DEFAULT_COMMIT_SIZE = 1000;
+
+  /** Retries of a request that failed with a 5xx answer, a timeout or a refused connection. */
+  public static final String MAX_RETRIES = "solr.max.retries";
+
+  public static final int DEFAULT_MAX_RETRIES = 3;
+
+  /** Wait before the first retry, in milliseconds; it doubles with each further retry. */
+  public static final String RETRY_BACKOFF = "solr.retry.backoff.ms";
+
+  public static final long DEFAULT_RETRY_BACKOFF = 1000;
+
+  /** Connect and read timeout of a request to Solr, in milliseconds. */
+  public static final String TIMEOUT = "solr.timeout.ms";
+
+  public static final int DEFAULT_TIMEOUT = 60000;
+
+  private SolrKeys() {}
+}

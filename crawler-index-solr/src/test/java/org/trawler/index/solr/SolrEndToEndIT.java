@@ -1,0 +1,223 @@
+package org.trawler.index.solr;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.solr.client.solrj.request.UpdateRequest;
+import org.apache.solr.common.SolrInputDocument;
+import org.junit.AfterClass;
+import org.junit.Assume;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.simweb.SimWebServer;
+import org.trawler.simweb.SiteModel;
+
+/**
+ * The issue's end-to-end test: a crawl of simweb indexed into Lucene and into a real Solr by the
+ * index command, run as bin/crawl runs it: the same term finds the same URLs in both, and the pages
+ * the crawl found gone leave Solr.
+ */
+public class SolrEndToEndIT {
+  @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
+
+  private static final Pattern URL_FIELD = Pattern.compile("\"url\":\"([^\"]+)\"");
+
+  private static SolrCluster solr;
+  private static SimWebServer web;
+  private static TrawlerCommand trawler;
+  private static Path crawl;
+  private static String collectionUrl;
+  private static Set<String> gone;
+  private static TrawlerCommand.Result solrIndex;
+
+  @BeforeClass
+  public static void crawlAndIndex() throws Exception {
+    // Only the integration-test phase has the packaged jars (and sets this), also under -Dtest=.
+    Assume.assumeNotNull(System.getProperty("trawler.solr.jar"));
+    solr = new SolrCluster(1);
+    collectionUrl = solr.createCollection("crawl", 2);
+    web =
+        SimWebServer.builder(
+                SiteModel.builder()
+                    .hosts(3)
+                    .pages(30)
+                    .outlinks(4)
+                    .pageKb(2)
+                    .port(0)
+                    .seed(11)
+                    .redirectPct(10)
+                    .notFoundPct(15)
+                    .build())
+            .build()
+            .start();
+    Path dir = TMP.getRoot().toPath();
+    Path seeds = web.site().writeSeeds(dir.resolve("seeds"), false);
+    crawl = dir.resolve("crawl");
+    trawler = new TrawlerCommand(dir);
+
+    ok(
+        trawler.run(
+            "run",
+            seeds.toString(),
+            crawl.toString(),
+            "3",
+            "-D",
+            "fetcher.server.delay=0",
+            "-D",
+            "fetcher.threads.fetch=8"));
+    ok(trawler.run(indexArgs("index", "lucene", "")));
+
+    gone = urlsWithStatus("db_gone");
+    assertFalse("the crawl found gone pages", gone.isEmpty());
+    // Documents Solr holds for the gone pages from an earlier crawl: the index job must delete
+    // them.
+    UpdateRequest stale = new UpdateRequest();
+    for (String url : gone) {
+      SolrInputDocument doc = new SolrInputDocument();
+      doc.addField("id", url);
+      doc.addField("url", url);
+      doc.addField("content", "stale");
+      stale.add(doc);
+    }
+    stale.commit(solr.client(), "crawl");
+    assertEquals(gone, new TreeSet<>(solr.ids("crawl", "stale")));
+
+    solrIndex = trawler.run(indexArgs("solr-index", "solr", collectionUrl));
+    ok(solrIndex);
+  }
+
+  @AfterClass
+  public static void stop() throws Exception {
+    if (web != null) {
+      web.close();
+    }
+    if (solr != null) {
+      solr.close();
+    }
+  }
+
+  private static String[] indexArgs(String index, String writers, String solrUrl) {
+    return new String[] {
+      "index",
+      crawl.resolve(index).toString(),
+      crawl.resolve("crawldb").toString(),
+      "-linkdb",
+      crawl.resolve("linkdb").toString(),
+      "-dir",
+      crawl.resolve("segments").toString(),
+      "-deleteGone",
+      "-D",
+      "indexer.writers=" + writers,
+      "-D",
+      "solr.server.url=" + solrUrl
+    };
+  }
+
+  private static TrawlerCommand.Result ok(TrawlerCommand.Result r) {
+    assertEquals(r.out() + r.err(), 0, r.exitCode());
+    return r;
+  }
+
+  private static Set<String> urlsWithStatus(String status) throws Exception {
+    Path dump = crawl.resolve("dump-" + status);
+    ok(
+        trawler.run(
+            "readdb",
+            crawl.resolve("crawldb").toString(),
+            "-dump",
+            dump.toString(),
+            "-status",
+            status));
+    return urls(Files.readString(dump.resolve("dump.jsonl")));
+  }
+
+  private static Set<String> urls(String jsonLines) {
+    Set<String> urls = new TreeSet<>();
+    Matcher m = URL_FIELD.matcher(jsonLines);
+    while (m.find()) {
+      urls.add(m.group(1));
+    }
+    return urls;
+  }
+
+  /** The URLs Lucene's search finds for a term. */
+  private static Set<String> luceneHits(String term) throws Exception {
+    TrawlerCommand.Result r =
+        trawler.run("search", crawl.resolve("index").toString(), term, "-json", "-n", "10000");
+    assertTrue(r.err(), r.exitCode() == 0 || r.exitCode() == 1);
+    return urls(r.out());
+  }
+
+  @Test
+  public void solrFindsTheSameUrlsAsTheLuceneSearch() throws Exception {
+    List<String> terms = new ArrayList<>();
+    for (Object title :
+        solr.query("crawl", "-content:stale").stream()
+            .limit(5)
+            .map(d -> d.getFieldValue("title"))
+            .toList()) {
+      terms.add(title.toString().split(" ")[0].toLowerCase());
+    }
+    int compared = 0;
+    for (String term : terms) {
+      Set<String> lucene = luceneHits(term);
+      assertEquals(term, lucene, new TreeSet<>(solr.ids("crawl", term)));
+      compared += lucene.isEmpty() ? 0 : 1;
+    }
+    assertTrue("terms with hits compared: " + terms, compared >= 3);
+  }
+
+  @Test
+  public void theMarkerWordFindsExactlyThePagesTheSiteModelPutItOn() throws Exception {
+    Set<String> expected = new TreeSet<>();
+    for (String url : solr.ids("crawl", "*:*")) {
+      if (web.site().hasMarkerWord(url)) {
+        expected.add(url);
+      }
+    }
+    assertFalse(expected.isEmpty());
+    assertEquals(expected, new TreeSet<>(solr.ids("crawl", SiteModel.MARKER_WORD)));
+    assertEquals(expected, luceneHits(SiteModel.MARKER_WORD));
+  }
+
+  @Test
+  public void solrHoldsEveryPageTheLuceneIndexHolds() throws Exception {
+    Set<String> inSolr = new TreeSet<>(solr.ids("crawl", "*:*"));
+    assertTrue(inSolr.size() > 20);
+    assertEquals(luceneHits("*:*"), inSolr);
+  }
+
+  @Test
+  public void deletesReachSolr() throws Exception {
+    assertEquals(List.of(), solr.ids("crawl", "stale"));
+    for (String url : gone) {
+      assertFalse(url, solr.ids("crawl", "*:*").contains(url));
+    }
+    assertTrue(solrIndex.out(), solrIndex.out().contains("deleted_gone " + gone.size()));
+  }
+
+  @Test
+  public void aSolrThatDoesNotAnswerIsOneLineAndExitThreeBeforeAnyTask() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    String url = "http://127.0.0.1:" + port + "/solr/crawl";
+    TrawlerCommand.Result r = trawler.run(indexArgs("dead-index", "solr", url));
+    assertEquals(r.err(), 3, r.exitCode());
+    assertTrue(r.err(), r.err().contains("index writer solr: " + url + " does not answer: "));
+    assertFalse(r.err(), r.err().contains("\tat "));
+    assertFalse(r.err(), r.err().contains("Submitting") || r.err().contains("job_local"));
+  }
+}

@@ -1,0 +1,181 @@
+package org.trawler.jobs.fetch;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.MapFile;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.partition.HashPartitioner;
+import org.apache.hadoop.util.ReflectionUtils;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.read.PartCursor;
+
+/**
+ * The robots.txt answers of a crawl's sites, kept across rounds and fetch tasks: a {@link
+ * VersionedDb} of MapFile&lt;Text site, {@link RobotsTxt}&gt; (site = scheme://host[:port]), by
+ * default {@code <crawl>/robots} beside the crawldb. A fetch task looks up the sites of its list
+ * one by one ({@link Reader}), never the whole db; the answers it asked for go into the segment's
+ * {@value #SEGMENT_PART} part, and the fetch command merges them in afterwards ({@link #merge}),
+ * the newest answer per site winning: one pass over one record per site, no job. The host database
+ * (DESIGN §3, hostdb) can take this over.
+ */
+final class RobotsDb {
+  /** The segment part of the robots.txt answers a fetch asked for: SequenceFile, site → answer. */
+  static final String SEGMENT_PART = "crawl_robots";
+
+  private static final String DEFAULT_DIR = "robots";
+  private static final String SEGMENTS_DIR = "segments";
+
+  private RobotsDb() {}
+
+  /**
+   * The robots db of {@code segment}'s fetch: fetcher.robots.db, else {@code <crawl>/robots} when
+   * the segment is in {@code <crawl>/segments/}; null (answers kept per task only) otherwise.
+   */
+  static Path locate(Configuration conf, Path segment) {
+    String configured = conf.getTrimmed(FetcherKeys.ROBOTS_DB, FetcherKeys.DEFAULT_ROBOTS_DB);
+    if (!configured.isEmpty()) {
+      return new Path(configured);
+    }
+    Path segments = segment.getParent();
+    if (segments == null || !segments.getName().equals(SEGMENTS_DIR)) {
+      return null;
+    }
+    Path crawl = segments.getParent();
+    return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
+  }
+
+  /**
+   * Writes the new version {@code out} of {@code db}: its installed version merged with the answers
+   * {@code segment}'s fetch asked for, the newest per site; returns the sites written. Every input
+   * is sorted by site (each fetch task sorts its output), so this is one streaming pass.
+   */
+  static long merge(Configuration conf, Path db, Path segment, Path out)
+      throws IOException, UserException {
+    List<Path> inputs = new ArrayList<>(PartFiles.list(conf, new Path(segment, SEGMENT_PART)));
+    Path installed = VersionedDb.readable(db.getFileSystem(conf), db);
+    if (installed != null) {
+      inputs.addAll(PartFiles.list(conf, installed));
+    }
+    PriorityQueue<PartCursor> heads = new PriorityQueue<>(Comparator.comparing(PartCursor::key));
+    long sites = 0;
+    try (MapFile.Writer writer = writer(conf, new Path(out, "part-r-00000"))) {
+      for (Path input : inputs) {
+        PartCursor cursor = PartCursor.open(conf, SEGMENT_PART, input);
+        if (cursor != null) {
+          heads.add(cursor);
+        }
+      }
+      while (!heads.isEmpty()) {
+        Text site = heads.peek().key();
+        List<RobotsTxt> answers = new ArrayList<>();
+        while (!heads.isEmpty() && heads.peek().key().equals(site)) {
+          PartCursor cursor = heads.poll();
+          answers.add((RobotsTxt) cursor.value());
+          if (cursor.advance()) {
+            heads.add(cursor);
+          } else {
+            cursor.close();
+          }
+        }
+        writer.append(site, newest(answers));
+        sites++;
+      }
+    } finally {
+      for (PartCursor cursor : heads) {
+        cursor.close();
+      }
+    }
+    return sites;
+  }
+
+  private static MapFile.Writer writer(Configuration conf, Path file) throws IOException {
+    CompressionCodec codec =
+        ReflectionUtils.newInstance(
+            conf.getClass(
+                FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class),
+            conf);
+    return new MapFile.Writer(
+        conf,
+        file,
+        MapFile.Writer.keyClass(Text.class),
+        MapFile.Writer.valueClass(RobotsTxt.class),
+        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, codec));
+  }
+
+  /** The answer asked for last. */
+  static RobotsTxt newest(Iterable<RobotsTxt> answers) {
+    RobotsTxt newest = null;
+    for (RobotsTxt a : answers) {
+      if (newest == null || a.getCheckedTime() >= newest.getCheckedTime()) {
+        newest = a;
+      }
+    }
+    return newest;
+  }
+
+  /**
+   * Looks sites up in the installed version of a robots db, opening it on the first lookup. Fetcher
+   * threads share it; lookups are serialized (a MapFile reader is not thread-safe).
+   */
+  static final class Reader implements Closeable {
+    private final Configuration conf;
+    private final Path db;
+    private final HashPartitioner<Text, RobotsTxt> partitioner = new HashPartitioner<>();
+    private MapFile.Reader[] readers;
+
+    /**
+     * @param db the robots db, or null for none
+     */
+    Reader(Configuration conf, Path db) {
+      this.conf = conf;
+      this.db = db;
+    }
+
+    /** The site's answer kept in the db, or null. */
+    synchronized RobotsTxt get(String site) throws IOException {
+      if (readers == null) {
+        readers = open();
+      }
+      if (readers.length == 0) {
+        return null;
+      }
+      RobotsTxt answer = new RobotsTxt();
+      return (RobotsTxt) MapFileOutputFormat.getEntry(readers, partitioner, new Text(site), answer);
+    }
+
+    private MapFile.Reader[] open() throws IOException {
+      if (db == null) {
+        return new MapFile.Reader[0];
+      }
+      FileSystem fs = db.getFileSystem(conf);
+      Path installed = VersionedDb.readable(fs, db);
+      return installed == null
+          ? new MapFile.Reader[0]
+          : MapFileOutputFormat.getReaders(installed, conf);
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+      if (readers != null) {
+        for (MapFile.Reader r : readers) {
+          r.close();
+        }
+      }
+    }
+  }
+}

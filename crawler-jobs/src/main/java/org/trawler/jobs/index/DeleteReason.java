@@ -1,0 +1,26 @@
+package org.trawler.jobs.index;
+
+import java.util.Locale;
+import org.trawler.jobs.JobCounter;
+
+/** Why a page leaves the index; counted as {@code deleted_<reason>} in group index. */
+public enum DeleteReason implements JobCounter {
+  /** The page is gone (404, 410, robots denied, retries exhausted). */
+  GONE,
+  /** The URL redirects: its target is indexed under its own URL. */
+  REDIRECT,
+  /** dedup marked it a duplicate of another page. */
+  DUPLICATE,
+  /** The page asks not to be indexed (meta robots or X-Robots-Tag noindex). */
+  NOINDEX;
+
+  @Override
+  public String group() {
+    return IndexCounter.GROUP;
+  }
+
+  @Override
+  public String counterName() {
+    return "deleted_" + name().toLowerCase(Locale.ROOT);
+  }
+}

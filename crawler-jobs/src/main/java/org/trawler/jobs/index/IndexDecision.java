@@ -1,0 +1,203 @@
+package org.trawler.jobs.index;
+
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Hex;
+import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+import org.trawler.core.net.HostGroup;
+import org.trawler.core.net.URLParts;
+
+/**
+ * What the index does with one URL of the segments: add its document, delete it, or skip it (and
+ * why). The whole decision of the index job, and the document it builds, in one plain class.
+ */
+public final class IndexDecision {
+  /** One URL's outcome: an action for the writers, or a skip reason; {@code deleted} says why. */
+  public record Outcome(IndexAction action, DeleteReason deleted, SkipReason skipped) {
+    static Outcome add(IndexDocument doc) {
+      return new Outcome(IndexAction.add(doc), null, null);
+    }
+
+    static Outcome delete(String url, DeleteReason why) {
+      return new Outcome(IndexAction.delete(url), why, null);
+    }
+
+    static Outcome skip(SkipReason why) {
+      return new Outcome(null, null, why);
+    }
+  }
+
+  private final boolean delete;
+  private final int maxContentLength;
+  private final int maxAnchors;
+  private final FieldMapping fields;
+
+  public IndexDecision(boolean delete, int maxContentLength, int maxAnchors, FieldMapping fields) {
+    this.delete = delete;
+    this.maxContentLength = maxContentLength;
+    this.maxAnchors = maxAnchors;
+    this.fields = fields;
+  }
+
+  /** The decision {@code conf} sets up; a bad setting fails here. */
+  public static IndexDecision fromConf(Configuration conf) {
+    return new IndexDecision(
+        conf.getBoolean(IndexerKeys.DELETE, IndexerKeys.DEFAULT_DELETE),
+        Settings.getInt(
+            conf, IndexerKeys.MAX_CONTENT_LENGTH, IndexerKeys.DEFAULT_MAX_CONTENT_LENGTH),
+        Settings.getInt(conf, IndexerKeys.MAX_ANCHORS, IndexerKeys.DEFAULT_MAX_ANCHORS),
+        FieldMapping.fromConf(conf));
+  }
+
+  /**
+   * The outcome for {@code url}; null when none of the segments fetched it (a URL only the crawldb
+   * or the linkdb knows is not the index job's business this time).
+   */
+  public Outcome decide(String url, PageRecords page) {
+    CrawlDatum fetch = page.fetch();
+    if (fetch == null) {
+      return null;
+    }
+    CrawlDatum db = page.db();
+    if (db == null) {
+      return Outcome.skip(SkipReason.NOT_IN_CRAWLDB);
+    }
+    byte dbStatus = db.getStatus();
+    byte fetchStatus = fetch.getStatus();
+    if (dbStatus == CrawlStatus.DB_GONE || fetchStatus == CrawlStatus.FETCH_GONE) {
+      return deleteOrSkip(url, DeleteReason.GONE);
+    }
+    if (isRedirect(dbStatus) || isRedirect(fetchStatus)) {
+      return deleteOrSkip(url, DeleteReason.REDIRECT);
+    }
+    if (dbStatus == CrawlStatus.DB_DUPLICATE) {
+      return deleteOrSkip(url, DeleteReason.DUPLICATE);
+    }
+    if (fetchStatus == CrawlStatus.FETCH_NOTMODIFIED
+        || (dbStatus == CrawlStatus.DB_NOTMODIFIED && fetchStatus != CrawlStatus.FETCH_SUCCESS)) {
+      return Outcome.skip(SkipReason.NOT_MODIFIED);
+    }
+    if (fetchStatus != CrawlStatus.FETCH_SUCCESS) {
+      return Outcome.skip(SkipReason.NOT_FETCHED);
+    }
+    ParseData parse = page.parseData();
+    ParseText text = page.parseText();
+    if (parse == null || parse.getStatus() != ParseData.SUCCESS || text == null) {
+      return Outcome.skip(SkipReason.NOT_PARSED);
+    }
+    if (isNoIndex(parse)) {
+      return deleteOrSkip(url, DeleteReason.NOINDEX);
+    }
+    return Outcome.add(fields.apply(document(url, page)));
+  }
+
+  private Outcome deleteOrSkip(String url, DeleteReason why) {
+    return delete ? Outcome.delete(url, why) : Outcome.skip(SkipReason.DELETE_OFF);
+  }
+
+  private static boolean isRedirect(byte status) {
+    return status == CrawlStatus.DB_REDIR_TEMP
+        || status == CrawlStatus.DB_REDIR_PERM
+        || status == CrawlStatus.FETCH_REDIR_TEMP
+        || status == CrawlStatus.FETCH_REDIR_PERM;
+  }
+
+  /** The parser records meta robots and X-Robots-Tag as "noindex,..." or "index,...". */
+  static boolean isNoIndex(ParseData parse) {
+    String robots = parse.getMeta().get("robots");
+    return robots != null && robots.startsWith("noindex");
+  }
+
+  /** The document of a fetched and parsed page, with the job's standard field names. */
+  IndexDocument document(String url, PageRecords page) {
+    CrawlDatum db = page.db();
+    CrawlDatum fetch = page.fetch();
+    ParseData parse = page.parseData();
+    String host = URLParts.host(url);
+    IndexDocument doc = new IndexDocument();
+    doc.add(IndexDocument.ID, url);
+    doc.add(IndexFields.URL, url);
+    if (host != null) {
+      doc.add(IndexFields.HOST, host);
+      doc.add(IndexFields.DOMAIN, HostGroup.domainOf(host));
+    }
+    doc.add(IndexFields.TITLE, blankToNull(parse.getTitle()));
+    doc.add(IndexFields.DESCRIPTION, blankToNull(parse.getMeta().get("description")));
+    doc.add(IndexFields.KEYWORDS, blankToNull(parse.getMeta().get("keywords")));
+    doc.add(IndexFields.CONTENT, cut(page.parseText().getText(), maxContentLength));
+    for (String anchor : anchors(page)) {
+      doc.add(IndexFields.ANCHOR, anchor);
+    }
+    Content content = page.content();
+    if (content != null) {
+      doc.add(IndexFields.CONTENT_TYPE, mimeType(content.getContentType()));
+      String length = content.getMeta().get(PageRecords.CONTENT_LENGTH);
+      if (length != null) {
+        doc.add(IndexFields.CONTENT_LENGTH, Long.parseLong(length));
+      }
+    }
+    doc.add(IndexFields.FETCH_TIME, fetch.getFetchTime());
+    long modified = db.getModifiedTime() > 0 ? db.getModifiedTime() : fetch.getModifiedTime();
+    if (modified > 0) {
+      doc.add(IndexFields.MODIFIED_TIME, modified);
+    }
+    byte[] signature = db.getSignature() != null ? db.getSignature() : fetch.getSignature();
+    if (signature != null) {
+      doc.add(IndexFields.DIGEST, Hex.encode(signature));
+    }
+    doc.add(IndexFields.SCORE, db.getScore());
+    doc.add(IndexFields.DEPTH, db.getDepth());
+    String segment = page.segment();
+    doc.add(IndexFields.SEGMENT, segment.substring(segment.lastIndexOf('/') + 1));
+    return doc;
+  }
+
+  /** The distinct, non-blank anchors of the page's inlinks, at most indexer.max.anchors. */
+  private Set<String> anchors(PageRecords page) {
+    Set<String> anchors = new LinkedHashSet<>();
+    if (page.inlinks() == null) {
+      return anchors;
+    }
+    for (Outlink link : page.inlinks().getInlinks()) {
+      if (maxAnchors >= 0 && anchors.size() >= maxAnchors) {
+        break;
+      }
+      String anchor = link.getAnchor().strip();
+      if (!anchor.isEmpty()) {
+        anchors.add(anchor);
+      }
+    }
+    return anchors;
+  }
+
+  /** The first {@code max} characters, never splitting a surrogate pair; max &lt; 0 = all. */
+  static String cut(String text, int max) {
+    if (max < 0 || text.length() <= max) {
+      return text;
+    }
+    int end = max;
+    if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(0, end);
+  }
+
+  /** "text/html; charset=UTF-8" → "text/html": the charset is no property of the page's kind. */
+  static String mimeType(String contentType) {
+    int semicolon = contentType.indexOf(';');
+    String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip();
+    return type.isEmpty() ? null : type.toLowerCase(Locale.ROOT);
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+}

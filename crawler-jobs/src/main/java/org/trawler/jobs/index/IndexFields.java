@@ -1,0 +1,30 @@
+package org.trawler.jobs.index;
+
+import java.util.Set;
+
+/** The names of the index job's document fields (before {@code indexer.fields} renames them). */
+public final class IndexFields {
+  public static final String ID = IndexDocument.ID;
+  public static final String URL = "url";
+  public static final String HOST = "host";
+  public static final String DOMAIN = "domain";
+  public static final String TITLE = "title";
+  public static final String DESCRIPTION = "description";
+  public static final String KEYWORDS = "keywords";
+  public static final String CONTENT = "content";
+  public static final String ANCHOR = "anchor";
+  public static final String CONTENT_TYPE = "contentType";
+  public static final String CONTENT_LENGTH = "contentLength";
+  public static final String FETCH_TIME = "fetchTime";
+  public static final String MODIFIED_TIME = "modifiedTime";
+  public static final String DIGEST = "digest";
+  public static final String SCORE = "score";
+  public static final String DEPTH = "depth";
+  public static final String SEGMENT = "segment";
+
+  /** Fields matched as a whole (not split into words). */
+  public static final Set<String> KEYWORD =
+      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, DIGEST, SEGMENT);
+
+  private IndexFields() {}
+}

@@ -1,0 +1,62 @@
+package org.trawler.jobs.index;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.UserException;
+
+/** The writers {@code indexer.writers} names, found on the classpath by {@link ServiceLoader}. */
+public final class IndexWriters {
+  private IndexWriters() {}
+
+  /**
+   * New instances of the configured writers, in the order named; an unknown name is a {@link
+   * UserException} (exit 3) listing the writers there are.
+   */
+  public static List<IndexWriter> create(Configuration conf) throws UserException {
+    List<IndexWriter> writers = new ArrayList<>();
+    for (String name : conf.getTrimmedStrings(IndexerKeys.WRITERS, IndexerKeys.DEFAULT_WRITERS)) {
+      writers.add(byName(name));
+    }
+    if (writers.isEmpty()) {
+      throw new UserException(IndexerKeys.WRITERS + " names no index writer");
+    }
+    return writers;
+  }
+
+  /**
+   * The configured writers, each checked ({@link IndexWriter#check}) before any task starts: the
+   * first problem is a {@link UserException} naming the writer.
+   */
+  public static List<IndexWriter> check(Configuration conf) throws UserException {
+    List<IndexWriter> writers = create(conf);
+    for (IndexWriter w : writers) {
+      try {
+        w.check(conf);
+      } catch (IOException | RuntimeException e) {
+        throw new UserException("index writer " + w.name() + ": " + e.getMessage(), e);
+      }
+    }
+    return writers;
+  }
+
+  private static IndexWriter byName(String name) throws UserException {
+    TreeSet<String> known = new TreeSet<>();
+    for (IndexWriter w : ServiceLoader.load(IndexWriter.class)) {
+      if (w.name().equals(name)) {
+        return w;
+      }
+      known.add(w.name());
+    }
+    throw new UserException(
+        IndexerKeys.WRITERS
+            + ": no index writer named '"
+            + name
+            + "' on the classpath (there are: "
+            + String.join(", ", known)
+            + ")");
+  }
+}

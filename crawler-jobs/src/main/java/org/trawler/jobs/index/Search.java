@@ -1,0 +1,126 @@
+package org.trawler.jobs.index;
+
+import java.io.IOException;
+import java.text.BreakIterator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
+import org.apache.lucene.queryparser.classic.ParseException;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.search.uhighlight.DefaultPassageFormatter;
+import org.apache.lucene.search.uhighlight.LengthGoalBreakIterator;
+import org.apache.lucene.search.uhighlight.UnifiedHighlighter;
+import org.trawler.core.conf.Settings;
+
+/**
+ * A search over an index's shards: Lucene's classic query syntax over title, anchor and content
+ * (title and anchor boosted), ranked by BM25, each hit with a snippet of its content from Lucene's
+ * unified highlighter, matched words in [brackets].
+ */
+public final class Search {
+  /** One hit: its rank (from 1), score, stored fields and a snippet. */
+  public record Hit(
+      int rank, float score, String url, String title, String snippet, Document doc) {}
+
+  /** The query does not parse; the message says where. */
+  public static final class BadQueryException extends Exception {
+    BadQueryException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  private final LuceneSchema schema;
+  private final Analyzer analyzer;
+  private final int snippetLength;
+
+  public Search(LuceneSchema schema, Analyzer analyzer, int snippetLength) {
+    this.schema = schema;
+    this.analyzer = analyzer;
+    this.snippetLength = snippetLength;
+  }
+
+  public static Search fromConf(Configuration conf) throws IOException {
+    return new Search(
+        LuceneSchema.fromConf(conf),
+        LuceneSchema.analyzer(conf),
+        Settings.getInt(
+            conf, IndexerKeys.SEARCH_SNIPPET_LENGTH, IndexerKeys.DEFAULT_SEARCH_SNIPPET_LENGTH));
+  }
+
+  /** Parses a query in Lucene's classic syntax over the searched fields. */
+  public Query parse(String query) throws BadQueryException {
+    Map<String, Float> fields = schema.searchedFields();
+    MultiFieldQueryParser parser =
+        new MultiFieldQueryParser(fields.keySet().toArray(new String[0]), analyzer, fields);
+    try {
+      return parser.parse(query);
+    } catch (ParseException e) {
+      throw new BadQueryException(firstLine(e.getMessage()), e);
+    }
+  }
+
+  /** The best {@code n} hits of {@code query} in {@code shards}. */
+  public List<Hit> search(IndexShards shards, String query, int n)
+      throws IOException, BadQueryException {
+    Query q = parse(query);
+    IndexSearcher searcher = new IndexSearcher(shards.reader());
+    searcher.setSimilarity(new BM25Similarity());
+    TopDocs top = searcher.search(q, Math.max(1, n));
+    String content = schema.field(IndexFields.CONTENT);
+    String[] snippets =
+        content == null ? new String[top.scoreDocs.length] : highlight(searcher, content, q, top);
+    List<Hit> hits = new ArrayList<>();
+    for (int i = 0; i < top.scoreDocs.length; i++) {
+      ScoreDoc sd = top.scoreDocs[i];
+      Document doc = searcher.storedFields().document(sd.doc);
+      String snippet = snippets[i];
+      if (snippet == null && content != null) {
+        // matched in the title or an anchor only: the start of the page stands in
+        snippet = IndexDecision.cut(value(doc, content), snippetLength);
+      }
+      hits.add(
+          new Hit(
+              i + 1,
+              sd.score,
+              value(doc, schema.field(IndexFields.URL)),
+              value(doc, schema.field(IndexFields.TITLE)),
+              snippet == null ? "" : snippet.strip(),
+              doc));
+    }
+    return hits;
+  }
+
+  private String[] highlight(IndexSearcher searcher, String field, Query q, TopDocs top)
+      throws IOException {
+    UnifiedHighlighter highlighter =
+        UnifiedHighlighter.builder(searcher, analyzer)
+            .withBreakIterator(
+                () ->
+                    LengthGoalBreakIterator.createClosestToLength(
+                        BreakIterator.getWordInstance(Locale.ROOT), snippetLength, 0.5f))
+            .withFormatter(new DefaultPassageFormatter("[", "]", " … ", false))
+            .withMaxLength(Integer.MAX_VALUE - 1)
+            .withHighlightPhrasesStrictly(true)
+            .build();
+    return highlighter.highlight(field, q, top, 1);
+  }
+
+  private static String value(Document doc, String field) {
+    String v = field == null ? null : doc.get(field);
+    return v == null ? "" : v;
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return (nl < 0 ? s : s.substring(0, nl)).strip();
+  }
+}

@@ -1,0 +1,184 @@
+package org.trawler.jobs.index;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+import java.util.List;
+import org.junit.Test;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+
+public class IndexDecisionTest {
+  private static final String URL = IndexPages.URL;
+
+  private static IndexDecision decision() {
+    return new IndexDecision(true, 1000, 3, FieldMapping.NONE);
+  }
+
+  private static IndexDecision.Outcome decide(PageRecords page) {
+    return decision().decide(URL, page);
+  }
+
+  @Test
+  public void fetchedAndParsedPageBecomesADocumentWithEveryField() {
+    PageRecords page = IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS);
+    page.add(new IndexRecord("", IndexPages.inlinks("Quokka facts", "quokkas", "Quokka facts")));
+    IndexDecision.Outcome o = decide(page);
+    assertTrue(o.action().isAdd());
+    IndexDocument doc = o.action().document();
+    assertEquals(URL, doc.id());
+    assertEquals(URL, doc.first("url"));
+    assertEquals("www.example.co.uk", doc.first("host"));
+    assertEquals("example.co.uk", doc.first("domain"));
+    assertEquals("Quokkas", doc.first("title"));
+    assertEquals("A page about quokkas", doc.first("description"));
+    assertEquals("quokka, marsupial", doc.first("keywords"));
+    assertEquals("Quokkas live on Rottnest Island.", doc.first("content"));
+    assertEquals(List.of("Quokka facts", "quokkas"), doc.values("anchor"));
+    assertEquals("text/html", doc.first("contentType"));
+    assertEquals(1234L, doc.first("contentLength"));
+    assertEquals(IndexPages.FETCH_TIME, doc.first("fetchTime"));
+    assertEquals(IndexPages.FETCH_TIME - 1000, doc.first("modifiedTime"));
+    assertEquals("010203", doc.first("digest"));
+    assertEquals(0.5f, doc.first("score"));
+    assertEquals(2, doc.first("depth"));
+    assertEquals("20240102000000", doc.first("segment"));
+  }
+
+  @Test
+  public void goneRedirectDuplicateAndNoIndexPagesAreDeleted() {
+    assertDeleted(IndexPages.page(CrawlStatus.DB_GONE, CrawlStatus.FETCH_GONE), DeleteReason.GONE);
+    assertDeleted(
+        IndexPages.page(CrawlStatus.DB_REDIR_PERM, CrawlStatus.FETCH_REDIR_PERM),
+        DeleteReason.REDIRECT);
+    assertDeleted(
+        IndexPages.page(CrawlStatus.DB_REDIR_TEMP, CrawlStatus.FETCH_REDIR_TEMP),
+        DeleteReason.REDIRECT);
+    assertDeleted(
+        IndexPages.page(CrawlStatus.DB_DUPLICATE, CrawlStatus.FETCH_SUCCESS),
+        DeleteReason.DUPLICATE);
+    PageRecords noIndex = new PageRecords();
+    noIndex.add(new IndexRecord("", IndexPages.db(CrawlStatus.DB_FETCHED)));
+    noIndex.add(new IndexRecord(IndexPages.SEGMENT, IndexPages.fetch(CrawlStatus.FETCH_SUCCESS)));
+    noIndex.add(new IndexRecord(IndexPages.SEGMENT, IndexPages.noIndex()));
+    noIndex.add(new IndexRecord(IndexPages.SEGMENT, new ParseText("")));
+    assertDeleted(noIndex, DeleteReason.NOINDEX);
+  }
+
+  @Test
+  public void retriesExhaustedMakeTheCrawlDbSayGoneAndThePageIsDeleted() {
+    assertDeleted(IndexPages.page(CrawlStatus.DB_GONE, CrawlStatus.FETCH_RETRY), DeleteReason.GONE);
+  }
+
+  private static void assertDeleted(PageRecords page, DeleteReason why) {
+    IndexDecision.Outcome o = decide(page);
+    assertEquals(why, o.deleted());
+    assertEquals(IndexAction.delete(URL), o.action());
+  }
+
+  @Test
+  public void withoutDeleteGoneAPageThatWentAwayIsSkipped() {
+    IndexDecision keep = new IndexDecision(false, -1, -1, FieldMapping.NONE);
+    IndexDecision.Outcome o =
+        keep.decide(URL, IndexPages.page(CrawlStatus.DB_GONE, CrawlStatus.FETCH_GONE));
+    assertNull(o.action());
+    assertEquals(SkipReason.DELETE_OFF, o.skipped());
+  }
+
+  @Test
+  public void notModifiedPageIsSkipped() {
+    assertSkipped(
+        IndexPages.page(CrawlStatus.DB_NOTMODIFIED, CrawlStatus.FETCH_NOTMODIFIED),
+        SkipReason.NOT_MODIFIED);
+  }
+
+  @Test
+  public void aTransientErrorKeepsThePageAsItWasIndexed() {
+    assertSkipped(
+        IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_RETRY), SkipReason.NOT_FETCHED);
+  }
+
+  @Test
+  public void aFailedParseIsSkipped() {
+    PageRecords page = new PageRecords();
+    page.add(new IndexRecord("", IndexPages.db(CrawlStatus.DB_FETCHED)));
+    page.add(new IndexRecord(IndexPages.SEGMENT, IndexPages.fetch(CrawlStatus.FETCH_SUCCESS)));
+    page.add(new IndexRecord(IndexPages.SEGMENT, new ParseData(ParseData.FAILED, "bad", "")));
+    assertSkipped(page, SkipReason.NOT_PARSED);
+  }
+
+  @Test
+  public void aUrlTheCrawlDbDoesNotKnowIsSkipped() {
+    PageRecords page = new PageRecords();
+    page.add(new IndexRecord(IndexPages.SEGMENT, IndexPages.fetch(CrawlStatus.FETCH_SUCCESS)));
+    assertSkipped(page, SkipReason.NOT_IN_CRAWLDB);
+  }
+
+  private static void assertSkipped(PageRecords page, SkipReason why) {
+    IndexDecision.Outcome o = decide(page);
+    assertNull(o.action());
+    assertEquals(why, o.skipped());
+  }
+
+  @Test
+  public void aUrlNoSegmentFetchedIsNotTheIndexJobsBusiness() {
+    PageRecords page = new PageRecords();
+    page.add(new IndexRecord("", IndexPages.db(CrawlStatus.DB_UNFETCHED)));
+    page.add(new IndexRecord("", IndexPages.inlinks("x")));
+    assertNull(decide(page));
+  }
+
+  @Test
+  public void theNewestSegmentsFetchIsIndexed() {
+    PageRecords page = IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS);
+    page.add(
+        new IndexRecord(IndexPages.OLDER_SEGMENT, IndexPages.fetch(CrawlStatus.FETCH_SUCCESS)));
+    page.add(new IndexRecord(IndexPages.OLDER_SEGMENT, IndexPages.parseData("Old title")));
+    page.add(new IndexRecord(IndexPages.OLDER_SEGMENT, new ParseText("old")));
+    IndexDocument doc = decide(page).action().document();
+    assertEquals("Quokkas", doc.first("title"));
+    assertEquals("20240102000000", doc.first("segment"));
+  }
+
+  @Test
+  public void contentIsCutAndAnchorsAreCapped() {
+    PageRecords page = IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS);
+    page.add(new IndexRecord("", IndexPages.inlinks("a", " ", "b", "c", "d")));
+    IndexDocument doc =
+        new IndexDecision(true, 7, 2, FieldMapping.NONE).decide(URL, page).action().document();
+    assertEquals("Quokkas", doc.first("content"));
+    assertEquals(List.of("a", "b"), doc.values("anchor"));
+  }
+
+  @Test
+  public void fieldMappingRenamesAndDrops() {
+    IndexDecision mapped =
+        new IndexDecision(true, -1, -1, FieldMapping.parse("title:headline, keywords:"));
+    IndexDocument doc =
+        mapped
+            .decide(URL, IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS))
+            .action()
+            .document();
+    assertEquals("Quokkas", doc.first("headline"));
+    assertNull(doc.first("title"));
+    assertNull(doc.first("keywords"));
+    assertEquals(URL, doc.id());
+  }
+
+  @Test(expected = org.trawler.core.conf.BadSettingException.class)
+  public void theIdFieldCannotBeRenamed() {
+    FieldMapping.parse("id:key");
+  }
+
+  @Test(expected = org.trawler.core.conf.BadSettingException.class)
+  public void aMappingWithoutAColonIsABadSetting() {
+    FieldMapping.parse("title");
+  }
+
+  @Test
+  public void cutNeverSplitsASurrogatePair() {
+    assertEquals("a", IndexDecision.cut("a\uD83D\uDE00b", 2));
+  }
+}
