@@ -42,6 +42,15 @@ final class CrawlDirState {
           continue;
         }
         String name = rel.replaceAll("\\d{14}", "<segment>");
+        if (rel.startsWith("index/")) {
+          if (rel.startsWith("index/current/")
+              && f.getFileName().toString().startsWith("segments_")) {
+            state.put(
+                f.getParent().toString().substring(crawl.getPath().length() + 1),
+                docs(f.getParent()));
+          }
+          continue; // Lucene's own files differ from run to run: compare the documents
+        }
         if (rel.endsWith(".warc.gz")) {
           WarcReading.records(f.toFile())
               .forEach(r -> warcRecords.add(r.type() + " " + r.headers().first("WARC-Target-URI")));
@@ -58,6 +67,14 @@ final class CrawlDirState {
       state.put("warc records", new TreeSet<>(warcRecords).toString());
     }
     return state;
+  }
+
+  private static String docs(java.nio.file.Path shard) throws IOException {
+    try (org.apache.lucene.store.Directory dir = org.apache.lucene.store.FSDirectory.open(shard);
+        org.apache.lucene.index.DirectoryReader reader =
+            org.apache.lucene.index.DirectoryReader.open(dir)) {
+      return reader.numDocs() + " documents";
+    }
   }
 
   private static boolean isSequenceFile(File f) throws IOException {

@@ -138,7 +138,8 @@ public class RandomKillSegmentJobTest {
     int killedMidRun = 0;
     for (int i = 0; i < KILLS; i++) {
       File work = copy(template, command);
-      long at = random.nextInt((int) Math.max(1, millis * 8 / 10)); // late kills mostly find it ended
+      long at =
+          random.nextInt((int) Math.max(1, millis * 8 / 10)); // late kills mostly find it ended
       long begin = System.nanoTime();
       boolean killed =
           ChildCommand.killWhen(
