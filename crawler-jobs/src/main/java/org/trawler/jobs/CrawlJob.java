@@ -200,7 +200,7 @@ public final class CrawlJob {
             name
                 + " failed: "
                 + firstLine(localReason)
-                + (named ? "" : " (writing " + PathNames.forUser(output) + ")"));
+                + (named ? "" : " (output " + PathNames.forUser(output) + ")"));
       }
       return new UserException(name + " failed (the task's error is in the log above)");
     }
