@@ -24,6 +24,7 @@ import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.PartFileCheck;
+import org.trawler.core.store.PathNames;
 import org.trawler.core.store.VersionedDb;
 
 /** How every Trawler job is created, wired to the crawldb, and run. */
@@ -132,9 +133,13 @@ public final class CrawlJob {
     Configuration conf = job.getConfiguration();
     List<Path> inputs = PartFileCheck.dataFiles(conf, sequenceFileInputs(job));
     PartFileCheck.checkEnds(conf, inputs);
+    String localReason = null;
     boolean ok;
-    try {
+    try (LocalTaskFailure local = isLocal(conf) ? LocalTaskFailure.listen() : null) {
       ok = job.waitForCompletion(false);
+      if (!ok && local != null) {
+        localReason = local.reason(job.getJobID());
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new UserException(job.getJobName() + " was interrupted");
@@ -142,7 +147,7 @@ public final class CrawlJob {
       throw new IllegalStateException(e);
     }
     if (!ok) {
-      throw failure(job, inputs);
+      throw failure(job, inputs, localReason);
     }
   }
 
@@ -178,7 +183,8 @@ public final class CrawlJob {
     }
   }
 
-  private static UserException failure(Job job, List<Path> inputs) throws IOException {
+  private static UserException failure(Job job, List<Path> inputs, String localReason)
+      throws IOException {
     Configuration conf = job.getConfiguration();
     // The command prints its own "trawler <command>: " in front.
     String name = job.getJobName().replaceFirst("^trawler ", "");
@@ -187,7 +193,15 @@ public final class CrawlJob {
       if (unreadable != null) {
         return new UserException(name + " failed: " + unreadable.getMessage(), unreadable);
       }
-      // LocalJobRunner keeps the task's exception to its log (failure info "NA").
+      if (localReason != null) {
+        Path output = FileOutputFormat.getOutputPath(job);
+        boolean named = output == null || localReason.contains(output.toString());
+        return new UserException(
+            name
+                + " failed: "
+                + firstLine(localReason)
+                + (named ? "" : " (output " + PathNames.forUser(output) + ")"));
+      }
       return new UserException(name + " failed (the task's error is in the log above)");
     }
     String why = firstTaskDiagnostic(job);

@@ -85,10 +85,16 @@ public final class DbLock implements AutoCloseable {
     } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
       return false;
     } catch (IOException e) {
-      if (fs.exists(file)) {
-        return false;
+      String written = fs.exists(file) ? readOrNull(fs, file) : null;
+      if (written == null) {
+        throw e;
       }
-      throw e;
+      // A create that failed half-way (disk full) leaves an empty file: ours, not another holder's.
+      if (written.isEmpty()) {
+        fs.delete(file, false);
+        throw e;
+      }
+      return false;
     }
   }
 
@@ -142,13 +148,42 @@ public final class DbLock implements AutoCloseable {
     return lockFile;
   }
 
+  /**
+   * Fails unless this holder still owns the lock: a writer calls it right before it installs, so a
+   * job whose live lock was broken by {@code -force} does not install over the breaker's version.
+   */
+  public void checkHeld() throws IOException {
+    String current = holder();
+    if (!owner.equals(current)) {
+      throw new IOException(
+          what
+              + " lock "
+              + PathNames.forUser(lockFile)
+              + (current == null
+                  ? " was removed"
+                  : " was broken and is now held by " + current.trim())
+              + " while this job ran: its result is not installed");
+    }
+  }
+
+  /** What the lock file says now, null when it is gone. */
+  private String holder() throws IOException {
+    return readOrNull(fs, lockFile);
+  }
+
+  private static String readOrNull(FileSystem fs, Path file) throws IOException {
+    try (InputStream in = fs.open(file)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (java.io.FileNotFoundException e) {
+      return null;
+    }
+  }
+
   /** Releases the lock, unless another job broke it and holds it now. */
   @Override
   public void close() throws IOException {
-    String current;
-    try (InputStream in = fs.open(lockFile)) {
-      current = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (java.io.FileNotFoundException e) {
+    String current = holder();
+    if (current == null) {
       LOG.warn("{} lock {} was removed by someone else while this job held it", what, lockFile);
       return;
     }

@@ -119,6 +119,10 @@ public final class DbTransaction implements AutoCloseable {
   private void install(Path version) throws IOException {
     Path current = VersionedDb.current(db);
     Path old = VersionedDb.old(db);
+    DurableFiles durable = DurableFiles.of(conf);
+    durable.syncTree(fs, version);
+    // Nothing is touched before this: a writer whose lock was broken leaves the breaker's version.
+    lock.checkHeld();
     if (fs.exists(current)) {
       if (fs.exists(old) && !fs.delete(old, true)) {
         throw new IOException("cannot remove previous backup " + old);
@@ -128,16 +132,36 @@ public final class DbTransaction implements AutoCloseable {
       }
     }
     // A rename onto an existing directory would move the new version inside it (local FS copies).
-    if (fs.exists(current) || !fs.rename(version, current)) {
-      // Put the previous version back so the db stays readable.
-      if (fs.exists(old) && !fs.exists(current)) {
-        fs.rename(old, current);
+    IOException failed = null;
+    try {
+      if (fs.exists(current) || !fs.rename(version, current)) {
+        failed = new IOException("cannot install " + version + " as " + current);
       }
-      throw new IOException("cannot install " + version + " as " + current);
+    } catch (IOException e) {
+      failed = e;
     }
+    if (failed != null) {
+      putBack(old, current, failed);
+      throw failed;
+    }
+    durable.syncDirectory(fs, db);
     if (!conf.getBoolean(StoreKeys.PRESERVE_BACKUP, StoreKeys.DEFAULT_PRESERVE_BACKUP)
         && fs.exists(old)) {
       fs.delete(old, true);
+    }
+  }
+
+  /**
+   * Puts the previous version back after a failed install, so the db stays readable as it was; if
+   * that fails too, the next writer's {@link #recover} does it.
+   */
+  private void putBack(Path old, Path current, IOException failed) {
+    try {
+      if (fs.exists(old) && !fs.exists(current) && !fs.rename(old, current)) {
+        failed.addSuppressed(new IOException("cannot move " + old + " back to " + current));
+      }
+    } catch (IOException e) {
+      failed.addSuppressed(e);
     }
   }
 

@@ -5,7 +5,9 @@ import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TimeZone;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
@@ -148,24 +150,24 @@ public final class Segment {
 
   /**
    * Moves the parts a job wrote into {@code workDir} (those it has of {@code parts}) into the
-   * segment by rename, then removes the work directory.
+   * segment by rename (all or none), then removes the work directory.
    */
   public static void installParts(Configuration conf, Path workDir, Path segment, String... parts)
       throws IOException {
     FileSystem fs = segment.getFileSystem(conf);
+    Map<Path, Path> moves = new LinkedHashMap<>();
     for (String part : parts) {
       Path from = new Path(workDir, part);
-      if (!fs.exists(from)) {
-        continue;
-      }
-      Path to = new Path(segment, part);
-      if (fs.exists(to)) {
-        throw new IOException(to + " was written by another job meanwhile");
-      }
-      if (!fs.rename(from, to)) {
-        throw new IOException("cannot move " + from + " to " + to);
+      if (fs.exists(from)) {
+        moves.put(from, new Path(segment, part));
       }
     }
+    DurableFiles durable = DurableFiles.of(conf);
+    for (Path part : moves.keySet()) {
+      durable.syncTree(fs, part);
+    }
+    FileMoves.allOrNone(fs, moves);
+    durable.syncDirectory(fs, segment);
     fs.delete(workDir, true);
   }
 

@@ -12,5 +12,13 @@ public final class StoreKeys {
 
   public static final long DEFAULT_LOCK_STALE_AFTER = 0;
 
+  /**
+   * Sync a new crawldb, linkdb or index version and moved segment parts to disk (fsync) before
+   * installing them.
+   */
+  public static final String FSYNC = "db.fsync";
+
+  public static final boolean DEFAULT_FSYNC = true;
+
   private StoreKeys() {}
 }

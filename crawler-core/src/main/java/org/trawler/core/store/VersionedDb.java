@@ -133,9 +133,10 @@ public final class VersionedDb {
     Path probe = new Path(db, TMP_PREFIX + "probe-" + UUID.randomUUID());
     try {
       fs.create(probe, false).close();
-      fs.delete(probe, false);
     } catch (IOException e) {
       throw new UserException(what + " directory " + db + " is not writable: " + e.getMessage());
+    } finally {
+      fs.delete(probe, false);
     }
   }
 }

@@ -294,6 +294,48 @@ public class DbTransactionTest {
     assertFalse(fs.exists(lockFile));
   }
 
+  @Test
+  public void aWriterWhoseLiveLockWasForcedInstallsNothing() throws Exception {
+    commitVersion("v1");
+    DbTransaction first = begin();
+    write(first.newVersion(), "v2 of a writer that is still alive");
+    try (DbTransaction second = DbTransaction.begin(conf, crawlDb, "crawldb", true)) {
+      write(second.newVersion(), "v3");
+      second.commit();
+    }
+    try {
+      first.commit();
+      fail("a writer whose lock was broken must not install");
+    } catch (IOException e) {
+      assertTrue(e.getMessage(), e.getMessage().startsWith("crawldb lock " + lockFile));
+      assertTrue(e.getMessage(), e.getMessage().endsWith("its result is not installed"));
+    } finally {
+      first.close();
+    }
+    assertEquals("v3", nameOf(VersionedDb.current(crawlDb)));
+    assertEquals("v1", nameOf(VersionedDb.old(crawlDb)));
+  }
+
+  @Test
+  public void aWriterChecksItsLockWhileAnotherHoldsIt() throws Exception {
+    commitVersion("v1");
+    DbTransaction first = begin();
+    write(first.newVersion(), "v2");
+    try (DbTransaction second = DbTransaction.begin(conf, crawlDb, "crawldb", true)) {
+      try {
+        first.commit();
+        fail("the breaker holds the lock now");
+      } catch (IOException e) {
+        assertTrue(e.getMessage(), e.getMessage().contains("was broken and is now held by"));
+      }
+      first.close();
+      write(second.newVersion(), "v3");
+      second.commit();
+    }
+    assertEquals("v3", nameOf(VersionedDb.current(crawlDb)));
+    assertFalse(fs.exists(lockFile));
+  }
+
   // ---- a writer killed at each step of an install: one complete version is always readable ----
 
   /**

@@ -177,14 +177,15 @@ public class Fetcher extends CrawlTool {
 
   /**
    * Merges the robots.txt answers the fetch asked for into the robots db. A db held by another
-   * fetch only costs those sites a question again later: a warning, not a failed fetch.
+   * fetch, or one that cannot be written (a full disk), only costs those sites a question again
+   * later: a warning, not a failed fetch (its segment is complete by now).
    */
   private void keepRobots(Configuration conf, Path robotsDb, Path segment) throws IOException {
     try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", false)) {
       long sites = RobotsDb.merge(conf, robotsDb, segment, tx.newVersion());
       tx.commit();
       LOG.info("{}: robots.txt answers of {} site(s) kept", robotsDb, sites);
-    } catch (UserException e) {
+    } catch (UserException | IOException e) {
       LOG.warn("robots.txt answers of {} not kept: {}", segment, e.getMessage());
     }
   }

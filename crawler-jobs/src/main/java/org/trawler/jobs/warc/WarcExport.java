@@ -2,7 +2,9 @@ package org.trawler.jobs.warc;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -29,6 +31,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.store.FileMoves;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
@@ -219,17 +222,15 @@ public class WarcExport extends CrawlTool {
     if (!fs.exists(work)) {
       return; // nothing was exchanged: no files
     }
+    Map<Path, Path> moves = new LinkedHashMap<>();
     for (FileStatus st : fs.listStatus(work)) {
       String name = st.getPath().getName();
-      if (!st.isFile()
-          || !(name.endsWith(WarcFiles.WARC_SUFFIX) || name.endsWith(WarcFiles.CDXJ_SUFFIX))) {
-        continue;
-      }
-      Path to = new Path(out, name);
-      if (fs.exists(to) || !fs.rename(st.getPath(), to)) {
-        throw new IOException("cannot move " + st.getPath() + " to " + to + " (it exists?)");
+      if (st.isFile()
+          && (name.endsWith(WarcFiles.WARC_SUFFIX) || name.endsWith(WarcFiles.CDXJ_SUFFIX))) {
+        moves.put(st.getPath(), new Path(out, name));
       }
     }
+    FileMoves.allOrNone(fs, moves);
   }
 
   /** The segment a part file belongs to: the parent of the part directory above it. */

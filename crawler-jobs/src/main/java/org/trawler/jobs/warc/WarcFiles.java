@@ -119,7 +119,11 @@ final class WarcFiles implements Closeable {
   /** Completes the current file: closed, renamed to its final name, its CDXJ written beside. */
   private void finish() throws IOException {
     long size = writer.position();
-    writer.close();
+    try {
+      writer.close();
+    } catch (RuntimeException e) {
+      throw unfinished(e);
+    }
     stream = null;
     writer = null;
     rename(name);
@@ -139,6 +143,21 @@ final class WarcFiles implements Closeable {
       rename(index);
       cdxLines.clear();
     }
+  }
+
+  /**
+   * jwarc's gzip channel fails on its own buffer (BufferOverflowException) when the file system
+   * refused a write under it: flushing the stream shows the refusal (a full disk) to report
+   * instead.
+   */
+  private IOException unfinished(RuntimeException e) {
+    Path file = new Path(dir, name + OPEN_SUFFIX);
+    try {
+      stream.flush();
+    } catch (IOException refused) {
+      return new IOException("cannot write " + file + ": " + refused.getMessage(), refused);
+    }
+    return new IOException("cannot complete " + file + ": " + e, e);
   }
 
   private void rename(String finalName) throws IOException {

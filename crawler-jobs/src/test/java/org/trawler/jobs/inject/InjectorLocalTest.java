@@ -337,7 +337,7 @@ public class InjectorLocalTest {
     var before = CrawlDbFiles.snapshot(crawlDb);
     CommandRun run = inject(seeds("urls", "s.txt", "http://b.com/", "http://c.com/crash/"));
     assertOneLineFailure(
-        run, 3, "inject sort " + crawlDb + " failed (the task's error is in the log above)");
+        run, 3, "inject sort " + crawlDb + " failed: simulated task crash (output " + crawlDb);
     assertTrue(run.err, run.err.contains("failed"));
     assertEquals(before, CrawlDbFiles.snapshot(crawlDb));
   }

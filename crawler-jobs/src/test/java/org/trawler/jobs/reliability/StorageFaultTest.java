@@ -1,0 +1,310 @@
+package org.trawler.jobs.reliability;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.jobs.CommandRun;
+
+/**
+ * The storage failing under a job: every writing command runs on the {@code faulty://} file system
+ * that fails its Nth file creation, runs out of space after N bytes, or fails its Nth rename, for N
+ * sampled over a clean run's count of each. Afterwards the crawl data is the state before the
+ * command or the state after it, never a mix, nothing of the failed run is left (lock, temporary
+ * and work directories), the command exits 3 with one line naming the cause, and the same command
+ * succeeds once the fault is gone.
+ */
+public class StorageFaultTest {
+  private static final Logger LOG = LoggerFactory.getLogger(StorageFaultTest.class);
+  private static final int PAGES = 20;
+
+  /** Every position instead of samples: -Dtrawler.faults.sweep=full. */
+  private static final boolean FULL_SWEEP =
+      "full".equals(System.getProperty("trawler.faults.sweep"));
+
+  @ClassRule public static final TemporaryFolder tmp = new TemporaryFolder();
+
+  private static Configuration conf;
+  private static LoopbackSite web;
+
+  /** The crawl after each step of one round, each the template of the next command's runs. */
+  private static File seeded, injected, generated, fetched, parsed, updated;
+
+  @BeforeClass
+  public static void crawlOneRound() throws Exception {
+    LOG.info("storage fault tests");
+    conf = FaultyFileSystem.register(CrawlData.localConf(tmp));
+    conf.set("fetcher.server.delay", "0");
+    web =
+        new LoopbackSite(
+            path -> {
+              // two seeds per content, so dedup has duplicates to mark
+              String id = path.replaceAll("\\D", "");
+              String shared = id.isEmpty() ? path : "" + Integer.parseInt(id) % (PAGES / 2);
+              return "<html><body>" + shared + " <a href=\"/q/" + shared + "\">next</a></body>";
+            });
+    seeded = tmp.newFolder("seeded");
+    List<String> seeds = new ArrayList<>();
+    for (int i = 0; i < PAGES; i++) {
+      seeds.add(web.url("/p/" + i + ".html"));
+    }
+    Files.createDirectories(new File(seeded, "urls").toPath());
+    Files.write(new File(seeded, "urls/seed.txt").toPath(), seeds);
+    injected = step(seeded, "injected", INJECT);
+    generated = step(injected, "generated", GENERATE);
+    fetched = step(generated, "fetched", FETCH);
+    parsed = step(fetched, "parsed", PARSE);
+    updated = step(parsed, "updated", UPDATEDB);
+  }
+
+  @AfterClass
+  public static void stop() {
+    if (web != null) {
+      web.close();
+    }
+  }
+
+  // ---- the commands, given the crawl directory ----
+
+  private static String faulty(File crawl, String child) {
+    return FaultyFileSystem.uri(new File(crawl, child).getPath());
+  }
+
+  private static String segment(File crawl) {
+    File[] segments = new File(crawl, "segments").listFiles();
+    assertEquals("one segment in " + crawl, 1, segments.length);
+    return faulty(crawl, "segments/" + segments[0].getName());
+  }
+
+  private static final Function<File, String[]> INJECT =
+      c -> new String[] {"inject", faulty(c, "crawldb"), faulty(c, "urls")};
+  private static final Function<File, String[]> GENERATE =
+      c ->
+          new String[] {
+            "generate",
+            faulty(c, "crawldb"),
+            faulty(c, "segments"),
+            "-D",
+            "generate.update.crawldb=true"
+          };
+  private static final Function<File, String[]> FETCH = c -> new String[] {"fetch", segment(c)};
+  private static final Function<File, String[]> PARSE = c -> new String[] {"parse", segment(c)};
+  private static final Function<File, String[]> UPDATEDB =
+      c -> new String[] {"updatedb", faulty(c, "crawldb"), segment(c)};
+  private static final Function<File, String[]> INVERTLINKS =
+      c -> new String[] {"invertlinks", faulty(c, "linkdb"), segment(c)};
+  private static final Function<File, String[]> DEDUP =
+      c -> new String[] {"dedup", faulty(c, "crawldb")};
+  private static final Function<File, String[]> INDEX =
+      c -> new String[] {"index", faulty(c, "index"), faulty(c, "crawldb"), segment(c)};
+  private static final Function<File, String[]> WARC =
+      c -> new String[] {"warc", faulty(c, "warc"), segment(c)};
+
+  private static File step(File from, String name, Function<File, String[]> command)
+      throws Exception {
+    File to = copy(from, name);
+    FaultyFileSystem.clean();
+    CommandRun run = CommandRun.run(conf, command.apply(to));
+    assertEquals(run.toString(), 0, run.exitCode);
+    return to;
+  }
+
+  private static int copies;
+
+  private static File copy(File from, String name) throws IOException {
+    File to = new File(tmp.getRoot(), "runs/" + name + "-" + copies++);
+    try (Stream<java.nio.file.Path> files = Files.walk(from.toPath())) {
+      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+        java.nio.file.Path target = to.toPath().resolve(from.toPath().relativize(f));
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    }
+    return to;
+  }
+
+  // ---- the sweep ----
+
+  private record Fault(String kind, LongFunction<FaultyFileSystem.Plan> plan) {}
+
+  /**
+   * Every position from 1 to {@code count} with -Dtrawler.faults.sweep=full; else 1, the middle and
+   * the last {@code tail} (the last renames move outputs into place and install versions).
+   */
+  private static List<Long> positions(long count, int tail) {
+    TreeSet<Long> at = new TreeSet<>();
+    if (FULL_SWEEP) {
+      for (long n = 1; n <= count; n++) {
+        at.add(n);
+      }
+      return new ArrayList<>(at);
+    }
+    at.add(1L);
+    at.add(Math.max(1, count / 2));
+    for (long n = Math.max(1, count - tail + 1); n <= count; n++) {
+      at.add(n);
+    }
+    return new ArrayList<>(at);
+  }
+
+  /** Byte counts: 1 and the middle, or ten spread over the run with the full sweep. */
+  private static List<Long> bytePositions(long count) {
+    TreeSet<Long> at = new TreeSet<>(List.of(1L, Math.max(1, count / 2)));
+    for (int i = 1; FULL_SWEEP && i < 10; i++) {
+      at.add(count * i / 10);
+    }
+    return new ArrayList<>(at);
+  }
+
+  private void assertBeforeOrAfter(File template, Function<File, String[]> command)
+      throws Exception {
+    SortedMap<String, String> before = CrawlDirState.of(conf, template);
+    File measured = copy(template, "measured");
+    FaultyFileSystem.Plan counted = FaultyFileSystem.clean();
+    CommandRun clean = CommandRun.run(conf, command.apply(measured));
+    assertEquals(clean.toString(), 0, clean.exitCode);
+    SortedMap<String, String> after = CrawlDirState.of(conf, measured);
+    assertTrue("the command must change the data", !before.equals(after));
+    String name = command.apply(measured)[0];
+    LOG.info(
+        "{}: {} creates, {} bytes, {} renames in a clean run",
+        name,
+        counted.creates(),
+        counted.bytes(),
+        counted.renames());
+
+    List<Fault> faults = new ArrayList<>();
+    for (long n : positions(counted.creates(), 1)) {
+      faults.add(new Fault("create #" + n, x -> new FaultyFileSystem.Plan().failCreate(n)));
+    }
+    for (long n : bytePositions(counted.bytes())) {
+      faults.add(
+          new Fault(
+              "disk full after " + n + " bytes",
+              x -> new FaultyFileSystem.Plan().fullAfterBytes(n)));
+    }
+    for (long n : positions(counted.renames(), 3)) {
+      faults.add(new Fault("rename #" + n, x -> new FaultyFileSystem.Plan().failRename(n)));
+    }
+    List<String> outcomes = new ArrayList<>();
+    for (Fault fault : faults) {
+      File work = copy(template, name);
+      FaultyFileSystem.arm(fault.plan().apply(0));
+      CommandRun run = CommandRun.run(conf, command.apply(work));
+      FaultyFileSystem.clean();
+      SortedMap<String, String> state = CrawlDirState.of(conf, work);
+      String where = name + " with " + fault.kind() + ": " + run;
+      outcomes.add(fault.kind() + " → exit " + run.exitCode);
+      assertEquals(where, List.of(), CrawlDirState.leftovers(work));
+      if (run.exitCode == 0) {
+        // the robots db is a cache fetch keeps on the side: failing to update it fails no fetch
+        assertEquals(where, without(after, "robots/"), without(state, "robots/"));
+        assertTrue(
+            where,
+            Set.of(only(before, "robots/"), only(after, "robots/"))
+                .contains(only(state, "robots/")));
+      } else {
+        assertEquals(where, 3, run.exitCode);
+        assertEquals(where, before, state);
+        assertEquals(where, 1, run.errLines().length);
+        assertTrue(where, run.err.startsWith("trawler " + name + ": "));
+        assertTrue(
+            where,
+            run.err.contains("injected failure") || run.err.contains("No space left on device"));
+      }
+      if (run.exitCode != 0) {
+        CommandRun again = CommandRun.run(conf, command.apply(work));
+        assertEquals("after " + where + "\nthe rerun: " + again, 0, again.exitCode);
+        assertEquals("after " + where, after, CrawlDirState.of(conf, work));
+      }
+    }
+    LOG.info("{}: {} faults: {}", name, faults.size(), outcomes);
+  }
+
+  private static SortedMap<String, String> without(SortedMap<String, String> state, String dir) {
+    SortedMap<String, String> rest = new TreeMap<>(state);
+    rest.keySet().removeIf(k -> k.startsWith(dir));
+    return rest;
+  }
+
+  private static SortedMap<String, String> only(SortedMap<String, String> state, String dir) {
+    SortedMap<String, String> in = new TreeMap<>(state);
+    in.keySet().removeIf(k -> !k.startsWith(dir));
+    return in;
+  }
+
+  @Test
+  public void inject() throws Exception {
+    assertBeforeOrAfter(seeded, INJECT);
+  }
+
+  @Test
+  public void injectIntoAnExistingCrawlDb() throws Exception {
+    File moreSeeds = copy(injected, "more-seeds");
+    Files.write(new File(moreSeeds, "urls/more.txt").toPath(), List.of(web.url("/more.html")));
+    assertBeforeOrAfter(moreSeeds, INJECT);
+  }
+
+  @Test
+  public void generateWithCrawlDbUpdate() throws Exception {
+    assertBeforeOrAfter(injected, GENERATE);
+  }
+
+  @Test
+  public void fetch() throws Exception {
+    assertBeforeOrAfter(generated, FETCH);
+  }
+
+  @Test
+  public void parse() throws Exception {
+    assertBeforeOrAfter(fetched, PARSE);
+  }
+
+  @Test
+  public void updatedb() throws Exception {
+    assertBeforeOrAfter(parsed, UPDATEDB);
+  }
+
+  @Test
+  public void invertlinks() throws Exception {
+    assertBeforeOrAfter(parsed, INVERTLINKS);
+  }
+
+  @Test
+  public void dedup() throws Exception {
+    assertBeforeOrAfter(updated, DEDUP);
+  }
+
+  @Test
+  public void index() throws Exception {
+    assertBeforeOrAfter(updated, INDEX);
+  }
+
+  @Test
+  public void warc() throws Exception {
+    assertBeforeOrAfter(parsed, WARC);
+  }
+}
