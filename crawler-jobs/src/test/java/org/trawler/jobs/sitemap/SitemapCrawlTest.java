@@ -38,7 +38,7 @@ public class SitemapCrawlTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   /** A site serving fixed files; other paths are 404. */
-  private static final class Site implements AutoCloseable {
+  static final class Site implements AutoCloseable {
     final HttpServer server;
     final Map<String, byte[]> bodies = new ConcurrentHashMap<>();
     final Map<String, String> types = new ConcurrentHashMap<>();

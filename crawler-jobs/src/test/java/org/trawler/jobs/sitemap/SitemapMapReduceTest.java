@@ -1,10 +1,15 @@
 package org.trawler.jobs.sitemap;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.Test;
@@ -12,8 +17,8 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 
 /**
- * The sitemap job's reducer under MRUnit. (Its ReadMapper fetches over the network with threads:
- * SitemapCrawlTest runs it against loopback sites.)
+ * The sitemap job's mapper (against a loopback site: it fetches robots.txt and the sitemaps) and
+ * reducer under MRUnit.
  */
 public class SitemapMapReduceTest {
   private static final long NOW = 1_700_000_000_000L;
@@ -58,5 +63,26 @@ public class SitemapMapReduceTest {
     assertEquals(CrawlStatus.DB_FETCHED, out.get(0).getSecond().getStatus());
     assertEquals(NOW + 1_000_000, out.get(1).getSecond().getFetchTime());
     assertEquals(0, SitemapCounter.ADDED.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void theReadMapperEmitsTheUrlsOfTheSitemapsARobotsTxtNames() throws Exception {
+    try (SitemapCrawlTest.Site site = new SitemapCrawlTest.Site("127.0.0.5")) {
+      site.serve("/robots.txt", "text/plain", "User-agent: *\nSitemap: " + site.url("/s.txt"))
+          .serve("/s.txt", "text/plain", site.url("/one.html") + "\n" + site.url("/two.html"));
+      MapDriver<LongWritable, Text, Text, CrawlDatum> driver =
+          MapDriver.newMapDriver(new SitemapJob.ReadMapper());
+      driver.getConfiguration().setLong(SitemapJob.TIME, NOW);
+      driver.getConfiguration().set("fetcher.server.delay", "0");
+      driver.withInput(new LongWritable(0), new Text(site.url("") + "\t"));
+      Set<String> urls = new TreeSet<>();
+      for (Pair<Text, CrawlDatum> p : driver.run()) {
+        urls.add(p.getFirst().toString());
+        assertEquals(CrawlStatus.LINKED, p.getSecond().getStatus());
+      }
+      assertEquals(Set.of(site.url("/one.html"), site.url("/two.html")), urls);
+      assertEquals(1, SitemapCounter.PARSED.valueIn(driver.getCounters()));
+      assertTrue(SitemapCounter.URLS.valueIn(driver.getCounters()) >= 2);
+    }
   }
 }
