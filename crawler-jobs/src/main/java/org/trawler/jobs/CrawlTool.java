@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -14,6 +16,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
@@ -22,6 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.store.Segment;
 
 /**
  * Base of every command: turns the ways a command can end into exit codes (0 success, 1 nothing to
@@ -167,6 +171,27 @@ public abstract class CrawlTool extends Configured implements Tool {
   }
 
   /** A long option with one value, {@code --name ARG}. */
+  /**
+   * The segments a command names: its positional arguments from {@code first} on, then the segments
+   * under {@code -dir} that have {@code part} ({@code state} says what that part means in
+   * messages).
+   */
+  protected List<Path> segmentArgs(CommandLine cmd, int first, String part, String state)
+      throws IOException, UserException, UsageException {
+    List<String> args = cmd.getArgList();
+    List<Path> segments = new ArrayList<>();
+    for (String s : args.subList(first, args.size())) {
+      segments.add(new Path(s));
+    }
+    if (cmd.hasOption("dir")) {
+      segments.addAll(
+          Segment.withPart(getConf(), new Path(cmd.getOptionValue("dir")), part, state));
+    } else if (segments.isEmpty()) {
+      throw new UsageException("name at least one segment, or a segments directory with -dir");
+    }
+    return segments;
+  }
+
   protected static Option valued(String name, String argName, String description) {
     return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).build();
   }

@@ -1,7 +1,6 @@
 package org.trawler.jobs.index;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,7 +32,6 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.UsageException;
 
 /**
  * {@code index <index> <crawldb> [-linkdb <linkdb>] (<segment>... | -dir <segments_dir>)
@@ -121,17 +119,7 @@ public class IndexJob extends CrawlTool {
       conf.setBoolean(IndexerKeys.COMMIT, false);
     }
     List<String> args = cmd.getArgList();
-    List<Path> segments = new ArrayList<>();
-    for (String s : args.subList(2, args.size())) {
-      segments.add(new Path(s));
-    }
-    if (cmd.hasOption("dir")) {
-      segments.addAll(
-          Segment.withPart(
-              conf, new Path(cmd.getOptionValue("dir")), Segment.PARSE_TEXT, "parsed"));
-    } else if (segments.isEmpty()) {
-      throw new UsageException("name at least one segment, or a segments directory with -dir");
-    }
+    List<Path> segments = segmentArgs(cmd, 2, Segment.PARSE_TEXT, "parsed");
     Path linkDb = cmd.hasOption("linkdb") ? new Path(cmd.getOptionValue("linkdb")) : null;
     Path index = new Path(args.get(0));
     Result result = index(index, new Path(args.get(1)), linkDb, segments, cmd.hasOption("force"));

@@ -2,7 +2,6 @@ package org.trawler.jobs.linkdb;
 
 import java.io.IOException;
 import java.net.MalformedURLException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -28,7 +27,6 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.UsageException;
 
 /**
  * {@code invertlinks <linkdb> <segment>... [-dir <segments_dir>]}: builds the linkdb, url → {@link
@@ -98,17 +96,7 @@ public class LinkDb extends CrawlTool {
     }
     List<String> args = cmd.getArgList();
     Path linkDb = new Path(args.get(0));
-    List<Path> segments = new ArrayList<>();
-    for (String s : args.subList(1, args.size())) {
-      segments.add(new Path(s));
-    }
-    if (cmd.hasOption("dir")) {
-      segments.addAll(
-          Segment.withPart(
-              conf, new Path(cmd.getOptionValue("dir")), Segment.PARSE_DATA, "parsed"));
-    } else if (segments.isEmpty()) {
-      throw new UsageException("name at least one segment, or a segments directory with -dir");
-    }
+    List<Path> segments = segmentArgs(cmd, 1, Segment.PARSE_DATA, "parsed");
     Result result = invert(linkDb, segments, cmd.hasOption("force"));
     out().println(result.summary(linkDb));
     return 0;

@@ -1,7 +1,6 @@
 package org.trawler.jobs.warc;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,6 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.UsageException;
 
 /**
  * {@code warc <out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-prefix NAME]}:
@@ -125,17 +123,7 @@ public class WarcExport extends CrawlTool {
     }
     List<String> args = cmd.getArgList();
     Path out = new Path(args.get(0));
-    List<Path> segments = new ArrayList<>();
-    for (String s : args.subList(1, args.size())) {
-      segments.add(new Path(s));
-    }
-    if (cmd.hasOption("dir")) {
-      segments.addAll(
-          Segment.withPart(
-              conf, new Path(cmd.getOptionValue("dir")), Segment.CRAWL_FETCH, "fetched"));
-    } else if (segments.isEmpty()) {
-      throw new UsageException("name at least one segment, or a segments directory with -dir");
-    }
+    List<Path> segments = segmentArgs(cmd, 1, Segment.CRAWL_FETCH, "fetched");
     long start = System.nanoTime();
     Result result = export(out, segments);
     out()
