@@ -88,5 +88,19 @@ public final class ProtocolKeys {
 
   public static final boolean DEFAULT_TLS_TRUST_ALL = false;
 
+  /**
+   * A keystore file (a Hadoop path) whose certificates are trusted besides the JDK's CAs; empty =
+   * the JDK's only.
+   */
+  public static final String TLS_TRUSTSTORE = "http.tls.truststore";
+
+  /** The password of http.tls.truststore; empty = none. */
+  public static final String TLS_TRUSTSTORE_PASSWORD = "http.tls.truststore.password";
+
+  /** The keystore type of http.tls.truststore: PKCS12 or JKS. */
+  public static final String TLS_TRUSTSTORE_TYPE = "http.tls.truststore.type";
+
+  public static final String DEFAULT_TLS_TRUSTSTORE_TYPE = "PKCS12";
+
   private ProtocolKeys() {}
 }

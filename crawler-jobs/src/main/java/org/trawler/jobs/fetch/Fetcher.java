@@ -105,7 +105,7 @@ public class Fetcher extends CrawlTool {
     Configuration conf = new Configuration(getConf());
     FetcherSettings settings =
         FetcherSettings.from(conf, 0); // a bad setting fails here, before any job
-    FetcherSettings.protocolConstructor(conf);
+    FetcherSettings.checkProtocol(conf);
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       SegmentParser.checkSettings(conf);
     }

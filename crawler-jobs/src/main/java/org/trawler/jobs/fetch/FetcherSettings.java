@@ -1,6 +1,8 @@
 package org.trawler.jobs.fetch;
 
+import java.io.IOException;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
@@ -144,10 +146,24 @@ final class FetcherSettings {
     }
   }
 
-  /** A new instance of the configured Protocol. */
+  /**
+   * Creates and closes the configured Protocol once, so that a setting it reads (a truststore it
+   * cannot read, say) fails in the client, before any task.
+   */
+  static void checkProtocol(Configuration conf) throws IOException {
+    newProtocol(conf).close();
+  }
+
+  /** A new instance of the configured Protocol; a bad setting it reads is thrown as it is. */
   static Protocol newProtocol(Configuration conf) {
     try {
       return protocolConstructor(conf).newInstance(conf);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException) {
+        throw (RuntimeException) e.getCause();
+      }
+      throw new IllegalStateException(
+          "cannot create the protocol " + conf.get(FetcherKeys.PROTOCOL_CLASS), e);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(
           "cannot create the protocol " + conf.get(FetcherKeys.PROTOCOL_CLASS), e);

@@ -42,6 +42,12 @@ public final class HostFetcher implements Closeable {
             System::currentTimeMillis);
   }
 
+  /** Reads the settings a HostFetcher reads: a bad one fails here, before any task. */
+  public static void checkSettings(Configuration conf) throws IOException {
+    FetcherSettings.from(conf, 0);
+    FetcherSettings.checkProtocol(conf);
+  }
+
   /** The Sitemap: URLs of the robots.txt of {@code url}'s site (kept, else asked now). */
   public List<String> robotsSitemaps(String url) {
     RobotsCache.Lookup lookup = robots.rulesFor(url);

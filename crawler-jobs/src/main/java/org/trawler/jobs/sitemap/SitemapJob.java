@@ -147,6 +147,7 @@ public class SitemapJob extends CrawlTool {
     conf.setInt(
         ProtocolKeys.CONTENT_LIMIT,
         Settings.getInt(conf, SitemapKeys.SIZE_MAX, SitemapKeys.DEFAULT_SIZE_MAX));
+    HostFetcher.checkSettings(conf); // a bad setting fails here, before any task
     FileSystem fs = crawlDb.getFileSystem(conf);
     Path list = new Path(crawlDb.getParent(), "sitemap-sites-" + UUID.randomUUID() + ".txt");
     try (Writer w = new OutputStreamWriter(fs.create(list, false), StandardCharsets.UTF_8)) {

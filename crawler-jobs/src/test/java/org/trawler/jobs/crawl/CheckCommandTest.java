@@ -111,4 +111,20 @@ public class CheckCommandTest {
     assertTrue(json, json.contains("\"contentLength\":" + PAGE.length() + ","));
     assertTrue(json, json.contains("\"reason\":\"not an http(s) link\""));
   }
+
+  @Test
+  public void aTrustStoreThatCannotBeReadIsOneLineAndExitTwo() throws Exception {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    CheckCommand cmd = new CheckCommand();
+    cmd.printTo(System.out, new PrintStream(err, true, StandardCharsets.UTF_8));
+    int code =
+        ToolRunner.run(
+            CrawlerConfiguration.create(),
+            cmd,
+            new String[] {"-D", "http.tls.truststore=/no/such/ca.p12", base + "/page"});
+    assertEquals(2, code);
+    assertEquals(
+        "trawler check: http.tls.truststore: /no/such/ca.p12 does not exist\n",
+        err.toString(StandardCharsets.UTF_8));
+  }
 }

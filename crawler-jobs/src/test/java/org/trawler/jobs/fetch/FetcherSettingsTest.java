@@ -6,6 +6,7 @@ import static org.junit.Assert.fail;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.protocol.ProtocolKeys;
@@ -68,6 +69,19 @@ public class FetcherSettingsTest {
     expectProtocolMessage(conf, "is not on the classpath");
     conf.set(FetcherKeys.PROTOCOL_CLASS, String.class.getName());
     expectProtocolMessage(conf, "is not a org.trawler.core.protocol.Protocol");
+  }
+
+  @Test
+  public void aSettingTheProtocolReadsFailsTheCheckInTheClient() throws Exception {
+    Configuration conf = conf();
+    conf.set(ProtocolKeys.TLS_TRUSTSTORE, "/no/such/truststore.p12");
+    try {
+      FetcherSettings.checkProtocol(conf);
+      fail("accepted a truststore that does not exist");
+    } catch (BadSettingException e) {
+      assertEquals(ProtocolKeys.TLS_TRUSTSTORE, e.key());
+      assertEquals("http.tls.truststore: /no/such/truststore.p12 does not exist", e.getMessage());
+    }
   }
 
   private static void expectMessage(Configuration conf, String key) {

@@ -74,7 +74,8 @@ import org.trawler.core.protocol.RedirectGate;
  * http.request.deadline for a whole fetch (a timer aborts a blocked request), http.content.limit on
  * decoded bytes, and header line length and count. Every connection, robots.txt and redirect hops
  * included, goes only to addresses http.address.deny allows. A certificate the JDK does not trust
- * is fetch_gone with reason tls_error, unless http.tls.trust.all is set.
+ * (nor http.tls.truststore names) is fetch_gone with reason tls_error, unless http.tls.trust.all is
+ * set. A truststore that cannot be used is a BadSettingException from the constructor.
  */
 public class HttpProtocol implements Protocol {
   private static final Logger LOG = LoggerFactory.getLogger(HttpProtocol.class);
@@ -119,7 +120,7 @@ public class HttpProtocol implements Protocol {
     resolver =
         new GuardedDnsResolver(
             dns, settings.deniedAddresses, proxy == null ? Set.of() : Set.of(settings.proxyHost));
-    client = buildClient();
+    client = buildClient(tlsStrategy(conf, settings));
     ScheduledThreadPoolExecutor timer =
         new ScheduledThreadPoolExecutor(
             1,
@@ -133,12 +134,12 @@ public class HttpProtocol implements Protocol {
     deadlineTimer = timer;
   }
 
-  private CloseableHttpClient buildClient() {
+  private CloseableHttpClient buildClient(TlsSocketStrategy tls) {
     Timeout timeout = Timeout.ofMilliseconds(settings.timeoutMillis);
     PoolingHttpClientConnectionManager connections =
         PoolingHttpClientConnectionManagerBuilder.create()
             .setDnsResolver(resolver)
-            .setTlsSocketStrategy(tlsStrategy(settings.trustAllCertificates))
+            .setTlsSocketStrategy(tls)
             .setMaxConnPerRoute(settings.maxConnectionsPerRoute)
             .setMaxConnTotal(settings.maxConnectionsTotal)
             .setDefaultSocketConfig(SocketConfig.custom().setSoTimeout(timeout).build())
@@ -515,8 +516,17 @@ public class HttpProtocol implements Protocol {
     return decoders;
   }
 
-  private static TlsSocketStrategy tlsStrategy(boolean trustAll) {
-    if (!trustAll) {
+  /**
+   * Whom TLS trusts: everyone (http.tls.trust.all), the JDK's CAs and those of http.tls.truststore,
+   * or the JDK's only.
+   */
+  private static TlsSocketStrategy tlsStrategy(Configuration conf, HttpSettings settings) {
+    if (!settings.trustAllCertificates && !settings.trustStore.isEmpty()) {
+      return new DefaultClientTlsStrategy(
+          TrustedCertificates.withTrustStore(
+              conf, settings.trustStore, settings.trustStoreType, settings.trustStorePassword));
+    }
+    if (!settings.trustAllCertificates) {
       return DefaultClientTlsStrategy.createDefault();
     }
     try {

@@ -1,10 +1,15 @@
 package org.trawler.core.protocol.http;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.net.ssl.SNIHostName;
@@ -20,31 +25,128 @@ import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 
 /**
  * HTTPS with a self-signed certificate: refused by default (tls_error), fetched with
- * http.tls.trust.all; each host's name goes in the handshake's SNI.
+ * http.tls.trust.all; with a certificate of a CA that http.tls.truststore names: fetched, but only
+ * for the names it was issued to; each host's name goes in the handshake's SNI.
  */
 public class HttpProtocolTlsTest {
   @ClassRule public static final TemporaryFolder TEMP = new TemporaryFolder();
 
   private static LoopbackHttpServer server;
 
+  /** A server whose certificate a test CA signed; its truststore holds that CA. */
+  private static LoopbackHttpServer signedServer;
+
+  private static File trustStore;
+
   @BeforeClass
   public static void startServer() throws Exception {
-    SSLContext selfSigned = LoopbackHttpServer.selfSignedContext(TEMP.getRoot());
+    SSLContext selfSigned = TestCertificates.selfSigned(TEMP.getRoot());
     server = LoopbackHttpServer.startHttps("127.0.0.1", selfSigned);
     server.on("/secure", LoopbackHttpServer.text(200, "text/html", "<html>secret</html>"));
     server.on(
         "/robots.txt", LoopbackHttpServer.text(200, "text/plain", "User-agent: *\nDisallow: /x\n"));
+    TestCertificates.SignedServer signed = TestCertificates.signedByTestCa(TEMP.newFolder());
+    trustStore = signed.trustStore();
+    signedServer = LoopbackHttpServer.startHttps("127.0.0.1", signed.serverContext());
+    signedServer.on("/page", LoopbackHttpServer.text(200, "text/html", "<html>signed</html>"));
   }
 
   @AfterClass
   public static void stopServer() {
     server.close();
+    signedServer.close();
+  }
+
+  private static Configuration trusting(File store) {
+    Configuration conf = ShortTimeouts.conf();
+    conf.set(ProtocolKeys.TLS_TRUSTSTORE, store.getPath());
+    conf.set(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, TestCertificates.PASSWORD);
+    return conf;
+  }
+
+  @Test
+  public void aCertificateOfACaInTheTrustStoreFetches() {
+    try (HttpProtocol protocol = new HttpProtocol(trusting(trustStore))) {
+      ProtocolOutput out = protocol.fetch(signedServer.url("/page"), 0);
+      assertEquals(out.toString(), CrawlStatus.FETCH_SUCCESS, out.getStatus());
+      assertEquals("<html>signed</html>", new String(out.getContent().getContent()));
+    }
+  }
+
+  @Test
+  public void withoutTheTrustStoreTheSameServerIsTlsError() {
+    try (HttpProtocol protocol = new HttpProtocol(ShortTimeouts.conf())) {
+      ProtocolOutput out = protocol.fetch(signedServer.url("/page"), 0);
+      assertEquals(out.toString(), CrawlStatus.FETCH_GONE, out.getStatus());
+      assertEquals(out.toString(), "tls_error", out.getReasonName());
+    }
+  }
+
+  @Test
+  public void aTrustedCertificateForAnotherNameIsStillTlsError() {
+    // The certificate names 127.0.0.1; the request names another host.
+    try (HttpProtocol protocol =
+        new HttpProtocol(trusting(trustStore), new FakeDns().map("other-name.test", "127.0.0.1"))) {
+      ProtocolOutput out =
+          protocol.fetch("https://other-name.test:" + signedServer.port() + "/page", 0);
+      assertEquals(out.toString(), CrawlStatus.FETCH_GONE, out.getStatus());
+      assertEquals(out.toString(), "tls_error", out.getReasonName());
+    }
+  }
+
+  @Test
+  public void theTrustStoreAddsToTheJdkCasAndDoesNotTrustOthers() {
+    // The self-signed server's certificate is in neither.
+    try (HttpProtocol protocol = new HttpProtocol(trusting(trustStore))) {
+      ProtocolOutput out = protocol.fetch(server.url("/secure"), 0);
+      assertEquals(out.toString(), "tls_error", out.getReasonName());
+    }
+  }
+
+  @Test
+  public void aTrustStoreThatCannotBeUsedIsABadSettingNamingItsKey() throws IOException {
+    File missing = new File(TEMP.getRoot(), "missing.p12");
+    assertBadSetting(
+        ProtocolKeys.TLS_TRUSTSTORE, missing.getPath() + " does not exist", trusting(missing));
+
+    Configuration wrongPassword = trusting(trustStore);
+    wrongPassword.set(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, "wrong");
+    assertBadSetting(
+        ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, "wrong password for " + trustStore, wrongPassword);
+
+    Configuration badType = trusting(trustStore);
+    badType.set(ProtocolKeys.TLS_TRUSTSTORE_TYPE, "PEM");
+    assertBadSetting(ProtocolKeys.TLS_TRUSTSTORE_TYPE, "'PEM' is not a keystore type", badType);
+
+    File notAStore = TEMP.newFile("ca.txt");
+    Files.writeString(notAStore.toPath(), "not a keystore\n");
+    assertBadSetting(
+        ProtocolKeys.TLS_TRUSTSTORE,
+        "cannot read " + notAStore + " as a PKCS12",
+        trusting(notAStore));
+
+    Configuration noPassword = trusting(trustStore);
+    noPassword.unset(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD);
+    assertBadSetting(ProtocolKeys.TLS_TRUSTSTORE, "holds no trusted certificate", noPassword);
+  }
+
+  private static void assertBadSetting(String key, String message, Configuration conf) {
+    try {
+      new HttpProtocol(conf).close();
+      fail("expected a bad setting of " + key);
+    } catch (BadSettingException e) {
+      assertEquals(e.getMessage(), key, e.key());
+      assertTrue(e.getMessage(), e.getMessage().startsWith(key + ": "));
+      assertTrue(e.getMessage(), e.getMessage().contains(message));
+      assertFalse(e.getMessage(), e.getMessage().contains("\n"));
+    }
   }
 
   @Test
@@ -83,7 +185,7 @@ public class HttpProtocolTlsTest {
 
   @Test
   public void sniNamesTheHostOfEachRequest() throws Exception {
-    SSLContext selfSigned = LoopbackHttpServer.selfSignedContext(TEMP.newFolder());
+    SSLContext selfSigned = TestCertificates.selfSigned(TEMP.newFolder());
     List<String> names = new CopyOnWriteArrayList<>();
     try (SSLServerSocket listener =
         (SSLServerSocket)

@@ -6,21 +6,16 @@ import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import java.io.Closeable;
-import java.io.File;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.security.KeyStore;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -170,53 +165,5 @@ final class LoopbackHttpServer implements Closeable {
         out.write(bytes);
       }
     }
-  }
-
-  /**
-   * An SSL context with a fresh self-signed certificate for 127.0.0.1, made by the JDK's keytool.
-   */
-  static SSLContext selfSignedContext(File dir) throws Exception {
-    File keystore = new File(dir, "self-signed.p12");
-    String keytool =
-        System.getProperty("java.home") + File.separator + "bin" + File.separator + "keytool";
-    Process process =
-        new ProcessBuilder(
-                keytool,
-                "-genkeypair",
-                "-alias",
-                "test",
-                "-keyalg",
-                "RSA",
-                "-keysize",
-                "2048",
-                "-validity",
-                "2",
-                "-dname",
-                "CN=127.0.0.1",
-                "-ext",
-                "SAN=ip:127.0.0.1",
-                "-keystore",
-                keystore.getPath(),
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                "changeit",
-                "-keypass",
-                "changeit")
-            .redirectErrorStream(true)
-            .start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-      throw new IOException("keytool failed: " + output);
-    }
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    try (InputStream in = new FileInputStream(keystore)) {
-      store.load(in, "changeit".toCharArray());
-    }
-    KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    keys.init(store, "changeit".toCharArray());
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(keys.getKeyManagers(), null, null);
-    return context;
   }
 }
