@@ -14,10 +14,17 @@ import org.apache.hadoop.io.WritableUtils;
 /**
  * What the crawl knows of one host (the hostdb's value): its crawldb URLs per status, the fetch
  * outcomes of every round it was fetched in, how many rounds in a row failed, DNS failures, the
- * robots.txt answer and the sitemaps it names, and when it was last fetched.
+ * robots.txt answer and the sitemaps it names, when it was last fetched and the mean response time
+ * of that round. Version 1 records (without the response time) are read as "unknown".
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 1;
+  public static final byte VERSION = 2;
+
+  /** The oldest version read: 1 had no response time. */
+  private static final byte OLDEST_VERSION = 1;
+
+  /** Stands for "not known" in the mean response time. */
+  public static final int UNKNOWN_RESPONSE_TIME = -1;
 
   private final Map<Byte, Long> urlsByStatus = new TreeMap<>();
   private long fetched;
@@ -27,6 +34,7 @@ public final class HostDatum implements Writable {
   private int failedRounds;
   private long lastFailedRoundTime;
   private long lastFetchTime;
+  private int responseTimeMillis = UNKNOWN_RESPONSE_TIME;
   private String robots = "";
   private final List<String> sitemaps = new ArrayList<>();
 
@@ -42,6 +50,7 @@ public final class HostDatum implements Writable {
     failedRounds = other.failedRounds;
     lastFailedRoundTime = other.lastFailedRoundTime;
     lastFetchTime = other.lastFetchTime;
+    responseTimeMillis = other.responseTimeMillis;
     robots = other.robots;
     sitemaps.addAll(other.sitemaps);
   }
@@ -112,6 +121,18 @@ public final class HostDatum implements Writable {
     this.lastFetchTime = lastFetchTime;
   }
 
+  /**
+   * Milliseconds a fetch of the host's took on average in the last round it was fetched in
+   * (requests made only); {@link #UNKNOWN_RESPONSE_TIME} when no round measured one.
+   */
+  public int getResponseTimeMillis() {
+    return responseTimeMillis;
+  }
+
+  public void setResponseTimeMillis(int responseTimeMillis) {
+    this.responseTimeMillis = responseTimeMillis;
+  }
+
   /** The robots.txt answer's reason (ok, http_404, timeout, ...); empty when never asked. */
   public String getRobots() {
     return robots;
@@ -143,6 +164,7 @@ public final class HostDatum implements Writable {
     WritableUtils.writeVInt(out, failedRounds);
     out.writeLong(lastFailedRoundTime);
     out.writeLong(lastFetchTime);
+    WritableUtils.writeVInt(out, responseTimeMillis);
     Text.writeString(out, robots);
     WritableUtils.writeVInt(out, sitemaps.size());
     for (String s : sitemaps) {
@@ -152,7 +174,8 @@ public final class HostDatum implements Writable {
 
   @Override
   public void readFields(DataInput in) throws IOException {
-    Writables.checkVersion("HostDatum", in.readByte(), VERSION);
+    byte version = in.readByte();
+    Writables.checkVersion("HostDatum", version, OLDEST_VERSION, VERSION);
     urlsByStatus.clear();
     int n = WritableUtils.readVInt(in);
     for (int i = 0; i < n; i++) {
@@ -166,6 +189,7 @@ public final class HostDatum implements Writable {
     failedRounds = WritableUtils.readVInt(in);
     lastFailedRoundTime = in.readLong();
     lastFetchTime = in.readLong();
+    responseTimeMillis = version >= 2 ? WritableUtils.readVInt(in) : UNKNOWN_RESPONSE_TIME;
     robots = Text.readString(in);
     sitemaps.clear();
     int s = WritableUtils.readVInt(in);
@@ -190,6 +214,8 @@ public final class HostDatum implements Writable {
         .append(dnsFailures)
         .append(" failed_rounds=")
         .append(failedRounds)
+        .append(" response_ms=")
+        .append(responseTimeMillis)
         .append(" robots=")
         .append(robots.isEmpty() ? "unknown" : robots)
         .append(" sitemaps=")

@@ -25,5 +25,11 @@ public final class MetadataKeys {
   /** Text: the ETag of the last fetched copy, sent back as If-None-Match. */
   public static final Text ETAG = new Text("_etag_");
 
+  /**
+   * int: milliseconds the fetch's requests took (redirect hops followed inline included, the waits
+   * between them not); only in a segment's crawl_fetch, for the host database. Nutch's name.
+   */
+  public static final Text RESPONSE_TIME = new Text("_rs_");
+
   private MetadataKeys() {}
 }

@@ -45,13 +45,19 @@ final class Writables {
   }
 
   static void checkVersion(String what, byte found, byte expected) throws IOException {
-    if (found != expected) {
+    checkVersion(what, found, expected, expected);
+  }
+
+  /** A format version from {@code oldest} to {@code newest} is read; any other fails. */
+  static void checkVersion(String what, byte found, byte oldest, byte newest) throws IOException {
+    if (found < oldest || found > newest) {
       throw new IOException(
           what
               + " format version "
               + found
               + " is not supported (this build reads version "
-              + expected
+              + (oldest == newest ? "" : oldest + " to ")
+              + newest
               + ")");
     }
   }

@@ -67,12 +67,21 @@ final class FetchRecorder implements SegmentOutput {
     this.warc = warc;
   }
 
+  /** Stands for "no request was made" where a response time is asked for. */
+  static final int NO_RESPONSE_TIME = -1;
+
+  /** Records the outcome of one fetch list entry decided at {@code fetchTime} without a request. */
+  void record(Text url, CrawlDatum generated, ProtocolOutput outcome, long fetchTime) {
+    record(url, generated, outcome, fetchTime, NO_RESPONSE_TIME);
+  }
+
   /**
    * Records the outcome of one fetch list entry, fetched (or decided unfetched) at {@code
-   * fetchTime}.
+   * fetchTime}, its requests having taken {@code responseMillis} (or {@link #NO_RESPONSE_TIME}).
    */
-  void record(Text url, CrawlDatum generated, ProtocolOutput outcome, long fetchTime) {
-    CrawlDatum datum = fetchDatum(generated, outcome, fetchTime);
+  void record(
+      Text url, CrawlDatum generated, ProtocolOutput outcome, long fetchTime, int responseMillis) {
+    CrawlDatum datum = fetchDatum(generated, outcome, fetchTime, responseMillis);
     Content content =
         outcome.getStatus() == CrawlStatus.FETCH_SUCCESS ? outcome.getContent() : null;
     HttpTranscript transcript = outcome.getTranscript();
@@ -147,13 +156,20 @@ final class FetchRecorder implements SegmentOutput {
   }
 
   /**
-   * The segment's fetch datum: the generate datum with the outcome, fetch time and protocol status.
+   * The segment's fetch datum: the generate datum with the outcome, fetch time, protocol status and
+   * response time (when requests were made).
    */
-  static CrawlDatum fetchDatum(CrawlDatum generated, ProtocolOutput outcome, long fetchTime) {
+  static CrawlDatum fetchDatum(
+      CrawlDatum generated, ProtocolOutput outcome, long fetchTime, int responseMillis) {
     CrawlDatum datum = new CrawlDatum(generated);
     datum.setStatus(outcome.getStatus());
     datum.setFetchTime(fetchTime);
     datum.putMeta(MetadataKeys.PROTOCOL_STATUS, outcome.toProtocolStatus());
+    if (responseMillis >= 0) {
+      datum.putMeta(MetadataKeys.RESPONSE_TIME, responseMillis);
+    } else {
+      datum.getMetadata().remove(MetadataKeys.RESPONSE_TIME);
+    }
     if (outcome.getRedirectTarget() != null) {
       datum.putMeta(MetadataKeys.REDIRECT_TARGET, outcome.getRedirectTarget());
     } else {

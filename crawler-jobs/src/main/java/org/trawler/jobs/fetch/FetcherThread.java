@@ -30,6 +30,9 @@ final class FetcherThread extends Thread {
   private final LongSupplier clock;
   private volatile FetchItem current;
 
+  /** Milliseconds the current item's fetch waited between redirect hops. */
+  private long hopWaitMillis;
+
   FetcherThread(
       String name,
       FetchQueues queues,
@@ -76,6 +79,7 @@ final class FetcherThread extends Thread {
     String url = item.url.toString();
     ProtocolOutput outcome = queues.verdictFor(item);
     boolean requested = false;
+    int responseMillis = FetchRecorder.NO_RESPONSE_TIME;
     try {
       if (outcome == null) {
         RobotsCache.Lookup robotsTxt = robots.rulesFor(url);
@@ -91,12 +95,16 @@ final class FetcherThread extends Thread {
             return;
           }
           requested = true;
+          hopWaitMillis = 0;
+          long start = clock.getAsLong();
           outcome =
               protocol.fetch(
                   url,
                   item.datum.getModifiedTime(),
                   item.datum.getMetaString(MetadataKeys.ETAG),
                   hop -> mayFollow(item, hop));
+          long took = clock.getAsLong() - start - hopWaitMillis;
+          responseMillis = (int) Math.max(0, Math.min(Integer.MAX_VALUE, took));
           if (outcome == null) {
             throw new IllegalStateException(protocol.getClass().getName() + " returned no outcome");
           }
@@ -114,7 +122,7 @@ final class FetcherThread extends Thread {
         Politeness.backoffMillis(outcome, maxCrawlDelayMillis),
         requested && Politeness.isError(outcome));
     LOG.debug("{} {}", url, outcome);
-    recorder.record(item.url, item.datum, outcome, end);
+    recorder.record(item.url, item.datum, outcome, end, responseMillis);
   }
 
   /**
@@ -135,11 +143,14 @@ final class FetcherThread extends Thread {
     if (rules == null || Politeness.robotsVerdict(rules, target, maxCrawlDelayMillis) != null) {
       return false;
     }
+    long waitStart = clock.getAsLong();
     try {
       return queues.awaitNextRequest(item);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
+    } finally {
+      hopWaitMillis += clock.getAsLong() - waitStart;
     }
   }
 }

@@ -28,7 +28,8 @@ public final class HostUpdate {
 
   /**
    * A segment's fetch datum: fetched (an answer: success, not modified, redirect), gone, or retry;
-   * a DNS failure counts as one too. Null for a datum that is not a fetch status.
+   * a DNS failure counts as one too; its response time when it made requests. Null for a datum that
+   * is not a fetch status.
    */
   public static HostDatum ofFetch(CrawlDatum datum) {
     byte s = datum.getStatus();
@@ -47,6 +48,8 @@ public final class HostUpdate {
       }
     }
     h.setLastFetchTime(datum.getFetchTime());
+    h.setResponseTimeMillis(
+        datum.getMetaInt(MetadataKeys.RESPONSE_TIME, HostDatum.UNKNOWN_RESPONSE_TIME));
     return h;
   }
 
@@ -74,8 +77,10 @@ public final class HostUpdate {
    * A host's new record from its parts. URL counts are the crawldb's now (a host no longer in the
    * crawldb keeps none). Fetch counts add up over rounds. The parts' fetches are one round: when
    * the host had fetches and every one was a retry the round failed and the failed rounds grow by
-   * one, any other answer resets them. The robots answer is the newest one, else the previous.
-   * Returns null when there is nothing to keep (no URLs, no previous record).
+   * one, any other answer resets them. The mean response time is this round's, over the fetches
+   * that measured one (each FETCHES part is one fetch), else the previous. The robots answer is the
+   * newest one, else the previous. Returns null when there is nothing to keep (no URLs, no previous
+   * record).
    */
   public static HostDatum merge(Iterable<HostPart> parts) {
     Merged m = mergeRound(parts);
@@ -91,6 +96,8 @@ public final class HostUpdate {
     HostDatum urls = new HostDatum();
     HostDatum round = new HostDatum();
     List<HostDatum> robots = new ArrayList<>();
+    long responseTimeSum = 0;
+    long timedFetches = 0;
     for (HostPart part : parts) {
       HostDatum d = part.datum();
       switch (part.kind()) {
@@ -99,6 +106,10 @@ public final class HostUpdate {
         case FETCHES -> {
           round.addFetches(d.getFetched(), d.getGone(), d.getRetry(), d.getDnsFailures());
           round.setLastFetchTime(Math.max(round.getLastFetchTime(), d.getLastFetchTime()));
+          if (d.getResponseTimeMillis() >= 0) {
+            responseTimeSum += d.getResponseTimeMillis();
+            timedFetches++;
+          }
         }
         case ROBOTS -> robots.add(new HostDatum(d));
       }
@@ -120,6 +131,9 @@ public final class HostUpdate {
       } else {
         host.setFailedRounds(0, host.getLastFailedRoundTime());
       }
+    }
+    if (timedFetches > 0) {
+      host.setResponseTimeMillis((int) Math.round((double) responseTimeSum / timedFetches));
     }
     if (!robots.isEmpty()) {
       host.setRobots(robots(robots), sitemaps(robots));

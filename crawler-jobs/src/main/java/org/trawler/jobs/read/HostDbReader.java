@@ -22,8 +22,7 @@ import org.trawler.jobs.UsageException;
 
 /**
  * {@code readhostdb <hostdb> -stats | -dump <out> | -host <name>}: the host database's totals,
- * every host as one JSON line, or one host as JSON. The mean response time of a round is not shown:
- * the segment's fetch datum does not record how long a fetch took.
+ * every host as one JSON line, or one host as JSON.
  */
 public class HostDbReader extends CrawlTool {
   static final String DUMP_JSON = "hosts.json";
@@ -142,10 +141,13 @@ public class HostDbReader extends CrawlTool {
         .value(d.getLastFailedRoundTime())
         .name("lastFetchTime")
         .value(d.getLastFetchTime())
-        .name("robots")
-        .value(d.getRobots())
-        .name("sitemaps")
-        .beginArray();
+        .name("responseTimeMs");
+    if (d.getResponseTimeMillis() >= 0) {
+      json.value(d.getResponseTimeMillis());
+    } else {
+      json.nullValue();
+    }
+    json.name("robots").value(d.getRobots()).name("sitemaps").beginArray();
     for (String s : d.getSitemaps()) {
       json.value(s);
     }
@@ -163,6 +165,8 @@ public class HostDbReader extends CrawlTool {
     private long failingHosts;
     private long hostsWithSitemaps;
     private long sitemaps;
+    private long timedHosts;
+    private long responseTimeSum;
 
     void add(HostDatum d) {
       hosts++;
@@ -174,6 +178,10 @@ public class HostDbReader extends CrawlTool {
       failingHosts += d.getFailedRounds() > 0 ? 1 : 0;
       hostsWithSitemaps += d.getSitemaps().isEmpty() ? 0 : 1;
       sitemaps += d.getSitemaps().size();
+      if (d.getResponseTimeMillis() >= 0) {
+        timedHosts++;
+        responseTimeSum += d.getResponseTimeMillis();
+      }
     }
 
     public long hosts() {
@@ -198,6 +206,9 @@ public class HostDbReader extends CrawlTool {
       line(b, "hosts whose last round failed", failingHosts);
       line(b, "hosts naming sitemaps", hostsWithSitemaps);
       line(b, "sitemaps", sitemaps);
+      if (timedHosts > 0) {
+        line(b, "response time ms, host mean", Math.round((double) responseTimeSum / timedHosts));
+      }
       return b.toString();
     }
 

@@ -102,6 +102,7 @@ public final class CrawlDbUpdate {
       IncomingLinks.lowerDepth(result, old.getMetaInt(MetadataKeys.DEPTH, -1));
     }
     result.getMetadata().remove(MetadataKeys.GENERATE_TIME);
+    result.getMetadata().remove(MetadataKeys.RESPONSE_TIME); // the segment keeps it, for the hostdb
 
     byte outcome = fetch.getStatus();
     PageChange change = PageChange.UNKNOWN;

@@ -63,13 +63,30 @@ public class FetchRecorderTest {
     tagged.getContent().getHeaders().put("ETag", "\"new\"");
     assertEquals(
         "\"new\"",
-        FetchRecorder.fetchDatum(generated, tagged, 1L).getMetaString(MetadataKeys.ETAG));
-    assertNull(FetchRecorder.fetchDatum(generated, page(), 1L).getMetaString(MetadataKeys.ETAG));
+        FetchRecorder.fetchDatum(generated, tagged, 1L, FetchRecorder.NO_RESPONSE_TIME)
+            .getMetaString(MetadataKeys.ETAG));
+    assertNull(
+        FetchRecorder.fetchDatum(generated, page(), 1L, FetchRecorder.NO_RESPONSE_TIME)
+            .getMetaString(MetadataKeys.ETAG));
     assertEquals(
         "a 304 keeps the tag it matched",
         "\"old\"",
-        FetchRecorder.fetchDatum(generated, ProtocolOutput.notModified(), 1L)
+        FetchRecorder.fetchDatum(
+                generated, ProtocolOutput.notModified(), 1L, FetchRecorder.NO_RESPONSE_TIME)
             .getMetaString(MetadataKeys.ETAG));
+  }
+
+  @Test
+  public void theFetchDatumCarriesThisFetchsResponseTimeOnly() {
+    CrawlDatum generated = Segments.generated();
+    generated.putMeta(MetadataKeys.RESPONSE_TIME, 999); // an older round's, if it came along
+    assertEquals(
+        42,
+        FetchRecorder.fetchDatum(generated, page(), 1L, 42)
+            .getMetaInt(MetadataKeys.RESPONSE_TIME, -1));
+    assertNull(
+        FetchRecorder.fetchDatum(generated, page(), 1L, FetchRecorder.NO_RESPONSE_TIME)
+            .getMetaString(MetadataKeys.RESPONSE_TIME));
   }
 
   @Test

@@ -2,6 +2,7 @@ package org.trawler.jobs.fetch;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
@@ -124,6 +125,27 @@ public class FetcherMapperTest {
     assertEquals(3, counters.findCounter(FetchCounter.GROUP, "fetch_retry").getValue());
     assertEquals(1, counters.findCounter(FetchCounter.REASONS_GROUP, "robots_denied").getValue());
     assertEquals(2, counters.findCounter(FetchCounter.GROUP, "pages").getValue());
+  }
+
+  @Test
+  public void aFetchThatMadeARequestRecordsItsResponseTimeAndNoOtherDoes() throws Exception {
+    Map<String, CrawlDatum> d =
+        datums(
+            mapDriver(
+                    "http://a.test/",
+                    "http://a.test/gone",
+                    "http://denied.test/private",
+                    "http://down.test/y",
+                    "http://c.test/boom")
+                .run());
+    for (String requested : List.of("http://a.test/", "http://a.test/gone")) {
+      int millis = d.get(requested).getMetaInt(MetadataKeys.RESPONSE_TIME, -1);
+      assertTrue(requested + ": " + millis, millis >= 0 && millis < 60_000);
+    }
+    for (String decided :
+        List.of("http://denied.test/private", "http://down.test/y", "http://c.test/boom")) {
+      assertNull(decided, d.get(decided).getMetaString(MetadataKeys.RESPONSE_TIME));
+    }
   }
 
   @Test

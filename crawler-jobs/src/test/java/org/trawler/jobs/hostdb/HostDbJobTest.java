@@ -18,6 +18,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
@@ -63,11 +64,13 @@ public class HostDbJobTest {
         sites);
   }
 
-  /** A fetched segment of one round: ok.test answers, dead.test refuses. */
+  /** A fetched segment of round n: ok.test answers in n × 100 ms, dead.test refuses. */
   private String round(int n, long time) throws Exception {
     Path segment = new Path(new File(crawl, "segments/2026010100000" + n).getPath());
     TreeMap<String, CrawlDatum> fetches = new TreeMap<>();
-    fetches.put("http://ok.test/", HostUpdateTest.fetch(CrawlStatus.FETCH_SUCCESS, "200 ok", time));
+    CrawlDatum ok = HostUpdateTest.fetch(CrawlStatus.FETCH_SUCCESS, "200 ok", time);
+    ok.putMeta(MetadataKeys.RESPONSE_TIME, 100 * n);
+    fetches.put("http://ok.test/", ok);
     fetches.put(
         "http://dead.test/",
         HostUpdateTest.fetch(CrawlStatus.FETCH_RETRY, "0 connection_refused", time));
@@ -100,12 +103,15 @@ public class HostDbJobTest {
     assertEquals(dead.toString(), 0, dead.exitCode);
     assertTrue(dead.out, dead.out.contains("\"failedRounds\":2"));
     assertTrue(dead.out, dead.out.contains("\"robots\":\"connection_refused\""));
+    assertTrue(dead.out, dead.out.contains("\"responseTimeMs\":null"));
     CommandRun ok = CommandRun.run(conf, "readhostdb", hostDb.toString(), "-host", "ok.test");
     assertTrue(ok.out, ok.out.contains("\"urls\":{\"db_unfetched\":2}"));
     assertTrue(ok.out, ok.out.contains("\"fetched\":2"));
+    assertTrue("the last round's", ok.out.contains("\"responseTimeMs\":200"));
     assertTrue(ok.out, ok.out.contains("\"sitemaps\":[\"http://ok.test/sitemap.xml\"]"));
     CommandRun stats = CommandRun.run(conf, "readhostdb", hostDb.toString(), "-stats");
     assertTrue(stats.out, stats.out.contains("hosts:                          2"));
+    assertTrue(stats.out, stats.out.contains("response time ms, host mean:    200\n"));
     File dump = new File(tmp.getRoot(), "dump");
     CommandRun d = CommandRun.run(conf, "readhostdb", hostDb.toString(), "-dump", dump.getPath());
     assertEquals(d.toString(), 0, d.exitCode);

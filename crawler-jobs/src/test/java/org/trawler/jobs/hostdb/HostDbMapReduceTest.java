@@ -14,6 +14,7 @@ import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
 
 /** updatehostdb's mappers and reducer under MRUnit. */
@@ -56,6 +57,21 @@ public class HostDbMapReduceTest {
   }
 
   @Test
+  public void fetchMapperCarriesTheFetchsResponseTime() throws IOException {
+    MapDriver<Text, CrawlDatum, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.FetchMapper());
+    CrawlDatum timed = HostUpdateTest.fetch(CrawlStatus.FETCH_SUCCESS, "200 ok", 9);
+    timed.putMeta(MetadataKeys.RESPONSE_TIME, 123);
+    driver.withInput(new Text("http://a.test/"), timed);
+    driver.withInput(
+        new Text("http://a.test/b"), HostUpdateTest.fetch(CrawlStatus.FETCH_GONE, "0 x", 9));
+    List<Pair<Text, HostPart>> out = driver.run();
+    assertEquals(123, out.get(0).getSecond().datum().getResponseTimeMillis());
+    assertEquals(
+        HostDatum.UNKNOWN_RESPONSE_TIME, out.get(1).getSecond().datum().getResponseTimeMillis());
+  }
+
+  @Test
   public void robotsMapperKeysTheSiteByHost() throws IOException {
     MapDriver<Text, RobotsTxt, Text, HostPart> driver =
         MapDriver.newMapDriver(new HostDb.RobotsMapper());
@@ -92,9 +108,23 @@ public class HostDbMapReduceTest {
     assertEquals(
         List.of(
             "a.test db_unfetched=1 fetched=0 gone=0 retry=1 dns_failures=0 failed_rounds=1"
-                + " robots=unknown sitemaps=[]"),
+                + " response_ms=-1 robots=unknown sitemaps=[]"),
         out);
     assertEquals(1, HostDbCounter.HOSTS.valueIn(driver.getCounters()));
     assertEquals(1, HostDbCounter.FAILED_ROUNDS.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void reducerAveragesTheRoundsResponseTimes() throws IOException {
+    ReduceDriver<Text, HostPart, Text, HostDatum> driver =
+        ReduceDriver.newReduceDriver(new HostDb.MergeReducer());
+    driver.withInput(
+        new Text("a.test"),
+        List.of(
+            HostUpdateTest.url(CrawlStatus.DB_FETCHED),
+            HostUpdateTest.timed(CrawlStatus.FETCH_SUCCESS, 10, 5),
+            HostUpdateTest.timed(CrawlStatus.FETCH_SUCCESS, 30, 6)));
+    List<Pair<Text, HostDatum>> out = driver.run();
+    assertEquals(20, out.get(0).getSecond().getResponseTimeMillis());
   }
 }

@@ -142,4 +142,42 @@ public class HostUpdateTest {
     assertEquals(0, h.getUrls());
     assertNull(HostUpdate.merge(List.of(retry(5))));
   }
+
+  static HostPart timed(byte status, int responseMillis, long time) {
+    CrawlDatum d = fetch(status, "200 ok", time);
+    d.putMeta(MetadataKeys.RESPONSE_TIME, responseMillis);
+    return part(HostPart.Kind.FETCHES, HostUpdate.ofFetch(d));
+  }
+
+  @Test
+  public void theResponseTimeIsTheMeanOfTheRoundsTimedFetches() {
+    HostDatum first =
+        HostUpdate.merge(
+            List.of(
+                url(CrawlStatus.DB_FETCHED),
+                timed(CrawlStatus.FETCH_SUCCESS, 100, 1000),
+                timed(CrawlStatus.FETCH_GONE, 301, 1000),
+                retry(1000))); // no time: decided without a request
+    assertEquals(201, first.getResponseTimeMillis());
+    HostDatum second =
+        HostUpdate.merge(
+            List.of(
+                part(HostPart.Kind.PREVIOUS, first),
+                url(CrawlStatus.DB_FETCHED),
+                timed(CrawlStatus.FETCH_SUCCESS, 40, 2000)));
+    assertEquals("the last round's, not all rounds'", 40, second.getResponseTimeMillis());
+  }
+
+  @Test
+  public void aRoundWithoutTimedFetchesKeepsTheLastResponseTime() {
+    HostDatum first =
+        HostUpdate.merge(
+            List.of(url(CrawlStatus.DB_FETCHED), timed(CrawlStatus.FETCH_SUCCESS, 70, 1000)));
+    HostDatum second =
+        HostUpdate.merge(
+            List.of(part(HostPart.Kind.PREVIOUS, first), url(CrawlStatus.DB_FETCHED), retry(9)));
+    assertEquals(70, second.getResponseTimeMillis());
+    HostDatum never = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(9)));
+    assertEquals(HostDatum.UNKNOWN_RESPONSE_TIME, never.getResponseTimeMillis());
+  }
 }

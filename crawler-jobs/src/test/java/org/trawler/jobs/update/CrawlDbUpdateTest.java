@@ -142,6 +142,17 @@ public class CrawlDbUpdateTest {
   }
 
   @Test
+  public void theResponseTimeStaysInTheSegment() {
+    CrawlDatum old = fetched(1, 1);
+    CrawlDatum fetch = fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED);
+    fetch.putMeta(MetadataKeys.RESPONSE_TIME, 120);
+    assertNull(
+        update.merge(old, fetch, signature(2), none).getMetaString(MetadataKeys.RESPONSE_TIME));
+    assertNull(
+        update.merge(null, fetch, signature(2), none).getMetaString(MetadataKeys.RESPONSE_TIME));
+  }
+
+  @Test
   public void notModifiedBecomesNotModifiedAndKeepsSignature() {
     CrawlDatum old = fetched(1, 1);
     CrawlDatum result =

@@ -1,0 +1,93 @@
+package org.trawler.core.datum;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.WritableUtils;
+import org.junit.Test;
+
+public class HostDatumTest {
+
+  private static HostDatum sample() {
+    HostDatum h = new HostDatum();
+    h.addUrls(CrawlStatus.DB_FETCHED, 5);
+    h.addUrls(CrawlStatus.DB_GONE, 1);
+    h.addFetches(5, 1, 2, 1);
+    h.setFailedRounds(1, 1234);
+    h.setLastFetchTime(5678);
+    h.setResponseTimeMillis(250);
+    h.setRobots("ok", List.of("http://a.test/sitemap.xml"));
+    return h;
+  }
+
+  private static HostDatum read(byte[] bytes) throws IOException {
+    HostDatum h = new HostDatum();
+    h.readFields(new DataInputStream(new ByteArrayInputStream(bytes)));
+    return h;
+  }
+
+  @Test
+  public void aRecordReadsBackAsWritten() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    sample().write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    assertEquals(sample().toString(), h.toString());
+    assertEquals(250, h.getResponseTimeMillis());
+    assertEquals(5678, h.getLastFetchTime());
+    assertEquals(1234, h.getLastFailedRoundTime());
+  }
+
+  @Test
+  public void aVersionOneRecordReadsWithAnUnknownResponseTime() throws IOException {
+    HostDatum h = read(versionOne(sample()));
+    assertEquals(HostDatum.UNKNOWN_RESPONSE_TIME, h.getResponseTimeMillis());
+    HostDatum expected = sample();
+    expected.setResponseTimeMillis(HostDatum.UNKNOWN_RESPONSE_TIME);
+    assertEquals(expected.toString(), h.toString());
+  }
+
+  @Test
+  public void aNewerVersionIsRefusedNamingIt() throws IOException {
+    byte[] bytes = versionOne(sample());
+    bytes[0] = 9;
+    try {
+      read(bytes);
+      fail("read a version 9 record");
+    } catch (IOException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("HostDatum format version 9"));
+    }
+  }
+
+  /** {@code h} as the first HostDatum format wrote it: no response time. */
+  private static byte[] versionOne(HostDatum h) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(bytes);
+    out.writeByte(1);
+    WritableUtils.writeVInt(out, h.getUrlsByStatus().size());
+    for (var e : h.getUrlsByStatus().entrySet()) {
+      out.writeByte(e.getKey());
+      WritableUtils.writeVLong(out, e.getValue());
+    }
+    WritableUtils.writeVLong(out, h.getFetched());
+    WritableUtils.writeVLong(out, h.getGone());
+    WritableUtils.writeVLong(out, h.getRetry());
+    WritableUtils.writeVLong(out, h.getDnsFailures());
+    WritableUtils.writeVInt(out, h.getFailedRounds());
+    out.writeLong(h.getLastFailedRoundTime());
+    out.writeLong(h.getLastFetchTime());
+    Text.writeString(out, h.getRobots());
+    WritableUtils.writeVInt(out, h.getSitemaps().size());
+    for (String s : h.getSitemaps()) {
+      Text.writeString(out, s);
+    }
+    return bytes.toByteArray();
+  }
+}
