@@ -24,7 +24,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
-import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
@@ -165,7 +164,7 @@ public class Fetcher extends CrawlTool {
       work.getFileSystem(conf).delete(work, true);
     }
     if (robotsDb != null && FetchCounter.ROBOTS_ASKED.valueIn(job.getCounters()) > 0) {
-      keepRobots(conf, robotsDb, segment);
+      RobotsDb.keep(conf, robotsDb, segment);
     }
 
     LOG.info(
@@ -173,21 +172,6 @@ public class Fetcher extends CrawlTool {
         segment,
         (System.currentTimeMillis() - start) / 1000,
         summary(job.getCounters().getGroup(FetchCounter.GROUP)));
-  }
-
-  /**
-   * Merges the robots.txt answers the fetch asked for into the robots db. A db held by another
-   * fetch, or one that cannot be written (a full disk), only costs those sites a question again
-   * later: a warning, not a failed fetch (its segment is complete by now).
-   */
-  private void keepRobots(Configuration conf, Path robotsDb, Path segment) throws IOException {
-    try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", false)) {
-      long sites = RobotsDb.merge(conf, robotsDb, segment, tx.newVersion());
-      tx.commit();
-      LOG.info("{}: robots.txt answers of {} site(s) kept", robotsDb, sites);
-    } catch (UserException | IOException e) {
-      LOG.warn("robots.txt answers of {} not kept: {}", segment, e.getMessage());
-    }
   }
 
   /** The fetch list files: the data files in crawl_generate, not Hadoop's _ and . side files. */

@@ -5,8 +5,11 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
@@ -15,8 +18,9 @@ import org.trawler.core.protocol.RobotsRules;
 
 /**
  * Fetches single URLs outside a segment, for jobs other than fetch (the sitemap job): through the
- * crawl's protocol, obeying robots.txt (the answers kept in the robots db, else the site is asked)
- * and waiting fetcher.server.delay, or the site's Crawl-delay, between two requests to a site.
+ * crawl's protocol, obeying robots.txt (the answers kept in the robots db while fresh, else the
+ * site is asked, and the new answers handed back for the robots db: {@link #writeAskedRobots}) and
+ * waiting fetcher.server.delay, or the site's Crawl-delay, between two requests to a site.
  * Redirects are followed inline. One caller thread per site: the waits are per site.
  */
 public final class HostFetcher implements Closeable {
@@ -25,21 +29,22 @@ public final class HostFetcher implements Closeable {
   private final RobotsCache robots;
   private final FetcherSettings settings;
   private final Map<String, Long> lastRequest = new HashMap<>();
+  private final Configuration conf;
+
+  /** The robots.txt answers asked for, by site. */
+  private final SortedMap<String, RobotsTxt> askedRobots = new ConcurrentSkipListMap<>();
 
   /**
    * @param robotsDb the robots db to take kept answers from, or null
    */
   public HostFetcher(Configuration conf, Path robotsDb) {
+    this.conf = conf;
     this.settings = FetcherSettings.from(conf, System.currentTimeMillis());
     this.protocol = FetcherSettings.newProtocol(conf);
     this.robotsDb = new RobotsDb.Reader(conf, robotsDb);
     this.robots =
         new RobotsCache(
-            protocol,
-            this.robotsDb::get,
-            (site, answer) -> {},
-            settings,
-            System::currentTimeMillis);
+            protocol, this.robotsDb::get, askedRobots::put, settings, System::currentTimeMillis);
   }
 
   /** Reads the settings a HostFetcher reads: a bad one fails here, before any task. */
@@ -78,6 +83,16 @@ public final class HostFetcher implements Closeable {
       return protocol.fetch(url, 0);
     } finally {
       requested(site);
+    }
+  }
+
+  /**
+   * Writes the robots.txt answers this fetcher asked for as the part {@code name} under {@code
+   * parent}, for {@link RobotsDb#keep}; nothing when it asked none.
+   */
+  public void writeAskedRobots(Path parent, String name) throws IOException {
+    if (!askedRobots.isEmpty()) {
+      RobotsDb.writeAnswers(conf, parent, name, askedRobots);
     }
   }
 

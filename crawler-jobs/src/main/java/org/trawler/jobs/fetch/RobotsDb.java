@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.SortedMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -18,8 +20,11 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MapFileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.HashPartitioner;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.read.PartCursor;
@@ -29,11 +34,14 @@ import org.trawler.jobs.read.PartCursor;
  * VersionedDb} of MapFile&lt;Text site, {@link RobotsTxt}&gt; (site = scheme://host[:port]), by
  * default {@code <crawl>/robots} beside the crawldb. A fetch task looks up the sites of its list
  * one by one ({@link Reader}), never the whole db; the answers it asked for go into the segment's
- * {@value #SEGMENT_PART} part, and the fetch command merges them in afterwards ({@link #merge}),
- * the newest answer per site winning: one pass over one record per site, no job. The host database
- * (DESIGN §3, hostdb) can take this over.
+ * {@value #SEGMENT_PART} part (the sitemap job's tasks write theirs in the same form, {@link
+ * #writeAnswers}), and the command merges them in afterwards ({@link #keep}), the newest answer per
+ * site winning: one pass over one record per site, no job. The host database (DESIGN §3, hostdb)
+ * can take this over.
  */
-final class RobotsDb {
+public final class RobotsDb {
+  private static final Logger LOG = LoggerFactory.getLogger(RobotsDb.class);
+
   /** The segment part of the robots.txt answers a fetch asked for: SequenceFile, site → answer. */
   static final String SEGMENT_PART = "crawl_robots";
 
@@ -57,6 +65,48 @@ final class RobotsDb {
     }
     Path crawl = segments.getParent();
     return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
+  }
+
+  /**
+   * Merges the answers under {@code parent}'s {@value #SEGMENT_PART} (a fetched segment, or a
+   * sitemap job's work directory) into {@code db}, in the db's own transaction. A db held by
+   * another writer, or one that cannot be written (a full disk), only costs those sites a question
+   * again later: a warning, not a failed command (its real output is complete by now).
+   */
+  public static void keep(Configuration conf, Path db, Path parent) throws IOException {
+    try (DbTransaction tx = DbTransaction.begin(conf, db, "robots db", false)) {
+      long sites = merge(conf, db, parent, tx.newVersion());
+      tx.commit();
+      LOG.info("{}: robots.txt answers of {} site(s) kept", db, sites);
+    } catch (UserException | IOException e) {
+      LOG.warn("robots.txt answers of {} not kept: {}", parent, e.getMessage());
+    }
+  }
+
+  /**
+   * Writes {@code answers} (site → answer) as the part {@code name} of {@code parent}'s {@value
+   * #SEGMENT_PART}, in the form {@link #keep} reads; the part appears whole or not at all.
+   */
+  static void writeAnswers(
+      Configuration conf, Path parent, String name, SortedMap<String, RobotsTxt> answers)
+      throws IOException {
+    Path dir = new Path(parent, SEGMENT_PART);
+    Path part = new Path(dir, "part-" + name);
+    Path scratch = new Path(dir, "." + part.getName() + ".tmp");
+    FileSystem fs = dir.getFileSystem(conf);
+    try (SequenceFile.Writer writer =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(scratch),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(RobotsTxt.class))) {
+      for (Map.Entry<String, RobotsTxt> e : answers.entrySet()) {
+        writer.append(new Text(e.getKey()), e.getValue());
+      }
+    }
+    if (!fs.rename(scratch, part)) {
+      throw new IOException("cannot rename " + scratch + " to " + part);
+    }
   }
 
   /**

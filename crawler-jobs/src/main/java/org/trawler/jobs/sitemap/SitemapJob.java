@@ -48,6 +48,7 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.fetch.HostFetcher;
+import org.trawler.jobs.fetch.RobotsDb;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
 
@@ -57,7 +58,8 @@ import org.trawler.jobs.hostdb.HostDb;
  * ({@link SitemapMapping}). The driver lists the sites (with the sitemaps given in -sitemapUrls,
  * leaving out hosts the hostdb shows failing); one map task reads them, -threads sites at a time,
  * one request at a time per site ({@link HostFetcher}); the reducer merges per URL with the
- * crawldb, and the new version is installed under the crawldb's lock.
+ * crawldb, and the new version is installed under the crawldb's lock. The robots.txt answers the
+ * task asked for go into the crawl's robots db afterwards, as a fetch's do ({@link RobotsDb#keep}).
  */
 public class SitemapJob extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(SitemapJob.class);
@@ -70,6 +72,9 @@ public class SitemapJob extends CrawlTool {
 
   /** Job parameter: the robots db to take kept robots.txt answers from. */
   static final String ROBOTS_DB = "trawler.sitemap.robots.db";
+
+  /** Job parameter: where the tasks write the robots.txt answers they asked for. */
+  static final String ROBOTS_ASKED = "trawler.sitemap.robots.asked";
 
   /** What a run did. */
   public record Result(Set<String> sites, long sitemaps, long urls, long added) {
@@ -139,41 +144,57 @@ public class SitemapJob extends CrawlTool {
     long now = System.currentTimeMillis();
     conf.setLong(TIME, now);
     conf.setInt(THREADS, Math.max(1, threads));
+    FileSystem fs = crawlDb.getFileSystem(conf);
     Path robots = HostDb.robotsDb(conf, crawlDb, null);
+    Path asked = null;
     if (robots != null) {
+      robots = robots.getFileSystem(conf).makeQualified(robots);
       conf.set(ROBOTS_DB, robots.toString());
+      asked =
+          fs.makeQualified(new Path(crawlDb.getParent(), "sitemap-robots-" + UUID.randomUUID()));
+      conf.set(ROBOTS_ASKED, asked.toString());
     }
     // A file larger than sitemap.size.max arrives truncated and is refused as too large.
     conf.setInt(
         ProtocolKeys.CONTENT_LIMIT,
         Settings.getInt(conf, SitemapKeys.SIZE_MAX, SitemapKeys.DEFAULT_SIZE_MAX));
     HostFetcher.checkSettings(conf); // a bad setting fails here, before any task
-    FileSystem fs = crawlDb.getFileSystem(conf);
     Path list = new Path(crawlDb.getParent(), "sitemap-sites-" + UUID.randomUUID() + ".txt");
     try (Writer w = new OutputStreamWriter(fs.create(list, false), StandardCharsets.UTF_8)) {
       for (Map.Entry<String, List<String>> e : sites.entrySet()) {
         w.write(e.getKey() + "\t" + String.join(" ", e.getValue()) + "\n");
       }
     }
-    try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
-      Job job = CrawlJob.create(conf, "sitemap " + crawlDb);
-      MultipleInputs.addInputPath(job, list, TextInputFormat.class, ReadMapper.class);
-      MultipleInputs.addInputPath(job, current, SequenceFileInputFormat.class, Mapper.class);
-      job.setMapOutputKeyClass(Text.class);
-      job.setMapOutputValueClass(CrawlDatum.class);
-      job.setReducerClass(MergeReducer.class);
-      CrawlJob.setCrawlDbOutput(job, tx.newVersion());
-      runJob(job);
-      tx.commit();
-      Counters c = job.getCounters();
-      return new Result(
-          new TreeSet<>(sites.keySet()),
-          SitemapCounter.PARSED.valueIn(c),
-          SitemapCounter.URLS.valueIn(c),
-          SitemapCounter.ADDED.valueIn(c));
+    Result result;
+    try {
+      try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
+        Job job = CrawlJob.create(conf, "sitemap " + crawlDb);
+        MultipleInputs.addInputPath(job, list, TextInputFormat.class, ReadMapper.class);
+        MultipleInputs.addInputPath(job, current, SequenceFileInputFormat.class, Mapper.class);
+        job.setMapOutputKeyClass(Text.class);
+        job.setMapOutputValueClass(CrawlDatum.class);
+        job.setReducerClass(MergeReducer.class);
+        CrawlJob.setCrawlDbOutput(job, tx.newVersion());
+        runJob(job);
+        tx.commit();
+        Counters c = job.getCounters();
+        result =
+            new Result(
+                new TreeSet<>(sites.keySet()),
+                SitemapCounter.PARSED.valueIn(c),
+                SitemapCounter.URLS.valueIn(c),
+                SitemapCounter.ADDED.valueIn(c));
+      }
+      if (asked != null && fs.exists(asked)) {
+        RobotsDb.keep(conf, robots, asked); // the robots.txt answers the tasks asked for
+      }
     } finally {
       fs.delete(list, false);
+      if (asked != null) {
+        fs.delete(asked, true);
+      }
     }
+    return result;
   }
 
   /**
@@ -304,6 +325,10 @@ public class SitemapJob extends CrawlTool {
           } catch (java.util.concurrent.ExecutionException e) {
             throw new IOException("reading sitemaps failed", e.getCause());
           }
+        }
+        String asked = conf.get(ROBOTS_ASKED);
+        if (asked != null) {
+          fetcher.writeAskedRobots(new Path(asked), context.getTaskAttemptID().toString());
         }
       } finally {
         pool.shutdownNow();

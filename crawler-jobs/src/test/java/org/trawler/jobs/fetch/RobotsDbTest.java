@@ -5,8 +5,11 @@ import static org.junit.Assert.assertNull;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
@@ -45,6 +48,38 @@ public class RobotsDbTest {
       RobotsDb.merge(conf, db, segment, tx.newVersion());
       tx.commit();
     }
+  }
+
+  @Test
+  public void answersWrittenOutsideASegmentAreKeptTheSameWay() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set("fs.defaultFS", "file:///");
+    Path crawl = new Path(tmp.getRoot().getAbsolutePath());
+    Path db = new Path(crawl, "robots");
+    Path work = new Path(crawl, "sitemap-robots-1");
+    TreeMap<String, RobotsTxt> asked = new TreeMap<>();
+    asked.put("http://b.test", RobotsTxt.missing(2000, "http_404"));
+    asked.put("http://a.test", file(2000, "User-agent: *\nDisallow: /x\n"));
+    RobotsDb.writeAnswers(conf, work, "attempt_1_m_000000_0", asked);
+    assertEquals(
+        "only the finished part is there",
+        List.of(new Path(work, RobotsDb.SEGMENT_PART + "/part-attempt_1_m_000000_0").toString()),
+        listParts(conf, new Path(work, RobotsDb.SEGMENT_PART)));
+    RobotsDb.keep(conf, db, work);
+    try (RobotsDb.Reader reader = new RobotsDb.Reader(conf, db)) {
+      assertEquals("ok", reader.get("http://a.test").getReason());
+      assertEquals("http_404", reader.get("http://b.test").getReason());
+    }
+  }
+
+  private static List<String> listParts(Configuration conf, Path dir) throws IOException {
+    List<String> names = new ArrayList<>();
+    for (FileStatus st : dir.getFileSystem(conf).listStatus(dir)) {
+      if (!st.getPath().getName().endsWith(".crc")) {
+        names.add(Path.getPathWithoutSchemeAndAuthority(st.getPath()).toString());
+      }
+    }
+    return names;
   }
 
   @Test

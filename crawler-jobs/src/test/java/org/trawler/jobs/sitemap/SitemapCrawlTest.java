@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -23,6 +24,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
@@ -42,6 +44,7 @@ public class SitemapCrawlTest {
     final HttpServer server;
     final Map<String, byte[]> bodies = new ConcurrentHashMap<>();
     final Map<String, String> types = new ConcurrentHashMap<>();
+    final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
 
     Site(String host) throws Exception {
       server = HttpServer.create(new InetSocketAddress(host, 0), 50);
@@ -49,6 +52,7 @@ public class SitemapCrawlTest {
           "/",
           exchange -> {
             String path = exchange.getRequestURI().getPath();
+            hits.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
             byte[] body = bodies.get(path);
             if (body == null) {
               body = "not found".getBytes(StandardCharsets.UTF_8);
@@ -70,6 +74,11 @@ public class SitemapCrawlTest {
           + ":"
           + server.getAddress().getPort()
           + path;
+    }
+
+    int hits(String path) {
+      AtomicInteger n = hits.get(path);
+      return n == null ? 0 : n.get();
     }
 
     Site serve(String path, String type, byte[] body) {
@@ -132,8 +141,8 @@ public class SitemapCrawlTest {
         + "</urlset>";
   }
 
-  @Test
-  public void aCrawlWithSitemapsReachesThePagesOnlyTheSitemapsLinkAndNoOthers() throws Exception {
+  /** The three sites' files. */
+  private void serveSites() throws Exception {
     String html = "text/html; charset=utf-8";
     a.serve(
             "/robots.txt",
@@ -179,7 +188,11 @@ public class SitemapCrawlTest {
         .serve("/b-only", html, html());
     c.serve("/robots.txt", "text/plain", "User-agent: *\nDisallow:\n")
         .serve("/c-only", html, html());
+  }
 
+  @Test
+  public void aCrawlWithSitemapsReachesThePagesOnlyTheSitemapsLinkAndNoOthers() throws Exception {
+    serveSites();
     File seeds = tmp.newFolder("seeds");
     Files.writeString(new File(seeds, "seeds.txt").toPath(), a.url("/") + "\n");
     Configuration conf = LocalJobFixtures.localConf();
@@ -206,5 +219,40 @@ public class SitemapCrawlTest {
     expected.put(a.url("/private/x"), "db_gone"); // in a sitemap, but robots.txt disallows it
     expected.put(b.url("/b-only"), "db_fetched"); // b's robots.txt names a's sitemap
     assertEquals(expected, statuses); // c's page is not: c's robots.txt does not name the sitemap
+    for (Site site : new Site[] {a, b, c}) {
+      // the sitemap job's answers went to the robots db, where the fetch rounds found them
+      assertEquals(site.url("/robots.txt"), 1, site.hits("/robots.txt"));
+    }
+  }
+
+  @Test
+  public void theSitemapJobKeepsTheRobotsAnswersItAskedForAndReadsThemAgain() throws Exception {
+    serveSites();
+    File crawl = tmp.newFolder("crawl");
+    Path crawlDb = new Path(new File(crawl, "crawldb").getPath());
+    TreeMap<String, CrawlDatum> urls = new TreeMap<>();
+    urls.put(a.url("/"), new CrawlDatum(CrawlStatus.DB_UNFETCHED, 86400, 1f));
+    Configuration conf = LocalJobFixtures.localConf();
+    conf.set("hadoop.tmp.dir", new File(tmp.getRoot(), "hadoop").getAbsolutePath());
+    conf.set("fetcher.server.delay", "0");
+    LocalJobFixtures.writeMapFile(conf, VersionedDb.current(crawlDb), CrawlDatum.class, urls);
+
+    CommandRun first = CommandRun.run(conf, "sitemap", crawlDb.toString());
+    assertEquals(first.toString(), 0, first.exitCode);
+    Map<String, String> kept =
+        LocalJobFixtures.readAll(
+            conf,
+            VersionedDb.current(new Path(new File(crawl, "robots").getPath())),
+            new RobotsTxt(),
+            RobotsTxt::getReason);
+    String[] sites = {a.url(""), b.url(""), c.url("")};
+    assertEquals(Map.of(sites[0], "ok", sites[1], "ok", sites[2], "ok"), kept);
+
+    CommandRun second = CommandRun.run(conf, "sitemap", crawlDb.toString());
+    assertEquals(second.toString(), 0, second.exitCode);
+    for (Site site : new Site[] {a, b, c}) {
+      assertEquals(site.url("/robots.txt"), 1, site.hits("/robots.txt"));
+    }
+    assertEquals("the sitemaps were read again", 2, a.hits("/index.xml.gz"));
   }
 }
