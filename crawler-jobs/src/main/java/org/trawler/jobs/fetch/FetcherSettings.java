@@ -1,6 +1,7 @@
 package org.trawler.jobs.fetch;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
@@ -148,6 +149,12 @@ final class FetcherSettings {
   static Protocol newProtocol(Configuration conf) {
     try {
       return protocolConstructor(conf).newInstance(conf);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof BadSettingException bad) {
+        throw bad; // the protocol's own setting, e.g. http.timeout
+      }
+      throw new IllegalStateException(
+          "cannot create the protocol " + conf.get(FetcherKeys.PROTOCOL_CLASS), e);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(
           "cannot create the protocol " + conf.get(FetcherKeys.PROTOCOL_CLASS), e);

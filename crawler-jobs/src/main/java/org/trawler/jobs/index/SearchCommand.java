@@ -68,8 +68,7 @@ public class SearchCommand extends CrawlTool {
         hits = search.search(shards, query, n);
       }
     } catch (Search.BadQueryException e) {
-      throw new UserException(
-          "cannot parse the query '" + query + "': " + e.getMessage(), UserException.USAGE);
+      throw new UsageException("cannot parse the query '" + query + "': " + e.getMessage());
     }
     if (hits.isEmpty()) {
       err().println("trawler search: no page of " + index + " matches " + query);
