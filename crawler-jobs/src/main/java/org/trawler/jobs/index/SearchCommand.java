@@ -68,7 +68,8 @@ public class SearchCommand extends CrawlTool {
         hits = search.search(shards, query, n);
       }
     } catch (Search.BadQueryException e) {
-      throw new UsageException("cannot parse the query '" + query + "': " + e.getMessage());
+      throw new UserException(
+          "cannot parse the query '" + query + "': " + e.getMessage(), UserException.USAGE);
     }
     if (hits.isEmpty()) {
       err().println("trawler search: no page of " + index + " matches " + query);

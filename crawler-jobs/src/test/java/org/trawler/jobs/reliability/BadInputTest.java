@@ -298,7 +298,6 @@ public class BadInputTest {
     cases.add(bad(cmd("search", "{empty}", "web"), FAILED, "not an index"));
     cases.add(bad(cmd("search", "{missing}", "web", "-n", "0"), USAGE, "-n must be at least 1"));
     cases.add(bad(cmd("search", "{missing}", "web", "-n", "x"), USAGE, "whole number"));
-    cases.add(bad(cmd("search", "{missing}", "title:(web"), USAGE, "cannot parse the query"));
     cases.add(bad(cmd("search", "{missing}", "web", "-bogus"), USAGE, "Unrecognized option"));
     cases.add(bad(cmd("search", "{missing}", "web", "more"), USAGE, "too many arguments"));
 
