@@ -23,6 +23,17 @@ public class URLNormalizers implements URLNormalizer {
   public static final String SCOPE_LINKDB = "linkdb";
   public static final String SCOPE_SITEMAP = "sitemap";
 
+  /** Every scope a crawl step normalizes in. */
+  public static final List<String> SCOPES =
+      List.of(
+          SCOPE_DEFAULT,
+          SCOPE_INJECT,
+          SCOPE_GENERATE,
+          SCOPE_FETCHER,
+          SCOPE_OUTLINK,
+          SCOPE_LINKDB,
+          SCOPE_SITEMAP);
+
   private final Configuration conf;
   private final Map<String, List<URLNormalizer>> byScope = new ConcurrentHashMap<>();
 

@@ -1,14 +1,19 @@
 package org.trawler.core.store;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.SequenceFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.HostDatum;
+import org.trawler.core.datum.Inlinks;
 
 /**
  * The layout of a db that is replaced a whole version at a time (the crawldb, the linkdb): {@code
@@ -75,23 +80,74 @@ public final class VersionedDb {
   }
 
   /**
+   * A kind of db, for messages and for telling one from another: its name, what makes it, its
+   * records.
+   */
+  public record Kind(String name, String madeBy, Class<?> valueClass) {
+    public static final Kind CRAWLDB = new Kind("crawldb", "inject", CrawlDatum.class);
+    public static final Kind HOSTDB = new Kind("hostdb", "updatehostdb", HostDatum.class);
+    public static final Kind LINKDB = new Kind("linkdb", "invertlinks", Inlinks.class);
+  }
+
+  /**
    * The crawldb's installed version to read, or a {@link UserException} naming the path when there
    * is none (missing directory, a plain file, or a directory that is not a crawldb).
    */
   public static Path currentForReading(Configuration conf, Path crawlDb)
       throws IOException, UserException {
-    FileSystem fs = crawlDb.getFileSystem(conf);
-    if (!fs.exists(crawlDb)) {
-      throw new UserException("no crawldb at " + crawlDb + ": run inject first");
+    return currentForReading(conf, crawlDb, Kind.CRAWLDB);
+  }
+
+  /**
+   * The installed version of a db of that kind to read, or a {@link UserException} naming the path
+   * when there is none (missing directory, a plain file, a directory that is no such db, or another
+   * kind of db: a crawldb given for a hostdb).
+   */
+  public static Path currentForReading(Configuration conf, Path db, Kind kind)
+      throws IOException, UserException {
+    FileSystem fs = db.getFileSystem(conf);
+    if (!fs.exists(db)) {
+      throw new UserException(
+          "no " + kind.name() + " at " + db + ": run " + kind.madeBy() + " first");
     }
-    if (!fs.getFileStatus(crawlDb).isDirectory()) {
-      throw new UserException(crawlDb + " is a file, not a crawldb directory");
+    if (!fs.getFileStatus(db).isDirectory()) {
+      throw new UserException(db + " is a file, not a " + kind.name() + " directory");
     }
-    Path version = readable(fs, crawlDb);
+    Path version = readable(fs, db);
     if (version == null) {
-      throw new UserException(crawlDb + " is not a crawldb (it has no " + CURRENT + "/ directory)");
+      throw new UserException(
+          db + " is not a " + kind.name() + " (it has no " + CURRENT + "/ directory)");
+    }
+    String records = recordClass(conf, version);
+    if (records != null && !records.equals(kind.valueClass().getName())) {
+      throw new UserException(
+          db
+              + " is not a "
+              + kind.name()
+              + " (its records are "
+              + records.substring(records.lastIndexOf('.') + 1)
+              + ", not "
+              + kind.valueClass().getSimpleName()
+              + ")");
     }
     return version;
+  }
+
+  /**
+   * The value class named in the header of the version's first part, or null when it has none or
+   * cannot be read (an unreadable part is named by the job's own input check).
+   */
+  private static String recordClass(Configuration conf, Path version) throws IOException {
+    List<Path> parts = PartFiles.list(conf, version);
+    if (parts.isEmpty()) {
+      return null;
+    }
+    try (SequenceFile.Reader r =
+        new SequenceFile.Reader(conf, SequenceFile.Reader.file(parts.get(0)))) {
+      return r.getValueClassName();
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   /**
@@ -103,7 +159,7 @@ public final class VersionedDb {
       throws IOException, UserException {
     FileSystem fs = db.getFileSystem(conf);
     if (fs.exists(db) && !fs.getFileStatus(db).isDirectory()) {
-      throw new UserException(db + " is a file, not a " + what + " directory");
+      throw new UserException(db + " is a file, not " + article(what) + what + " directory");
     }
     if (fs.exists(db) && readable(fs, db) == null) {
       for (FileStatus st : fs.listStatus(db)) {
@@ -111,7 +167,8 @@ public final class VersionedDb {
         if (!name.equals(LOCK) && !name.startsWith(TMP_PREFIX) && !name.startsWith(".")) {
           throw new UserException(
               db
-                  + " is not a "
+                  + " is not "
+                  + article(what)
                   + what
                   + " (it has no "
                   + CURRENT
@@ -138,5 +195,10 @@ public final class VersionedDb {
     } finally {
       fs.delete(probe, false);
     }
+  }
+
+  /** "a " or "an ": an index, a crawldb. */
+  private static String article(String noun) {
+    return "aeiou".indexOf(Character.toLowerCase(noun.charAt(0))) >= 0 ? "an " : "a ";
   }
 }

@@ -18,13 +18,16 @@ import org.trawler.core.datum.Hex;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
 import org.trawler.jobs.read.JsonWriter;
 
 /**
  * {@code check <url> [-json]}: fetches and parses one URL now with the crawl's settings and prints
  * what the crawl would record (see {@link PageCheck}). Exit 0 when the fetch is a fetch_success, 1
- * when it is anything else (robots denied, redirect, 404, unreachable...).
+ * when it is anything else (robots denied, redirect, 404, unreachable...), with one line on stderr
+ * saying so; a URL that does not parse is a usage error.
  */
 public class CheckCommand extends CrawlTool {
   /** Characters of the page text shown. */
@@ -53,10 +56,15 @@ public class CheckCommand extends CrawlTool {
   }
 
   @Override
-  protected int execute(CommandLine cmd) throws IOException {
+  protected int execute(CommandLine cmd) throws IOException, UsageException {
+    String url = cmd.getArgList().get(0);
     PageCheck.Report report;
     try (PageCheck check = new PageCheck(getConf(), System::currentTimeMillis)) {
-      report = check.check(cmd.getArgList().get(0));
+      report = check.check(url);
+    }
+    ProtocolOutput fetched = report.fetch().output();
+    if (fetched.getReasonName().equals(Reason.MALFORMED_URL.nameFor(0))) {
+      throw new UsageException("'" + url + "' is not a URL: " + fetched.getMessage());
     }
     Map<String, Object> fields = fields(report);
     if (cmd.hasOption("json")) {
@@ -68,7 +76,11 @@ public class CheckCommand extends CrawlTool {
       printText(fields);
       out().flush();
     }
-    return report.fetched() ? 0 : UserException.NOTHING_TO_DO;
+    if (report.fetched()) {
+      return 0;
+    }
+    err().println("trawler check: " + url + " not fetched: " + fetched.toProtocolStatus());
+    return UserException.NOTHING_TO_DO;
   }
 
   /**

@@ -10,6 +10,7 @@ import org.apache.commons.cli.Options;
 import org.trawler.core.UserException;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
 
 /**
  * {@code urlcheck [-scope S]}: for each URL on standard input, one line {@code <url> TAB accept TAB
@@ -48,16 +49,26 @@ public class UrlCheckCommand extends CrawlTool {
   }
 
   @Override
-  protected int execute(CommandLine cmd) throws IOException {
-    UrlCheck check =
-        new UrlCheck(getConf(), cmd.getOptionValue("scope", URLNormalizers.SCOPE_OUTLINK));
+  protected int execute(CommandLine cmd) throws IOException, UserException, UsageException {
+    String scope = cmd.getOptionValue("scope", URLNormalizers.SCOPE_OUTLINK);
+    if (!URLNormalizers.SCOPES.contains(scope)) {
+      throw new UsageException(
+          "-scope takes one of "
+              + String.join(", ", URLNormalizers.SCOPES)
+              + ", not '"
+              + scope
+              + "'");
+    }
+    UrlCheck check = new UrlCheck(getConf(), scope);
     boolean allAccepted = true;
+    boolean any = false;
     BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
       String url = line.strip();
       if (url.isEmpty() || url.startsWith("#")) {
         continue;
       }
+      any = true;
       UrlCheck.Result r = check.check(url);
       allAccepted &= r.accepted();
       out()
@@ -67,6 +78,9 @@ public class UrlCheckCommand extends CrawlTool {
                   : url + "\treject\t" + r.rejectedBy() + "\t" + r.rule());
     }
     out().flush();
+    if (!any) {
+      throw new UserException("no URLs on standard input", UserException.NOTHING_TO_DO);
+    }
     return allAccepted ? 0 : UserException.NOTHING_TO_DO;
   }
 }

@@ -159,8 +159,8 @@ final class FetcherSettings {
     try {
       return protocolConstructor(conf).newInstance(conf);
     } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof RuntimeException) {
-        throw (RuntimeException) e.getCause();
+      if (e.getCause() instanceof BadSettingException bad) {
+        throw bad; // the protocol's own setting, e.g. http.timeout
       }
       throw new IllegalStateException(
           "cannot create the protocol " + conf.get(FetcherKeys.PROTOCOL_CLASS), e);

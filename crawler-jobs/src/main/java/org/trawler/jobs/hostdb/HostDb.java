@@ -133,6 +133,12 @@ public class HostDb extends CrawlTool {
     for (Path segment : segments) {
       Segment.requirePart(conf, segment, Segment.CRAWL_FETCH, "fetch it first");
     }
+    if (VersionedDb.exists(conf, hostDb)) {
+      VersionedDb.currentForReading(conf, hostDb, VersionedDb.Kind.HOSTDB); // not a crawldb
+    }
+    if (robots != null && !VersionedDb.exists(conf, robots)) {
+      throw new UserException("no robots db at " + robots + ": fetch writes it beside segments/");
+    }
     Path robotsDb = robotsDb(conf, crawlDb, robots);
     Path robotsCurrent = installed(conf, robotsDb);
     try (DbTransaction tx = DbTransaction.begin(conf, hostDb, "hostdb", force)) {

@@ -121,6 +121,9 @@ public class IndexJob extends CrawlTool {
     List<String> args = cmd.getArgList();
     List<Path> segments = segmentArgs(cmd, 2, Segment.PARSE_TEXT, "parsed");
     Path linkDb = cmd.hasOption("linkdb") ? new Path(cmd.getOptionValue("linkdb")) : null;
+    if (linkDb != null) {
+      VersionedDb.currentForReading(conf, linkDb, VersionedDb.Kind.LINKDB); // a typo is no linkdb
+    }
     Path index = new Path(args.get(0));
     Result result = index(index, new Path(args.get(1)), linkDb, segments, cmd.hasOption("force"));
     out().println(result.summary(index));

@@ -51,6 +51,13 @@ public final class IndexShards implements Closeable {
     }
     FileStatus[] parts = fs.listStatus(version, p -> p.getName().startsWith("part-"));
     Arrays.sort(parts);
+    for (FileStatus part : parts) {
+      if (!part.isDirectory()
+          || fs.listStatus(part.getPath(), p -> p.getName().startsWith("segments_")).length == 0) {
+        throw new UserException(
+            index + " is not an index (" + part.getPath().getName() + " is no Lucene index)");
+      }
+    }
     boolean local = fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem;
     java.nio.file.Path copied = local ? null : Files.createTempDirectory("trawler-search-");
     List<Directory> directories = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.util.ServiceLoader;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.BadSettingException;
 
 /** The writers {@code indexer.writers} names, found on the classpath by {@link ServiceLoader}. */
 public final class IndexWriters {
@@ -14,7 +15,7 @@ public final class IndexWriters {
 
   /**
    * New instances of the configured writers, in the order named; an unknown name is a {@link
-   * UserException} (exit 3) listing the writers there are.
+   * BadSettingException} (exit 2) listing the writers there are.
    */
   public static List<IndexWriter> create(Configuration conf) throws UserException {
     List<IndexWriter> writers = new ArrayList<>();
@@ -36,6 +37,8 @@ public final class IndexWriters {
     for (IndexWriter w : writers) {
       try {
         w.check(conf);
+      } catch (BadSettingException e) {
+        throw e;
       } catch (IOException | RuntimeException e) {
         throw new UserException("index writer " + w.name() + ": " + e.getMessage(), e);
       }
@@ -51,9 +54,9 @@ public final class IndexWriters {
       }
       known.add(w.name());
     }
-    throw new UserException(
-        IndexerKeys.WRITERS
-            + ": no index writer named '"
+    throw new BadSettingException(
+        IndexerKeys.WRITERS,
+        "no index writer named '"
             + name
             + "' on the classpath (there are: "
             + String.join(", ", known)

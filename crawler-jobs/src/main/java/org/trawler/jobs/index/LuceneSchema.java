@@ -18,6 +18,7 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.trawler.core.conf.BadSettingException;
 
 /**
  * How the index job's documents look in Lucene, for the writer and for search alike: keyword fields
@@ -66,7 +67,7 @@ public final class LuceneSchema {
 
   /**
    * The analyzer of indexer.lucene.analyzer: "standard", or a Lucene Analyzer's class name; an
-   * unknown class is an IOException naming the key.
+   * unknown class is a {@link BadSettingException}.
    */
   public static Analyzer analyzer(Configuration conf) throws IOException {
     String name = conf.getTrimmed(IndexerKeys.LUCENE_ANALYZER, IndexerKeys.DEFAULT_LUCENE_ANALYZER);
@@ -76,13 +77,10 @@ public final class LuceneSchema {
     try {
       return Class.forName(name).asSubclass(Analyzer.class).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new IOException(
-          IndexerKeys.LUCENE_ANALYZER
-              + ": '"
-              + name
-              + "' is not a Lucene Analyzer with a no-argument constructor ("
-              + e
-              + ")");
+      throw new BadSettingException(
+          IndexerKeys.LUCENE_ANALYZER,
+          "'" + name + "' is not a Lucene Analyzer with a no-argument constructor (" + e + ")",
+          e);
     }
   }
 

@@ -62,7 +62,8 @@ public class HostDbReader extends CrawlTool {
     }
     Configuration conf = getConf();
     String hostDbName = cmd.getArgList().get(0);
-    Path current = VersionedDb.currentForReading(conf, new Path(hostDbName));
+    Path current =
+        VersionedDb.currentForReading(conf, new Path(hostDbName), VersionedDb.Kind.HOSTDB);
     if (cmd.hasOption("stats")) {
       out().print(stats(conf, current).table(hostDbName));
       return 0;

@@ -47,6 +47,7 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
 import org.trawler.jobs.fetch.HostFetcher;
 import org.trawler.jobs.fetch.RobotsDb;
 import org.trawler.jobs.generate.GeneratorKeys;
@@ -115,14 +116,15 @@ public class SitemapJob extends CrawlTool {
     Path crawlDb = new Path(cmd.getArgList().get(0));
     Path hostDb = cmd.hasOption("hostdb") ? new Path(cmd.getOptionValue("hostdb")) : null;
     Path given = cmd.hasOption("sitemapUrls") ? new Path(cmd.getOptionValue("sitemapUrls")) : null;
-    Result r =
-        run(
-            crawlDb,
-            hostDb,
-            given,
-            intOption(cmd, "threads", 10),
-            cmd.hasOption("force"),
-            Set.of());
+    int threads = intOption(cmd, "threads", 10);
+    if (threads < 1) {
+      throw new UsageException("-threads must be at least 1, not " + threads);
+    }
+    if (hostDb != null) {
+      VersionedDb.currentForReading(
+          getConf(), hostDb, VersionedDb.Kind.HOSTDB); // run's may not be there yet
+    }
+    Result r = run(crawlDb, hostDb, given, threads, cmd.hasOption("force"), Set.of());
     out().println(r.summary(crawlDb));
     return 0;
   }

@@ -28,6 +28,7 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.FileMoves;
@@ -35,6 +36,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.UsageException;
 
 /**
  * {@code warc <out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-prefix NAME]}:
@@ -113,13 +115,26 @@ public class WarcExport extends CrawlTool {
   protected int execute(CommandLine cmd) throws Exception {
     Configuration conf = getConf();
     if (cmd.hasOption("maxSize")) {
-      conf.set(WarcKeys.MAX_SIZE, cmd.getOptionValue("maxSize"));
+      String size = cmd.getOptionValue("maxSize");
+      conf.set(WarcKeys.MAX_SIZE, size);
+      try {
+        maxSize(conf);
+      } catch (BadSettingException e) {
+        throw new UsageException(
+            "-maxSize takes a positive size (e.g. 1g, 500m), not '" + size + "'");
+      }
     }
     if (cmd.hasOption("cdx")) {
       conf.setBoolean(WarcKeys.CDX, true);
     }
     if (cmd.hasOption("prefix")) {
-      conf.set(WarcKeys.PREFIX, cmd.getOptionValue("prefix"));
+      String prefix = cmd.getOptionValue("prefix");
+      conf.set(WarcKeys.PREFIX, prefix);
+      try {
+        prefix(conf);
+      } catch (BadSettingException e) {
+        throw new UsageException("-prefix takes a name without '/', not '" + prefix + "'");
+      }
     }
     List<String> args = cmd.getArgList();
     Path out = new Path(args.get(0));
@@ -132,20 +147,31 @@ public class WarcExport extends CrawlTool {
     return 0;
   }
 
+  /** The largest WARC file, in bytes: a positive size. */
+  private static long maxSize(Configuration conf) {
+    long maxSize = Settings.getBytes(conf, WarcKeys.MAX_SIZE, WarcKeys.DEFAULT_MAX_SIZE);
+    if (maxSize <= 0) {
+      throw new BadSettingException(
+          WarcKeys.MAX_SIZE, "must be positive, not " + conf.get(WarcKeys.MAX_SIZE));
+    }
+    return maxSize;
+  }
+
+  /** The WARC file names' prefix: a name, not a path. */
+  private static String prefix(Configuration conf) {
+    String prefix = conf.getTrimmed(WarcKeys.PREFIX, WarcKeys.DEFAULT_PREFIX);
+    if (prefix.isEmpty() || prefix.contains("/")) {
+      throw new BadSettingException(
+          WarcKeys.PREFIX, "must be a non-empty name without '/', not '" + prefix + "'");
+    }
+    return prefix;
+  }
+
   /** Exports {@code segments} into {@code out}; every segment must have been fetched. */
   public Result export(Path out, List<Path> segments) throws IOException, UserException {
     Configuration conf = getConf();
-    long maxSize = Settings.getBytes(conf, WarcKeys.MAX_SIZE, WarcKeys.DEFAULT_MAX_SIZE);
-    if (maxSize <= 0) {
-      throw new UserException(
-          "-maxSize must be positive, not " + conf.get(WarcKeys.MAX_SIZE), UserException.USAGE);
-    }
-    String prefix = conf.getTrimmed(WarcKeys.PREFIX, WarcKeys.DEFAULT_PREFIX);
-    if (prefix.isEmpty() || prefix.contains("/")) {
-      throw new UserException(
-          "-prefix must be a non-empty name without '/', not '" + prefix + "'",
-          UserException.USAGE);
-    }
+    maxSize(conf);
+    prefix(conf);
     for (Path segment : segments) {
       Segment.requirePart(conf, segment, Segment.CRAWL_FETCH, "fetch it first");
       if (!Segment.hasPart(conf, segment, Segment.HTTP_TRANSCRIPT)) {
@@ -158,6 +184,9 @@ public class WarcExport extends CrawlTool {
       }
     }
     FileSystem fs = out.getFileSystem(conf);
+    if (fs.exists(out) && !fs.getFileStatus(out).isDirectory()) {
+      throw new UserException(out + " is a file, not a directory for WARC files");
+    }
     fs.mkdirs(out);
     Path work = Segment.newWorkDir(out, "warc");
     Job job = CrawlJob.create(conf, "warc " + out);

@@ -92,6 +92,51 @@ public class UrlCheckTest {
     assertEquals(0, ToolRunner.run(shippedConf(), cmd, new String[] {"-scope", "inject"}));
   }
 
+  @Test
+  public void hostileLinesAreEachRejectedInTheirOwnLineAndTheNextUrlIsStillChecked()
+      throws Exception {
+    byte[] garbage = {(byte) 0xff, (byte) 0xfe, 0, 1, 'h', 't', 't', 'p', ':', '/', '/'};
+    String input =
+        "http://[::1\n"
+            + "not a url\n"
+            + new String(garbage, StandardCharsets.ISO_8859_1)
+            + "\n"
+            + "javascript:alert(1)\n"
+            + "http://example.com/"
+            + "a".repeat(100_000)
+            + "\n"
+            + "http://example.com/ok\n";
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    UrlCheckCommand cmd =
+        new UrlCheckCommand()
+            .readFrom(new ByteArrayInputStream(input.getBytes(StandardCharsets.ISO_8859_1)));
+    cmd.printTo(new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    int code = ToolRunner.run(shippedConf(), cmd, new String[0]);
+    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+    assertEquals(1, code);
+    assertEquals(6, lines.length);
+    for (int i = 0; i < 4; i++) {
+      assertTrue(lines[i], lines[i].contains("\treject\t"));
+    }
+    assertTrue("the long URL in one line", lines[4].startsWith("http://example.com/aaa"));
+    assertEquals("http://example.com/ok\taccept\thttp://example.com/ok", lines[5]);
+  }
+
+  @Test
+  public void noUrlsOnStandardInputIsNothingToDo() throws Exception {
+    UrlCheckCommand cmd =
+        new UrlCheckCommand()
+            .readFrom(
+                new ByteArrayInputStream("# only a comment\n\n".getBytes(StandardCharsets.UTF_8)));
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    cmd.printTo(
+        new PrintStream(new ByteArrayOutputStream()),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(1, ToolRunner.run(shippedConf(), cmd, new String[0]));
+    assertEquals(
+        "trawler urlcheck: no URLs on standard input\n", err.toString(StandardCharsets.UTF_8));
+  }
+
   private String writeRules(String rules) throws IOException {
     File f = tmp.newFile("rules.txt");
     Files.writeString(f.toPath(), rules);

@@ -113,10 +113,10 @@ public class IndexJobTest {
   }
 
   @Test
-  public void anUnknownWriterIsOneLineAndExitThreeBeforeAnyJob() throws Exception {
+  public void anUnknownWriterIsABadSettingInOneLineBeforeAnyJob() throws Exception {
     conf.set(IndexerKeys.WRITERS, "lucene, elastic");
     CommandRun run = index(segment("20240101000000", "apples"));
-    assertEquals(3, run.exitCode);
+    assertEquals(2, run.exitCode);
     assertEquals(run.err, 1, run.errLines().length);
     assertTrue(run.err, run.err.contains("'elastic'") && run.err.contains("lucene"));
     assertFalse(new File(index.toUri().getPath()).exists());

@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -103,7 +104,14 @@ public class BadInputTest {
             "dedup",
             "readdb",
             "readseg",
-            "run")) {
+            "run",
+            "index",
+            "search",
+            "warc",
+            "sitemap",
+            "updatehostdb",
+            "readhostdb",
+            "check")) {
       cases.add(bad(cmd(command), USAGE, "missing arguments"));
     }
     cases.add(
@@ -248,6 +256,120 @@ public class BadInputTest {
     cases.add(badSetting("db.max.inlinks=all", "invertlinks", "{out}", "{parsed}"));
     cases.add(badSetting("db.lock.stale.after=soon", "dedup", "{locked}"));
     cases.add(badSetting("fetcher.threads.per.queue=0", "run", "{urls}", "{out}", "1"));
+
+    cases.add(bad(cmd("index", "{out}", "{crawldb}", "{parsed}", "-bogus"), USAGE, "Unrecognized"));
+    cases.add(bad(cmd("index", "{out}", "{crawldb}"), USAGE, "name at least one segment"));
+    cases.add(bad(cmd("index", "{out}", "{missing}", "{parsed}"), FAILED, "no crawldb at"));
+    cases.add(bad(cmd("index", "{out}", "{gen}", "{parsed}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("index", "{out}", "{file}", "{parsed}"), FAILED, "is a file"));
+    cases.add(bad(cmd("index", "{out}", "{crawldb}", "{missing}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("index", "{out}", "{crawldb}", "{fetched}"), FAILED, "run parse"));
+    cases.add(bad(cmd("index", "{out}", "{crawldb}", "{crawldb}"), FAILED, "has no crawl_fetch"));
+    cases.add(bad(cmd("index", "{file}", "{crawldb}", "{parsed}"), FAILED, "is a file"));
+    cases.add(bad(cmd("index", "{foreign}", "{crawldb}", "{parsed}"), FAILED, "not an index"));
+    cases.add(bad(cmd("index", "{crawl}", "{crawldb}", "{parsed}"), FAILED, "not an index"));
+    cases.add(
+        bad(
+            cmd("index", "{out}", "{crawldb}", "{parsed}", "-linkdb", "{missing}"),
+            FAILED,
+            "no linkdb at"));
+    cases.add(
+        bad(
+            cmd("index", "{out}", "{crawldb}", "{parsed}", "-linkdb", "{crawldb}"),
+            FAILED,
+            "not a linkdb"));
+    cases.add(
+        bad(
+            cmd("index", "{out}", "{crawldb}", "-dir", "{missing}"),
+            FAILED,
+            "no segments directory"));
+    cases.add(
+        bad(cmd("index", "{out}", "{crawldb}", "-dir", "{empty}"), NOTHING, "no parsed segment"));
+    cases.add(badSetting("indexer.writers=elastic", "index", "{out}", "{crawldb}", "{parsed}"));
+    cases.add(badSetting("indexer.max.anchors=all", "index", "{out}", "{crawldb}", "{parsed}"));
+    cases.add(badSetting("warc.max.size=0", "warc", "{out}", "{fetched}"));
+    cases.add(badSetting("warc.prefix=a/b", "warc", "{out}", "{fetched}"));
+    cases.add(
+        badSetting("indexer.lucene.analyzer=klingon", "index", "{out}", "{crawldb}", "{parsed}"));
+
+    cases.add(bad(cmd("search", "{missing}", "web"), FAILED, "no index at"));
+    cases.add(bad(cmd("search", "{crawldb}", "web"), FAILED, "not an index"));
+    cases.add(bad(cmd("search", "{file}", "web"), FAILED, "is not an index"));
+    cases.add(bad(cmd("search", "{empty}", "web"), FAILED, "not an index"));
+    cases.add(bad(cmd("search", "{missing}", "web", "-n", "0"), USAGE, "-n must be at least 1"));
+    cases.add(bad(cmd("search", "{missing}", "web", "-n", "x"), USAGE, "whole number"));
+    cases.add(bad(cmd("search", "{missing}", "web", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("search", "{missing}", "web", "more"), USAGE, "too many arguments"));
+
+    cases.add(bad(cmd("warc", "{out}", "{fetched}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("warc", "{out}"), USAGE, "name at least one segment"));
+    cases.add(bad(cmd("warc", "{out}", "{missing}"), FAILED, "no segment at"));
+    cases.add(bad(cmd("warc", "{out}", "{gen}"), FAILED, "fetch"));
+    cases.add(bad(cmd("warc", "{out}", "{crawldb}"), FAILED, "has no crawl_fetch"));
+    cases.add(bad(cmd("warc", "{file}", "{fetched}"), FAILED, "is a file"));
+    cases.add(bad(cmd("warc", "{out}", "{fetched}", "-maxSize", "huge"), USAGE, "-maxSize takes"));
+    cases.add(bad(cmd("warc", "{out}", "{fetched}", "-maxSize", "0"), USAGE, "-maxSize takes"));
+    cases.add(bad(cmd("warc", "{out}", "{fetched}", "-prefix", "a/b"), USAGE, "-prefix"));
+    cases.add(bad(cmd("warc", "{out}", "-dir", "{missing}"), FAILED, "no segments directory"));
+    cases.add(bad(cmd("warc", "{out}", "-dir", "{empty}"), NOTHING, "no fetched segment"));
+
+    cases.add(bad(cmd("sitemap", "{crawldb}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("sitemap", "{crawldb}", "{crawldb}"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("sitemap", "{crawldb}", "-threads", "0"), USAGE, "at least 1"));
+    cases.add(bad(cmd("sitemap", "{crawldb}", "-threads", "x"), USAGE, "whole number"));
+    cases.add(bad(cmd("sitemap", "{missing}"), FAILED, "no crawldb at"));
+    cases.add(bad(cmd("sitemap", "{foreign}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("sitemap", "{file}"), FAILED, "is a file"));
+    cases.add(bad(cmd("sitemap", "{parsed}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("sitemap", "{crawldb}", "-hostdb", "{missing}"), FAILED, "no hostdb at"));
+    cases.add(bad(cmd("sitemap", "{crawldb}", "-hostdb", "{crawldb}"), FAILED, "not a hostdb"));
+    cases.add(
+        bad(cmd("sitemap", "{crawldb}", "-sitemapUrls", "{missing}"), FAILED, "does not exist"));
+    cases.add(
+        badSetting("db.lock.stale.after=soon", "sitemap", "{locked}", "-sitemapUrls", "{urls}"));
+
+    cases.add(
+        bad(
+            cmd("updatehostdb", "{out}", "{crawldb}", "{fetched}", "-bogus"),
+            USAGE,
+            "Unrecognized"));
+    cases.add(bad(cmd("updatehostdb", "{out}", "{missing}"), FAILED, "no crawldb at"));
+    cases.add(bad(cmd("updatehostdb", "{out}", "{foreign}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("updatehostdb", "{out}", "{parsed}"), FAILED, "is not a crawldb"));
+    cases.add(bad(cmd("updatehostdb", "{file}", "{crawldb}"), FAILED, "is a file"));
+    cases.add(bad(cmd("updatehostdb", "{foreign}", "{crawldb}"), FAILED, "not a hostdb"));
+    cases.add(bad(cmd("updatehostdb", "{crawldb}", "{crawldb}"), FAILED, "not a hostdb"));
+    cases.add(bad(cmd("updatehostdb", "{out}", "{crawldb}", "{missing}"), FAILED, "no segment at"));
+    cases.add(
+        bad(cmd("updatehostdb", "{out}", "{crawldb}", "{gen}"), FAILED, "has no crawl_fetch"));
+    cases.add(
+        bad(
+            cmd("updatehostdb", "{out}", "{crawldb}", "-robots", "{missing}"),
+            FAILED,
+            "no robots db at"));
+
+    cases.add(bad(cmd("readhostdb", "{out}"), USAGE, "give exactly one of"));
+    cases.add(
+        bad(cmd("readhostdb", "{out}", "-stats", "-host", "a"), USAGE, "give exactly one of"));
+    cases.add(bad(cmd("readhostdb", "{out}", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("readhostdb", "{missing}", "-stats"), FAILED, "no hostdb at"));
+    cases.add(bad(cmd("readhostdb", "{crawldb}", "-stats"), FAILED, "not a hostdb"));
+    cases.add(bad(cmd("readhostdb", "{parsed}", "-stats"), FAILED, "not a hostdb"));
+    cases.add(bad(cmd("readhostdb", "{foreign}", "-stats"), FAILED, "not a hostdb"));
+    cases.add(bad(cmd("readhostdb", "{file}", "-stats"), FAILED, "is a file"));
+
+    cases.add(bad(cmd("check", "http://127.0.0.1:9/", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(bad(cmd("check", "http://127.0.0.1:9/", "more"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("check", "not a url"), USAGE, "not a url"));
+    cases.add(bad(cmd("check", "http://[::1/"), USAGE, "http://[::1/"));
+    cases.add(bad(cmd("check", "http://127.0.0.1:9/"), NOTHING, "not fetched"));
+    cases.add(badSetting("http.timeout=soon", "check", "http://127.0.0.1:9/"));
+
+    cases.add(bad(cmd("urlcheck"), NOTHING, "no urls"));
+    cases.add(bad(cmd("urlcheck", "http://127.0.0.1:9/"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("urlcheck", "-scope", "everywhere"), USAGE, "everywhere"));
+    cases.add(bad(cmd("urlcheck", "-bogus"), USAGE, "Unrecognized option"));
+    cases.add(badSetting("urlfilter.order=org.example.NoSuchFilter", "urlcheck"));
     return cases;
   }
 
@@ -297,6 +419,7 @@ public class BadInputTest {
   private static String[] resolve(String[] args) {
     Map<String, String> places =
         Map.ofEntries(
+            Map.entry("{crawl}", "crawl"),
             Map.entry("{crawldb}", "crawl/crawldb"),
             Map.entry("{locked}", "crawl/lockeddb"),
             Map.entry("{segments}", "crawl/segments"),
@@ -327,7 +450,14 @@ public class BadInputTest {
     String[] command = resolve(args);
     String before = DirectoryDigest.of(root);
 
-    CommandRun run = CommandRun.run(conf, command);
+    CommandRun run;
+    InputStream stdin = System.in;
+    try {
+      System.setIn(InputStream.nullInputStream()); // urlcheck reads it: empty, as from /dev/null
+      run = CommandRun.run(conf, command);
+    } finally {
+      System.setIn(stdin);
+    }
 
     String[] lines = run.errLines();
     String prefix = args[0].equals("bogus") ? "trawler: " : "trawler " + args[0] + ": ";

@@ -1,0 +1,59 @@
+package org.trawler.index.solr;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+import org.junit.runners.Parameterized.Parameters;
+import org.trawler.jobs.reliability.BadInputTest;
+
+/**
+ * Bad Solr settings to {@code index}, checked as {@link BadInputTest} checks the crawl's commands:
+ * one line naming the setting (exit 2), or the server that does not answer (exit 3), before the job
+ * runs.
+ */
+@RunWith(Parameterized.class)
+public class SolrBadInputTest extends BadInputTest {
+
+  public SolrBadInputTest(String name, String[] args, int exitCode, String message) {
+    super(name, args, exitCode, message);
+  }
+
+  /** Index into Solr with one bad setting (named first); the server is a closed loopback port. */
+  private static String[] indexWithSolr(String setting) {
+    String url =
+        setting.startsWith("solr.server.url=")
+            ? setting
+            : "solr.server.url=http://127.0.0.1:9/solr/crawl";
+    return cmd(
+        "index",
+        "-D",
+        setting,
+        "-D",
+        url,
+        "-D",
+        "indexer.writers=solr",
+        "-D",
+        "solr.max.retries=0",
+        "{out}",
+        "{crawldb}",
+        "{parsed}");
+  }
+
+  @Parameters(name = "{0}")
+  public static Collection<Object[]> cases() {
+    List<Object[]> cases = new ArrayList<>();
+    cases.add(bad(indexWithSolr("solr.server.url="), USAGE, "solr.server.url: not set"));
+    cases.add(bad(indexWithSolr("solr.server.url=localhost:8983"), USAGE, "not an http(s) URL"));
+    cases.add(bad(indexWithSolr("solr.commit.size=0"), USAGE, "solr.commit.size"));
+    cases.add(bad(indexWithSolr("solr.timeout.ms=soon"), USAGE, "solr.timeout.ms"));
+    cases.add(bad(indexWithSolr("solr.retry.backoff.ms=-"), USAGE, "solr.retry.backoff.ms"));
+    cases.add(
+        bad(
+            indexWithSolr("solr.server.url=http://127.0.0.1:9/solr/crawl"),
+            FAILED,
+            "does not answer"));
+    return cases;
+  }
+}
