@@ -242,6 +242,7 @@ public class BadInputTest {
     cases.add(badSetting("fetcher.server.delay=soon", "fetch", "{gen}"));
     cases.add(badSetting("fetcher.queue.mode=byPort", "fetch", "{gen}"));
     cases.add(badSetting("fetcher.protocol.class=org.example.NoSuchProtocol", "fetch", "{gen}"));
+    cases.add(badSetting("http.tls.truststore=/no/such/truststore.p12", "fetch", "{gen}"));
     cases.add(badSetting("db.signature.class=org.example.NoSuchSignature", "parse", "{fetched}"));
     cases.add(badSetting("parser.timeout=later", "parse", "{fetched}"));
     cases.add(
