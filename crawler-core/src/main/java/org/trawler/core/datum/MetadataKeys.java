@@ -25,5 +25,11 @@ public final class MetadataKeys {
   /** Text: the ETag of the last fetched copy, sent back as If-None-Match. */
   public static final Text ETAG = new Text("_etag_");
 
+  /**
+   * Text: on the parse_meta datum of a page whose meta refresh is a redirect, the fetch status
+   * (name) the page's fetch becomes; never in the crawldb.
+   */
+  public static final Text REFRESH_STATUS = new Text("_refresh_");
+
   private MetadataKeys() {}
 }
