@@ -165,7 +165,8 @@ public final class PageCheck implements Closeable {
       String reason;
       if (!r.accepted()) {
         reason = r.describe();
-      } else if (kept.contains(r.url())) {
+      } else if (kept.contains(r.url())
+          || (parse.redirect() != null && parse.redirect().target().equals(r.url()))) {
         continue;
       } else if (parse.redirect() != null) {
         reason = "meta refresh redirect: its only link is " + parse.redirect().target();
