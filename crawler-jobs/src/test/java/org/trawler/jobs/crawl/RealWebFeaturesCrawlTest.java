@@ -130,6 +130,7 @@ public class RealWebFeaturesCrawlTest {
 
     CommandRun first = CommandRun.run(conf, "run", urls.getPath(), crawl, "3");
     assertEquals(first.toString(), 0, first.exitCode);
+    assertTrue(first.out, first.out.contains("round 2: generated 6; fetched ok 5, redirect 1,"));
     Map<String, CrawlDatum> db = crawlDb(conf, crawl);
     assertEquals(
         Map.of(
@@ -175,6 +176,8 @@ public class RealWebFeaturesCrawlTest {
 
     CommandRun run = CommandRun.run(conf, "run", urls.getPath(), crawl, "2", "--index", index);
     assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(run.out, run.out.contains("round 1: generated 1; fetched ok 0, redirect 1,"));
+    assertTrue(run.out, run.out.contains("indexed 0, deleted 1;"));
     Map<String, CrawlDatum> db = crawlDb(conf, crawl);
     assertEquals(
         Map.of(site + "/refresh", "db_redir_perm", site + "/landing", "db_fetched"), statuses(db));
