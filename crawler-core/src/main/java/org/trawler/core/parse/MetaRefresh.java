@@ -27,11 +27,16 @@ public record MetaRefresh(long delaySeconds, String url) {
     }
   }
 
-  /** The first meta refresh among a page's elements whose content parses, or null. */
+  /**
+   * The first meta refresh among a page's elements whose content parses, or null. One inside {@code
+   * <noscript>} does not count: sites send browsers without JavaScript to an "enable JavaScript"
+   * page that way, and a crawler must not take the whole site for redirects.
+   */
   static MetaRefresh find(Iterable<Element> elements) {
     for (Element e : elements) {
       if (e.normalName().equals("meta")
-          && e.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
+          && e.attr("http-equiv").trim().equalsIgnoreCase("refresh")
+          && e.closest("noscript") == null) {
         MetaRefresh refresh = parse(e.attr("content"));
         if (refresh != null) {
           return refresh;

@@ -832,6 +832,17 @@ public class HtmlParserTest {
   }
 
   @Test
+  public void refreshInsideNoscriptIsNoRedirect() {
+    assertEquals(
+        null,
+        parseHtml(
+                "<head><noscript><meta http-equiv=refresh content='0; url=/nojs'></noscript></head>"
+                    + "<body><noscript><meta http-equiv=refresh content='0; url=/nojs'></noscript>"
+                    + "app</body>")
+            .redirect());
+  }
+
+  @Test
   public void refreshAfterInlineRedirectsIsComparedWithTheFinalUrlToo() {
     Content c =
         new Content(
