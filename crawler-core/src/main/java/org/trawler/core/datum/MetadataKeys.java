@@ -31,5 +31,11 @@ public final class MetadataKeys {
    */
   public static final Text RESPONSE_TIME = new Text("_rs_");
 
+  /**
+   * Text: on the parse_meta datum of a page whose meta refresh is a redirect, the fetch status
+   * (name) the page's fetch becomes; never in the crawldb.
+   */
+  public static final Text REFRESH_STATUS = new Text("_refresh_");
+
   private MetadataKeys() {}
 }

@@ -34,6 +34,12 @@ public class ParseData implements Writable {
    */
   public static final String META_CANONICAL = "canonical";
 
+  /**
+   * Meta key: the target of the page's meta refresh when that is a redirect (absolute, normalized):
+   * the page is no document of its own.
+   */
+  public static final String META_REFRESH = "refresh";
+
   public ParseData() {}
 
   public ParseData(byte status, String statusMessage, String title) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -25,6 +26,7 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.net.URLResolver;
 
 /**
  * Parses fetched content with jsoup: text/html and application/xhtml+xml (or an untyped page that
@@ -44,6 +46,7 @@ public class HtmlParser implements Closeable {
   private final Signature signature;
   private final long timeoutMillis;
   private final boolean followCanonical;
+  private final boolean refreshPermanent;
 
   /**
    * Runs each parse so that the caller can stop waiting at the deadline; null without a timeout.
@@ -57,6 +60,8 @@ public class HtmlParser implements Closeable {
     this.outlinks = new OutlinkExtractor(conf);
     this.followCanonical =
         conf.getBoolean(ParseKeys.FOLLOW_CANONICAL, ParseKeys.DEFAULT_FOLLOW_CANONICAL);
+    this.refreshPermanent =
+        conf.getBoolean(ParseKeys.REFRESH_AS_PERMANENT, ParseKeys.DEFAULT_REFRESH_AS_PERMANENT);
     this.signature = Signature.create(conf);
     this.timeoutMillis =
         TimeUnit.SECONDS.toMillis(
@@ -175,18 +180,50 @@ public class HtmlParser implements Closeable {
     if (canonical != null) {
       data.getMeta().put(ParseData.META_CANONICAL, canonical);
     }
-    if (!robots.noFollow()) {
+    MetaRefresh refresh = MetaRefresh.find(elements);
+    String refreshUrl = refreshUrl(refresh, elements, pageUrl);
+    MetaRefresh.Redirect redirect =
+        refresh == null ? null : refresh.redirect(refreshUrl, selfUrls(content), refreshPermanent);
+    if (redirect != null) {
+      // a redirect's only link is its target, which updatedb takes from the redirect itself
+      data.getMeta().put(ParseData.META_REFRESH, redirect.target());
+    } else if (!robots.noFollow()) {
       data.getOutlinks().addAll(outlinks.extract(elements, pageUrl));
       List<String> more = LinkRelations.alternates(doc, pageUrl);
       if (canonical != null && followCanonical) {
         more.add(canonical);
+      }
+      if (refreshUrl != null) {
+        more.add(refreshUrl); // a slow refresh (or one to the page itself) is a link like any other
       }
       outlinks.addLinks(data.getOutlinks(), more, pageUrl);
     }
     Element body = doc.body();
     String text = body != null ? body.text() : doc.text();
     byte[] sig = signature.calculate(content, text);
-    return new ParseResult(data, new ParseText(robots.noIndex() ? "" : text), sig);
+    return new ParseResult(data, new ParseText(robots.noIndex() ? "" : text), sig, redirect);
+  }
+
+  /**
+   * The refresh's URL resolved against the page's base and normalized, or null (no refresh, no URL,
+   * not crawlable).
+   */
+  private String refreshUrl(MetaRefresh refresh, List<Element> elements, String pageUrl) {
+    if (refresh == null || refresh.url().isEmpty()) {
+      return null;
+    }
+    return outlinks.normalized(
+        URLResolver.resolve(OutlinkExtractor.baseUrl(elements, pageUrl), refresh.url()));
+  }
+
+  /** The page's own URLs, normalized as a refresh target is: the one fetched, the final one. */
+  private List<String> selfUrls(Content content) {
+    List<String> urls = new ArrayList<>();
+    for (String url : new String[] {content.getUrl(), pageUrl(content)}) {
+      String normalized = outlinks.normalized(url);
+      urls.add(normalized != null ? normalized : url);
+    }
+    return urls;
   }
 
   private ParseResult unparsed(Content content, byte status, String message) {

@@ -229,18 +229,25 @@ public class OutlinkExtractor {
    * across pages.
    */
   private String accept(String resolved) {
-    String url = URLResolver.crawlable(resolved);
-    if (url == null) {
-      return REJECTED;
-    }
-    String normalized;
-    try {
-      normalized = normalizers.normalize(url, URLNormalizers.SCOPE_OUTLINK);
-    } catch (MalformedURLException e) {
-      return REJECTED;
-    }
+    String normalized = normalized(resolved);
     String filtered = normalized == null ? null : filters.filter(normalized);
     return filtered == null ? REJECTED : filtered;
+  }
+
+  /**
+   * An absolute URL made crawlable and normalized (scope outlink), not filtered; null when it is
+   * null, not crawlable or a normalizer drops it.
+   */
+  public String normalized(String absolute) {
+    String url = absolute == null ? null : URLResolver.crawlable(absolute);
+    if (url == null) {
+      return null;
+    }
+    try {
+      return normalizers.normalize(url, URLNormalizers.SCOPE_OUTLINK);
+    } catch (MalformedURLException e) {
+      return null;
+    }
   }
 
   private String anchorOf(Element e) {

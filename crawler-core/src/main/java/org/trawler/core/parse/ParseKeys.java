@@ -51,5 +51,13 @@ public final class ParseKeys {
 
   public static final boolean DEFAULT_HONOR_NOFOLLOW = false;
 
+  /**
+   * A meta refresh with no delay is a permanent redirect (fetch_redir_perm) rather than a temporary
+   * one; off by default, as Nutch treats a quick refresh as temporary.
+   */
+  public static final String REFRESH_AS_PERMANENT = "parser.refresh.as.permanent";
+
+  public static final boolean DEFAULT_REFRESH_AS_PERMANENT = false;
+
   private ParseKeys() {}
 }

@@ -773,4 +773,92 @@ public class HtmlParserTest {
     assertEquals(ParseData.SUCCESS, r.status());
     assertEquals(1, r.outlinks().size());
   }
+
+  // ---- meta refresh ----
+
+  @Test
+  public void quickMetaRefreshIsATemporaryRedirectWithNoOtherLinks() {
+    ParseResult r =
+        parseHtml(
+            "<head><meta http-equiv='Refresh' content=\"0;URL='../moved.html'\"></head>"
+                + "<body>gone to <a href='/elsewhere'>there</a></body>");
+    assertEquals(new MetaRefresh.Redirect("http://example.com/moved.html", false), r.redirect());
+    assertEquals("http://example.com/moved.html", r.data().getMeta().get(ParseData.META_REFRESH));
+    assertEquals(List.of(), urls(r));
+    assertEquals(ParseData.SUCCESS, r.status());
+  }
+
+  @Test
+  public void refreshTargetResolvesAgainstTheBaseAndIsNormalized() {
+    ParseResult r =
+        parseHtml(
+            "<base href='http://example.com/other/'><meta http-equiv=refresh content='2; url=new?x=1'>",
+            NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + "outlink",
+            DropQueryNormalizer.class.getName());
+    assertEquals("http://example.com/other/new", r.redirect().target());
+  }
+
+  @Test
+  public void instantRefreshIsPermanentWhenConfigured() {
+    String html = "<meta http-equiv=refresh content='0; url=/new'>";
+    assertTrue(parseHtml(html, ParseKeys.REFRESH_AS_PERMANENT, "true").redirect().permanent());
+    assertFalse(parseHtml(html).redirect().permanent());
+    assertFalse(
+        parseHtml(
+                "<meta http-equiv=refresh content='3; url=/new'>",
+                ParseKeys.REFRESH_AS_PERMANENT,
+                "true")
+            .redirect()
+            .permanent());
+  }
+
+  @Test
+  public void slowRefreshIsAnOrdinaryLinkAndThePageAPageOfItsOwn() {
+    ParseResult r =
+        parseHtml("<meta http-equiv=refresh content='300; url=/news'><a href='/a'>a</a>");
+    assertEquals(null, r.redirect());
+    assertFalse(r.data().getMeta().containsKey(ParseData.META_REFRESH));
+    assertEquals(List.of("http://example.com/a", "http://example.com/news"), urls(r));
+  }
+
+  @Test
+  public void refreshOfThePageItselfOrWithoutUrlIsNoRedirect() {
+    assertEquals(null, parseHtml("<meta http-equiv=refresh content='0'>").redirect());
+    assertEquals(
+        null, parseHtml("<meta http-equiv=refresh content='0; url=index.html#top'>").redirect());
+    assertEquals(
+        null, parseHtml("<meta http-equiv=refresh content='0; url=javascript:go()'>").redirect());
+    assertEquals(null, parseHtml("<meta name=refresh content='0; url=/x'>").redirect());
+  }
+
+  @Test
+  public void refreshInsideNoscriptIsNoRedirect() {
+    assertEquals(
+        null,
+        parseHtml(
+                "<head><noscript><meta http-equiv=refresh content='0; url=/nojs'></noscript></head>"
+                    + "<body><noscript><meta http-equiv=refresh content='0; url=/nojs'></noscript>"
+                    + "app</body>")
+            .redirect());
+  }
+
+  @Test
+  public void refreshAfterInlineRedirectsIsComparedWithTheFinalUrlToo() {
+    Content c =
+        new Content(
+            "http://example.com/start",
+            "http://example.com/final",
+            "<meta http-equiv=refresh content='0; url=/final'>".getBytes(StandardCharsets.UTF_8),
+            "text/html",
+            false);
+    assertEquals(null, parse(c).redirect());
+  }
+
+  @Test
+  public void refreshRedirectHoldsOnANofollowPage() {
+    ParseResult r =
+        parseHtml(
+            "<meta name=robots content=nofollow><meta http-equiv=refresh content='0; url=/new'>");
+    assertEquals("http://example.com/new", r.redirect().target());
+  }
 }

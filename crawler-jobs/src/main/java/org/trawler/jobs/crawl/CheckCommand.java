@@ -102,10 +102,13 @@ public class CheckCommand extends CrawlTool {
                 + verdict.getReasonName()
                 + (verdict.getMessage().isEmpty() ? "" : " " + verdict.getMessage()));
     ProtocolOutput out = r.fetch().output();
-    f.put("status", CrawlStatus.name(out.getStatus()));
+    f.put("status", CrawlStatus.name(r.status()));
     f.put("protocolStatus", out.toProtocolStatus());
-    if (out.getRedirectTarget() != null) {
-      f.put("redirect", out.getRedirectTarget());
+    if (r.redirectTarget() != null) {
+      f.put("redirect", r.redirectTarget());
+    }
+    if (r.refresh() != null) {
+      f.put("redirectBy", "meta refresh");
     }
     Content c = out.getContent();
     if (c == null) {

@@ -19,6 +19,7 @@ import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.IndexerKeys;
 import org.trawler.jobs.linkdb.LinkDb;
+import org.trawler.jobs.parse.ParseCounter;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.update.UpdateDb;
 
@@ -78,8 +79,10 @@ public final class CrawlRound {
                       + " crawldb %d (unfetched %d);%s %.1f s (",
                   round,
                   generated.selected(),
-                  fetched(CrawlStatus.FETCH_SUCCESS),
-                  fetched(CrawlStatus.FETCH_REDIR_PERM) + fetched(CrawlStatus.FETCH_REDIR_TEMP),
+                  fetched(CrawlStatus.FETCH_SUCCESS) - refreshRedirects(),
+                  fetched(CrawlStatus.FETCH_REDIR_PERM)
+                      + fetched(CrawlStatus.FETCH_REDIR_TEMP)
+                      + refreshRedirects(),
                   fetched(CrawlStatus.FETCH_GONE),
                   fetched(CrawlStatus.FETCH_RETRY),
                   fetched(CrawlStatus.FETCH_NOTMODIFIED),
@@ -97,6 +100,11 @@ public final class CrawlRound {
         sep = ", ";
       }
       return sb.append(")").toString();
+    }
+
+    /** The successful fetches whose page's meta refresh made them redirects. */
+    private long refreshRedirects() {
+      return counters.getOrDefault(ParseCounter.REFRESH_REDIRECTS.resultKey(), 0L);
     }
 
     /** The fetches of the round that ended in {@code status}. */

@@ -24,6 +24,7 @@ import org.trawler.core.net.URLParts;
 import org.trawler.core.net.URLResolver;
 import org.trawler.core.parse.CharsetDetector;
 import org.trawler.core.parse.HtmlParser;
+import org.trawler.core.parse.MetaRefresh;
 import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.jobs.fetch.SingleFetch;
@@ -59,7 +60,25 @@ public final class PageCheck implements Closeable {
       List<DroppedLink> dropped) {
     /** True when the crawl would record the fetch as fetch_success. */
     public boolean fetched() {
-      return fetch.output().getStatus() == CrawlStatus.FETCH_SUCCESS;
+      return status() == CrawlStatus.FETCH_SUCCESS;
+    }
+
+    /**
+     * The fetch status the crawl would record: the protocol's, or the redirect the page's meta
+     * refresh makes of a fetch_success.
+     */
+    public byte status() {
+      return refresh() != null ? refresh().fetchStatus() : fetch.output().getStatus();
+    }
+
+    /** The redirect's target: the protocol's redirect or the meta refresh's; else null. */
+    public String redirectTarget() {
+      return refresh() != null ? refresh().target() : fetch.output().getRedirectTarget();
+    }
+
+    /** The page's meta refresh redirect, or null. */
+    public MetaRefresh.Redirect refresh() {
+      return parse == null ? null : parse.redirect();
     }
   }
 
@@ -146,8 +165,11 @@ public final class PageCheck implements Closeable {
       String reason;
       if (!r.accepted()) {
         reason = r.describe();
-      } else if (kept.contains(r.url())) {
+      } else if (kept.contains(r.url())
+          || (parse.redirect() != null && parse.redirect().target().equals(r.url()))) {
         continue;
+      } else if (parse.redirect() != null) {
+        reason = "meta refresh redirect: its only link is " + parse.redirect().target();
       } else if (noFollow) {
         reason = "meta robots nofollow";
       } else if (honorNofollow && relNofollow(e)) {

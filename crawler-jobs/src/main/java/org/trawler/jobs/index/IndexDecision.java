@@ -93,6 +93,10 @@ public final class IndexDecision {
     if (parse == null || parse.getStatus() != ParseData.SUCCESS || text == null) {
       return Outcome.skip(SkipReason.NOT_PARSED);
     }
+    if (parse.getMeta().containsKey(ParseData.META_REFRESH)) {
+      return deleteOrSkip(
+          url, DeleteReason.REDIRECT); // a meta refresh redirect not yet in the crawldb
+    }
     if (isNoIndex(parse)) {
       return deleteOrSkip(url, DeleteReason.NOINDEX);
     }

@@ -8,7 +8,9 @@ import org.trawler.jobs.JobCounter;
  */
 public enum ParseCounter implements JobCounter {
   /** Outlinks kept, over all pages. */
-  OUTLINKS;
+  OUTLINKS,
+  /** Pages whose meta refresh is a redirect (updatedb records them as redirects). */
+  REFRESH_REDIRECTS;
 
   public static final String GROUP = "parse";
 

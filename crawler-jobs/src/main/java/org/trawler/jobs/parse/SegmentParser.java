@@ -51,10 +51,10 @@ public class SegmentParser implements Closeable {
 
   /**
    * Parses {@code content}, fetched for {@code url}, and writes its records to {@code sink}:
-   * ParseData, ParseText and the signature datum first (key {@code url}), then the linked datums
-   * (key = outlink URL, score = the outlink's share, depth = page depth + 1, fetchTime = {@code
-   * now}). Returns the parse result, for counters and logging; a page that fails to parse is
-   * written too.
+   * ParseData, ParseText and the signature datum first (key {@code url}), the {@link RefreshRecord}
+   * when the page's meta refresh is a redirect, then the linked datums (key = outlink URL, score =
+   * the outlink's share, depth = page depth + 1, fetchTime = {@code now}). Returns the parse
+   * result, for counters and logging; a page that fails to parse is written too.
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
@@ -62,6 +62,9 @@ public class SegmentParser implements Closeable {
     sink.write(url, new SegmentRecord(result.data()));
     sink.write(url, new SegmentRecord(result.text()));
     sink.write(url, new SegmentRecord(signatureDatum(result.signature())));
+    if (result.redirect() != null) {
+      sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));
+    }
     List<Outlink> outlinks = result.outlinks();
     float[] shares =
         scorer.shares(HtmlParser.pageUrl(content), LinkScorer.pageScore(content), outlinks);
@@ -94,6 +97,9 @@ public class SegmentParser implements Closeable {
   public static void report(Text url, ParseResult result, CounterSink counts) {
     counts.count(ParseCounter.GROUP, ParseData.statusName(result.status()), 1);
     counts.count(ParseCounter.OUTLINKS, result.outlinks().size());
+    if (result.redirect() != null) {
+      counts.count(ParseCounter.REFRESH_REDIRECTS, 1);
+    }
     if (result.status() == ParseData.FAILED) {
       LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
     }

@@ -11,13 +11,14 @@ import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLResolver;
+import org.trawler.jobs.parse.RefreshRecord;
 
 /**
- * Turns a fetched redirect into a link to its target ({@code _repr_}), so the target enters the
- * crawldb the way an outlink would: resolved, crawlable (http or https with a host), normalized and
- * filtered in scope {@code outlink}, subject to the {@link LinkPolicy}. The link carries the
- * source's whole score (a redirect is the page's only outlink) and the source's depth: following a
- * redirect does not cost depth.
+ * Turns a fetched redirect (or a meta refresh redirect) into a link to its target ({@code _repr_}),
+ * so the target enters the crawldb the way an outlink would: resolved, crawlable (http or https
+ * with a host), normalized and filtered in scope {@code outlink}, subject to the {@link
+ * LinkPolicy}. The link carries the source's whole score (a redirect is the page's only outlink)
+ * and the source's depth: following a redirect does not cost depth.
  */
 final class RedirectLinks {
   private final URLNormalizer normalizer;
@@ -38,11 +39,16 @@ final class RedirectLinks {
         LinkPolicy.from(conf));
   }
 
-  /** True for a fetch datum of a redirect that names its target. */
+  /**
+   * True for a redirect that names its target: a fetch datum of an HTTP redirect, or the parse's
+   * record of a meta refresh redirect.
+   */
   static boolean hasTarget(CrawlDatum datum) {
     byte status = datum.getStatus();
     String target = datum.getMetaString(MetadataKeys.REDIRECT_TARGET);
-    return (status == CrawlStatus.FETCH_REDIR_PERM || status == CrawlStatus.FETCH_REDIR_TEMP)
+    return (status == CrawlStatus.FETCH_REDIR_PERM
+            || status == CrawlStatus.FETCH_REDIR_TEMP
+            || RefreshRecord.is(datum))
         && target != null
         && !target.isEmpty();
   }

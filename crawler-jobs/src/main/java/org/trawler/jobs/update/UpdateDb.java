@@ -207,8 +207,9 @@ public class UpdateDb extends CrawlTool {
   }
 
   /**
-   * Passes every record through under its URL. Fetch and signature datums are tagged with their
-   * segment; a redirect also yields a link to its target.
+   * Passes every record through under its URL. Fetch, signature and parse_meta datums are tagged
+   * with their segment; a redirect (an HTTP one, or a meta refresh's {@link
+   * org.trawler.jobs.parse.RefreshRecord}) also yields a link to its target.
    */
   public static class UpdateMapper extends Mapper<Text, CrawlDatum, Text, CrawlDatum> {
     private String segment;
@@ -228,7 +229,9 @@ public class UpdateDb extends CrawlTool {
         throws IOException, InterruptedException {
       byte status = datum.getStatus();
       if (segment != null
-          && (CrawlStatus.isFetchStatus(status) || status == CrawlStatus.SIGNATURE)) {
+          && (CrawlStatus.isFetchStatus(status)
+              || status == CrawlStatus.SIGNATURE
+              || status == CrawlStatus.PARSE_META)) {
         UrlRecords.tag(datum, segment);
       }
       context.write(url, datum);

@@ -5,12 +5,13 @@ import java.util.Map;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.jobs.parse.RefreshRecord;
 
 /**
  * What updatedb sees for one URL, gathered from the reducer's stream of values: the crawldb entry,
  * the newest fetch (larger fetchTime wins when several segments fetched the URL), the signature
- * parse computed for that same fetch, and the incoming links summed. Values are copied when kept,
- * since Hadoop reuses the object it hands out.
+ * parse computed for that same fetch (and its meta refresh redirect, if any), and the incoming
+ * links summed. Values are copied when kept, since Hadoop reuses the object it hands out.
  */
 final class UrlRecords {
   /**
@@ -23,6 +24,7 @@ final class UrlRecords {
   private CrawlDatum fetch;
   private String fetchSegment;
   private final Map<String, CrawlDatum> signatures = new HashMap<>();
+  private final Map<String, CrawlDatum> refreshes = new HashMap<>();
   private final IncomingLinks links = new IncomingLinks();
 
   /** Marks a segment record with the segment it came from. */
@@ -45,6 +47,9 @@ final class UrlRecords {
     } else if (status == CrawlStatus.SIGNATURE) {
       CrawlDatum signature = new CrawlDatum(datum);
       signatures.put(untag(signature), signature);
+    } else if (RefreshRecord.is(datum)) {
+      CrawlDatum refresh = new CrawlDatum(datum);
+      refreshes.put(untag(refresh), refresh);
     } else {
       return false;
     }
@@ -56,9 +61,12 @@ final class UrlRecords {
     return old;
   }
 
-  /** The newest fetch datum, or null when no segment fetched the URL. */
+  /**
+   * The newest fetch datum, or null when no segment fetched the URL; a page whose meta refresh (in
+   * the same segment's parse) is a redirect is that redirect ({@link RefreshRecord#applyTo}).
+   */
   CrawlDatum fetch() {
-    return fetch;
+    return fetch == null ? null : RefreshRecord.applyTo(fetch, refreshes.get(fetchSegment));
   }
 
   /** The signature datum from the newest fetch's segment, or null. */

@@ -26,6 +26,10 @@ public class CheckCommandTest {
           + " <a href='/private/x'>private</a> <a href='/next#again'>again</a>"
           + "</body></html>";
 
+  private static final String REFRESH =
+      "<html><head><meta http-equiv=refresh content='0; url=/page'></head>"
+          + "<body>moved, <a href='/page'>go</a> <a href='/other'>other</a></body></html>";
+
   private HttpServer server;
   private String base;
 
@@ -35,7 +39,8 @@ public class CheckCommandTest {
     Map<String, String[]> pages =
         Map.of(
             "/robots.txt", new String[] {"text/plain", "User-agent: *\nDisallow: /private/\n"},
-            "/page", new String[] {"text/html; charset=utf-8", PAGE});
+            "/page", new String[] {"text/html; charset=utf-8", PAGE},
+            "/moved", new String[] {"text/html; charset=utf-8", REFRESH});
     server.createContext(
         "/",
         exchange -> {
@@ -126,5 +131,20 @@ public class CheckCommandTest {
     assertEquals(
         "trawler check: http.tls.truststore: /no/such/ca.p12 does not exist\n",
         err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  public void aMetaRefreshShowsAsTheRedirectTheCrawlRecordsAndExitsOne() throws Exception {
+    String[] r = run(base + "/moved");
+    String out = r[1];
+    assertEquals(out, "1", r[0]);
+    assertTrue(out, out.contains("status: fetch_redir_temp\nprotocolStatus: 200 ok\n"));
+    assertTrue(out, out.contains("redirect: " + base + "/page\nredirectBy: meta refresh\n"));
+    assertTrue(out, out.contains("  refresh: " + base + "/page\n"));
+    assertTrue(out, out.contains("outlinks: 0\ndropped: 1\n"));
+    assertTrue(
+        out,
+        out.contains(
+            "  " + base + "/other  [meta refresh redirect: its only link is " + base + "/page]\n"));
   }
 }

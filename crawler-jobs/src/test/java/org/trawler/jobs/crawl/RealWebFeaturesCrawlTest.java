@@ -34,8 +34,10 @@ import org.trawler.jobs.LocalJobFixtures;
 
 /**
  * A crawl of a loopback site with what real sites send: a brotli page, a page with an ETag that
- * answers its If-None-Match with 304, and a page naming another URL as its canonical. Two rounds
- * reach every page; a third, 31 days later, re-fetches them: the ETag page is not modified.
+ * answers its If-None-Match with 304, a page naming another URL as its canonical, a page whose meta
+ * refresh redirects and one whose slow refresh is a mere link. Three rounds reach every page (the
+ * refresh's target is found in the second); a fourth, 31 days later, re-fetches them: the ETag page
+ * is not modified.
  */
 public class RealWebFeaturesCrawlTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
@@ -63,7 +65,8 @@ public class RealWebFeaturesCrawlTest {
                 body =
                     page(
                         "<a href='/br'>br</a><a href='/etag'>etag</a><a href='/copy'>copy</a>"
-                            + "<a href='/original'>original</a>");
+                            + "<a href='/original'>original</a><a href='/refresh'>refresh</a>"
+                            + "<a href='/slow-refresh'>slow</a>");
             case "/br" -> {
               exchange.getResponseHeaders().set("Content-Encoding", "br");
               body = brotli;
@@ -83,6 +86,15 @@ public class RealWebFeaturesCrawlTest {
             case "/copy" ->
                 body = page("<link rel=canonical href='/original'>a copy of the original");
             case "/original" -> body = page("the original");
+            case "/refresh" ->
+                body =
+                    page(
+                        "<meta http-equiv=REFRESH content=\"0;URL='/landing'\">refreshing"
+                            + " <a href='/landing'>click here</a>");
+            case "/landing" -> body = page("landed");
+            case "/slow-refresh" ->
+                body = page("<meta http-equiv=refresh content='600; url=/later'>news ticker");
+            case "/later" -> body = page("later news");
             default -> {
               code = 404;
               body = page("missing");
@@ -116,8 +128,9 @@ public class RealWebFeaturesCrawlTest {
     Files.write(new File(urls, "seeds.txt").toPath(), List.of(site + "/"));
     String crawl = new File(tmp.getRoot(), "crawl").getPath();
 
-    CommandRun first = CommandRun.run(conf, "run", urls.getPath(), crawl, "2");
+    CommandRun first = CommandRun.run(conf, "run", urls.getPath(), crawl, "3");
     assertEquals(first.toString(), 0, first.exitCode);
+    assertTrue(first.out, first.out.contains("round 2: generated 6; fetched ok 5, redirect 1,"));
     Map<String, CrawlDatum> db = crawlDb(conf, crawl);
     assertEquals(
         Map.of(
@@ -125,10 +138,16 @@ public class RealWebFeaturesCrawlTest {
             site + "/br", "db_fetched",
             site + "/etag", "db_fetched",
             site + "/copy", "db_fetched",
-            site + "/original", "db_fetched"),
+            site + "/original", "db_fetched",
+            site + "/refresh", "db_redir_temp",
+            site + "/landing", "db_fetched",
+            site + "/slow-refresh", "db_fetched",
+            site + "/later", "db_fetched"),
         statuses(db));
+    assertEquals(
+        site + "/landing", db.get(site + "/refresh").getMetaString(MetadataKeys.REDIRECT_TARGET));
     assertEquals("\"v1\"", db.get(site + "/etag").getMetaString(MetadataKeys.ETAG));
-    Map<String, ParseData> parsed = parseData(conf, crawl);
+    Map<String, ParseData> parsed = parseData(conf, crawl, 5);
     assertEquals("Brotli", parsed.get(site + "/br").getTitle());
     assertEquals(site + "/original", parsed.get(site + "/copy").getMeta().get("canonical"));
 
@@ -139,6 +158,36 @@ public class RealWebFeaturesCrawlTest {
     assertEquals("\"v1\"", db.get(site + "/etag").getMetaString(MetadataKeys.ETAG));
     assertEquals("db_fetched", CrawlStatus.name(db.get(site + "/br").getStatus()));
     assertEquals(Map.of("/etag", 1), notModified);
+    assertEquals("db_redir_temp", CrawlStatus.name(db.get(site + "/refresh").getStatus()));
+  }
+
+  @Test
+  public void theParseJobMakesTheSameRedirectOfAMetaRefreshAndTheIndexLeavesItOut()
+      throws Exception {
+    Configuration conf = LocalJobFixtures.localConf();
+    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    conf.set("fetcher.server.delay", "0");
+    conf.setBoolean("fetcher.parse", false);
+    conf.setBoolean("parser.refresh.as.permanent", true);
+    File urls = tmp.newFolder("urls");
+    Files.write(new File(urls, "seeds.txt").toPath(), List.of(site + "/refresh"));
+    String crawl = new File(tmp.getRoot(), "crawl").getPath();
+    String index = new File(crawl, "index").getPath();
+
+    CommandRun run = CommandRun.run(conf, "run", urls.getPath(), crawl, "2", "--index", index);
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(run.out, run.out.contains("round 1: generated 1; fetched ok 0, redirect 1,"));
+    assertTrue(run.out, run.out.contains("indexed 0, deleted 1;"));
+    Map<String, CrawlDatum> db = crawlDb(conf, crawl);
+    assertEquals(
+        Map.of(site + "/refresh", "db_redir_perm", site + "/landing", "db_fetched"), statuses(db));
+    assertEquals(
+        site + "/landing", db.get(site + "/refresh").getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals(
+        site + "/landing",
+        parseData(conf, crawl, 2).get(site + "/refresh").getMeta().get("refresh"));
+    assertEquals(0, CommandRun.run(conf, "search", index, "landed").exitCode);
+    assertEquals(1, CommandRun.run(conf, "search", index, "refreshing").exitCode);
   }
 
   private static Map<String, CrawlDatum> crawlDb(Configuration conf, String crawl)
@@ -159,7 +208,7 @@ public class RealWebFeaturesCrawlTest {
     return s;
   }
 
-  private static Map<String, ParseData> parseData(Configuration conf, String crawl)
+  private static Map<String, ParseData> parseData(Configuration conf, String crawl, int atLeast)
       throws Exception {
     Map<String, ParseData> all = new TreeMap<>();
     File[] segments = new File(crawl, "segments").listFiles();
@@ -171,7 +220,7 @@ public class RealWebFeaturesCrawlTest {
           new ParseData(),
           (k, v) -> all.put(k.toString(), copy(v)));
     }
-    assertTrue(all.toString(), all.size() >= 5);
+    assertTrue(all.toString(), all.size() >= atLeast);
     return all;
   }
 

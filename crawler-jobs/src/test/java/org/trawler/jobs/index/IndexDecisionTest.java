@@ -73,6 +73,13 @@ public class IndexDecisionTest {
     assertTrue(decide(withCanonical(URL)).action().isAdd());
   }
 
+  @Test
+  public void aMetaRefreshRedirectNotYetInTheCrawlDbIsDeleted() {
+    PageRecords page = withCanonical(URL);
+    page.parseData().getMeta().put(ParseData.META_REFRESH, "https://www.example.co.uk/new");
+    assertDeleted(page, DeleteReason.REDIRECT);
+  }
+
   private static PageRecords withCanonical(String canonical) {
     ParseData parse = IndexPages.parseData("Copy");
     parse.getMeta().put(ParseData.META_CANONICAL, canonical);

@@ -13,10 +13,12 @@ import org.junit.Test;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.parse.ParseKeys;
 
 public class ParseMapperTest {
   private MapDriver<Text, Content, Text, SegmentRecord> driver;
@@ -109,5 +111,38 @@ public class ParseMapperTest {
     List<Pair<Text, SegmentRecord>> out = driver.run();
     assertEquals(3, out.size());
     assertEquals(0, counter(ParseCounter.OUTLINKS.counterName()));
+  }
+
+  @Test
+  public void metaRefreshRedirectGivesARefreshRecordAndNoLinks() throws Exception {
+    String url = "http://example.com/old";
+    driver.withInput(
+        new Text(url),
+        Pages.html(
+            url, "<meta http-equiv=refresh content=\"0; URL='/new'\"><a href='/a'>A</a>", 0.5f, 3));
+    List<Pair<Text, SegmentRecord>> out = driver.run();
+    assertEquals(4, out.size());
+    CrawlDatum refresh = (CrawlDatum) out.get(3).getSecond().get();
+    assertEquals(url, out.get(3).getFirst().toString());
+    assertEquals("parse_meta", CrawlStatus.name(refresh.getStatus()));
+    assertTrue(RefreshRecord.is(refresh));
+    assertEquals("fetch_redir_temp", refresh.getMetaString(MetadataKeys.REFRESH_STATUS));
+    assertEquals("http://example.com/new", refresh.getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals(0.5f, refresh.getScore(), 0f);
+    assertEquals(3, refresh.getDepth());
+    ParseData data = (ParseData) out.get(0).getSecond().get();
+    assertEquals("http://example.com/new", data.getMeta().get(ParseData.META_REFRESH));
+    assertEquals(1, counter(ParseCounter.REFRESH_REDIRECTS.counterName()));
+    assertEquals(0, counter(ParseCounter.OUTLINKS.counterName()));
+  }
+
+  @Test
+  public void permanentRefreshWhenConfigured() throws Exception {
+    driver.getConfiguration().setBoolean(ParseKeys.REFRESH_AS_PERMANENT, true);
+    String url = "http://example.com/old";
+    driver.withInput(
+        new Text(url), Pages.html(url, "<meta http-equiv=refresh content='0;url=/new'>"));
+    CrawlDatum refresh = (CrawlDatum) driver.run().get(3).getSecond().get();
+    assertEquals("fetch_redir_perm", refresh.getMetaString(MetadataKeys.REFRESH_STATUS));
   }
 }

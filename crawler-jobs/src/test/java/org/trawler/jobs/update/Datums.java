@@ -2,9 +2,12 @@ package org.trawler.jobs.update;
 
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.parse.MetaRefresh;
+import org.trawler.jobs.parse.RefreshRecord;
 
 /** Datums as the crawldb, the fetcher and parse write them, for the update tests. */
 final class Datums {
@@ -60,6 +63,17 @@ final class Datums {
     CrawlDatum d = new CrawlDatum(CrawlStatus.LINKED, INTERVAL, score);
     d.setDepth(depth);
     return d;
+  }
+
+  /**
+   * The parse's record of a page whose meta refresh redirects to {@code target}: as {@link
+   * org.trawler.jobs.parse.SegmentParser} writes it for a page of {@code score} and {@code depth}.
+   */
+  static CrawlDatum refresh(String target, boolean permanent, float score, int depth) {
+    Content page = new Content("http://a.example/page", "", new byte[0], "text/html", false);
+    page.getMeta().put(Content.META_SCORE, Float.toString(score));
+    page.getMeta().put(Content.META_DEPTH, Integer.toString(depth));
+    return RefreshRecord.of(new MetaRefresh.Redirect(target, permanent), page, NOW);
   }
 
   static IncomingLinks links(CrawlDatum... linked) {

@@ -27,6 +27,7 @@ import org.junit.rules.TemporaryFolder;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
@@ -243,6 +244,39 @@ public class UpdateDbTest {
     assertEquals(NOW - HOUR + 86_400_000L, db.get(A).getFetchTime());
     assertEquals(0.75f, db.get(B).getScore(), 1e-6);
     assertTrue(out, out.contains("from 2 segments: 2 urls, 1 new"));
+  }
+
+  @Test
+  public void metaRefreshPagesEndAsRedirectsAndTheirTargetsUnfetched() throws Exception {
+    writeCrawlDb(Map.of(A, entry(CrawlStatus.DB_UNFETCHED), B, entry(CrawlStatus.DB_FETCHED)));
+    Path segment =
+        segment(
+            "20240101000000",
+            Map.of(
+                A,
+                fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR),
+                B,
+                fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+            A,
+            Datums.signature(1),
+            A,
+            Datums.refresh(C, true, 1f, 0),
+            B,
+            Datums.signature(2),
+            B,
+            Datums.refresh(D, false, 1f, 0));
+
+    assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
+
+    Map<String, CrawlDatum> db = read(VersionedDb.current(crawlDb));
+    assertEquals("db_redir_perm", status(db.get(A)));
+    assertEquals(C, db.get(A).getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals("db_redir_temp", status(db.get(B)));
+    assertEquals(D, db.get(B).getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals("db_unfetched", status(db.get(C)));
+    assertEquals(0, db.get(C).getDepth());
+    assertEquals("db_unfetched", status(db.get(D)));
+    assertEquals(4, db.size());
   }
 
   @Test

@@ -98,6 +98,35 @@ public class UpdateMapperTest {
   }
 
   @Test
+  public void metaRefreshRecordIsTaggedAndLinksItsTargetLikeARedirect() throws IOException {
+    CrawlDatum refresh = Datums.refresh("http://a.example/new", false, 0.6f, 2);
+    MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        driver(Datums.conf(), SEGMENT + "/crawl_parse/part-m-00000")
+            .withInput(URL, new CrawlDatum(refresh));
+    List<Pair<Text, CrawlDatum>> out = driver.run();
+    assertEquals(2, out.size());
+    assertEquals(URL, out.get(0).getFirst());
+    assertEquals(tagged(refresh), out.get(0).getSecond());
+    assertEquals("http://a.example/new", out.get(1).getFirst().toString());
+    CrawlDatum link = out.get(1).getSecond();
+    assertEquals("linked", CrawlStatus.name(link.getStatus()));
+    assertEquals(0.6f, link.getScore(), 1e-6);
+    assertEquals(2, link.getDepth());
+    assertEquals(1, UpdateCounter.REDIRECT_TARGETS.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void metaRefreshTargetIsFilteredLikeARedirectTarget() throws IOException {
+    Configuration conf = Datums.conf();
+    conf.setBoolean(org.trawler.core.net.NetKeys.IGNORE_EXTERNAL_LINKS, true);
+    CrawlDatum refresh = Datums.refresh("http://elsewhere.example/", false, 1f, 0);
+    MapDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        driver(conf, SEGMENT + "/crawl_parse/part-m-00000").withInput(URL, new CrawlDatum(refresh));
+    driver.withOutput(URL, tagged(refresh)).runTest();
+    assertEquals(1, UpdateCounter.REDIRECT_TARGETS_REJECTED.valueIn(driver.getCounters()));
+  }
+
+  @Test
   public void segmentIsFoundFromAnyPartFile() {
     assertEquals(
         "/c/segments/s1",

@@ -146,4 +146,21 @@ public class UpdateReducerTest {
         "http://a.example/moved",
         out.get(1).getSecond().getMetaString(MetadataKeys.REDIRECT_TARGET));
   }
+
+  @Test
+  public void metaRefreshPageBecomesATemporaryRedirectAndItsTargetNew() throws IOException {
+    CrawlDatum old = Datums.old(CrawlStatus.DB_FETCHED);
+    CrawlDatum fetch = tagged(Datums.fetch(old, CrawlStatus.FETCH_SUCCESS, NOW), "s1");
+    CrawlDatum signature = tagged(Datums.signature(7), "s1");
+    CrawlDatum refresh = tagged(Datums.refresh("http://a.example/new", false, 1f, 1), "s1");
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> page =
+        driver(Datums.conf(), old, fetch, signature, refresh);
+    List<Pair<Text, CrawlDatum>> out = page.run();
+    CrawlDatum result = out.get(0).getSecond();
+    assertEquals("db_redir_temp", CrawlStatus.name(result.getStatus()));
+    assertEquals("http://a.example/new", result.getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals(NOW + Datums.INTERVAL * 1000L, result.getFetchTime());
+    assertEquals(1, counter(page.getCounters(), UpdateCounter.STATUS_GROUP, "db_redir_temp"));
+    assertEquals(0, counter(page.getCounters(), UpdateCounter.GROUP, "records_unexpected"));
+  }
 }

@@ -11,6 +11,7 @@ import static org.trawler.jobs.update.Datums.NOW;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 
 public class UrlRecordsTest {
 
@@ -63,5 +64,37 @@ public class UrlRecordsTest {
     UrlRecords records = new UrlRecords();
     records.add(Datums.signature(1));
     assertNull(records.signature());
+  }
+
+  @Test
+  public void metaRefreshOfTheFetchesOwnSegmentMakesTheSuccessARedirect() {
+    UrlRecords records = new UrlRecords();
+    records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW), "seg1"));
+    records.add(tagged(Datums.signature(1), "seg1"));
+    records.add(tagged(Datums.refresh("http://a.example/new", true, 1f, 0), "seg1"));
+    CrawlDatum fetch = records.fetch();
+    assertEquals("fetch_redir_perm", CrawlStatus.name(fetch.getStatus()));
+    assertEquals("http://a.example/new", fetch.getMetaString(MetadataKeys.REDIRECT_TARGET));
+    assertEquals(NOW, fetch.getFetchTime());
+    assertEquals(Datums.INTERVAL, fetch.getFetchInterval());
+    assertFalse(fetch.getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
+  }
+
+  @Test
+  public void metaRefreshOfAnOlderFetchDoesNotTouchANewerOne() {
+    UrlRecords records = new UrlRecords();
+    records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW), "seg2"));
+    records.add(tagged(Datums.refresh("http://a.example/new", false, 1f, 0), "seg1"));
+    records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "seg1"));
+    assertEquals(CrawlStatus.FETCH_SUCCESS, records.fetch().getStatus());
+    assertNull(records.fetch().getMetaString(MetadataKeys.REDIRECT_TARGET));
+  }
+
+  @Test
+  public void metaRefreshChangesOnlyASuccess() {
+    UrlRecords records = new UrlRecords();
+    records.add(tagged(Datums.fetch(CrawlStatus.FETCH_NOTMODIFIED, NOW), "seg1"));
+    records.add(tagged(Datums.refresh("http://a.example/new", false, 1f, 0), "seg1"));
+    assertEquals(CrawlStatus.FETCH_NOTMODIFIED, records.fetch().getStatus());
   }
 }
