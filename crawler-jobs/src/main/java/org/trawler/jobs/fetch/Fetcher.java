@@ -165,7 +165,7 @@ public class Fetcher extends CrawlTool {
       work.getFileSystem(conf).delete(work, true);
     }
     if (robotsDb != null && FetchCounter.ROBOTS_ASKED.valueIn(job.getCounters()) > 0) {
-      keepRobots(conf, robotsDb, segment);
+      keepRobots(conf, robotsDb, segment, force);
     }
 
     LOG.info(
@@ -178,10 +178,12 @@ public class Fetcher extends CrawlTool {
   /**
    * Merges the robots.txt answers the fetch asked for into the robots db. A db held by another
    * fetch, or one that cannot be written (a full disk), only costs those sites a question again
-   * later: a warning, not a failed fetch (its segment is complete by now).
+   * later: a warning, not a failed fetch (its segment is complete by now). With -force the lock of
+   * a fetch killed while it kept its answers is broken, as every db writer's -force does.
    */
-  private void keepRobots(Configuration conf, Path robotsDb, Path segment) throws IOException {
-    try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", false)) {
+  private void keepRobots(Configuration conf, Path robotsDb, Path segment, boolean force)
+      throws IOException {
+    try (DbTransaction tx = DbTransaction.begin(conf, robotsDb, "robots db", force)) {
       long sites = RobotsDb.merge(conf, robotsDb, segment, tx.newVersion());
       tx.commit();
       LOG.info("{}: robots.txt answers of {} site(s) kept", robotsDb, sites);
