@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
@@ -39,8 +42,9 @@ public final class CrawlJob {
     Job job = Job.getInstance(conf, "trawler " + name);
     job.setJarByClass(CrawlJob.class);
     if (isLocal(conf)) {
-      // The client polls for completion every 5 s by default: most of a small local job's time.
-      job.getConfiguration().setInt("mapreduce.client.completion.pollinterval", 50);
+      // The client polls for completion every 5 s by default: most of a small local job's time; a
+      // poll in this JVM costs next to nothing, and every job waits half the interval on average.
+      job.getConfiguration().setInt("mapreduce.client.completion.pollinterval", 10);
       job.getConfiguration().setInt("mapreduce.client.progressmonitor.pollinterval", 100);
       useAllCores(job.getConfiguration());
     }
@@ -51,24 +55,69 @@ public final class CrawlJob {
    * Local mode runs one map and one reduce at a time unless told otherwise: a crawldb job then uses
    * one core of many. Unless the user set them, as many maps and reduces run side by side as there
    * are cores, a job that does not choose its reducers gets one per core, and the buffers of the
-   * tasks running together share the heap instead of each assuming it has it to itself.
+   * tasks running together share the heap instead of each assuming it has it to itself (the sort
+   * buffer is sized when the job's input is known, in {@link #run}).
    */
   static void useAllCores(Configuration conf) {
     int cores = Runtime.getRuntime().availableProcessors();
-    long heapMb = Runtime.getRuntime().maxMemory() >> 20;
     setUnlessUserSet(conf, LocalJobRunner.LOCAL_MAX_MAPS, cores);
     setUnlessUserSet(conf, LocalJobRunner.LOCAL_MAX_REDUCES, cores);
     setUnlessUserSet(conf, MRJobConfig.NUM_REDUCES, cores);
-    int maps = Math.max(1, conf.getInt(LocalJobRunner.LOCAL_MAX_MAPS, 1));
     int reduces = Math.max(1, conf.getInt(LocalJobRunner.LOCAL_MAX_REDUCES, 1));
-    // each running map holds an io.sort.mb buffer: together at most a third of the heap
-    setUnlessUserSet(
-        conf, MRJobConfig.IO_SORT_MB, (int) Math.max(8, Math.min(100, heapMb / 3 / maps)));
     if (!userSet(conf, MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT)) {
       // each running reduce may keep this share of the heap for map outputs (Hadoop's default 0.70
       // is for one)
       conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.6f / reduces);
     }
+  }
+
+  /**
+   * A map task's output is at most this many times its (compressed) input, spill margin included.
+   */
+  static final int MAP_OUTPUT_PER_INPUT_BYTE = 10;
+
+  /** The smallest sort buffer a local map task gets, MB. */
+  static final int MIN_SORT_MB = 4;
+
+  /** The largest, MB: Hadoop's default, what a large round has always had. */
+  static final int MAX_SORT_MB = 100;
+
+  /**
+   * The map-side sort buffer (mapreduce.task.io.sort.mb) of a local job reading {@code inputBytes}
+   * with {@code runningMaps} maps side by side in a heap of {@code heapMb}. Every map task
+   * allocates the whole buffer up front, so a buffer sized for the heap rather than the work makes
+   * a small round's JVM grow by hundreds of MB of garbage: the buffer holds the job's whole map
+   * output at most, and together the running maps' buffers take at most a third of the heap.
+   */
+  static int sortBufferMb(long inputBytes, long heapMb, int runningMaps) {
+    long forHeap = Math.max(8, Math.min(MAX_SORT_MB, heapMb / 3 / Math.max(1, runningMaps)));
+    long forInput = (Math.max(0, inputBytes) * MAP_OUTPUT_PER_INPUT_BYTE + (1 << 20) - 1) >> 20;
+    return (int) Math.min(forHeap, Math.max(MIN_SORT_MB, forInput));
+  }
+
+  /** Sizes a local job's sort buffer to its input, unless the user set it. */
+  static void sizeSortBuffer(Job job) throws IOException {
+    Configuration conf = job.getConfiguration();
+    if (!isLocal(conf) || userSet(conf, MRJobConfig.IO_SORT_MB)) {
+      return;
+    }
+    int maps = Math.max(1, conf.getInt(LocalJobRunner.LOCAL_MAX_MAPS, 1));
+    long heapMb = Runtime.getRuntime().maxMemory() >> 20;
+    conf.setInt(MRJobConfig.IO_SORT_MB, sortBufferMb(inputBytes(job), heapMb, maps));
+  }
+
+  /** The bytes under the job's input paths (globs expanded; a missing path counts nothing). */
+  static long inputBytes(Job job) throws IOException {
+    Configuration conf = job.getConfiguration();
+    long bytes = 0;
+    for (Path p : inputPaths(job)) {
+      FileSystem fs = p.getFileSystem(conf);
+      FileStatus[] matches = fs.globStatus(p);
+      for (FileStatus m : matches == null ? new FileStatus[0] : matches) {
+        bytes += fs.getContentSummary(m.getPath()).getLength();
+      }
+    }
+    return bytes;
   }
 
   private static void setUnlessUserSet(Configuration conf, String key, int value) {
@@ -131,6 +180,7 @@ public final class CrawlJob {
    */
   public static void run(Job job) throws IOException, UserException {
     Configuration conf = job.getConfiguration();
+    sizeSortBuffer(job);
     List<Path> inputs = PartFileCheck.dataFiles(conf, sequenceFileInputs(job));
     PartFileCheck.checkEnds(conf, inputs);
     String localReason = null;
@@ -156,17 +206,27 @@ public final class CrawlJob {
    * MultipleInputs).
    */
   static List<Path> sequenceFileInputs(Job job) {
+    return inputPaths(job, format -> isSequenceFileFormat(job.getConfiguration(), format));
+  }
+
+  /** Every input path of the job, whatever its format (directly or via MultipleInputs). */
+  static List<Path> inputPaths(Job job) {
+    return inputPaths(job, format -> true);
+  }
+
+  /** The input paths whose input format class name passes {@code format}. */
+  private static List<Path> inputPaths(Job job, Predicate<String> format) {
     Configuration conf = job.getConfiguration();
     List<Path> paths = new ArrayList<>();
     String perPath = conf.get(MultipleInputs.DIR_FORMATS);
     if (perPath != null) {
       for (String entry : perPath.split(",")) {
         String[] pathAndFormat = entry.split(";", 2);
-        if (pathAndFormat.length == 2 && isSequenceFileFormat(conf, pathAndFormat[1])) {
+        if (pathAndFormat.length == 2 && format.test(pathAndFormat[1])) {
           paths.add(new Path(pathAndFormat[0]));
         }
       }
-    } else if (isSequenceFileFormat(conf, conf.get(MRJobConfig.INPUT_FORMAT_CLASS_ATTR))) {
+    } else if (format.test(conf.get(MRJobConfig.INPUT_FORMAT_CLASS_ATTR))) {
       paths.addAll(Arrays.asList(FileInputFormat.getInputPaths(job)));
     }
     return paths;

@@ -164,7 +164,7 @@ public class Fetcher extends CrawlTool {
       work.getFileSystem(conf).delete(work, true);
     }
     if (robotsDb != null && FetchCounter.ROBOTS_ASKED.valueIn(job.getCounters()) > 0) {
-      RobotsDb.keep(conf, robotsDb, segment);
+      RobotsDb.keep(conf, robotsDb, segment, force);
     }
 
     LOG.info(

@@ -71,10 +71,13 @@ public final class RobotsDb {
    * Merges the answers under {@code parent}'s {@value #SEGMENT_PART} (a fetched segment, or a
    * sitemap job's work directory) into {@code db}, in the db's own transaction. A db held by
    * another writer, or one that cannot be written (a full disk), only costs those sites a question
-   * again later: a warning, not a failed command (its real output is complete by now).
+   * again later: a warning, not a failed command (its real output is complete by now). With {@code
+   * force} the lock of a writer killed while it kept its answers is broken, as every db writer's
+   * -force does.
    */
-  public static void keep(Configuration conf, Path db, Path parent) throws IOException {
-    try (DbTransaction tx = DbTransaction.begin(conf, db, "robots db", false)) {
+  public static void keep(Configuration conf, Path db, Path parent, boolean force)
+      throws IOException {
+    try (DbTransaction tx = DbTransaction.begin(conf, db, "robots db", force)) {
       long sites = merge(conf, db, parent, tx.newVersion());
       tx.commit();
       LOG.info("{}: robots.txt answers of {} site(s) kept", db, sites);

@@ -103,7 +103,7 @@ public class SitemapJob extends CrawlTool {
         .addOption(
             valued("sitemapUrls", "dir", "text files of sitemap URLs to read too, one a line"))
         .addOption(valued("threads", "N", "sites read at once (default 10)"))
-        .addOption("force", false, "break the crawldb lock left by a job that died");
+        .addOption("force", false, "break the crawldb and robots db locks left by a job that died");
   }
 
   @Override
@@ -188,7 +188,7 @@ public class SitemapJob extends CrawlTool {
                 SitemapCounter.ADDED.valueIn(c));
       }
       if (asked != null && fs.exists(asked)) {
-        RobotsDb.keep(conf, robots, asked); // the robots.txt answers the tasks asked for
+        RobotsDb.keep(conf, robots, asked, force); // the robots.txt answers the tasks asked for
       }
     } finally {
       fs.delete(list, false);

@@ -65,7 +65,7 @@ public class RobotsDbTest {
         "only the finished part is there",
         List.of(new Path(work, RobotsDb.SEGMENT_PART + "/part-attempt_1_m_000000_0").toString()),
         listParts(conf, new Path(work, RobotsDb.SEGMENT_PART)));
-    RobotsDb.keep(conf, db, work);
+    RobotsDb.keep(conf, db, work, false);
     try (RobotsDb.Reader reader = new RobotsDb.Reader(conf, db)) {
       assertEquals("ok", reader.get("http://a.test").getReason());
       assertEquals("http_404", reader.get("http://b.test").getReason());

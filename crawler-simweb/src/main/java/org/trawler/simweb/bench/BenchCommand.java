@@ -114,6 +114,7 @@ public class BenchCommand extends CrawlTool {
               ? new CrawlDbBenchmark(getConf(), meter, out())
                   .run(new org.apache.hadoop.fs.Path(dir.toString()), positiveLong(cmd, "db-urls"))
               : cycle(cmd, dir);
+      report.peakRss(meter.processRssPeakBytes());
       report.print(out());
       try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
         report.writeJson(new JsonWriter(w));
@@ -273,6 +274,9 @@ public class BenchCommand extends CrawlTool {
 
   /** What a benchmark hands back: a table for people, bench.json for scripts. */
   interface Report {
+    /** The benchmark JVM's peak resident set over the whole run, bytes (-1 if unknown). */
+    void peakRss(long bytes);
+
     void print(PrintStream out);
 
     void writeJson(JsonWriter json) throws IOException;

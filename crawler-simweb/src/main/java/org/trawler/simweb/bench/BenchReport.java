@@ -50,6 +50,7 @@ final class BenchReport implements BenchCommand.Report {
   private final List<PhaseMeter.Sample> phases = new ArrayList<>();
   private final List<PhaseMeter.Sample> fixedCost = new ArrayList<>();
   private double serverCpuSeconds = -1;
+  private long peakRssBytes = -1;
 
   BenchReport(Settings settings) {
     this.settings = settings;
@@ -69,6 +70,11 @@ final class BenchReport implements BenchCommand.Report {
 
   List<PhaseMeter.Sample> fixedCost() {
     return fixedCost;
+  }
+
+  @Override
+  public void peakRss(long bytes) {
+    peakRssBytes = bytes;
   }
 
   void serverCpuSeconds(double seconds) {
@@ -172,17 +178,30 @@ final class BenchReport implements BenchCommand.Report {
     if (serverCpuSeconds >= 0) {
       out.printf("simweb server JVM: %.1f CPU s (not in the figures above)%n", serverCpuSeconds);
     }
+    printPeakRss(out, peakRssBytes);
+  }
+
+  /** The line with the benchmark JVM's peak resident set. */
+  static void printPeakRss(PrintStream out, long bytes) {
+    if (bytes >= 0) {
+      out.printf("peak RSS of the benchmark's JVM: %.0f MB%n", bytes / 1048576.0);
+    }
+  }
+
+  /** The process's peak resident set in MB, null if unknown. */
+  static double peakRssMB(long bytes) {
+    return bytes >= 0 ? bytes / 1048576.0 : Double.NaN;
   }
 
   static void printTable(PrintStream out, List<PhaseMeter.Sample> samples) {
     out.printf(
-        "%5s %-12s %8s %5s %8s %10s %10s %10s %8s %9s%n",
+        "%5s %-12s %8s %5s %8s %10s %10s %10s %8s %9s %8s%n",
         "round", "phase", "wall s", "jobs", "s/job", "rec in", "rec out", "rec/s", "cpu s",
-        "heap MB");
+        "heap MB", "rss MB");
     for (PhaseMeter.Sample s : samples) {
       long jobs = s.result(CrawlTool.JOBS);
       out.printf(
-          "%5d %-12s %8.2f %5d %8.3f %10d %10d %10.0f %8.2f %9.0f%n",
+          "%5d %-12s %8.2f %5d %8.3f %10d %10d %10.0f %8.2f %9.0f %8.0f%n",
           s.round(),
           s.phase(),
           s.seconds(),
@@ -192,7 +211,8 @@ final class BenchReport implements BenchCommand.Report {
           recordsOut(s),
           records(s) / s.seconds(),
           s.cpuSeconds(),
-          s.heapPeakBytes() / 1048576.0);
+          s.heapPeakBytes() / 1048576.0,
+          peakRssMB(s.rssPeakBytes()));
     }
   }
 
@@ -267,6 +287,7 @@ final class BenchReport implements BenchCommand.Report {
     writeSamples(j, fixedCost);
     j.endObject();
     j.name("serverCpuSeconds").value(serverCpuSeconds);
+    j.name("peakRssMB").value(peakRssMB(peakRssBytes));
     j.endObject();
   }
 
@@ -310,6 +331,8 @@ final class BenchReport implements BenchCommand.Report {
           .value(s.heapPeakBytes() / 1048576.0)
           .name("oldGenPeakMB")
           .value(s.oldGenPeakBytes() / 1048576.0)
+          .name("rssPeakMB")
+          .value(peakRssMB(s.rssPeakBytes()))
           .endObject();
     }
     j.endArray();

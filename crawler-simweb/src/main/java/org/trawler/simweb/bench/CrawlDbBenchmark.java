@@ -193,10 +193,16 @@ final class CrawlDbBenchmark {
     private final List<PhaseMeter.Sample> samples = new ArrayList<>();
     private long dbBytes;
     private long dbBytesAfter;
+    private long peakRssBytes = -1;
 
     Report(long urls, int parts) {
       this.urls = urls;
       this.parts = parts;
+    }
+
+    @Override
+    public void peakRss(long bytes) {
+      peakRssBytes = bytes;
     }
 
     @Override
@@ -211,6 +217,7 @@ final class CrawlDbBenchmark {
               "%s: %.2f microseconds per crawldb URL%n", s.phase(), s.seconds() * 1e6 / urls);
         }
       }
+      BenchReport.printPeakRss(out, peakRssBytes);
     }
 
     @Override
@@ -235,7 +242,9 @@ final class CrawlDbBenchmark {
       for (PhaseMeter.Sample s : samples) {
         j.name(s.phase()).value(s.seconds() * 1e6 / urls);
       }
-      j.endObject().endObject();
+      j.endObject();
+      j.name("peakRssMB").value(BenchReport.peakRssMB(peakRssBytes));
+      j.endObject();
     }
   }
 }

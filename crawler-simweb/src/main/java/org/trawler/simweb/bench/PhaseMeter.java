@@ -8,8 +8,9 @@ import java.util.Map;
 import org.trawler.jobs.crawl.CrawlRound;
 
 /**
- * Measures one phase of a benchmark in this JVM: wall time, CPU time of the whole process, and the
- * heap's peak (each heap pool's peak is reset when the phase starts).
+ * Measures one phase of a benchmark in this JVM: wall time, CPU time of the whole process, the
+ * heap's peak (each heap pool's peak is reset when the phase starts) and the process's peak
+ * resident set (reset too where Linux allows it), and keeps the process's peak over all phases.
  */
 final class PhaseMeter {
   private final com.sun.management.OperatingSystemMXBean os =
@@ -27,7 +28,8 @@ final class PhaseMeter {
       double cpuSeconds,
       long heapPeakBytes,
       long oldGenPeakBytes,
-      Map<String, Long> results) {
+      Map<String, Long> results,
+      long rssPeakBytes) {
 
     long result(String key) {
       return results.getOrDefault(key, 0L);
@@ -35,9 +37,14 @@ final class PhaseMeter {
   }
 
   /** Runs {@code work} after a collection (so one phase's garbage is not billed to the next). */
+  /** The largest resident set seen so far, bytes; -1 if unknown. */
+  private long processRssPeak = ResidentMemory.peakBytes();
+
   Sample measure(int round, String phase, CrawlRound.Step work) throws Exception {
+    processRssPeak = Math.max(processRssPeak, ResidentMemory.peakBytes());
     System.gc();
     heapPools.forEach(MemoryPoolMXBean::resetPeakUsage);
+    ResidentMemory.resetPeak();
     long cpu0 = os.getProcessCpuTime();
     long t0 = System.nanoTime();
     Map<String, Long> results = work.run();
@@ -52,6 +59,16 @@ final class PhaseMeter {
         oldPeak = Math.max(oldPeak, peak);
       }
     }
-    return new Sample(round, phase, seconds, cpuSeconds, heapPeak, oldPeak, Map.copyOf(results));
+    long rssPeak = ResidentMemory.peakBytes();
+    processRssPeak = Math.max(processRssPeak, rssPeak);
+    return new Sample(
+        round, phase, seconds, cpuSeconds, heapPeak, oldPeak, Map.copyOf(results), rssPeak);
+  }
+
+  /**
+   * The process's peak resident set over all phases and between them so far, bytes; -1 if unknown.
+   */
+  long processRssPeakBytes() {
+    return Math.max(processRssPeak, ResidentMemory.peakBytes());
   }
 }

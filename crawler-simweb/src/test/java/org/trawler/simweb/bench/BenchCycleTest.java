@@ -182,6 +182,20 @@ public class BenchCycleTest {
     assertEquals(ROUNDS, settings.get("rounds").asInt());
     assertEquals("default", settings.get("profile").asText());
     assertTrue(report.get("serverCpuSeconds").isNumber());
+  }
+
+  @Test
+  public void thePeakResidentSetIsReportedPerPhaseAndForTheRun() {
+    if (ResidentMemory.peakBytes() < 0) {
+      return; // not Linux: no VmHWM to report
+    }
+    double peak = report.get("peakRssMB").asDouble();
+    assertTrue(report.toString(), peak > 0);
+    for (JsonNode s : report.get("phases")) {
+      assertTrue(s.toString(), s.get("rssPeakMB").asDouble() > 0);
+      assertTrue(s.toString(), s.get("rssPeakMB").asDouble() <= peak);
+    }
+    assertTrue(output, output.contains("peak RSS of the benchmark's JVM: "));
     assertTrue(output, output.contains("bench: figures written to " + json.getAbsolutePath()));
   }
 }

@@ -1,0 +1,48 @@
+package org.trawler.simweb.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/**
+ * This process's resident set as Linux reports it: the peak (VmHWM in /proc/self/status) and its
+ * reset (writing 5 to /proc/self/clear_refs). Elsewhere both are unknown: -1 and false.
+ */
+final class ResidentMemory {
+  private static final Path STATUS = Paths.get("/proc/self/status");
+  private static final Path CLEAR_REFS = Paths.get("/proc/self/clear_refs");
+
+  private ResidentMemory() {}
+
+  /** The peak resident set since the process started or the last reset, bytes; -1 if unknown. */
+  static long peakBytes() {
+    try {
+      return vmHwmBytes(Files.readString(STATUS, StandardCharsets.US_ASCII));
+    } catch (IOException | SecurityException e) {
+      return -1;
+    }
+  }
+
+  /** Starts a new peak at the current resident set; false if the system does not allow it. */
+  static boolean resetPeak() {
+    try {
+      Files.writeString(CLEAR_REFS, "5", StandardCharsets.US_ASCII);
+      return true;
+    } catch (IOException | SecurityException e) {
+      return false;
+    }
+  }
+
+  /** The VmHWM line of a /proc/PID/status text, bytes; -1 if it has none. */
+  static long vmHwmBytes(String status) {
+    for (String line : status.split("\n")) {
+      if (line.startsWith("VmHWM:")) {
+        String kb = line.substring("VmHWM:".length()).replace("kB", "").trim();
+        return Long.parseLong(kb) * 1024;
+      }
+    }
+    return -1;
+  }
+}
