@@ -42,6 +42,7 @@ public class LuceneIndexWriter implements IndexWriter {
   private Path shardOut;
   private Path local;
   private boolean inWorkDirectory;
+  private boolean fresh;
   private FSDirectory directory;
   private org.apache.lucene.index.IndexWriter writer;
   private boolean changedSinceCommit;
@@ -106,7 +107,8 @@ public class LuceneIndexWriter implements IndexWriter {
     localFs.mkdirs(local.getParent());
     Path installed = VersionedDb.readable(fs, out.getParent());
     Path previous = installed == null ? null : new Path(installed, shard);
-    if (previous != null && fs.exists(previous)) {
+    fresh = previous == null || !fs.exists(previous);
+    if (!fresh) {
       fs.copyToLocalFile(false, previous, local, true);
       LOG.debug("shard {}: starting from {}", shard, previous);
     } else {
@@ -128,7 +130,12 @@ public class LuceneIndexWriter implements IndexWriter {
 
   @Override
   public void add(IndexDocument doc) throws IOException {
-    writer.updateDocument(new Term(IndexDocument.ID, doc.id()), schema.toLucene(doc));
+    if (fresh) {
+      // a task sees each URL once: a new shard has no document to replace
+      writer.addDocument(schema.toLucene(doc));
+    } else {
+      writer.updateDocument(new Term(IndexDocument.ID, doc.id()), schema.toLucene(doc));
+    }
     changedSinceCommit = true;
   }
 
