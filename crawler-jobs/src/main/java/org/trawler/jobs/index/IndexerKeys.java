@@ -51,6 +51,14 @@ public final class IndexerKeys {
 
   public static final int DEFAULT_LUCENE_RAM_BUFFER_MB = 64;
 
+  /**
+   * How a Lucene shard stores field values (a page's text, for the highlighter): none (plain: the
+   * least CPU), lz4 (Lucene's default codec) or deflate (Lucene's BEST_COMPRESSION: the smallest).
+   */
+  public static final String LUCENE_STORED_COMPRESSION = "indexer.lucene.stored.compression";
+
+  public static final String DEFAULT_LUCENE_STORED_COMPRESSION = "none";
+
   /** Characters of a search hit's snippet (about: it breaks between words). */
   public static final String SEARCH_SNIPPET_LENGTH = "search.snippet.length";
 

@@ -104,6 +104,27 @@ public class IndexJobTest {
   }
 
   @Test
+  public void shardsStoredPlainAndWithLz4MixAndKeepTheirSnippets() throws Exception {
+    conf.set(IndexerKeys.LUCENE_STORED_COMPRESSION, "lz4");
+    assertEquals(0, index(segment("20240101000000", "apples")).exitCode);
+    conf.set(IndexerKeys.LUCENE_STORED_COMPRESSION, "none");
+    assertEquals(0, index(segment("20240102000000", "pears"), "-deleteGone").exitCode);
+    CommandRun search = CommandRun.run(conf, "search", index.toString(), "page", "-n", "100");
+    assertEquals(search.err, 0, search.exitCode);
+    assertEquals(search.out, 25, search.out.lines().filter(l -> l.contains("[page]")).count());
+    assertEquals(25, hits("pears"));
+  }
+
+  @Test
+  public void anUnknownStoredCompressionIsOneLineAndExitThree() throws Exception {
+    conf.set(IndexerKeys.LUCENE_STORED_COMPRESSION, "zstd");
+    CommandRun run = index(segment("20240101000000", "apples"));
+    assertEquals(3, run.exitCode);
+    assertEquals(run.err, 1, run.errLines().length);
+    assertTrue(run.err, run.err.contains(IndexerKeys.LUCENE_STORED_COMPRESSION));
+  }
+
+  @Test
   public void noCommitLeavesTheIndexAsItWas() throws Exception {
     assertEquals(0, index(segment("20240101000000", "apples")).exitCode);
     CommandRun second = index(segment("20240102000000", "pears"), "-noCommit");
