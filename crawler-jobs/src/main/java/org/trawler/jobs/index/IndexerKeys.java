@@ -57,7 +57,7 @@ public final class IndexerKeys {
    */
   public static final String LUCENE_STORED_COMPRESSION = "indexer.lucene.stored.compression";
 
-  public static final String DEFAULT_LUCENE_STORED_COMPRESSION = "none";
+  public static final String DEFAULT_LUCENE_STORED_COMPRESSION = "lz4";
 
   /** Characters of a search hit's snippet (about: it breaks between words). */
   public static final String SEARCH_SNIPPET_LENGTH = "search.snippet.length";
