@@ -57,7 +57,7 @@ final class SoakReport implements BenchCommand.Report {
 
     void print(PrintStream out) {
       out.printf(
-          "%5d %6.1f %7.1f %6d %7.1f %7.1f %8.1f %7d %6d %9.0f %9d %8.1f %7d%n",
+          "%5d %6.1f %7.1f %6d %7.1f %7.1f %8.1f %7d %6d %9.0f %8d %9d %8.1f %7d%n",
           round,
           minutes,
           roundSeconds,
@@ -68,6 +68,7 @@ final class SoakReport implements BenchCommand.Report {
           threads,
           openFiles,
           tempBytes() / 1024.0,
+          tmpEntries,
           crawlDbUrls,
           crawlDbBytes / 1048576.0,
           retries);
