@@ -19,12 +19,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.inject.Injector;
 
 /**
@@ -262,6 +264,11 @@ final class SoakRun {
     conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1);
     conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 60);
+    // One URL per host a round: every fetch list spreads over as many hosts, so pages/s measures
+    // the crawler, not how the frontier clusters on a few hosts early in the crawl.
+    if (!CrawlJob.userSet(conf, GeneratorKeys.MAX_COUNT)) {
+      conf.setInt(GeneratorKeys.MAX_COUNT, 1);
+    }
     return conf;
   }
 }
