@@ -176,7 +176,8 @@ public final class CrawlJob {
    * records), so a truncated or corrupt part file fails at once with one line naming it. A failed
    * job becomes a {@link UserException} (exit 3) with the first reason found: an unreadable input
    * (local mode, where Hadoop keeps the task's exception to its log), a failed task's first
-   * diagnostic line (YARN), or Hadoop's failure info.
+   * diagnostic line (YARN), or Hadoop's failure info. In local mode the runner's leftover
+   * directories of the job are removed and its metrics unregistered ({@link LocalJobLeftovers}).
    */
   public static void run(Job job) throws IOException, UserException {
     Configuration conf = job.getConfiguration();
@@ -189,6 +190,9 @@ public final class CrawlJob {
       ok = job.waitForCompletion(false);
       if (!ok && local != null) {
         localReason = local.reason(job.getJobID());
+      }
+      if (local != null) {
+        LocalJobLeftovers.remove(conf, job.getJobID());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

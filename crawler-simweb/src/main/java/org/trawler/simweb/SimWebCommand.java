@@ -29,7 +29,9 @@ public class SimWebCommand extends CrawlTool {
   public String synopsis() {
     return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--nav-links N]"
         + " [--page-kb KB] [--max-page-kb KB] [--latency-ms MS] [--port PORT]"
-        + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X] [--seed N]"
+        + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X]"
+        + " [--reset-pct X] [--slow-pct X] [--slow-ms MS] [--loop-pct X] [--huge-pct X]"
+        + " [--huge-kb KB] [--seed N]"
         + " [--seeds-file FILE] [--seed-all]";
   }
 
@@ -58,6 +60,18 @@ public class SimWebCommand extends CrawlTool {
     o.addOption(valued("error-pct", "X", "percent of pages that answer 500 (default 2)"));
     o.addOption(
         valued("disallow-pct", "X", "percent of pages disallowed by robots.txt (default 5)"));
+    o.addOption(
+        valued(
+            "reset-pct",
+            "X",
+            "percent of pages whose connection is closed unanswered (default 0)"));
+    o.addOption(valued("slow-pct", "X", "percent of pages answered after --slow-ms (default 0)"));
+    o.addOption(valued("slow-ms", "MS", "delay of a slow page, ms (default 5000)"));
+    o.addOption(
+        valued("loop-pct", "X", "percent of pages in a redirect loop A -> B -> A (default 0)"));
+    o.addOption(
+        valued("huge-pct", "X", "percent of pages of --huge-kb, streamed, no links (default 0)"));
+    o.addOption(valued("huge-kb", "KB", "size of a huge page in kB (default 4096)"));
     o.addOption(valued("cross-host-pct", "X", "percent of links to another host (default 20)"));
     o.addOption(valued("seed", "N", "seed of the link graph and texts (default 1)"));
     o.addOption(valued("threads", "N", "server threads shared by all hosts (default 256)"));
@@ -131,6 +145,12 @@ public class SimWebCommand extends CrawlTool {
               .errorPct(doubleOption(cmd, "error-pct", 2))
               .disallowPct(doubleOption(cmd, "disallow-pct", 5))
               .crossHostPct(doubleOption(cmd, "cross-host-pct", profile.crossHostPct()))
+              .resetPct(doubleOption(cmd, "reset-pct", 0))
+              .slowPct(doubleOption(cmd, "slow-pct", 0))
+              .slowMs(intOption(cmd, "slow-ms", 5000))
+              .loopPct(doubleOption(cmd, "loop-pct", 0))
+              .hugePct(doubleOption(cmd, "huge-pct", 0))
+              .hugeKb(intOption(cmd, "huge-kb", 4096))
               .seed(longOption(cmd, "seed", 1))
               .build();
       return SimWebServer.builder(site)

@@ -137,7 +137,9 @@ public final class SimWebServer implements AutoCloseable {
     SiteModel s = site;
     return String.format(
         "simweb: %d hosts (%s..%s) x %d pages, %d links/page (%.0f%% cross-host), ~%d kB/page,"
-            + " %d ms latency, %.1f%% redirects, %.1f%% 404, %.1f%% 500, %.1f%% disallowed, seed %d",
+            + " %d ms latency, %.1f%% redirects, %.1f%% 404, %.1f%% 500, %.1f%% disallowed,"
+            + " %.1f%% resets, %.1f%% slow (%d ms), %.1f%% redirect loops, %.1f%% huge (%d kB),"
+            + " seed %d",
         s.hosts(),
         s.address(0),
         s.address(s.hosts() - 1),
@@ -150,6 +152,12 @@ public final class SimWebServer implements AutoCloseable {
         s.notFoundPct(),
         s.errorPct(),
         s.disallowPct(),
+        s.resetPct(),
+        s.slowPct(),
+        s.slowMs(),
+        s.loopPct(),
+        s.hugePct(),
+        s.hugeKb(),
         s.seed());
   }
 
@@ -194,7 +202,14 @@ public final class SimWebServer implements AutoCloseable {
       HttpServer server = bound.get(h);
       int host = h;
       server.setExecutor(executor);
-      server.createContext("/", exchange -> serve(responses, host, exchange));
+      server.createContext(
+          "/",
+          exchange -> {
+            if (!serve(responses, host, exchange)) {
+              // thrown out of the handler, the JDK server closes the connection unanswered
+              throw new IOException("simweb: connection reset on purpose");
+            }
+          });
       server.start();
     }
     servers = bound;
@@ -231,7 +246,8 @@ public final class SimWebServer implements AutoCloseable {
     }
   }
 
-  private void serve(SiteResponses responses, int host, HttpExchange exchange) {
+  /** Answers a request; false when the page's answer is to close the connection (Kind.RESET). */
+  private boolean serve(SiteResponses responses, int host, HttpExchange exchange) {
     String path = exchange.getRequestURI().getRawPath();
     if (observer != null) {
       observer.requestArrived(host, path, exchange.getRemoteAddress());
@@ -240,26 +256,36 @@ public final class SimWebServer implements AutoCloseable {
     long start = log.started();
     int page = site.pageAt(host, path);
     boolean logged = false;
-    try (HttpExchange ex = exchange;
-        InputStream body = ex.getRequestBody()) {
+    boolean reset = false;
+    try (InputStream body = exchange.getRequestBody()) {
       body.readAllBytes();
-      if (latencyMs > 0) {
-        Thread.sleep(latencyMs);
+      int delayMs = latencyMs;
+      if (page >= 0 && site.kindOf(host, page) == SiteModel.Kind.SLOW) {
+        delayMs += site.slowMs();
       }
-      String method = ex.getRequestMethod();
+      if (delayMs > 0) {
+        Thread.sleep(delayMs);
+      }
+      String method = exchange.getRequestMethod();
       SiteResponses.Response r =
           responses.respond(
-              method, host, path, ex.getRequestHeaders().getFirst("If-Modified-Since"));
-      r.headers().forEach(ex.getResponseHeaders()::set);
-      ex.getResponseHeaders().set("Server", "simweb");
+              method, host, path, exchange.getRequestHeaders().getFirst("If-Modified-Since"));
       // Logged before the client can see the answer, so a caller that got it finds it counted.
       log.finished(path, page, r.status(), start);
       logged = true;
-      boolean noBody = method.equals("HEAD") || r.body().length == 0;
-      ex.sendResponseHeaders(r.status(), noBody ? -1 : r.body().length);
-      if (!noBody) {
-        try (OutputStream out = ex.getResponseBody()) {
-          out.write(r.body());
+      if (r.status() == SiteResponses.NO_ANSWER) {
+        reset = true;
+        return false;
+      }
+      try (HttpExchange ex = exchange) {
+        r.headers().forEach(ex.getResponseHeaders()::set);
+        ex.getResponseHeaders().set("Server", "simweb");
+        boolean noBody = method.equals("HEAD") || r.length() == 0;
+        ex.sendResponseHeaders(r.status(), noBody ? -1 : r.length());
+        if (!noBody) {
+          try (OutputStream out = ex.getResponseBody()) {
+            writeBody(out, r);
+          }
         }
       }
     } catch (InterruptedException e) {
@@ -270,6 +296,18 @@ public final class SimWebServer implements AutoCloseable {
       if (!logged) {
         log.finished(path, page, 0, start);
       }
+      if (!reset) {
+        exchange.close();
+      }
+    }
+    return true;
+  }
+
+  /** The body, repeated up to the response's length (a huge page streams, never held whole). */
+  private static void writeBody(OutputStream out, SiteResponses.Response r) throws IOException {
+    byte[] body = r.body();
+    for (long left = r.length(); left > 0; left -= body.length) {
+      out.write(body, 0, (int) Math.min(left, body.length));
     }
   }
 

@@ -22,7 +22,8 @@ import org.trawler.core.net.URLParts;
  * <p>Host i is 127.0.0.(i+2), then 127.0.1.2, ... (253 hosts per /24, always inside 127.0.0.0/8),
  * every host on the same port. Each host has a home page {@code /}, a robots.txt and pages {@code
  * /p/N.html} (or {@code /private/N.html} for robots-disallowed ones). Which page is a redirect, a
- * 404, a 500 or disallowed, and where every link points, is a pure function of (seed, host, page).
+ * 404, a 500 or disallowed, and where every link points, is a pure function of (seed, host, page);
+ * so are the faults of a soak test: connection resets, slow answers, redirect loops and huge pages.
  */
 public final class SiteModel {
 
@@ -32,7 +33,15 @@ public final class SiteModel {
     REDIRECT,
     NOT_FOUND,
     ERROR,
-    DISALLOWED
+    DISALLOWED,
+    /** The server closes the connection without answering. */
+    RESET,
+    /** An OK page, sent after {@link #slowMs()}. */
+    SLOW,
+    /** Redirects to its {@link #loopUrl loop partner}, which redirects back: A → B → A. */
+    LOOP,
+    /** A page of {@link #hugeKb()} kB, larger than a crawler's content limit, without links. */
+    HUGE
   }
 
   /**
@@ -71,6 +80,9 @@ public final class SiteModel {
   private static final long SALT_MARKER = 0x4d41524bL;
   private static final long SALT_REMOVED = 0x52454d56L;
 
+  /** The path prefix of a loop page's partner: /p/N.html redirects to /loop/N.html and back. */
+  static final String LOOP_PREFIX = "/loop/";
+
   /**
    * A word no other text of the site has, on a known tenth of its pages ({@link #hasMarkerWord}):
    * what a search test looks for.
@@ -95,6 +107,12 @@ public final class SiteModel {
   private final double disallowPct;
   private final double crossHostPct;
   private final double removedPct;
+  private final double resetPct;
+  private final double slowPct;
+  private final double loopPct;
+  private final double hugePct;
+  private final int slowMs;
+  private final int hugeKb;
   private final long seed;
   private final int gzipEvery;
   private final int largeEvery;
@@ -117,6 +135,12 @@ public final class SiteModel {
     this.disallowPct = b.disallowPct;
     this.crossHostPct = b.crossHostPct;
     this.removedPct = b.removedPct;
+    this.resetPct = b.resetPct;
+    this.slowPct = b.slowPct;
+    this.loopPct = b.loopPct;
+    this.hugePct = b.hugePct;
+    this.slowMs = b.slowMs;
+    this.hugeKb = b.hugeKb;
     this.seed = b.seed;
     this.gzipEvery = b.gzipEvery;
     this.largeEvery = b.largeEvery;
@@ -142,6 +166,12 @@ public final class SiteModel {
     private double disallowPct = 5;
     private double crossHostPct = 20;
     private double removedPct;
+    private double resetPct;
+    private double slowPct;
+    private double loopPct;
+    private double hugePct;
+    private int slowMs = 5000;
+    private int hugeKb = 4096;
     private long seed = 1;
     private int gzipEvery;
     private int largeEvery;
@@ -266,6 +296,42 @@ public final class SiteModel {
       return this;
     }
 
+    /** Percentage of pages whose connection is closed without an answer. */
+    public Builder resetPct(double pct) {
+      resetPct = pct;
+      return this;
+    }
+
+    /** Percentage of pages answered after {@link #slowMs}. */
+    public Builder slowPct(double pct) {
+      slowPct = pct;
+      return this;
+    }
+
+    /** How long a slow page makes its client wait, ms. */
+    public Builder slowMs(int ms) {
+      slowMs = ms;
+      return this;
+    }
+
+    /** Percentage of pages that redirect to a partner that redirects back. */
+    public Builder loopPct(double pct) {
+      loopPct = pct;
+      return this;
+    }
+
+    /** Percentage of pages of {@link #hugeKb} kB. */
+    public Builder hugePct(double pct) {
+      hugePct = pct;
+      return this;
+    }
+
+    /** The size of a huge page, kB. */
+    public Builder hugeKb(int kb) {
+      hugeKb = kb;
+      return this;
+    }
+
     /** The site; an {@link IllegalArgumentException} says which setting is out of range. */
     public SiteModel build() {
       check(hosts >= 1 && hosts <= MAX_HOSTS, "hosts must be between 1 and " + MAX_HOSTS);
@@ -279,15 +345,36 @@ public final class SiteModel {
           maxPageKb == 0 || (maxPageKb >= pageKb && maxPageKb <= 100_000),
           "the largest page size must be between the page size and 100000 kB");
       check(layout != null, "a layout is needed");
+      check(slowMs >= 0, "the slow delay must not be negative");
+      check(
+          hugeKb >= 1 && hugeKb <= 10_000_000, "huge page size must be between 1 and 10000000 kB");
       for (double pct :
           new double[] {
-            redirectPct, notFoundPct, errorPct, disallowPct, crossHostPct, removedPct
+            redirectPct,
+            notFoundPct,
+            errorPct,
+            disallowPct,
+            crossHostPct,
+            removedPct,
+            resetPct,
+            slowPct,
+            loopPct,
+            hugePct
           }) {
         check(pct >= 0 && pct <= 100, "percentages must be between 0 and 100");
       }
       check(
-          redirectPct + notFoundPct + errorPct + disallowPct <= 100,
-          "redirect, not-found, error and disallow percentages add up to more than 100");
+          redirectPct
+                  + notFoundPct
+                  + errorPct
+                  + disallowPct
+                  + resetPct
+                  + slowPct
+                  + loopPct
+                  + hugePct
+              <= 100,
+          "the percentages of page kinds (redirect, not-found, error, disallow, reset, slow, loop,"
+              + " huge) add up to more than 100");
       return new SiteModel(this, port);
     }
 
@@ -312,6 +399,12 @@ public final class SiteModel {
             .disallowPct(disallowPct)
             .crossHostPct(crossHostPct)
             .removedPct(removedPct)
+            .resetPct(resetPct)
+            .slowPct(slowPct)
+            .slowMs(slowMs)
+            .loopPct(loopPct)
+            .hugePct(hugePct)
+            .hugeKb(hugeKb)
             .seed(seed)
             .gzipEvery(gzipEvery)
             .largeEvery(largeEvery)
@@ -373,6 +466,30 @@ public final class SiteModel {
 
   public long seed() {
     return seed;
+  }
+
+  public double resetPct() {
+    return resetPct;
+  }
+
+  public double slowPct() {
+    return slowPct;
+  }
+
+  public int slowMs() {
+    return slowMs;
+  }
+
+  public double loopPct() {
+    return loopPct;
+  }
+
+  public double hugePct() {
+    return hugePct;
+  }
+
+  public int hugeKb() {
+    return hugeKb;
   }
 
   /** The port of every host: the configured one, or the one a started server chose for port 0. */
@@ -543,8 +660,21 @@ public final class SiteModel {
     if (u < redirectPct + notFoundPct + errorPct) {
       return Kind.ERROR;
     }
-    if (u < redirectPct + notFoundPct + errorPct + disallowPct) {
+    double below = redirectPct + notFoundPct + errorPct + disallowPct;
+    if (u < below) {
       return Kind.DISALLOWED;
+    }
+    if (u < (below += resetPct)) {
+      return Kind.RESET;
+    }
+    if (u < (below += slowPct)) {
+      return Kind.SLOW;
+    }
+    if (u < (below += loopPct)) {
+      return Kind.LOOP;
+    }
+    if (u < below + hugePct) {
+      return Kind.HUGE;
     }
     if (removedPct > 0 && unit(hash(host, page, SALT_REMOVED)) * 100 < removedPct) {
       return Kind.NOT_FOUND;
@@ -559,6 +689,9 @@ public final class SiteModel {
    */
   public Kind kindOf(String url) {
     Page at = locate(url);
+    if (loopPageAt(at.host, URLParts.path(url)) >= 0) {
+      return Kind.LOOP;
+    }
     if (at.page == HOME_PAGE || at.page == ROBOTS_PAGE) {
       return Kind.OK;
     }
@@ -580,16 +713,57 @@ public final class SiteModel {
     return urls;
   }
 
-  /** The absolute target of a redirect page, or null when the URL is not a redirect. */
+  /**
+   * The absolute target of a redirect page or of either side of a loop, or null when the URL is not
+   * a redirect.
+   */
   public String redirectTarget(String url) {
     Page at = locate(url);
+    int loopBack = loopPageAt(at.host, URLParts.path(url));
+    if (loopBack >= 0) {
+      return pageUrl(at.host, loopBack);
+    }
+    if (at.page >= 0 && kindOf(at.host, at.page) == Kind.LOOP) {
+      return loopUrl(at.host, at.page);
+    }
     return isRedirect(at) ? redirectTarget(at.host, at.page) : null;
   }
 
-  /** 301 or 302 for a redirect page, 0 for any other URL. */
+  /** 301 or 302 for a redirect page, 302 for either side of a loop, 0 for any other URL. */
   public int redirectStatus(String url) {
     Page at = locate(url);
+    if (loopPageAt(at.host, URLParts.path(url)) >= 0
+        || (at.page >= 0 && kindOf(at.host, at.page) == Kind.LOOP)) {
+      return 302;
+    }
     return isRedirect(at) ? redirectStatus(at.host, at.page) : 0;
+  }
+
+  /** The loop partner of loop page n of a host: /loop/n.html, which redirects back to it. */
+  public String loopUrl(int host, int page) {
+    return origin(host) + LOOP_PREFIX + page + ".html";
+  }
+
+  /**
+   * The page whose loop partner a path is (/loop/N.html for loop page N), or UNKNOWN_PAGE when the
+   * path is none.
+   */
+  int loopPageAt(int host, String path) {
+    if (path == null || !path.startsWith(LOOP_PREFIX) || !path.endsWith(".html")) {
+      return UNKNOWN_PAGE;
+    }
+    String number = path.substring(LOOP_PREFIX.length(), path.length() - ".html".length());
+    try {
+      int page = Integer.parseInt(number);
+      boolean loop =
+          page >= 0
+              && page < pages
+              && String.valueOf(page).equals(number)
+              && kindOf(host, page) == Kind.LOOP;
+      return loop ? page : UNKNOWN_PAGE;
+    } catch (NumberFormatException e) {
+      return UNKNOWN_PAGE;
+    }
   }
 
   /**
@@ -632,7 +806,7 @@ public final class SiteModel {
       int p = pageOf(node);
       List<Long> next = new ArrayList<>();
       Kind kind = kindOf(h, p);
-      if (kind == Kind.OK) {
+      if (kind == Kind.OK || kind == Kind.SLOW) {
         for (long t : linkTargets(h, p)) {
           next.add(t);
         }
@@ -732,7 +906,7 @@ public final class SiteModel {
   }
 
   private static boolean hasContent(Kind kind) {
-    return kind == Kind.OK || kind == Kind.DISALLOWED;
+    return kind == Kind.OK || kind == Kind.SLOW || kind == Kind.DISALLOWED;
   }
 
   private boolean isRedirect(Page at) {

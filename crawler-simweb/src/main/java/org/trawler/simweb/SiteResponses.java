@@ -29,8 +29,22 @@ final class SiteResponses {
           ZonedDateTime.ofInstant(LAST_MODIFIED, ZoneOffset.UTC));
   private static final String HTML = "text/html; charset=utf-8";
 
-  /** An HTTP answer: status, headers in the order they are sent, body (empty for none). */
-  record Response(int status, Map<String, String> headers, byte[] body) {}
+  /** The status of "no answer": the server closes the connection instead (Kind.RESET). */
+  static final int NO_ANSWER = 0;
+
+  /** The piece a huge page repeats up to its length. */
+  private static final byte[] HUGE_CHUNK = hugeChunk();
+
+  /**
+   * An HTTP answer: status ({@link #NO_ANSWER} for none), headers in the order they are sent, body
+   * (empty for none) and the body's length: when longer than {@code body}, the body is sent again
+   * and again up to it, so a huge page is streamed, never held whole.
+   */
+  record Response(int status, Map<String, String> headers, byte[] body, long length) {
+    Response(int status, Map<String, String> headers, byte[] body) {
+      this(status, headers, body, body.length);
+    }
+  }
 
   private final SiteModel site;
 
@@ -51,6 +65,10 @@ final class SiteResponses {
 
   /** The answer to a GET of a path on a host; {@code ifModifiedSince} may be null. */
   Response get(int host, String path, String ifModifiedSince) {
+    int loopBack = site.loopPageAt(host, path);
+    if (loopBack >= 0) {
+      return redirect(302, site.pageUrl(host, loopBack));
+    }
     int page = site.pageAt(host, path);
     if (page == SiteModel.ROBOTS_PAGE) {
       return text(200, "text/plain; charset=utf-8", robotsTxt(host));
@@ -60,15 +78,16 @@ final class SiteResponses {
     }
     switch (site.kindOf(host, page)) {
       case REDIRECT:
+        return redirect(site.redirectStatus(host, page), site.redirectTarget(host, page));
+      case LOOP:
+        return redirect(302, site.loopUrl(host, page));
+      case RESET:
+        return new Response(NO_ANSWER, Map.of(), new byte[0]);
+      case HUGE:
         {
-          String target = site.redirectTarget(host, page);
           Map<String, String> headers = new LinkedHashMap<>();
           headers.put("Content-Type", HTML);
-          headers.put("Location", target);
-          return new Response(
-              site.redirectStatus(host, page),
-              headers,
-              bytes(SimWebHtml.message("Moved", "This page moved to " + target)));
+          return new Response(200, headers, HUGE_CHUNK, site.hugeKb() * 1024L);
         }
       case NOT_FOUND:
         return text(404, HTML, SimWebHtml.message("Not found", path + " is gone."));
@@ -81,6 +100,24 @@ final class SiteResponses {
         Response page200 = text(200, HTML, render(host, page));
         return site.isGzipped(host, page) ? gzipped(page200) : page200;
     }
+  }
+
+  private static Response redirect(int status, String target) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Content-Type", HTML);
+    headers.put("Location", target);
+    return new Response(
+        status, headers, bytes(SimWebHtml.message("Moved", "This page moved to " + target)));
+  }
+
+  /** 64 kB of paragraphs without links: a huge page is this, over and over. */
+  private static byte[] hugeChunk() {
+    StringBuilder sb = new StringBuilder(65536);
+    String line = "<p>All work and no play makes a huge page; this one has no links at all.</p>\n";
+    while (sb.length() + line.length() <= 65536) {
+      sb.append(line);
+    }
+    return bytes(sb.toString());
   }
 
   /** The robots.txt every host serves. */

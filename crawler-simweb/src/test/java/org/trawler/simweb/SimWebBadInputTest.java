@@ -27,6 +27,13 @@ public class SimWebBadInputTest extends BadInputTest {
     cases.add(bad(cmd("demo", "--dir", "{foreign}"), FAILED, "not a previous demo crawl"));
     cases.add(bad(cmd("bench", "extra"), USAGE, "too many arguments"));
     cases.add(bad(cmd("bench", "--hosts", "0"), USAGE, "at least 1"));
+    cases.add(bad(cmd("simweb", "--reset-pct", "x"), USAGE, "number"));
+    cases.add(bad(cmd("simweb", "--huge-kb", "0"), USAGE, "huge page size"));
+    cases.add(bad(cmd("simweb", "--slow-ms", "-1"), USAGE, "slow delay"));
+    cases.add(bad(cmd("simweb", "--error-pct", "60", "--loop-pct", "50"), USAGE, "add up to"));
+    cases.add(bad(cmd("bench", "--soak", "0"), USAGE, "--soak MINUTES must be above 0"));
+    cases.add(bad(cmd("bench", "--soak", "x"), USAGE, "number"));
+    cases.add(bad(cmd("bench", "--soak", "5", "--topN", "0"), USAGE, "at least 1"));
     return cases;
   }
 }

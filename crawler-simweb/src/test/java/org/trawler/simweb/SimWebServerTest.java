@@ -124,6 +124,45 @@ public class SimWebServerTest {
   }
 
   @Test
+  public void resetPagesCloseTheConnectionUnansweredAndHugePagesStreamTheirLength()
+      throws Exception {
+    SimWebServer server =
+        start(
+            SiteModel.builder()
+                .hosts(1)
+                .pages(200)
+                .port(0)
+                .resetPct(20)
+                .hugePct(20)
+                .hugeKb(2500)
+                .slowPct(20)
+                .slowMs(150));
+    SiteModel web = server.site();
+    String reset = pageOfKind(web, 0, Kind.RESET);
+    try {
+      get(reset);
+      fail("a reset page answered");
+    } catch (IOException expected) {
+      // the connection closed without a response
+    }
+    HttpResponse<byte[]> huge =
+        client.send(
+            HttpRequest.newBuilder(URI.create(pageOfKind(web, 0, Kind.HUGE))).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, huge.statusCode());
+    assertEquals(2500 * 1024, huge.body().length);
+    long before = System.nanoTime();
+    String slow = pageOfKind(web, 0, Kind.SLOW);
+    HttpResponse<String> page = get(slow);
+    assertEquals(200, page.statusCode());
+    assertTrue(page.body().contains("<title>" + web.titleOf(slow) + "</title>"));
+    assertTrue(System.nanoTime() - before >= 150_000_000L);
+    // the server goes on answering after a reset
+    assertEquals(200, get(web.homeUrl(0)).statusCode());
+    assertEquals(0, server.requests().host(0).recent().get(0).status());
+  }
+
+  @Test
   public void everyResponseWaitsTheLatencyAndIsLoggedWithItsTimes() throws Exception {
     SimWebServer server =
         start(

@@ -5,6 +5,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -143,6 +144,109 @@ public class SiteModelTest {
   private static void assertShare(Map<Kind, Integer> counts, Kind kind, double pct) {
     double actual = counts.getOrDefault(kind, 0) / 200.0;
     assertEquals(kind + " share", pct, actual, 1.0);
+  }
+
+  @Test
+  public void faultSharesFollowTheirPercentagesAndStayTheSameForASeed() {
+    SiteModel.Builder faulty =
+        SiteModel.builder()
+            .hosts(20)
+            .pages(1000)
+            .errorPct(5)
+            .resetPct(2)
+            .slowPct(10)
+            .loopPct(4)
+            .hugePct(3)
+            .seed(9);
+    SiteModel web = faulty.build();
+    SiteModel again = faulty.build();
+    Map<Kind, Integer> counts = new EnumMap<>(Kind.class);
+    for (int h = 0; h < 20; h++) {
+      for (int p = 0; p < 1000; p++) {
+        counts.merge(web.kindOf(h, p), 1, Integer::sum);
+        assertEquals(web.kindOf(h, p), again.kindOf(h, p));
+      }
+    }
+    assertShare(counts, Kind.ERROR, 5);
+    assertShare(counts, Kind.RESET, 2);
+    assertShare(counts, Kind.SLOW, 10);
+    assertShare(counts, Kind.LOOP, 4);
+    assertShare(counts, Kind.HUGE, 3);
+  }
+
+  @Test
+  public void noFaultPercentagesLeaveTheSiteAsItWas() {
+    SiteModel plain = site(5);
+    SiteModel zeros =
+        SiteModel.builder()
+            .hosts(plain.hosts())
+            .pages(plain.pagesPerHost())
+            .seed(5)
+            .resetPct(0)
+            .slowPct(0)
+            .loopPct(0)
+            .hugePct(0)
+            .build();
+    for (int h = 0; h < plain.hosts(); h++) {
+      for (int p = 0; p < plain.pagesPerHost(); p++) {
+        assertEquals(plain.kindOf(h, p), zeros.kindOf(h, p));
+      }
+    }
+  }
+
+  @Test
+  public void aLoopPageAndItsPartnerRedirectToEachOther() {
+    SiteModel web = SiteModel.builder().hosts(2).pages(200).loopPct(20).build();
+    int loops = 0;
+    for (int p = 0; p < 200; p++) {
+      String url = web.pageUrl(1, p);
+      if (web.kindOf(url) != Kind.LOOP) {
+        continue;
+      }
+      loops++;
+      String partner = web.redirectTarget(url);
+      assertEquals(web.loopUrl(1, p), partner);
+      assertEquals(Kind.LOOP, web.kindOf(partner));
+      assertEquals(url, web.redirectTarget(partner));
+      assertEquals(302, web.redirectStatus(url));
+      assertEquals(302, web.redirectStatus(partner));
+      assertTrue(web.outlinksOf(url).isEmpty());
+    }
+    assertTrue(loops > 10);
+    // the partner path of a page that is no loop is not part of the site
+    int notLoop = 0;
+    while (web.kindOf(1, notLoop) == Kind.LOOP) {
+      notLoop++;
+    }
+    assertEquals(Kind.NOT_FOUND, web.kindOf(web.loopUrl(1, notLoop)));
+  }
+
+  @Test
+  public void slowPagesHaveLinksAndHugeAndResetPagesNone() {
+    SiteModel web =
+        SiteModel.builder().hosts(2).pages(300).slowPct(20).hugePct(20).resetPct(20).build();
+    Map<Kind, Integer> seen = new EnumMap<>(Kind.class);
+    for (int p = 0; p < 300; p++) {
+      String url = web.pageUrl(0, p);
+      Kind kind = web.kindOf(url);
+      seen.merge(kind, 1, Integer::sum);
+      if (kind == Kind.SLOW) {
+        assertEquals(10, web.outlinksOf(url).size());
+      } else if (kind == Kind.HUGE || kind == Kind.RESET) {
+        assertTrue(web.outlinksOf(url).isEmpty());
+      }
+    }
+    assertTrue(seen.keySet().containsAll(List.of(Kind.SLOW, Kind.HUGE, Kind.RESET)));
+  }
+
+  @Test
+  public void faultSettingsOutOfRangeAreRejected() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SiteModel.builder().errorPct(50).resetPct(30).hugePct(30).build());
+    assertThrows(IllegalArgumentException.class, () -> SiteModel.builder().slowMs(-1).build());
+    assertThrows(IllegalArgumentException.class, () -> SiteModel.builder().hugeKb(0).build());
+    assertThrows(IllegalArgumentException.class, () -> SiteModel.builder().loopPct(-1).build());
   }
 
   @Test

@@ -6,7 +6,9 @@ import static org.trawler.simweb.SiteModelTest.bodyOf;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -128,5 +130,57 @@ public class SiteResponsesTest {
             new String(body, StandardCharsets.UTF_8));
       }
     }
+  }
+
+  @Test
+  public void faultPagesAnswerAsTheirKindSays() {
+    SiteModel web =
+        SiteModel.builder()
+            .hosts(1)
+            .pages(400)
+            .port(8080)
+            .resetPct(10)
+            .slowPct(10)
+            .loopPct(10)
+            .hugePct(10)
+            .hugeKb(3000)
+            .build();
+    SiteResponses responses = new SiteResponses(web);
+    Map<Kind, Integer> checked = new EnumMap<>(Kind.class);
+    for (int p = 0; p < 400; p++) {
+      String path = web.pathOf(0, p);
+      SiteResponses.Response r = responses.get(0, path, null);
+      Kind kind = web.kindOf(0, p);
+      switch (kind) {
+        case RESET:
+          assertEquals(SiteResponses.NO_ANSWER, r.status());
+          break;
+        case SLOW:
+          assertEquals(200, r.status());
+          assertEquals(r.body().length, r.length());
+          break;
+        case LOOP:
+          {
+            assertEquals(302, r.status());
+            String partner = web.loopUrl(0, p);
+            assertEquals(partner, r.headers().get("Location"));
+            SiteResponses.Response back =
+                responses.get(0, partner.substring(partner.indexOf("/loop/")), null);
+            assertEquals(302, back.status());
+            assertEquals(web.pageUrl(0, p), back.headers().get("Location"));
+            break;
+          }
+        case HUGE:
+          assertEquals(200, r.status());
+          assertEquals(3000 * 1024L, r.length());
+          assertTrue("a huge page is streamed from a small piece", r.body().length <= 65536);
+          assertTrue(new String(r.body(), StandardCharsets.UTF_8).startsWith("<p>"));
+          break;
+        default:
+          continue;
+      }
+      checked.merge(kind, 1, Integer::sum);
+    }
+    assertEquals(4, checked.size());
   }
 }
