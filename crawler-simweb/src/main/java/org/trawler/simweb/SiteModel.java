@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +45,11 @@ public final class SiteModel {
     /** A page of {@link #hugeKb()} kB, larger than a crawler's content limit, without links. */
     HUGE
   }
+
+  /** The kinds a site has without the soak's fault options (reset, slow, loop, huge). */
+  public static final Set<Kind> DEFAULT_KINDS =
+      Collections.unmodifiableSet(
+          EnumSet.of(Kind.OK, Kind.REDIRECT, Kind.NOT_FOUND, Kind.ERROR, Kind.DISALLOWED));
 
   /**
    * How a page sets out its links: PROSE puts them inside paragraphs; REFERENCE, like generated API

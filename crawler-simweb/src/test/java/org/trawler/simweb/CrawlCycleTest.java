@@ -8,7 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -189,14 +188,7 @@ public class CrawlCycleTest {
       checked++;
     }
     assertTrue(checked > 20);
-    // the soak's faults (reset, slow, loop, huge) are off on this site
-    for (SiteModel.Kind kind :
-        List.of(
-            SiteModel.Kind.OK,
-            SiteModel.Kind.REDIRECT,
-            SiteModel.Kind.NOT_FOUND,
-            SiteModel.Kind.ERROR,
-            SiteModel.Kind.DISALLOWED)) {
+    for (SiteModel.Kind kind : SiteModel.DEFAULT_KINDS) {
       assertTrue(
           "the test site has a reachable " + kind + " page",
           within(ROUNDS - 1).stream().anyMatch(u -> web.kindOf(u) == kind));
