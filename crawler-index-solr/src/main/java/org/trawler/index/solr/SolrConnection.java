@@ -56,8 +56,8 @@ final class SolrConnection implements Closeable {
   private final int configured;
   private int current;
 
-  SolrConnection(Configuration conf, Pause pause) {
-    this.urls = urls(conf.get(SolrKeys.SERVER_URL, SolrKeys.DEFAULT_SERVER_URL));
+  SolrConnection(Configuration conf, Pause pause) throws IOException {
+    this.urls = configuredUrls(conf);
     this.configured = urls.size();
     this.maxRetries = Settings.getInt(conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES);
     this.backoffMs = Settings.getLong(conf, SolrKeys.RETRY_BACKOFF, SolrKeys.DEFAULT_RETRY_BACKOFF);
@@ -131,6 +131,36 @@ final class SolrConnection implements Closeable {
   }
 
   /** The collection's URLs in a solr.server.url value, without trailing slashes. */
+  /**
+   * solr.server.url's URLs, or with solr.zookeeper.hosts the URLs of solr.collection on the live
+   * SolrCloud nodes its ZooKeeper names.
+   */
+  private static List<String> configuredUrls(Configuration conf) throws IOException {
+    String servers = conf.get(SolrKeys.SERVER_URL, SolrKeys.DEFAULT_SERVER_URL).trim();
+    String zkHosts = conf.get(SolrKeys.ZOOKEEPER_HOSTS, SolrKeys.DEFAULT_ZOOKEEPER_HOSTS).trim();
+    if (zkHosts.isEmpty()) {
+      return urls(servers);
+    }
+    if (!servers.isEmpty()) {
+      throw new BadSettingException(
+          SolrKeys.ZOOKEEPER_HOSTS, "set it or " + SolrKeys.SERVER_URL + ", not both");
+    }
+    String collection = conf.get(SolrKeys.COLLECTION, SolrKeys.DEFAULT_COLLECTION).trim();
+    if (collection.isEmpty() || collection.contains("/")) {
+      throw new BadSettingException(
+          SolrKeys.COLLECTION,
+          "'"
+              + collection
+              + "' is not a collection name; "
+              + SolrKeys.ZOOKEEPER_HOSTS
+              + " needs one");
+    }
+    int timeout = Settings.getInt(conf, SolrKeys.TIMEOUT, SolrKeys.DEFAULT_TIMEOUT);
+    List<String> urls = SolrCloudNodes.collectionUrls(zkHosts, collection, timeout);
+    LOG.info("solr: {} on the live nodes of {}: {}", collection, zkHosts, urls);
+    return new ArrayList<>(urls);
+  }
+
   static List<String> urls(String setting) {
     List<String> urls = new ArrayList<>();
     for (String url : setting.split(",")) {

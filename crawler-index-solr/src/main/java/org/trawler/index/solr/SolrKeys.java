@@ -14,6 +14,19 @@ public final class SolrKeys {
   public static final String DEFAULT_SERVER_URL = "";
 
   /**
+   * Instead of solr.server.url: SolrCloud's ZooKeeper ensemble with Solr's chroot, e.g.
+   * zk1:2181,zk2:2181/solr; the writer sends to solr.collection on the live nodes it names.
+   */
+  public static final String ZOOKEEPER_HOSTS = "solr.zookeeper.hosts";
+
+  public static final String DEFAULT_ZOOKEEPER_HOSTS = "";
+
+  /** The SolrCloud collection to index into, with solr.zookeeper.hosts. */
+  public static final String COLLECTION = "solr.collection";
+
+  public static final String DEFAULT_COLLECTION = "";
+
+  /**
    * Ask the first URL's node for the SolrCloud nodes holding the collection (CLUSTERSTATUS) and
    * move on to them when the configured URLs fail. Off by default: behind a load balancer the
    * nodes' own addresses may not be reachable from the tasks.

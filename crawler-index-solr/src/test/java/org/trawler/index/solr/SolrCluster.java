@@ -36,6 +36,11 @@ final class SolrCluster implements AutoCloseable {
     return collectionUrl(0, name);
   }
 
+  /** The cluster's ZooKeeper with Solr's chroot, as solr.zookeeper.hosts takes it. */
+  String zkHosts() {
+    return cluster.getZkServer().getZkAddress();
+  }
+
   /** A collection's URL on one node. */
   String collectionUrl(int node, String name) {
     return cluster.getJettySolrRunners().get(node).getBaseUrl() + "/" + name;

@@ -37,7 +37,6 @@ public class SolrEndToEndIT {
   private static SimWebServer web;
   private static TrawlerCommand trawler;
   private static Path crawl;
-  private static String collectionUrl;
   private static Set<String> gone;
   private static TrawlerCommand.Result solrIndex;
 
@@ -46,7 +45,7 @@ public class SolrEndToEndIT {
     // Only the integration-test phase has the packaged jars (and sets this), also under -Dtest=.
     Assume.assumeNotNull(System.getProperty("trawler.solr.jar"));
     solr = new SolrCluster(1);
-    collectionUrl = solr.createCollection("crawl", 2);
+    solr.createCollection("crawl", 2);
     web =
         SimWebServer.builder(
                 SiteModel.builder()
@@ -76,7 +75,7 @@ public class SolrEndToEndIT {
             "fetcher.server.delay=0",
             "-D",
             "fetcher.threads.fetch=8"));
-    ok(trawler.run(indexArgs("index", "lucene", "")));
+    ok(trawler.run(indexArgs("index", "lucene")));
 
     gone = urlsWithStatus("db_gone");
     assertFalse("the crawl found gone pages", gone.isEmpty());
@@ -93,7 +92,15 @@ public class SolrEndToEndIT {
     stale.commit(solr.client(), "crawl");
     assertEquals(gone, new TreeSet<>(solr.ids("crawl", "stale")));
 
-    solrIndex = trawler.run(indexArgs("solr-index", "solr", collectionUrl));
+    // SolrCloud found through its ZooKeeper: the shaded client on bin/crawl's classpath, by
+    // Hadoop's
+    solrIndex =
+        trawler.run(
+            indexArgs(
+                "solr-index",
+                "solr",
+                "solr.zookeeper.hosts=" + solr.zkHosts(),
+                "solr.collection=crawl"));
     ok(solrIndex);
   }
 
@@ -107,21 +114,25 @@ public class SolrEndToEndIT {
     }
   }
 
-  private static String[] indexArgs(String index, String writers, String solrUrl) {
-    return new String[] {
-      "index",
-      crawl.resolve(index).toString(),
-      crawl.resolve("crawldb").toString(),
-      "-linkdb",
-      crawl.resolve("linkdb").toString(),
-      "-dir",
-      crawl.resolve("segments").toString(),
-      "-deleteGone",
-      "-D",
-      "indexer.writers=" + writers,
-      "-D",
-      "solr.server.url=" + solrUrl
-    };
+  private static String[] indexArgs(String index, String writers, String... settings) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "index",
+                crawl.resolve(index).toString(),
+                crawl.resolve("crawldb").toString(),
+                "-linkdb",
+                crawl.resolve("linkdb").toString(),
+                "-dir",
+                crawl.resolve("segments").toString(),
+                "-deleteGone",
+                "-D",
+                "indexer.writers=" + writers));
+    for (String setting : settings) {
+      args.add("-D");
+      args.add(setting);
+    }
+    return args.toArray(new String[0]);
   }
 
   private static TrawlerCommand.Result ok(TrawlerCommand.Result r) {
@@ -214,7 +225,8 @@ public class SolrEndToEndIT {
       port = s.getLocalPort();
     }
     String url = "http://127.0.0.1:" + port + "/solr/crawl";
-    TrawlerCommand.Result r = trawler.run(indexArgs("dead-index", "solr", url));
+    TrawlerCommand.Result r =
+        trawler.run(indexArgs("dead-index", "solr", "solr.server.url=" + url));
     assertEquals(r.err(), 3, r.exitCode());
     assertTrue(r.err(), r.err().contains("index writer solr: " + url + " does not answer: "));
     assertFalse(r.err(), r.err().contains("\tat "));

@@ -250,6 +250,60 @@ public class SolrIndexWriterTest {
   }
 
   @Test
+  public void withZooKeeperHostsItIndexesIntoTheCollectionOnEveryLiveNode() throws Exception {
+    String c = newCollection();
+    Configuration conf = zkConf(solr.zkHosts(), c);
+    new SolrIndexWriter().check(conf);
+    try (SolrConnection connection = new SolrConnection(conf, pauses::add)) {
+      List<String> expected =
+          new ArrayList<>(List.of(solr.collectionUrl(0, c), solr.collectionUrl(1, c)));
+      expected.sort(null);
+      assertEquals(expected, connection.urls());
+    }
+    try (SolrIndexWriter writer = open(conf)) {
+      writer.add(page("http://a.test/zk", "through zookeeper"));
+      writer.commit();
+    }
+    assertEquals(List.of("http://a.test/zk"), solr.ids(c, "*:*"));
+  }
+
+  @Test
+  public void withZooKeeperHostsCheckNamesACollectionThatDoesNotExist() throws Exception {
+    try {
+      new SolrIndexWriter().check(zkConf(solr.zkHosts(), "nosuchcollection"));
+      fail("check should fail");
+    } catch (IOException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("has no collection 'nosuchcollection'"));
+      assertFalse(e.getMessage(), e.getMessage().contains("\n"));
+    }
+  }
+
+  @Test
+  public void withZooKeeperHostsCheckNamesAZooKeeperThatDoesNotAnswer() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    String zk = "127.0.0.1:" + port + "/solr";
+    Configuration conf = zkConf(zk, "crawl");
+    conf.setInt(SolrKeys.TIMEOUT, 1500);
+    try {
+      new SolrIndexWriter().check(conf);
+      fail("check should fail");
+    } catch (IOException e) {
+      assertEquals("SolrCloud's ZooKeeper " + zk + " does not answer", e.getMessage());
+    }
+  }
+
+  private static Configuration zkConf(String zkHosts, String collection) {
+    Configuration conf = new Configuration(false);
+    conf.set(SolrKeys.ZOOKEEPER_HOSTS, zkHosts);
+    conf.set(SolrKeys.COLLECTION, collection);
+    conf.setLong(SolrKeys.RETRY_BACKOFF, 100);
+    return conf;
+  }
+
+  @Test
   public void checkNamesAServerThatDoesNotAnswer() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
