@@ -143,17 +143,24 @@ final class SolrConnection implements Closeable {
     }
     if (!servers.isEmpty()) {
       throw new BadSettingException(
-          SolrKeys.ZOOKEEPER_HOSTS, "set it or " + SolrKeys.SERVER_URL + ", not both");
+          SolrKeys.ZOOKEEPER_HOSTS,
+          "'"
+              + zkHosts
+              + "' and "
+              + SolrKeys.SERVER_URL
+              + " '"
+              + servers
+              + "' are both set; give one");
     }
     String collection = conf.get(SolrKeys.COLLECTION, SolrKeys.DEFAULT_COLLECTION).trim();
-    if (collection.isEmpty() || collection.contains("/")) {
+    if (collection.isEmpty()) {
       throw new BadSettingException(
           SolrKeys.COLLECTION,
-          "'"
-              + collection
-              + "' is not a collection name; "
-              + SolrKeys.ZOOKEEPER_HOSTS
-              + " needs one");
+          "not set; " + SolrKeys.ZOOKEEPER_HOSTS + "=" + zkHosts + " needs the collection's name");
+    }
+    if (collection.contains("/")) {
+      throw new BadSettingException(
+          SolrKeys.COLLECTION, "'" + collection + "' is a path, not a collection's name");
     }
     int timeout = Settings.getInt(conf, SolrKeys.TIMEOUT, SolrKeys.DEFAULT_TIMEOUT);
     List<String> urls = SolrCloudNodes.collectionUrls(zkHosts, collection, timeout);

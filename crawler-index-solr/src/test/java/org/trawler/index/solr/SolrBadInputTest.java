@@ -54,6 +54,28 @@ public class SolrBadInputTest extends BadInputTest {
             indexWithSolr("solr.server.url=http://127.0.0.1:9/solr/crawl"),
             FAILED,
             "does not answer"));
+    cases.add(bad(indexWithSolr("solr.zookeeper.hosts=127.0.0.1:9/solr"), USAGE, "are both set"));
+    cases.add(bad(indexWithZooKeeper(), USAGE, "solr.collection: not set"));
+    cases.add(
+        bad(
+            indexWithZooKeeper("-D", "solr.collection=crawl", "-D", "solr.timeout.ms=1000"),
+            FAILED,
+            "SolrCloud's ZooKeeper 127.0.0.1:9/solr does not answer"));
     return cases;
+  }
+
+  /** index with the solr writer and a ZooKeeper on a closed loopback port, plus {@code more}. */
+  private static String[] indexWithZooKeeper(String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "index",
+                "-D",
+                "solr.zookeeper.hosts=127.0.0.1:9/solr",
+                "-D",
+                "indexer.writers=solr"));
+    args.addAll(List.of(more));
+    args.addAll(List.of("{out}", "{crawldb}", "{parsed}"));
+    return args.toArray(new String[0]);
   }
 }
