@@ -161,15 +161,16 @@ public class SitemapJob extends CrawlTool {
         ProtocolKeys.CONTENT_LIMIT,
         Settings.getInt(conf, SitemapKeys.SIZE_MAX, SitemapKeys.DEFAULT_SIZE_MAX));
     HostFetcher.checkSettings(conf); // a bad setting fails here, before any task
-    Path list = new Path(crawlDb.getParent(), "sitemap-sites-" + UUID.randomUUID() + ".txt");
-    try (Writer w = new OutputStreamWriter(fs.create(list, false), StandardCharsets.UTF_8)) {
-      for (Map.Entry<String, List<String>> e : sites.entrySet()) {
-        w.write(e.getKey() + "\t" + String.join(" ", e.getValue()) + "\n");
-      }
-    }
     Result result;
     try {
       try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
+        // the sites to read, inside the transaction: a failed write leaves nothing behind
+        Path list = new Path(tx.scratch("sitemap-sites"), "sites.txt");
+        try (Writer w = new OutputStreamWriter(fs.create(list, false), StandardCharsets.UTF_8)) {
+          for (Map.Entry<String, List<String>> e : sites.entrySet()) {
+            w.write(e.getKey() + "\t" + String.join(" ", e.getValue()) + "\n");
+          }
+        }
         Job job = CrawlJob.create(conf, "sitemap " + crawlDb);
         MultipleInputs.addInputPath(job, list, TextInputFormat.class, ReadMapper.class);
         MultipleInputs.addInputPath(job, current, SequenceFileInputFormat.class, Mapper.class);
@@ -191,7 +192,6 @@ public class SitemapJob extends CrawlTool {
         RobotsDb.keep(conf, robots, asked, force); // the robots.txt answers the tasks asked for
       }
     } finally {
-      fs.delete(list, false);
       if (asked != null) {
         fs.delete(asked, true);
       }

@@ -10,12 +10,15 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-/** A website on 127.0.0.1 (any free port): HTML pages made from their path, no robots.txt (404). */
+/**
+ * A website on 127.0.0.1 (any free port): pages made from their path, HTML but for .xml paths
+ * (sitemaps), no robots.txt (404).
+ */
 final class LoopbackSite implements AutoCloseable {
   private final HttpServer server;
   private final List<String> pageRequests = Collections.synchronizedList(new ArrayList<>());
 
-  /** Serves {@code pageFor.apply(path)} as text/html for every path but /robots.txt. */
+  /** Serves {@code pageFor.apply(path)} for every path but /robots.txt. */
   LoopbackSite(UnaryOperator<String> pageFor) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext(
@@ -28,7 +31,11 @@ final class LoopbackSite implements AutoCloseable {
           }
           byte[] body =
               (robots ? "not here" : pageFor.apply(path)).getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+          exchange
+              .getResponseHeaders()
+              .set(
+                  "Content-Type",
+                  path.endsWith(".xml") ? "application/xml" : "text/html; charset=utf-8");
           exchange.sendResponseHeaders(robots ? 404 : 200, body.length);
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);

@@ -58,6 +58,9 @@ public class StorageFaultTest {
     web =
         new LoopbackSite(
             path -> {
+              if (path.equals("/sitemap.xml")) {
+                return sitemapXml();
+              }
               // two seeds per content, so dedup has duplicates to mark
               String id = path.replaceAll("\\D", "");
               String shared = id.isEmpty() ? path : "" + Integer.parseInt(id) % (PAGES / 2);
@@ -75,6 +78,17 @@ public class StorageFaultTest {
     fetched = step(generated, "fetched", FETCH);
     parsed = step(fetched, "parsed", PARSE);
     updated = step(parsed, "updated", UPDATEDB);
+  }
+
+  /** The sitemap the sitemap job finds at the default place: pages no link reaches. */
+  private static String sitemapXml() {
+    StringBuilder xml =
+        new StringBuilder(
+            "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">");
+    for (int i = 0; i < 5; i++) {
+      xml.append("<url><loc>").append(web.url("/s/" + i + ".html")).append("</loc></url>");
+    }
+    return xml.append("</urlset>").toString();
   }
 
   @AfterClass
@@ -117,6 +131,10 @@ public class StorageFaultTest {
       c -> new String[] {"dedup", faulty(c, "crawldb")};
   private static final Function<File, String[]> INDEX =
       c -> new String[] {"index", faulty(c, "index"), faulty(c, "crawldb"), segment(c)};
+  private static final Function<File, String[]> UPDATEHOSTDB =
+      c -> new String[] {"updatehostdb", faulty(c, "hostdb"), faulty(c, "crawldb"), segment(c)};
+  private static final Function<File, String[]> SITEMAP =
+      c -> new String[] {"sitemap", faulty(c, "crawldb")};
   private static final Function<File, String[]> WARC =
       c -> new String[] {"warc", faulty(c, "warc"), segment(c)};
 
@@ -301,6 +319,16 @@ public class StorageFaultTest {
   @Test
   public void index() throws Exception {
     assertBeforeOrAfter(updated, INDEX);
+  }
+
+  @Test
+  public void updatehostdb() throws Exception {
+    assertBeforeOrAfter(updated, UPDATEHOSTDB);
+  }
+
+  @Test
+  public void sitemap() throws Exception {
+    assertBeforeOrAfter(updated, SITEMAP);
   }
 
   @Test
