@@ -196,6 +196,25 @@ public abstract class CrawlTool extends Configured implements Tool {
     return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).build();
   }
 
+  /**
+   * A usage error unless exactly one of {@code names} was given: "give exactly one of -a, -b and
+   * -c".
+   */
+  protected static void exactlyOne(CommandLine cmd, String... names) throws UsageException {
+    int given = 0;
+    for (String name : names) {
+      given += cmd.hasOption(name) ? 1 : 0;
+    }
+    if (given != 1) {
+      List<String> dashed = new ArrayList<>();
+      for (String name : names) {
+        dashed.add("-" + name);
+      }
+      String last = dashed.remove(dashed.size() - 1);
+      throw new UsageException("give exactly one of " + String.join(", ", dashed) + " and " + last);
+    }
+  }
+
   /** Parses an integer option, turning a bad number into a usage error. */
   protected static int intOption(CommandLine cmd, String opt, int defaultValue)
       throws UsageException {

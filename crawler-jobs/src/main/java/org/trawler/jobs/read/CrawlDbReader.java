@@ -81,13 +81,7 @@ public class CrawlDbReader extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    int actions =
-        (cmd.hasOption("stats") ? 1 : 0)
-            + (cmd.hasOption("dump") ? 1 : 0)
-            + (cmd.hasOption("url") ? 1 : 0);
-    if (actions != 1) {
-      throw new UsageException("give exactly one of -stats, -dump and -url");
-    }
+    exactlyOne(cmd, "stats", "dump", "url");
     Configuration conf = getConf();
     String crawlDbName = cmd.getArgList().get(0);
     Path current = VersionedDb.currentForReading(conf, new Path(crawlDbName));

@@ -18,7 +18,6 @@ import org.trawler.core.datum.HostDatum;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.UsageException;
 
 /**
  * {@code readhostdb <hostdb> -stats | -dump <out> | -host <name>}: the host database's totals,
@@ -53,13 +52,7 @@ public class HostDbReader extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    int actions =
-        (cmd.hasOption("stats") ? 1 : 0)
-            + (cmd.hasOption("dump") ? 1 : 0)
-            + (cmd.hasOption("host") ? 1 : 0);
-    if (actions != 1) {
-      throw new UsageException("give exactly one of -stats, -dump and -host");
-    }
+    exactlyOne(cmd, "stats", "dump", "host");
     Configuration conf = getConf();
     String hostDbName = cmd.getArgList().get(0);
     Path current =
