@@ -1,8 +1,12 @@
 package org.trawler.jobs.reliability;
 
+import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -32,6 +36,21 @@ final class CrawlData {
     Configuration conf = LocalJobFixtures.localConf();
     conf.set("hadoop.tmp.dir", tmp.newFolder().getPath());
     return conf;
+  }
+
+  /** A copy of the crawl directory {@code from} at {@code to}, files with their attributes. */
+  static File copy(File from, File to) throws IOException {
+    try (Stream<java.nio.file.Path> files = Files.walk(from.toPath())) {
+      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+        java.nio.file.Path target = to.toPath().resolve(from.toPath().relativize(f));
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
+    }
+    return to;
   }
 
   static String url(int i) {

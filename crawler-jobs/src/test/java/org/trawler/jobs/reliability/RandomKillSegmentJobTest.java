@@ -5,15 +5,12 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.SortedMap;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
@@ -108,17 +105,7 @@ public class RandomKillSegmentJobTest {
 
   private static File copy(File from, String name) throws IOException {
     File to = new File(tmp.getRoot(), "runs/" + name + "-" + copies++);
-    try (Stream<java.nio.file.Path> files = Files.walk(from.toPath())) {
-      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
-        java.nio.file.Path target = to.toPath().resolve(from.toPath().relativize(f));
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(f, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
-    }
-    return to;
+    return CrawlData.copy(from, to);
   }
 
   /**

@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +14,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.LongFunction;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
@@ -151,17 +149,7 @@ public class StorageFaultTest {
 
   private static File copy(File from, String name) throws IOException {
     File to = new File(tmp.getRoot(), "runs/" + name + "-" + copies++);
-    try (Stream<java.nio.file.Path> files = Files.walk(from.toPath())) {
-      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
-        java.nio.file.Path target = to.toPath().resolve(from.toPath().relativize(f));
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(f, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-      }
-    }
-    return to;
+    return CrawlData.copy(from, to);
   }
 
   // ---- the sweep ----
