@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -22,6 +21,7 @@ import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.net.URLResolver;
+import org.trawler.core.net.UrlOutcomes;
 
 /**
  * The outlinks of a parsed page: the link attribute of each configured element, resolved against
@@ -31,10 +31,7 @@ import org.trawler.core.net.URLResolver;
  */
 public class OutlinkExtractor {
   /** Marks a rejected link in the per-page caches: no outlink URL is empty. */
-  private static final String REJECTED = "";
-
-  /** Resolved URLs whose outcome is remembered, at most (about 10 MB). */
-  private static final int MAX_REMEMBERED_URLS = 50_000;
+  private static final String REJECTED = UrlOutcomes.REJECTED;
 
   private final Set<String> tags;
   private final URLNormalizers normalizers;
@@ -44,11 +41,8 @@ public class OutlinkExtractor {
   private final LinkPolicy linkPolicy;
   private final boolean honorNofollow;
 
-  /**
-   * Resolved URL → its outlink URL or REJECTED, across the pages of a task: most links of a site's
-   * pages (nav bars, indexes) point to the same few thousand URLs. Shared by the fetcher's threads.
-   */
-  private final Map<String, String> accepted = new ConcurrentHashMap<>();
+  /** Resolved URL → its outlink URL or REJECTED, across the pages of a task and its threads. */
+  private final UrlOutcomes accepted = new UrlOutcomes(UrlOutcomes.DEFAULT_MAX_URLS);
 
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
@@ -140,14 +134,7 @@ public class OutlinkExtractor {
    * against the host rule of a page on {@code pageHost}; REJECTED when a step drops it.
    */
   private String acceptOnPage(String resolved, String pageHost) {
-    String url = accepted.get(resolved);
-    if (url == null) {
-      url = accept(resolved);
-      if (accepted.size() >= MAX_REMEMBERED_URLS) {
-        accepted.clear(); // cheaper than an LRU, and a site's nav bar is back in after one page
-      }
-      accepted.put(resolved, url);
-    }
+    String url = accepted.of(resolved, this::accept);
     if (!url.isEmpty()
         && linkPolicy.isActive()
         && !linkPolicy.acceptHosts(pageHost, URLParts.host(url))) {
@@ -224,14 +211,13 @@ public class OutlinkExtractor {
   }
 
   /**
-   * A resolved URL made crawlable, normalized and filtered, or REJECTED when a step drops it. A
+   * A resolved URL made crawlable, normalized and filtered, or null when a step drops it. A
    * function of the URL alone (normalizers and filters hold no per-page state), so it is remembered
    * across pages.
    */
   private String accept(String resolved) {
     String normalized = normalized(resolved);
-    String filtered = normalized == null ? null : filters.filter(normalized);
-    return filtered == null ? REJECTED : filtered;
+    return normalized == null ? null : filters.filter(normalized);
   }
 
   /**

@@ -11,6 +11,7 @@ import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.net.UrlOutcomes;
 import org.trawler.core.parse.ParseKeys;
 
 /**
@@ -30,6 +31,7 @@ final class LinkInverter {
   private final URLFilters filters;
   private final boolean ignoreInternal;
   private final int maxAnchorLength;
+  private final UrlOutcomes targets = new UrlOutcomes(UrlOutcomes.DEFAULT_MAX_URLS);
 
   /**
    * {@code normalizers} or {@code filters} null = that step is off; {@code maxAnchorLength} &lt; 0
@@ -75,14 +77,8 @@ final class LinkInverter {
     int rejected = 0;
     int internal = 0;
     for (Outlink o : outlinks) {
-      String target;
-      try {
-        target = accept(o.getToUrl());
-      } catch (MalformedURLException | RuntimeException e) {
-        LOG.warn("malformed outlink {} on {}: {}", o.getToUrl(), fromUrl, e.getMessage());
-        target = null;
-      }
-      if (target == null) {
+      String target = targets.of(o.getToUrl(), url -> acceptOutlink(url, fromUrl));
+      if (target.equals(UrlOutcomes.REJECTED)) {
         rejected++;
       } else if (ignoreInternal && sameHost(fromUrl, target)) {
         internal++;
@@ -91,6 +87,19 @@ final class LinkInverter {
       }
     }
     return new Inversion(links, rejected, internal);
+  }
+
+  /**
+   * {@link #accept} for an outlink target of {@code fromUrl}; a malformed one is rejected with a
+   * log line (once per task while the outcome is remembered).
+   */
+  private String acceptOutlink(String url, String fromUrl) {
+    try {
+      return accept(url);
+    } catch (MalformedURLException | RuntimeException e) {
+      LOG.warn("malformed outlink {} on {}: {}", url, fromUrl, e.getMessage());
+      return null;
+    }
   }
 
   /** True when both URLs name the same host (case-insensitive); false when either has none. */

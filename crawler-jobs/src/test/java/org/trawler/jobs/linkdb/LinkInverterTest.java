@@ -58,6 +58,22 @@ public class LinkInverterTest {
   }
 
   @Test
+  public void aTargetSeenOnAnotherPageHasTheSameOutcomeAndCountsAgain() {
+    LinkInverter inverter = LinkInverter.fromConf(conf(false));
+    List<Outlink> links =
+        List.of(
+            new Outlink("HTTP://B.EXAMPLE/Upper", "u"),
+            new Outlink("http://b.example/private/p", "p"),
+            new Outlink("no-scheme", "m"));
+    inverter.invert(FROM, links);
+    Inversion second = inverter.invert("http://c.example/", links);
+    assertEquals(
+        List.of(new InvertedLink("http://b.example/upper", "http://c.example/", "u")),
+        second.links());
+    assertEquals(2, second.rejected());
+  }
+
+  @Test
   public void normalizingAndFilteringCanBeTurnedOff() {
     Configuration conf = conf(false);
     conf.setBoolean(LinkDbKeys.NORMALIZE, false);
