@@ -3,6 +3,7 @@ package org.trawler.jobs.generate;
 import java.io.IOException;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.MetadataKeys;
 
@@ -25,9 +26,19 @@ public class FetchListReducer extends Reducer<FetchSlot, CrawlDatum, Text, Crawl
       throws IOException, InterruptedException {
     url.set(slot.rank().url());
     for (CrawlDatum datum : datums) {
-      datum.putMeta(MetadataKeys.GENERATE_TIME, generateTime);
-      context.write(url, datum);
-      GenerateCounter.SELECTED.in(context).increment(1);
+      write(url, datum, generateTime, context);
     }
+  }
+
+  /** Writes one fetch list entry: the crawldb datum marked with the generate time. */
+  static void write(
+      Text url,
+      CrawlDatum datum,
+      long generateTime,
+      TaskInputOutputContext<?, ?, Text, CrawlDatum> context)
+      throws IOException, InterruptedException {
+    datum.putMeta(MetadataKeys.GENERATE_TIME, generateTime);
+    context.write(url, datum);
+    GenerateCounter.SELECTED.in(context).increment(1);
   }
 }

@@ -230,6 +230,12 @@ public class Generator extends CrawlTool {
       DbTransaction mark)
       throws IOException, UserException {
     Tally tally = new Tally();
+    long oneJobMaxBytes =
+        org.trawler.core.conf.Settings.getLong(
+            conf, GeneratorKeys.ONE_JOB_MAX_BYTES, GeneratorKeys.DEFAULT_ONE_JOB_MAX_BYTES);
+    if (oneJob(numFetchers, crawlDbBytes(conf, crawlDb), oneJobMaxBytes)) {
+      return selectIntoOneList(conf, crawlDb, segmentsDir, numFetchers, tally, mark);
+    }
     Selection selection = select(conf, crawlDb, tmp, topN, tally);
     if (selection.count == 0) {
       return new Result(null, 0, tally.total, numFetchers, tally.skipped());
@@ -250,22 +256,85 @@ public class Generator extends CrawlTool {
     }
   }
 
+  /**
+   * Whether select and fetch list run as one job: with one fetch list, and a crawldb of at most
+   * {@code maxBytes} on disk, whose selected URLs the job's one reducer can hold in memory to put
+   * them in fetch-list order itself.
+   */
+  static boolean oneJob(int numFetchers, long crawlDbBytes, long maxBytes) {
+    return numFetchers == 1 && maxBytes > 0 && crawlDbBytes <= maxBytes;
+  }
+
+  /** The bytes on disk of the crawldb version generate reads. */
+  private static long crawlDbBytes(Configuration conf, Path crawlDb) throws IOException {
+    FileSystem fs = crawlDb.getFileSystem(conf);
+    Path version = VersionedDb.readable(fs, crawlDb);
+    return fs.getContentSummary(version != null ? version : VersionedDb.current(crawlDb))
+        .getLength();
+  }
+
+  /** The select job's input and map side, which both ways of generating share. */
+  private static Job selectJob(Configuration conf, String name, Path crawlDb) throws IOException {
+    Job job = CrawlJob.create(conf, name);
+    CrawlJob.addCrawlDbInput(job, crawlDb);
+    job.setMapperClass(SelectMapper.class);
+    job.setMapOutputKeyClass(Rank.class);
+    job.setMapOutputValueClass(CrawlDatum.class);
+    return job;
+  }
+
+  /**
+   * Select and fetch list as one job ({@link #oneJob}): one reducer selects and writes the fetch
+   * list itself. The segment is removed again when nothing was due.
+   */
+  private Result selectIntoOneList(
+      Configuration conf,
+      Path crawlDb,
+      Path segmentsDir,
+      int numFetchers,
+      Tally tally,
+      DbTransaction mark)
+      throws IOException, UserException {
+    Path segment = Segment.newSegment(conf, segmentsDir);
+    boolean done = false;
+    try {
+      Job job = selectJob(conf, "generate select into " + segment, crawlDb);
+      job.setReducerClass(OneListReducer.class);
+      job.setNumReduceTasks(1);
+      setSequenceFileOutput(
+          job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
+      runJob(job);
+      Counters counters = job.getCounters();
+      tally.add(counters);
+      tally.total = counters.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
+      long selected = GenerateCounter.SELECTED.valueIn(counters);
+      if (selected == 0) {
+        return new Result(null, 0, tally.total, numFetchers, tally.skipped());
+      }
+      if (mark != null) {
+        markCrawlDb(conf, mark, segment);
+      }
+      done = true;
+      return new Result(segment, selected, tally.total, numFetchers, tally.skipped());
+    } finally {
+      if (!done) {
+        segment.getFileSystem(conf).delete(segment, true);
+      }
+    }
+  }
+
   /** Job 1, and the top-N cut when several reducers each kept their own best topN. */
   private Selection select(Configuration conf, Path crawlDb, Path tmp, long topN, Tally tally)
       throws IOException, UserException {
     Path candidates = new Path(tmp, "candidates");
     Path samples = new Path(tmp, "samples");
 
-    Job job = CrawlJob.create(conf, "generate select " + crawlDb);
+    Job job = selectJob(conf, "generate select " + crawlDb, crawlDb);
     int reducers = job.getNumReduceTasks(); // as create() set it: one per core in local mode
     boolean mayCut = topN > 0 && reducers > 1;
     if (mayCut) {
       job.getConfiguration().set(GeneratorKeys.SAMPLE_DIR, samples.toString());
     }
-    CrawlJob.addCrawlDbInput(job, crawlDb);
-    job.setMapperClass(SelectMapper.class);
-    job.setMapOutputKeyClass(Rank.class);
-    job.setMapOutputValueClass(CrawlDatum.class);
     job.setPartitionerClass(GroupPartitioner.class);
     job.setReducerClass(SelectReducer.class);
     job.setReduceSpeculativeExecution(false); // one attempt per sample file

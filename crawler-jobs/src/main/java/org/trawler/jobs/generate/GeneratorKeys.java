@@ -48,6 +48,14 @@ public final class GeneratorKeys {
   public static final int DEFAULT_MAX_DEPTH = -1;
 
   /**
+   * Select and write the fetch list in one job when there is one fetch list and the crawldb holds
+   * at most this many bytes on disk (its one reducer holds the selected URLs); 0 = always two jobs.
+   */
+  public static final String ONE_JOB_MAX_BYTES = "generate.one.job.max.bytes";
+
+  public static final long DEFAULT_ONE_JOB_MAX_BYTES = 1048576;
+
+  /**
    * How fetch lists are partitioned: byHost, byDomain or byIP (as fetcher.queue.mode groups
    * queues).
    */

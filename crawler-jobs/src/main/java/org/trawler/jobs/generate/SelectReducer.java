@@ -7,7 +7,6 @@ import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.net.HostGroup;
-import org.trawler.core.net.URLParts;
 
 /**
  * Select, reduce side: reads its hosts' due URLs best-first and keeps each host's (or domain's)
@@ -19,9 +18,7 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   /** About this many sampled ranks per reducer when the output is topN long. */
   static final long SAMPLES_PER_RUN = 1000;
 
-  private HostGroup grouping;
-  private SelectionQuota quota;
-  private HostPolicy hosts;
+  private Selector selector;
   private SequenceFile.Writer sample;
   private long sampleEvery;
   private final Candidate candidate = new Candidate();
@@ -42,10 +39,8 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
-    grouping = countMode(conf);
     long topN = conf.getLong(GeneratorKeys.TOP_N, 0);
-    quota = SelectionQuota.from(conf, topN);
-    hosts = HostPolicy.fromConf(conf);
+    selector = Selector.fromConf(conf, topN);
     sample = TaskSideFile.open(conf, GeneratorKeys.SAMPLE_DIR, Rank.class, NullWritable.class);
     sampleEvery = sampleEvery(topN);
   }
@@ -53,19 +48,15 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
   @Override
   protected void reduce(Rank rank, Iterable<CrawlDatum> datums, Context context)
       throws IOException, InterruptedException {
-    String host = URLParts.host(rank.url().toString());
-    if (host == null) {
-      host = ""; // no authority: the fetcher decides about such URLs
-    }
-    String group = grouping.of(host, null); // host or domain: no addresses needed
+    selector.url(rank.url());
     for (CrawlDatum datum : datums) {
-      SkipReason reason = quota.refusal(group, host, hosts.maxCount(host));
+      SkipReason reason = selector.refusal();
       if (reason != null) {
         reason.in(context).increment(1);
         continue;
       }
-      boolean sampled = quota.admitted() % sampleEvery == 0;
-      candidate.set(quota.admit(group, host), datum);
+      boolean sampled = selector.admitted() % sampleEvery == 0;
+      candidate.set(selector.admit(), datum);
       context.write(rank, candidate);
       if (sample != null && sampled) {
         sample.append(rank, NullWritable.get());

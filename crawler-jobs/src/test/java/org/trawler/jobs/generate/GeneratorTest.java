@@ -10,6 +10,7 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -40,6 +41,7 @@ import org.trawler.core.net.URLParts;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.CrawlTool;
 
 /** The whole tool in local mode, on a crawldb the test writes. */
 public class GeneratorTest {
@@ -204,6 +206,7 @@ public class GeneratorTest {
       throws Exception {
     writeCrawlDb(db);
     conf.setInt(MRJobConfig.NUM_REDUCES, 3);
+    conf.setLong(GeneratorKeys.ONE_JOB_MAX_BYTES, 0); // select, then fetch lists: two jobs
     Run run = generate(args(options));
     assertEquals(run.err, 0, run.code);
     return run;
@@ -232,6 +235,98 @@ public class GeneratorTest {
     Map<String, CrawlDatum> db = manyHosts(3, 4);
     Run run = generateWithThreeReducers(db, "-topN", "100");
     assertEquals(db.keySet(), selected(run.segment()).keySet());
+  }
+
+  /**
+   * Generates from the crawldb once in two jobs (select on three reducers, a top-N cut if needed,
+   * then the fetch list) and once in one; returns {two jobs, one job}, each the fetch list's URLs
+   * in order with their scores, and the summary line.
+   */
+  private List<List<String>> generateBothWays(long topN) throws Exception {
+    List<List<String>> ways = new ArrayList<>();
+    for (long maxBytes : new long[] {0, GeneratorKeys.DEFAULT_ONE_JOB_MAX_BYTES}) {
+      Configuration c = new Configuration(conf);
+      c.setInt(MRJobConfig.NUM_REDUCES, 3);
+      c.setLong(GeneratorKeys.ONE_JOB_MAX_BYTES, maxBytes);
+      Generator generator = new Generator();
+      generator.setConf(c);
+      Generator.Result result =
+          generator.generate(crawlDb, segments, new Generator.Settings(topN, 0, 0, false));
+      long jobs = generator.results().get(CrawlTool.JOBS);
+      assertTrue("jobs: " + jobs, maxBytes == 0 ? jobs >= 2 : jobs == 1); // a top-N cut is a third
+
+      List<String> way = new ArrayList<>();
+      for (Map<String, CrawlDatum> list : fetchLists(result.segment())) {
+        list.forEach((url, datum) -> way.add(url + " " + datum.getScore()));
+        way.add("--");
+      }
+      // A URL both the host cap and topN refuse counts under one of them, which depends on the
+      // reducers' split: the selection and the number skipped are the same.
+      way.add("selected " + result.selected() + " of " + result.total());
+      way.add("skipped " + skippedCount(result.skipped()));
+      ways.add(way);
+    }
+    return ways;
+  }
+
+  /** The sum of the counts in "; skipped: 54 host cap, 7 topN". */
+  private static long skippedCount(String skipped) {
+    long n = 0;
+    for (String part : skipped.replace("; skipped: ", "").split(", ")) {
+      if (!part.isEmpty()) {
+        n += Long.parseLong(part.substring(0, part.indexOf(' ')));
+      }
+    }
+    return n;
+  }
+
+  @Test
+  public void oneJobWritesTheFetchListTwoJobsWrite() throws Exception {
+    writeCrawlDb(manyHosts(9, 8));
+    List<List<String>> ways = generateBothWays(0);
+    assertEquals(ways.get(0), ways.get(1));
+    assertTrue(ways.get(0).toString(), ways.get(0).contains("selected 72 of 72"));
+  }
+
+  @Test
+  public void oneJobKeepsTopNAndTheHostCapExactly() throws Exception {
+    writeCrawlDb(manyHosts(9, 8));
+    conf.setInt(GeneratorKeys.MAX_COUNT, 2);
+    List<List<String>> ways = generateBothWays(11);
+    assertEquals(ways.get(0), ways.get(1));
+    assertTrue(ways.get(1).toString(), ways.get(1).contains("selected 11 of 72"));
+  }
+
+  @Test
+  public void oneJobMarksTheCrawlDbAsTwoJobsDo() throws Exception {
+    Map<String, CrawlDatum> db = manyHosts(4, 5);
+    writeCrawlDb(db);
+    conf.setBoolean(GeneratorKeys.UPDATE_CRAWLDB, true);
+    Configuration twoJobs = new Configuration(conf);
+    twoJobs.setLong(GeneratorKeys.ONE_JOB_MAX_BYTES, 0);
+    Set<String> marked = new HashSet<>();
+    for (Configuration c : List.of(twoJobs, conf)) {
+      Run run = generate(c, args("-topN", "6"));
+      assertEquals(run.err, 0, run.code);
+      Set<String> selectedNow = selected(run.segment()).keySet();
+      assertEquals(6, selectedNow.size());
+      assertTrue("a marked URL was selected again", Collections.disjoint(marked, selectedNow));
+      marked.addAll(selectedNow);
+      long markedInDb =
+          installedCrawlDb().values().stream()
+              .filter(d -> d.getMetaLong(MetadataKeys.GENERATE_TIME, -1) > 0)
+              .count();
+      assertEquals(marked.size(), markedInDb);
+    }
+  }
+
+  @Test
+  public void oneJobOnlyForOneFetchListAndASmallCrawlDb() {
+    assertTrue(Generator.oneJob(1, 1000, 1048576));
+    assertTrue(Generator.oneJob(1, 1048576, 1048576));
+    assertFalse(Generator.oneJob(1, 1048577, 1048576));
+    assertFalse(Generator.oneJob(2, 1000, 1048576));
+    assertFalse("0 turns it off", Generator.oneJob(1, 1000, 0));
   }
 
   @Test

@@ -34,8 +34,9 @@ import org.trawler.simweb.SiteProfile;
  * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports, per
  * phase and round (each round ends with an index step), wall and CPU time, records per second and
  * peak heap; the fetch rate against the politeness bound; documents per second into Lucene; and the
- * fixed cost of a job (a round on a one-URL crawldb). With {@code --db-urls N} it times generate
- * and updatedb on a synthetic crawldb of N URLs instead.
+ * fixed cost of a job and of a round (a round on a one-URL crawldb, with the bench's politeness
+ * delay and without). With {@code --db-urls N} it times generate and updatedb on a synthetic
+ * crawldb of N URLs instead.
  */
 public class BenchCommand extends CrawlTool {
   static final String MAP_INPUT = taskCounter(TaskCounter.MAP_INPUT_RECORDS);
@@ -283,6 +284,15 @@ public class BenchCommand extends CrawlTool {
           .indexingInto(new org.apache.hadoop.fs.Path(tiny.root(), "index"))
           .run(0, measured(0, fixed));
       fixed.forEach(report::addFixedCost);
+      // The round's fixed cost proper: the same round again with no politeness delay to wait out.
+      Configuration noDelay = new Configuration(conf);
+      noDelay.set(FetcherKeys.SERVER_DELAY, "0");
+      CrawlDir bare = crawlDir(dir.resolve("tiny-no-delay"));
+      inject(noDelay, bare, one);
+      List<PhaseMeter.Sample> bareRound = new ArrayList<>();
+      new CrawlRound(noDelay, bare, new Generator.Settings(0, 1, 0, false))
+          .run(0, measured(0, bareRound));
+      bareRound.forEach(report::addRoundCost);
       report.serverCpuSeconds(server.cpuSeconds());
     }
     return report;

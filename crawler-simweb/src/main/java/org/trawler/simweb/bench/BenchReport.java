@@ -18,6 +18,13 @@ final class BenchReport implements BenchCommand.Report {
   private static final String FETCH_BYTES = FetchCounter.BYTES.resultKey();
   private static final String WARC_BYTES = WarcCounter.BYTES.resultKey();
   private static final String WARC_PAYLOAD_BYTES = WarcCounter.PAYLOAD_BYTES.resultKey();
+  private static final List<String> ROUND_STEPS =
+      List.of(
+          CrawlRound.GENERATE,
+          CrawlRound.FETCH,
+          CrawlRound.PARSE,
+          CrawlRound.UPDATEDB,
+          CrawlRound.INVERTLINKS);
 
   /** What the benchmark was asked to do. */
   record Settings(
@@ -49,6 +56,7 @@ final class BenchReport implements BenchCommand.Report {
   private final Settings settings;
   private final List<PhaseMeter.Sample> phases = new ArrayList<>();
   private final List<PhaseMeter.Sample> fixedCost = new ArrayList<>();
+  private final List<PhaseMeter.Sample> roundCost = new ArrayList<>();
   private double serverCpuSeconds = -1;
   private long peakRssBytes = -1;
 
@@ -62,6 +70,11 @@ final class BenchReport implements BenchCommand.Report {
 
   void addFixedCost(PhaseMeter.Sample sample) {
     fixedCost.add(sample);
+  }
+
+  /** A step of the one-URL round run with no politeness delay (the round's fixed cost). */
+  void addRoundCost(PhaseMeter.Sample sample) {
+    roundCost.add(sample);
   }
 
   List<PhaseMeter.Sample> phases() {
@@ -113,6 +126,20 @@ final class BenchReport implements BenchCommand.Report {
   static long recordsOut(PhaseMeter.Sample s) {
     long reduced = s.result(BenchCommand.REDUCE_OUTPUT);
     return reduced > 0 ? reduced : s.result(BenchCommand.MAP_OUTPUT);
+  }
+
+  /**
+   * Wall seconds of the steps of {@code samples} that issue 15's per-round target counts: generate,
+   * fetch (+ parse), updatedb, invertlinks; not inject, which a round does not run, nor index.
+   */
+  static double roundSeconds(List<PhaseMeter.Sample> samples) {
+    double seconds = 0;
+    for (PhaseMeter.Sample s : samples) {
+      if (ROUND_STEPS.contains(s.phase())) {
+        seconds += s.seconds();
+      }
+    }
+    return seconds;
   }
 
   /** Wall seconds per job of the one-URL round. */
@@ -175,10 +202,36 @@ final class BenchReport implements BenchCommand.Report {
     }
     out.printf("fixed cost per job (a round on a one-URL crawldb): %.3f s%n", fixedCostPerJob());
     printTable(out, fixedCost);
+    printRoundCost(out);
     if (serverCpuSeconds >= 0) {
       out.printf("simweb server JVM: %.1f CPU s (not in the figures above)%n", serverCpuSeconds);
     }
     printPeakRss(out, peakRssBytes);
+  }
+
+  /**
+   * The round's fixed cost, measured with no politeness delay, and how much of the round above the
+   * bench's delay is: a one-URL fetch waits it out after robots.txt and again before its task ends.
+   */
+  private void printRoundCost(PrintStream out) {
+    if (roundCost.isEmpty()) {
+      return;
+    }
+    StringBuilder steps = new StringBuilder();
+    for (PhaseMeter.Sample s : roundCost) {
+      if (ROUND_STEPS.contains(s.phase())) {
+        steps.append(steps.length() == 0 ? "" : ", ");
+        steps.append(String.format("%s %.2f", s.phase(), s.seconds()));
+      }
+    }
+    double round = roundSeconds(roundCost);
+    double withDelay = roundSeconds(fixedCost);
+    out.printf(
+        "fixed cost of a round (generate, fetch+parse, updatedb, invertlinks): %.2f s, with no politeness delay (%s)%n",
+        round, steps);
+    out.printf(
+        "the same round with the bench's %.2f s delay: %.2f s, of which %.2f s is waiting out the delay (after robots.txt, and before the fetch task ends)%n",
+        settings.delaySeconds, withDelay, withDelay - round);
   }
 
   /** The line with the benchmark JVM's peak resident set. */
@@ -285,6 +338,12 @@ final class BenchReport implements BenchCommand.Report {
     writeSamples(j, phases);
     j.name("fixedCost").beginObject().name("perJobSeconds").value(fixedCostPerJob()).name("phases");
     writeSamples(j, fixedCost);
+    j.name("roundSeconds")
+        .value(roundSeconds(roundCost))
+        .name("roundSecondsWithDelay")
+        .value(roundSeconds(fixedCost))
+        .name("roundPhases");
+    writeSamples(j, roundCost);
     j.endObject();
     j.name("serverCpuSeconds").value(serverCpuSeconds);
     j.name("peakRssMB").value(peakRssMB(peakRssBytes));

@@ -175,6 +175,24 @@ public class BenchCycleTest {
   }
 
   @Test
+  public void theRoundsFixedCostIsMeasuredWithoutThePolitenessDelay() {
+    JsonNode fixed = report.get("fixedCost");
+    List<String> expected = new ArrayList<>();
+    ROUND_PHASES.stream()
+        .filter(phase -> !phase.equals(CrawlRound.INDEX))
+        .forEach(phase -> expected.add("0 " + phase));
+    assertEquals(expected, phases(fixed.get("roundPhases")));
+    assertEquals(1, sample(fixed.get("roundPhases"), 0, CrawlRound.FETCH).get("records").asLong());
+    double round = fixed.get("roundSeconds").asDouble();
+    assertTrue(fixed.toString(), round > 0);
+    assertTrue(fixed.toString(), fixed.get("roundSecondsWithDelay").asDouble() > 0);
+    assertTrue(
+        output,
+        output.contains("fixed cost of a round (generate, fetch+parse, updatedb, invertlinks): "));
+    assertTrue(output, output.contains("with no politeness delay (generate "));
+  }
+
+  @Test
   public void theFiguresGoToTheJsonFileWithTheSettings() {
     JsonNode settings = report.get("settings");
     assertEquals(HOSTS, settings.get("hosts").asInt());

@@ -1,0 +1,54 @@
+package org.trawler.jobs.generate;
+
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.net.HostGroup;
+import org.trawler.core.net.URLParts;
+
+/**
+ * Select's decision for each due URL, read best-first: the URL's slot within its host, or why it is
+ * skipped (generate.max.count per host or domain, the hostdb's per-host cap, topN in all). The
+ * select reducer and the one-job fetch list reducer both decide through it.
+ */
+final class Selector {
+  private final HostGroup grouping;
+  private final SelectionQuota quota;
+  private final HostPolicy hosts;
+  private String host;
+  private String group;
+
+  Selector(HostGroup grouping, SelectionQuota quota, HostPolicy hosts) {
+    this.grouping = grouping;
+    this.quota = quota;
+    this.hosts = hosts;
+  }
+
+  /** The selector of generate's settings in {@code conf}, with at most {@code topN} in all. */
+  static Selector fromConf(Configuration conf, long topN) throws IOException {
+    return new Selector(
+        SelectReducer.countMode(conf), SelectionQuota.from(conf, topN), HostPolicy.fromConf(conf));
+  }
+
+  /** Moves on to the URL {@code url}: the datums that follow are this URL's. */
+  void url(Text url) {
+    String h = URLParts.host(url.toString());
+    host = h == null ? "" : h; // no authority: the fetcher decides about such URLs
+    group = grouping.of(host, null); // host or domain: no addresses needed
+  }
+
+  /** Why the current URL cannot be taken, or null when it can. */
+  SkipReason refusal() {
+    return quota.refusal(group, host, hosts.maxCount(host));
+  }
+
+  /** Takes the current URL (after a null {@link #refusal}); returns its slot within its host. */
+  int admit() {
+    return quota.admit(group, host);
+  }
+
+  /** How many URLs were taken so far. */
+  long admitted() {
+    return quota.admitted();
+  }
+}
