@@ -21,8 +21,8 @@ public class Outlink implements Writable {
 
   @Override
   public void write(DataOutput out) throws IOException {
-    Text.writeString(out, toUrl);
-    Text.writeString(out, anchor);
+    Writables.writeString(out, toUrl);
+    Writables.writeString(out, anchor);
   }
 
   @Override

@@ -65,8 +65,8 @@ public class ParseData implements Writable {
   public void write(DataOutput out) throws IOException {
     out.writeByte(VERSION);
     out.writeByte(status);
-    Text.writeString(out, statusMessage);
-    Text.writeString(out, title);
+    Writables.writeString(out, statusMessage);
+    Writables.writeString(out, title);
     WritableUtils.writeVInt(out, outlinks.size());
     for (Outlink o : outlinks) {
       o.write(out);

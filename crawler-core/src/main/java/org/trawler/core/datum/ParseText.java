@@ -20,7 +20,7 @@ public class ParseText implements Writable {
   @Override
   public void write(DataOutput out) throws IOException {
     out.writeByte(VERSION);
-    Text.writeString(out, text);
+    Writables.writeString(out, text);
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.trawler.core.datum;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.io.Text;
@@ -12,10 +13,21 @@ import org.apache.hadoop.io.WritableUtils;
 final class Writables {
   private Writables() {}
 
+  /**
+   * Writes {@code s} exactly as {@code Text.writeString} does (vint length, UTF-8, an unpaired
+   * surrogate as '?'), without its CharsetEncoder and buffers: a parsed page writes a thousand
+   * strings.
+   */
+  static void writeString(DataOutput out, String s) throws IOException {
+    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+    WritableUtils.writeVInt(out, bytes.length);
+    out.write(bytes);
+  }
+
   static void writeNullable(DataOutput out, String s) throws IOException {
     out.writeBoolean(s != null);
     if (s != null) {
-      Text.writeString(out, s);
+      writeString(out, s);
     }
   }
 
@@ -26,8 +38,8 @@ final class Writables {
   static void writeMap(DataOutput out, Map<String, String> map) throws IOException {
     WritableUtils.writeVInt(out, map.size());
     for (Map.Entry<String, String> e : map.entrySet()) {
-      Text.writeString(out, e.getKey());
-      Text.writeString(out, e.getValue());
+      writeString(out, e.getKey());
+      writeString(out, e.getValue());
     }
   }
 

@@ -21,7 +21,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
-import org.jsoup.select.Elements;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
@@ -151,15 +150,14 @@ public class HtmlParser implements Closeable {
     CharsetDetector.Detection charset =
         charsets.detect(content.getContent(), content.getHeader("Content-Type"));
     String pageUrl = pageUrl(content);
-    Document doc =
-        Parser.htmlParser()
-            .parseInput(
-                new DeadlineReader(charset.decode(content.getContent()), deadlineNanos), pageUrl);
+    String html = charset.decode(content.getContent());
+    Document doc = Parser.htmlParser().parseInput(new DeadlineReader(html, deadlineNanos), pageUrl);
+    PageWalk walk = PageWalk.of(doc, html.length());
 
     ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
     data.getMeta().put("charset", charset.charset().name());
     RobotsDirectives robots = RobotsDirectives.NONE.withHeader(content.getHeader("X-Robots-Tag"));
-    Elements elements = doc.getAllElements();
+    List<Element> elements = walk.elements();
     for (Element meta : elements) {
       if (!meta.normalName().equals("meta")) {
         continue;
@@ -176,7 +174,7 @@ public class HtmlParser implements Closeable {
     if (robots.present()) {
       data.getMeta().put("robots", robots.describe());
     }
-    String canonical = LinkRelations.canonical(doc, content.getHeader("Link"), pageUrl);
+    String canonical = LinkRelations.canonical(elements, content.getHeader("Link"), pageUrl);
     if (canonical != null) {
       data.getMeta().put(ParseData.META_CANONICAL, canonical);
     }
@@ -189,7 +187,7 @@ public class HtmlParser implements Closeable {
       data.getMeta().put(ParseData.META_REFRESH, redirect.target());
     } else if (!robots.noFollow()) {
       data.getOutlinks().addAll(outlinks.extract(elements, pageUrl));
-      List<String> more = LinkRelations.alternates(doc, pageUrl);
+      List<String> more = LinkRelations.alternates(elements, pageUrl);
       if (canonical != null && followCanonical) {
         more.add(canonical);
       }
@@ -198,8 +196,7 @@ public class HtmlParser implements Closeable {
       }
       outlinks.addLinks(data.getOutlinks(), more, pageUrl);
     }
-    Element body = doc.body();
-    String text = body != null ? body.text() : doc.text();
+    String text = walk.text();
     byte[] sig = signature.calculate(content, text);
     return new ParseResult(data, new ParseText(robots.noIndex() ? "" : text), sig, redirect);
   }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.trawler.core.net.URLResolver;
 
@@ -23,12 +22,14 @@ final class LinkRelations {
   private LinkRelations() {}
 
   /**
-   * The canonical URL, absolute, or null: {@code <link rel=canonical href>} first (what the page
-   * says of itself), else {@code linkHeader}'s rel=canonical.
+   * The canonical URL, absolute, or null: {@code <link rel=canonical href>} among the page's {@code
+   * elements} first (what the page says of itself), else {@code linkHeader}'s rel=canonical.
    */
-  static String canonical(Document doc, String linkHeader, String baseUrl) {
-    for (Element link : doc.getElementsByTag("link")) {
-      if (OutlinkExtractor.hasRel(link, "canonical") && link.hasAttr("href")) {
+  static String canonical(List<Element> elements, String linkHeader, String baseUrl) {
+    for (Element link : elements) {
+      if (link.normalName().equals("link")
+          && OutlinkExtractor.hasRel(link, "canonical")
+          && link.hasAttr("href")) {
         String url = URLResolver.crawlable(URLResolver.resolve(baseUrl, link.attr("href")));
         if (url != null) {
           return url;
@@ -53,11 +54,15 @@ final class LinkRelations {
     return null;
   }
 
-  /** The absolute URLs of {@code <link rel=alternate hreflang=... href>}, in document order. */
-  static List<String> alternates(Document doc, String baseUrl) {
+  /**
+   * The absolute URLs of the {@code <link rel=alternate hreflang=... href>} among the page's {@code
+   * elements}, in document order.
+   */
+  static List<String> alternates(List<Element> elements, String baseUrl) {
     List<String> urls = new ArrayList<>();
-    for (Element link : doc.getElementsByTag("link")) {
-      if (OutlinkExtractor.hasRel(link, "alternate")
+    for (Element link : elements) {
+      if (link.normalName().equals("link")
+          && OutlinkExtractor.hasRel(link, "alternate")
           && link.hasAttr("hreflang")
           && link.hasAttr("href")) {
         String url = URLResolver.crawlable(URLResolver.resolve(baseUrl, link.attr("href")));

@@ -237,7 +237,7 @@ public class OutlinkExtractor {
   }
 
   private String anchorOf(Element e) {
-    String text = e.normalName().equals("a") ? e.text() : "";
+    String text = e.normalName().equals("a") ? PageText.of(e) : "";
     if (text.isBlank()) {
       text = e.attr("title");
     }

@@ -75,15 +75,23 @@ public class LinkScorer {
     if (outlinkCount <= 0) {
       return 0f;
     }
-    boolean internal = Objects.equals(URLParts.host(pageUrl), URLParts.host(toUrl));
+    return share(
+        pageScore, outlinkCount, Objects.equals(URLParts.host(pageUrl), URLParts.host(toUrl)));
+  }
+
+  private float share(float pageScore, int outlinkCount, boolean internal) {
     return pageScore / outlinkCount * (internal ? internalFactor : externalFactor);
   }
 
   /** Each outlink's share of the page's score, in the outlinks' order. */
   public float[] shares(String pageUrl, float pageScore, List<Outlink> outlinks) {
     float[] shares = new float[outlinks.size()];
+    boolean compareHosts = internalFactor != externalFactor; // equal by default: no host needed
+    String pageHost = compareHosts ? URLParts.host(pageUrl) : null;
     for (int i = 0; i < shares.length; i++) {
-      shares[i] = share(pageUrl, pageScore, shares.length, outlinks.get(i).getToUrl());
+      boolean internal =
+          !compareHosts || Objects.equals(pageHost, URLParts.host(outlinks.get(i).getToUrl()));
+      shares[i] = share(pageScore, shares.length, internal);
     }
     return shares;
   }

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Test;
@@ -449,6 +451,26 @@ public class HtmlParserTest {
     for (int i = 0; i < 2; i++) { // the second time, the URL's outcome is remembered
       assertEquals(List.of("http://other.example.org/doc"), urls(parser.parse(onOther)));
       assertEquals(List.of(), urls(parser.parse(onExample)));
+    }
+  }
+
+  @Test
+  public void aUrlRepeatedOnAPageAndAcrossPagesIsNormalizedOnce() {
+    CountingNormalizer.CALLS.clear();
+    HtmlParser parser =
+        new HtmlParser(conf(NetKeys.NORMALIZER_ORDER, CountingNormalizer.class.getName()));
+    parsers.add(parser);
+    String nav = "<a href='/a'>A</a><a href='b'>B</a><a href='/docs/b'>B again</a>";
+    for (String page : new String[] {PAGE, "http://example.com/docs/other.html"}) {
+      String body = nav + "<table><tr><td><a href='/a'>a</a></td></tr></table>" + nav;
+      ParseResult r = parser.parse(html(page, body.getBytes(StandardCharsets.UTF_8), "text/html"));
+      assertEquals(2, r.outlinks().size());
+    }
+    assertEquals(
+        Set.of("http://example.com/a", "http://example.com/docs/b"),
+        CountingNormalizer.CALLS.keySet());
+    for (AtomicInteger calls : CountingNormalizer.CALLS.values()) {
+      assertEquals(1, calls.get());
     }
   }
 

@@ -2,6 +2,7 @@ package org.trawler.jobs.parse;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
@@ -70,9 +71,9 @@ public class SegmentParser implements Closeable {
         scorer.shares(HtmlParser.pageUrl(content), LinkScorer.pageScore(content), outlinks);
     int depth = LinkScorer.outlinkDepth(content);
     for (int i = 0; i < shares.length; i++) {
-      sink.write(
-          new Text(outlinks.get(i).getToUrl()),
-          new SegmentRecord(linkedDatum(shares[i], depth, now)));
+      // the bytes Text(String) encodes, without its CharsetEncoder: a page writes 500 of these
+      byte[] key = outlinks.get(i).getToUrl().getBytes(StandardCharsets.UTF_8);
+      sink.write(new Text(key), new SegmentRecord(linkedDatum(shares[i], depth, now)));
     }
     return result;
   }

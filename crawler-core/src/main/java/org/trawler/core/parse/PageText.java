@@ -1,0 +1,139 @@
+package org.trawler.core.parse;
+
+import org.jsoup.nodes.CDataNode;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
+
+/**
+ * The text of an element exactly as jsoup's {@code Element.text()} gives it (whitespace normalised
+ * outside {@code <pre>}, a space between blocks, invisible characters dropped, ends trimmed), but
+ * built by copying runs of characters instead of one code point at a time: on reference pages the
+ * body's text and the anchors are a large part of the parse.
+ */
+final class PageText implements NodeVisitor {
+  /** jsoup looks this many ancestors up for a whitespace-preserving element such as pre. */
+  private static final int PRESERVE_DEPTH = 6;
+
+  private final StringBuilder sb;
+
+  /** A visitor that appends the text of the nodes it is shown to {@code sb}. */
+  PageText(StringBuilder sb) {
+    this.sb = sb;
+  }
+
+  /** The text of {@code root} and its descendants, as {@code Element.text()}. */
+  static String of(Element root) {
+    PageText text = new PageText(new StringBuilder());
+    NodeTraversor.traverse(text, root);
+    return text.result();
+  }
+
+  /** The text of the nodes visited so far, ends trimmed. */
+  String result() {
+    return trimmed(sb);
+  }
+
+  @Override
+  public void head(Node node, int depth) {
+    if (node instanceof TextNode) {
+      TextNode text = (TextNode) node;
+      if (node instanceof CDataNode || preservesWhitespace(node.parentNode())) {
+        sb.append(text.getWholeText());
+      } else {
+        appendNormalised(sb, text.getWholeText(), endsWithSpace(sb));
+      }
+    } else if (node instanceof Element) {
+      Element e = (Element) node;
+      if (sb.length() > 0 && (e.isBlock() || e.nameIs("br")) && !endsWithSpace(sb)) {
+        sb.append(' ');
+      }
+    }
+  }
+
+  @Override
+  public void tail(Node node, int depth) {
+    if (node instanceof Element && ((Element) node).isBlock()) {
+      Node next = node.nextSibling();
+      boolean inlineNext =
+          next instanceof TextNode
+              || (next instanceof Element && !((Element) next).tag().formatAsBlock());
+      if (inlineNext && !endsWithSpace(sb)) {
+        sb.append(' ');
+      }
+    }
+  }
+
+  /**
+   * Appends {@code s} with each whitespace run (no-break space included) as one space, zero-width
+   * space and soft hyphen dropped, leading whitespace dropped when {@code stripLeading}.
+   */
+  static void appendNormalised(StringBuilder sb, String s, boolean stripLeading) {
+    boolean lastWasWhite = false;
+    boolean reachedNonWhite = false;
+    int run = -1; // start of the characters to copy as they are
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (isWhite(c)) {
+        if ((stripLeading && !reachedNonWhite) || lastWasWhite) {
+          run = flush(sb, s, run, i);
+        } else if (c == ' ') {
+          run = run < 0 ? i : run;
+        } else {
+          run = flush(sb, s, run, i);
+          sb.append(' ');
+        }
+        lastWasWhite = true;
+      } else if (c == '\u200B' || c == '\u00AD') {
+        run = flush(sb, s, run, i);
+      } else {
+        run = run < 0 ? i : run;
+        lastWasWhite = false;
+        reachedNonWhite = true;
+      }
+    }
+    flush(sb, s, run, s.length());
+  }
+
+  private static int flush(StringBuilder sb, String s, int run, int end) {
+    if (run == 0 && end == s.length()) {
+      sb.append(s); // one array copy, where append(s, start, end) copies char by char
+    } else if (run >= 0) {
+      sb.append(s.substring(run, end));
+    }
+    return -1;
+  }
+
+  private static boolean isWhite(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\u00A0';
+  }
+
+  private static boolean endsWithSpace(StringBuilder sb) {
+    return sb.length() != 0 && sb.charAt(sb.length() - 1) == ' ';
+  }
+
+  private static boolean preservesWhitespace(Node parent) {
+    Element e = parent instanceof Element ? (Element) parent : null;
+    for (int i = 0; e != null && i < PRESERVE_DEPTH; i++, e = e.parent()) {
+      if (e.tag().preserveWhitespace()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The builder's content without leading and trailing chars up to U+0020, as String.trim. */
+  private static String trimmed(StringBuilder sb) {
+    int start = 0;
+    int end = sb.length();
+    while (start < end && sb.charAt(start) <= ' ') {
+      start++;
+    }
+    while (end > start && sb.charAt(end - 1) <= ' ') {
+      end--;
+    }
+    return sb.substring(start, end);
+  }
+}
