@@ -25,5 +25,21 @@ public final class LinkDbKeys {
 
   public static final boolean DEFAULT_FILTER = true;
 
+  /**
+   * Generations kept beside the linkdb's base before invertlinks merges them all into a new base; 0
+   * = merge every time (the whole linkdb is rewritten by every invertlinks).
+   */
+  public static final String MAX_GENERATIONS = "linkdb.generations.max";
+
+  public static final int DEFAULT_MAX_GENERATIONS = 8;
+
+  /**
+   * invertlinks also merges into a new base when the generations together exceed this fraction of
+   * the base's bytes, so a small young linkdb is not read as many parts.
+   */
+  public static final String MAX_GENERATION_RATIO = "linkdb.generations.max.ratio";
+
+  public static final double DEFAULT_MAX_GENERATION_RATIO = 0.5;
+
   private LinkDbKeys() {}
 }
