@@ -1,0 +1,160 @@
+package org.trawler.simweb;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.datum.Outlink;
+import org.trawler.jobs.Main;
+import org.trawler.jobs.index.IndexFields;
+import org.trawler.jobs.linkdb.LinkDbContents;
+import org.trawler.jobs.linkdb.LinkDbKeys;
+
+/**
+ * The same crawl with {@code run --index} twice: once merging the linkdb every round (the whole
+ * linkdb rewritten by each invertlinks), once in generations merged every other round. The linkdb
+ * as readers see it and the index documents' anchors are the same, round after round.
+ */
+public class LinkDbGenerationsCrawlTest {
+  private static final int ROUNDS = 5;
+
+  @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
+
+  private static SimWebServer server;
+  private static Configuration base;
+  private static File mergedEveryRound;
+  private static File generational;
+
+  @BeforeClass
+  public static void crawlBothWays() throws Exception {
+    server =
+        SimWebServer.builder(
+                SiteModel.builder()
+                    .hosts(3)
+                    .pages(30)
+                    .outlinks(6)
+                    .pageKb(1)
+                    .seed(15)
+                    .port(0)
+                    .build())
+            .build()
+            .start();
+    File seeds = TMP.newFolder("seeds");
+    server.site().writeSeeds(seeds.toPath(), false);
+    base = CrawlerConfiguration.create();
+    base.set("mapreduce.framework.name", "local");
+    base.set("fs.defaultFS", "file:///");
+    base.set("fetcher.server.delay", "0");
+    base.set("fetcher.threads.fetch", "8");
+    base.set("http.timeout", "5000");
+    // a cap the sites' pages reach, so that merging the parts must apply it as invertlinks does
+    base.setInt(LinkDbKeys.MAX_INLINKS, 3);
+
+    Configuration everyRound = new Configuration(base);
+    everyRound.setInt(LinkDbKeys.MAX_GENERATIONS, 0);
+    mergedEveryRound = crawl(everyRound, seeds, "merged-every-round");
+
+    Configuration generations = new Configuration(base);
+    generations.setInt(LinkDbKeys.MAX_GENERATIONS, 1);
+    generations.set(LinkDbKeys.MAX_GENERATION_RATIO, "1e9");
+    generational = crawl(generations, seeds, "generations");
+  }
+
+  private static File crawl(Configuration conf, File seeds, String name) throws Exception {
+    File crawl = TMP.newFolder(name);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    String[] args = {
+      "run",
+      seeds.getPath(),
+      crawl.getPath(),
+      String.valueOf(ROUNDS),
+      "--index",
+      new File(crawl, "index").getPath()
+    };
+    int rc =
+        Main.run(
+            new Configuration(conf),
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            System.err);
+    assertEquals(out.toString(StandardCharsets.UTF_8), 0, rc);
+    return crawl;
+  }
+
+  @AfterClass
+  public static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static Map<String, List<Outlink>> linkDb(File crawl) throws Exception {
+    return LinkDbContents.read(base, new Path(new File(crawl, "linkdb").getPath()));
+  }
+
+  /** url → the anchors of its index document, for every document of every shard. */
+  private static Map<String, List<String>> anchors(File crawl) throws Exception {
+    Map<String, List<String>> docs = new TreeMap<>();
+    File[] shards = new File(crawl, "index/current").listFiles((d, n) -> n.startsWith("part-"));
+    for (File shard : shards) {
+      try (Directory dir = FSDirectory.open(shard.toPath());
+          DirectoryReader reader = DirectoryReader.open(dir)) {
+        StoredFields fields = reader.storedFields();
+        for (int i = 0; i < reader.maxDoc(); i++) {
+          Document doc = fields.document(i);
+          docs.put(doc.get(IndexFields.URL), List.of(doc.getValues(IndexFields.ANCHOR)));
+        }
+      }
+    }
+    return docs;
+  }
+
+  @Test
+  public void theGenerationalLinkdbReadsAsTheOneMergedEveryRound() throws Exception {
+    Map<String, List<Outlink>> expected = linkDb(mergedEveryRound);
+    assertTrue("the crawl found links: " + expected.size(), expected.size() > 30);
+    assertTrue("the cap was reached", expected.values().stream().anyMatch(l -> l.size() == 3));
+    assertEquals(expected, linkDb(generational));
+    assertFalse(new File(mergedEveryRound, "linkdb/current/gen-000001").exists());
+    // the site is crawled in 4 rounds: base, generation, merge, generation
+    assertTrue(new File(generational, "linkdb/current/gen-000001").isDirectory());
+    assertTrue(
+        "the backup is the version before the merge, with its generation",
+        new File(generational, "linkdb/old/gen-000001").isDirectory());
+  }
+
+  @Test
+  public void indexDocumentsHaveTheSameAnchors() throws Exception {
+    Map<String, List<String>> expected = anchors(mergedEveryRound);
+    List<String> withAnchors = new ArrayList<>();
+    expected.forEach(
+        (url, a) -> {
+          if (!a.isEmpty()) {
+            withAnchors.add(url);
+          }
+        });
+    assertTrue("documents have anchors: " + withAnchors.size(), withAnchors.size() > 10);
+    assertEquals(expected, anchors(generational));
+  }
+}
