@@ -113,10 +113,12 @@ public final class DbTransaction implements AutoCloseable {
 
   /**
    * Installs the new version inside the current one as {@code current/<name>}, by one rename: an
-   * addition (a linkdb generation) that readers of current see whole or not at all. Needs a current
+   * addition (a linkdb generation) that readers of current see whole or not at all; then removes
+   * the entries {@code replaced} of current that the addition holds the data of. A crash between
+   * the two leaves both: only for data that reads the same when read twice. Needs a current
    * version; the backup {@code old} is left as it is.
    */
-  public void commitInto(String name) throws IOException {
+  public void commitInto(String name, List<String> replaced) throws IOException {
     checkUncommitted();
     Path current = VersionedDb.current(db);
     Path target = new Path(current, name);
@@ -130,8 +132,14 @@ public final class DbTransaction implements AutoCloseable {
     if (fs.exists(target) || !fs.rename(newVersion, target)) {
       throw new IOException("cannot install " + newVersion + " as " + target);
     }
-    durable.syncDirectory(fs, current);
     committed = true;
+    for (String entry : replaced) {
+      Path path = new Path(current, entry);
+      if (!fs.delete(path, true) && fs.exists(path)) {
+        throw new IOException("cannot remove " + path + " (now part of " + target + ")");
+      }
+    }
+    durable.syncDirectory(fs, current);
   }
 
   private void checkUncommitted() {

@@ -139,7 +139,7 @@ public class DbTransactionTest {
     try (DbTransaction tx = begin()) {
       added = tx.newVersion();
       write(added, "g1");
-      tx.commitInto("gen-1");
+      tx.commitInto("gen-1", List.of());
     }
     Path current = VersionedDb.current(crawlDb);
     assertEquals("v2", nameOf(current));
@@ -151,19 +151,39 @@ public class DbTransactionTest {
   }
 
   @Test
+  public void commitIntoRemovesTheEntriesTheAdditionReplaces() throws Exception {
+    commitVersion("v1");
+    for (String name : List.of("gen-1", "gen-2")) {
+      try (DbTransaction tx = begin()) {
+        write(tx.newVersion(), name);
+        tx.commitInto(name, List.of());
+      }
+    }
+    try (DbTransaction tx = begin()) {
+      write(tx.newVersion(), "gen-1 and gen-2");
+      tx.commitInto("gen-3", List.of("gen-1", "gen-2"));
+    }
+    Path current = VersionedDb.current(crawlDb);
+    assertFalse(fs.exists(new Path(current, "gen-1")));
+    assertFalse(fs.exists(new Path(current, "gen-2")));
+    assertEquals("gen-1 and gen-2", nameOf(new Path(current, "gen-3")));
+    assertEquals("v1", nameOf(current));
+  }
+
+  @Test
   public void commitIntoNeedsACurrentVersionAndAFreeName() throws Exception {
     try (DbTransaction tx = begin()) {
       write(tx.newVersion(), "g1");
-      assertThrows(IOException.class, () -> tx.commitInto("gen-1"));
+      assertThrows(IOException.class, () -> tx.commitInto("gen-1", List.of()));
     }
     commitVersion("v1");
     try (DbTransaction tx = begin()) {
       write(tx.newVersion(), "g1");
-      tx.commitInto("gen-1");
+      tx.commitInto("gen-1", List.of());
     }
     try (DbTransaction tx = begin()) {
       write(tx.newVersion(), "g2");
-      assertThrows(IOException.class, () -> tx.commitInto("gen-1"));
+      assertThrows(IOException.class, () -> tx.commitInto("gen-1", List.of()));
     }
     assertEquals("g1", nameOf(new Path(VersionedDb.current(crawlDb), "gen-1")));
     assertEquals(List.of(), tempDirs());

@@ -43,9 +43,9 @@ public class LinkDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(LinkDb.class);
 
   /**
-   * What an inversion did: the segments read, the URLs written (the whole linkdb after a merge, the
-   * URLs with new inlinks in a generation), the generation installed (null after a merge) and the
-   * generations beside the base now.
+   * What an inversion did: the segments read, the URLs written (the whole linkdb after a merge into
+   * the base, else those of the new generation), the generation installed (null after a merge into
+   * the base), how many generations it merged in, and the generations beside the base now.
    */
   public record Result(
       int segments,
@@ -54,14 +54,22 @@ public class LinkDb extends CrawlTool {
       long linksRejected,
       long linksInternal,
       String generation,
+      int mergedGenerations,
       int generations) {
     public String summary(Path linkDb) {
       String written =
           generation == null
               ? String.format("%d URLs with inlinks in %s", urls, linkDb)
               : String.format(
-                  "%d URLs with new inlinks in %s, added as %s (%d generation%s beside the base)",
-                  urls, linkDb, generation, generations, generations == 1 ? "" : "s");
+                  "%d URLs with inlinks in generation %s of %s%s (%d generation%s beside the base)",
+                  urls,
+                  generation,
+                  linkDb,
+                  mergedGenerations == 0
+                      ? ""
+                      : String.format(", which merged the %d newest", mergedGenerations),
+                  generations,
+                  generations == 1 ? "" : "s");
       return String.format(
           "invertlinks: %s (%d links inverted from %d segment%s, %d rejected, %d internal ignored)",
           written, linksInverted, segments, segments == 1 ? "" : "s", linksRejected, linksInternal);
@@ -132,10 +140,16 @@ public class LinkDb extends CrawlTool {
     try (DbTransaction tx = DbTransaction.begin(conf, linkDb, "linkdb", force)) {
       // Read under the lock: no other writer changes the parts until the install.
       LinkDbParts parts = LinkDbParts.of(conf, linkDb);
-      boolean merge =
+      GenerationPolicy.Plan plan =
           parts == null
-              || policy.mergeIntoBase(
-                  parts.generations().size(), parts.baseBytes(), parts.generationBytes());
+              ? GenerationPolicy.Plan.INTO_BASE
+              : policy.plan(parts.baseBytes(), parts.generationBytes());
+      List<LinkDbParts.Generation> merged =
+          parts == null || plan.intoBase()
+              ? List.of()
+              : parts
+                  .generations()
+                  .subList(parts.generations().size() - plan.newest(), parts.generations().size());
       Job job = CrawlJob.create(conf, "invertlinks " + linkDb);
       for (Path segment : segments) {
         MultipleInputs.addInputPath(
@@ -144,11 +158,14 @@ public class LinkDb extends CrawlTool {
             SequenceFileInputFormat.class,
             InvertMapper.class);
       }
-      if (merge && parts != null) {
-        // The installed base and generations pass through the identity mapper into the merge.
-        for (Path file : parts.dataFiles()) {
-          MultipleInputs.addInputPath(job, file, SequenceFileInputFormat.class, Mapper.class);
-        }
+      // What is merged passes through the identity mapper into the reducer with the new links.
+      List<Path> mergedFiles = new ArrayList<>();
+      if (plan.intoBase() && parts != null) {
+        mergedFiles.addAll(parts.dataFiles());
+      }
+      merged.forEach(g -> mergedFiles.addAll(g.files()));
+      for (Path file : mergedFiles) {
+        MultipleInputs.addInputPath(job, file, SequenceFileInputFormat.class, Mapper.class);
       }
       job.setMapOutputKeyClass(Text.class);
       job.setMapOutputValueClass(Inlinks.class);
@@ -157,12 +174,13 @@ public class LinkDb extends CrawlTool {
       CrawlJob.setMapFileOutput(job, tx.newVersion(), Inlinks.class);
       runJob(job);
       String generation = null;
-      if (merge) {
+      int generations = 0;
+      if (plan.intoBase()) {
         tx.commit();
       } else {
         generation = parts.nextGenerationName();
-        tx.commitInto(generation);
-        LOG.info("{}: added generation {}", linkDb, generation);
+        tx.commitInto(generation, merged.stream().map(g -> g.dir().getName()).toList());
+        generations = parts.generations().size() - merged.size() + 1;
       }
       Counters c = job.getCounters();
       return new Result(
@@ -172,7 +190,8 @@ public class LinkDb extends CrawlTool {
           LinkDbCounter.LINKS_REJECTED.valueIn(c),
           LinkDbCounter.LINKS_INTERNAL_IGNORED.valueIn(c),
           generation,
-          merge ? 0 : parts.generations().size() + 1);
+          merged.size(),
+          generations);
     }
   }
 
@@ -212,7 +231,7 @@ public class LinkDb extends CrawlTool {
     List<Inlinks> found = new ArrayList<>();
     List<Path> dirs = new ArrayList<>();
     dirs.add(parts.version());
-    dirs.addAll(parts.generations());
+    parts.generations().forEach(g -> dirs.add(g.dir()));
     Text key = new Text(url);
     for (Path dir : dirs) {
       Inlinks value = new Inlinks();

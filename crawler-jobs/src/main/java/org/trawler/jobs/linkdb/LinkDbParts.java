@@ -12,24 +12,23 @@ import org.trawler.core.store.VersionedDb;
 
 /**
  * The installed linkdb as its readers see it: the base, MapFile parts {@code current/part-r-*} that
- * the last merge wrote, and the generations {@code current/gen-NNNNNN/part-r-*} that each
- * invertlinks since then added. A URL may be in several of them: a reader merges its values with
- * {@link InlinksMerge}, which gives the same inlinks whichever parts hold them and however often
- * (each link once, the cap applied), so the union reads as one linkdb.
+ * the last merge into the base wrote, and the generations {@code current/gen-NNNNNN/part-r-*} that
+ * invertlinks added since. A URL may be in several of them: a reader merges its values with {@link
+ * InlinksMerge}, which gives the same inlinks whichever parts hold them and however often (each
+ * link once, the cap applied), so the union reads as one linkdb.
  *
  * @param version the installed version directory ({@code current}, or {@code old} after an
  *     interrupted install)
- * @param generations the generation directories, oldest first
- * @param dataFiles the data files of the base and then of the generations: a job's inputs
+ * @param baseFiles the data files of the base
+ * @param generations the generations, oldest first
  */
 public record LinkDbParts(
-    Path version,
-    List<Path> generations,
-    List<Path> dataFiles,
-    long baseBytes,
-    long generationBytes) {
+    Path version, List<Path> baseFiles, long baseBytes, List<Generation> generations) {
 
   static final String GENERATION_PREFIX = "gen-";
+
+  /** One generation: its directory, its data files and their bytes. */
+  public record Generation(Path dir, List<Path> files, long bytes) {}
 
   /** The parts of the linkdb's installed version; null when it has none. */
   public static LinkDbParts of(Configuration conf, Path linkDb) throws IOException {
@@ -38,31 +37,40 @@ public record LinkDbParts(
     if (version == null) {
       return null;
     }
-    List<Path> files = new ArrayList<>(PartFiles.list(conf, version));
-    long baseBytes = bytes(fs, files);
-    List<Path> generations = new ArrayList<>();
+    List<Path> base = PartFiles.list(conf, version);
+    List<Path> dirs = new ArrayList<>();
     for (FileStatus st : fs.listStatus(version, p -> p.getName().startsWith(GENERATION_PREFIX))) {
       if (st.isDirectory()) {
-        generations.add(st.getPath());
+        dirs.add(st.getPath());
       }
     }
     // fixed-width numbers: name order is age order
-    generations.sort(null);
-    long generationBytes = 0;
-    for (Path generation : generations) {
-      List<Path> parts = PartFiles.list(conf, generation);
-      generationBytes += bytes(fs, parts);
-      files.addAll(parts);
+    dirs.sort(null);
+    List<Generation> generations = new ArrayList<>();
+    for (Path dir : dirs) {
+      List<Path> files = PartFiles.list(conf, dir);
+      generations.add(new Generation(dir, List.copyOf(files), bytes(fs, files)));
     }
-    return new LinkDbParts(
-        version, List.copyOf(generations), List.copyOf(files), baseBytes, generationBytes);
+    return new LinkDbParts(version, List.copyOf(base), bytes(fs, base), List.copyOf(generations));
+  }
+
+  /** The data files of the base and then of the generations: a job's inputs. */
+  public List<Path> dataFiles() {
+    List<Path> files = new ArrayList<>(baseFiles);
+    generations.forEach(g -> files.addAll(g.files()));
+    return files;
+  }
+
+  /** The bytes of each generation, oldest first. */
+  List<Long> generationBytes() {
+    return generations.stream().map(Generation::bytes).toList();
   }
 
   /** The name of the generation after the newest one: gen-000001, gen-000002, ... */
   String nextGenerationName() {
     int newest = 0;
-    for (Path generation : generations) {
-      String number = generation.getName().substring(GENERATION_PREFIX.length());
+    for (Generation generation : generations) {
+      String number = generation.dir().getName().substring(GENERATION_PREFIX.length());
       if (number.matches("\\d+")) {
         newest = Math.max(newest, Integer.parseInt(number));
       }

@@ -12,11 +12,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
@@ -128,21 +123,8 @@ public class IndexJobTest {
 
   /** url → the anchors of its document in the installed index. */
   private Map<String, List<String>> anchors() throws IOException {
-    Map<String, List<String>> docs = new TreeMap<>();
-    File[] shards =
-        new File(VersionedDb.current(index).toUri().getPath())
-            .listFiles((d, n) -> n.startsWith("part-"));
-    for (File shard : shards) {
-      try (Directory dir = FSDirectory.open(shard.toPath());
-          DirectoryReader reader = DirectoryReader.open(dir)) {
-        StoredFields fields = reader.storedFields();
-        for (int i = 0; i < reader.maxDoc(); i++) {
-          Document doc = fields.document(i);
-          docs.put(doc.get(IndexFields.URL), List.of(doc.getValues(IndexFields.ANCHOR)));
-        }
-      }
-    }
-    return docs;
+    return IndexDocuments.values(
+        new File(VersionedDb.current(index).toUri().getPath()), IndexFields.ANCHOR);
   }
 
   @Test

@@ -8,6 +8,7 @@ import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -126,7 +127,7 @@ public class LinkDbJobTest {
     assertTrue(
         second.out,
         second.out.contains(
-            "1 URLs with new inlinks in " + linkDb + ", added as gen-000001 (1 generation"));
+            "1 URLs with inlinks in generation gen-000001 of " + linkDb + " (1 generation beside"));
     assertEquals(List.of("gen-000001"), generations());
     assertFalse("the backup is the last merge's", new File(linkDb, "old").exists());
     for (String name : base) {
@@ -145,7 +146,7 @@ public class LinkDbJobTest {
   }
 
   @Test
-  public void tooManyGenerationsAreMergedIntoANewBase() throws Exception {
+  public void withNoRoomLeftTheNewestGenerationsAreMergedIntoOne() throws Exception {
     conf.setInt(LinkDbKeys.MAX_GENERATIONS, 2);
     conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1000");
     List<String> segments = new ArrayList<>();
@@ -160,17 +161,49 @@ public class LinkDbJobTest {
     invert(segments.get(2));
     assertEquals(List.of("gen-000001", "gen-000002"), generations());
     CommandRun merged = invert(segments.get(3));
-    assertTrue(merged.out, merged.out.contains("1 URLs with inlinks in " + linkDb));
-    assertEquals(List.of(), generations());
-    assertEquals(
-        "the backup is the version before the merge, generations included",
-        List.of("gen-000001", "gen-000002"),
-        List.of(new File(linkDb, "old").list((d, n) -> n.startsWith("gen-"))).stream()
-            .sorted()
-            .toList());
+    assertTrue(
+        merged.out,
+        merged.out.contains(
+            "in generation gen-000003 of "
+                + linkDb
+                + ", which merged the 2 newest (1 generation beside the base)"));
+    assertEquals(List.of("gen-000003"), generations());
+    assertFalse("the base was not rewritten", new File(linkDb, "old").exists());
     invert(segments.get(4));
-    assertEquals(List.of("gen-000001"), generations());
+    assertEquals(List.of("gen-000003", "gen-000004"), generations());
     assertEquals(5, current().get("http://t/").size());
+  }
+
+  @Test
+  public void aCrashBeforeTheMergedGenerationsAreRemovedLeavesALinkdbThatReadsTheSame()
+      throws Exception {
+    conf.setInt(LinkDbKeys.MAX_GENERATIONS, 1);
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1000");
+    List<String> segments = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      segments.add(
+          segment(
+              "2024010" + (i + 1) + "000000",
+              Map.of(
+                  "http://p" + i + "/",
+                  new String[] {"http://t/", "from " + i, "http://u" + i + "/", "u"})));
+    }
+    invert(segments.get(0));
+    invert(segments.get(1));
+    File gen1 = new File(linkDb, "current/gen-000001");
+    File kept = new File(tmp.getRoot(), "gen-000001");
+    org.apache.commons.io.FileUtils.copyDirectory(gen1, kept);
+    invert(segments.get(2));
+    assertEquals(List.of("gen-000002"), generations());
+    Map<String, List<Outlink>> installed = current();
+    // what a crash between the install of gen-000002 and the removal of gen-000001 leaves
+    org.apache.commons.io.FileUtils.copyDirectory(kept, gen1);
+    assertEquals(List.of("gen-000001", "gen-000002"), generations());
+    assertEquals(installed, current());
+    invert(segments.get(3));
+    assertEquals(List.of("gen-000003"), generations());
+    assertEquals(4, current().get("http://t/").size());
+    assertEquals(5, current().size());
   }
 
   @Test
@@ -203,19 +236,28 @@ public class LinkDbJobTest {
     conf.setInt(LinkDbKeys.MAX_INLINKS, 6);
     String generational = linkDb;
     String mergedEveryTime = new File(tmp.getRoot(), "crawl/linkdb-merged").getPath();
-    conf.setInt(LinkDbKeys.MAX_GENERATIONS, 3);
-    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1000");
+    // both kinds of merge happen: generations into one, and into the base
+    conf.setInt(LinkDbKeys.MAX_GENERATIONS, 2);
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "2");
     Configuration everyTime = new Configuration(conf);
     everyTime.setInt(LinkDbKeys.MAX_GENERATIONS, 0);
+    List<String> kinds = new ArrayList<>();
     for (String segment : segments) {
-      assertEquals(0, CommandRun.run(conf, "invertlinks", generational, segment).exitCode);
+      CommandRun run = CommandRun.run(conf, "invertlinks", generational, segment);
+      assertEquals(run.toString(), 0, run.exitCode);
+      kinds.add(
+          run.out.contains("which merged")
+              ? "merged"
+              : run.out.contains("in generation") ? "added" : "into the base");
       assertEquals(0, CommandRun.run(everyTime, "invertlinks", mergedEveryTime, segment).exitCode);
       assertEquals(
           LinkDbContents.read(conf, new Path(mergedEveryTime)),
           LinkDbContents.read(conf, new Path(generational)));
     }
     assertEquals(
-        "the last rounds left generations", List.of("gen-000001", "gen-000002"), generations());
+        "the rounds' merges: " + kinds,
+        Set.of("added", "merged", "into the base"),
+        Set.copyOf(kinds));
     assertEquals(6, current().get("http://t0/").size());
   }
 

@@ -323,16 +323,20 @@ public class CrashSafetyTest {
     for (int s = 0; s <= built; s++) {
       Path segment = CrawlData.linkedSegment(conf, segmentPath(template, s), s * URLS, URLS);
       if (s < built) {
-        java.util.List<String> args =
-            new ArrayList<>(List.of("invertlinks", linkDb.toString(), segment.toString()));
-        for (String setting : settings) {
-          args.addAll(List.of("-D", setting));
-        }
-        CommandRun run = CommandRun.run(conf, args.toArray(new String[0]));
+        CommandRun run = CommandRun.run(conf, invertlinks(linkDb, segment, settings));
         assertEquals(run.toString(), 0, run.exitCode);
       }
     }
     return template;
+  }
+
+  private static String[] invertlinks(Path linkDb, Path segment, String... settings) {
+    List<String> args =
+        new ArrayList<>(List.of("invertlinks", linkDb.toString(), segment.toString()));
+    for (String setting : settings) {
+      args.addAll(List.of("-D", setting));
+    }
+    return args.toArray(new String[0]);
   }
 
   private static Path segmentPath(File crawlDir, int s) {
@@ -342,38 +346,33 @@ public class CrashSafetyTest {
   @Test
   public void invertlinksAddingAGenerationKilledAtAnyMomentLeavesTheOldOrTheNewLinkDb()
       throws Exception {
-    File template = linkDbTemplate("invertlinks-generation", 1);
-    assertCrashSafe(
-        LINKDB,
-        template,
-        dir ->
-            new String[] {
-              "invertlinks",
-              LINKDB.path(dir).toString(),
-              segmentPath(dir, 1).toString(),
-              "-D",
-              "linkdb.generations.max.ratio=1e9"
-            },
-        List.of(),
-        CrashSafetyTest::generationsAreWhole);
+    assertInvertlinksCrashSafe(
+        linkDbTemplate("invertlinks-generation", 1), 1, "linkdb.generations.max.ratio=1e9");
   }
 
   @Test
-  public void invertlinksMergingGenerationsKilledAtAnyMomentLeavesTheOldOrTheNewLinkDb()
+  public void invertlinksMergingGenerationsIntoOneKilledAtAnyMomentLeavesTheOldOrTheNewLinkDb()
       throws Exception {
     File template = linkDbTemplate("invertlinks-merge", 2, "linkdb.generations.max.ratio=1e9");
     assertTrue(new File(template, "linkdb/current/gen-000001").isDirectory());
+    assertInvertlinksCrashSafe(
+        template, 2, "linkdb.generations.max=1", "linkdb.generations.max.ratio=1e9");
+  }
+
+  @Test
+  public void invertlinksMergingIntoTheBaseKilledAtAnyMomentLeavesTheOldOrTheNewLinkDb()
+      throws Exception {
+    File template = linkDbTemplate("invertlinks-base", 2, "linkdb.generations.max.ratio=1e9");
+    assertInvertlinksCrashSafe(template, 2, "linkdb.generations.max.ratio=0");
+  }
+
+  /** invertlinks of segment number {@code segment} with {@code settings}, killed at each point. */
+  private void assertInvertlinksCrashSafe(File template, int segment, String... settings)
+      throws Exception {
     assertCrashSafe(
         LINKDB,
         template,
-        dir ->
-            new String[] {
-              "invertlinks",
-              LINKDB.path(dir).toString(),
-              segmentPath(dir, 2).toString(),
-              "-D",
-              "linkdb.generations.max=1"
-            },
+        dir -> invertlinks(LINKDB.path(dir), segmentPath(dir, segment), settings),
         List.of(),
         CrashSafetyTest::generationsAreWhole);
   }

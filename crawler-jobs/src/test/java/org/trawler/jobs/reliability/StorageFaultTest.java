@@ -133,11 +133,24 @@ public class StorageFaultTest {
             "invertlinks", faulty(c, "linkdb"), segment(c), "-D", "linkdb.generations.max.ratio=1e9"
           };
 
-  /** invertlinks merging the generations with the base into a new base. */
-  private static final Function<File, String[]> INVERTLINKS_MERGE =
+  /** invertlinks merging the newest generation and its links into one new generation. */
+  private static final Function<File, String[]> INVERTLINKS_MERGE_GENERATIONS =
       c ->
           new String[] {
-            "invertlinks", faulty(c, "linkdb"), segment(c), "-D", "linkdb.generations.max=1"
+            "invertlinks",
+            faulty(c, "linkdb"),
+            segment(c),
+            "-D",
+            "linkdb.generations.max=1",
+            "-D",
+            "linkdb.generations.max.ratio=1e9"
+          };
+
+  /** invertlinks merging the generations with the base into a new base. */
+  private static final Function<File, String[]> INVERTLINKS_INTO_BASE =
+      c ->
+          new String[] {
+            "invertlinks", faulty(c, "linkdb"), segment(c), "-D", "linkdb.generations.max.ratio=0"
           };
 
   private static final Function<File, String[]> DEDUP =
@@ -320,11 +333,21 @@ public class StorageFaultTest {
   }
 
   @Test
+  public void invertlinksMergingGenerationsIntoOne() throws Exception {
+    assertBeforeOrAfter(withGeneration(), INVERTLINKS_MERGE_GENERATIONS);
+  }
+
+  @Test
   public void invertlinksMergingAGenerationIntoTheBase() throws Exception {
+    assertBeforeOrAfter(withGeneration(), INVERTLINKS_INTO_BASE);
+  }
+
+  /** The parsed crawl with a linkdb of a base and one generation. */
+  private static File withGeneration() throws Exception {
     File inverted = step(parsed, "inverted", INVERTLINKS);
     File withGeneration = step(inverted, "with-generation", INVERTLINKS_GENERATION);
     assertTrue(new File(withGeneration, "linkdb/current/gen-000001").isDirectory());
-    assertBeforeOrAfter(withGeneration, INVERTLINKS_MERGE);
+    return withGeneration;
   }
 
   @Test

@@ -8,16 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
-import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
-import org.apache.hadoop.io.compress.CompressionCodec;
-import org.apache.hadoop.io.compress.DefaultCodec;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
@@ -157,19 +151,7 @@ final class LinkDbBenchmark {
 
   private MapFile.Writer mapFile(Path dir, Class<? extends Writable> valueClass)
       throws IOException {
-    FileSystem fs = dir.getFileSystem(conf);
-    fs.mkdirs(dir.getParent());
-    CompressionCodec codec =
-        ReflectionUtils.newInstance(
-            conf.getClass(
-                FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class),
-            conf);
-    return new MapFile.Writer(
-        conf,
-        dir,
-        MapFile.Writer.keyClass(Text.class),
-        MapFile.Writer.valueClass(valueClass),
-        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, codec));
+    return CrawlDbBenchmark.mapFile(conf, dir, valueClass);
   }
 
   /** Figures of the linkdb benchmark. */
