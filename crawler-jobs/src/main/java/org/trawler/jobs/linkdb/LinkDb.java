@@ -33,11 +33,10 @@ import org.trawler.jobs.CrawlTool;
  * {@code invertlinks <linkdb> <segment>... [-dir <segments_dir>]}: builds the linkdb, url → {@link
  * Inlinks} (linking page, anchor), from the segments' parse_data. One job: the segments' outlinks
  * are inverted by {@link InvertMapper} and merged per URL by {@link MergeReducer}. Its output is
- * installed as one more generation of the linkdb ({@link LinkDbParts}), or, when the {@link
- * GenerationPolicy} says the generations are too many or too large, the job also reads the whole
- * linkdb and its output is installed as the new base (current → old), so that the cost of a round
- * follows its new segments, not the size of the linkdb. Both installs happen under the linkdb's
- * lock.
+ * installed as one more generation of the linkdb ({@link LinkDbParts}), so that the cost of a
+ * round follows its new segments, not the size of the linkdb. The {@link GenerationPolicy} may have
+ * the job also read the newest generations, which its generation then replaces, or the whole
+ * linkdb, installed as the new base (current → old). All installs happen under the linkdb's lock.
  */
 public class LinkDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(LinkDb.class);
