@@ -133,6 +133,11 @@ public final class DbTransaction implements AutoCloseable {
       throw new IOException("cannot install " + newVersion + " as " + target);
     }
     committed = true;
+    // durable before anything it replaces is removed
+    durable.syncDirectory(fs, current);
+    if (replaced.isEmpty()) {
+      return;
+    }
     for (String entry : replaced) {
       Path path = new Path(current, entry);
       if (!fs.delete(path, true) && fs.exists(path)) {

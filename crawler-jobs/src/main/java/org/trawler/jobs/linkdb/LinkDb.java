@@ -33,10 +33,10 @@ import org.trawler.jobs.CrawlTool;
  * {@code invertlinks <linkdb> <segment>... [-dir <segments_dir>]}: builds the linkdb, url → {@link
  * Inlinks} (linking page, anchor), from the segments' parse_data. One job: the segments' outlinks
  * are inverted by {@link InvertMapper} and merged per URL by {@link MergeReducer}. Its output is
- * installed as one more generation of the linkdb ({@link LinkDbParts}), so that the cost of a
- * round follows its new segments, not the size of the linkdb. The {@link GenerationPolicy} may have
- * the job also read the newest generations, which its generation then replaces, or the whole
- * linkdb, installed as the new base (current → old). All installs happen under the linkdb's lock.
+ * installed as one more generation of the linkdb ({@link LinkDbParts}), so that the cost of a round
+ * follows its new segments, not the size of the linkdb. The {@link GenerationPolicy} may have the
+ * job also read the newest generations, which its generation then replaces, or the whole linkdb,
+ * installed as the new base (current → old). All installs happen under the linkdb's lock.
  */
 public class LinkDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(LinkDb.class);
@@ -143,12 +143,7 @@ public class LinkDb extends CrawlTool {
           parts == null
               ? GenerationPolicy.Plan.INTO_BASE
               : policy.plan(parts.baseBytes(), parts.generationBytes());
-      List<LinkDbParts.Generation> merged =
-          parts == null || plan.intoBase()
-              ? List.of()
-              : parts
-                  .generations()
-                  .subList(parts.generations().size() - plan.newest(), parts.generations().size());
+      List<LinkDbParts.Generation> merged = parts == null ? List.of() : parts.newest(plan.newest());
       Job job = CrawlJob.create(conf, "invertlinks " + linkDb);
       for (Path segment : segments) {
         MultipleInputs.addInputPath(
@@ -158,11 +153,8 @@ public class LinkDb extends CrawlTool {
             InvertMapper.class);
       }
       // What is merged passes through the identity mapper into the reducer with the new links.
-      List<Path> mergedFiles = new ArrayList<>();
-      if (plan.intoBase() && parts != null) {
-        mergedFiles.addAll(parts.dataFiles());
-      }
-      merged.forEach(g -> mergedFiles.addAll(g.files()));
+      List<Path> mergedFiles =
+          plan.intoBase() && parts != null ? parts.dataFiles() : LinkDbParts.files(merged);
       for (Path file : mergedFiles) {
         MultipleInputs.addInputPath(job, file, SequenceFileInputFormat.class, Mapper.class);
       }

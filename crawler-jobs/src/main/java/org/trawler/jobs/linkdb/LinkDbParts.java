@@ -57,8 +57,20 @@ public record LinkDbParts(
   /** The data files of the base and then of the generations: a job's inputs. */
   public List<Path> dataFiles() {
     List<Path> files = new ArrayList<>(baseFiles);
+    files.addAll(files(generations));
+    return files;
+  }
+
+  /** The data files of {@code generations}. */
+  static List<Path> files(List<Generation> generations) {
+    List<Path> files = new ArrayList<>();
     generations.forEach(g -> files.addAll(g.files()));
     return files;
+  }
+
+  /** The {@code n} newest generations, oldest first. */
+  List<Generation> newest(int n) {
+    return generations.subList(generations.size() - n, generations.size());
   }
 
   /** The bytes of each generation, oldest first. */
