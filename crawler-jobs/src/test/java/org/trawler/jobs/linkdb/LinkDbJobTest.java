@@ -16,8 +16,10 @@ import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -143,6 +145,24 @@ public class LinkDbJobTest {
     // Inverting a segment again adds nothing twice.
     invert(seg1);
     assertEquals(both, current().get("http://c/"));
+  }
+
+  @Test
+  public void anOldSingleVersionLinkdbIsReadAndExtended() throws Exception {
+    Inlinks old = new Inlinks();
+    old.add("http://a/", "from a");
+    LocalJobFixtures.writeMapFile(
+        conf,
+        VersionedDb.current(new Path(linkDb)),
+        Inlinks.class,
+        new TreeMap<>(Map.of("http://c/", old)));
+    assertEquals(List.of(new Outlink("http://a/", "from a")), current().get("http://c/"));
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1e9");
+    invert(segment("20240101000000", Map.of("http://b/", new String[] {"http://c/", "from b"})));
+    assertEquals(List.of("gen-000001"), generations());
+    assertEquals(
+        List.of(new Outlink("http://a/", "from a"), new Outlink("http://b/", "from b")),
+        current().get("http://c/"));
   }
 
   @Test
