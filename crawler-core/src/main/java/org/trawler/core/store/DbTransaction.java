@@ -106,14 +106,54 @@ public final class DbTransaction implements AutoCloseable {
    * db.preserve.backup is true, the default); only the last backup is kept.
    */
   public void commit() throws IOException {
+    checkUncommitted();
+    install(newVersion);
+    committed = true;
+  }
+
+  /**
+   * Installs the new version inside the current one as {@code current/<name>}, by one rename: an
+   * addition (a linkdb generation) that readers of current see whole or not at all; then removes
+   * the entries {@code replaced} of current that the addition holds the data of. A crash between
+   * the two leaves both: only for data that reads the same when read twice. Needs a current
+   * version; the backup {@code old} is left as it is.
+   */
+  public void commitInto(String name, List<String> replaced) throws IOException {
+    checkUncommitted();
+    Path current = VersionedDb.current(db);
+    Path target = new Path(current, name);
+    DurableFiles durable = DurableFiles.of(conf);
+    durable.syncTree(fs, newVersion);
+    lock.checkHeld();
+    if (!fs.exists(current)) {
+      throw new IOException("no current version of " + db + " to add " + name + " to");
+    }
+    // A rename onto an existing directory would move the new version inside it.
+    if (fs.exists(target) || !fs.rename(newVersion, target)) {
+      throw new IOException("cannot install " + newVersion + " as " + target);
+    }
+    committed = true;
+    // durable before anything it replaces is removed
+    durable.syncDirectory(fs, current);
+    if (replaced.isEmpty()) {
+      return;
+    }
+    for (String entry : replaced) {
+      Path path = new Path(current, entry);
+      if (!fs.delete(path, true) && fs.exists(path)) {
+        throw new IOException("cannot remove " + path + " (now part of " + target + ")");
+      }
+    }
+    durable.syncDirectory(fs, current);
+  }
+
+  private void checkUncommitted() {
     if (committed) {
       throw new IllegalStateException("the new version of " + db + " was installed already");
     }
     if (newVersion == null) {
       throw new IllegalStateException("no new version of " + db + " was written");
     }
-    install(newVersion);
-    committed = true;
   }
 
   private void install(Path version) throws IOException {

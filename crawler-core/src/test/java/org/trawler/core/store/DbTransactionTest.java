@@ -3,6 +3,7 @@ package org.trawler.core.store;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.trawler.core.store.VersionedDbTest.assertUserException;
@@ -127,6 +128,64 @@ public class DbTransactionTest {
     commitVersion("v3");
     assertEquals("v3", nameOf(VersionedDb.current(crawlDb)));
     assertEquals("only the last backup is kept", "v2", nameOf(VersionedDb.old(crawlDb)));
+    assertEquals(List.of(), tempDirs());
+  }
+
+  @Test
+  public void commitIntoAddsTheNewVersionInsideCurrentAndKeepsTheBackup() throws Exception {
+    commitVersion("v1");
+    commitVersion("v2");
+    Path added;
+    try (DbTransaction tx = begin()) {
+      added = tx.newVersion();
+      write(added, "g1");
+      tx.commitInto("gen-1", List.of());
+    }
+    Path current = VersionedDb.current(crawlDb);
+    assertEquals("v2", nameOf(current));
+    assertEquals("g1", nameOf(new Path(current, "gen-1")));
+    assertEquals("v1", nameOf(VersionedDb.old(crawlDb)));
+    assertFalse("the temporary directory was renamed", fs.exists(added));
+    assertEquals(List.of(), tempDirs());
+    assertFalse("lock released", fs.exists(lockFile));
+  }
+
+  @Test
+  public void commitIntoRemovesTheEntriesTheAdditionReplaces() throws Exception {
+    commitVersion("v1");
+    for (String name : List.of("gen-1", "gen-2")) {
+      try (DbTransaction tx = begin()) {
+        write(tx.newVersion(), name);
+        tx.commitInto(name, List.of());
+      }
+    }
+    try (DbTransaction tx = begin()) {
+      write(tx.newVersion(), "gen-1 and gen-2");
+      tx.commitInto("gen-3", List.of("gen-1", "gen-2"));
+    }
+    Path current = VersionedDb.current(crawlDb);
+    assertFalse(fs.exists(new Path(current, "gen-1")));
+    assertFalse(fs.exists(new Path(current, "gen-2")));
+    assertEquals("gen-1 and gen-2", nameOf(new Path(current, "gen-3")));
+    assertEquals("v1", nameOf(current));
+  }
+
+  @Test
+  public void commitIntoNeedsACurrentVersionAndAFreeName() throws Exception {
+    try (DbTransaction tx = begin()) {
+      write(tx.newVersion(), "g1");
+      assertThrows(IOException.class, () -> tx.commitInto("gen-1", List.of()));
+    }
+    commitVersion("v1");
+    try (DbTransaction tx = begin()) {
+      write(tx.newVersion(), "g1");
+      tx.commitInto("gen-1", List.of());
+    }
+    try (DbTransaction tx = begin()) {
+      write(tx.newVersion(), "g2");
+      assertThrows(IOException.class, () -> tx.commitInto("gen-1", List.of()));
+    }
+    assertEquals("g1", nameOf(new Path(VersionedDb.current(crawlDb), "gen-1")));
     assertEquals(List.of(), tempDirs());
   }
 

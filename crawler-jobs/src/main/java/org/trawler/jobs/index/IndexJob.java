@@ -32,6 +32,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.linkdb.LinkDb;
 
 /**
  * {@code index <index> <crawldb> [-linkdb <linkdb>] (<segment>... | -dir <segments_dir>)
@@ -155,11 +156,12 @@ public class IndexJob extends CrawlTool {
         }
       }
       if (linkDb != null) {
-        Path links = VersionedDb.readable(linkDb.getFileSystem(conf), linkDb);
-        if (links != null) {
-          FileInputFormat.addInputPath(job, links);
-        } else {
+        List<Path> links = LinkDb.parts(conf, linkDb);
+        if (links.isEmpty()) {
           LOG.warn("no linkdb at {}: indexing without anchors", linkDb);
+        }
+        for (Path part : links) {
+          FileInputFormat.addInputPath(job, part);
         }
       }
       job.setMapperClass(IndexMapper.class);
@@ -275,16 +277,18 @@ public class IndexJob extends CrawlTool {
   /** Gathers a URL's records and writes what {@link IndexDecision} makes of them. */
   public static class IndexReducer extends Reducer<Text, IndexRecord, Text, IndexAction> {
     private IndexDecision decision;
+    private int maxInlinks;
 
     @Override
     protected void setup(Context context) {
       decision = IndexDecision.fromConf(context.getConfiguration());
+      maxInlinks = LinkDb.maxInlinks(context.getConfiguration());
     }
 
     @Override
     protected void reduce(Text url, Iterable<IndexRecord> values, Context context)
         throws IOException, InterruptedException {
-      PageRecords page = new PageRecords();
+      PageRecords page = new PageRecords(maxInlinks);
       for (IndexRecord value : values) {
         if (!page.add(value)) {
           LOG.warn("{}: ignoring an unexpected record {}", url, value);

@@ -12,6 +12,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.jobs.linkdb.LinkDb;
 
 /**
  * What the index job knows of one URL: its crawldb entry, its inlinks, and the parts of the newest
@@ -21,9 +22,23 @@ public final class PageRecords {
   /** Meta key of a content summary: the length of the content in bytes, which it no longer has. */
   static final String CONTENT_LENGTH = "_index_length_";
 
+  private final int maxInlinks;
   private CrawlDatum db;
   private Inlinks inlinks;
   private final List<IndexRecord> segmentParts = new ArrayList<>();
+
+  /** Records with all the inlinks the linkdb's parts give. */
+  public PageRecords() {
+    this(-1);
+  }
+
+  /**
+   * Records whose inlinks from several parts of the linkdb are merged as invertlinks merges them,
+   * at most {@code maxInlinks} (negative = all).
+   */
+  public PageRecords(int maxInlinks) {
+    this.maxInlinks = maxInlinks;
+  }
 
   /** Takes one record; false when it is of a kind the index job does not use. */
   public boolean add(IndexRecord record) {
@@ -34,7 +49,11 @@ public final class PageRecords {
         return true;
       }
       if (value instanceof Inlinks links) {
-        inlinks = copy(links);
+        // a URL has inlinks in each linkdb generation that holds links to it
+        inlinks =
+            inlinks == null
+                ? copy(links)
+                : LinkDb.mergeInlinks(List.of(inlinks, links), maxInlinks);
         return true;
       }
       return false;

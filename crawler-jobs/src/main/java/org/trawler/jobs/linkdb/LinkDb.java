@@ -2,6 +2,7 @@ package org.trawler.jobs.linkdb;
 
 import java.io.IOException;
 import java.net.MalformedURLException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -23,35 +24,54 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.DbTransaction;
+import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
-import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 
 /**
  * {@code invertlinks <linkdb> <segment>... [-dir <segments_dir>]}: builds the linkdb, url → {@link
- * Inlinks} (linking page, anchor), from the segments' parse_data, merged with the linkdb's current
- * version. One job: the segments' outlinks are inverted by {@link InvertMapper}, the existing
- * linkdb passes through unchanged, and {@link MergeReducer} merges per URL. The new version is
- * installed like a crawldb's (current → old, under the linkdb's lock).
+ * Inlinks} (linking page, anchor), from the segments' parse_data. One job: the segments' outlinks
+ * are inverted by {@link InvertMapper} and merged per URL by {@link MergeReducer}. Its output is
+ * installed as one more generation of the linkdb ({@link LinkDbParts}), so that the cost of a round
+ * follows its new segments, not the size of the linkdb. The {@link GenerationPolicy} may have the
+ * job also read the newest generations, which its generation then replaces, or the whole linkdb,
+ * installed as the new base (current → old). All installs happen under the linkdb's lock.
  */
 public class LinkDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(LinkDb.class);
 
-  /** What an inversion did: the segments read and the size of the new linkdb. */
+  /**
+   * What an inversion did: the segments read, the URLs written (the whole linkdb after a merge into
+   * the base, else those of the new generation), the generation installed (null after a merge into
+   * the base), how many generations it merged in, and the generations beside the base now.
+   */
   public record Result(
-      int segments, long urls, long linksInverted, long linksRejected, long linksInternal) {
+      int segments,
+      long urls,
+      long linksInverted,
+      long linksRejected,
+      long linksInternal,
+      String generation,
+      int mergedGenerations,
+      int generations) {
     public String summary(Path linkDb) {
+      String written =
+          generation == null
+              ? String.format("%d URLs with inlinks in %s", urls, linkDb)
+              : String.format(
+                  "%d URLs with inlinks in generation %s of %s%s (%d generation%s beside the base)",
+                  urls,
+                  generation,
+                  linkDb,
+                  mergedGenerations == 0
+                      ? ""
+                      : String.format(", which merged the %d newest", mergedGenerations),
+                  generations,
+                  generations == 1 ? "" : "s");
       return String.format(
-          "invertlinks: %d URLs with inlinks in %s (%d links inverted from %d segment%s,"
-              + " %d rejected, %d internal ignored)",
-          urls,
-          linkDb,
-          linksInverted,
-          segments,
-          segments == 1 ? "" : "s",
-          linksRejected,
-          linksInternal);
+          "invertlinks: %s (%d links inverted from %d segment%s, %d rejected, %d internal ignored)",
+          written, linksInverted, segments, segments == 1 ? "" : "s", linksRejected, linksInternal);
     }
   }
 
@@ -103,18 +123,27 @@ public class LinkDb extends CrawlTool {
   }
 
   /**
-   * Inverts the links of {@code segments} into {@code linkDb} and installs the new version. Every
-   * segment must have parse_data.
+   * Inverts the links of {@code segments} into {@code linkDb}: installs them as a new generation,
+   * or merges them with the whole linkdb into a new base when the {@link GenerationPolicy} says so
+   * (always for a new linkdb). Every segment must have parse_data.
    */
   public Result invert(Path linkDb, List<Path> segments, boolean force)
       throws IOException, UserException {
     Configuration conf = getConf();
     LinkInverter.fromConf(conf); // a bad setting fails here, before the job
-    MergeReducer.maxInlinks(conf);
+    maxInlinks(conf);
+    GenerationPolicy policy = GenerationPolicy.fromConf(conf);
     for (Path segment : segments) {
       Segment.requirePart(conf, segment, Segment.PARSE_DATA, "run parse on it first");
     }
     try (DbTransaction tx = DbTransaction.begin(conf, linkDb, "linkdb", force)) {
+      // Read under the lock: no other writer changes the parts until the install.
+      LinkDbParts parts = LinkDbParts.of(conf, linkDb);
+      GenerationPolicy.Plan plan =
+          parts == null
+              ? GenerationPolicy.Plan.INTO_BASE
+              : policy.plan(parts.baseBytes(), parts.generationBytes());
+      List<LinkDbParts.Generation> merged = parts == null ? List.of() : parts.newest(plan.newest());
       Job job = CrawlJob.create(conf, "invertlinks " + linkDb);
       for (Path segment : segments) {
         MultipleInputs.addInputPath(
@@ -123,10 +152,11 @@ public class LinkDb extends CrawlTool {
             SequenceFileInputFormat.class,
             InvertMapper.class);
       }
-      if (VersionedDb.exists(conf, linkDb)) {
-        // The installed version passes through the identity mapper into the merge.
-        MultipleInputs.addInputPath(
-            job, VersionedDb.current(linkDb), SequenceFileInputFormat.class, Mapper.class);
+      // What is merged passes through the identity mapper into the reducer with the new links.
+      List<Path> mergedFiles =
+          plan.intoBase() && parts != null ? parts.dataFiles() : LinkDbParts.files(merged);
+      for (Path file : mergedFiles) {
+        MultipleInputs.addInputPath(job, file, SequenceFileInputFormat.class, Mapper.class);
       }
       job.setMapOutputKeyClass(Text.class);
       job.setMapOutputValueClass(Inlinks.class);
@@ -134,15 +164,73 @@ public class LinkDb extends CrawlTool {
       job.setReducerClass(MergeReducer.class);
       CrawlJob.setMapFileOutput(job, tx.newVersion(), Inlinks.class);
       runJob(job);
-      tx.commit();
+      String generation = null;
+      int generations = 0;
+      if (plan.intoBase()) {
+        tx.commit();
+      } else {
+        generation = parts.nextGenerationName();
+        tx.commitInto(generation, merged.stream().map(g -> g.dir().getName()).toList());
+        generations = parts.generations().size() - merged.size() + 1;
+      }
       Counters c = job.getCounters();
       return new Result(
           segments.size(),
           c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue(),
           LinkDbCounter.LINKS_INVERTED.valueIn(c),
           LinkDbCounter.LINKS_REJECTED.valueIn(c),
-          LinkDbCounter.LINKS_INTERNAL_IGNORED.valueIn(c));
+          LinkDbCounter.LINKS_INTERNAL_IGNORED.valueIn(c),
+          generation,
+          merged.size(),
+          generations);
     }
+  }
+
+  /**
+   * The data files of the linkdb's installed version, base and generations, as a job's inputs;
+   * empty when there is none. A job reading them gets a URL's inlinks in several values: merge them
+   * with {@link #mergeInlinks}.
+   */
+  public static List<Path> parts(Configuration conf, Path linkDb) throws IOException {
+    LinkDbParts parts = LinkDbParts.of(conf, linkDb);
+    return parts == null ? List.of() : parts.dataFiles();
+  }
+
+  /** Inlinks kept per URL (db.max.inlinks); negative = all. */
+  public static int maxInlinks(Configuration conf) {
+    return Settings.getInt(conf, LinkDbKeys.MAX_INLINKS, LinkDbKeys.DEFAULT_MAX_INLINKS);
+  }
+
+  /**
+   * One URL's inlinks from several parts of the linkdb, merged as invertlinks merges them: each
+   * link once, the first {@code maxInlinks} by (linking URL, anchor).
+   */
+  public static Inlinks mergeInlinks(Iterable<Inlinks> values, int maxInlinks) {
+    return InlinksMerge.merge(values, maxInlinks);
+  }
+
+  /**
+   * The inlinks of {@code url} in the linkdb, all its parts merged; null when it has none. Looks
+   * the URL up in each part's MapFiles.
+   */
+  public static Inlinks lookup(Configuration conf, Path linkDb, String url)
+      throws IOException, UserException {
+    LinkDbParts parts = LinkDbParts.of(conf, linkDb);
+    if (parts == null) {
+      return null;
+    }
+    List<Inlinks> found = new ArrayList<>();
+    List<Path> dirs = new ArrayList<>();
+    dirs.add(parts.version());
+    parts.generations().forEach(g -> dirs.add(g.dir()));
+    Text key = new Text(url);
+    for (Path dir : dirs) {
+      Inlinks value = new Inlinks();
+      if (PartFiles.lookup(conf, dir, key, value)) {
+        found.add(value);
+      }
+    }
+    return found.isEmpty() ? null : InlinksMerge.merge(found, maxInlinks(conf));
   }
 
   /** parse_data (page URL → ParseData) to (target URL → one inlink) per kept outlink. */
@@ -189,10 +277,6 @@ public class LinkDb extends CrawlTool {
     @Override
     protected void setup(Context context) {
       maxInlinks = maxInlinks(context.getConfiguration());
-    }
-
-    static int maxInlinks(Configuration conf) {
-      return Settings.getInt(conf, LinkDbKeys.MAX_INLINKS, LinkDbKeys.DEFAULT_MAX_INLINKS);
     }
 
     @Override

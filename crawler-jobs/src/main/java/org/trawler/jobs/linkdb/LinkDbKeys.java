@@ -25,5 +25,22 @@ public final class LinkDbKeys {
 
   public static final boolean DEFAULT_FILTER = true;
 
+  /**
+   * Generations kept beside the linkdb's base; with this many, invertlinks merges the newest ones
+   * into its new generation. 0 = merge into the base every time (every invertlinks rewrites the
+   * whole linkdb).
+   */
+  public static final String MAX_GENERATIONS = "linkdb.generations.max";
+
+  public static final int DEFAULT_MAX_GENERATIONS = 8;
+
+  /**
+   * invertlinks merges into a new base when the generations together exceed this fraction of the
+   * base's bytes: the base is rewritten only once the new links are worth it.
+   */
+  public static final String MAX_GENERATION_RATIO = "linkdb.generations.max.ratio";
+
+  public static final double DEFAULT_MAX_GENERATION_RATIO = 0.5;
+
   private LinkDbKeys() {}
 }

@@ -6,6 +6,8 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
@@ -16,12 +18,14 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
+import org.trawler.jobs.linkdb.LinkDbKeys;
 
 /** The index command in local mode: shards, re-indexing, deletes, -noCommit, bad writers. */
 public class IndexJobTest {
@@ -84,6 +88,60 @@ public class IndexJobTest {
     CommandRun search =
         CommandRun.run(conf, "search", index.toString(), query, "-n", "100", "-json");
     return (int) search.out.lines().filter(l -> l.startsWith("{")).count();
+  }
+
+  /** A linkdb built from three rounds of links between the pages, each anchor naming its page. */
+  private Path linkDb(String name, int maxGenerations) throws Exception {
+    Path linkDb = new Path(crawlDb.getParent(), name);
+    for (int round = 0; round < 3; round++) {
+      SortedMap<String, ParseData> pages = new TreeMap<>();
+      for (int i = round; i < PAGES; i += 3) {
+        ParseData data = new ParseData(ParseData.SUCCESS, "", "Page " + i);
+        for (int k = 1; k <= 4; k++) {
+          data.getOutlinks()
+              .add(new Outlink(url((i * 7 + k * 11) % PAGES), "from page " + i + " link " + k));
+        }
+        pages.put(url(i), data);
+      }
+      Path links = new Path(crawlDb.getParent(), "links/" + name + "/2024010" + (round + 1));
+      LocalJobFixtures.writeMapFile(
+          conf, new Path(links, Segment.PARSE_DATA), ParseData.class, pages);
+      CommandRun run =
+          CommandRun.run(
+              conf,
+              "invertlinks",
+              linkDb.toString(),
+              links.toString(),
+              "-D",
+              LinkDbKeys.MAX_GENERATIONS + "=" + maxGenerations,
+              "-D",
+              LinkDbKeys.MAX_GENERATION_RATIO + "=1e9");
+      assertEquals(run.toString(), 0, run.exitCode);
+    }
+    return linkDb;
+  }
+
+  /** url → the anchors of its document in the installed index. */
+  private Map<String, List<String>> anchors() throws IOException {
+    return IndexDocuments.values(
+        new File(VersionedDb.current(index).toUri().getPath()), IndexFields.ANCHOR);
+  }
+
+  @Test
+  public void aLinkdbInGenerationsGivesTheAnchorsOfTheLinkdbMergedEveryTime() throws Exception {
+    conf.setInt(LinkDbKeys.MAX_INLINKS, 3);
+    conf.setInt(IndexerKeys.MAX_ANCHORS, 100);
+    Path merged = linkDb("linkdb-merged", 0);
+    Path generations = linkDb("linkdb-generations", 8);
+    assertTrue(new File(generations.toUri().getPath(), "current/gen-000002").isDirectory());
+    Path segment = segment("20240101000000", "apples");
+    assertEquals(0, index(segment, "-linkdb", merged.toString()).exitCode);
+    Map<String, List<String>> expected = anchors();
+    assertTrue(
+        "some pages reach the inlink cap: " + expected,
+        expected.values().stream().anyMatch(a -> a.size() == 3));
+    assertEquals(0, index(segment, "-linkdb", generations.toString()).exitCode);
+    assertEquals(expected, anchors());
   }
 
   @Test

@@ -4,7 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -15,9 +17,11 @@ import org.junit.Test;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.jobs.linkdb.LinkDbKeys;
 
 /** The index job's mapper (tags records with their segment) and reducer (add, delete, skip). */
 public class IndexMapReduceTest {
@@ -108,6 +112,30 @@ public class IndexMapReduceTest {
     assertTrue(action.isAdd());
     assertEquals(List.of("quokka facts", "all about quokkas"), action.document().values("anchor"));
     assertEquals(1, IndexCounter.ADDED.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void inlinksFromSeveralLinkdbGenerationsAreMergedAndCappedAsInTheLinkdb()
+      throws IOException {
+    Inlinks older = new Inlinks();
+    older.add("http://c.example/", "from c");
+    older.add("http://a.example/", "from a");
+    Inlinks newer = new Inlinks();
+    newer.add("http://b.example/", "from b");
+    newer.add("http://a.example/", "from a");
+    List<IndexRecord> values =
+        new ArrayList<>(records(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS));
+    values.remove(values.size() - 1);
+    values.add(new IndexRecord("", older));
+    values.add(new IndexRecord("", newer));
+    Configuration conf = IndexPages.conf();
+    conf.setInt(LinkDbKeys.MAX_INLINKS, 2);
+    List<Pair<Text, IndexAction>> out =
+        ReduceDriver.newReduceDriver(new IndexJob.IndexReducer())
+            .withConfiguration(conf)
+            .withInput(URL, values)
+            .run();
+    assertEquals(List.of("from a", "from b"), out.get(0).getSecond().document().values("anchor"));
   }
 
   @Test

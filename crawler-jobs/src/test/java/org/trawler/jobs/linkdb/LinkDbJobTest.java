@@ -5,8 +5,10 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.io.File;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -53,12 +55,24 @@ public class LinkDbJobTest {
     return segment.toString();
   }
 
+  /** The linkdb as its readers see it: base and generations merged. */
   private Map<String, List<Outlink>> current() throws Exception {
-    return LocalJobFixtures.readAll(
-        conf,
-        VersionedDb.current(new Path(linkDb)),
-        new Inlinks(),
-        in -> List.copyOf(in.getInlinks()));
+    return LinkDbContents.read(conf, new Path(linkDb));
+  }
+
+  private CommandRun invert(String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of("invertlinks", linkDb));
+    all.addAll(List.of(args));
+    CommandRun run = CommandRun.run(conf, all.toArray(new String[0]));
+    assertEquals(run.toString(), 0, run.exitCode);
+    return run;
+  }
+
+  private List<String> generations() {
+    String[] names = new File(linkDb, "current").list((d, n) -> n.startsWith("gen-"));
+    List<String> sorted = new ArrayList<>(List.of(names));
+    java.util.Collections.sort(sorted);
+    return sorted;
   }
 
   @Test
@@ -82,20 +96,189 @@ public class LinkDbJobTest {
   }
 
   @Test
-  public void aSecondRunMergesWithTheExistingLinkdbAndKeepsTheOldVersion() throws Exception {
+  public void mergingEveryTimeRewritesTheLinkdbAndKeepsTheOldVersion() throws Exception {
     String seg1 =
         segment("20240101000000", Map.of("http://a/", new String[] {"http://c/", "from a"}));
     String seg2 =
         segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "from b"}));
+    conf.setInt(LinkDbKeys.MAX_GENERATIONS, 0);
     assertEquals(0, CommandRun.run(conf, "invertlinks", linkDb, seg1).exitCode);
     assertEquals(0, CommandRun.run(conf, "invertlinks", linkDb, seg2).exitCode);
     assertEquals(
         List.of(new Outlink("http://a/", "from a"), new Outlink("http://b/", "from b")),
         current().get("http://c/"));
     assertTrue(new File(linkDb, "old").isDirectory());
+    assertEquals(List.of(), generations());
     // Inverting a segment again adds nothing twice.
     assertEquals(0, CommandRun.run(conf, "invertlinks", linkDb, seg1).exitCode);
     assertEquals(2, current().get("http://c/").size());
+  }
+
+  @Test
+  public void aSecondRunAddsAGenerationThatReadsAsOneWithTheBase() throws Exception {
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1000");
+    String seg1 =
+        segment(
+            "20240101000000",
+            Map.of("http://a/", new String[] {"http://c/", "from a", "http://d/", "d"}));
+    String seg2 =
+        segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "from b"}));
+    invert(seg1);
+    List<String> base = List.of(new File(linkDb, "current").list());
+    CommandRun second = invert(seg2);
+    assertTrue(
+        second.out,
+        second.out.contains(
+            "1 URLs with inlinks in generation gen-000001 of " + linkDb + " (1 generation beside"));
+    assertEquals(List.of("gen-000001"), generations());
+    assertFalse("the backup is the last merge's", new File(linkDb, "old").exists());
+    for (String name : base) {
+      assertTrue(
+          "the base is not rewritten: " + name, new File(linkDb, "current/" + name).exists());
+    }
+    List<Outlink> both =
+        List.of(new Outlink("http://a/", "from a"), new Outlink("http://b/", "from b"));
+    assertEquals(both, current().get("http://c/"));
+    assertEquals(List.of(new Outlink("http://a/", "d")), current().get("http://d/"));
+    assertEquals(both, LinkDb.lookup(conf, new Path(linkDb), "http://c/").getInlinks());
+    assertEquals(null, LinkDb.lookup(conf, new Path(linkDb), "http://a/"));
+    // Inverting a segment again adds nothing twice.
+    invert(seg1);
+    assertEquals(both, current().get("http://c/"));
+  }
+
+  @Test
+  public void anOldSingleVersionLinkdbIsReadAndExtended() throws Exception {
+    Inlinks old = new Inlinks();
+    old.add("http://a/", "from a");
+    LocalJobFixtures.writeMapFile(
+        conf,
+        VersionedDb.current(new Path(linkDb)),
+        Inlinks.class,
+        new TreeMap<>(Map.of("http://c/", old)));
+    assertEquals(List.of(new Outlink("http://a/", "from a")), current().get("http://c/"));
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1e9");
+    invert(segment("20240101000000", Map.of("http://b/", new String[] {"http://c/", "from b"})));
+    assertEquals(List.of("gen-000001"), generations());
+    assertEquals(
+        List.of(new Outlink("http://a/", "from a"), new Outlink("http://b/", "from b")),
+        current().get("http://c/"));
+  }
+
+  @Test
+  public void withNoRoomLeftTheNewestGenerationsAreMergedIntoOne() throws Exception {
+    conf.setInt(LinkDbKeys.MAX_GENERATIONS, 2);
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1000");
+    List<String> segments = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      segments.add(
+          segment(
+              "2024010" + (i + 1) + "000000",
+              Map.of("http://p" + i + "/", new String[] {"http://t/", "from " + i})));
+    }
+    invert(segments.get(0));
+    invert(segments.get(1));
+    invert(segments.get(2));
+    assertEquals(List.of("gen-000001", "gen-000002"), generations());
+    CommandRun merged = invert(segments.get(3));
+    assertTrue(
+        merged.out,
+        merged.out.contains(
+            "in generation gen-000003 of "
+                + linkDb
+                + ", which merged the 2 newest (1 generation beside the base)"));
+    assertEquals(List.of("gen-000003"), generations());
+    assertFalse("the base was not rewritten", new File(linkDb, "old").exists());
+    invert(segments.get(4));
+    assertEquals(List.of("gen-000003", "gen-000004"), generations());
+    assertEquals(5, current().get("http://t/").size());
+  }
+
+  @Test
+  public void aCrashBeforeTheMergedGenerationsAreRemovedLeavesALinkdbThatReadsTheSame()
+      throws Exception {
+    conf.setInt(LinkDbKeys.MAX_GENERATIONS, 1);
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "1000");
+    List<String> segments = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      segments.add(
+          segment(
+              "2024010" + (i + 1) + "000000",
+              Map.of(
+                  "http://p" + i + "/",
+                  new String[] {"http://t/", "from " + i, "http://u" + i + "/", "u"})));
+    }
+    invert(segments.get(0));
+    invert(segments.get(1));
+    File gen1 = new File(linkDb, "current/gen-000001");
+    File kept = new File(tmp.getRoot(), "gen-000001");
+    org.apache.commons.io.FileUtils.copyDirectory(gen1, kept);
+    invert(segments.get(2));
+    assertEquals(List.of("gen-000002"), generations());
+    Map<String, List<Outlink>> installed = current();
+    // what a crash between the install of gen-000002 and the removal of gen-000001 leaves
+    org.apache.commons.io.FileUtils.copyDirectory(kept, gen1);
+    assertEquals(List.of("gen-000001", "gen-000002"), generations());
+    assertEquals(installed, current());
+    invert(segments.get(3));
+    assertEquals(List.of("gen-000003"), generations());
+    assertEquals(4, current().get("http://t/").size());
+    assertEquals(5, current().size());
+  }
+
+  @Test
+  public void generationsLargeAgainstTheBaseAreMergedIntoIt() throws Exception {
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "0");
+    invert(segment("20240101000000", Map.of("http://a/", new String[] {"http://c/", "a"})));
+    invert(segment("20240102000000", Map.of("http://b/", new String[] {"http://c/", "b"})));
+    assertEquals(List.of("gen-000001"), generations());
+    invert(segment("20240103000000", Map.of("http://d/", new String[] {"http://c/", "d"})));
+    assertEquals(List.of(), generations());
+    assertEquals(3, current().get("http://c/").size());
+  }
+
+  @Test
+  public void generationsReadTheSameAsMergingEveryTimeWithTheCap() throws Exception {
+    java.util.Random random = new java.util.Random(15);
+    List<String> segments = new ArrayList<>();
+    for (int s = 0; s < 7; s++) {
+      Map<String, String[]> pages = new TreeMap<>();
+      for (int p = 0; p < 20; p++) {
+        String[] links = new String[10];
+        for (int l = 0; l < links.length; l += 2) {
+          links[l] = "http://t" + random.nextInt(15) + "/";
+          links[l + 1] = "anchor " + random.nextInt(3);
+        }
+        pages.put("http://p" + random.nextInt(40) + "/", links);
+      }
+      segments.add(segment("2024010" + (s + 1) + "000000", pages));
+    }
+    conf.setInt(LinkDbKeys.MAX_INLINKS, 6);
+    String generational = linkDb;
+    String mergedEveryTime = new File(tmp.getRoot(), "crawl/linkdb-merged").getPath();
+    // both kinds of merge happen: generations into one, and into the base
+    conf.setInt(LinkDbKeys.MAX_GENERATIONS, 2);
+    conf.set(LinkDbKeys.MAX_GENERATION_RATIO, "2");
+    Configuration everyTime = new Configuration(conf);
+    everyTime.setInt(LinkDbKeys.MAX_GENERATIONS, 0);
+    List<String> kinds = new ArrayList<>();
+    for (String segment : segments) {
+      CommandRun run = CommandRun.run(conf, "invertlinks", generational, segment);
+      assertEquals(run.toString(), 0, run.exitCode);
+      kinds.add(
+          run.out.contains("which merged")
+              ? "merged"
+              : run.out.contains("in generation") ? "added" : "into the base");
+      assertEquals(0, CommandRun.run(everyTime, "invertlinks", mergedEveryTime, segment).exitCode);
+      assertEquals(
+          LinkDbContents.read(conf, new Path(mergedEveryTime)),
+          LinkDbContents.read(conf, new Path(generational)));
+    }
+    assertEquals(
+        "the rounds' merges: " + kinds,
+        Set.of("added", "merged", "into the base"),
+        Set.copyOf(kinds));
+    assertEquals(6, current().get("http://t0/").size());
   }
 
   @Test

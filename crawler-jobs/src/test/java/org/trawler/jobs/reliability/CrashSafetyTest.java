@@ -27,6 +27,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
+import org.trawler.jobs.linkdb.LinkDbContents;
 
 /**
  * kill -9 of a crawldb writer at any moment leaves the previous crawldb or the new one, complete
@@ -59,6 +60,26 @@ public class CrashSafetyTest {
     settings.forEach(conf::set);
     child = new ChildCommand(tmp.getRoot(), settings);
   }
+
+  /** The db a command writes, and what its readers see of it, to compare before and after. */
+  private record Db(String dir, DbReader reader) {
+    Path path(File crawlDir) {
+      return new Path(new File(crawlDir, dir).getPath());
+    }
+
+    Object state(File crawlDir) throws Exception {
+      return reader.read(path(crawlDir));
+    }
+  }
+
+  private interface DbReader {
+    Object read(Path db) throws Exception;
+  }
+
+  private static final Db CRAWLDB = new Db("crawldb", db -> CrawlDbSummary.of(conf, db));
+
+  /** The linkdb as one: base and generations merged per URL. */
+  private static final Db LINKDB = new Db("linkdb", db -> LinkDbContents.read(conf, db));
 
   /** One place to kill the writer: a moment seen from outside, and a delay after it. */
   private record KillPoint(String name, Function<File, BooleanSupplier> moment, long delayMillis) {}
@@ -94,7 +115,7 @@ public class CrashSafetyTest {
    * time.
    */
   private void assertCrashSafe(File template, Function<File, String[]> command) throws Exception {
-    assertCrashSafe(template, command, List.of(), (work, where) -> {});
+    assertCrashSafe(CRAWLDB, template, command, List.of(), (work, where) -> {});
   }
 
   /** What else a killed run must leave usable, checked before the rerun. */
@@ -108,17 +129,28 @@ public class CrashSafetyTest {
       List<KillPoint> extraPoints,
       AfterKill afterKill)
       throws Exception {
-    Path templateDb = crawlDb(template);
-    CrawlDbSummary before = CrawlDbSummary.of(conf, templateDb);
+    assertCrashSafe(CRAWLDB, template, command, extraPoints, afterKill);
+  }
+
+  private void assertCrashSafe(
+      Db watched,
+      File template,
+      Function<File, String[]> command,
+      List<KillPoint> extraPoints,
+      AfterKill afterKill)
+      throws Exception {
+    Object before = watched.state(template);
 
     File measured = copy(template, "measured");
     long start = System.nanoTime();
     int exit = ChildCommand.waitFor(child.start(command.apply(measured)));
     long millis = (System.nanoTime() - start) / 1_000_000L;
     assertEquals(child.lastLog(), 0, exit);
-    CrawlDbSummary after = CrawlDbSummary.of(conf, crawlDb(measured));
+    Object after = watched.state(measured);
     assertNotEquals(
-        "the command must change the crawldb for the test to mean anything", before, after);
+        "the command must change the " + watched.dir() + " for the test to mean anything",
+        before,
+        after);
 
     List<KillPoint> points = new ArrayList<>(extraPoints);
     points.addAll(
@@ -134,15 +166,17 @@ public class CrashSafetyTest {
       Process p = child.start(command.apply(work));
       boolean killed =
           ChildCommand.killWhen(
-              p, point.moment().apply(new File(work, "crawldb")), point.delayMillis());
+              p, point.moment().apply(new File(work, watched.dir())), point.delayMillis());
       killedMidRun += killed ? 1 : 0;
 
-      Path db = crawlDb(work);
-      CrawlDbSummary state = CrawlDbSummary.of(conf, db);
+      Path db = watched.path(work);
+      Object state = watched.state(work);
       String where = "killed " + point.name() + (killed ? "" : " (had already ended)");
       assertTrue(
           where
-              + ": crawldb is neither the old nor the new version: "
+              + ": "
+              + watched.dir()
+              + " is neither the old nor the new version: "
               + state
               + "\nold: "
               + before
@@ -154,7 +188,7 @@ public class CrashSafetyTest {
 
       rerun(command.apply(work), db, where);
       if (state.equals(before)) {
-        assertEquals(where + ": the rerun completes the work", after, CrawlDbSummary.of(conf, db));
+        assertEquals(where + ": the rerun completes the work", after, watched.state(work));
       }
     }
     LoggerFactory.getLogger(CrashSafetyTest.class)
@@ -277,6 +311,78 @@ public class CrashSafetyTest {
       assertEquals(where + ": " + fetch, 3, fetch.exitCode);
       assertEquals(where + ": " + fetch, 1, fetch.errLines().length);
       assertTrue(where + ": " + fetch, fetch.err.contains(segment.getPath()));
+    }
+  }
+
+  // ---- the linkdb ----
+
+  /** A crawl directory with a linkdb built from {@code built} segments and one more to invert. */
+  private static File linkDbTemplate(String name, int built, String... settings) throws Exception {
+    File template = tmp.newFolder(name);
+    Path linkDb = LINKDB.path(template);
+    for (int s = 0; s <= built; s++) {
+      Path segment = CrawlData.linkedSegment(conf, segmentPath(template, s), s * URLS, URLS);
+      if (s < built) {
+        CommandRun run = CommandRun.run(conf, invertlinks(linkDb, segment, settings));
+        assertEquals(run.toString(), 0, run.exitCode);
+      }
+    }
+    return template;
+  }
+
+  private static String[] invertlinks(Path linkDb, Path segment, String... settings) {
+    List<String> args =
+        new ArrayList<>(List.of("invertlinks", linkDb.toString(), segment.toString()));
+    for (String setting : settings) {
+      args.addAll(List.of("-D", setting));
+    }
+    return args.toArray(new String[0]);
+  }
+
+  private static Path segmentPath(File crawlDir, int s) {
+    return new Path(new File(crawlDir, "segments/2024010" + (s + 1) + "000000").getPath());
+  }
+
+  @Test
+  public void invertlinksAddingAGenerationKilledAtAnyMomentLeavesTheOldOrTheNewLinkDb()
+      throws Exception {
+    assertInvertlinksCrashSafe(
+        linkDbTemplate("invertlinks-generation", 1), 1, "linkdb.generations.max.ratio=1e9");
+  }
+
+  @Test
+  public void invertlinksMergingGenerationsIntoOneKilledAtAnyMomentLeavesTheOldOrTheNewLinkDb()
+      throws Exception {
+    File template = linkDbTemplate("invertlinks-merge", 2, "linkdb.generations.max.ratio=1e9");
+    assertTrue(new File(template, "linkdb/current/gen-000001").isDirectory());
+    assertInvertlinksCrashSafe(
+        template, 2, "linkdb.generations.max=1", "linkdb.generations.max.ratio=1e9");
+  }
+
+  @Test
+  public void invertlinksMergingIntoTheBaseKilledAtAnyMomentLeavesTheOldOrTheNewLinkDb()
+      throws Exception {
+    File template = linkDbTemplate("invertlinks-base", 2, "linkdb.generations.max.ratio=1e9");
+    assertInvertlinksCrashSafe(template, 2, "linkdb.generations.max.ratio=0");
+  }
+
+  /** invertlinks of segment number {@code segment} with {@code settings}, killed at each point. */
+  private void assertInvertlinksCrashSafe(File template, int segment, String... settings)
+      throws Exception {
+    assertCrashSafe(
+        LINKDB,
+        template,
+        dir -> invertlinks(LINKDB.path(dir), segmentPath(dir, segment), settings),
+        List.of(),
+        CrashSafetyTest::generationsAreWhole);
+  }
+
+  /** A generation is installed by one rename of a finished job output: never without _SUCCESS. */
+  private static void generationsAreWhole(File crawlDir, String where) {
+    File[] generations =
+        new File(crawlDir, "linkdb/current").listFiles((d, n) -> n.startsWith("gen-"));
+    for (File generation : generations == null ? new File[0] : generations) {
+      assertTrue(where + ": " + generation, new File(generation, "_SUCCESS").exists());
     }
   }
 }

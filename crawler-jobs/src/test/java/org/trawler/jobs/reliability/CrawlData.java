@@ -15,6 +15,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.store.Segment;
@@ -184,6 +185,24 @@ final class CrawlData {
         default -> throw new IllegalArgumentException(part);
       }
     }
+    return segment;
+  }
+
+  /**
+   * A parsed segment (parse_data only) of the pages {@code from .. from + n - 1}, each linking to
+   * ten pages spread over the first {@code from + n}, with anchors naming the linking page.
+   */
+  static Path linkedSegment(Configuration conf, Path segment, int from, int n) throws IOException {
+    SortedMap<String, ParseData> pages = new TreeMap<>();
+    for (int i = from; i < from + n; i++) {
+      ParseData data = new ParseData(ParseData.SUCCESS, "", "page " + i);
+      for (int k = 1; k <= 10; k++) {
+        data.getOutlinks().add(new Outlink(url((i * 7 + k * 131) % (from + n)), "from " + i));
+      }
+      pages.put(url(i), data);
+    }
+    LocalJobFixtures.writeMapFile(
+        conf, new Path(segment, Segment.PARSE_DATA), ParseData.class, pages);
     return segment;
   }
 

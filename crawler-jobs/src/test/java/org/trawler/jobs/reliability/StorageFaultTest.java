@@ -125,6 +125,34 @@ public class StorageFaultTest {
       c -> new String[] {"updatedb", faulty(c, "crawldb"), segment(c)};
   private static final Function<File, String[]> INVERTLINKS =
       c -> new String[] {"invertlinks", faulty(c, "linkdb"), segment(c)};
+
+  /** invertlinks adding its links as a generation beside the base (never merging). */
+  private static final Function<File, String[]> INVERTLINKS_GENERATION =
+      c ->
+          new String[] {
+            "invertlinks", faulty(c, "linkdb"), segment(c), "-D", "linkdb.generations.max.ratio=1e9"
+          };
+
+  /** invertlinks merging the newest generation and its links into one new generation. */
+  private static final Function<File, String[]> INVERTLINKS_MERGE_GENERATIONS =
+      c ->
+          new String[] {
+            "invertlinks",
+            faulty(c, "linkdb"),
+            segment(c),
+            "-D",
+            "linkdb.generations.max=1",
+            "-D",
+            "linkdb.generations.max.ratio=1e9"
+          };
+
+  /** invertlinks merging the generations with the base into a new base. */
+  private static final Function<File, String[]> INVERTLINKS_INTO_BASE =
+      c ->
+          new String[] {
+            "invertlinks", faulty(c, "linkdb"), segment(c), "-D", "linkdb.generations.max.ratio=0"
+          };
+
   private static final Function<File, String[]> DEDUP =
       c -> new String[] {"dedup", faulty(c, "crawldb")};
   private static final Function<File, String[]> INDEX =
@@ -297,6 +325,29 @@ public class StorageFaultTest {
   @Test
   public void invertlinks() throws Exception {
     assertBeforeOrAfter(parsed, INVERTLINKS);
+  }
+
+  @Test
+  public void invertlinksAddingAGeneration() throws Exception {
+    assertBeforeOrAfter(step(parsed, "inverted", INVERTLINKS), INVERTLINKS_GENERATION);
+  }
+
+  @Test
+  public void invertlinksMergingGenerationsIntoOne() throws Exception {
+    assertBeforeOrAfter(withGeneration(), INVERTLINKS_MERGE_GENERATIONS);
+  }
+
+  @Test
+  public void invertlinksMergingAGenerationIntoTheBase() throws Exception {
+    assertBeforeOrAfter(withGeneration(), INVERTLINKS_INTO_BASE);
+  }
+
+  /** The parsed crawl with a linkdb of a base and one generation. */
+  private static File withGeneration() throws Exception {
+    File inverted = step(parsed, "inverted", INVERTLINKS);
+    File withGeneration = step(inverted, "with-generation", INVERTLINKS_GENERATION);
+    assertTrue(new File(withGeneration, "linkdb/current/gen-000001").isDirectory());
+    return withGeneration;
   }
 
   @Test

@@ -36,12 +36,16 @@ import org.trawler.simweb.SiteProfile;
  * peak heap; the fetch rate against the politeness bound; documents per second into Lucene; and the
  * fixed cost of a job and of a round (a round on a one-URL crawldb, with the bench's politeness
  * delay and without). With {@code --db-urls N} it times generate and updatedb on a synthetic
- * crawldb of N URLs instead.
+ * crawldb of N URLs instead; with {@code --linkdb-urls N}, invertlinks into a synthetic linkdb of N
+ * URLs ({@link LinkDbBenchmark}).
  */
 public class BenchCommand extends CrawlTool {
   static final String MAP_INPUT = taskCounter(TaskCounter.MAP_INPUT_RECORDS);
   static final String MAP_OUTPUT = taskCounter(TaskCounter.MAP_OUTPUT_RECORDS);
   static final String REDUCE_OUTPUT = taskCounter(TaskCounter.REDUCE_OUTPUT_RECORDS);
+
+  /** Rounds of the linkdb benchmark: past the eighth, where the generations are merged. */
+  private static final int LINKDB_ROUNDS = 10;
 
   private final PhaseMeter meter = new PhaseMeter();
 
@@ -60,6 +64,7 @@ public class BenchCommand extends CrawlTool {
     return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
         + " [--rounds R] [--topN N] [--seed-all] [--json FILE] [--dir DIR]"
         + " | --db-urls N [--json FILE] [--dir DIR]"
+        + " | --linkdb-urls N [--rounds R] [--json FILE] [--dir DIR]"
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
         + " [--json FILE] [--dir DIR]";
   }
@@ -99,6 +104,12 @@ public class BenchCommand extends CrawlTool {
             "db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
     o.addOption(
         valued(
+            "linkdb-urls",
+            "N",
+            "time invertlinks of R (--rounds, default 10) small segments into a synthetic linkdb"
+                + " of N URLs, merging every time and in generations, instead"));
+    o.addOption(
+        valued(
             "soak",
             "MINUTES",
             "crawl a faulty simweb (2000 hosts: 5% 5xx, 2% resets, 1% slow, 1% redirect loops,"
@@ -124,11 +135,22 @@ public class BenchCommand extends CrawlTool {
         writeReport(soak, json);
         return soak.passed() ? 0 : 1;
       }
-      Report report =
-          cmd.hasOption("db-urls")
-              ? new CrawlDbBenchmark(getConf(), meter, out())
-                  .run(new org.apache.hadoop.fs.Path(dir.toString()), positiveLong(cmd, "db-urls"))
-              : cycle(cmd, dir);
+      Report report;
+      if (cmd.hasOption("linkdb-urls")) {
+        report =
+            new LinkDbBenchmark(getConf(), meter, out())
+                .run(
+                    new org.apache.hadoop.fs.Path(dir.toString()),
+                    positiveLong(cmd, "linkdb-urls"),
+                    intOption(cmd, "rounds", LINKDB_ROUNDS));
+      } else {
+        report =
+            cmd.hasOption("db-urls")
+                ? new CrawlDbBenchmark(getConf(), meter, out())
+                    .run(
+                        new org.apache.hadoop.fs.Path(dir.toString()), positiveLong(cmd, "db-urls"))
+                : cycle(cmd, dir);
+      }
       writeReport(report, json);
     } finally {
       if (tempDir) {

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -142,7 +143,8 @@ final class CrawlDbBenchmark {
                 SequenceFile.Writer.file(parse),
                 SequenceFile.Writer.keyClass(Text.class),
                 SequenceFile.Writer.valueClass(CrawlDatum.class),
-                SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec()))) {
+                SequenceFile.Writer.compression(
+                    SequenceFile.CompressionType.BLOCK, jobCodec(conf)))) {
       for (long i = 0; i < urls; i += TOUCHED_EVERY) {
         byte[] signature = new byte[16];
         for (int b = 0; b < 8; b++) {
@@ -165,25 +167,30 @@ final class CrawlDbBenchmark {
     }
   }
 
-  /**
-   * The codec the jobs write with (mapreduce.output.fileoutputformat.compress.codec): the files
-   * look like theirs.
-   */
-  private CompressionCodec jobCodec() {
-    return ReflectionUtils.newInstance(
-        conf.getClass(FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class),
-        conf);
+  private MapFile.Writer mapFile(Path dir) throws IOException {
+    return mapFile(conf, dir, CrawlDatum.class);
   }
 
-  private MapFile.Writer mapFile(Path dir) throws IOException {
+  /**
+   * A block-compressed MapFile of Text → {@code valueClass} with the codec the jobs write with
+   * (mapreduce.output.fileoutputformat.compress.codec): the files look like theirs.
+   */
+  static MapFile.Writer mapFile(Configuration conf, Path dir, Class<? extends Writable> valueClass)
+      throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
     fs.mkdirs(dir.getParent());
     return new MapFile.Writer(
         conf,
         dir,
         MapFile.Writer.keyClass(Text.class),
-        MapFile.Writer.valueClass(CrawlDatum.class),
-        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec()));
+        MapFile.Writer.valueClass(valueClass),
+        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, jobCodec(conf)));
+  }
+
+  private static CompressionCodec jobCodec(Configuration conf) {
+    return ReflectionUtils.newInstance(
+        conf.getClass(FileOutputFormat.COMPRESS_CODEC, DefaultCodec.class, CompressionCodec.class),
+        conf);
   }
 
   /** Figures of the crawldb benchmark. */
