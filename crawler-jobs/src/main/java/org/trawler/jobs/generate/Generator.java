@@ -240,10 +240,39 @@ public class Generator extends CrawlTool {
     if (selection.count == 0) {
       return new Result(null, 0, tally.total, numFetchers, tally.skipped());
     }
+    return intoNewSegment(
+        conf,
+        segmentsDir,
+        numFetchers,
+        tally,
+        mark,
+        segment -> writeFetchLists(conf, selection, segment, numFetchers));
+  }
+
+  /** Writes the fetch lists into a segment, returning how many URLs they hold. */
+  private interface FetchListWriter {
+    long write(Path segment) throws IOException, UserException;
+  }
+
+  /**
+   * A new segment with the fetch lists {@code writer} puts in it, the crawldb marked for them; the
+   * segment is removed again when they hold no URL or a step fails.
+   */
+  private Result intoNewSegment(
+      Configuration conf,
+      Path segmentsDir,
+      int numFetchers,
+      Tally tally,
+      DbTransaction mark,
+      FetchListWriter writer)
+      throws IOException, UserException {
     Path segment = Segment.newSegment(conf, segmentsDir);
     boolean done = false;
     try {
-      long selected = writeFetchLists(conf, selection, segment, numFetchers);
+      long selected = writer.write(segment);
+      if (selected == 0) {
+        return new Result(null, 0, tally.total, numFetchers, tally.skipped());
+      }
       if (mark != null) {
         markCrawlDb(conf, mark, segment);
       }
@@ -295,32 +324,24 @@ public class Generator extends CrawlTool {
       Tally tally,
       DbTransaction mark)
       throws IOException, UserException {
-    Path segment = Segment.newSegment(conf, segmentsDir);
-    boolean done = false;
-    try {
-      Job job = selectJob(conf, "generate select into " + segment, crawlDb);
-      job.setReducerClass(OneListReducer.class);
-      job.setNumReduceTasks(1);
-      setSequenceFileOutput(
-          job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
-      runJob(job);
-      Counters counters = job.getCounters();
-      tally.add(counters);
-      tally.total = counters.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
-      long selected = GenerateCounter.SELECTED.valueIn(counters);
-      if (selected == 0) {
-        return new Result(null, 0, tally.total, numFetchers, tally.skipped());
-      }
-      if (mark != null) {
-        markCrawlDb(conf, mark, segment);
-      }
-      done = true;
-      return new Result(segment, selected, tally.total, numFetchers, tally.skipped());
-    } finally {
-      if (!done) {
-        segment.getFileSystem(conf).delete(segment, true);
-      }
-    }
+    return intoNewSegment(
+        conf,
+        segmentsDir,
+        numFetchers,
+        tally,
+        mark,
+        segment -> {
+          Job job = selectJob(conf, "generate select into " + segment, crawlDb);
+          job.setReducerClass(OneListReducer.class);
+          job.setNumReduceTasks(1);
+          setSequenceFileOutput(
+              job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
+          runJob(job);
+          Counters counters = job.getCounters();
+          tally.add(counters);
+          tally.total = counters.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
+          return GenerateCounter.SELECTED.valueIn(counters);
+        });
   }
 
   /** Job 1, and the top-N cut when several reducers each kept their own best topN. */
