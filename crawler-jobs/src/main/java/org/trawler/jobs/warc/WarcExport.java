@@ -239,12 +239,15 @@ public class WarcExport extends CrawlTool {
     if (!fs.exists(work)) {
       return; // nothing was exchanged: no files
     }
+    // every WARC file before any CDXJ: killed half-way, out never has an index without its file
     Map<Path, Path> moves = new LinkedHashMap<>();
-    for (FileStatus st : fs.listStatus(work)) {
-      String name = st.getPath().getName();
-      if (st.isFile()
-          && (name.endsWith(WarcFiles.WARC_SUFFIX) || name.endsWith(WarcFiles.CDXJ_SUFFIX))) {
-        moves.put(st.getPath(), new Path(out, name));
+    FileStatus[] written = fs.listStatus(work);
+    for (String suffix : List.of(WarcFiles.WARC_SUFFIX, WarcFiles.CDXJ_SUFFIX)) {
+      for (FileStatus st : written) {
+        String name = st.getPath().getName();
+        if (st.isFile() && name.endsWith(suffix)) {
+          moves.put(st.getPath(), new Path(out, name));
+        }
       }
     }
     FileMoves.allOrNone(fs, moves);
