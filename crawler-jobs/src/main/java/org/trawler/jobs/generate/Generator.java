@@ -298,8 +298,7 @@ public class Generator extends CrawlTool {
   private static long crawlDbBytes(Configuration conf, Path crawlDb) throws IOException {
     FileSystem fs = crawlDb.getFileSystem(conf);
     Path version = VersionedDb.readable(fs, crawlDb);
-    return fs.getContentSummary(version != null ? version : VersionedDb.current(crawlDb))
-        .getLength();
+    return version == null ? 0 : fs.getContentSummary(version).getLength();
   }
 
   /** The select job's input and map side, which both ways of generating share. */

@@ -12,7 +12,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
-import org.trawler.jobs.linkdb.LinkDb;
+import org.trawler.jobs.linkdb.InlinksMerge;
 
 /**
  * What the index job knows of one URL: its crawldb entry, its inlinks, and the parts of the newest
@@ -51,9 +51,7 @@ public final class PageRecords {
       if (value instanceof Inlinks links) {
         // a URL has inlinks in each linkdb generation that holds links to it
         inlinks =
-            inlinks == null
-                ? copy(links)
-                : LinkDb.mergeInlinks(List.of(inlinks, links), maxInlinks);
+            inlinks == null ? copy(links) : InlinksMerge.merge(List.of(inlinks, links), maxInlinks);
         return true;
       }
       return false;

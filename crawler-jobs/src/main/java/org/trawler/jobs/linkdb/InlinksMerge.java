@@ -9,7 +9,7 @@ import org.trawler.core.datum.Outlink;
  * Merges the inlinks of one URL: each (from URL, anchor) once, at most {@code max} of them, the
  * first ones in (from URL, anchor) order, so the result is the same whatever order they came in.
  */
-final class InlinksMerge {
+public final class InlinksMerge {
   /** Inlinks keep the linking page in toUrl: order by it, then by anchor. */
   static final Comparator<Outlink> ORDER =
       Comparator.comparing(Outlink::getToUrl).thenComparing(Outlink::getAnchor);
@@ -17,7 +17,7 @@ final class InlinksMerge {
   private InlinksMerge() {}
 
   /** The merged inlinks; {@code max} &lt; 0 = no cap. Memory stays within {@code max} entries. */
-  static Inlinks merge(Iterable<Inlinks> values, int max) {
+  public static Inlinks merge(Iterable<Inlinks> values, int max) {
     TreeSet<Outlink> kept = new TreeSet<>(ORDER);
     for (Inlinks value : values) {
       for (Outlink o : value.getInlinks()) {

@@ -2,7 +2,6 @@ package org.trawler.jobs.linkdb;
 
 import java.io.IOException;
 import java.net.MalformedURLException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -24,7 +23,6 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.DbTransaction;
-import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
@@ -189,7 +187,7 @@ public class LinkDb extends CrawlTool {
   /**
    * The data files of the linkdb's installed version, base and generations, as a job's inputs;
    * empty when there is none. A job reading them gets a URL's inlinks in several values: merge them
-   * with {@link #mergeInlinks}.
+   * with {@link InlinksMerge}.
    */
   public static List<Path> parts(Configuration conf, Path linkDb) throws IOException {
     LinkDbParts parts = LinkDbParts.of(conf, linkDb);
@@ -199,38 +197,6 @@ public class LinkDb extends CrawlTool {
   /** Inlinks kept per URL (db.max.inlinks); negative = all. */
   public static int maxInlinks(Configuration conf) {
     return Settings.getInt(conf, LinkDbKeys.MAX_INLINKS, LinkDbKeys.DEFAULT_MAX_INLINKS);
-  }
-
-  /**
-   * One URL's inlinks from several parts of the linkdb, merged as invertlinks merges them: each
-   * link once, the first {@code maxInlinks} by (linking URL, anchor).
-   */
-  public static Inlinks mergeInlinks(Iterable<Inlinks> values, int maxInlinks) {
-    return InlinksMerge.merge(values, maxInlinks);
-  }
-
-  /**
-   * The inlinks of {@code url} in the linkdb, all its parts merged; null when it has none. Looks
-   * the URL up in each part's MapFiles.
-   */
-  public static Inlinks lookup(Configuration conf, Path linkDb, String url)
-      throws IOException, UserException {
-    LinkDbParts parts = LinkDbParts.of(conf, linkDb);
-    if (parts == null) {
-      return null;
-    }
-    List<Inlinks> found = new ArrayList<>();
-    List<Path> dirs = new ArrayList<>();
-    dirs.add(parts.version());
-    parts.generations().forEach(g -> dirs.add(g.dir()));
-    Text key = new Text(url);
-    for (Path dir : dirs) {
-      Inlinks value = new Inlinks();
-      if (PartFiles.lookup(conf, dir, key, value)) {
-        found.add(value);
-      }
-    }
-    return found.isEmpty() ? null : InlinksMerge.merge(found, maxInlinks(conf));
   }
 
   /** parse_data (page URL → ParseData) to (target URL → one inlink) per kept outlink. */

@@ -36,7 +36,7 @@ public final class LinkDbContents {
     Map<String, List<Outlink>> merged = new TreeMap<>();
     int max = LinkDb.maxInlinks(conf);
     values.forEach(
-        (url, list) -> merged.put(url, List.copyOf(LinkDb.mergeInlinks(list, max).getInlinks())));
+        (url, list) -> merged.put(url, List.copyOf(InlinksMerge.merge(list, max).getInlinks())));
     return merged;
   }
 }

@@ -135,21 +135,21 @@ public class BenchCommand extends CrawlTool {
         writeReport(soak, json);
         return soak.passed() ? 0 : 1;
       }
+      org.apache.hadoop.fs.Path hadoopDir = new org.apache.hadoop.fs.Path(dir.toString());
       Report report;
       if (cmd.hasOption("linkdb-urls")) {
         report =
             new LinkDbBenchmark(getConf(), meter, out())
                 .run(
-                    new org.apache.hadoop.fs.Path(dir.toString()),
+                    hadoopDir,
                     positiveLong(cmd, "linkdb-urls"),
                     intOption(cmd, "rounds", LINKDB_ROUNDS));
-      } else {
+      } else if (cmd.hasOption("db-urls")) {
         report =
-            cmd.hasOption("db-urls")
-                ? new CrawlDbBenchmark(getConf(), meter, out())
-                    .run(
-                        new org.apache.hadoop.fs.Path(dir.toString()), positiveLong(cmd, "db-urls"))
-                : cycle(cmd, dir);
+            new CrawlDbBenchmark(getConf(), meter, out())
+                .run(hadoopDir, positiveLong(cmd, "db-urls"));
+      } else {
+        report = cycle(cmd, dir);
       }
       writeReport(report, json);
     } finally {

@@ -50,7 +50,7 @@ final class CrawlDbBenchmark {
   Report run(Path dir, long urls) throws Exception {
     Path crawlDb = new Path(dir, "crawldb");
     Path segment = new Path(dir, "segments/20000101000000");
-    int parts = (int) Math.max(2, Math.min(MAX_PARTS, urls / URLS_PER_PART));
+    int parts = parts(urls, 2);
     long now = System.currentTimeMillis();
     Report report = new Report(urls, parts);
     out.printf(
@@ -92,7 +92,17 @@ final class CrawlDbBenchmark {
   }
 
   private long bytes(Path p) throws IOException {
+    return bytes(conf, p);
+  }
+
+  /** The bytes under {@code p}. */
+  static long bytes(Configuration conf, Path p) throws IOException {
     return p.getFileSystem(conf).getContentSummary(p).getLength();
+  }
+
+  /** The parts of a synthetic db of {@code urls} URLs: one per 500 000, at least {@code min}. */
+  static int parts(long urls, int min) {
+    return (int) Math.max(min, Math.min(MAX_PARTS, urls / URLS_PER_PART));
   }
 
   /** URL number i: host i / 100, page i % 100; zero-padded, so numeric order is key order. */

@@ -33,8 +33,6 @@ final class LinkDbBenchmark {
   static final int PAGES = 1000;
   static final int LINKS = 30;
   private static final int INLINKS_PER_URL = 3;
-  private static final long URLS_PER_PART = 500_000;
-  private static final int MAX_PARTS = 16;
   static final String MERGE_ALWAYS = "merge-always";
   static final String GENERATIONS = "generations";
   private static final String GENERATIONS_KEY = JobCounter.resultKey("linkdb", "generations");
@@ -50,7 +48,7 @@ final class LinkDbBenchmark {
   }
 
   Report run(Path dir, long urls, int rounds) throws Exception {
-    int parts = (int) Math.max(1, Math.min(MAX_PARTS, urls / URLS_PER_PART));
+    int parts = CrawlDbBenchmark.parts(urls, 1);
     Report report = new Report(urls, parts, rounds);
     out.printf(
         "bench: writing a linkdb of %d URLs in %d parts (twice) and %d segments of %d pages x %d"
@@ -100,7 +98,7 @@ final class LinkDbBenchmark {
   }
 
   private long bytes(Path p) throws IOException {
-    return p.getFileSystem(conf).getContentSummary(p).getLength();
+    return CrawlDbBenchmark.bytes(conf, p);
   }
 
   /** URL i has inlinks from {@value #INLINKS_PER_URL} pages spread over the linkdb. */
