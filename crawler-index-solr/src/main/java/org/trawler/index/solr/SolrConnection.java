@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
@@ -321,6 +322,14 @@ final class SolrConnection implements Closeable {
                   response.getEntity() == null
                       ? ""
                       : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8)));
+    } catch (SSLException e) {
+      return new Reply(
+          Reply.NO_ANSWER,
+          "TLS failed ("
+              + e.getMessage()
+              + "); if Solr's certificate is signed by your own CA, name a keystore holding it in "
+              + SolrKeys.TLS_TRUSTSTORE,
+          "");
     } catch (IOException e) {
       // Refused, reset, timed out, unknown host: the server did not answer.
       return new Reply(Reply.NO_ANSWER, e.getClass().getSimpleName() + ": " + e.getMessage(), "");
