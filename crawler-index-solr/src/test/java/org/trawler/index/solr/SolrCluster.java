@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
+import javax.servlet.Filter;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
@@ -39,6 +40,8 @@ final class SolrCluster implements AutoCloseable {
   static final String INDEXER_PASSWORD = "Indexer-Pw-0815-secret";
   static final String READER_PASSWORD = "Reader-Pw-1234";
 
+  private static final String JETTY_TEST_MODE = "jetty.testMode";
+
   private final MiniSolrCloudCluster cluster;
   private final Path baseDir;
   private final boolean secured;
@@ -49,6 +52,12 @@ final class SolrCluster implements AutoCloseable {
   }
 
   private SolrCluster(int nodes, boolean secured, boolean https) throws Exception {
+    this(nodes, secured, https, null);
+  }
+
+  private SolrCluster(
+      int nodes, boolean secured, boolean https, Class<? extends Filter> requestFilter)
+      throws Exception {
     this.secured = secured;
     baseDir = Files.createTempDirectory("trawler-solr");
     MiniSolrCloudCluster.Builder builder =
@@ -59,14 +68,24 @@ final class SolrCluster implements AutoCloseable {
     if (https) {
       // Solr's test certificate, self-signed for localhost and 127.0.0.1; Solr's own clients (the
       // nodes' and the tests') trust it through SolrJ's defaults, which close() resets.
-      ssl = new SSLTestConfig(true, false);
+      ssl = new SSLTestConfig(true, false, true);
+      // JettySolrRunner sets up its TLS connector only in Solr's test mode.
+      System.setProperty(JETTY_TEST_MODE, "true");
       HttpClientUtil.setSocketFactoryRegistryProvider(
           ssl.buildClientSocketFactoryRegistryProvider());
       Http2SolrClient.setDefaultSSLConfig(ssl.buildClientSSLConfig());
-      builder.withJettyConfig(jetty -> jetty.withSSLConfig(ssl.buildServerSSLConfig()));
     } else {
       ssl = null;
     }
+    builder.withJettyConfig(
+        jetty -> {
+          if (ssl != null) {
+            jetty.withSSLConfig(ssl.buildServerSSLConfig());
+          }
+          if (requestFilter != null) {
+            jetty.withFilter(requestFilter, "/*");
+          }
+        });
     cluster = builder.build();
   }
 
@@ -77,6 +96,12 @@ final class SolrCluster implements AutoCloseable {
    */
   static SolrCluster secured(int nodes, boolean https) throws Exception {
     return new SolrCluster(nodes, true, https);
+  }
+
+  /** As {@link #secured}, every request passing {@code requestFilter} in each node first. */
+  static SolrCluster secured(int nodes, boolean https, Class<? extends Filter> requestFilter)
+      throws Exception {
+    return new SolrCluster(nodes, true, https, requestFilter);
   }
 
   /**
@@ -175,6 +200,7 @@ final class SolrCluster implements AutoCloseable {
       cluster.shutdown();
     } finally {
       if (ssl != null) {
+        System.clearProperty(JETTY_TEST_MODE);
         Http2SolrClient.resetSslContextFactory();
         HttpClientUtil.setSocketFactoryRegistryProvider(
             new SSLTestConfig(false, false).buildClientSocketFactoryRegistryProvider());
