@@ -230,7 +230,7 @@ public class SolrSecurityTest {
   }
 
   @Test
-  public void aTokenWithAUserOrAUserWithoutPasswordIsABadSetting() throws Exception {
+  public void aTokenWithAUserIsABadSettingThatNeverShowsTheToken() throws Exception {
     File file = tmp.newFile("token");
     Files.writeString(file.toPath(), "t0ken");
     Files.setPosixFilePermissions(file.toPath(), PosixFilePermissions.fromString("rw-------"));
