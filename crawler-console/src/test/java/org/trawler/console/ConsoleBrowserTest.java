@@ -25,9 +25,9 @@ import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.crawl.CrawlDir;
 
 /**
- * The console and the report in a real headless Chromium, as a user sees them: the search finds
- * the marker's page, pages and filters, the report's charts are drawn, and none of the crawl's
- * payloads runs. Screenshots go to target/screenshots/.
+ * The console and the report in a real headless Chromium, as a user sees them: the search finds the
+ * marker's page, pages and filters, the report's charts are drawn, and none of the crawl's payloads
+ * runs. Screenshots go to target/screenshots/.
  */
 public class ConsoleBrowserTest {
   private static final File SHOTS = new File("target/screenshots");
@@ -112,7 +112,8 @@ public class ConsoleBrowserTest {
 
     browser.findElement(By.cssSelector(".pager a[rel=prev]")).click();
     String host = "127.0.0.2";
-    browser.findElement(By.xpath("//div[@id='facet-host']/a[starts-with(text(),'" + host + " ')]"))
+    browser
+        .findElement(By.xpath("//div[@id='facet-host']/a[starts-with(text(),'" + host + " ')]"))
         .click();
     List<WebElement> urls = browser.findElements(By.cssSelector(".hit .meta .url"));
     assertEquals(10, urls.size());
@@ -120,7 +121,8 @@ public class ConsoleBrowserTest {
       assertTrue(u.getText(), u.getText().startsWith("http://" + host + ":"));
     }
     assertTrue(browser.findElement(By.id("hit-count")).getText().startsWith("16 pages match"));
-    browser.findElement(By.xpath("//div[@id='facet-type']/a[starts-with(text(),'text/html')]"))
+    browser
+        .findElement(By.xpath("//div[@id='facet-type']/a[starts-with(text(),'text/html')]"))
         .click();
     for (WebElement meta : browser.findElements(By.cssSelector(".hit .meta"))) {
       assertTrue(meta.getText(), meta.getText().contains("text/html"));
@@ -160,8 +162,11 @@ public class ConsoleBrowserTest {
     assertChartsDrawn();
     // the hosts table sorts by a column's head
     browser.findElement(By.xpath("//table[@id='hosts']//th[text()='URLs']")).click();
-    assertEquals("down",
-        browser.findElement(By.xpath("//table[@id='hosts']//th[text()='URLs']")).getAttribute("data-sorted"));
+    assertEquals(
+        "down",
+        browser
+            .findElement(By.xpath("//table[@id='hosts']//th[text()='URLs']"))
+            .getAttribute("data-sorted"));
   }
 
   private void assertChartsDrawn() {

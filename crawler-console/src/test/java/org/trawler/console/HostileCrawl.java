@@ -149,7 +149,8 @@ public final class HostileCrawl {
     sb.append("<a href=\"/notes.txt\">notes</a> ");
     // URLs a browser would run if they became links
     sb.append("<a href=\"javascript:").append(payload("javascript-url")).append("\">js</a> ");
-    sb.append("<a href=\"/p/%22%3E%3Cscript%3E").append(payload("url").replace("'", "%27"))
+    sb.append("<a href=\"/p/%22%3E%3Cscript%3E")
+        .append(payload("url").replace("'", "%27"))
         .append("%3C/script%3E.html\">odd</a>");
     sb.append("</body></html>");
     return sb.toString();
@@ -166,6 +167,8 @@ public final class HostileCrawl {
         + " page, number "
         + n
         + (marker ? ", where the " + MARKER + " grows" : "")
-        + ". <a href=\"/\">home &lt;svg onload=" + payload("anchor-svg") + "&gt;</a></p></body></html>";
+        + ". <a href=\"/\">home &lt;svg onload="
+        + payload("anchor-svg")
+        + "&gt;</a></p></body></html>";
   }
 }

@@ -84,7 +84,7 @@ public final class ConsoleServer implements AutoCloseable {
   }
 
   private void handle(HttpExchange ex) throws IOException {
-    try (ex) {
+    try {
       String method = ex.getRequestMethod();
       if (!method.equals("GET") && !method.equals("HEAD")) {
         ex.getResponseHeaders().set("Allow", "GET, HEAD");
@@ -96,6 +96,8 @@ public final class ConsoleServer implements AutoCloseable {
     } catch (Exception e) {
       LOG.error("{} failed", ex.getRequestURI(), e);
       errorPage(ex, 500, "the console failed to answer: see its log");
+    } finally {
+      ex.close();
     }
   }
 
