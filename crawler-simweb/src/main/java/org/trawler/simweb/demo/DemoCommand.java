@@ -145,7 +145,9 @@ public class DemoCommand extends CrawlTool {
     search.run(new String[] {index(crawl).toString(), query, "-n", "3"});
     out().println();
     ReportCommand.Written report = ReportCommand.write(new Configuration(getConf()), crawl, null);
-    out().println("The crawl's report (charts, hosts, status codes): " + report.html());
+    out()
+        .println(
+            "The crawl's report (charts, hosts, status codes): " + report.html().toUri().getPath());
     out().println("  open it in a browser, or look around the crawl and search it in the console:");
     out().println("  bin/crawl serve " + dir + "   # then open http://127.0.0.1:8080/");
     out().println();
