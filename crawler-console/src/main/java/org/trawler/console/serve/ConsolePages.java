@@ -53,17 +53,21 @@ final class ConsolePages {
     }
     if (last != null) {
       Element db = main.appendElement("section").addClass("card");
-      db.appendElement("h2")
-          .text("The crawldb by status after round " + last.path("round").asInt());
-      Element table = db.appendElement("table");
+      db.appendElement("h2").text("After round " + last.path("round").asInt());
+      db.appendElement("p").addClass("note").attr("id", "last-round").text(roundLine(last));
+      Element table = db.appendElement("table").addClass("compact").attr("id", "crawldb");
       Element head = table.appendElement("tr");
       Element row = table.appendElement("tr");
+      head.appendElement("th").text("crawldb");
+      row.appendElement("td").text("URLs");
       for (Iterator<Map.Entry<String, JsonNode>> it = last.path("crawldb").fields();
           it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
         head.appendElement("th").addClass("n").text(e.getKey());
         row.appendElement("td").addClass("n").text(e.getValue().asText());
       }
+      head.appendElement("th").addClass("n").text("total");
+      row.appendElement("td").addClass("n").text(last.path("crawldbUrls").asText());
     }
     Element card = main.appendElement("section").addClass("card");
     card.appendElement("h2").text("Rounds");
@@ -110,6 +114,37 @@ final class ConsolePages {
         .attr("href", "/report")
         .text("The full report, with charts →");
     return page.html();
+  }
+
+  /** A round's record in words, as run's round line says it. */
+  static String roundLine(JsonNode r) {
+    JsonNode f = r.path("fetched");
+    StringBuilder sb =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "Round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d,"
+                    + " notmodified %d; %d new URLs; %.1f s, %s pages/s.",
+                r.path("round").asInt(),
+                r.path("generated").asLong(),
+                f.path("ok").asLong(),
+                f.path("redirect").asLong(),
+                f.path("gone").asLong(),
+                f.path("retry").asLong(),
+                f.path("notmodified").asLong(),
+                r.path("newUrls").asLong(),
+                r.path("totalSeconds").asDouble(),
+                r.path("pagesPerSecond").asText()));
+    JsonNode reasons = r.path("reasons");
+    if (reasons.size() > 0) {
+      sb.append(" Reasons:");
+      for (Iterator<Map.Entry<String, JsonNode>> it = reasons.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        sb.append(' ').append(e.getKey()).append(' ').append(e.getValue().asLong());
+        sb.append(it.hasNext() ? "," : ".");
+      }
+    }
+    return sb.toString();
   }
 
   /** The running crawl's line: "running: round 2 of 5, fetch since 12:00:01", or finished. */
