@@ -65,6 +65,16 @@ public final class Chromium implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(hook);
   }
 
+  /** The browser's fresh profile directory (on its command line). */
+  public Path profile() {
+    return profile;
+  }
+
+  /** The port chromedriver listens on (on its command line). */
+  public int driverPort() {
+    return service.getUrl().getPort();
+  }
+
   public WebDriver driver() {
     return driver;
   }
