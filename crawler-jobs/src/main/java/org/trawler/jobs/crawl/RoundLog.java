@@ -48,6 +48,9 @@ public final class RoundLog {
   private final Configuration conf;
   private final Path root;
 
+  /** Made on the first write, kept for the run: on HDFS each one is a client of its own. */
+  private FileContext context;
+
   public RoundLog(Configuration conf, Path crawlRoot) {
     this.conf = conf;
     this.root = crawlRoot;
@@ -156,7 +159,10 @@ public final class RoundLog {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
     // FileContext's rename replaces the old file in one step (rename(2) locally, one HDFS op).
-    FileContext.getFileContext(fs.getUri(), conf).rename(tmp, file, Options.Rename.OVERWRITE);
+    if (context == null) {
+      context = FileContext.getFileContext(fs.getUri(), conf);
+    }
+    context.rename(tmp, file, Options.Rename.OVERWRITE);
     fs.delete(new Path(tmp.getParent(), "." + tmp.getName() + ".crc"), false);
   }
 
