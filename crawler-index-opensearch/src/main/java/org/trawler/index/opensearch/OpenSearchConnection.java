@@ -28,6 +28,7 @@ import org.opensearch.client.opensearch.generic.Requests;
 import org.opensearch.client.opensearch.generic.Response;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5Transport;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
+import org.opensearch.client.transport.httpclient5.ResponseException;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.http.TrustedCertificates;
@@ -133,15 +134,32 @@ final class OpenSearchConnection implements Closeable {
    * answers, or the credentials when it refuses them.
    */
   void check() throws IOException {
+    int status;
     try (Response r = request("GET", "/", null)) {
-      if (r.getStatus() == 401 || r.getStatus() == 403) {
-        throw new IOException(
-            hostList() + " refused " + credentials + " (HTTP " + r.getStatus() + ")");
+      status = r.getStatus();
+    } catch (IOException e) {
+      ResponseException refused = responseOf(e);
+      if (refused == null) {
+        throw e;
       }
-      if (r.getStatus() != 200) {
-        throw new IOException(hostList() + " answered HTTP " + r.getStatus() + " " + body(r));
+      status = refused.status();
+    }
+    if (status == 401 || status == 403) {
+      throw new IOException(hostList() + " refused " + credentials + " (HTTP " + status + ")");
+    }
+    if (status != 200) {
+      throw new IOException(hostList() + " answered HTTP " + status);
+    }
+  }
+
+  /** The HTTP answer an exception carries, or null when the node did not answer. */
+  private static ResponseException responseOf(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof ResponseException r) {
+        return r;
       }
     }
+    return null;
   }
 
   /** Whether the index (or alias) exists. */

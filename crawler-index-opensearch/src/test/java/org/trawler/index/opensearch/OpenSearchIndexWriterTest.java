@@ -8,12 +8,23 @@ import static org.junit.Assert.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.StatusReporter;
@@ -26,6 +37,7 @@ import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.jobs.LogCapture;
 import org.trawler.jobs.index.IndexDocument;
 
 /**
@@ -260,6 +272,134 @@ public class OpenSearchIndexWriterTest {
       writer.close();
     }
     assertEquals(2, counters.findCounter(OpenSearchCounter.BULK_RETRIES).getValue());
+  }
+
+  /** Runs the JDK's keytool. */
+  private static void keytool(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(out, 0, p.waitFor());
+  }
+
+  /** A server context with a new self-signed certificate for 127.0.0.1; its CA in truststore. */
+  private static SSLContext selfSigned(Path dir, Path truststore) throws Exception {
+    Path server = dir.resolve("server.p12");
+    Path cert = dir.resolve("server.pem");
+    keytool(
+        "-genkeypair",
+        "-alias",
+        "node",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-dname",
+        "CN=127.0.0.1",
+        "-ext",
+        "SAN=ip:127.0.0.1",
+        "-validity",
+        "2",
+        "-keystore",
+        server.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        "server-pass");
+    keytool(
+        "-exportcert",
+        "-rfc",
+        "-alias",
+        "node",
+        "-keystore",
+        server.toString(),
+        "-storepass",
+        "server-pass",
+        "-file",
+        cert.toString());
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "ca",
+        "-file",
+        cert.toString(),
+        "-keystore",
+        truststore.toString(),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        "changeit");
+    KeyStore keys = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(server)) {
+      keys.load(in, "server-pass".toCharArray());
+    }
+    KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+    kmf.init(keys, "server-pass".toCharArray());
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(kmf.getKeyManagers(), null, null);
+    return context;
+  }
+
+  @Test
+  public void httpsWithBasicAuthIndexesAndKeepsThePasswordOutOfConfAndLogs() throws Exception {
+    Path dir = TMP.newFolder("tls").toPath();
+    Path truststore = dir.resolve("trust.p12");
+    String password = "s3cret-Pa55word";
+    String header =
+        "Basic "
+            + Base64.getEncoder()
+                .encodeToString(("trawler:" + password).getBytes(StandardCharsets.UTF_8));
+    Path passwordFile = dir.resolve("password");
+    Files.writeString(passwordFile, password + "\n");
+    Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"));
+    try (NodeProxy secured = NodeProxy.secured(node.url(), selfSigned(dir, truststore), header);
+        LogCapture log = new LogCapture()) {
+      Configuration conf = conf(secured.url(), "secured");
+      conf.set(OpenSearchKeys.TLS_TRUSTSTORE, truststore.toUri().toString());
+      conf.set(OpenSearchKeys.TLS_TRUSTSTORE_PASSWORD, "changeit");
+      conf.set(OpenSearchKeys.AUTH_USER, "trawler");
+      conf.set(OpenSearchKeys.AUTH_PASSWORD_FILE, passwordFile.toUri().toString());
+      OpenSearchIndexWriter writer = new OpenSearchIndexWriter();
+      writer.check(conf);
+      writer.open(conf, context(conf, new Counters()));
+      writer.add(page("http://127.0.0.2/s", "Secured"));
+      writer.commit();
+      writer.close();
+      assertEquals(Set.of("http://127.0.0.2/s"), ids("secured", "*:*"));
+      assertEquals(0, secured.refused());
+
+      // the job's configuration, as job.xml would show it, and the log hold no password
+      StringWriter jobXml = new StringWriter();
+      conf.writeXml(jobXml);
+      assertFalse(jobXml.toString().contains(password));
+      assertFalse(jobXml.toString().contains(header.substring(6)));
+
+      // a wrong password is one line naming the user, never the password
+      Path wrong = dir.resolve("wrong");
+      Files.writeString(wrong, "not-" + password);
+      Files.setPosixFilePermissions(wrong, PosixFilePermissions.fromString("rw-------"));
+      conf.set(OpenSearchKeys.AUTH_PASSWORD_FILE, wrong.toUri().toString());
+      try {
+        new OpenSearchIndexWriter().check(conf);
+        fail("a wrong password passed the check");
+      } catch (IOException e) {
+        assertEquals(secured.url() + " refused user 'trawler' (HTTP 401)", e.getMessage());
+      }
+      // without the truststore the self-signed certificate is not trusted
+      conf.set(OpenSearchKeys.AUTH_PASSWORD_FILE, passwordFile.toUri().toString());
+      conf.unset(OpenSearchKeys.TLS_TRUSTSTORE);
+      try {
+        new OpenSearchIndexWriter().check(conf);
+        fail("an untrusted certificate passed the check");
+      } catch (IOException e) {
+        assertTrue(e.getMessage(), e.getMessage().startsWith("no node of " + secured.url()));
+      }
+      assertFalse(log.text().contains(password));
+      assertFalse(log.text().contains(header.substring(6)));
+    }
   }
 
   static String deadUrl() throws IOException {
