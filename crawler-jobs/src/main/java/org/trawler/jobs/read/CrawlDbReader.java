@@ -18,6 +18,7 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
@@ -97,7 +98,7 @@ public class CrawlDbReader extends CrawlTool {
         throw new UserException(url + " not found in " + crawlDbName, UserException.NOTHING_TO_DO);
       }
       PrintWriter out = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8));
-      JsonWriter json = new JsonWriter(out);
+      JsonOutput json = new JsonOutput(out);
       DatumJson.write(json, url, datum);
       json.newLine().flush();
       return 0;
@@ -151,7 +152,7 @@ public class CrawlDbReader extends CrawlTool {
     Writer out = DumpFile.create(conf, file);
     boolean complete = false;
     try {
-      JsonWriter json = new JsonWriter(out);
+      JsonOutput json = new JsonOutput(out);
       if (csv) {
         out.write(CSV_HEADER + "\n");
       }
@@ -185,7 +186,7 @@ public class CrawlDbReader extends CrawlTool {
   /** One CSV record (RFC 4180); metadata as a JSON object in one field. */
   static String csvLine(String url, CrawlDatum datum) throws IOException {
     StringWriter metadata = new StringWriter();
-    DatumJson.writeMetadata(new JsonWriter(metadata), datum.getMetadata());
+    DatumJson.writeMetadata(new JsonOutput(metadata), datum.getMetadata());
     String[] fields = {
       url,
       CrawlStatus.name(datum.getStatus()),

@@ -15,6 +15,7 @@ import org.apache.hadoop.io.Text;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
@@ -68,7 +69,7 @@ public class HostDbReader extends CrawlTool {
         throw new UserException(host + " not found in " + hostDbName, UserException.NOTHING_TO_DO);
       }
       PrintWriter out = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8));
-      JsonWriter json = new JsonWriter(out);
+      JsonOutput json = new JsonOutput(out);
       write(json, host, datum);
       json.newLine().flush();
       return 0;
@@ -93,7 +94,7 @@ public class HostDbReader extends CrawlTool {
     Writer out = DumpFile.create(conf, file);
     boolean complete = false;
     try {
-      JsonWriter json = new JsonWriter(out);
+      JsonOutput json = new JsonOutput(out);
       PartFiles.read(
           conf,
           current,
@@ -115,7 +116,7 @@ public class HostDbReader extends CrawlTool {
   }
 
   /** One host as a JSON object. */
-  static void write(JsonWriter json, String host, HostDatum d) throws IOException {
+  static void write(JsonOutput json, String host, HostDatum d) throws IOException {
     json.beginObject().name("host").value(host).name("urls").beginObject();
     for (Map.Entry<Byte, Long> e : d.getUrlsByStatus().entrySet()) {
       json.name(CrawlStatus.name(e.getKey())).value(e.getValue());

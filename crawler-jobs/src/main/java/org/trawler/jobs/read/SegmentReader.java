@@ -24,6 +24,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.PathNames;
 import org.trawler.core.store.Segment;
@@ -168,7 +169,7 @@ public class SegmentReader extends CrawlTool {
           }
         }
       }
-      JsonWriter json = new JsonWriter(out);
+      JsonOutput json = new JsonOutput(out);
       while (!cursors.isEmpty()) {
         Text url = cursors.peek().key();
         Map<String, Writable> records = new LinkedHashMap<>();
@@ -239,7 +240,7 @@ public class SegmentReader extends CrawlTool {
 
   /** One dump line: url, then each part the segment has (null when this URL is not in it). */
   static void writeUrl(
-      JsonWriter json, String url, List<String> present, Map<String, Writable> records)
+      JsonOutput json, String url, List<String> present, Map<String, Writable> records)
       throws IOException {
     json.beginObject();
     json.name("url").value(url);
@@ -278,7 +279,7 @@ public class SegmentReader extends CrawlTool {
     json.endObject();
   }
 
-  private static void writeContent(JsonWriter json, Content content) throws IOException {
+  private static void writeContent(JsonOutput json, Content content) throws IOException {
     if (content == null) {
       json.nullValue();
       return;
@@ -295,7 +296,7 @@ public class SegmentReader extends CrawlTool {
     json.endObject();
   }
 
-  private static void writeParse(JsonWriter json, ParseData parse) throws IOException {
+  private static void writeParse(JsonOutput json, ParseData parse) throws IOException {
     if (parse == null) {
       json.nullValue();
       return;
