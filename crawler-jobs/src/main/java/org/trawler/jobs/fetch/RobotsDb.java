@@ -3,10 +3,8 @@ package org.trawler.jobs.fetch;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.SortedMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,9 +23,10 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.store.DbTransaction;
+import org.trawler.core.store.KeyGroups;
+import org.trawler.core.store.PartCursor;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.read.PartCursor;
 
 /**
  * The robots.txt answers of a crawl's sites, kept across rounds and fetch tasks: a {@link
@@ -124,33 +123,19 @@ public final class RobotsDb {
     if (installed != null) {
       inputs.addAll(PartFiles.list(conf, installed));
     }
-    PriorityQueue<PartCursor> heads = new PriorityQueue<>(Comparator.comparing(PartCursor::key));
     long sites = 0;
-    try (MapFile.Writer writer = writer(conf, new Path(out, "part-r-00000"))) {
+    try (KeyGroups groups = new KeyGroups();
+        MapFile.Writer writer = writer(conf, new Path(out, "part-r-00000"))) {
       for (Path input : inputs) {
-        PartCursor cursor = PartCursor.open(conf, SEGMENT_PART, input);
-        if (cursor != null) {
-          heads.add(cursor);
-        }
+        groups.add(PartCursor.open(conf, SEGMENT_PART, input));
       }
-      while (!heads.isEmpty()) {
-        Text site = heads.peek().key();
+      for (KeyGroups.Group group = groups.next(); group != null; group = groups.next()) {
         List<RobotsTxt> answers = new ArrayList<>();
-        while (!heads.isEmpty() && heads.peek().key().equals(site)) {
-          PartCursor cursor = heads.poll();
-          answers.add((RobotsTxt) cursor.value());
-          if (cursor.advance()) {
-            heads.add(cursor);
-          } else {
-            cursor.close();
-          }
+        for (PartCursor.Record record : group.records()) {
+          answers.add((RobotsTxt) record.value());
         }
-        writer.append(site, newest(answers));
+        writer.append(group.key(), newest(answers));
         sites++;
-      }
-    } finally {
-      for (PartCursor cursor : heads) {
-        cursor.close();
       }
     }
     return sites;

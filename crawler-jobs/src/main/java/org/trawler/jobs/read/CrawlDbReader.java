@@ -19,6 +19,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
@@ -148,38 +149,34 @@ public class CrawlDbReader extends CrawlTool {
    */
   public static long dump(Configuration conf, Path current, Path file, boolean csv, byte status)
       throws IOException, UserException {
+    return DumpFile.write(conf, file, out -> dumpInto(out, conf, current, csv, status));
+  }
+
+  private static long dumpInto(
+      Writer out, Configuration conf, Path current, boolean csv, byte status)
+      throws IOException, UserException {
     long[] count = {0};
-    Writer out = DumpFile.create(conf, file);
-    boolean complete = false;
-    try {
-      JsonOutput json = new JsonOutput(out);
-      if (csv) {
-        out.write(CSV_HEADER + "\n");
-      }
-      PartFiles.read(
-          conf,
-          current,
-          new Text(),
-          new CrawlDatum(),
-          (url, datum) -> {
-            if (status != -1 && datum.getStatus() != status) {
-              return;
-            }
-            if (csv) {
-              out.write(csvLine(url.toString(), datum));
-            } else {
-              DatumJson.write(json, url.toString(), datum);
-              json.newLine();
-            }
-            count[0]++;
-          });
-      complete = true;
-    } finally {
-      out.close();
-      if (!complete) {
-        file.getFileSystem(conf).delete(file, false); // no half dump that looks whole
-      }
+    JsonOutput json = new JsonOutput(out);
+    if (csv) {
+      out.write(CSV_HEADER + "\n");
     }
+    PartFiles.read(
+        conf,
+        current,
+        new Text(),
+        new CrawlDatum(),
+        (url, datum) -> {
+          if (status != -1 && datum.getStatus() != status) {
+            return;
+          }
+          if (csv) {
+            out.write(csvLine(url.toString(), datum));
+          } else {
+            DatumJson.write(json, url.toString(), datum);
+            json.newLine();
+          }
+          count[0]++;
+        });
     return count[0];
   }
 

@@ -3,7 +3,6 @@ package org.trawler.jobs.read;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,6 +15,7 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
@@ -90,29 +90,24 @@ public class HostDbReader extends CrawlTool {
   /** Writes every host of {@code current} as a JSON line to {@code file}; returns how many. */
   public static long dump(Configuration conf, Path current, Path file)
       throws IOException, UserException {
-    long[] count = {0};
-    Writer out = DumpFile.create(conf, file);
-    boolean complete = false;
-    try {
-      JsonOutput json = new JsonOutput(out);
-      PartFiles.read(
-          conf,
-          current,
-          new Text(),
-          new HostDatum(),
-          (host, datum) -> {
-            write(json, host.toString(), datum);
-            json.newLine();
-            count[0]++;
-          });
-      complete = true;
-    } finally {
-      out.close();
-      if (!complete) {
-        file.getFileSystem(conf).delete(file, false); // no half dump that looks whole
-      }
-    }
-    return count[0];
+    return DumpFile.write(
+        conf,
+        file,
+        out -> {
+          long[] count = {0};
+          JsonOutput json = new JsonOutput(out);
+          PartFiles.read(
+              conf,
+              current,
+              new Text(),
+              new HostDatum(),
+              (host, datum) -> {
+                write(json, host.toString(), datum);
+                json.newLine();
+                count[0]++;
+              });
+          return count[0];
+        });
   }
 
   /** One host as a JSON object. */

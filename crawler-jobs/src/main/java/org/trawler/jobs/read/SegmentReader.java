@@ -3,11 +3,9 @@ package org.trawler.jobs.read;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -25,6 +23,9 @@ import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.store.DumpFile;
+import org.trawler.core.store.KeyGroups;
+import org.trawler.core.store.PartCursor;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.PathNames;
 import org.trawler.core.store.Segment;
@@ -154,48 +155,34 @@ public class SegmentReader extends CrawlTool {
               + DUMPED_PARTS
               + ": is it a segment?");
     }
+    return DumpFile.write(conf, file, out -> join(conf, segment, present, file, out));
+  }
+
+  /** Writes one line per URL of the segment's sorted parts, merged; returns the URL count. */
+  private static long join(
+      Configuration conf, Path segment, List<String> present, Path file, Writer out)
+      throws IOException, UserException {
     FileSystem fs = file.getFileSystem(conf);
     Path sortDir = new Path(file.getParent(), ".sort-" + UUID.randomUUID());
-    PriorityQueue<PartCursor> cursors = new PriorityQueue<>(Comparator.comparing(PartCursor::key));
     long urls = 0;
-    Writer out = DumpFile.create(conf, file);
-    boolean complete = false;
-    try {
+    try (KeyGroups groups = new KeyGroups()) {
       for (String part : present) {
         for (Path sorted : sortedFiles(conf, new Path(segment, part), new Path(sortDir, part))) {
-          PartCursor cursor = PartCursor.open(conf, part, sorted);
-          if (cursor != null) {
-            cursors.add(cursor);
-          }
+          groups.add(PartCursor.open(conf, part, sorted));
         }
       }
       JsonOutput json = new JsonOutput(out);
-      while (!cursors.isEmpty()) {
-        Text url = cursors.peek().key();
+      for (KeyGroups.Group group = groups.next(); group != null; group = groups.next()) {
         Map<String, Writable> records = new LinkedHashMap<>();
-        while (!cursors.isEmpty() && cursors.peek().key().equals(url)) {
-          PartCursor cursor = cursors.poll();
-          records.putIfAbsent(cursor.part(), cursor.value());
-          if (cursor.advance()) {
-            cursors.add(cursor);
-          } else {
-            cursor.close();
-          }
+        for (PartCursor.Record record : group.records()) {
+          records.putIfAbsent(record.part(), record.value());
         }
-        writeUrl(json, url.toString(), present, records);
+        writeUrl(json, group.key().toString(), present, records);
         json.newLine();
         urls++;
       }
-      complete = true;
     } finally {
-      for (PartCursor cursor : cursors) {
-        cursor.close();
-      }
       fs.delete(sortDir, true);
-      out.close();
-      if (!complete) {
-        fs.delete(file, false); // no half dump that looks whole
-      }
     }
     return urls;
   }
