@@ -48,10 +48,10 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.fetch.HostFetcher;
-import org.trawler.jobs.fetch.RobotsDb;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.politeness.HostFetcher;
+import org.trawler.jobs.politeness.RobotsDb;
 
 /**
  * {@code sitemap <crawldb> [-hostdb <hostdb>] [-sitemapUrls <dir>] [-threads N] [-force]}: reads

@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -14,6 +14,7 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.fetch.FetcherSettings;
 
 /**
  * Fetches single URLs outside a segment, for jobs other than fetch (the sitemap job): through the
