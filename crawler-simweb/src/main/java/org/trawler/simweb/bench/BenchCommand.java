@@ -16,6 +16,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlTool;
@@ -26,7 +27,6 @@ import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
-import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.warc.WarcExport;
 import org.trawler.simweb.SiteProfile;
 
@@ -164,7 +164,7 @@ public class BenchCommand extends CrawlTool {
     report.peakRss(meter.processRssPeakBytes());
     report.print(out());
     try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-      report.writeJson(new JsonWriter(w));
+      report.writeJson(new JsonOutput(w));
       w.write('\n');
     }
     out().println("bench: figures written to " + json);
@@ -360,7 +360,7 @@ public class BenchCommand extends CrawlTool {
 
     void print(PrintStream out);
 
-    void writeJson(JsonWriter json) throws IOException;
+    void writeJson(JsonOutput json) throws IOException;
   }
 
   /** Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises. */

@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
@@ -19,6 +19,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.store.DbTransaction;
+import org.trawler.jobs.fetch.FetcherKeys;
 
 public class RobotsDbTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();

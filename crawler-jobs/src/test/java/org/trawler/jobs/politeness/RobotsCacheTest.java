@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -24,6 +24,8 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RedirectGate;
+import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.fetch.FetcherSettings;
 
 /**
  * robots.txt across fetch tasks: each task is a new cache over the same kept answers (the robots

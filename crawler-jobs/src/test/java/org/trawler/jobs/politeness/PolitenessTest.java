@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -10,6 +10,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.fetch.ScriptedProtocol;
 
 public class PolitenessTest {
   private static final String URL = "http://example.com/private/page";

@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolKeys;
@@ -9,7 +9,7 @@ import org.trawler.core.protocol.RobotsRules;
 /**
  * The fetcher's politeness decisions, as plain functions of what robots.txt and the server said.
  */
-final class Politeness {
+public final class Politeness {
 
   private Politeness() {}
 
@@ -19,7 +19,8 @@ final class Politeness {
    * above {@code maxCrawlDelayMillis} (if not negative) skips it: fetch_gone, because waiting that
    * long is not what this crawl does, and updatedb retries gone pages after db.fetch.interval.max.
    */
-  static ProtocolOutput robotsVerdict(RobotsRules rules, String url, long maxCrawlDelayMillis) {
+  public static ProtocolOutput robotsVerdict(
+      RobotsRules rules, String url, long maxCrawlDelayMillis) {
     if (rules.isUnavailable()) {
       return ProtocolOutput.retry(0, Reason.ROBOTS_UNAVAILABLE, rules.getUnavailableReason(), -1);
     }
@@ -46,7 +47,7 @@ final class Politeness {
    * How long the host's queue stays away after this outcome, ms: the server's Retry-After (capped
    * at {@code maxCrawlDelayMillis} unless that is negative) for a 429 or 503, else 0.
    */
-  static long backoffMillis(ProtocolOutput out, long maxCrawlDelayMillis) {
+  public static long backoffMillis(ProtocolOutput out, long maxCrawlDelayMillis) {
     boolean busy =
         out.getStatus() == CrawlStatus.FETCH_RETRY
             && (out.getHttpCode() == 429 || out.getHttpCode() == 503);
@@ -58,7 +59,7 @@ final class Politeness {
   }
 
   /** A transient failure of a request: what counts towards fetcher.max.exceptions.per.queue. */
-  static boolean isError(ProtocolOutput out) {
+  public static boolean isError(ProtocolOutput out) {
     return out.getStatus() == CrawlStatus.FETCH_RETRY;
   }
 }

@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import java.net.MalformedURLException;
 import org.trawler.core.net.HostAddresses;
@@ -10,21 +10,21 @@ import org.trawler.core.net.URLParts;
  * (fetcher.queue.mode), grouped as generate grouped the fetch list ({@link HostGroup}); http and
  * https of a host are one queue, as they are one server. One instance per thread.
  */
-final class QueueIds {
+public final class QueueIds {
   private final HostGroup mode;
   private final HostAddresses addresses;
 
-  QueueIds(HostGroup mode) {
+  public QueueIds(HostGroup mode) {
     this(mode, new HostAddresses());
   }
 
-  QueueIds(HostGroup mode, HostAddresses addresses) {
+  public QueueIds(HostGroup mode, HostAddresses addresses) {
     this.mode = mode;
     this.addresses = addresses;
   }
 
   /** The queue id, e.g. {@code example.com}; a URL without a host is malformed. */
-  String queueIdFor(String url) throws MalformedURLException {
+  public String queueIdFor(String url) throws MalformedURLException {
     String host = URLParts.host(url);
     if (host == null || host.isEmpty()) {
       throw new MalformedURLException("no host in " + url);

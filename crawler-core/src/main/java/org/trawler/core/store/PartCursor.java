@@ -1,4 +1,4 @@
-package org.trawler.jobs.read;
+package org.trawler.core.store;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -9,8 +9,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.UserException;
-import org.trawler.core.store.PartFiles;
-import org.trawler.core.store.PathNames;
 
 /**
  * Walks one key-sorted SequenceFile of (Text url, record), one record at a time, for a k-way merge:
@@ -87,4 +85,7 @@ public final class PartCursor implements Closeable {
   public void close() throws IOException {
     reader.close();
   }
+
+  /** One record and the part it came from. */
+  public record Record(String part, Writable value) {}
 }

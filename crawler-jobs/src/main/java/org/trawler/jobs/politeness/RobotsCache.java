@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -11,6 +11,7 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.fetch.FetcherSettings;
 
 /**
  * The robots.txt answers of one fetch task's sites: from memory, else from the robots db (a site's
@@ -19,24 +20,24 @@ import org.trawler.core.protocol.RobotsRules;
  * too old (fetcher.robots.cache.hours, fetcher.robots.retry.hours). The caller asks from inside the
  * site's queue slot, so robots.txt is a request of the host's queue like any page.
  */
-final class RobotsCache {
+public final class RobotsCache {
   private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
 
   /** Where kept answers come from: the robots db, or nothing. */
   @FunctionalInterface
-  interface Store {
+  public interface Store {
     /** The site's kept answer, or null. */
     RobotsTxt get(String site) throws IOException;
   }
 
   /** Where answers asked for now go: the segment, and from there the robots db. */
   @FunctionalInterface
-  interface Sink {
+  public interface Sink {
     void asked(String site, RobotsTxt answer);
   }
 
   /** A site's rules, and whether this lookup asked the site (a request to the host). */
-  record Lookup(RobotsRules rules, boolean requested) {}
+  public record Lookup(RobotsRules rules, boolean requested) {}
 
   /** The rules of each site met, parsed once. */
   private final ConcurrentMap<String, CompletableFuture<RobotsRules>> rulesBySite =
@@ -48,7 +49,7 @@ final class RobotsCache {
   private final FetcherSettings settings;
   private final LongSupplier clock;
 
-  RobotsCache(
+  public RobotsCache(
       Protocol protocol, Store store, Sink sink, FetcherSettings settings, LongSupplier clock) {
     this.protocol = protocol;
     this.store = store;
@@ -58,7 +59,7 @@ final class RobotsCache {
   }
 
   /** The rules for {@code url}'s site, asking the site if no fresh answer is kept. */
-  Lookup rulesFor(String url) {
+  public Lookup rulesFor(String url) {
     String site = URLParts.of(url).origin();
     if (site == null) {
       return new Lookup(RobotsRules.allowAll(), false); // the fetch itself will say why
@@ -94,7 +95,7 @@ final class RobotsCache {
    * The rules for {@code url}'s site if they are known without asking it (in memory, or fresh in
    * the robots db); else null. A redirect hop may only go where they are known.
    */
-  RobotsRules knownRulesFor(String url) {
+  public RobotsRules knownRulesFor(String url) {
     String site = URLParts.of(url).origin();
     if (site == null) {
       return null;

@@ -1,4 +1,4 @@
-package org.trawler.jobs.read;
+package org.trawler.core.io;
 
 import static org.junit.Assert.assertEquals;
 
@@ -8,16 +8,16 @@ import java.io.IOException;
 import java.io.StringWriter;
 import org.junit.Test;
 
-public class JsonWriterTest {
+public class JsonOutputTest {
 
   private static String write(JsonAction action) throws IOException {
     StringWriter out = new StringWriter();
-    action.write(new JsonWriter(out));
+    action.write(new JsonOutput(out));
     return out.toString();
   }
 
   interface JsonAction {
-    void write(JsonWriter json) throws IOException;
+    void write(JsonOutput json) throws IOException;
   }
 
   @Test
@@ -52,8 +52,20 @@ public class JsonWriterTest {
   }
 
   @Test
-  public void loneSurrogatesAreEscapedSoTheOutputStaysValidUtf8() throws IOException {
-    assertEquals("\"a\\ud800b\\udc00\"", write(j -> j.value("a\ud800b\udc00")));
+  public void loneSurrogatesBecomeReplacementCharactersSoTheOutputStaysValidUtf8()
+      throws IOException {
+    assertEquals("\"a\uFFFDb\uFFFD\"", write(j -> j.value("a\ud800b\udc00")));
+  }
+
+  @Test
+  public void eachTopLevelValueReachesTheWriterAtOnce() throws IOException {
+    StringWriter out = new StringWriter();
+    JsonOutput json = new JsonOutput(out);
+    json.beginObject().name("a").value(1L);
+    json.endObject();
+    assertEquals("{\"a\":1}", out.toString());
+    json.value("b");
+    assertEquals("{\"a\":1}\"b\"", out.toString());
   }
 
   @Test

@@ -1,12 +1,10 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.SortedMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,9 +23,11 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.store.DbTransaction;
+import org.trawler.core.store.KeyGroups;
+import org.trawler.core.store.PartCursor;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.read.PartCursor;
+import org.trawler.jobs.fetch.FetcherKeys;
 
 /**
  * The robots.txt answers of a crawl's sites, kept across rounds and fetch tasks: a {@link
@@ -43,7 +43,7 @@ public final class RobotsDb {
   private static final Logger LOG = LoggerFactory.getLogger(RobotsDb.class);
 
   /** The segment part of the robots.txt answers a fetch asked for: SequenceFile, site → answer. */
-  static final String SEGMENT_PART = "crawl_robots";
+  public static final String SEGMENT_PART = "crawl_robots";
 
   private static final String DEFAULT_DIR = "robots";
   private static final String SEGMENTS_DIR = "segments";
@@ -54,17 +54,27 @@ public final class RobotsDb {
    * The robots db of {@code segment}'s fetch: fetcher.robots.db, else {@code <crawl>/robots} when
    * the segment is in {@code <crawl>/segments/}; null (answers kept per task only) otherwise.
    */
-  static Path locate(Configuration conf, Path segment) {
+  public static Path locate(Configuration conf, Path segment) {
+    Path segments = segment.getParent();
+    boolean inCrawl = segments != null && segments.getName().equals(SEGMENTS_DIR);
+    return inCrawl(conf, inCrawl ? segments.getParent() : null);
+  }
+
+  /**
+   * The robots db of the crawl directory {@code crawl}: fetcher.robots.db, else {@code
+   * <crawl>/robots}; null when neither is known ({@code crawl} null, the key unset).
+   */
+  public static Path inCrawl(Configuration conf, Path crawl) {
     String configured = conf.getTrimmed(FetcherKeys.ROBOTS_DB, FetcherKeys.DEFAULT_ROBOTS_DB);
     if (!configured.isEmpty()) {
       return new Path(configured);
     }
-    Path segments = segment.getParent();
-    if (segments == null || !segments.getName().equals(SEGMENTS_DIR)) {
-      return null;
-    }
-    Path crawl = segments.getParent();
     return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
+  }
+
+  /** The key that names a robots db apart from the crawl, for usage lines. */
+  public static String configKey() {
+    return FetcherKeys.ROBOTS_DB;
   }
 
   /**
@@ -90,7 +100,7 @@ public final class RobotsDb {
    * Writes {@code answers} (site → answer) as the part {@code name} of {@code parent}'s {@value
    * #SEGMENT_PART}, in the form {@link #keep} reads; the part appears whole or not at all.
    */
-  static void writeAnswers(
+  public static void writeAnswers(
       Configuration conf, Path parent, String name, SortedMap<String, RobotsTxt> answers)
       throws IOException {
     Path dir = new Path(parent, SEGMENT_PART);
@@ -117,40 +127,26 @@ public final class RobotsDb {
    * {@code segment}'s fetch asked for, the newest per site; returns the sites written. Every input
    * is sorted by site (each fetch task sorts its output), so this is one streaming pass.
    */
-  static long merge(Configuration conf, Path db, Path segment, Path out)
+  public static long merge(Configuration conf, Path db, Path segment, Path out)
       throws IOException, UserException {
     List<Path> inputs = new ArrayList<>(PartFiles.list(conf, new Path(segment, SEGMENT_PART)));
     Path installed = VersionedDb.readable(db.getFileSystem(conf), db);
     if (installed != null) {
       inputs.addAll(PartFiles.list(conf, installed));
     }
-    PriorityQueue<PartCursor> heads = new PriorityQueue<>(Comparator.comparing(PartCursor::key));
     long sites = 0;
-    try (MapFile.Writer writer = writer(conf, new Path(out, "part-r-00000"))) {
+    try (KeyGroups groups = new KeyGroups();
+        MapFile.Writer writer = writer(conf, new Path(out, "part-r-00000"))) {
       for (Path input : inputs) {
-        PartCursor cursor = PartCursor.open(conf, SEGMENT_PART, input);
-        if (cursor != null) {
-          heads.add(cursor);
-        }
+        groups.add(PartCursor.open(conf, SEGMENT_PART, input));
       }
-      while (!heads.isEmpty()) {
-        Text site = heads.peek().key();
+      for (KeyGroups.Group group = groups.next(); group != null; group = groups.next()) {
         List<RobotsTxt> answers = new ArrayList<>();
-        while (!heads.isEmpty() && heads.peek().key().equals(site)) {
-          PartCursor cursor = heads.poll();
-          answers.add((RobotsTxt) cursor.value());
-          if (cursor.advance()) {
-            heads.add(cursor);
-          } else {
-            cursor.close();
-          }
+        for (PartCursor.Record record : group.records()) {
+          answers.add((RobotsTxt) record.value());
         }
-        writer.append(site, newest(answers));
+        writer.append(group.key(), newest(answers));
         sites++;
-      }
-    } finally {
-      for (PartCursor cursor : heads) {
-        cursor.close();
       }
     }
     return sites;
@@ -171,7 +167,7 @@ public final class RobotsDb {
   }
 
   /** The answer asked for last. */
-  static RobotsTxt newest(Iterable<RobotsTxt> answers) {
+  public static RobotsTxt newest(Iterable<RobotsTxt> answers) {
     RobotsTxt newest = null;
     for (RobotsTxt a : answers) {
       if (newest == null || a.getCheckedTime() >= newest.getCheckedTime()) {
@@ -185,7 +181,7 @@ public final class RobotsDb {
    * Looks sites up in the installed version of a robots db, opening it on the first lookup. Fetcher
    * threads share it; lookups are serialized (a MapFile reader is not thread-safe).
    */
-  static final class Reader implements Closeable {
+  public static final class Reader implements Closeable {
     private final Configuration conf;
     private final Path db;
     private final HashPartitioner<Text, RobotsTxt> partitioner = new HashPartitioner<>();
@@ -194,13 +190,13 @@ public final class RobotsDb {
     /**
      * @param db the robots db, or null for none
      */
-    Reader(Configuration conf, Path db) {
+    public Reader(Configuration conf, Path db) {
       this.conf = conf;
       this.db = db;
     }
 
     /** The site's answer kept in the db, or null. */
-    synchronized RobotsTxt get(String site) throws IOException {
+    public synchronized RobotsTxt get(String site) throws IOException {
       if (readers == null) {
         readers = open();
       }

@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import static org.junit.Assert.assertEquals;
 
@@ -6,6 +6,7 @@ import java.net.MalformedURLException;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.net.HostGroup;
+import org.trawler.jobs.fetch.FetcherKeys;
 
 public class QueueIdsTest {
 
