@@ -164,6 +164,31 @@ public class OutlinkExtractor {
     }
   }
 
+  /**
+   * The outlinks among {@code links} of a document fetched from {@code pageUrl} (absolute or
+   * relative to it, as a feed or a PDF gives them): resolved, normalized, filtered and host-checked
+   * like a page's links, de-duplicated (the first anchor and metadata kept) and capped at
+   * db.max.outlinks.per.page; anchors cut at the anchor length limit.
+   */
+  public List<Outlink> accept(List<Outlink> links, String pageUrl) {
+    String pageHost = URLParts.host(pageUrl);
+    Map<String, Outlink> kept = new LinkedHashMap<>();
+    for (Outlink link : links) {
+      if (maxOutlinks >= 0 && kept.size() >= maxOutlinks) {
+        break;
+      }
+      String url = outlinkUrl(pageUrl, link.getToUrl(), pageHost);
+      if (url.isEmpty() || kept.containsKey(url)) {
+        continue;
+      }
+      Outlink accepted =
+          new Outlink(url, Whitespace.cap(Whitespace.collapse(link.getAnchor()), maxAnchorLength));
+      accepted.getMeta().putAll(link.getMeta());
+      kept.put(url, accepted);
+    }
+    return new ArrayList<>(kept.values());
+  }
+
   /** Whether the element's rel attribute lists {@code token} (rel is a space-separated set). */
   static boolean hasRel(Element e, String token) {
     for (String rel : e.attr("rel").split("\\s+")) {
