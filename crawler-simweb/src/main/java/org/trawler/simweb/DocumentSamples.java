@@ -30,12 +30,13 @@ public final class DocumentSamples {
     List<Sample> samples = new ArrayList<>();
     for (int p = 0; p < site.pagesPerHost() && samples.size() < count; p++) {
       if (site.docType(0, p) == type && !site.isBigPdf(0, p)) {
-        samples.add(new Sample(site.pageUrl(0, p), responses.document(0, p)));
+        samples.add(
+            new Sample(site.pageUrl(0, p), site.servedType(0, p), responses.document(0, p)));
       }
     }
     return samples;
   }
 
-  /** A document: its URL and bytes. */
-  public record Sample(String url, byte[] bytes) {}
+  /** A document: its URL, the Content-Type it is served with, and its bytes. */
+  public record Sample(String url, String contentType, byte[] bytes) {}
 }
