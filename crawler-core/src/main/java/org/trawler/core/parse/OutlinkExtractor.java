@@ -109,6 +109,37 @@ public class OutlinkExtractor {
         anchors.put(url, anchor); // a re-put keeps the first position
       }
     }
+    return capped(anchors);
+  }
+
+  /** A link a parser found in a document that is not HTML: the target as written, its text. */
+  public record Link(String href, String anchor) {}
+
+  /**
+   * The outlinks of a document fetched from {@code pageUrl} whose parser reported {@code links}
+   * (hyperlinks of a PDF, an Office file...) in document order: resolved against the page URL and
+   * then normalized, filtered, de-duplicated and capped as the links of an HTML page are.
+   */
+  public List<Outlink> extractLinks(List<Link> links, String pageUrl) {
+    String pageHost = URLParts.host(pageUrl);
+    Map<String, String> urlOfHref = new HashMap<>();
+    Map<String, String> anchors = new LinkedHashMap<>();
+    for (Link link : links) {
+      String url = urlOfHref.computeIfAbsent(link.href(), h -> outlinkUrl(pageUrl, h, pageHost));
+      if (url.isEmpty()) {
+        continue;
+      }
+      String anchor = Whitespace.cap(Whitespace.collapse(link.anchor()), maxAnchorLength);
+      String known = anchors.get(url);
+      if (known == null || (known.isEmpty() && !anchor.isEmpty())) {
+        anchors.put(url, anchor);
+      }
+    }
+    return capped(anchors);
+  }
+
+  /** Outlinks URL → anchor, in order, cut at db.max.outlinks.per.page. */
+  private List<Outlink> capped(Map<String, String> anchors) {
     List<Outlink> outlinks =
         new ArrayList<>(maxOutlinks < 0 ? anchors.size() : Math.min(maxOutlinks, anchors.size()));
     for (Map.Entry<String, String> a : anchors.entrySet()) {
