@@ -50,6 +50,15 @@ public class ParseData implements Writable {
    */
   public static final String META_FEED = "feed";
 
+  /** Meta key: the page's MIME type as detected from its bytes, header and URL. */
+  public static final String META_TYPE = "type";
+
+  /**
+   * Meta key: why the parse did not simply succeed, a ParseReason name ({@code truncated}, {@code
+   * parse_timeout}); absent on a plain success.
+   */
+  public static final String META_REASON = "reason";
+
   public ParseData() {}
 
   public ParseData(byte status, String statusMessage, String title) {

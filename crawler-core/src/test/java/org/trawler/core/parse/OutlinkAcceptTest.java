@@ -34,17 +34,24 @@ public class OutlinkAcceptTest {
     return o;
   }
 
+  private static List<Outlink> extract(OutlinkExtractor extractor, List<Outlink> items) {
+    List<OutlinkExtractor.Link> links = new java.util.ArrayList<>();
+    for (Outlink o : items) {
+      links.add(new OutlinkExtractor.Link(o.getToUrl(), o.getAnchor(), o.getMeta()));
+    }
+    return extractor.extractLinks(links, FEED);
+  }
+
   @Test
   public void linksAreResolvedNormalizedDeduplicatedAndKeepTheirAnchorsAndMetadata() {
     List<Outlink> accepted =
-        extractor()
-            .accept(
-                List.of(
-                    item("2024/story.html#comments", "  A   story ", 1000),
-                    item("http://EXAMPLE.com:80/news/2024/story.html", "again", 2000),
-                    item("mailto:editor@example.com", "mail", 0),
-                    item("/other.html", "Other", 0)),
-                FEED);
+        extract(
+            extractor(),
+            List.of(
+                item("2024/story.html#comments", "  A   story ", 1000),
+                item("http://EXAMPLE.com:80/news/2024/story.html", "again", 2000),
+                item("mailto:editor@example.com", "mail", 0),
+                item("/other.html", "Other", 0)));
     assertEquals(
         List.of(
             item("http://example.com/news/2024/story.html", "A story", 1000),
@@ -56,8 +63,9 @@ public class OutlinkAcceptTest {
   @Test
   public void theOutlinkCapAndAnchorLimitHold() {
     List<Outlink> accepted =
-        extractor(ParseKeys.MAX_OUTLINKS, "2", ParseKeys.MAX_ANCHOR_LENGTH, "3")
-            .accept(List.of(item("/a", "abcdef", 0), item("/b", "b", 0), item("/c", "c", 0)), FEED);
+        extract(
+            extractor(ParseKeys.MAX_OUTLINKS, "2", ParseKeys.MAX_ANCHOR_LENGTH, "3"),
+            List.of(item("/a", "abcdef", 0), item("/b", "b", 0), item("/c", "c", 0)));
     assertEquals(
         List.of(item("http://example.com/a", "abc", 0), item("http://example.com/b", "b", 0)),
         accepted);

@@ -20,8 +20,6 @@ import org.trawler.core.net.URLParts;
  * why). The whole decision of the index job, and the document it builds, in one plain class.
  */
 public final class IndexDecision {
-  /** The parse_data key of the MIME type parse detected. */
-  private static final String DETECTED_TYPE = "type";
 
   /** One URL's outcome: an action for the writers, or a skip reason; {@code deleted} says why. */
   public record Outcome(IndexAction action, DeleteReason deleted, SkipReason skipped) {
@@ -146,7 +144,7 @@ public final class IndexDecision {
     doc.add(IndexFields.AUTHOR, blankToNull(parse.getMeta().get(IndexFields.AUTHOR)));
     doc.add(IndexFields.CREATED, blankToNull(parse.getMeta().get(IndexFields.CREATED)));
     // the type parse detected from the bytes: a PDF sent as application/octet-stream is a PDF
-    String detected = blankToNull(parse.getMeta().get(DETECTED_TYPE));
+    String detected = blankToNull(parse.getMeta().get(ParseData.META_TYPE));
     doc.add(IndexFields.CONTENT, cut(page.parseText().getText(), maxContentLength));
     for (String anchor : anchors(page)) {
       doc.add(IndexFields.ANCHOR, anchor);

@@ -17,6 +17,7 @@ import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.Parsers;
 import org.trawler.core.scoring.LinkScorer;
 import org.trawler.jobs.CounterSink;
 
@@ -35,11 +36,11 @@ public class SegmentParser implements Closeable {
 
   private static final Logger LOG = LoggerFactory.getLogger(SegmentParser.class);
 
-  private final HtmlParser parser;
+  private final Parsers parser;
   private final LinkScorer scorer;
 
   public SegmentParser(Configuration conf) {
-    this.parser = new HtmlParser(conf);
+    this.parser = new Parsers(conf);
     this.scorer = new LinkScorer(conf);
   }
 
@@ -126,12 +127,18 @@ public class SegmentParser implements Closeable {
   /** Counts a page's parse (its status, its outlinks) and logs a failed one with its URL. */
   public static void report(Text url, ParseResult result, CounterSink counts) {
     counts.count(ParseCounter.GROUP, ParseData.statusName(result.status()), 1);
+    String reason = result.data().getMeta().get(ParseData.META_REASON);
+    if (reason != null) {
+      counts.count(ParseCounter.REASONS_GROUP, reason, 1);
+    }
     counts.count(ParseCounter.OUTLINKS, result.outlinks().size());
     if (result.redirect() != null) {
       counts.count(ParseCounter.REFRESH_REDIRECTS, 1);
     }
     if (result.status() == ParseData.FAILED) {
       LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
+    } else if (reason != null) {
+      LOG.info("parsed {} in part: {}", url, reason);
     }
   }
 
