@@ -1,6 +1,5 @@
 package org.trawler.core.parse;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.StringReader;
@@ -20,7 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.jsoup.parser.Parser;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
@@ -33,7 +31,7 @@ import org.trawler.core.net.URLResolver;
  * that throws or takes longer than parser.timeout gets status FAILED. Thread-safe; close it to stop
  * its parse threads.
  */
-public class HtmlParser implements Closeable {
+public class HtmlParser implements Parser {
   private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
   private static final long NO_DEADLINE = Long.MAX_VALUE;
 
@@ -77,7 +75,10 @@ public class HtmlParser implements Closeable {
     };
   }
 
-  /** Parses one page; never throws for bad content: failures come back as status FAILED. */
+  /**
+   * Parses one page when its Content-Type is HTML (or it has none and starts like HTML); never
+   * throws for bad content: failures come back as status FAILED.
+   */
   public ParseResult parse(Content content) {
     if (!isHtml(content)) {
       String type =
@@ -86,11 +87,17 @@ public class HtmlParser implements Closeable {
               : content.getContentType();
       return unparsed(content, ParseData.NOT_PARSED, "not parsed: " + type);
     }
+    return parse(content, MimeTypes.HTML);
+  }
+
+  /** Parses one page as HTML: {@link Parsers} chose this parser for its detected type. */
+  @Override
+  public ParseResult parse(Content content, String mimeType) {
     if (executor == null) {
       try {
         return parseHtml(content, NO_DEADLINE);
       } catch (RuntimeException | StackOverflowError e) {
-        return unparsed(content, ParseData.FAILED, e.toString());
+        return failed(content, ParseReason.PARSER_ERROR, e.toString());
       }
     }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
@@ -99,15 +106,16 @@ public class HtmlParser implements Closeable {
       return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       task.cancel(true);
-      return unparsed(content, ParseData.FAILED, overrun());
+      return failed(content, ParseReason.PARSE_TIMEOUT, overrun());
     } catch (ExecutionException e) {
       // the reader may notice the deadline a moment before get() does
-      return unparsed(
-          content, ParseData.FAILED, overran(e) ? overrun() : String.valueOf(e.getCause()));
+      return overran(e)
+          ? failed(content, ParseReason.PARSE_TIMEOUT, overrun())
+          : failed(content, ParseReason.PARSER_ERROR, String.valueOf(e.getCause()));
     } catch (InterruptedException e) {
       task.cancel(true);
       Thread.currentThread().interrupt();
-      return unparsed(content, ParseData.FAILED, "parse interrupted");
+      return failed(content, ParseReason.PARSER_ERROR, "parse interrupted");
     }
   }
 
@@ -151,7 +159,9 @@ public class HtmlParser implements Closeable {
         charsets.detect(content.getContent(), content.getHeader("Content-Type"));
     String pageUrl = pageUrl(content);
     String html = charset.decode(content.getContent());
-    Document doc = Parser.htmlParser().parseInput(new DeadlineReader(html, deadlineNanos), pageUrl);
+    Document doc =
+        org.jsoup.parser.Parser.htmlParser()
+            .parseInput(new DeadlineReader(html, deadlineNanos), pageUrl);
     PageWalk walk = PageWalk.of(doc, html.length());
 
     ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
@@ -226,6 +236,12 @@ public class HtmlParser implements Closeable {
   private ParseResult unparsed(Content content, byte status, String message) {
     return new ParseResult(
         new ParseData(status, message, ""), new ParseText(""), signature.calculate(content, null));
+  }
+
+  private ParseResult failed(Content content, ParseReason reason, String message) {
+    ParseResult result = unparsed(content, ParseData.FAILED, message);
+    result.data().getMeta().put(ParseData.META_REASON, reason.reasonName());
+    return result;
   }
 
   @Override

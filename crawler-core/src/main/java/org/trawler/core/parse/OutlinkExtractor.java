@@ -109,6 +109,55 @@ public class OutlinkExtractor {
         anchors.put(url, anchor); // a re-put keeps the first position
       }
     }
+    return capped(anchors);
+  }
+
+  /**
+   * A link a parser found in a document that is not HTML: the target as written, its text, and what
+   * the document says of it (a feed item's date: {@link Outlink#META_PUBLISHED}).
+   */
+  public record Link(String href, String anchor, Map<String, String> meta) {
+    public Link(String href, String anchor) {
+      this(href, anchor, Map.of());
+    }
+  }
+
+  /**
+   * The outlinks of a document fetched from {@code pageUrl} whose parser reported {@code links}
+   * (hyperlinks of a PDF, an Office file...) in document order: resolved against the page URL and
+   * then normalized, filtered, de-duplicated and capped as the links of an HTML page are.
+   */
+  public List<Outlink> extractLinks(List<Link> links, String pageUrl) {
+    String pageHost = URLParts.host(pageUrl);
+    Map<String, String> urlOfHref = new HashMap<>();
+    Map<String, String> anchors = new LinkedHashMap<>();
+    Map<String, Map<String, String>> metaOf = new HashMap<>();
+    for (Link link : links) {
+      String url = urlOfHref.computeIfAbsent(link.href(), h -> outlinkUrl(pageUrl, h, pageHost));
+      if (url.isEmpty()) {
+        continue;
+      }
+      String anchor = Whitespace.cap(Whitespace.collapse(link.anchor()), maxAnchorLength);
+      String known = anchors.get(url);
+      if (known == null || (known.isEmpty() && !anchor.isEmpty())) {
+        anchors.put(url, anchor);
+      }
+      if (!link.meta().isEmpty()) {
+        metaOf.putIfAbsent(url, link.meta()); // the first link's, as for a page's anchors
+      }
+    }
+    List<Outlink> outlinks = capped(anchors);
+    for (Outlink o : metaOf.isEmpty() ? List.<Outlink>of() : outlinks) {
+      Map<String, String> meta = metaOf.get(o.getToUrl());
+      if (meta != null) {
+        o.getMeta().putAll(meta);
+      }
+    }
+    return outlinks;
+  }
+
+  /** Outlinks URL → anchor, in order, cut at db.max.outlinks.per.page. */
+  private List<Outlink> capped(Map<String, String> anchors) {
     List<Outlink> outlinks =
         new ArrayList<>(maxOutlinks < 0 ? anchors.size() : Math.min(maxOutlinks, anchors.size()));
     for (Map.Entry<String, String> a : anchors.entrySet()) {

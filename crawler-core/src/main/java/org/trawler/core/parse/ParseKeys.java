@@ -59,5 +59,41 @@ public final class ParseKeys {
 
   public static final boolean DEFAULT_REFRESH_AS_PERMANENT = false;
 
+  /**
+   * Which parser reads which MIME type: rules "type,type...:name" separated by semicolons, first
+   * match wins; a type is exact, "major/*" or "*". The name {@value #NO_PARSER_VALUE} leaves the
+   * types unparsed.
+   */
+  public static final String TYPES = "parser.types";
+
+  public static final String DEFAULT_TYPES =
+      "text/html,application/xhtml+xml:html; application/rss+xml,application/atom+xml:feed;"
+          + " image/*,audio/*,video/*:none; *:tika";
+
+  /** The parser.types name of no parser: images and media have no text to index. */
+  public static final String NO_PARSER_VALUE = "none";
+
+  /** The parser names parser.types may use: "name:class" entries separated by commas. */
+  public static final String CLASSES = "parser.classes";
+
+  public static final String DEFAULT_CLASSES =
+      "html:org.trawler.core.parse.HtmlParser, tika:org.trawler.parse.tika.TikaParser,"
+          + " feed:org.trawler.parse.tika.FeedParser";
+
+  /** The {@link TypeDetector} that finds a page's MIME type from its bytes, header and URL. */
+  public static final String DETECTOR_CLASS = "parser.detector.class";
+
+  public static final String DEFAULT_DETECTOR_CLASS = "org.trawler.parse.tika.TikaTypeDetector";
+
+  /** Characters of text kept of one document; the rest is dropped (reason text_limit). */
+  public static final String TEXT_MAX_CHARS = "parser.text.max.chars";
+
+  public static final int DEFAULT_TEXT_MAX_CHARS = 2000000;
+
+  /** How deep documents embedded in documents are parsed (an attachment's attachment is 2). */
+  public static final String EMBEDDED_MAX_DEPTH = "parser.embedded.max.depth";
+
+  public static final int DEFAULT_EMBEDDED_MAX_DEPTH = 3;
+
   private ParseKeys() {}
 }

@@ -59,6 +59,14 @@ public final class ProtocolKeys {
 
   public static final int DEFAULT_CONTENT_LIMIT = 1048576;
 
+  /**
+   * Bytes kept of a document (any type but HTML, XHTML and text/plain): a PDF or Office file cut
+   * short cannot be read. -1 = no limit.
+   */
+  public static final String CONTENT_LIMIT_DOCUMENTS = "http.content.limit.documents";
+
+  public static final int DEFAULT_CONTENT_LIMIT_DOCUMENTS = 33554432;
+
   /** Redirect hops followed inline. */
   public static final String REDIRECT_MAX = "http.redirect.max";
 

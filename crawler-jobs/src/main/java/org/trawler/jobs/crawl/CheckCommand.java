@@ -117,6 +117,7 @@ public class CheckCommand extends CrawlTool {
     f.put("finalUrl", c.getFinalUrl().isEmpty() ? c.getUrl() : c.getFinalUrl());
     f.put("headers", new LinkedHashMap<>(c.getHeaders()));
     f.put("contentType", c.getContentType());
+    f.put("detectedType", r.parse().data().getMeta().getOrDefault(ParseData.META_TYPE, ""));
     f.put("contentLength", (long) c.getContent().length);
     if (c.isTruncated()) {
       f.put("truncated", "true");

@@ -17,6 +17,7 @@ import org.jsoup.nodes.Element;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLNormalizers;
@@ -25,14 +26,16 @@ import org.trawler.core.net.URLResolver;
 import org.trawler.core.parse.CharsetDetector;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.MetaRefresh;
+import org.trawler.core.parse.MimeTypes;
 import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.Parsers;
 import org.trawler.jobs.fetch.SingleFetch;
 
 /**
  * One URL through the crawl's own parts: its normalization and filtering ({@link UrlCheck}, scope
- * inject), robots.txt and the fetch ({@link SingleFetch}), the parse ({@link HtmlParser}); then,
- * for the links the parser did not keep, why ({@link #droppedLinks}). What {@code check} prints.
+ * inject), robots.txt and the fetch ({@link SingleFetch}), the parse ({@link Parsers}); then, for
+ * the links the parser did not keep, why ({@link #droppedLinks}). What {@code check} prints.
  */
 public final class PageCheck implements Closeable {
   /** Link attributes by element, as the parser reads them, to list the links it dropped. */
@@ -44,7 +47,7 @@ public final class PageCheck implements Closeable {
   private final LinkPolicy linkPolicy;
   private final boolean honorNofollow;
   private final SingleFetch fetch;
-  private final HtmlParser parser;
+  private final Parsers parser;
   private final CharsetDetector charsets;
 
   /** A link the parser did not keep, and why. */
@@ -90,7 +93,7 @@ public final class PageCheck implements Closeable {
     this.honorNofollow =
         conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
     this.fetch = new SingleFetch(conf, clock);
-    this.parser = new HtmlParser(conf);
+    this.parser = new Parsers(conf);
     this.charsets =
         CharsetDetector.forDefault(
             conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
@@ -108,9 +111,12 @@ public final class PageCheck implements Closeable {
     if (fetched.output().getStatus() != CrawlStatus.FETCH_SUCCESS || content == null) {
       return new Report(url, urlCheck, fetched, null, null, List.of());
     }
+    ParseResult parse = parser.parse(content);
+    if (!MimeTypes.isHtml(parse.data().getMeta().getOrDefault(ParseData.META_TYPE, ""))) {
+      return new Report(url, urlCheck, fetched, null, parse, List.of()); // a document: no markup
+    }
     CharsetDetector.Detection charset =
         charsets.detect(content.getContent(), content.getHeader("Content-Type"));
-    ParseResult parse = parser.parse(content);
     return new Report(
         url, urlCheck, fetched, charset, parse, droppedLinks(content, charset, parse));
   }
@@ -122,7 +128,7 @@ public final class PageCheck implements Closeable {
    */
   List<DroppedLink> droppedLinks(
       Content content, CharsetDetector.Detection charset, ParseResult parse) {
-    if (parse.status() != org.trawler.core.datum.ParseData.SUCCESS) {
+    if (parse.status() != ParseData.SUCCESS) {
       return List.of();
     }
     String pageUrl = HtmlParser.pageUrl(content);

@@ -14,6 +14,16 @@ public final class IndexFields {
   public static final String CONTENT = "content";
   public static final String ANCHOR = "anchor";
   public static final String CONTENT_TYPE = "contentType";
+
+  /** The MIME type detected from the bytes (contentType is the same; this is the short name). */
+  public static final String TYPE = "type";
+
+  /** A document's author, where its format says (PDF, Office, OpenDocument). */
+  public static final String AUTHOR = "author";
+
+  /** When a document says it was created, as it says it (ISO 8601). */
+  public static final String CREATED = "created";
+
   public static final String CONTENT_LENGTH = "contentLength";
   public static final String FETCH_TIME = "fetchTime";
   public static final String MODIFIED_TIME = "modifiedTime";
@@ -24,7 +34,7 @@ public final class IndexFields {
 
   /** Fields matched as a whole (not split into words). */
   public static final Set<String> KEYWORD =
-      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, DIGEST, SEGMENT);
+      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT);
 
   private IndexFields() {}
 }

@@ -82,7 +82,8 @@ public final class Search {
   public Query parse(String query) throws BadQueryException {
     Map<String, Float> fields = schema.searchedFields();
     MultiFieldQueryParser parser =
-        new MultiFieldQueryParser(fields.keySet().toArray(new String[0]), analyzer, fields);
+        new MultiFieldQueryParser(
+            fields.keySet().toArray(new String[0]), schema.queryAnalyzer(analyzer), fields);
     try {
       return parser.parse(query);
     } catch (ParseException e) {

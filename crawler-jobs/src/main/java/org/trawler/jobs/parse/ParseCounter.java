@@ -4,7 +4,8 @@ import org.trawler.jobs.JobCounter;
 
 /**
  * parse's Hadoop counters (group {@value #GROUP}): the outlinks, and one counter per parse status
- * of the pages, named by {@code ParseData.statusName} (success, notparsed, parse_failed).
+ * of the pages, named by {@code ParseData.statusName} (success, notparsed, parse_failed); and the
+ * group {@value #REASONS_GROUP}, one counter per ParseReason recorded.
  */
 public enum ParseCounter implements JobCounter {
   /** Outlinks kept, over all pages. */
@@ -13,6 +14,9 @@ public enum ParseCounter implements JobCounter {
   REFRESH_REDIRECTS;
 
   public static final String GROUP = "parse";
+
+  /** The group of one counter per ParseReason name ({@code truncated}, {@code parse_timeout}). */
+  public static final String REASONS_GROUP = "parse_reasons";
 
   @Override
   public String group() {

@@ -11,11 +11,13 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.Parsers;
 import org.trawler.core.scoring.LinkScorer;
 import org.trawler.jobs.CounterSink;
 
@@ -34,11 +36,11 @@ public class SegmentParser implements Closeable {
 
   private static final Logger LOG = LoggerFactory.getLogger(SegmentParser.class);
 
-  private final HtmlParser parser;
+  private final Parsers parser;
   private final LinkScorer scorer;
 
   public SegmentParser(Configuration conf) {
-    this.parser = new HtmlParser(conf);
+    this.parser = new Parsers(conf);
     this.scorer = new LinkScorer(conf);
   }
 
@@ -54,15 +56,21 @@ public class SegmentParser implements Closeable {
    * Parses {@code content}, fetched for {@code url}, and writes its records to {@code sink}:
    * ParseData, ParseText and the signature datum first (key {@code url}), the {@link RefreshRecord}
    * when the page's meta refresh is a redirect, then the linked datums (key = outlink URL, score =
-   * the outlink's share, depth = page depth + 1, fetchTime = {@code now}). Returns the parse
-   * result, for counters and logging; a page that fails to parse is written too.
+   * the outlink's share, depth = page depth + 1, fetchTime = {@code now}; a feed's item date, else
+   * {@code now}, for a feed's items). A feed's signature datum carries the spacing of its items.
+   * Returns the parse result, for counters and logging; a page that fails to parse is written too.
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
     ParseResult result = parser.parse(content);
     sink.write(url, new SegmentRecord(result.data()));
     sink.write(url, new SegmentRecord(result.text()));
-    sink.write(url, new SegmentRecord(signatureDatum(result.signature())));
+    String feed = result.data().getMeta().get(ParseData.META_FEED);
+    CrawlDatum signature = signatureDatum(result.signature());
+    if (feed != null) {
+      signature.putMeta(MetadataKeys.FEED, feedSeconds(feed));
+    }
+    sink.write(url, new SegmentRecord(signature));
     if (result.redirect() != null) {
       sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));
     }
@@ -73,7 +81,11 @@ public class SegmentParser implements Closeable {
     for (int i = 0; i < shares.length; i++) {
       // the bytes Text(String) encodes, without its CharsetEncoder: a page writes 500 of these
       byte[] key = outlinks.get(i).getToUrl().getBytes(StandardCharsets.UTF_8);
-      sink.write(new Text(key), new SegmentRecord(linkedDatum(shares[i], depth, now)));
+      CrawlDatum linked = linkedDatum(shares[i], depth, now);
+      if (feed != null) {
+        linked.putMeta(MetadataKeys.FEED_ITEM, itemTime(outlinks.get(i), now));
+      }
+      sink.write(new Text(key), new SegmentRecord(linked));
     }
     return result;
   }
@@ -83,6 +95,24 @@ public class SegmentParser implements Closeable {
     datum.setStatus(CrawlStatus.SIGNATURE);
     datum.setSignature(signature);
     return datum;
+  }
+
+  /** A feed item's date, ms epoch; {@code now} when it has none (or one in the future). */
+  static long itemTime(Outlink item, long now) {
+    try {
+      long published = Long.parseLong(item.getMeta().getOrDefault(Outlink.META_PUBLISHED, "0"));
+      return published > 0 && published <= now ? published : now;
+    } catch (NumberFormatException e) {
+      return now;
+    }
+  }
+
+  private static int feedSeconds(String value) {
+    try {
+      return Math.max(0, Integer.parseInt(value.trim()));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   static CrawlDatum linkedDatum(float share, int depth, long now) {
@@ -97,12 +127,18 @@ public class SegmentParser implements Closeable {
   /** Counts a page's parse (its status, its outlinks) and logs a failed one with its URL. */
   public static void report(Text url, ParseResult result, CounterSink counts) {
     counts.count(ParseCounter.GROUP, ParseData.statusName(result.status()), 1);
+    String reason = result.data().getMeta().get(ParseData.META_REASON);
+    if (reason != null) {
+      counts.count(ParseCounter.REASONS_GROUP, reason, 1);
+    }
     counts.count(ParseCounter.OUTLINKS, result.outlinks().size());
     if (result.redirect() != null) {
       counts.count(ParseCounter.REFRESH_REDIRECTS, 1);
     }
     if (result.status() == ParseData.FAILED) {
       LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());
+    } else if (reason != null) {
+      LOG.info("parsed {} in part: {}", url, reason);
     }
   }
 

@@ -78,19 +78,30 @@ public class RegexURLFilterTest {
           "http://x/a.JPG",
           "http://x/a.jpeg",
           "http://x/a.png?w=100",
-          "http://x/f.pdf",
           "http://x/f.zip",
           "http://x/f.tar.gz",
           "http://x/setup.exe",
-          "http://x/f.docx",
           "http://x/m.mp4",
           "http://x/s.css",
           "http://x/s.js",
           "http://x/f.woff2",
           "http://x/i.svg",
-          "http://x/a.html?file=b.pdf"
+          "http://x/a.html?file=b.zip"
         }) {
       assertRejected(shipped, url);
+    }
+  }
+
+  @Test
+  public void shippedRulesLetDocumentsThroughForTheirParsers() {
+    for (String url :
+        new String[] {
+          "http://x/f.pdf", "http://x/f.DOCX", "http://x/f.doc", "http://x/f.xlsx",
+              "http://x/f.pptx",
+          "http://x/f.odt", "http://x/f.rtf", "http://x/f.csv", "http://x/feed.rss",
+              "http://x/a.txt"
+        }) {
+      assertEquals(url, url, shipped.filter(url));
     }
   }
 

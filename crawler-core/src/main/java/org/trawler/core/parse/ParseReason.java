@@ -1,0 +1,43 @@
+package org.trawler.core.parse;
+
+import java.util.Locale;
+
+/**
+ * Why a parse ended as it did when it was not a plain success: the closed set of reasons parse_data
+ * records under {@link org.trawler.core.datum.ParseData#META_REASON} and that name parse's
+ * per-reason counters. The README's reason table lists them with the fetch reasons (a test checks
+ * it).
+ */
+public enum ParseReason {
+  /** No parser in parser.types reads the detected type: notparsed. */
+  NO_PARSER,
+  /**
+   * The content was cut at http.content.limit(.documents) and its format cannot be read in part.
+   */
+  TRUNCATED,
+  /** The parse took longer than parser.timeout; its thread was abandoned. */
+  PARSE_TIMEOUT,
+  /** The text was cut at parser.text.max.chars (the page is parsed: success). */
+  TEXT_LIMIT,
+  /** Embedded documents deeper than parser.embedded.max.depth were skipped (success). */
+  EMBEDDED_TOO_DEEP,
+  /** A compressed part expands far beyond its size (a zip bomb): refused. */
+  ZIP_BOMB,
+  /** The document is encrypted or needs a password. */
+  ENCRYPTED,
+  /**
+   * The bytes are not a readable document of the detected type (corrupt, or not what it claims).
+   */
+  MALFORMED,
+  /** An earlier attempt of the task died while parsing this document: skipped. */
+  PARSER_CRASHED,
+  /** The parser failed in any other way. */
+  PARSER_ERROR;
+
+  private final String name = name().toLowerCase(Locale.ROOT);
+
+  /** The name recorded and counted: {@code truncated}, {@code parse_timeout}. */
+  public String reasonName() {
+    return name;
+  }
+}

@@ -1,0 +1,251 @@
+package org.trawler.core.parse;
+
+import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+import org.trawler.core.protocol.ProtocolKeys;
+
+/**
+ * The one place a fetched page meets its parser: detects its MIME type (parser.detector.class),
+ * picks the parser parser.types names for it (parser.classes says which class a name is) and
+ * records the detected type in parse_data. The parse job, the fetcher's in-task parse and check all
+ * parse through it. Thread-safe; close it to close the parsers.
+ */
+public class Parsers implements Closeable {
+  /** A parser.types type that matches every type. */
+  private static final String ANY = "*";
+
+  private final TypeDetector detector;
+  private final List<Rule> rules;
+  private final Map<String, Parser> byName;
+  private final Signature signature;
+
+  private record Rule(String type, String parserName) {
+    boolean matches(String mimeType) {
+      if (type.equals(ANY)) {
+        return true;
+      }
+      return type.endsWith("/*")
+          ? mimeType.startsWith(type.substring(0, type.length() - 1))
+          : type.equals(mimeType);
+    }
+  }
+
+  public Parsers(Configuration conf) {
+    Map<String, String> classes = classes(conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES));
+    this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes);
+    this.detector =
+        newInstance(
+            conf,
+            ParseKeys.DETECTOR_CLASS,
+            conf.get(ParseKeys.DETECTOR_CLASS, ParseKeys.DEFAULT_DETECTOR_CLASS),
+            TypeDetector.class);
+    this.signature = Signature.create(conf);
+    Map<String, Parser> parsers = new LinkedHashMap<>();
+    try {
+      for (Rule rule : rules) {
+        if (!parsers.containsKey(rule.parserName())
+            && !rule.parserName().equals(ParseKeys.NO_PARSER_VALUE)) {
+          parsers.put(rule.parserName(), newParser(conf, classes.get(rule.parserName())));
+        }
+      }
+    } catch (RuntimeException e) {
+      parsers.values().forEach(Parser::close);
+      throw e;
+    }
+    this.byName = parsers;
+  }
+
+  /** Parses {@code content} with the parser of its detected type; never throws for bad content. */
+  public ParseResult parse(Content content) {
+    String type = detect(content);
+    Parser parser = parserFor(type);
+    ParseResult result;
+    if (parser == null) {
+      result =
+          unparsed(content, ParseData.NOT_PARSED, ParseReason.NO_PARSER, "no parser for " + type);
+    } else if (content.isTruncated()
+        && !MimeTypes.isHtml(type)
+        && !MimeTypes.readableInPart(type)) {
+      result =
+          unparsed(
+              content,
+              ParseData.FAILED,
+              ParseReason.TRUNCATED,
+              type
+                  + " cut at "
+                  + content.getContent().length
+                  + " bytes cannot be read; raise "
+                  + ProtocolKeys.CONTENT_LIMIT_DOCUMENTS);
+    } else {
+      result = parser.parse(content, type);
+    }
+    result.data().getMeta().put(ParseData.META_TYPE, type);
+    return result;
+  }
+
+  /**
+   * The content's MIME type from its bytes, header and URL. A page its header calls HTML and that
+   * starts with markup is HTML without asking the detector: most of a crawl is HTML, and its speed
+   * is the crawl's.
+   */
+  public String detect(Content content) {
+    String header = content.getHeader("Content-Type");
+    String announced = MimeTypes.base(header != null ? header : content.getContentType());
+    if (MimeTypes.isHtml(announced) && startsWithMarkup(content.getContent())) {
+      return announced;
+    }
+    return detector.detect(
+        content.getContent(),
+        header != null ? header : content.getContentType(),
+        HtmlParser.pageUrl(content));
+  }
+
+  /** The parser parser.types names for {@code mimeType}, or null when none does. */
+  public Parser parserFor(String mimeType) {
+    for (Rule rule : rules) {
+      if (rule.matches(mimeType)) {
+        return byName.get(rule.parserName());
+      }
+    }
+    return null;
+  }
+
+  /** A result without text or links, with the reason recorded: for content no parser reads. */
+  public ParseResult unparsed(Content content, byte status, ParseReason reason, String message) {
+    return unparsedResult(content, status, reason, message, signature);
+  }
+
+  /** A result without text or links, with the reason recorded; {@code message} says what failed. */
+  public static ParseResult unparsedResult(
+      Content content, byte status, ParseReason reason, String message, Signature signature) {
+    ParseData data = new ParseData(status, reason.reasonName() + ": " + message, "");
+    data.getMeta().put(ParseData.META_REASON, reason.reasonName());
+    return new ParseResult(data, new ParseText(""), signature.calculate(content, null));
+  }
+
+  /** Whether the first byte after a BOM and white space opens a tag. */
+  private static boolean startsWithMarkup(byte[] bytes) {
+    int i = 0;
+    if (bytes.length >= 3
+        && (bytes[0] & 0xff) == 0xef
+        && (bytes[1] & 0xff) == 0xbb
+        && (bytes[2] & 0xff) == 0xbf) {
+      i = 3;
+    }
+    while (i < bytes.length && Character.isWhitespace(bytes[i])) {
+      i++;
+    }
+    return i < bytes.length && bytes[i] == '<';
+  }
+
+  private static Map<String, String> classes(String value) {
+    Map<String, String> classes = new LinkedHashMap<>();
+    for (String entry : value.split(",")) {
+      if (entry.isBlank()) {
+        continue;
+      }
+      int colon = entry.indexOf(':');
+      if (colon <= 0 || colon == entry.length() - 1) {
+        throw new BadSettingException(
+            ParseKeys.CLASSES,
+            "expected name:class entries separated by commas, not \"" + entry.trim() + "\"");
+      }
+      classes.put(entry.substring(0, colon).trim(), entry.substring(colon + 1).trim());
+    }
+    return classes;
+  }
+
+  private static List<Rule> rules(String value, Map<String, String> classes) {
+    List<Rule> rules = new ArrayList<>();
+    for (String entry : value.split(";")) {
+      if (entry.isBlank()) {
+        continue;
+      }
+      int colon = entry.lastIndexOf(':');
+      String name = colon < 0 ? "" : entry.substring(colon + 1).trim();
+      if (colon <= 0 || name.isEmpty()) {
+        throw new BadSettingException(
+            ParseKeys.TYPES,
+            "expected type,type...:parser rules separated by semicolons, not \""
+                + entry.trim()
+                + "\"");
+      }
+      if (!classes.containsKey(name) && !name.equals(ParseKeys.NO_PARSER_VALUE)) {
+        throw new BadSettingException(
+            ParseKeys.TYPES,
+            "parser \""
+                + name
+                + "\" is not named in "
+                + ParseKeys.CLASSES
+                + " "
+                + classes.keySet());
+      }
+      for (String type : entry.substring(0, colon).split(",")) {
+        String t = type.trim().toLowerCase(Locale.ROOT);
+        if (!t.isEmpty()) {
+          rules.add(new Rule(t, name));
+        }
+      }
+    }
+    return rules;
+  }
+
+  private static Parser newParser(Configuration conf, String className) {
+    Class<? extends Parser> c = classOf(conf, ParseKeys.CLASSES, className, Parser.class);
+    try {
+      return c.getConstructor(Configuration.class).newInstance(conf);
+    } catch (NoSuchMethodException e) {
+      throw new BadSettingException(
+          ParseKeys.CLASSES,
+          "class " + className + " has no public constructor taking a Configuration",
+          e);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r; // a BadSettingException of the parser's own keys
+      }
+      throw new IllegalStateException("cannot create parser " + className, e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create parser " + className, e);
+    }
+  }
+
+  private static <T> T newInstance(
+      Configuration conf, String key, String className, Class<T> type) {
+    try {
+      return classOf(conf, key, className, type).getConstructor().newInstance();
+    } catch (NoSuchMethodException e) {
+      throw new BadSettingException(
+          key, "class " + className + " has no constructor without arguments", e);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create " + className, e);
+    }
+  }
+
+  private static <T> Class<? extends T> classOf(
+      Configuration conf, String key, String className, Class<T> type) {
+    Class<?> c;
+    try {
+      c = conf.getClassByName(className);
+    } catch (ClassNotFoundException e) {
+      throw new BadSettingException(key, "class " + className + " is not on the classpath", e);
+    }
+    if (!type.isAssignableFrom(c)) {
+      throw new BadSettingException(key, "class " + className + " is not a " + type.getName());
+    }
+    return c.asSubclass(type);
+  }
+
+  @Override
+  public void close() {
+    byName.values().forEach(Parser::close);
+  }
+}

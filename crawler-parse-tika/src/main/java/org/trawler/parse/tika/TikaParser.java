@@ -1,0 +1,285 @@
+package org.trawler.parse.tika;
+
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.tika.config.TikaConfig;
+import org.apache.tika.exception.EncryptedDocumentException;
+import org.apache.tika.exception.ZeroByteFileException;
+import org.apache.tika.extractor.EmbeddedDocumentExtractor;
+import org.apache.tika.io.TikaInputStream;
+import org.apache.tika.metadata.Metadata;
+import org.apache.tika.metadata.Office;
+import org.apache.tika.metadata.OfficeOpenXMLExtended;
+import org.apache.tika.metadata.PagedText;
+import org.apache.tika.metadata.Property;
+import org.apache.tika.metadata.TikaCoreProperties;
+import org.apache.tika.parser.AutoDetectParser;
+import org.apache.tika.parser.ParseContext;
+import org.apache.tika.sax.SecureContentHandler;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+import org.trawler.core.parse.HtmlParser;
+import org.trawler.core.parse.OutlinkExtractor;
+import org.trawler.core.parse.ParseKeys;
+import org.trawler.core.parse.ParseReason;
+import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.Parser;
+import org.trawler.core.parse.Parsers;
+import org.trawler.core.parse.Signature;
+import org.xml.sax.SAXException;
+
+/**
+ * Parses documents with Apache Tika (PDF, Office, OpenDocument, RTF, EPUB, text, feeds): text,
+ * title, metadata and hyperlinks, bounded by parser.timeout (the parse runs in a worker thread that
+ * is abandoned when it overruns), parser.text.max.chars, parser.embedded.max.depth and Tika's zip
+ * bomb guard. Thread-safe.
+ */
+public class TikaParser implements Parser {
+  /** Parse data metadata keys this parser fills where the format says. */
+  public static final String META_AUTHOR = "author";
+
+  public static final String META_CREATED = "created";
+  public static final String META_MODIFIED = "modified";
+  public static final String META_PAGES = "pages";
+  public static final String META_LANGUAGE = "language";
+  public static final String META_APPLICATION = "application";
+
+  /** Characters of a title taken from the text's first line. */
+  private static final int MAX_TITLE_CHARS = 200;
+
+  /** Compressed parts may expand at most this many times (Tika's guard against zip bombs). */
+  private static final long MAX_COMPRESSION_RATIO = 100;
+
+  /** Characters of output before the compression ratio is checked. */
+  private static final long RATIO_THRESHOLD_CHARS = 1_000_000;
+
+  private final AutoDetectParser tika;
+  private final OutlinkExtractor outlinks;
+  private final Signature signature;
+  private final int maxChars;
+  private final int maxDepth;
+  private final long timeoutMillis;
+  private final ExecutorService workers;
+  private final AtomicInteger abandoned = new AtomicInteger();
+
+  public TikaParser(Configuration conf) {
+    this.maxChars =
+        Settings.getInt(conf, ParseKeys.TEXT_MAX_CHARS, ParseKeys.DEFAULT_TEXT_MAX_CHARS);
+    if (maxChars < 1) {
+      throw new BadSettingException(
+          ParseKeys.TEXT_MAX_CHARS, "must be at least 1, not " + maxChars);
+    }
+    this.maxDepth =
+        Settings.getInt(conf, ParseKeys.EMBEDDED_MAX_DEPTH, ParseKeys.DEFAULT_EMBEDDED_MAX_DEPTH);
+    if (maxDepth < 0) {
+      throw new BadSettingException(
+          ParseKeys.EMBEDDED_MAX_DEPTH, "must be 0 or more, not " + maxDepth);
+    }
+    this.timeoutMillis =
+        TimeUnit.SECONDS.toMillis(
+            Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));
+    this.tika = new AutoDetectParser(TikaConfig.getDefaultConfig());
+    this.outlinks = new OutlinkExtractor(conf);
+    this.signature = Signature.create(conf);
+    this.workers =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "tika-parse");
+              t.setDaemon(true); // an abandoned parse must not keep the task's JVM alive
+              return t;
+            });
+  }
+
+  @Override
+  public ParseResult parse(Content content, String mimeType) {
+    if (timeoutMillis <= 0) {
+      return parseNow(content, mimeType);
+    }
+    Future<ParseResult> task = workers.submit(() -> parseNow(content, mimeType));
+    try {
+      return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      task.cancel(true); // most parsers ignore the interrupt: the thread is left to finish alone
+      abandoned.incrementAndGet();
+      return failed(
+          content,
+          ParseReason.PARSE_TIMEOUT,
+          "parse took longer than " + timeoutMillis / 1000 + " s (" + ParseKeys.TIMEOUT + ")");
+    } catch (ExecutionException e) {
+      return failed(content, ParseReason.PARSER_ERROR, String.valueOf(e.getCause()));
+    } catch (InterruptedException e) {
+      task.cancel(true);
+      Thread.currentThread().interrupt();
+      return failed(content, ParseReason.PARSER_ERROR, "parse interrupted");
+    }
+  }
+
+  /** Parses threads abandoned at parser.timeout since this parser was made. */
+  public int abandonedParses() {
+    return abandoned.get();
+  }
+
+  private ParseResult parseNow(Content content, String mimeType) {
+    String url = HtmlParser.pageUrl(content);
+    Metadata metadata = new Metadata();
+    metadata.set(Metadata.CONTENT_TYPE, mimeType);
+    String fileName = DocumentNames.fileName(url);
+    if (!fileName.isEmpty()) {
+      metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, fileName);
+    }
+    DocumentHandler handler = new DocumentHandler(maxChars);
+    ParseContext context = new ParseContext();
+    context.set(org.apache.tika.parser.Parser.class, tika);
+    EmbeddedDepthLimit embedded = new EmbeddedDepthLimit(context, maxDepth);
+    context.set(EmbeddedDocumentExtractor.class, embedded);
+    try (TikaInputStream in = TikaInputStream.get(content.getContent())) {
+      SecureContentHandler guard = new SecureContentHandler(handler, in);
+      guard.setMaximumCompressionRatio(MAX_COMPRESSION_RATIO);
+      guard.setOutputThreshold(RATIO_THRESHOLD_CHARS);
+      guard.setMaximumDepth(Math.max(100, guard.getMaximumDepth()));
+      try {
+        tika.parse(in, guard, metadata, context);
+      } catch (SAXException e) {
+        if (!handler.full()) {
+          guard.throwIfCauseOf(e); // a zip bomb
+          throw e;
+        }
+      }
+    } catch (ZeroByteFileException e) {
+      return result(content, handler, metadata, fileName, embedded); // an empty document
+    } catch (EncryptedDocumentException e) {
+      return failed(content, ParseReason.ENCRYPTED, message(e));
+    } catch (Exception | StackOverflowError e) {
+      if (mentionsZipBomb(e)) {
+        return failed(content, ParseReason.ZIP_BOMB, message(e));
+      }
+      if (encrypted(e)) {
+        return failed(content, ParseReason.ENCRYPTED, message(e));
+      }
+      return failed(
+          content,
+          e instanceof RuntimeException || e instanceof Error
+              ? ParseReason.PARSER_ERROR
+              : ParseReason.MALFORMED,
+          message(e));
+    }
+    return result(content, handler, metadata, fileName, embedded);
+  }
+
+  private ParseResult result(
+      Content content,
+      DocumentHandler handler,
+      Metadata metadata,
+      String fileName,
+      EmbeddedDepthLimit embedded) {
+    String text = handler.text().strip();
+    ParseData data = new ParseData(ParseData.SUCCESS, "", title(metadata, handler, text, fileName));
+    put(data, META_AUTHOR, String.join(", ", metadata.getValues(TikaCoreProperties.CREATOR)));
+    put(data, META_CREATED, metadata.get(TikaCoreProperties.CREATED));
+    put(data, META_MODIFIED, metadata.get(TikaCoreProperties.MODIFIED));
+    put(
+        data,
+        META_PAGES,
+        first(metadata, PagedText.N_PAGES, Office.PAGE_COUNT, Office.SLIDE_COUNT));
+    put(data, META_LANGUAGE, metadata.get(TikaCoreProperties.LANGUAGE));
+    put(
+        data,
+        META_APPLICATION,
+        first(
+            metadata,
+            TikaCoreProperties.CREATOR_TOOL,
+            OfficeOpenXMLExtended.APPLICATION,
+            Property.externalText("pdf:producer")));
+    if (handler.full()) {
+      data.getMeta().put(ParseData.META_REASON, ParseReason.TEXT_LIMIT.reasonName());
+    } else if (embedded.skipped()) {
+      data.getMeta().put(ParseData.META_REASON, ParseReason.EMBEDDED_TOO_DEEP.reasonName());
+    }
+    data.getOutlinks().addAll(outlinks.extractLinks(handler.links(), HtmlParser.pageUrl(content)));
+    return new ParseResult(data, new ParseText(text), signature.calculate(content, text));
+  }
+
+  /** The document's title metadata, else its first heading, else its first line, else its name. */
+  private static String title(
+      Metadata metadata, DocumentHandler handler, String text, String fileName) {
+    String title = metadata.get(TikaCoreProperties.TITLE);
+    if (title != null && !title.isBlank()) {
+      return title.strip();
+    }
+    if (!handler.firstHeading().isBlank()) {
+      return handler.firstHeading();
+    }
+    int newline = text.indexOf('\n');
+    String line = (newline < 0 ? text : text.substring(0, newline)).strip();
+    if (!line.isEmpty()) {
+      return line.length() > MAX_TITLE_CHARS ? line.substring(0, MAX_TITLE_CHARS) : line;
+    }
+    return fileName;
+  }
+
+  private static String first(Metadata metadata, Property... properties) {
+    for (Property p : properties) {
+      String value = metadata.get(p);
+      if (value != null && !value.isBlank()) {
+        return value;
+      }
+    }
+    return null;
+  }
+
+  private static void put(ParseData data, String key, String value) {
+    if (value != null && !value.isBlank()) {
+      data.getMeta().put(key, value.strip());
+    }
+  }
+
+  private static boolean mentionsZipBomb(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      String m = String.valueOf(c.getMessage()).toLowerCase(Locale.ROOT);
+      if (m.contains("zip bomb") || m.contains("compression ratio")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean encrypted(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      String name = c.getClass().getSimpleName();
+      if (c instanceof EncryptedDocumentException
+          || name.equals("EncryptedDocumentException")
+          || name.equals("InvalidPasswordException")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String message(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String m = root == e ? String.valueOf(e) : e + " (" + root + ")";
+    return m.length() > 500 ? m.substring(0, 500) : m;
+  }
+
+  private ParseResult failed(Content content, ParseReason reason, String message) {
+    return Parsers.unparsedResult(content, ParseData.FAILED, reason, message, signature);
+  }
+
+  @Override
+  public void close() {
+    workers.shutdownNow();
+  }
+}
