@@ -31,6 +31,7 @@ import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBui
 import org.opensearch.client.transport.httpclient5.ResponseException;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.protocol.http.RemoteCredentials;
 import org.trawler.core.protocol.http.TrustedCertificates;
 
 /**
@@ -41,7 +42,7 @@ import org.trawler.core.protocol.http.TrustedCertificates;
 final class OpenSearchConnection implements Closeable {
   private final List<HttpHost> hosts;
   private final String index;
-  private final OpenSearchCredentials credentials;
+  private final RemoteCredentials credentials;
   private final ApacheHttpClient5Transport transport;
   private final OpenSearchClient client;
 
@@ -52,7 +53,7 @@ final class OpenSearchConnection implements Closeable {
         Timeout.ofMilliseconds(
             Settings.getInt(conf, OpenSearchKeys.TIMEOUT, OpenSearchKeys.DEFAULT_TIMEOUT));
     SSLContext ssl = TrustedCertificates.fromSettings(conf, OpenSearchKeys.TRUSTSTORE);
-    this.credentials = OpenSearchCredentials.read(conf);
+    this.credentials = RemoteCredentials.read(conf, OpenSearchKeys.CREDENTIALS);
     ApacheHttpClient5TransportBuilder builder =
         ApacheHttpClient5TransportBuilder.builder(hosts.toArray(new HttpHost[0]))
             .setMapper(new JacksonJsonpMapper())

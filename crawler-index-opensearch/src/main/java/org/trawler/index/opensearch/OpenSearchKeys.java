@@ -1,6 +1,7 @@
 package org.trawler.index.opensearch;
 
 import org.trawler.core.conf.Secrets;
+import org.trawler.core.protocol.http.RemoteCredentials;
 import org.trawler.core.protocol.http.TrustedCertificates;
 
 /**
@@ -70,6 +71,17 @@ public final class OpenSearchKeys {
 
   /** The owner-only file holding opensearch.auth.apikey. */
   public static final String AUTH_API_KEY_FILE = AUTH_API_KEY + Secrets.FILE_SUFFIX;
+
+  /** The authentication keys above, for {@link RemoteCredentials}. */
+  public static final RemoteCredentials.Keys CREDENTIALS =
+      new RemoteCredentials.Keys(
+          AUTH_USER,
+          DEFAULT_AUTH_USER,
+          AUTH_PASSWORD,
+          AUTH_PASSWORD_FILE,
+          AUTH_API_KEY,
+          "ApiKey",
+          "an API key");
 
   /**
    * A keystore file (a Hadoop path) of CAs an https:// cluster is trusted by, besides the JDK's.

@@ -32,6 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.protocol.http.RemoteCredentials;
 import org.trawler.core.protocol.http.TrustedCertificates;
 
 /**
@@ -61,7 +62,7 @@ final class SolrConnection implements Closeable {
           SolrKeys.TLS_TRUSTSTORE_PASSWORD);
 
   private final List<String> urls;
-  private final SolrCredentials credentials;
+  private final RemoteCredentials credentials;
   private final int maxRetries;
   private final long backoffMs;
   private final Pause pause;
@@ -71,7 +72,7 @@ final class SolrConnection implements Closeable {
 
   SolrConnection(Configuration conf, Pause pause) throws IOException {
     // Settings first, so that a bad one is reported before any server is asked.
-    this.credentials = SolrCredentials.read(conf);
+    this.credentials = RemoteCredentials.read(conf, SolrKeys.CREDENTIALS);
     SSLContext trust = TrustedCertificates.fromSettings(conf, TRUST_STORE);
     this.urls = configuredUrls(conf);
     this.configured = urls.size();

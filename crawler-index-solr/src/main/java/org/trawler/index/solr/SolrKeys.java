@@ -1,6 +1,7 @@
 package org.trawler.index.solr;
 
 import org.trawler.core.conf.Secrets;
+import org.trawler.core.protocol.http.RemoteCredentials;
 
 /**
  * Configuration keys of the Solr index writer ({@code indexer.writers=solr}), with their defaults.
@@ -99,6 +100,17 @@ public final class SolrKeys {
 
   /** The owner-only file holding solr.auth.token. */
   public static final String AUTH_TOKEN_FILE = AUTH_TOKEN + Secrets.FILE_SUFFIX;
+
+  /** The authentication keys above, for {@link RemoteCredentials}. */
+  public static final RemoteCredentials.Keys CREDENTIALS =
+      new RemoteCredentials.Keys(
+          AUTH_USER,
+          DEFAULT_AUTH_USER,
+          AUTH_PASSWORD,
+          AUTH_PASSWORD_FILE,
+          AUTH_TOKEN,
+          "Bearer",
+          "a bearer token");
 
   private SolrKeys() {}
 }

@@ -1,4 +1,4 @@
-package org.trawler.index.solr;
+package org.trawler.core.protocol.http;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -13,59 +13,76 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Secrets;
 
 /**
- * Who the writer is to a secured Solr: basic authentication (solr.auth.user and its password) or a
- * bearer token, sent preemptively on every request, so every node of the cluster (configured,
- * discovered or read from ZooKeeper) gets it. The secrets come through {@link Secrets}, never from
- * the configuration; {@link #toString} names the user, never the secret.
+ * Who a remote writer is to its server: basic authentication (a user and its password) or a token
+ * (a bearer token for Solr, an API key for OpenSearch), sent preemptively on every request, so
+ * every node of a cluster gets it. The secrets come through {@link Secrets}, never from the
+ * configuration; {@link #toString} names the user, never the secret.
  */
-final class SolrCredentials {
-  private static final SolrCredentials NONE = new SolrCredentials(null, "no credentials");
+public final class RemoteCredentials {
+
+  /**
+   * The keys of one writer: its user, password and token, and how its token is sent.
+   *
+   * @param tokenScheme the Authorization scheme of the token ("Bearer", "ApiKey")
+   * @param tokenName what the token is called in messages ("a bearer token", "an API key")
+   */
+  public record Keys(
+      String user,
+      String defaultUser,
+      String password,
+      String passwordFile,
+      String token,
+      String tokenScheme,
+      String tokenName) {}
+
+  private static final RemoteCredentials NONE = new RemoteCredentials(null, "no credentials");
 
   private final Header authorization;
   private final String who;
 
-  private SolrCredentials(Header authorization, String who) {
+  private RemoteCredentials(Header authorization, String who) {
     this.authorization = authorization;
     this.who = who;
   }
 
   /** The configured credentials, or none. */
-  static SolrCredentials read(Configuration conf) {
-    String user = conf.getTrimmed(SolrKeys.AUTH_USER, SolrKeys.DEFAULT_AUTH_USER);
-    char[] password = Secrets.secret(conf, SolrKeys.AUTH_PASSWORD);
-    char[] token = Secrets.secret(conf, SolrKeys.AUTH_TOKEN);
+  public static RemoteCredentials read(Configuration conf, Keys keys) {
+    String user = conf.getTrimmed(keys.user(), keys.defaultUser());
+    char[] password = Secrets.secret(conf, keys.password());
+    char[] token = Secrets.secret(conf, keys.token());
     try {
       if (token != null && (!user.isEmpty() || password != null)) {
         throw new BadSettingException(
-            SolrKeys.AUTH_TOKEN,
+            keys.token(),
             "given with basic authentication ("
-                + SolrKeys.AUTH_USER
-                + "); give a user and password or a token");
+                + keys.user()
+                + "); give a user and password or "
+                + keys.tokenName());
       }
       if (token != null) {
-        return new SolrCredentials(
-            new BasicHeader(HttpHeaders.AUTHORIZATION, "Bearer " + new String(token)),
-            "a bearer token");
+        return new RemoteCredentials(
+            new BasicHeader(
+                HttpHeaders.AUTHORIZATION, keys.tokenScheme() + " " + new String(token)),
+            keys.tokenName());
       }
       if (user.isEmpty() && password == null) {
         return NONE;
       }
       if (user.isEmpty()) {
-        throw new BadSettingException(
-            SolrKeys.AUTH_USER, "not set, but " + SolrKeys.AUTH_PASSWORD + " is given");
+        throw new BadSettingException(keys.user(), "not set, but " + keys.password() + " is given");
       }
       if (password == null) {
         throw new BadSettingException(
-            SolrKeys.AUTH_PASSWORD,
+            keys.password(),
             "not given for "
-                + SolrKeys.AUTH_USER
+                + keys.user()
                 + "="
                 + user
                 + "; store it in a credential provider or in the owner-only file "
-                + SolrKeys.AUTH_PASSWORD_FILE
+                + keys.passwordFile()
                 + " names");
       }
-      return new SolrCredentials(
+      return new RemoteCredentials(
           new BasicHeader(HttpHeaders.AUTHORIZATION, "Basic " + basic(user, password)),
           "user '" + user + "'");
     } finally {
@@ -75,11 +92,11 @@ final class SolrCredentials {
   }
 
   /** The Authorization header every request carries, or null without credentials. */
-  Header authorization() {
+  public Header authorization() {
     return authorization;
   }
 
-  /** "user 'alice'", "a bearer token" or "no credentials": for messages. */
+  /** "user 'alice'", the token's name or "no credentials": for messages. */
   @Override
   public String toString() {
     return who;
