@@ -121,7 +121,7 @@ public class ConsoleBrowserTest {
       assertTrue(u.getText(), u.getText().startsWith("http://" + host + ":"));
     }
     String filtered = browser.findElement(By.id("hit-count")).getText();
-    // with /notes.txt: the default URL filter lets plain-text documents through, and they are parsed
+    // with /notes.txt: plain-text documents now pass the URL filter and are parsed
     assertTrue(filtered, filtered.startsWith("17 pages match"));
     browser
         .findElement(By.xpath("//div[@id='facet-type']/a[starts-with(text(),'text/html')]"))
