@@ -15,7 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * A crawl of a hostile little web, made once per test JVM: two hosts (127.0.0.1 and 127.0.0.2)
@@ -72,7 +72,7 @@ public final class HostileCrawl {
       }
       Files.writeString(new File(seeds, "seed.txt").toPath(), seedText);
       Configuration conf = LocalJobFixtures.localConf();
-      conf.set(FetcherKeys.SERVER_DELAY, "0");
+      conf.set(PolitenessKeys.SERVER_DELAY, "0");
       conf.set(ProtocolKeys.FETCHER_THREADS, "4");
       conf.set(ProtocolKeys.TIMEOUT, "5000");
       CommandRun run =

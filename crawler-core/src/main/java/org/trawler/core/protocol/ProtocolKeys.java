@@ -110,5 +110,12 @@ public final class ProtocolKeys {
 
   public static final String DEFAULT_TLS_TRUSTSTORE_TYPE = "PKCS12";
 
+  /**
+   * The Protocol implementation: a public class with a constructor taking a Hadoop Configuration.
+   */
+  public static final String PROTOCOL_CLASS = "fetcher.protocol.class";
+
+  public static final String DEFAULT_PROTOCOL_CLASS = "org.trawler.core.protocol.http.HttpProtocol";
+
   private ProtocolKeys() {}
 }

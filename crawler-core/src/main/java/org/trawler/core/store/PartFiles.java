@@ -125,7 +125,8 @@ public final class PartFiles {
     return false;
   }
 
-  private static <K extends Writable, V extends Writable> long readFile(
+  /** Feeds every record of one data file to {@code consumer}; returns the record count. */
+  public static <K extends Writable, V extends Writable> long readFile(
       Configuration conf, Path file, K key, V value, RecordConsumer<K, V> consumer)
       throws IOException, UserException {
     long count = 0;

@@ -30,7 +30,7 @@ import org.trawler.core.parse.MimeTypes;
 import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
-import org.trawler.jobs.fetch.SingleFetch;
+import org.trawler.jobs.politeness.SingleFetch;
 
 /**
  * One URL through the crawl's own parts: its normalization and filtering ({@link UrlCheck}, scope

@@ -1,9 +1,8 @@
 package org.trawler.jobs.crawl;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -116,17 +115,19 @@ public class RunCommand extends CrawlTool {
     return 0;
   }
 
-  /** With --sitemaps: reads the sitemaps of the sites not in {@code done}, and adds them to it. */
-  private void readSitemaps(CrawlDir crawl, Set<String> done) throws Exception {
+  /**
+   * With --sitemaps: reads the sitemaps of the sites not listed under {@code done}, and lists them
+   * there.
+   */
+  private void readSitemaps(CrawlDir crawl, Path done) throws Exception {
     if (!sitemaps) {
       return;
     }
     SitemapJob job = new SitemapJob();
     job.setConf(new Configuration(getConf()));
     SitemapJob.Result r = job.run(crawl.crawlDb(), crawl.hostDb(), null, 10, false, done);
-    if (!r.sites().isEmpty()) {
+    if (r.sites() > 0) {
       out().println(r.summary(crawl.crawlDb()));
-      done.addAll(r.sites());
     }
   }
 
@@ -164,27 +165,32 @@ public class RunCommand extends CrawlTool {
     if (updateHostDb) {
       round = round.updatingHostDb();
     }
-    Set<String> sitemapSites = new HashSet<>();
-    readSitemaps(crawl, sitemapSites);
+    // the sites whose sitemaps this crawl read, for the next rounds to leave out
+    Path sitemapSites = new Path(crawl.root(), "sitemap-sites-" + UUID.randomUUID());
     int ran = 0;
     RoundLog log = new RoundLog(getConf(), crawl.root());
-    for (int n = 1; n <= rounds; n++) {
-      int number = n;
-      Optional<CrawlRound.Result> result =
-          round.run(
-              n,
-              (step, work) -> {
-                log.running(number, rounds, step);
-                return work.run();
-              });
-      if (result.isEmpty()) {
-        out().printf("round %d: nothing due, stopping%n", n);
-        break;
-      }
-      out().println(result.get().summary());
-      log.append(result.get());
-      ran++;
+    try {
       readSitemaps(crawl, sitemapSites);
+      for (int n = 1; n <= rounds; n++) {
+        int number = n;
+        Optional<CrawlRound.Result> result =
+            round.run(
+                n,
+                (step, work) -> {
+                  log.running(number, rounds, step);
+                  return work.run();
+                });
+        if (result.isEmpty()) {
+          out().printf("round %d: nothing due, stopping%n", n);
+          break;
+        }
+        out().println(result.get().summary());
+        log.append(result.get());
+        ran++;
+        readSitemaps(crawl, sitemapSites);
+      }
+    } finally {
+      fs.delete(sitemapSites, true);
     }
     log.finished(ran, rounds);
     out()

@@ -3,24 +3,18 @@ package org.trawler.jobs.fetch;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.trawler.core.protocol.ProtocolOutput;
-import org.trawler.core.protocol.Reason;
+import org.trawler.jobs.politeness.HostTurn;
 
 /**
- * The items of one host (or domain, or IP) and its politeness state: how many requests are in
- * flight, and when the next may start. Not thread-safe: {@link FetchQueues} guards it, and
- * HostFetcher, which makes one request of a queue at a time, holds the queue's monitor.
+ * The items of one host (or domain, or IP), how many requests are in flight, and its politeness
+ * state ({@link HostTurn}: when the next may start). Not thread-safe: {@link FetchQueues} guards
+ * it.
  */
 public final class FetchQueue {
   private final Deque<FetchItem> items = new ArrayDeque<>();
   private final int maxInFlight;
-  private final long serverDelay;
-  private long crawlDelay = -1;
+  private final HostTurn turn;
   private int inFlight;
-  private long nextFetchTime;
-  private int errors;
-
-  /** Once set, every item of the queue ends with this outcome, unfetched. */
-  private ProtocolOutput verdict;
 
   /**
    * FetchQueues' schedule: whether this queue is in it, when it may start its next request, its
@@ -33,7 +27,7 @@ public final class FetchQueue {
 
   public FetchQueue(int maxInFlight, long serverDelay) {
     this.maxInFlight = maxInFlight;
-    this.serverDelay = serverDelay;
+    this.turn = new HostTurn(serverDelay);
   }
 
   void add(FetchItem item) {
@@ -58,7 +52,7 @@ public final class FetchQueue {
     if (items.isEmpty()) {
       return false;
     }
-    return verdict != null || (inFlight < maxInFlight && now >= nextFetchTime);
+    return turn.verdict() != null || (inFlight < maxInFlight && now >= turn.nextFetchTime());
   }
 
   /**
@@ -68,7 +62,7 @@ public final class FetchQueue {
   void finish(long now, boolean requested, long backoffMillis) {
     inFlight--;
     if (requested) {
-      nextFetchTime = Math.max(nextFetchTime, now + Math.max(delay(), backoffMillis));
+      turn.requestEnded(now, backoffMillis);
     }
   }
 
@@ -80,57 +74,46 @@ public final class FetchQueue {
     return requestEnded(now, 0);
   }
 
-  /**
-   * A request ended at {@code now}: the next may start after the delay, or after {@code
-   * backoffMillis} when the server asked to back off for longer; returns when.
-   */
+  /** A request ended at {@code now}; see {@link HostTurn#requestEnded}. */
   public long requestEnded(long now, long backoffMillis) {
-    nextFetchTime = Math.max(nextFetchTime, now + Math.max(delay(), backoffMillis));
-    return nextFetchTime;
+    return turn.requestEnded(now, backoffMillis);
   }
 
   /** The outcome of every item of a queue dropped after {@code max} transient failures. */
   public static ProtocolOutput dropped(int max, String queueId) {
-    return ProtocolOutput.retry(
-        0, Reason.QUEUE_DROPPED, "after " + max + " failures on " + queueId, -1);
+    return HostTurn.dropped(max, queueId);
   }
 
-  /**
-   * Counts a transient failure; at {@code max} (if positive) the queue is dropped with {@code
-   * dropped}.
-   */
+  /** Counts a transient failure; see {@link HostTurn#countError}. */
   public void countError(int max, ProtocolOutput dropped) {
-    errors++;
-    if (max > 0 && errors >= max && verdict == null) {
-      verdict = dropped;
-    }
+    turn.countError(max, dropped);
   }
 
   /** robots.txt asked for this Crawl-delay, ms: it replaces the server delay when larger. */
   public void setCrawlDelay(long millis) {
-    crawlDelay = millis;
+    turn.setCrawlDelay(millis);
   }
 
   long delay() {
-    return Math.max(serverDelay, crawlDelay);
+    return turn.delay();
   }
 
   /** The earliest time a request may start, ms epoch. */
   public long nextFetchTime() {
-    return nextFetchTime;
+    return turn.nextFetchTime();
   }
 
   public ProtocolOutput verdict() {
-    return verdict;
+    return turn.verdict();
   }
 
   /** Nothing queued or in flight, delay passed, no errors counted: forgetting it loses nothing. */
   boolean isIdle(long now) {
-    return items.isEmpty() && inFlight == 0 && now >= nextFetchTime && errors == 0;
+    return items.isEmpty() && inFlight == 0 && turn.isClean(now);
   }
 
   boolean hasRoom() {
-    return verdict != null || inFlight < maxInFlight;
+    return turn.verdict() != null || inFlight < maxInFlight;
   }
 
   int size() {

@@ -29,6 +29,7 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.parse.SegmentParser;
+import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
 
 /**
@@ -126,7 +127,7 @@ public class Fetcher extends CrawlTool {
     Path robotsDb = RobotsDb.locate(conf, segment);
     if (robotsDb != null) {
       robotsDb = robotsDb.getFileSystem(conf).makeQualified(robotsDb);
-      conf.set(FetcherKeys.ROBOTS_DB, robotsDb.toString()); // what every task looks sites up in
+      conf.set(PolitenessKeys.ROBOTS_DB, robotsDb.toString()); // what every task looks sites up in
     }
     LOG.info(
         "fetching {}: {} fetch list(s), {} threads each; robots.txt kept in {}",

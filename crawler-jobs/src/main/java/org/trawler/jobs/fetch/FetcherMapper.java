@@ -15,6 +15,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
 import org.trawler.jobs.warc.WarcArchive;
 
@@ -73,7 +74,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
 
   /** The robots db the fetch command found for the segment, or null. */
   private static Path robotsDb(Configuration conf) {
-    String db = conf.getTrimmed(FetcherKeys.ROBOTS_DB, FetcherKeys.DEFAULT_ROBOTS_DB);
+    String db = conf.getTrimmed(PolitenessKeys.ROBOTS_DB, PolitenessKeys.DEFAULT_ROBOTS_DB);
     return db.isEmpty() ? null : new Path(db);
   }
 

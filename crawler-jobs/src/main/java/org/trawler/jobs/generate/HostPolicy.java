@@ -40,6 +40,14 @@ public final class HostPolicy {
     this.failingMaxCount = failingMaxCount;
   }
 
+  /**
+   * Has the tasks of a job read their policy ({@link #fromConf}) from the hostdb version {@code
+   * current}.
+   */
+  public static void useHostDb(Configuration jobConf, Path current) {
+    jobConf.set(GeneratorKeys.HOSTDB_CURRENT, current.toString());
+  }
+
   /** The policy of a generate task: the failing hosts of the hostdb the Generator found, if any. */
   public static HostPolicy fromConf(Configuration conf) throws IOException {
     String current = conf.get(GeneratorKeys.HOSTDB_CURRENT);

@@ -12,35 +12,35 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolClass;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
-import org.trawler.jobs.fetch.FetchQueue;
-import org.trawler.jobs.fetch.FetcherSettings;
 
 /**
  * Fetches single URLs outside a segment, for jobs other than fetch (the sitemap job): through the
  * crawl's protocol, obeying robots.txt as the fetcher does (the answers kept in the robots db while
  * fresh, else the site is asked, and the new answers handed back for the robots db: {@link
- * #writeAskedRobots}). Requests to one host (or domain, IP: fetcher.queue.mode) go through the
- * fetcher's own {@link FetchQueue}, one at a time, fetcher.server.delay or the site's Crawl-delay
- * apart, longer when the server asks (429/503 and Retry-After), and the host is dropped after
- * fetcher.max.exceptions.per.queue failures, whichever caller thread makes them: a sitemap of host
- * B that host A's robots.txt names is fetched in B's turn. A redirect is followed inline (up to
- * http.redirect.max hops) only to the same host, in the same turn after the delay.
+ * #writeAskedRobots}). Requests to one host (or domain, IP: fetcher.queue.mode) take the turns of a
+ * {@link HostTurn}, the fetcher's queues' own politeness state, one at a time, fetcher.server.delay
+ * or the site's Crawl-delay apart, longer when the server asks (429/503 and Retry-After), and the
+ * host is dropped after fetcher.max.exceptions.per.queue failures, whichever caller thread makes
+ * them: a sitemap of host B that host A's robots.txt names is fetched in B's turn. A redirect is
+ * followed inline (up to http.redirect.max hops) only to the same host, in the same turn after the
+ * delay.
  */
 public final class HostFetcher implements Closeable {
   private final Protocol protocol;
   private final RobotsDb.Reader robotsDb;
   private final RobotsCache robots;
-  private final FetcherSettings settings;
+  private final PolitenessSettings settings;
   private final QueueIds queueIds;
   private final Configuration conf;
 
   /**
-   * Each host's queue, the fetcher's {@link FetchQueue}: its monitor is held during its requests
-   * and the waits between them, and it keeps the delay, the server's back-off and the failures.
+   * Each host's turn, as the fetcher's queues keep it: its monitor is held during its requests and
+   * the waits between them, and it keeps the delay, the server's back-off and the failures.
    */
-  private final ConcurrentMap<String, FetchQueue> queues = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, HostTurn> queues = new ConcurrentHashMap<>();
 
   /** The robots.txt answers asked for, by site. */
   private final SortedMap<String, RobotsTxt> askedRobots = new ConcurrentSkipListMap<>();
@@ -50,9 +50,9 @@ public final class HostFetcher implements Closeable {
    */
   public HostFetcher(Configuration conf, Path robotsDb) {
     this.conf = conf;
-    this.settings = FetcherSettings.from(conf, System.currentTimeMillis());
+    this.settings = PolitenessSettings.from(conf);
     this.queueIds = new QueueIds(settings.queueMode);
-    this.protocol = FetcherSettings.newProtocol(conf);
+    this.protocol = ProtocolClass.newInstance(conf);
     this.robotsDb = new RobotsDb.Reader(conf, robotsDb);
     this.robots =
         new RobotsCache(
@@ -61,8 +61,8 @@ public final class HostFetcher implements Closeable {
 
   /** Reads the settings a HostFetcher reads: a bad one fails here, before any task. */
   public static void checkSettings(Configuration conf) throws IOException {
-    FetcherSettings.from(conf, 0);
-    FetcherSettings.checkProtocol(conf);
+    PolitenessSettings.from(conf);
+    ProtocolClass.check(conf);
   }
 
   /** The Sitemap: URLs of the robots.txt of {@code url}'s site (kept, else asked in its turn). */
@@ -86,7 +86,7 @@ public final class HostFetcher implements Closeable {
    */
   public ProtocolOutput fetch(String url) throws InterruptedException {
     Queue queue = queueOf(url);
-    FetchQueue q = queue.state;
+    HostTurn q = queue.state;
     synchronized (q) {
       if (q.verdict() != null) {
         return q.verdict();
@@ -97,7 +97,7 @@ public final class HostFetcher implements Closeable {
         return verdict;
       }
       q.setCrawlDelay(rules.getCrawlDelayMillis());
-      awaitTurn(q);
+      q.await();
       ProtocolOutput out = null;
       try {
         out = protocol.fetch(url, 0, target -> mayFollow(target, q));
@@ -109,16 +109,16 @@ public final class HostFetcher implements Closeable {
         if (out != null && Politeness.isError(out)) {
           q.countError(
               settings.maxExceptionsPerQueue,
-              FetchQueue.dropped(settings.maxExceptionsPerQueue, queue.id));
+              HostTurn.dropped(settings.maxExceptionsPerQueue, queue.id));
         }
       }
     }
   }
 
   /** The rules of {@code url}'s site; asking for them is a request of the queue. */
-  private RobotsRules rules(String url, FetchQueue q) throws InterruptedException {
+  private RobotsRules rules(String url, HostTurn q) throws InterruptedException {
     if (robots.knownRulesFor(url) == null) {
-      awaitTurn(q);
+      q.await();
     }
     RobotsCache.Lookup lookup = robots.rulesFor(url);
     if (lookup.requested()) {
@@ -128,7 +128,7 @@ public final class HostFetcher implements Closeable {
   }
 
   /** A redirect hop: only to the same host, where robots.txt allows it, after the delay. */
-  private boolean mayFollow(String target, FetchQueue q) {
+  private boolean mayFollow(String target, HostTurn q) {
     if (queueOf(target).state != q) {
       return false;
     }
@@ -139,7 +139,7 @@ public final class HostFetcher implements Closeable {
         return false;
       }
       q.setCrawlDelay(rules.getCrawlDelayMillis());
-      awaitTurn(q);
+      q.await();
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -147,7 +147,7 @@ public final class HostFetcher implements Closeable {
     }
   }
 
-  private record Queue(String id, FetchQueue state) {}
+  private record Queue(String id, HostTurn state) {}
 
   private Queue queueOf(String url) {
     String id;
@@ -156,15 +156,7 @@ public final class HostFetcher implements Closeable {
     } catch (MalformedURLException e) {
       id = url; // the fetch itself will say why
     }
-    return new Queue(id, queues.computeIfAbsent(id, k -> new FetchQueue(1, settings.delayMillis)));
-  }
-
-  /** Sleeps until the queue may start its next request; the caller holds the queue. */
-  private static void awaitTurn(FetchQueue q) throws InterruptedException {
-    long wait = q.nextFetchTime() - System.currentTimeMillis();
-    if (wait > 0) {
-      Thread.sleep(wait);
-    }
+    return new Queue(id, queues.computeIfAbsent(id, k -> new HostTurn(settings.delayMillis)));
   }
 
   /**

@@ -11,7 +11,6 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.RobotsRules;
-import org.trawler.jobs.fetch.FetcherSettings;
 
 /**
  * The robots.txt answers of one fetch task's sites: from memory, else from the robots db (a site's
@@ -46,11 +45,11 @@ public final class RobotsCache {
   private final Protocol protocol;
   private final Store store;
   private final Sink sink;
-  private final FetcherSettings settings;
+  private final PolitenessSettings settings;
   private final LongSupplier clock;
 
   public RobotsCache(
-      Protocol protocol, Store store, Sink sink, FetcherSettings settings, LongSupplier clock) {
+      Protocol protocol, Store store, Sink sink, PolitenessSettings settings, LongSupplier clock) {
     this.protocol = protocol;
     this.store = store;
     this.sink = sink;

@@ -27,7 +27,6 @@ import org.trawler.core.store.KeyGroups;
 import org.trawler.core.store.PartCursor;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.fetch.FetcherKeys;
 
 /**
  * The robots.txt answers of a crawl's sites, kept across rounds and fetch tasks: a {@link
@@ -65,7 +64,7 @@ public final class RobotsDb {
    * <crawl>/robots}; null when neither is known ({@code crawl} null, the key unset).
    */
   public static Path inCrawl(Configuration conf, Path crawl) {
-    String configured = conf.getTrimmed(FetcherKeys.ROBOTS_DB, FetcherKeys.DEFAULT_ROBOTS_DB);
+    String configured = conf.getTrimmed(PolitenessKeys.ROBOTS_DB, PolitenessKeys.DEFAULT_ROBOTS_DB);
     if (!configured.isEmpty()) {
       return new Path(configured);
     }
@@ -74,7 +73,7 @@ public final class RobotsDb {
 
   /** The key that names a robots db apart from the crawl, for usage lines. */
   public static String configKey() {
-    return FetcherKeys.ROBOTS_DB;
+    return PolitenessKeys.ROBOTS_DB;
   }
 
   /**

@@ -88,7 +88,8 @@ public class CrawlDbReader extends CrawlTool {
     String crawlDbName = cmd.getArgList().get(0);
     Path current = VersionedDb.currentForReading(conf, new Path(crawlDbName));
     if (cmd.hasOption("stats")) {
-      CrawlDbStats stats = stats(conf, current);
+      CrawlDbStats stats =
+          StatsJob.stats(conf, current, new CrawlDatum(), CrawlDbStats.class, this::runJob);
       out().print(cmd.hasOption("json") ? stats.json(crawlDbName) : stats.table(crawlDbName));
       return 0;
     }
@@ -135,12 +136,10 @@ public class CrawlDbReader extends CrawlTool {
     return status;
   }
 
-  /** Statistics of the crawldb version at {@code current}. */
+  /** Statistics of the crawldb version at {@code current}, read here. */
   public static CrawlDbStats stats(Configuration conf, Path current)
       throws IOException, UserException {
-    CrawlDbStats stats = new CrawlDbStats();
-    PartFiles.read(conf, current, new Text(), new CrawlDatum(), (url, datum) -> stats.add(datum));
-    return stats;
+    return StatsJob.read(conf, PartFiles.list(conf, current), new CrawlDatum(), CrawlDbStats::new);
   }
 
   /**

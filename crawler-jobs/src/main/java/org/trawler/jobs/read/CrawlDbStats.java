@@ -1,5 +1,7 @@
 package org.trawler.jobs.read;
 
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.Map;
@@ -9,7 +11,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.io.JsonOutput;
 
 /** readdb -stats: counts per status, retries and depth, and the score range, of a crawldb. */
-public final class CrawlDbStats {
+public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
   private long total;
   private final Map<Byte, Long> byStatus = new TreeMap<>();
   private final Map<Integer, Long> byRetries = new TreeMap<>();
@@ -19,6 +21,7 @@ public final class CrawlDbStats {
   private double scoreSum;
 
   /** Counts one entry. */
+  @Override
   public void add(CrawlDatum datum) {
     total++;
     byStatus.merge(datum.getStatus(), 1L, Long::sum);
@@ -28,6 +31,62 @@ public final class CrawlDbStats {
     minScore = Math.min(minScore, score);
     maxScore = Math.max(maxScore, score);
     scoreSum += score;
+  }
+
+  @Override
+  public void merge(CrawlDbStats other) {
+    total += other.total;
+    other.byStatus.forEach((k, n) -> byStatus.merge(k, n, Long::sum));
+    other.byRetries.forEach((k, n) -> byRetries.merge(k, n, Long::sum));
+    other.byDepth.forEach((k, n) -> byDepth.merge(k, n, Long::sum));
+    minScore = Math.min(minScore, other.minScore);
+    maxScore = Math.max(maxScore, other.maxScore);
+    scoreSum += other.scoreSum;
+  }
+
+  @Override
+  public void write(DataOutput out) throws IOException {
+    out.writeLong(total);
+    out.writeInt(byStatus.size());
+    for (Map.Entry<Byte, Long> e : byStatus.entrySet()) {
+      out.writeByte(e.getKey());
+      out.writeLong(e.getValue());
+    }
+    writeHistogram(out, byRetries);
+    writeHistogram(out, byDepth);
+    out.writeFloat(minScore);
+    out.writeFloat(maxScore);
+    out.writeDouble(scoreSum);
+  }
+
+  @Override
+  public void readFields(DataInput in) throws IOException {
+    total = in.readLong();
+    byStatus.clear();
+    for (int n = in.readInt(); n > 0; n--) {
+      byStatus.put(in.readByte(), in.readLong());
+    }
+    readHistogram(in, byRetries);
+    readHistogram(in, byDepth);
+    minScore = in.readFloat();
+    maxScore = in.readFloat();
+    scoreSum = in.readDouble();
+  }
+
+  private static void writeHistogram(DataOutput out, Map<Integer, Long> histogram)
+      throws IOException {
+    out.writeInt(histogram.size());
+    for (Map.Entry<Integer, Long> e : histogram.entrySet()) {
+      out.writeInt(e.getKey());
+      out.writeLong(e.getValue());
+    }
+  }
+
+  private static void readHistogram(DataInput in, Map<Integer, Long> histogram) throws IOException {
+    histogram.clear();
+    for (int n = in.readInt(); n > 0; n--) {
+      histogram.put(in.readInt(), in.readLong());
+    }
   }
 
   public long total() {

@@ -1,5 +1,7 @@
 package org.trawler.jobs.read;
 
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -59,7 +61,8 @@ public class HostDbReader extends CrawlTool {
     Path current =
         VersionedDb.currentForReading(conf, new Path(hostDbName), VersionedDb.Kind.HOSTDB);
     if (cmd.hasOption("stats")) {
-      out().print(stats(conf, current).table(hostDbName));
+      Stats stats = StatsJob.stats(conf, current, new HostDatum(), Stats.class, this::runJob);
+      out().print(stats.table(hostDbName));
       return 0;
     }
     if (cmd.hasOption("host")) {
@@ -80,11 +83,9 @@ public class HostDbReader extends CrawlTool {
     return 0;
   }
 
-  /** Totals over the hosts of the hostdb version at {@code current}. */
+  /** Totals over the hosts of the hostdb version at {@code current}, read here. */
   public static Stats stats(Configuration conf, Path current) throws IOException, UserException {
-    Stats stats = new Stats();
-    PartFiles.read(conf, current, new Text(), new HostDatum(), (host, datum) -> stats.add(datum));
-    return stats;
+    return StatsJob.read(conf, PartFiles.list(conf, current), new HostDatum(), Stats::new);
   }
 
   /** Writes every host of {@code current} as a JSON line to {@code file}; returns how many. */
@@ -145,7 +146,7 @@ public class HostDbReader extends CrawlTool {
   }
 
   /** Totals over hosts: URLs per status, fetch outcomes, failing hosts, sitemaps. */
-  public static final class Stats {
+  public static final class Stats implements DbStats<HostDatum, Stats> {
     private long hosts;
     private final Map<Byte, Long> urls = new TreeMap<>();
     private long fetched;
@@ -158,7 +159,8 @@ public class HostDbReader extends CrawlTool {
     private long timedHosts;
     private long responseTimeSum;
 
-    void add(HostDatum d) {
+    @Override
+    public void add(HostDatum d) {
       hosts++;
       d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
       fetched += d.getFetched();
@@ -172,6 +174,63 @@ public class HostDbReader extends CrawlTool {
         timedHosts++;
         responseTimeSum += d.getResponseTimeMillis();
       }
+    }
+
+    @Override
+    public void merge(Stats o) {
+      hosts += o.hosts;
+      o.urls.forEach((s, n) -> urls.merge(s, n, Long::sum));
+      fetched += o.fetched;
+      gone += o.gone;
+      retry += o.retry;
+      dnsFailures += o.dnsFailures;
+      failingHosts += o.failingHosts;
+      hostsWithSitemaps += o.hostsWithSitemaps;
+      sitemaps += o.sitemaps;
+      timedHosts += o.timedHosts;
+      responseTimeSum += o.responseTimeSum;
+    }
+
+    @Override
+    public void write(DataOutput out) throws IOException {
+      out.writeInt(urls.size());
+      for (Map.Entry<Byte, Long> e : urls.entrySet()) {
+        out.writeByte(e.getKey());
+        out.writeLong(e.getValue());
+      }
+      for (long n :
+          new long[] {
+            hosts,
+            fetched,
+            gone,
+            retry,
+            dnsFailures,
+            failingHosts,
+            hostsWithSitemaps,
+            sitemaps,
+            timedHosts,
+            responseTimeSum
+          }) {
+        out.writeLong(n);
+      }
+    }
+
+    @Override
+    public void readFields(DataInput in) throws IOException {
+      urls.clear();
+      for (int n = in.readInt(); n > 0; n--) {
+        urls.put(in.readByte(), in.readLong());
+      }
+      hosts = in.readLong();
+      fetched = in.readLong();
+      gone = in.readLong();
+      retry = in.readLong();
+      dnsFailures = in.readLong();
+      failingHosts = in.readLong();
+      hostsWithSitemaps = in.readLong();
+      sitemaps = in.readLong();
+      timedHosts = in.readLong();
+      responseTimeSum = in.readLong();
     }
 
     public long hosts() {

@@ -4,6 +4,12 @@ import org.trawler.jobs.JobCounter;
 
 /** The sitemap job's Hadoop counters (group {@value #GROUP}): one per outcome of a sitemap file. */
 public enum SitemapCounter implements JobCounter {
+  /** Sites listed to read (the listing pass). */
+  SITES,
+  /** Sites left out: their host fails, and generate skips it now (generate.host.*). */
+  SITES_SKIPPED,
+  /** Sites left out: an earlier run of the same crawl read them. */
+  SITES_DONE,
   /** Sitemaps that could not be fetched (404, timeout, robots.txt disallows them, ...). */
   NOT_FETCHED,
   /** Sitemap files parsed. */

@@ -1,17 +1,8 @@
 package org.trawler.jobs.sitemap;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,7 +10,6 @@ import java.util.concurrent.Future;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -30,16 +20,12 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
-import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.PartFiles;
@@ -47,7 +33,6 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.generate.HostPolicy;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.politeness.HostFetcher;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -55,16 +40,15 @@ import org.trawler.jobs.politeness.RobotsDb;
 /**
  * {@code sitemap <crawldb> [-hostdb <hostdb>] [-sitemapUrls <dir>] [-threads N] [-force]}: reads
  * the sitemaps of the crawldb's sites ({@link SiteSitemaps}) and merges their URLs into the crawldb
- * ({@link SitemapMapping}). The driver lists the sites (with the sitemaps given in -sitemapUrls,
- * leaving out hosts the hostdb shows failing); one map task reads them, -threads sites at a time,
- * one request at a time per site ({@link HostFetcher}); the reducer merges per URL with the
- * crawldb, and the new version is installed under the crawldb's lock. The robots.txt answers the
- * task asked for go into the crawl's robots db afterwards, as a fetch's do ({@link RobotsDb#keep}).
+ * ({@link SitemapMapping}). A first pass lists the sites ({@link SiteListing}: with the sitemaps
+ * given in -sitemapUrls, leaving out hosts the hostdb shows failing) in sitemap.fetch.tasks lists
+ * by host group; one map task per list reads them, -threads sites at a time, one request at a time
+ * per host ({@link HostFetcher}); the reducer merges per URL with the crawldb, and the new version
+ * is installed under the crawldb's lock. The robots.txt answers the task asked for go into the
+ * crawl's robots db afterwards, as a fetch's do ({@link RobotsDb#keep}).
  */
 public class SitemapJob extends CrawlTool {
-  private static final Logger LOG = LoggerFactory.getLogger(SitemapJob.class);
-
-  /** Job parameter: sites read at once by the map task. */
+  /** Job parameter: sites read at once by a map task. */
   static final String THREADS = "trawler.sitemap.threads";
 
   /** Job parameter: the merge time, ms epoch. */
@@ -77,11 +61,11 @@ public class SitemapJob extends CrawlTool {
   static final String ROBOTS_ASKED = "trawler.sitemap.robots.asked";
 
   /** What a run did. */
-  public record Result(Set<String> sites, long sitemaps, long urls, long added) {
+  public record Result(long sites, long sitemaps, long urls, long added) {
     public String summary(Path crawlDb) {
       return String.format(
           "sitemap: %d sites, %d sitemaps read, %d URLs; %d new in %s",
-          sites.size(), sitemaps, urls, added, crawlDb);
+          sites, sitemaps, urls, added, crawlDb);
     }
   }
 
@@ -123,25 +107,21 @@ public class SitemapJob extends CrawlTool {
       VersionedDb.currentForReading(
           getConf(), hostDb, VersionedDb.Kind.HOSTDB); // run's may not be there yet
     }
-    Result r = run(crawlDb, hostDb, given, threads, cmd.hasOption("force"), Set.of());
+    Result r = run(crawlDb, hostDb, given, threads, cmd.hasOption("force"), null);
     out().println(r.summary(crawlDb));
     return 0;
   }
 
   /**
-   * Reads the sitemaps of the sites of {@code crawlDb}, but those in {@code done}, and installs the
-   * merged crawldb; nothing is run when no site is left.
+   * Reads the sitemaps of the sites of {@code crawlDb}, but those listed under {@code done}, and
+   * installs the merged crawldb; nothing is installed when no site is left. With {@code done}
+   * (null: none), the sites read are listed there too, for the next run to leave out.
    */
-  public Result run(
-      Path crawlDb, Path hostDb, Path given, int threads, boolean force, Set<String> done)
+  public Result run(Path crawlDb, Path hostDb, Path given, int threads, boolean force, Path done)
       throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
     Path current = VersionedDb.currentForReading(conf, crawlDb);
-    Map<String, List<String>> sites = sites(conf, current, given, failingHosts(conf, hostDb));
-    sites.keySet().removeAll(done);
-    if (sites.isEmpty()) {
-      return new Result(Set.of(), 0, 0, 0);
-    }
+    Path installedHostDb = HostDb.installed(conf, hostDb);
     long now = System.currentTimeMillis();
     conf.setLong(TIME, now);
     conf.setInt(THREADS, Math.max(1, threads));
@@ -164,25 +144,28 @@ public class SitemapJob extends CrawlTool {
     try {
       try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
         // the sites to read, inside the transaction: a failed write leaves nothing behind
-        Path list = new Path(tx.scratch("sitemap-sites"), "sites.txt");
-        try (Writer w = new OutputStreamWriter(fs.create(list, false), StandardCharsets.UTF_8)) {
-          for (Map.Entry<String, List<String>> e : sites.entrySet()) {
-            w.write(e.getKey() + "\t" + String.join(" ", e.getValue()) + "\n");
-          }
+        Path list = tx.scratch("sitemap-sites");
+        long sites = listSites(conf, current, given, done, installedHostDb, list);
+        if (sites == 0) {
+          return new Result(0, 0, 0, 0);
         }
         Job job = CrawlJob.create(conf, "sitemap " + crawlDb);
-        MultipleInputs.addInputPath(job, list, TextInputFormat.class, ReadMapper.class);
+        MultipleInputs.addInputPath(
+            job, list, SiteListing.SiteListInputFormat.class, ReadMapper.class);
         MultipleInputs.addInputPath(job, current, SequenceFileInputFormat.class, Mapper.class);
         job.setMapOutputKeyClass(Text.class);
         job.setMapOutputValueClass(CrawlDatum.class);
         job.setReducerClass(MergeReducer.class);
         CrawlJob.setCrawlDbOutput(job, tx.newVersion());
         runJob(job);
+        if (done != null) {
+          keepList(fs, list, done);
+        }
         tx.commit();
         Counters c = job.getCounters();
         result =
             new Result(
-                new TreeSet<>(sites.keySet()),
+                sites,
                 SitemapCounter.PARSED.valueIn(c),
                 SitemapCounter.URLS.valueIn(c),
                 SitemapCounter.ADDED.valueIn(c));
@@ -199,70 +182,26 @@ public class SitemapJob extends CrawlTool {
   }
 
   /**
-   * Hosts generate skips now ({@link HostPolicy}): failing more rounds than
-   * generate.host.max.failures, until generate.host.failure.delay after the last; none without a
-   * hostdb.
+   * The listing pass alone: writes the site lists of the crawldb version {@code current} (with the
+   * sitemaps under {@code given}, less the sites listed under {@code done} and the hosts the
+   * installed hostdb version {@code hostDb} shows failing; each may be null) to {@code out}, one
+   * file per fetch task (sitemap.fetch.tasks); returns how many sites they list.
    */
-  static List<String> failingHosts(Configuration conf, Path hostDb)
+  public long listSites(
+      Configuration conf, Path current, Path given, Path done, Path hostDb, Path out)
       throws IOException, UserException {
-    List<String> failing = new ArrayList<>();
-    Path installed = HostDb.installed(conf, hostDb);
-    if (installed == null) {
-      return failing;
-    }
-    failing.addAll(HostPolicy.of(conf, installed).skippedHosts());
-    return failing;
+    Job listing = SiteListing.job(conf, current, given, done, hostDb, SiteListing.tasks(conf), out);
+    runJob(listing);
+    return SitemapCounter.SITES.valueIn(listing.getCounters());
   }
 
-  /**
-   * Every site of the crawldb's URLs (scheme://host[:port]), less failing hosts, with the sitemap
-   * URLs given in text files under {@code given} (their sites added).
-   */
-  static Map<String, List<String>> sites(
-      Configuration conf, Path current, Path given, List<String> failing)
-      throws IOException, UserException {
-    Map<String, List<String>> sites = new TreeMap<>();
-    PartFiles.read(
-        conf,
-        current,
-        new Text(),
-        new CrawlDatum(),
-        (url, d) -> {
-          String site = URLParts.of(url.toString()).origin();
-          if (site != null && URLParts.isHttp(site)) {
-            sites.computeIfAbsent(site, s -> new ArrayList<>());
-          }
-        });
-    if (given != null) {
-      FileSystem fs = given.getFileSystem(conf);
-      FileStatus[] files =
-          fs.getFileStatus(given).isDirectory()
-              ? fs.listStatus(given)
-              : new FileStatus[] {fs.getFileStatus(given)};
-      for (FileStatus f : files) {
-        if (!f.isFile()) {
-          continue;
-        }
-        try (BufferedReader r =
-            new BufferedReader(
-                new InputStreamReader(fs.open(f.getPath()), StandardCharsets.UTF_8))) {
-          for (String line = r.readLine(); line != null; line = r.readLine()) {
-            String url = line.trim();
-            String site = URLParts.of(url).origin();
-            if (url.isEmpty() || url.startsWith("#")) {
-              continue;
-            }
-            if (site == null) {
-              LOG.warn("not a sitemap URL in {}: {}", f.getPath(), url);
-              continue;
-            }
-            sites.computeIfAbsent(site, s -> new ArrayList<>()).add(url);
-          }
-        }
-      }
+  /** Moves the site list's parts into {@code done}, where the next run's listing reads them. */
+  private static void keepList(FileSystem fs, Path list, Path done) throws IOException {
+    fs.mkdirs(done);
+    String run = UUID.randomUUID().toString();
+    for (Path part : PartFiles.list(fs.getConf(), list)) {
+      fs.rename(part, new Path(done, run + "-" + part.getName()));
     }
-    sites.keySet().removeIf(site -> failing.contains(URLParts.host(site)));
-    return sites;
   }
 
   /** Lines "site TAB sitemap..." to (url → sitemap entry), -threads sites at a time. */

@@ -30,5 +30,13 @@ public final class SitemapKeys {
 
   public static final boolean DEFAULT_STRICT = true;
 
+  /**
+   * The sites are read by this many tasks, each a share of the host groups (partition.url.mode); 0:
+   * as many as the job's reducers (one per core in local mode).
+   */
+  public static final String FETCH_TASKS = "sitemap.fetch.tasks";
+
+  public static final int DEFAULT_FETCH_TASKS = 0;
+
   private SitemapKeys() {}
 }

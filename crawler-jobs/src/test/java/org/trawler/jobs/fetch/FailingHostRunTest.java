@@ -17,6 +17,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.schedule.ScheduleKeys;
 import org.trawler.jobs.CommandRun;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * {@code run --hostdb} with a host that refuses every connection: each round's failure is counted
@@ -56,7 +57,7 @@ public class FailingHostRunTest {
         alive.url("/") + "\n" + deadUrl() + "\n",
         StandardCharsets.UTF_8);
     Configuration conf = Segments.localConf(tmp.getRoot());
-    conf.set(FetcherKeys.SERVER_DELAY, "0");
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
     conf.set(ProtocolKeys.TIMEOUT, "5000");
     conf.set(ScheduleKeys.RETRY_DELAY, "0"); // the refused URL is due again every round
     conf.set("generate.host.max.failures", "2");

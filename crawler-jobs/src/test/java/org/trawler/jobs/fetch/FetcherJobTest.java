@@ -31,6 +31,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.Main;
 import org.trawler.jobs.fetch.RecordingServer.Request;
 import org.trawler.jobs.fetch.RecordingServer.Response;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * The fetch command in local mode against HTTP servers on 127.0.0.2, 127.0.0.3, ...; politeness is
@@ -146,7 +147,7 @@ public class FetcherJobTest {
     }
     Segments.writeFetchList(conf, segment, "part-r-00000", list0);
     Segments.writeFetchList(conf, segment, "part-r-00001", list1);
-    conf.set(FetcherKeys.SERVER_DELAY, "0.5");
+    conf.set(PolitenessKeys.SERVER_DELAY, "0.5");
     long start = System.currentTimeMillis();
 
     assertEquals(0, fetch("-threads", "4"));
@@ -190,7 +191,7 @@ public class FetcherJobTest {
     Segments.writeFetchList(
         conf, segment, "part-r-00000", urls(host, "/1", "/2", "/3", "/4", "/5", "/6"));
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 2);
-    conf.set(FetcherKeys.SERVER_MIN_DELAY, "0");
+    conf.set(PolitenessKeys.SERVER_MIN_DELAY, "0");
 
     assertEquals(0, fetch("-threads", "5"));
 
@@ -210,8 +211,8 @@ public class FetcherJobTest {
     List<String> list = new ArrayList<>(urls(busy, "/busy", "/a", "/b"));
     list.addAll(urls(failing, "/e1", "/e2", "/e3", "/e4"));
     Segments.writeFetchList(conf, segment, "part-r-00000", list);
-    conf.set(FetcherKeys.SERVER_DELAY, "0.2");
-    conf.setInt(FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE, 2);
+    conf.set(PolitenessKeys.SERVER_DELAY, "0.2");
+    conf.setInt(PolitenessKeys.MAX_EXCEPTIONS_PER_QUEUE, 2);
 
     assertEquals(0, fetch("-threads", "3"));
 
@@ -249,7 +250,7 @@ public class FetcherJobTest {
     list.addAll(urls(down, "/z"));
     list.addAll(urls(slow, "/c1", "/c2", "/c3"));
     Segments.writeFetchList(conf, segment, "part-r-00000", list);
-    conf.set(FetcherKeys.SERVER_DELAY, "0.1");
+    conf.set(PolitenessKeys.SERVER_DELAY, "0.1");
 
     assertEquals(0, fetch("-threads", "4"));
 
@@ -279,7 +280,7 @@ public class FetcherJobTest {
       list.add(host.url("/page" + i));
     }
     Segments.writeFetchList(conf, segment, "part-r-00000", list);
-    conf.set(FetcherKeys.SERVER_DELAY, "0.5");
+    conf.set(PolitenessKeys.SERVER_DELAY, "0.5");
     conf.set(FetcherKeys.TIMELIMIT_MINS, "0.05");
     long start = System.currentTimeMillis();
 
@@ -299,7 +300,7 @@ public class FetcherJobTest {
   public void aFetchedSegmentIsRefusedUnlessForced() throws Exception {
     RecordingServer host = server(2);
     Segments.writeFetchList(conf, segment, "part-r-00000", urls(host, "/1", "/2"));
-    conf.set(FetcherKeys.SERVER_DELAY, "0");
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
     FileSystem fs = segment.getFileSystem(conf);
     Path marker = new Path(segment, Segment.CRAWL_FETCH + "/earlier");
     fs.mkdirs(marker);
@@ -329,7 +330,7 @@ public class FetcherJobTest {
     assertEquals(2, fetch("-threads", "0"));
     assertTrue(stderr, stderr.contains("usage: bin/crawl fetch <segment> [-threads N] [-force]"));
 
-    conf.set(FetcherKeys.PROTOCOL_CLASS, "org.example.NoSuchProtocol");
+    conf.set(ProtocolKeys.PROTOCOL_CLASS, "org.example.NoSuchProtocol");
     assertEquals(2, fetch());
     assertTrue(
         stderr,

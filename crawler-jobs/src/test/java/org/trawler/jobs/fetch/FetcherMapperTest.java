@@ -26,6 +26,7 @@ import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /** The fetch mapper (threads and all) on a scripted protocol, through MRUnit. */
 public class FetcherMapperTest {
@@ -44,8 +45,8 @@ public class FetcherMapperTest {
     for (Map.Entry<String, String> e : CrawlerConfiguration.create()) {
       conf.set(e.getKey(), e.getValue());
     }
-    conf.set(FetcherKeys.PROTOCOL_CLASS, ScriptedProtocol.class.getName());
-    conf.set(FetcherKeys.SERVER_DELAY, "0");
+    conf.set(ProtocolKeys.PROTOCOL_CLASS, ScriptedProtocol.class.getName());
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
     conf.setInt(ProtocolKeys.FETCHER_THREADS, 4);
   }
 

@@ -10,6 +10,7 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 public class FetcherSettingsTest {
 
@@ -34,7 +35,7 @@ public class FetcherSettingsTest {
   public void severalThreadsPerQueueUseTheMinimumDelay() {
     Configuration conf = conf();
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 3);
-    conf.set(FetcherKeys.SERVER_MIN_DELAY, "0.25");
+    conf.set(PolitenessKeys.SERVER_MIN_DELAY, "0.25");
     assertEquals(250, FetcherSettings.from(conf, 0).delayMillis);
   }
 
@@ -53,21 +54,21 @@ public class FetcherSettingsTest {
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 0);
     expectMessage(conf, ProtocolKeys.FETCHER_THREADS_PER_QUEUE);
     conf = conf();
-    conf.set(FetcherKeys.SERVER_DELAY, "-1");
-    expectMessage(conf, FetcherKeys.SERVER_DELAY);
+    conf.set(PolitenessKeys.SERVER_DELAY, "-1");
+    expectMessage(conf, PolitenessKeys.SERVER_DELAY);
     conf = conf();
-    conf.set(FetcherKeys.QUEUE_MODE, "byPort");
-    expectMessage(conf, FetcherKeys.QUEUE_MODE);
+    conf.set(PolitenessKeys.QUEUE_MODE, "byPort");
+    expectMessage(conf, PolitenessKeys.QUEUE_MODE);
   }
 
   @Test
   public void theProtocolClassIsCheckedAndCreated() throws Exception {
     Configuration conf = conf();
-    conf.set(FetcherKeys.PROTOCOL_CLASS, ScriptedProtocol.class.getName());
+    conf.set(ProtocolKeys.PROTOCOL_CLASS, ScriptedProtocol.class.getName());
     assertTrue(FetcherSettings.newProtocol(conf) instanceof ScriptedProtocol);
-    conf.set(FetcherKeys.PROTOCOL_CLASS, "org.example.NoSuchProtocol");
+    conf.set(ProtocolKeys.PROTOCOL_CLASS, "org.example.NoSuchProtocol");
     expectProtocolMessage(conf, "is not on the classpath");
-    conf.set(FetcherKeys.PROTOCOL_CLASS, String.class.getName());
+    conf.set(ProtocolKeys.PROTOCOL_CLASS, String.class.getName());
     expectProtocolMessage(conf, "is not a org.trawler.core.protocol.Protocol");
   }
 
@@ -96,7 +97,7 @@ public class FetcherSettingsTest {
   private static void expectProtocolMessage(Configuration conf, String message) {
     try {
       FetcherSettings.protocolConstructor(conf);
-      fail("accepted " + conf.get(FetcherKeys.PROTOCOL_CLASS));
+      fail("accepted " + conf.get(ProtocolKeys.PROTOCOL_CLASS));
     } catch (IllegalArgumentException e) {
       assertTrue(e.getMessage(), e.getMessage().contains(message));
     }

@@ -17,6 +17,7 @@ import org.trawler.core.net.URLParts;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.generate.SelectReducer;
 import org.trawler.jobs.generate.URLPartitioner;
+import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.QueueIds;
 
 /**
@@ -55,7 +56,7 @@ public class GenerateAndFetchAgreeTest {
   private static Configuration both(String mode) {
     Configuration conf = new Configuration(false);
     conf.set(GeneratorKeys.PARTITION_MODE, mode);
-    conf.set(FetcherKeys.QUEUE_MODE, mode);
+    conf.set(PolitenessKeys.QUEUE_MODE, mode);
     return conf;
   }
 

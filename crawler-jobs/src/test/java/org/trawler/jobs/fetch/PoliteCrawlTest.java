@@ -19,6 +19,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.schedule.ScheduleKeys;
 import org.trawler.jobs.CommandRun;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * Politeness seen from the servers: a 3-round {@code run} over four loopback hosts, each logging
@@ -102,12 +103,12 @@ public class PoliteCrawlTest {
 
   private Configuration conf() {
     Configuration conf = Segments.localConf(tmp.getRoot());
-    conf.set(FetcherKeys.SERVER_DELAY, String.valueOf(DELAY_MILLIS / 1000.0));
+    conf.set(PolitenessKeys.SERVER_DELAY, String.valueOf(DELAY_MILLIS / 1000.0));
     conf.set(ProtocolKeys.FETCHER_THREADS, "4");
     conf.set(ProtocolKeys.REDIRECT_MAX, "2");
     conf.set(ProtocolKeys.TIMEOUT, "5000");
     conf.set(ScheduleKeys.RETRY_DELAY, "0"); // a robots_unavailable page is due again next round
-    conf.set(FetcherKeys.ROBOTS_RETRY_HOURS, "0"); // and its robots.txt asked again
+    conf.set(PolitenessKeys.ROBOTS_RETRY_HOURS, "0"); // and its robots.txt asked again
     return conf;
   }
 
@@ -146,7 +147,7 @@ public class PoliteCrawlTest {
   @Test
   public void withCacheHoursZeroRobotsTxtIsAskedOncePerRound() throws Exception {
     Configuration conf = conf();
-    conf.set(FetcherKeys.ROBOTS_CACHE_HOURS, "0");
+    conf.set(PolitenessKeys.ROBOTS_CACHE_HOURS, "0");
     crawl(conf);
     assertPolite(a, DELAY_MILLIS);
     assertEquals("host a has pages in each of the 3 rounds", 3, count(a, "/robots.txt"));

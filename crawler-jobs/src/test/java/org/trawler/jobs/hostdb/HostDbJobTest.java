@@ -112,6 +112,11 @@ public class HostDbJobTest {
     CommandRun stats = CommandRun.run(conf, "readhostdb", hostDb.toString(), "-stats");
     assertTrue(stats.out, stats.out.contains("hosts:                          2"));
     assertTrue(stats.out, stats.out.contains("response time ms, host mean:    200\n"));
+    CommandRun byJob =
+        CommandRun.run(
+            conf, "readhostdb", "-D", "readdb.stats.job.min.bytes=0", hostDb.toString(), "-stats");
+    assertEquals(byJob.toString(), 0, byJob.exitCode);
+    assertEquals("the job's totals are the client's", stats.out, byJob.out);
     File dump = new File(tmp.getRoot(), "dump");
     CommandRun d = CommandRun.run(conf, "readhostdb", hostDb.toString(), "-dump", dump.getPath());
     assertEquals(d.toString(), 0, d.exitCode);

@@ -21,7 +21,6 @@ import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
-import org.trawler.jobs.fetch.FetcherKeys;
 
 /**
  * HostFetcher's politeness when several threads reach one host, as the sitemap job's do when host
@@ -58,6 +57,7 @@ public class HostFetcherTest {
             exchange.close();
             synchronized (requests) {
               requests.add(new long[] {start, System.currentTimeMillis()});
+              requests.notifyAll();
             }
             return;
           }
@@ -66,6 +66,7 @@ public class HostFetcherTest {
             exchange.close();
             synchronized (requests) {
               requests.add(new long[] {start, System.currentTimeMillis()});
+              requests.notifyAll();
             }
             return;
           }
@@ -79,6 +80,7 @@ public class HostFetcherTest {
           }
           synchronized (requests) {
             requests.add(new long[] {start, System.currentTimeMillis()});
+            requests.notifyAll();
           }
         });
     server.start();
@@ -89,6 +91,19 @@ public class HostFetcherTest {
     server.stop(0);
   }
 
+  /**
+   * Waits (up to 10 s) until the server has noted {@code n} requests: it notes one after its answer
+   * went out, so the client may have read the answer first.
+   */
+  private void awaitRequests(int n) throws InterruptedException {
+    long end = System.currentTimeMillis() + 10_000;
+    synchronized (requests) {
+      while (requests.size() < n && System.currentTimeMillis() < end) {
+        requests.wait(100);
+      }
+    }
+  }
+
   private String url(String path) {
     return "http://127.0.0.1:" + server.getAddress().getPort() + path;
   }
@@ -96,7 +111,7 @@ public class HostFetcherTest {
   @Test
   public void threadsReachingOneHostTakeTurnsTheDelayApart() throws Exception {
     Configuration conf = CrawlerConfiguration.create();
-    conf.set(FetcherKeys.SERVER_DELAY, Double.toString(DELAY_MS / 1000.0));
+    conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(DELAY_MS / 1000.0));
     ExecutorService threads = Executors.newFixedThreadPool(3);
     try (HostFetcher fetcher = new HostFetcher(conf, null)) {
       List<Future<ProtocolOutput>> outs = new ArrayList<>();
@@ -122,11 +137,12 @@ public class HostFetcherTest {
   @Test
   public void aSitemapHostAnswering429WithRetryAfterIsWaitedForAsInTheFetcher() throws Exception {
     Configuration conf = CrawlerConfiguration.create();
-    conf.set(FetcherKeys.SERVER_DELAY, "0.1");
+    conf.set(PolitenessKeys.SERVER_DELAY, "0.1");
     try (HostFetcher fetcher = new HostFetcher(conf, null)) {
       assertEquals(CrawlStatus.FETCH_RETRY, fetcher.fetch(url("/busy-sitemap.xml")).getStatus());
       assertEquals(CrawlStatus.FETCH_SUCCESS, fetcher.fetch(url("/busy-sitemap.xml")).getStatus());
     }
+    awaitRequests(3);
     requests.sort(Comparator.comparingLong(r -> r[0]));
     assertEquals("robots.txt, the 429, the retry", 3, requests.size());
     long gap = requests.get(2)[0] - requests.get(1)[1];
@@ -136,8 +152,8 @@ public class HostFetcherTest {
   @Test
   public void aHostFailingMaxExceptionsPerQueueTimesIsDroppedAsInTheFetcher() throws Exception {
     Configuration conf = CrawlerConfiguration.create();
-    conf.set(FetcherKeys.SERVER_DELAY, "0");
-    conf.setInt(FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE, 2);
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
+    conf.setInt(PolitenessKeys.MAX_EXCEPTIONS_PER_QUEUE, 2);
     try (HostFetcher fetcher = new HostFetcher(conf, null)) {
       assertEquals(CrawlStatus.FETCH_RETRY, fetcher.fetch(url("/failing-1.xml")).getStatus());
       assertEquals(CrawlStatus.FETCH_RETRY, fetcher.fetch(url("/failing-2.xml")).getStatus());

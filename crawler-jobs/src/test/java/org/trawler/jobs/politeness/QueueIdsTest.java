@@ -6,14 +6,13 @@ import java.net.MalformedURLException;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.net.HostGroup;
-import org.trawler.jobs.fetch.FetcherKeys;
 
 public class QueueIdsTest {
 
   private static HostGroup queueMode(String value) {
     Configuration conf = new Configuration(false);
-    conf.set(FetcherKeys.QUEUE_MODE, value);
-    return HostGroup.byMode(conf, FetcherKeys.QUEUE_MODE, FetcherKeys.DEFAULT_QUEUE_MODE);
+    conf.set(PolitenessKeys.QUEUE_MODE, value);
+    return HostGroup.byMode(conf, PolitenessKeys.QUEUE_MODE, PolitenessKeys.DEFAULT_QUEUE_MODE);
   }
 
   @Test
@@ -55,7 +54,9 @@ public class QueueIdsTest {
     assertEquals(
         HostGroup.HOST,
         HostGroup.byMode(
-            new Configuration(false), FetcherKeys.QUEUE_MODE, FetcherKeys.DEFAULT_QUEUE_MODE));
+            new Configuration(false),
+            PolitenessKeys.QUEUE_MODE,
+            PolitenessKeys.DEFAULT_QUEUE_MODE));
   }
 
   @Test(expected = IllegalArgumentException.class)

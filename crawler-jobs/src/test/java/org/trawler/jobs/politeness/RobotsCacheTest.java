@@ -24,7 +24,6 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RedirectGate;
-import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.fetch.FetcherSettings;
 
 /**
@@ -110,7 +109,7 @@ public class RobotsCacheTest {
   @Test
   public void withCacheHoursZeroEachTaskAsksOnce() {
     Configuration conf = CrawlerConfiguration.create();
-    conf.set(FetcherKeys.ROBOTS_CACHE_HOURS, "0");
+    conf.set(PolitenessKeys.ROBOTS_CACHE_HOURS, "0");
     for (int round = 1; round <= 3; round++) {
       RobotsCache task = task(conf);
       assertTrue(task.rulesFor(PAGE).requested());

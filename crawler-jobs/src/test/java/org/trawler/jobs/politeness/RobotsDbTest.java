@@ -19,7 +19,6 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.store.DbTransaction;
-import org.trawler.jobs.fetch.FetcherKeys;
 
 public class RobotsDbTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
@@ -137,7 +136,7 @@ public class RobotsDbTest {
     assertNull(
         "a segment outside a crawl's segments/ has none",
         RobotsDb.locate(conf, new Path("/tmp/seg/20260101000000")));
-    conf.set(FetcherKeys.ROBOTS_DB, "/shared/robots");
+    conf.set(PolitenessKeys.ROBOTS_DB, "/shared/robots");
     assertEquals(
         new Path("/shared/robots"), RobotsDb.locate(conf, new Path("/tmp/seg/20260101000000")));
   }

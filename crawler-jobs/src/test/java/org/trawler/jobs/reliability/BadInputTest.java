@@ -240,6 +240,7 @@ public class BadInputTest {
         badSetting(
             "urlnormalizer.order=org.example.NoSuchNormalizer", "inject", "{out}", "{urls}"));
     cases.add(badSetting("db.injector.url.max.length=long", "inject", "{out}", "{urls}"));
+    cases.add(badSetting("readdb.stats.job.min.bytes=big", "readdb", "{crawldb}", "-stats"));
     cases.add(badSetting("generate.order=sideways", "generate", "{crawldb}", "{segments}"));
     cases.add(badSetting("generate.max.count=many", "generate", "{crawldb}", "{segments}"));
     cases.add(badSetting("generate.count.mode=ip", "generate", "{crawldb}", "{segments}"));

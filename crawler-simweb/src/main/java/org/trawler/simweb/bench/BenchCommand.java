@@ -27,6 +27,7 @@ import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.warc.WarcExport;
 import org.trawler.simweb.SiteProfile;
 
@@ -66,7 +67,7 @@ public class BenchCommand extends CrawlTool {
   public String synopsis() {
     return "[--profile default|apidocs|docs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
         + " [--rounds R] [--topN N] [--seed-all] [--json FILE] [--dir DIR]"
-        + " | --db-urls N [--json FILE] [--dir DIR]"
+        + " | --db-urls N [--db-sites] [--json FILE] [--dir DIR]"
         + " | --linkdb-urls N [--rounds R] [--json FILE] [--dir DIR]"
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
         + " [--json FILE] [--dir DIR]";
@@ -94,7 +95,7 @@ public class BenchCommand extends CrawlTool {
     o.addOption(valued("outlinks", "K", "links per page (default 10)"));
     o.addOption(valued("latency-ms", "MS", "server delay before every response (default 20)"));
     o.addOption(valued("page-kb", "KB", "page size in kB (default 20)"));
-    o.addOption(valued("delay-s", "S", FetcherKeys.SERVER_DELAY + ", seconds (default 0.5)"));
+    o.addOption(valued("delay-s", "S", PolitenessKeys.SERVER_DELAY + ", seconds (default 0.5)"));
     o.addOption(valued("threads", "N", "fetcher threads (default 50)"));
     o.addOption(
         valued("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
@@ -108,6 +109,13 @@ public class BenchCommand extends CrawlTool {
     o.addOption(
         valued(
             "db-urls", "N", "time generate and updatedb on a synthetic crawldb of N URLs instead"));
+    o.addOption(
+        Option.builder()
+            .longOpt("db-sites")
+            .desc(
+                "with --db-urls: 10 URLs a host; list the sitemap job's sites and run readdb -stats"
+                    + " instead")
+            .build());
     o.addOption(
         valued(
             "linkdb-urls",
@@ -158,6 +166,10 @@ public class BenchCommand extends CrawlTool {
                     hadoopDir,
                     positiveLong(cmd, "linkdb-urls"),
                     intOption(cmd, "rounds", LINKDB_ROUNDS));
+      } else if (cmd.hasOption("db-urls") && cmd.hasOption("db-sites")) {
+        report =
+            new SiteListBenchmark(getConf(), meter, out())
+                .run(hadoopDir, positiveLong(cmd, "db-urls"));
       } else if (cmd.hasOption("db-urls")) {
         report =
             new CrawlDbBenchmark(getConf(), meter, out())
@@ -322,7 +334,7 @@ public class BenchCommand extends CrawlTool {
       fixed.forEach(report::addFixedCost);
       // The round's fixed cost proper: the same round again with no politeness delay to wait out.
       Configuration noDelay = new Configuration(conf);
-      noDelay.set(FetcherKeys.SERVER_DELAY, "0");
+      noDelay.set(PolitenessKeys.SERVER_DELAY, "0");
       CrawlDir bare = crawlDir(dir.resolve("tiny-no-delay"));
       inject(noDelay, bare, one);
       List<PhaseMeter.Sample> bareRound = new ArrayList<>();
@@ -380,7 +392,7 @@ public class BenchCommand extends CrawlTool {
   /** Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises. */
   private Configuration crawlConf(BenchReport.Settings s) {
     Configuration conf = new Configuration(getConf());
-    conf.set(FetcherKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
+    conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
     conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1);
     conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 10);

@@ -107,10 +107,15 @@ final class CrawlDbBenchmark {
 
   /** URL number i: host i / 100, page i % 100; zero-padded, so numeric order is key order. */
   static String url(long i) {
+    return url(i, PAGES_PER_HOST);
+  }
+
+  /** URL number i of hosts of {@code pagesPerHost} pages (at most 1000). */
+  static String url(long i, int pagesPerHost) {
     StringBuilder sb = new StringBuilder(48).append("http://h");
-    pad(sb, i / PAGES_PER_HOST, 8);
+    pad(sb, i / pagesPerHost, 8);
     sb.append(".example.com/p/");
-    pad(sb, i % PAGES_PER_HOST, 3);
+    pad(sb, i % pagesPerHost, 3);
     return sb.append(".html").toString();
   }
 

@@ -28,6 +28,7 @@ import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * {@code bench --soak MINUTES}: a long crawl of a faulty simweb (5xx, resets, slow answers,
@@ -260,7 +261,7 @@ final class SoakRun {
   private Configuration crawlConf(Settings s, Path hadoopTmp) {
     Configuration conf = new Configuration(baseConf);
     conf.set(CommonConfigurationKeys.HADOOP_TMP_DIR, hadoopTmp.toString());
-    conf.set(FetcherKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
+    conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
     conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1);
     conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 60);

@@ -19,6 +19,7 @@ import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.index.SearchCommand;
+import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.simweb.SimWebServer;
 import org.trawler.simweb.SiteModel;
@@ -191,7 +192,7 @@ public class DemoCommand extends CrawlTool {
    */
   static Configuration loopbackConf(Configuration given) {
     Configuration conf = new Configuration(given);
-    setUnlessGiven(conf, FetcherKeys.SERVER_DELAY, "0.05");
+    setUnlessGiven(conf, PolitenessKeys.SERVER_DELAY, "0.05");
     setUnlessGiven(conf, ProtocolKeys.FETCHER_THREADS, "10");
     setUnlessGiven(conf, FetcherKeys.PROGRESS_INTERVAL, "5");
     setUnlessGiven(conf, ProtocolKeys.TIMEOUT, "5000");

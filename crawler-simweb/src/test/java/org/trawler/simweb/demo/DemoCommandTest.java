@@ -7,13 +7,14 @@ import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 public class DemoCommandTest {
 
   @Test
   public void loopbackSettingsReplaceTheDefaults() {
     Configuration conf = DemoCommand.loopbackConf(CrawlerConfiguration.create());
-    assertEquals("0.05", conf.get(FetcherKeys.SERVER_DELAY));
+    assertEquals("0.05", conf.get(PolitenessKeys.SERVER_DELAY));
     assertEquals(10, conf.getInt(ProtocolKeys.FETCHER_THREADS, 0));
     assertEquals(5, conf.getInt(FetcherKeys.PROGRESS_INTERVAL, 0));
     assertEquals(5000, conf.getInt(ProtocolKeys.TIMEOUT, 0));
@@ -27,6 +28,6 @@ public class DemoCommandTest {
     Configuration conf = DemoCommand.loopbackConf(given);
     assertEquals(3, conf.getInt(ProtocolKeys.FETCHER_THREADS, 0));
     assertEquals(777, conf.getInt(ProtocolKeys.TIMEOUT, 0));
-    assertEquals("0.05", conf.get(FetcherKeys.SERVER_DELAY));
+    assertEquals("0.05", conf.get(PolitenessKeys.SERVER_DELAY));
   }
 }

@@ -1,14 +1,13 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.politeness;
 
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolClass;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
-import org.trawler.jobs.politeness.Politeness;
-import org.trawler.jobs.politeness.RobotsCache;
 
 /**
  * Fetches one URL now as a fetch task would, outside any queue: the configured Protocol, the site's
@@ -18,7 +17,7 @@ import org.trawler.jobs.politeness.RobotsCache;
  */
 public final class SingleFetch implements Closeable {
   private final Protocol protocol;
-  private final FetcherSettings settings;
+  private final PolitenessSettings settings;
   private final RobotsCache robots;
 
   /**
@@ -32,8 +31,8 @@ public final class SingleFetch implements Closeable {
   }
 
   public SingleFetch(Configuration conf, LongSupplier clock) {
-    this.settings = FetcherSettings.from(conf, clock.getAsLong());
-    this.protocol = FetcherSettings.newProtocol(conf);
+    this.settings = PolitenessSettings.from(conf);
+    this.protocol = ProtocolClass.newInstance(conf);
     this.robots = new RobotsCache(protocol, site -> null, (site, answer) -> {}, settings, clock);
   }
 

@@ -1,0 +1,105 @@
+package org.trawler.jobs.politeness;
+
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.net.HostGroup;
+import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.protocol.RobotsRules;
+
+/**
+ * The politeness configuration every request obeys, read once: the fetcher's settings extend it,
+ * and {@link HostFetcher} (sitemap, check) reads it alone.
+ */
+public class PolitenessSettings {
+  /** Requests in flight per queue at most. */
+  public final int threadsPerQueue;
+
+  /**
+   * Pause after a request to a queue ends before the next may start, ms (server.delay or
+   * min.delay).
+   */
+  public final long delayMillis;
+
+  /** Largest Crawl-delay (and Retry-After) honoured, ms; -1 = no cap. */
+  public final long maxCrawlDelayMillis;
+
+  public final HostGroup queueMode;
+
+  /** Transient failures after which a queue is dropped; -1 = never. */
+  public final int maxExceptionsPerQueue;
+
+  /** How long robots.txt answers are reused, ms: a good one, an unreachable one. */
+  public final long robotsCacheMillis;
+
+  public final long robotsRetryMillis;
+
+  /** How long an unreachable robots.txt without an earlier copy disallows everything, ms. */
+  public final long robotsOutageMillis;
+
+  /** The robots.txt agent names. */
+  public final List<String> robotsAgents;
+
+  protected PolitenessSettings(Configuration conf) {
+    threadsPerQueue =
+        positive(
+            conf,
+            ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
+            ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE);
+    delayMillis =
+        threadsPerQueue > 1
+            ? seconds(
+                conf, PolitenessKeys.SERVER_MIN_DELAY, PolitenessKeys.DEFAULT_SERVER_MIN_DELAY)
+            : seconds(conf, PolitenessKeys.SERVER_DELAY, PolitenessKeys.DEFAULT_SERVER_DELAY);
+    long maxCrawlDelay =
+        Settings.getLong(
+            conf,
+            ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
+            ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
+    maxCrawlDelayMillis = maxCrawlDelay < 0 ? -1 : maxCrawlDelay * 1000;
+    queueMode =
+        HostGroup.byMode(conf, PolitenessKeys.QUEUE_MODE, PolitenessKeys.DEFAULT_QUEUE_MODE);
+    maxExceptionsPerQueue =
+        Settings.getInt(
+            conf,
+            PolitenessKeys.MAX_EXCEPTIONS_PER_QUEUE,
+            PolitenessKeys.DEFAULT_MAX_EXCEPTIONS_PER_QUEUE);
+    robotsCacheMillis =
+        hours(conf, PolitenessKeys.ROBOTS_CACHE_HOURS, PolitenessKeys.DEFAULT_ROBOTS_CACHE_HOURS);
+    robotsRetryMillis =
+        hours(conf, PolitenessKeys.ROBOTS_RETRY_HOURS, PolitenessKeys.DEFAULT_ROBOTS_RETRY_HOURS);
+    robotsOutageMillis =
+        24
+            * hours(
+                conf, PolitenessKeys.ROBOTS_OUTAGE_DAYS, PolitenessKeys.DEFAULT_ROBOTS_OUTAGE_DAYS);
+    robotsAgents = RobotsRules.agents(conf);
+  }
+
+  /** Reads the settings; a bad value is a BadSettingException naming the key. */
+  public static PolitenessSettings from(Configuration conf) {
+    return new PolitenessSettings(conf);
+  }
+
+  /** An int setting of at least 1. */
+  protected static int positive(Configuration conf, String key, int defaultValue) {
+    int v = Settings.getInt(conf, key, defaultValue);
+    if (v < 1) {
+      throw new BadSettingException(key, "must be at least 1, not " + v);
+    }
+    return v;
+  }
+
+  private static long hours(Configuration conf, String key, float defaultValue) {
+    return seconds(conf, key, defaultValue) * 3600;
+  }
+
+  /** A setting in seconds (fractions allowed, not negative), in ms. */
+  protected static long seconds(Configuration conf, String key, float defaultValue) {
+    float v = Settings.getFloat(conf, key, defaultValue);
+    if (v < 0) {
+      throw new BadSettingException(key, "must not be negative, not " + v);
+    }
+    return (long) (v * 1000);
+  }
+}

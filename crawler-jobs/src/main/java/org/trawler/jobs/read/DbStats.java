@@ -1,0 +1,16 @@
+package org.trawler.jobs.read;
+
+import org.apache.hadoop.io.Writable;
+
+/**
+ * Totals over a db's records that add up part by part (readdb and readhostdb -stats): counted one
+ * part at a time and merged in part order, by the client or by {@link StatsJob}, so both print the
+ * same, down to the last bit of a sum of scores.
+ */
+public interface DbStats<V extends Writable, S extends DbStats<V, S>> extends Writable {
+  /** Counts one record. */
+  void add(V value);
+
+  /** Adds the totals of {@code other} (a later part) to these. */
+  void merge(S other);
+}
