@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,11 +69,13 @@ final class SiteListBenchmark {
             1,
             "sitemap sites",
             () -> {
+              long allocated0 = allocatedHere();
               Configuration c = new Configuration(conf);
               c.setInt(SitemapKeys.FETCH_TASKS, TASKS);
               SitemapJob job = new SitemapJob();
               job.setConf(c);
               report.sites = job.listSites(c, current, null, null, null, lists);
+              report.clientAllocated.add(allocatedHere() - allocated0);
               return job.results();
             }));
     report.sitesPerList = sitesPerList(lists);
@@ -87,13 +90,25 @@ final class SiteListBenchmark {
         round,
         phase,
         () -> {
+          long allocated0 = allocatedHere();
           Configuration c = new Configuration(conf);
           c.setLong(ReaderKeys.STATS_JOB_MIN_BYTES, min);
           CrawlDbStats stats =
               StatsJob.stats(c, current, new CrawlDatum(), CrawlDbStats.class, CrawlJob::run);
+          report.clientAllocated.add(allocatedHere() - allocated0);
           report.tables.add(stats.table("crawldb"));
           return Map.of(BenchCommand.MAP_INPUT, stats.total());
         });
+  }
+
+  /**
+   * Bytes this thread (the client's: local tasks run in threads of their own) allocated so far:
+   * what the client itself does per record shows here, apart from the tasks' buffers in the same
+   * heap.
+   */
+  private static long allocatedHere() {
+    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+        .getCurrentThreadAllocatedBytes();
   }
 
   /** The lines of each site list, in list order. */
@@ -143,6 +158,10 @@ final class SiteListBenchmark {
     private final int parts;
     private final List<PhaseMeter.Sample> samples = new ArrayList<>();
     private final List<String> tables = new ArrayList<>();
+
+    /** Bytes the client thread allocated: sitemap sites, stats job, stats client. */
+    private final List<Long> clientAllocated = new ArrayList<>();
+
     private long sites;
     private List<Long> sitesPerList = List.of();
     private long peakRssBytes = -1;
@@ -168,6 +187,9 @@ final class SiteListBenchmark {
           "%ncrawldb: %d URLs over %d hosts in %d parts; sitemap sites: %d in %d lists %s%n",
           urls, hosts, parts, sites, sitesPerList.size(), sitesPerList);
       out.printf("readdb -stats: the job's output is the client's: %s%n", sameStats());
+      out.printf(
+          "client thread allocated (sitemap sites, stats job, stats client): %s MB%n",
+          clientAllocated.stream().map(b -> String.format("%.1f", b / 1048576.0)).toList());
       BenchReport.printTable(out, samples);
       BenchReport.printPeakRss(out, peakRssBytes);
     }
@@ -189,6 +211,11 @@ final class SiteListBenchmark {
         j.value(n);
       }
       j.endArray().name("statsSame").value(sameStats());
+      j.name("clientAllocatedMB").beginArray();
+      for (long b : clientAllocated) {
+        j.value(b / 1048576.0);
+      }
+      j.endArray();
       BenchReport.machine(j);
       j.name("phases");
       BenchReport.writeSamples(j, samples);
