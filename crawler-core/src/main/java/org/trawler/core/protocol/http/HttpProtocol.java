@@ -4,8 +4,6 @@ import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.security.GeneralSecurityException;
-import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,10 +17,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLEngine;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509ExtendedTrustManager;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
@@ -357,44 +351,65 @@ public class HttpProtocol implements Protocol {
     try {
       response = client.executeOpen(null, get, context);
       int code = response.getCode();
-      HttpEntity entity = response.getEntity();
-      boolean success = code >= 200 && code < 300;
-      BodyReader.Body body = BodyReader.Body.EMPTY;
-      BodyReader.Body otherBody = BodyReader.Body.EMPTY; // an error or redirect body, for the wire
+      Read read;
       try {
-        if (entity == null) {
-          reusable = true;
-        } else if (success) {
-          body = BodyReader.read(entity.getContent(), limit, deadline);
-          reusable = !body.truncated();
-        } else {
-          otherBody = readSmallBody(entity, deadline);
-          reusable = !otherBody.truncated();
-        }
+        read = read(response.getEntity(), code, limit, deadline);
       } catch (DeadlineExceededException e) {
-        if (capture != null && capture.hasResponse()) {
-          wire.add(
-              capture.exchange(
-                  uri.toString(), code, e.partialBody(), false, HttpTranscript.Truncation.TIME));
-        }
+        record(wire, capture, uri, code, e.partialBody(), false, HttpTranscript.Truncation.TIME);
         throw e;
       }
-      if (capture != null && capture.hasResponse()) {
-        BodyReader.Body kept = success ? body : otherBody;
-        wire.add(
-            capture.exchange(
-                uri.toString(),
-                code,
-                success ? new byte[0] : otherBody.bytes(),
-                success,
-                kept.truncated()
-                    ? HttpTranscript.Truncation.LENGTH
-                    : HttpTranscript.Truncation.NONE));
-      }
-      return new Exchange(uri, code, response.getHeaders(), body);
+      reusable = read.reusable();
+      record(wire, capture, uri, code, read.wireBody(), read.success(), read.truncation());
+      return new Exchange(uri, code, response.getHeaders(), read.body());
     } finally {
       abort.cancel(false);
       release(get, response, reusable);
+    }
+  }
+
+  /**
+   * A response's body: a 2xx one up to {@code limit} ({@code body}), another (an error or redirect
+   * page) when it is short ({@code other}, for the WARC); reusable when read to its end.
+   */
+  private record Read(
+      boolean success, BodyReader.Body body, BodyReader.Body other, boolean reusable) {
+    /** The body the wire record holds: none for a 2xx (its content is the record's payload). */
+    byte[] wireBody() {
+      return success ? new byte[0] : other.bytes();
+    }
+
+    HttpTranscript.Truncation truncation() {
+      return (success ? body : other).truncated()
+          ? HttpTranscript.Truncation.LENGTH
+          : HttpTranscript.Truncation.NONE;
+    }
+  }
+
+  private static Read read(HttpEntity entity, int code, int limit, Deadline deadline)
+      throws IOException {
+    boolean success = code >= 200 && code < 300;
+    if (entity == null) {
+      return new Read(success, BodyReader.Body.EMPTY, BodyReader.Body.EMPTY, true);
+    }
+    if (success) {
+      BodyReader.Body body = BodyReader.read(entity.getContent(), limit, deadline);
+      return new Read(true, body, BodyReader.Body.EMPTY, !body.truncated());
+    }
+    BodyReader.Body other = readSmallBody(entity, deadline);
+    return new Read(false, BodyReader.Body.EMPTY, other, !other.truncated());
+  }
+
+  /** Adds what went over the wire to {@code wire} once a response head came back (with capture). */
+  private static void record(
+      List<HttpTranscript.Exchange> wire,
+      WireCapture capture,
+      URI uri,
+      int code,
+      byte[] body,
+      boolean bodyInContent,
+      HttpTranscript.Truncation truncation) {
+    if (capture != null && capture.hasResponse()) {
+      wire.add(capture.exchange(uri.toString(), code, body, bodyInContent, truncation));
     }
   }
 
@@ -527,14 +542,10 @@ public class HttpProtocol implements Protocol {
     if (!settings.trustAllCertificates) {
       return DefaultClientTlsStrategy.createDefault();
     }
-    try {
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, new TrustManager[] {new TrustAll()}, null);
-      return new DefaultClientTlsStrategy(
-          context, HostnameVerificationPolicy.CLIENT, NoopHostnameVerifier.INSTANCE);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("cannot set up TLS", e);
-    }
+    return new DefaultClientTlsStrategy(
+        TrustedCertificates.trustingAll(),
+        HostnameVerificationPolicy.CLIENT,
+        NoopHostnameVerifier.INSTANCE);
   }
 
   /** What came back for one request. */
@@ -556,37 +567,6 @@ public class HttpProtocol implements Protocol {
         map.merge(h.getName(), value, (a, b) -> a + ", " + b);
       }
       return map;
-    }
-  }
-
-  /**
-   * http.tls.trust.all: every certificate is accepted (the extended form keeps the JDK from
-   * checking names).
-   */
-  private static final class TrustAll extends X509ExtendedTrustManager {
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-    @Override
-    public void checkClientTrusted(
-        X509Certificate[] chain, String authType, java.net.Socket socket) {}
-
-    @Override
-    public void checkServerTrusted(
-        X509Certificate[] chain, String authType, java.net.Socket socket) {}
-
-    @Override
-    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
-
-    @Override
-    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
-
-    @Override
-    public X509Certificate[] getAcceptedIssuers() {
-      return new X509Certificate[0];
     }
   }
 }

@@ -10,8 +10,10 @@ import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.Collections;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
 import javax.net.ssl.X509TrustManager;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -21,8 +23,8 @@ import org.trawler.core.conf.Secrets;
 /**
  * The certificate authorities a client trusts: the JDK's own and, with a truststore setting
  * (http.tls.truststore for the crawl, solr.tls.truststore for the Solr writer...), those of a
- * keystore file (an intranet's or a test's CA) besides. Host names are still verified; nothing here
- * trusts all certificates.
+ * keystore file (an intranet's or a test's CA) besides, host names verified; or, for
+ * http.tls.trust.all only, every certificate ({@link #trustingAll}).
  */
 public final class TrustedCertificates {
   private TrustedCertificates() {}
@@ -148,6 +150,51 @@ public final class TrustedCertificates {
       return merged;
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalStateException("cannot read the JDK's trusted certificates", e);
+    }
+  }
+
+  /**
+   * An SSL context accepting every certificate (http.tls.trust.all); the caller also turns host
+   * name verification off.
+   */
+  public static SSLContext trustingAll() {
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, new TrustManager[] {new TrustAll()}, null);
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("cannot set up TLS", e);
+    }
+  }
+
+  /**
+   * http.tls.trust.all: every certificate is accepted (the extended form keeps the JDK from
+   * checking names).
+   */
+  private static final class TrustAll extends X509ExtendedTrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkClientTrusted(
+        X509Certificate[] chain, String authType, java.net.Socket socket) {}
+
+    @Override
+    public void checkServerTrusted(
+        X509Certificate[] chain, String authType, java.net.Socket socket) {}
+
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
     }
   }
 }
