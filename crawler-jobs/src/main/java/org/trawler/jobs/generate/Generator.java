@@ -1,8 +1,6 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -14,28 +12,18 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.DefaultStringifier;
-import org.apache.hadoop.io.IntWritable;
-import org.apache.hadoop.io.LongWritable;
-import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.DbTransaction;
-import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
@@ -198,7 +186,7 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
     Path hostDb = HostDb.installed(conf, hostDb(conf, crawlDb));
     if (hostDb != null) {
-      conf.set(GeneratorKeys.HOSTDB_CURRENT, hostDb.toString());
+      HostPolicy.useHostDb(conf, hostDb);
     }
     boolean update =
         conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
@@ -236,7 +224,7 @@ public class Generator extends CrawlTool {
     if (oneJob(numFetchers, crawlDbBytes(conf, crawlDb), oneJobMaxBytes)) {
       return selectIntoOneList(conf, crawlDb, segmentsDir, numFetchers, tally, mark);
     }
-    Selection selection = select(conf, crawlDb, tmp, topN, tally);
+    TopNCut.Selection selection = select(conf, crawlDb, tmp, topN, tally);
     if (selection.count == 0) {
       return new Result(null, 0, tally.total, numFetchers, tally.skipped());
     }
@@ -333,7 +321,7 @@ public class Generator extends CrawlTool {
           Job job = selectJob(conf, "generate select into " + segment, crawlDb);
           job.setReducerClass(OneListReducer.class);
           job.setNumReduceTasks(1);
-          setSequenceFileOutput(
+          TopNCut.sequenceFileOutput(
               job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
           runJob(job);
           Counters counters = job.getCounters();
@@ -343,8 +331,11 @@ public class Generator extends CrawlTool {
         });
   }
 
-  /** Job 1, and the top-N cut when several reducers each kept their own best topN. */
-  private Selection select(Configuration conf, Path crawlDb, Path tmp, long topN, Tally tally)
+  /**
+   * Job 1, and the top-N cut ({@link TopNCut}) when several reducers each kept their own best topN.
+   */
+  private TopNCut.Selection select(
+      Configuration conf, Path crawlDb, Path tmp, long topN, Tally tally)
       throws IOException, UserException {
     Path candidates = new Path(tmp, "candidates");
     Path samples = new Path(tmp, "samples");
@@ -358,77 +349,28 @@ public class Generator extends CrawlTool {
     job.setPartitionerClass(GroupPartitioner.class);
     job.setReducerClass(SelectReducer.class);
     job.setReduceSpeculativeExecution(false); // one attempt per sample file
-    setSequenceFileOutput(job, candidates, Rank.class, Candidate.class);
+    TopNCut.sequenceFileOutput(job, candidates, Rank.class, Candidate.class);
     runJob(job);
     Counters counters = job.getCounters();
     tally.add(counters);
     tally.total = counters.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
     long found = counters.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue();
     if (!mayCut || found <= topN) {
-      return new Selection(List.of(candidates), found, null, 0);
+      return new TopNCut.Selection(List.of(candidates), found, null, 0);
     }
     tally.add(SkipReason.TOP_N, found - topN);
-    return cut(conf, candidates, samples, tmp, topN, reducers);
-  }
-
-  /**
-   * The exact top-N of the candidates: a total-order sort into ranges, then the position of the
-   * N-th.
-   */
-  private Selection cut(
-      Configuration conf, Path candidates, Path samples, Path tmp, long topN, int reducers)
-      throws IOException, UserException {
-    List<Rank> sorted = readRanks(conf, samples);
-    Collections.sort(sorted);
-    int boundIndex = boundIndex(sorted.size(), topN, SelectReducer.sampleEvery(topN), reducers);
-    if (boundIndex >= 0) {
-      sorted = sorted.subList(0, boundIndex + 1);
-    }
-    List<Rank> boundaries = rangeBoundaries(sorted, reducers);
-    Path ranked = new Path(tmp, "ranked");
-    Path counts = new Path(tmp, "range-counts");
-
-    Job job = CrawlJob.create(conf, "generate top " + topN);
-    Configuration jobConf = job.getConfiguration();
-    jobConf.set(GeneratorKeys.RANGE_COUNT_DIR, counts.toString());
-    job.setInputFormatClass(SequenceFileInputFormat.class);
-    FileInputFormat.addInputPath(job, candidates);
-    if (boundIndex >= 0) {
-      DefaultStringifier.store(jobConf, sorted.get(boundIndex), GeneratorKeys.RANK_BOUND);
-    }
-    job.setMapperClass(RankBoundMapper.class);
-    job.setMapOutputKeyClass(Rank.class);
-    job.setMapOutputValueClass(Candidate.class);
-    job.setNumReduceTasks(boundaries.size() + 1);
-    if (!boundaries.isEmpty()) {
-      Path boundaryFile = new Path(tmp, "range-boundaries");
-      writeRanks(conf, boundaryFile, boundaries);
-      TotalOrderPartitioner.setPartitionFile(jobConf, boundaryFile);
-      job.setPartitionerClass(TotalOrderPartitioner.class);
-    }
-    job.setReducerClass(RangeReducer.class);
-    job.setReduceSpeculativeExecution(false); // one attempt per count file
-    setSequenceFileOutput(job, ranked, Rank.class, Candidate.class);
-    runJob(job);
-
-    long[] rangeCounts = readRangeCounts(conf, counts, boundaries.size() + 1);
-    int[] position = cutPosition(rangeCounts, topN);
-    List<Path> inputs = new ArrayList<>();
-    for (int i = 0; i <= position[0]; i++) {
-      inputs.add(new Path(ranked, partName(i)));
-    }
-    return new Selection(inputs, topN, partName(position[0]), position[1]);
+    return new TopNCut(conf, tmp, this::runJob).cut(candidates, samples, topN, reducers);
   }
 
   /** Job 2: the fetch lists; returns how many URLs they hold. */
   private long writeFetchLists(
-      Configuration conf, Selection selection, Path segment, int numFetchers)
+      Configuration conf, TopNCut.Selection selection, Path segment, int numFetchers)
       throws IOException, UserException {
     Job job = CrawlJob.create(conf, "generate fetch lists " + segment);
     if (selection.cutPart != null) {
       job.getConfiguration().set(GeneratorKeys.CUT_PART, selection.cutPart);
       job.getConfiguration().setLong(GeneratorKeys.CUT_LIMIT, selection.cutLimit);
-      job.setInputFormatClass(WholeFileInput.class);
+      job.setInputFormatClass(TopNCut.WholeFileInput.class);
     } else {
       job.setInputFormatClass(SequenceFileInputFormat.class);
     }
@@ -441,7 +383,7 @@ public class Generator extends CrawlTool {
     job.setPartitionerClass(URLPartitioner.class);
     job.setReducerClass(FetchListReducer.class);
     job.setNumReduceTasks(numFetchers);
-    setSequenceFileOutput(
+    TopNCut.sequenceFileOutput(
         job, new Path(segment, Segment.CRAWL_GENERATE), Text.class, CrawlDatum.class);
     runJob(job);
     return GenerateCounter.SELECTED.valueIn(job.getCounters());
@@ -492,126 +434,6 @@ public class Generator extends CrawlTool {
       return 1;
     }
     return Math.max(1, conf.getInt(MRJobConfig.NUM_MAPS, 1));
-  }
-
-  /**
-   * At most {@code ranges - 1} increasing boundaries, evenly spaced through the sorted samples.
-   * Every sample stands for the same number of candidates, so the ranges come out about equal.
-   */
-  static List<Rank> rangeBoundaries(List<Rank> sorted, int ranges) {
-    List<Rank> boundaries = new ArrayList<>();
-    for (int i = 1; i < ranges; i++) {
-      int index = (int) ((long) i * sorted.size() / ranges);
-      if (index == 0 || index >= sorted.size()) {
-        continue;
-      }
-      Rank boundary = sorted.get(index);
-      if (boundaries.isEmpty() || boundaries.get(boundaries.size() - 1).compareTo(boundary) < 0) {
-        boundaries.add(boundary);
-      }
-    }
-    return boundaries;
-  }
-
-  /**
-   * The index in the sorted samples of a rank with at least topN candidates at or before it, or -1
-   * when the samples do not prove one. Each of the {@code runs} select outputs is sorted and
-   * sampled at ordinals 0, k, 2k...; a run with a samples at or before sample m has at least
-   * (a-1)k+1 candidates there, so sample m has at least (m+1-runs)k+1 before it: enough from m =
-   * ceil((topN-1)/k) + runs - 1.
-   */
-  static int boundIndex(int samples, long topN, long sampleEvery, int runs) {
-    long m = (topN - 1 + sampleEvery - 1) / sampleEvery + runs - 1;
-    return m < samples ? (int) m : -1;
-  }
-
-  /**
-   * {range k, position p}: the N-th URL is the p-th (1-based) of range k, given each range's count.
-   */
-  static int[] cutPosition(long[] rangeCounts, long topN) {
-    long before = 0;
-    for (int k = 0; k < rangeCounts.length; k++) {
-      if (before + rangeCounts[k] >= topN) {
-        return new int[] {k, (int) Math.min(Integer.MAX_VALUE, topN - before)};
-      }
-      before += rangeCounts[k];
-    }
-    throw new IllegalStateException("the ranges hold " + before + " URLs, fewer than topN " + topN);
-  }
-
-  private static String partName(int partition) {
-    return String.format("part-r-%05d", partition);
-  }
-
-  /** Job output as block-compressed SequenceFiles. */
-  private static void setSequenceFileOutput(
-      Job job, Path out, Class<?> keyClass, Class<?> valueClass) {
-    job.setOutputKeyClass(keyClass);
-    job.setOutputValueClass(valueClass);
-    job.setOutputFormatClass(SequenceFileOutputFormat.class);
-    FileOutputFormat.setOutputPath(job, out);
-    FileOutputFormat.setCompressOutput(job, true);
-    SequenceFileOutputFormat.setOutputCompressionType(job, SequenceFile.CompressionType.BLOCK);
-  }
-
-  private static List<Rank> readRanks(Configuration conf, Path dir)
-      throws IOException, UserException {
-    List<Rank> ranks = new ArrayList<>();
-    PartFiles.read(
-        conf, dir, new Rank(), NullWritable.get(), (rank, none) -> ranks.add(new Rank(rank)));
-    return ranks;
-  }
-
-  private static void writeRanks(Configuration conf, Path file, List<Rank> ranks)
-      throws IOException {
-    try (SequenceFile.Writer writer =
-        SequenceFile.createWriter(
-            conf,
-            SequenceFile.Writer.file(file),
-            SequenceFile.Writer.keyClass(Rank.class),
-            SequenceFile.Writer.valueClass(NullWritable.class))) {
-      for (Rank rank : ranks) {
-        writer.append(rank, NullWritable.get());
-      }
-    }
-  }
-
-  private static long[] readRangeCounts(Configuration conf, Path dir, int ranges)
-      throws IOException, UserException {
-    long[] counts = new long[ranges];
-    PartFiles.read(
-        conf,
-        dir,
-        new IntWritable(),
-        new LongWritable(),
-        (range, count) -> counts[range.get()] = count.get());
-    return counts;
-  }
-
-  /** Reads each ranked file whole in one map task, so the task knows the records' positions. */
-  public static class WholeFileInput extends SequenceFileInputFormat<Rank, Candidate> {
-    @Override
-    protected boolean isSplitable(JobContext context, Path file) {
-      return false;
-    }
-  }
-
-  /**
-   * What the fetch-list job reads: whole files, except the first {@code cutLimit} records of {@code
-   * cutPart}.
-   */
-  private static final class Selection {
-    final List<Path> inputs;
-    final long count;
-    final String cutPart;
-    final long cutLimit;
-
-    Selection(List<Path> inputs, long count, String cutPart, long cutLimit) {
-      this.inputs = inputs;
-      this.count = count;
-      this.cutPart = cutPart;
-      this.cutLimit = cutLimit;
-    }
   }
 
   /** The counts for the summary line. */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.Test;
 
-public class GeneratorCutTest {
+public class TopNCutTest {
 
   private static List<Rank> samples(int n) {
     List<Rank> ranks = new ArrayList<>();
@@ -22,7 +22,7 @@ public class GeneratorCutTest {
 
   @Test
   public void boundariesSplitTheSamplesEvenlyAndIncrease() {
-    List<Rank> boundaries = Generator.rangeBoundaries(samples(100), 4);
+    List<Rank> boundaries = TopNCut.rangeBoundaries(samples(100), 4);
     assertEquals(3, boundaries.size());
     // Best score first: 99 is the first sample, so quarter boundaries sit at scores 74, 49, 24.
     assertEquals(74f, boundaries.get(0).score(), 0f);
@@ -32,31 +32,31 @@ public class GeneratorCutTest {
 
   @Test
   public void fewSamplesGiveFewerRanges() {
-    assertEquals(1, Generator.rangeBoundaries(samples(2), 5).size());
-    assertTrue(Generator.rangeBoundaries(samples(1), 5).isEmpty());
-    assertTrue(Generator.rangeBoundaries(samples(0), 5).isEmpty());
+    assertEquals(1, TopNCut.rangeBoundaries(samples(2), 5).size());
+    assertTrue(TopNCut.rangeBoundaries(samples(1), 5).isEmpty());
+    assertTrue(TopNCut.rangeBoundaries(samples(0), 5).isEmpty());
   }
 
   @Test
   public void cutFallsInTheRangeWhereTheCountReachesTopN() {
-    assertArrayEquals(new int[] {1, 3}, Generator.cutPosition(new long[] {4, 6, 5}, 7));
-    assertArrayEquals(new int[] {0, 4}, Generator.cutPosition(new long[] {4, 6, 5}, 4));
-    assertArrayEquals(new int[] {2, 1}, Generator.cutPosition(new long[] {4, 0, 5}, 5));
+    assertArrayEquals(new int[] {1, 3}, TopNCut.cutPosition(new long[] {4, 6, 5}, 7));
+    assertArrayEquals(new int[] {0, 4}, TopNCut.cutPosition(new long[] {4, 6, 5}, 4));
+    assertArrayEquals(new int[] {2, 1}, TopNCut.cutPosition(new long[] {4, 0, 5}, 5));
   }
 
   @Test(expected = IllegalStateException.class)
   public void cutBeyondAllRangesIsABug() {
-    Generator.cutPosition(new long[] {1, 1}, 3);
+    TopNCut.cutPosition(new long[] {1, 1}, 3);
   }
 
   @Test
   public void boundNeedsEnoughSamples() {
     // topN 10, every sample, 3 runs: sample 9 + 2 is the first proven to have 10 candidates before
     // it.
-    assertEquals(11, Generator.boundIndex(50, 10, 1, 3));
-    assertEquals(-1, Generator.boundIndex(11, 10, 1, 3));
+    assertEquals(11, TopNCut.boundIndex(50, 10, 1, 3));
+    assertEquals(-1, TopNCut.boundIndex(11, 10, 1, 3));
     // every 4th: ceil(9 / 4) = 3, plus 2.
-    assertEquals(5, Generator.boundIndex(50, 10, 4, 3));
+    assertEquals(5, TopNCut.boundIndex(50, 10, 4, 3));
   }
 
   @Test
@@ -81,7 +81,7 @@ public class GeneratorCutTest {
         all.addAll(run);
       }
       Collections.sort(samples);
-      int index = Generator.boundIndex(samples.size(), topN, every, runs);
+      int index = TopNCut.boundIndex(samples.size(), topN, every, runs);
       if (index >= 0) {
         Rank bound = samples.get(index);
         long before = all.stream().filter(r -> r.compareTo(bound) <= 0).count();
