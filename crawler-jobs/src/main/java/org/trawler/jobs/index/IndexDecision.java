@@ -144,9 +144,15 @@ public final class IndexDecision {
     for (String anchor : anchors(page)) {
       doc.add(IndexFields.ANCHOR, anchor);
     }
+    doc.add(IndexFields.AUTHOR, blankToNull(parse.getMeta().get(ParseData.META_AUTHOR)));
+    doc.add(IndexFields.CREATED, blankToNull(parse.getMeta().get(ParseData.META_CREATED)));
+    String detected = blankToNull(parse.getMeta().get(ParseData.META_TYPE));
     Content content = page.content();
+    String type =
+        detected != null ? detected : content == null ? null : mimeType(content.getContentType());
+    doc.add(IndexFields.CONTENT_TYPE, type);
+    doc.add(IndexFields.TYPE, type);
     if (content != null) {
-      doc.add(IndexFields.CONTENT_TYPE, mimeType(content.getContentType()));
       String length = content.getMeta().get(PageRecords.CONTENT_LENGTH);
       if (length != null) {
         doc.add(IndexFields.CONTENT_LENGTH, Long.parseLong(length));

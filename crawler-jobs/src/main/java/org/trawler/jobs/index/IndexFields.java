@@ -13,7 +13,21 @@ public final class IndexFields {
   public static final String KEYWORDS = "keywords";
   public static final String CONTENT = "content";
   public static final String ANCHOR = "anchor";
+
+  /**
+   * The MIME type detected from the bytes, header and URL (the header's type stays in the fetch).
+   */
   public static final String CONTENT_TYPE = "contentType";
+
+  /** The detected MIME type again, under the short name a search types: type:application/pdf. */
+  public static final String TYPE = "type";
+
+  /** A document's author(s), as its metadata names them. */
+  public static final String AUTHOR = "author";
+
+  /** A document's creation date as its metadata gives it (ISO 8601). */
+  public static final String CREATED = "created";
+
   public static final String CONTENT_LENGTH = "contentLength";
   public static final String FETCH_TIME = "fetchTime";
   public static final String MODIFIED_TIME = "modifiedTime";
@@ -24,7 +38,7 @@ public final class IndexFields {
 
   /** Fields matched as a whole (not split into words). */
   public static final Set<String> KEYWORD =
-      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, DIGEST, SEGMENT);
+      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT);
 
   private IndexFields() {}
 }

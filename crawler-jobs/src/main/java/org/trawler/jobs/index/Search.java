@@ -3,11 +3,17 @@ package org.trawler.jobs.index;
 import java.io.IOException;
 import java.text.BreakIterator;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
@@ -59,14 +65,42 @@ public final class Search {
   /** Parses a query in Lucene's classic syntax over the searched fields. */
   public Query parse(String query) throws BadQueryException {
     Map<String, Float> fields = schema.searchedFields();
+    Map<String, Analyzer> whole = new HashMap<>();
+    for (String f : schema.keywordFields()) {
+      whole.put(f, new KeywordAnalyzer());
+    }
     MultiFieldQueryParser parser =
-        new MultiFieldQueryParser(fields.keySet().toArray(new String[0]), analyzer, fields);
+        new MultiFieldQueryParser(
+            fields.keySet().toArray(new String[0]),
+            new PerFieldAnalyzerWrapper(analyzer, whole),
+            fields);
     try {
-      return parser.parse(query);
+      return parser.parse(escapeKeywordSlashes(query, schema.keywordFields()));
     } catch (ParseException e) {
       throw new BadQueryException(firstLine(e.getMessage()), e);
     }
   }
+
+  /**
+   * The query with the slashes of keyword-field values escaped: {@code type:application/pdf} means
+   * the type, where the classic syntax would read a regular expression after the slash.
+   */
+  static String escapeKeywordSlashes(String query, Set<String> keywordFields) {
+    StringBuilder out = new StringBuilder();
+    Matcher m = FIELD_VALUE.matcher(query);
+    int last = 0;
+    while (m.find()) {
+      if (keywordFields.contains(m.group(1))) {
+        out.append(query, last, m.start(2)).append(m.group(2).replaceAll("(?<!\\\\)/", "\\\\/"));
+        last = m.end(2);
+      }
+    }
+    return out.append(query.substring(last)).toString();
+  }
+
+  /** A field name, a colon and an unquoted value. */
+  private static final Pattern FIELD_VALUE =
+      Pattern.compile("(?<![\\w.])([\\w.]+):([^\\s()\"\\[\\]{}]+)");
 
   /** The best {@code n} hits of {@code query} in {@code shards}. */
   public List<Hit> search(IndexShards shards, String query, int n)

@@ -45,15 +45,6 @@ import org.xml.sax.SAXException;
  * bomb guard. Thread-safe.
  */
 public class TikaParser implements Parser {
-  /** Parse data metadata keys this parser fills where the format says. */
-  public static final String META_AUTHOR = "author";
-
-  public static final String META_CREATED = "created";
-  public static final String META_MODIFIED = "modified";
-  public static final String META_PAGES = "pages";
-  public static final String META_LANGUAGE = "language";
-  public static final String META_APPLICATION = "application";
-
   /** Characters of a title taken from the text's first line. */
   private static final int MAX_TITLE_CHARS = 200;
 
@@ -156,10 +147,14 @@ public class TikaParser implements Parser {
         }
       }
     } catch (ZeroByteFileException e) {
-      return result(content, handler, metadata, fileName, embedded); // an empty document
+      return Parsers.unparsedResult(
+          content, ParseData.NOT_PARSED, ParseReason.EMPTY, "no bytes", signature);
     } catch (EncryptedDocumentException e) {
       return failed(content, ParseReason.ENCRYPTED, message(e));
     } catch (Exception | StackOverflowError e) {
+      if (handler.full()) {
+        return result(content, handler, metadata, fileName, embedded); // stopped at the text limit
+      }
       if (mentionsZipBomb(e)) {
         return failed(content, ParseReason.ZIP_BOMB, message(e));
       }
@@ -184,17 +179,20 @@ public class TikaParser implements Parser {
       EmbeddedDepthLimit embedded) {
     String text = handler.text().strip();
     ParseData data = new ParseData(ParseData.SUCCESS, "", title(metadata, handler, text, fileName));
-    put(data, META_AUTHOR, String.join(", ", metadata.getValues(TikaCoreProperties.CREATOR)));
-    put(data, META_CREATED, metadata.get(TikaCoreProperties.CREATED));
-    put(data, META_MODIFIED, metadata.get(TikaCoreProperties.MODIFIED));
     put(
         data,
-        META_PAGES,
+        ParseData.META_AUTHOR,
+        String.join(", ", metadata.getValues(TikaCoreProperties.CREATOR)));
+    put(data, ParseData.META_CREATED, metadata.get(TikaCoreProperties.CREATED));
+    put(data, ParseData.META_MODIFIED, metadata.get(TikaCoreProperties.MODIFIED));
+    put(
+        data,
+        ParseData.META_PAGES,
         first(metadata, PagedText.N_PAGES, Office.PAGE_COUNT, Office.SLIDE_COUNT));
-    put(data, META_LANGUAGE, metadata.get(TikaCoreProperties.LANGUAGE));
+    put(data, ParseData.META_LANGUAGE, metadata.get(TikaCoreProperties.LANGUAGE));
     put(
         data,
-        META_APPLICATION,
+        ParseData.META_APPLICATION,
         first(
             metadata,
             TikaCoreProperties.CREATOR_TOOL,

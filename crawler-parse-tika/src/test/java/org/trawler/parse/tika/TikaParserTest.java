@@ -51,8 +51,8 @@ public class TikaParserTest {
     assertEquals(ParseData.statusName(ParseData.SUCCESS), ParseData.statusName(r.status()));
     assertEquals("application/pdf", r.data().getMeta().get(ParseData.META_TYPE));
     assertEquals("The Lantern Manual", r.data().getTitle());
-    assertEquals("Ada Keeper", r.data().getMeta().get(TikaParser.META_AUTHOR));
-    assertEquals("1", r.data().getMeta().get(TikaParser.META_PAGES));
+    assertEquals("Ada Keeper", r.data().getMeta().get(ParseData.META_AUTHOR));
+    assertEquals("1", r.data().getMeta().get(ParseData.META_PAGES));
     assertTrue(r.text().getText(), r.text().getText().contains("Lanterns burn whale oil."));
     assertEquals(DOC.links(), r.outlinks().stream().map(Outlink::getToUrl).toList());
   }

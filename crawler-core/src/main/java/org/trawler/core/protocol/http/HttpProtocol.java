@@ -212,7 +212,7 @@ public class HttpProtocol implements Protocol {
             url,
             new Conditions(ifModifiedSince, etag),
             settings.redirectMax,
-            settings.contentLimit,
+            settings.bodyLimit(),
             gate,
             wire);
     if (wire != null && !wire.isEmpty()) {
@@ -236,7 +236,7 @@ public class HttpProtocol implements Protocol {
       String url,
       Conditions conditions,
       int redirectMax,
-      int limit,
+      BodyLimit limit,
       RedirectGate gate,
       List<HttpTranscript.Exchange> wire) {
     URI uri = HttpUrls.parse(url);
@@ -321,7 +321,7 @@ public class HttpProtocol implements Protocol {
   private Exchange exchange(
       URI uri,
       Conditions conditions,
-      int limit,
+      BodyLimit limit,
       Deadline deadline,
       List<HttpTranscript.Exchange> wire)
       throws IOException {
@@ -365,7 +365,12 @@ public class HttpProtocol implements Protocol {
         if (entity == null) {
           reusable = true;
         } else if (success) {
-          body = BodyReader.read(entity.getContent(), limit, deadline);
+          Header type = response.getFirstHeader(HttpHeaders.CONTENT_TYPE);
+          body =
+              BodyReader.read(
+                  entity.getContent(),
+                  limit.forType(type == null ? null : type.getValue()),
+                  deadline);
           reusable = !body.truncated();
         } else {
           otherBody = readSmallBody(entity, deadline);
@@ -463,7 +468,7 @@ public class HttpProtocol implements Protocol {
             robotsUrl,
             Conditions.NONE,
             ROBOTS_REDIRECT_MAX,
-            ROBOTS_CONTENT_LIMIT,
+            BodyLimit.of(ROBOTS_CONTENT_LIMIT),
             RedirectGate.FOLLOW,
             null);
     LOG.debug("{}: {}", robotsUrl, output);

@@ -78,19 +78,44 @@ public class RegexURLFilterTest {
           "http://x/a.JPG",
           "http://x/a.jpeg",
           "http://x/a.png?w=100",
-          "http://x/f.pdf",
           "http://x/f.zip",
           "http://x/f.tar.gz",
           "http://x/setup.exe",
-          "http://x/f.docx",
           "http://x/m.mp4",
           "http://x/s.css",
           "http://x/s.js",
           "http://x/f.woff2",
           "http://x/i.svg",
-          "http://x/a.html?file=b.pdf"
+          "http://x/a.html?file=b.zip"
         }) {
       assertRejected(shipped, url);
+    }
+  }
+
+  @Test
+  public void shippedRulesAcceptDocumentsAndFeeds() {
+    for (String url :
+        new String[] {
+          "http://x/f.pdf",
+          "http://x/f.PDF",
+          "http://x/f.doc",
+          "http://x/f.docx",
+          "http://x/f.xls",
+          "http://x/f.xlsx",
+          "http://x/f.ppt",
+          "http://x/f.pptx",
+          "http://x/f.odt",
+          "http://x/f.ods",
+          "http://x/f.odp",
+          "http://x/f.rtf",
+          "http://x/f.csv",
+          "http://x/f.txt",
+          "http://x/f.epub",
+          "http://x/feed.rss",
+          "http://x/feed.atom",
+          "http://x/feed.xml"
+        }) {
+      assertEquals(url, shipped.filter(url));
     }
   }
 
