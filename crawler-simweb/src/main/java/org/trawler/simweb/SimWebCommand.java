@@ -31,7 +31,7 @@ public class SimWebCommand extends CrawlTool {
         + " [--page-kb KB] [--max-page-kb KB] [--latency-ms MS] [--port PORT]"
         + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X]"
         + " [--reset-pct X] [--slow-pct X] [--slow-ms MS] [--loop-pct X] [--huge-pct X]"
-        + " [--huge-kb KB] [--seed N]"
+        + " [--huge-kb KB] [--docs-pct X] [--seed N]"
         + " [--seeds-file FILE] [--seed-all]";
   }
 
@@ -72,6 +72,12 @@ public class SimWebCommand extends CrawlTool {
     o.addOption(
         valued("huge-pct", "X", "percent of pages of --huge-kb, streamed, no links (default 0)"));
     o.addOption(valued("huge-kb", "KB", "size of a huge page in kB (default 4096)"));
+    o.addOption(
+        valued(
+            "docs-pct",
+            "X",
+            "percent of pages that are documents: PDF, DOCX, ODT, text, RSS and Atom feeds,"
+                + " with links inside (default 0)"));
     o.addOption(valued("cross-host-pct", "X", "percent of links to another host (default 20)"));
     o.addOption(valued("seed", "N", "seed of the link graph and texts (default 1)"));
     o.addOption(valued("threads", "N", "server threads shared by all hosts (default 256)"));
@@ -151,6 +157,7 @@ public class SimWebCommand extends CrawlTool {
               .loopPct(doubleOption(cmd, "loop-pct", 0))
               .hugePct(doubleOption(cmd, "huge-pct", 0))
               .hugeKb(intOption(cmd, "huge-kb", 4096))
+              .docsPct(doubleOption(cmd, "docs-pct", 0))
               .seed(longOption(cmd, "seed", 1))
               .build();
       return SimWebServer.builder(site)

@@ -1,5 +1,6 @@
 package org.trawler.simweb;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -156,6 +157,16 @@ final class SimWebHtml {
         + "</h1><p>"
         + escape(text)
         + "</p></body></html>\n";
+  }
+
+  /** {@code n} sentences of plain words: the same seed always gives the same ones. */
+  static List<String> sentences(long hash, int n) {
+    SplittableRandom rnd = new SplittableRandom(hash);
+    List<String> list = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      list.add(sentence(rnd));
+    }
+    return list;
   }
 
   private static String sentence(SplittableRandom rnd) {

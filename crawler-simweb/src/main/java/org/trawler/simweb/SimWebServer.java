@@ -139,7 +139,7 @@ public final class SimWebServer implements AutoCloseable {
         "simweb: %d hosts (%s..%s) x %d pages, %d links/page (%.0f%% cross-host), ~%d kB/page,"
             + " %d ms latency, %.1f%% redirects, %.1f%% 404, %.1f%% 500, %.1f%% disallowed,"
             + " %.1f%% resets, %.1f%% slow (%d ms), %.1f%% redirect loops, %.1f%% huge (%d kB),"
-            + " seed %d",
+            + "%s seed %d",
         s.hosts(),
         s.address(0),
         s.address(s.hosts() - 1),
@@ -158,6 +158,7 @@ public final class SimWebServer implements AutoCloseable {
         s.loopPct(),
         s.hugePct(),
         s.hugeKb(),
+        s.docsPct() > 0 ? String.format(" %.1f%% documents,", s.docsPct()) : "",
         s.seed());
   }
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,6 +71,75 @@ public final class SiteModel {
   /** Page number of any path that is not part of the site. */
   static final int UNKNOWN_PAGE = -3;
 
+  /**
+   * What a document page is ({@link #docType}), with its file extension and the Content-Type it is
+   * served with (but see {@link #servedType}).
+   */
+  public enum DocType {
+    PDF("pdf", "application/pdf"),
+    DOCX("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+    ODT("odt", "application/vnd.oasis.opendocument.text"),
+    TEXT("txt", "text/plain"),
+    RSS("rss", "application/rss+xml"),
+    ATOM("atom", "application/atom+xml");
+
+    private final String extension;
+    private final String mimeType;
+
+    DocType(String extension, String mimeType) {
+      this.extension = extension;
+      this.mimeType = mimeType;
+    }
+
+    public String extension() {
+      return extension;
+    }
+
+    /** The document's true MIME type, what a detector should find. */
+    public String mimeType() {
+      return mimeType;
+    }
+
+    public boolean isFeed() {
+      return this == RSS || this == ATOM;
+    }
+  }
+
+  /** An item of a feed: the page it links to, its title, summary and publication time. */
+  public record FeedItem(String url, String title, String summary, Instant published) {}
+
+  /** Path prefix of documents: /d/N.pdf, /d/N.rss, ... */
+  static final String DOC_PREFIX = "/d/";
+
+  /** Path prefix of the pages only a feed links to: /news/FEED-I.html. */
+  static final String NEWS_PREFIX = "/news/";
+
+  /** Path prefix of the pages only a PDF links to: /annex/PDF-I.html. */
+  static final String ANNEX_PREFIX = "/annex/";
+
+  /** Pages a feed's items link to that nothing else links to. */
+  static final int NEWS_PER_FEED = 3;
+
+  /** Links of a document to other pages of the site, at most (a feed's other items). */
+  private static final int DOC_LINKS = 3;
+
+  /** Child page numbers reserved per document page: page = pages + parent * CHILDREN + i. */
+  private static final int CHILDREN = NEWS_PER_FEED;
+
+  /** The big PDF is padded with incompressible image data to more than this many bytes. */
+  public static final int BIG_PDF_BYTES = 5 * 1024 * 1024 + 300 * 1024;
+
+  private static final String[] AUTHORS = {
+    "Ada Lovelace",
+    "Grace Hopper",
+    "Alan Turing",
+    "Edsger Dijkstra",
+    "Barbara Liskov",
+    "Donald Knuth",
+    "Frances Allen",
+    "John Backus"
+  };
+
   /** Addresses per /24 block: last octet 2..254. */
   private static final int HOSTS_PER_BLOCK = 253;
 
@@ -86,6 +156,10 @@ public final class SiteModel {
   private static final long SALT_SIZE = 0x53495a45L;
   private static final long SALT_MARKER = 0x4d41524bL;
   private static final long SALT_REMOVED = 0x52454d56L;
+  private static final long SALT_DOC = 0x444f4355L;
+  private static final long SALT_DOC_TYPE = 0x44545950L;
+  private static final long SALT_FEED_GAP = 0x46474150L;
+  private static final long SALT_AUTHOR = 0x41555448L;
 
   /** The path prefix of a loop page's partner: /p/N.html redirects to /loop/N.html and back. */
   static final String LOOP_PREFIX = "/loop/";
@@ -126,6 +200,13 @@ public final class SiteModel {
   private final int navLinks;
   private final int maxPageKb;
   private final Layout layout;
+  private final double docsPct;
+
+  /** The special documents of host 0 (-1 = none): too big, served with a wrong type. */
+  private final int bigPdf;
+
+  private final int octetPdf;
+  private final int xmlFeed;
 
   /** A large page is this many times pageKb. */
   public static final int LARGE_FACTOR = 8;
@@ -154,6 +235,10 @@ public final class SiteModel {
     this.navLinks = b.navLinks;
     this.maxPageKb = b.maxPageKb;
     this.layout = b.layout;
+    this.docsPct = b.docsPct;
+    this.bigPdf = nthDocOfHost0(DocType.PDF, 0);
+    this.octetPdf = nthDocOfHost0(DocType.PDF, 1);
+    this.xmlFeed = nthDocOfHost0(DocType.RSS, 0);
   }
 
   public static Builder builder() {
@@ -185,8 +270,18 @@ public final class SiteModel {
     private int navLinks;
     private int maxPageKb;
     private Layout layout = Layout.PROSE;
+    private double docsPct;
 
     private Builder() {}
+
+    /**
+     * Percentage of the OK pages that are documents (PDF, DOCX, ODT, plain text, RSS and Atom
+     * feeds) instead of HTML: see {@link SiteModel#docType}. 0 = none, the site of before.
+     */
+    public Builder docsPct(double pct) {
+      docsPct = pct;
+      return this;
+    }
 
     /**
      * A nav bar on every page with content, at its top and again at its bottom, linking the host's
@@ -363,6 +458,7 @@ public final class SiteModel {
             disallowPct,
             crossHostPct,
             removedPct,
+            docsPct,
             resetPct,
             slowPct,
             loopPct,
@@ -417,7 +513,8 @@ public final class SiteModel {
             .largeEvery(largeEvery)
             .navLinks(navLinks)
             .maxPageKb(maxPageKb)
-            .layout(layout);
+            .layout(layout)
+            .docsPct(docsPct);
     return new SiteModel(b, boundPort);
   }
 
@@ -499,6 +596,10 @@ public final class SiteModel {
     return hugeKb;
   }
 
+  public double docsPct() {
+    return docsPct;
+  }
+
   /** The port of every host: the configured one, or the one a started server chose for port 0. */
   public int port() {
     if (port == 0) {
@@ -578,6 +679,15 @@ public final class SiteModel {
     if (page == HOME_PAGE) {
       return "/";
     }
+    if (page >= pages) {
+      int parent = parentOf(page);
+      String prefix = docType(host, parent) == DocType.PDF ? ANNEX_PREFIX : NEWS_PREFIX;
+      return prefix + parent + "-" + childIndex(page) + ".html";
+    }
+    DocType doc = docType(host, page);
+    if (doc != null) {
+      return DOC_PREFIX + page + "." + doc.extension();
+    }
     return (kindOf(host, page) == Kind.DISALLOWED ? "/private/" : "/p/") + page + ".html";
   }
 
@@ -597,6 +707,11 @@ public final class SiteModel {
       list.add(homeUrl(h));
       for (int p = 0; p < pages; p++) {
         list.add(pageUrl(h, p));
+      }
+      for (int p = 0; p < pages; p++) {
+        for (int c = 0; c < childCount(h, p); c++) {
+          list.add(pageUrl(h, child(p, c)));
+        }
       }
     }
     return list;
@@ -656,7 +771,10 @@ public final class SiteModel {
     if (page == HOME_PAGE) {
       return Kind.OK;
     }
-    checkPage(page);
+    checkPage(host, page);
+    if (page >= pages) {
+      return Kind.OK; // a page only a document links to
+    }
     double u = unit(hash(host, page, SALT_KIND)) * 100;
     if (u < redirectPct) {
       return Kind.REDIRECT;
@@ -844,6 +962,12 @@ public final class SiteModel {
     if (path.equals("/robots.txt")) {
       return ROBOTS_PAGE;
     }
+    if (docsPct > 0
+        && (path.startsWith(DOC_PREFIX)
+            || path.startsWith(NEWS_PREFIX)
+            || path.startsWith(ANNEX_PREFIX))) {
+      return documentPageAt(host, path);
+    }
     boolean isPrivate = path.startsWith("/private/");
     String prefix = isPrivate ? "/private/" : "/p/";
     if (!path.startsWith(prefix) || !path.endsWith(".html")) {
@@ -859,10 +983,45 @@ public final class SiteModel {
     if (page < 0
         || page >= pages
         || !String.valueOf(page).equals(number)
-        || isPrivate != (kindOf(host, page) == Kind.DISALLOWED)) {
+        || isPrivate != (kindOf(host, page) == Kind.DISALLOWED)
+        || docType(host, page) != null) {
       return UNKNOWN_PAGE;
     }
     return page;
+  }
+
+  /** The document or child page a /d/, /news/ or /annex/ path names, or UNKNOWN_PAGE. */
+  private int documentPageAt(int host, String path) {
+    try {
+      if (path.startsWith(DOC_PREFIX)) {
+        int dot = path.lastIndexOf('.');
+        if (dot < 0) {
+          return UNKNOWN_PAGE;
+        }
+        String number = path.substring(DOC_PREFIX.length(), dot);
+        int page = Integer.parseInt(number);
+        boolean ok =
+            page >= 0
+                && page < pages
+                && String.valueOf(page).equals(number)
+                && docType(host, page) != null;
+        return ok && pathOf(host, page).equals(path) ? page : UNKNOWN_PAGE;
+      }
+      String prefix = path.startsWith(NEWS_PREFIX) ? NEWS_PREFIX : ANNEX_PREFIX;
+      int dash = path.indexOf('-', prefix.length());
+      if (dash < 0 || !path.endsWith(".html")) {
+        return UNKNOWN_PAGE;
+      }
+      int parent = Integer.parseInt(path.substring(prefix.length(), dash));
+      int index = Integer.parseInt(path.substring(dash + 1, path.length() - ".html".length()));
+      if (parent < 0 || parent >= pages || index < 0 || index >= childCount(host, parent)) {
+        return UNKNOWN_PAGE;
+      }
+      int page = child(parent, index);
+      return pathOf(host, page).equals(path) ? page : UNKNOWN_PAGE;
+    } catch (NumberFormatException e) {
+      return UNKNOWN_PAGE;
+    }
   }
 
   /** A URL of the site as (host, page); page may be HOME_PAGE, ROBOTS_PAGE or UNKNOWN_PAGE. */
@@ -900,7 +1059,11 @@ public final class SiteModel {
    * pages but the page itself; none for other pages.
    */
   List<Page> navBar(int host, int page) {
-    if (page != HOME_PAGE && (page < 0 || !hasContent(kindOf(host, page)))) {
+    if (page != HOME_PAGE
+        && (page < 0
+            || !hasContent(kindOf(host, page))
+            || page >= pages
+            || docType(host, page) != null)) {
       return List.of();
     }
     List<Page> list = new ArrayList<>();
@@ -946,6 +1109,242 @@ public final class SiteModel {
     return hash(host, page, SALT_TEXT);
   }
 
+  // ---- documents ----
+
+  /**
+   * What document a URL is, or null for an HTML page (or any URL when docsPct is 0): docsPct of the
+   * OK pages are documents, of a type chosen by the page.
+   */
+  public DocType docType(String url) {
+    Page at = locate(url);
+    return at.page >= 0 && at.page < pages ? docType(at.host, at.page) : null;
+  }
+
+  DocType docType(int host, int page) {
+    if (docsPct <= 0 || page < 0 || page >= pages || kindOf(host, page) != Kind.OK) {
+      return null;
+    }
+    if (unit(hash(host, page, SALT_DOC)) * 100 >= docsPct) {
+      return null;
+    }
+    DocType[] types = DocType.values();
+    return types[(int) Math.floorMod(hash(host, page, SALT_DOC_TYPE), (long) types.length)];
+  }
+
+  /** Every document of the site, as URLs, host by host in page order. */
+  public List<String> documentUrls() {
+    List<String> list = new ArrayList<>();
+    for (int h = 0; h < hosts; h++) {
+      for (int p = 0; p < pages; p++) {
+        if (docType(h, p) != null) {
+          list.add(pageUrl(h, p));
+        }
+      }
+    }
+    return list;
+  }
+
+  /**
+   * The Content-Type header a document is served with: its MIME type (text with its charset), but
+   * the second PDF of host 0 is sent as application/octet-stream and its first RSS feed as
+   * text/xml, as real servers do. Null for an HTML page.
+   */
+  public String servedType(String url) {
+    Page at = locate(url);
+    return at.page >= 0 && at.page < pages ? servedType(at.host, at.page) : null;
+  }
+
+  String servedType(int host, int page) {
+    DocType type = docType(host, page);
+    if (type == null) {
+      return null;
+    }
+    if (host == 0 && page == octetPdf) {
+      return "application/octet-stream";
+    }
+    if (host == 0 && page == xmlFeed) {
+      return "text/xml; charset=utf-8";
+    }
+    return type == DocType.TEXT ? "text/plain; charset=utf-8" : type.mimeType();
+  }
+
+  /** True for the one PDF of more than {@link #BIG_PDF_BYTES}: host 0's first PDF. */
+  public boolean isBigPdf(String url) {
+    Page at = locate(url);
+    return isBigPdf(at.host, at.page);
+  }
+
+  boolean isBigPdf(int host, int page) {
+    return host == 0 && page >= 0 && page == bigPdf;
+  }
+
+  /**
+   * A word only this document has (letters without vowels: no dictionary or stemmer touches it), so
+   * a search for it finds exactly this URL.
+   */
+  public String documentWord(String url) {
+    Page at = locate(url);
+    return documentWord(at.host, at.page);
+  }
+
+  String documentWord(int host, int page) {
+    String letters = "bcdfghjklmnpqrtvwxz";
+    long n = (long) host * pages + page;
+    StringBuilder sb = new StringBuilder("zq");
+    do {
+      sb.append(letters.charAt((int) (n % letters.length())));
+      n /= letters.length();
+    } while (n > 0);
+    return sb.toString();
+  }
+
+  /** The author a PDF, DOCX or ODT names in its metadata; null for text, feeds and pages. */
+  public String authorOf(String url) {
+    Page at = locate(url);
+    return authorOf(at.host, at.page);
+  }
+
+  String authorOf(int host, int page) {
+    DocType type = docType(host, page);
+    if (type == null || type == DocType.TEXT || type.isFeed()) {
+      return null;
+    }
+    return AUTHORS[(int) Math.floorMod(hash(host, page, SALT_AUTHOR), (long) AUTHORS.length)];
+  }
+
+  /**
+   * The lines of a document's text, in order: its title, the marker sentence if it has one, the
+   * sentence with its {@link #documentWord}, then paragraphs. A feed's text is made of its items
+   * instead ({@link #feedItems}).
+   */
+  public List<String> documentLines(String url) {
+    Page at = locate(url);
+    return documentLines(at.host, at.page);
+  }
+
+  List<String> documentLines(int host, int page) {
+    List<String> lines = new ArrayList<>();
+    lines.add(title(host, page));
+    if (hasMarkerWord(host, page)) {
+      lines.add("A " + MARKER_WORD + " was seen here.");
+    }
+    lines.add("This document is known as " + documentWord(host, page) + ".");
+    lines.addAll(SimWebHtml.sentences(textSeed(host, page), 6));
+    return lines;
+  }
+
+  /**
+   * The items of a feed, newest first: first the pages only this feed links to, then up to {@link
+   * #DOC_LINKS} - 1 other pages of the site; one item every {@link #feedItemGapHours} hours back
+   * from the site's modification time. Empty for anything but a feed.
+   */
+  public List<FeedItem> feedItems(String url) {
+    Page at = locate(url);
+    return feedItems(at.host, at.page);
+  }
+
+  List<FeedItem> feedItems(int host, int page) {
+    DocType type = docType(host, page);
+    if (type == null || !type.isFeed()) {
+      return List.of();
+    }
+    List<FeedItem> items = new ArrayList<>();
+    List<Page> targets = links(host, page);
+    long gapMs = feedItemGapHours(host, page) * 3_600_000L;
+    for (int i = 0; i < targets.size(); i++) {
+      Page t = targets.get(i);
+      Instant published = SiteResponses.LAST_MODIFIED.minusMillis(gapMs * i);
+      String summary = SimWebHtml.sentences(textSeed(t.host(), t.page()) ^ SALT_FEED_GAP, 1).get(0);
+      items.add(
+          new FeedItem(urlOf(t.host(), t.page()), title(t.host(), t.page()), summary, published));
+    }
+    return items;
+  }
+
+  /** Hours between two items of a feed: 1 to 24, chosen by the feed. */
+  public int feedItemGapHours(String url) {
+    Page at = locate(url);
+    return feedItemGapHours(at.host, at.page);
+  }
+
+  int feedItemGapHours(int host, int page) {
+    return 1 + (int) Math.floorMod(hash(host, page, SALT_FEED_GAP), 24L);
+  }
+
+  /** The pages only a document links to: a feed's news pages, a PDF's annex. */
+  int childCount(int host, int page) {
+    DocType type = docType(host, page);
+    if (type == null) {
+      return 0;
+    }
+    return type.isFeed() ? NEWS_PER_FEED : type == DocType.PDF ? 1 : 0;
+  }
+
+  /**
+   * True when {@code url} is a page only a document links to (a feed's news page, a PDF's annex).
+   */
+  public boolean isOnlyLinkedFromDocument(String url) {
+    Page at = locate(url);
+    return at.page >= pages;
+  }
+
+  private int child(int parent, int index) {
+    return pages + parent * CHILDREN + index;
+  }
+
+  private int parentOf(int childPage) {
+    return (childPage - pages) / CHILDREN;
+  }
+
+  private int childIndex(int childPage) {
+    return (childPage - pages) % CHILDREN;
+  }
+
+  private boolean isChild(int host, int page) {
+    return page >= pages && childIndex(page) < childCount(host, parentOf(page));
+  }
+
+  /** Host 0's n-th document of a type (page order), or -1. */
+  private int nthDocOfHost0(DocType type, int n) {
+    for (int p = 0; p < pages && docsPct > 0; p++) {
+      if (docType(0, p) == type && n-- == 0) {
+        return p;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * A document's links, as keys: a feed's news pages then other pages; a PDF's other pages then its
+   * annex; a DOCX's or ODT's other pages; none for text. A page only a document links to has none.
+   */
+  private long[] documentTargets(int host, int page) {
+    if (page >= pages) {
+      return new long[0];
+    }
+    DocType type = docType(host, page);
+    List<Long> targets = new ArrayList<>();
+    if (type.isFeed()) {
+      for (int c = 0; c < NEWS_PER_FEED; c++) {
+        targets.add(key(host, child(page, c)));
+      }
+    }
+    if (type != DocType.TEXT) {
+      int others = type.isFeed() ? DOC_LINKS - 1 : DOC_LINKS;
+      for (long k : randomTargets(host, page, others, new HashSet<>())) {
+        targets.add(k);
+      }
+    }
+    if (type == DocType.PDF) {
+      targets.add(key(host, child(page, 0)));
+    }
+    long[] keys = new long[targets.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = targets.get(i);
+    }
+    return keys;
+  }
+
   // ---- the graph's arithmetic ----
 
   /** Link targets of a page as keys (host, page), distinct, in page order. */
@@ -958,6 +1357,9 @@ public final class SiteModel {
       }
       return targets;
     }
+    if (page >= pages || docType(host, page) != null) {
+      return documentTargets(host, page);
+    }
     Set<Long> seen = new HashSet<>();
     int nav = 0;
     for (int p = 0; p < Math.min(navLinks, pages); p++) {
@@ -966,15 +1368,27 @@ public final class SiteModel {
         nav++;
       }
     }
-    long[] targets = new long[nav + outlinks];
+    long[] random = randomTargets(host, page, outlinks, seen);
+    long[] targets = new long[nav + random.length];
     int n = 0;
     for (int p = 0; p < Math.min(navLinks, pages); p++) {
       if (p != page) {
         targets[n++] = key(host, p);
       }
     }
+    System.arraycopy(random, 0, targets, n, random.length);
+    return targets;
+  }
+
+  /**
+   * Up to {@code count} distinct random link targets of a page, not the page itself nor any of
+   * {@code seen} (which gets them added).
+   */
+  private long[] randomTargets(int host, int page, int count, Set<Long> seen) {
+    long[] targets = new long[count];
+    int n = 0;
     long base = hash(host, page, SALT_LINKS);
-    for (int i = 0; n < nav + outlinks && i < 4 * outlinks + 8; i++) {
+    for (int i = 0; n < count && i < 4 * outlinks + 8; i++) {
       long r = mix(base + i);
       boolean cross = hosts > 1 && unit(r) * 100 < crossHostPct;
       long r2 = mix(r ^ 0x2545F4914F6CDD1DL);
@@ -1004,15 +1418,20 @@ public final class SiteModel {
   }
 
   private long key(int host, int page) {
-    return (long) host * (pages + 1) + (page + 1);
+    return (long) host * stride() + (page + 1);
   }
 
   private int hostOf(long key) {
-    return (int) (key / (pages + 1));
+    return (int) (key / stride());
   }
 
   private int pageOf(long key) {
-    return (int) (key % (pages + 1)) - 1;
+    return (int) (key % stride()) - 1;
+  }
+
+  /** Keys per host: its pages and home page, and with documents their children. */
+  private long stride() {
+    return docsPct > 0 ? (long) pages * (1 + CHILDREN) + 1 : pages + 1;
   }
 
   private long hash(int host, int page, long salt) {
@@ -1039,7 +1458,10 @@ public final class SiteModel {
     }
   }
 
-  private void checkPage(int page) {
+  private void checkPage(int host, int page) {
+    if (page >= pages && page < pages * (1L + CHILDREN) && isChild(host, page)) {
+      return;
+    }
     if (page < 0 || page >= pages) {
       throw new IllegalArgumentException("page " + page + " is not in 0.." + (pages - 1));
     }

@@ -46,7 +46,11 @@ final class SiteResponses {
     }
   }
 
+  /** Bytes of generated documents kept, at most: a PDF costs milliseconds to write, a hit none. */
+  private static final long DOCUMENT_CACHE_BYTES = 64L * 1024 * 1024;
+
   private final SiteModel site;
+  private final DocumentCache documents = new DocumentCache(DOCUMENT_CACHE_BYTES);
 
   /** The answers of {@code site}, whose port must be known: redirects name absolute URLs. */
   SiteResponses(SiteModel site) {
@@ -96,6 +100,11 @@ final class SiteResponses {
       default:
         if (notModifiedSince(ifModifiedSince)) {
           return new Response(304, Map.of(), new byte[0]);
+        }
+        String docType = site.servedType(host, page);
+        if (docType != null) {
+          String url = site.pageUrl(host, page);
+          return bytes(200, docType, documents.get(url, () -> document(host, page)));
         }
         Response page200 = text(200, HTML, render(host, page));
         return site.isGzipped(host, page) ? gzipped(page200) : page200;
@@ -148,6 +157,41 @@ final class SiteResponses {
         site.layout());
   }
 
+  /** The bytes of a document page, written as its {@link SiteModel.DocType} says. */
+  byte[] document(int host, int page) {
+    SiteModel.DocType type = site.docType(host, page);
+    String url = site.pageUrl(host, page);
+    if (type.isFeed()) {
+      List<SiteModel.FeedItem> items = site.feedItems(host, page);
+      String title = site.title(host, page);
+      return type == SiteModel.DocType.RSS
+          ? SimWebDocs.rss(title, url, items)
+          : SimWebDocs.atom(title, url, items);
+    }
+    List<SimWebDocs.Link> links = new ArrayList<>();
+    for (SiteModel.Page target : site.links(host, page)) {
+      String to = site.urlOf(target.host(), target.page());
+      links.add(new SimWebDocs.Link(to, site.title(target.host(), target.page())));
+    }
+    SimWebDocs.Doc doc =
+        new SimWebDocs.Doc(
+            site.title(host, page),
+            site.authorOf(host, page),
+            site.documentLines(host, page),
+            links);
+    switch (type) {
+      case PDF:
+        int pad = site.isBigPdf(host, page) ? SiteModel.BIG_PDF_BYTES : 0;
+        return SimWebDocs.pdf(doc, site.textSeed(host, page), pad);
+      case DOCX:
+        return SimWebDocs.docx(doc);
+      case ODT:
+        return SimWebDocs.odt(doc);
+      default:
+        return SimWebDocs.text(doc);
+    }
+  }
+
   private static boolean notModifiedSince(String ifModifiedSince) {
     if (ifModifiedSince == null) {
       return false;
@@ -169,6 +213,13 @@ final class SiteResponses {
       headers.put("Last-Modified", LAST_MODIFIED_HEADER);
     }
     return new Response(status, headers, bytes(body));
+  }
+
+  private static Response bytes(int status, String contentType, byte[] body) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Content-Type", contentType);
+    headers.put("Last-Modified", LAST_MODIFIED_HEADER);
+    return new Response(status, headers, body);
   }
 
   /** The same answer with its body gzip-encoded, as sent over the wire. */

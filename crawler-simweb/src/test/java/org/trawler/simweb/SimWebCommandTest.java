@@ -72,6 +72,57 @@ public class SimWebCommandTest {
   }
 
   @Test
+  public void docsPctServesDocumentsWithTheirTypes() throws Exception {
+    Path seeds = tmp.getRoot().toPath().resolve("all.txt");
+    Thread server =
+        new Thread(
+            () -> {
+              try {
+                ToolRunner.run(
+                    new Configuration(),
+                    new SimWebCommand(),
+                    new String[] {
+                      "--hosts",
+                      "1",
+                      "--pages",
+                      "30",
+                      "--port",
+                      "0",
+                      "--docs-pct",
+                      "50",
+                      "--seed-all",
+                      "--seeds-file",
+                      seeds.toString()
+                    });
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    server.start();
+    try {
+      for (int i = 0; i < 200 && !Files.exists(seeds); i++) {
+        Thread.sleep(50);
+      }
+      int documents = 0;
+      for (String url : Files.readAllLines(seeds)) {
+        if (url.matches(".*/d/\\d+\\.(pdf|docx|odt|txt|rss|atom)")) {
+          documents++;
+          HttpURLConnection conn =
+              (HttpURLConnection) new URL(url).openConnection(java.net.Proxy.NO_PROXY);
+          assertEquals(url, 200, conn.getResponseCode());
+          assertFalse(url, conn.getContentType().startsWith("text/html"));
+          conn.getInputStream().readAllBytes();
+          conn.disconnect();
+        }
+      }
+      assertTrue("documents served: " + documents, documents >= 5);
+    } finally {
+      server.interrupt();
+      server.join(10_000);
+    }
+  }
+
+  @Test
   public void badSettingsAreUsageErrors() throws Exception {
     PrintStream err = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -87,6 +138,10 @@ public class SimWebCommandTest {
               new Configuration(), new SimWebCommand(), new String[] {"--hosts", "many"}));
       assertEquals(
           2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"extra"}));
+      assertEquals(
+          2,
+          ToolRunner.run(
+              new Configuration(), new SimWebCommand(), new String[] {"--docs-pct", "101"}));
     } finally {
       System.setErr(err);
     }

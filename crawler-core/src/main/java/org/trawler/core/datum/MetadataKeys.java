@@ -37,5 +37,18 @@ public final class MetadataKeys {
    */
   public static final Text REFRESH_STATUS = new Text("_refresh_");
 
+  /**
+   * long: a link from a feed item carries the item's date (published, else updated; the feed's
+   * fetch time when it has none), ms epoch; a URL new to the crawldb keeps the newest, and generate
+   * takes it before other new URLs of the same score, newest first. Dropped once fetched.
+   */
+  public static final Text FEED_ITEM = new Text("_feeditem_");
+
+  /**
+   * int: seconds between the items of a feed, from their dates (0 = unknown): on the signature
+   * datum of a parsed feed and on the feed's crawldb entry, whose interval it sets.
+   */
+  public static final Text FEED = new Text("_feed_");
+
   private MetadataKeys() {}
 }

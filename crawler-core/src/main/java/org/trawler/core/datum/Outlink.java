@@ -3,14 +3,23 @@ package org.trawler.core.datum;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 
-/** A link found on a page: absolute target URL and its anchor text. */
+/**
+ * A link found on a page: absolute target URL, its anchor text and metadata about the link (a feed
+ * item's date, {@link #META_PUBLISHED}). {@link #write} writes URL and anchor only: the metadata is
+ * kept by {@link ParseData}, the one record that carries it.
+ */
 public class Outlink implements Writable {
+  /** Meta key: when the feed item this link is was published (else updated), ms epoch. */
+  public static final String META_PUBLISHED = "published";
+
   private String toUrl = "";
   private String anchor = "";
+  private Map<String, String> meta;
 
   public Outlink() {}
 
@@ -39,11 +48,25 @@ public class Outlink implements Writable {
     return anchor;
   }
 
+  /** The link's metadata, empty for most links. */
+  public Map<String, String> getMeta() {
+    if (meta == null) {
+      meta = Writables.newMap();
+    }
+    return meta;
+  }
+
+  boolean hasMeta() {
+    return meta != null && !meta.isEmpty();
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof Outlink
         && ((Outlink) o).toUrl.equals(toUrl)
-        && ((Outlink) o).anchor.equals(anchor);
+        && ((Outlink) o).anchor.equals(anchor)
+        && ((Outlink) o).hasMeta() == hasMeta()
+        && (!hasMeta() || ((Outlink) o).meta.equals(meta));
   }
 
   @Override
@@ -53,6 +76,6 @@ public class Outlink implements Writable {
 
   @Override
   public String toString() {
-    return toUrl + " [" + anchor + "]";
+    return toUrl + " [" + anchor + "]" + (hasMeta() ? " " + meta : "");
   }
 }

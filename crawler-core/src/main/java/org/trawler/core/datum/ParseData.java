@@ -12,7 +12,10 @@ import org.apache.hadoop.io.WritableUtils;
 
 /** What parsing learned of a page besides its text: status, title, outlinks, metadata. */
 public class ParseData implements Writable {
-  public static final byte VERSION = 1;
+  /** Version 2 added the outlinks' metadata (a feed item's date); version 1 is read too. */
+  public static final byte VERSION = 2;
+
+  private static final byte OLDEST_VERSION = 1;
 
   /** Parse status bytes. */
   public static final byte SUCCESS = 1;
@@ -39,6 +42,13 @@ public class ParseData implements Writable {
    * the page is no document of its own.
    */
   public static final String META_REFRESH = "refresh";
+
+  /**
+   * Meta key: present when the page is a feed (RSS, Atom), its value the mean seconds between its
+   * items' dates (0 = unknown): updatedb schedules the feed by it. Its items are the outlinks, each
+   * with its date in {@link Outlink#META_PUBLISHED}.
+   */
+  public static final String META_FEED = "feed";
 
   /** Meta key: the page's MIME type as detected from its bytes, header and URL. */
   public static final String META_TYPE = "type";
@@ -94,11 +104,24 @@ public class ParseData implements Writable {
       o.write(out);
     }
     Writables.writeMap(out, meta);
+    // the outlinks' metadata: how many outlinks have some, then (index, map) for each
+    int withMeta = 0;
+    for (Outlink o : outlinks) {
+      withMeta += o.hasMeta() ? 1 : 0;
+    }
+    WritableUtils.writeVInt(out, withMeta);
+    for (int i = 0; i < outlinks.size() && withMeta > 0; i++) {
+      if (outlinks.get(i).hasMeta()) {
+        WritableUtils.writeVInt(out, i);
+        Writables.writeMap(out, outlinks.get(i).getMeta());
+      }
+    }
   }
 
   @Override
   public void readFields(DataInput in) throws IOException {
-    Writables.checkVersion("ParseData", in.readByte(), VERSION);
+    byte version = in.readByte();
+    Writables.checkVersion("ParseData", version, OLDEST_VERSION, VERSION);
     status = in.readByte();
     statusMessage = Text.readString(in);
     title = Text.readString(in);
@@ -110,6 +133,16 @@ public class ParseData implements Writable {
       outlinks.add(o);
     }
     Writables.readMap(in, meta);
+    if (version >= 2) {
+      int withMeta = WritableUtils.readVInt(in);
+      for (int k = 0; k < withMeta; k++) {
+        int i = WritableUtils.readVInt(in);
+        if (i < 0 || i >= outlinks.size()) {
+          throw new IOException("ParseData: outlink metadata for outlink " + i + " of " + n);
+        }
+        Writables.readMap(in, outlinks.get(i).getMeta());
+      }
+    }
   }
 
   public byte getStatus() {

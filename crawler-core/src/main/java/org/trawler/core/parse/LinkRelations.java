@@ -10,7 +10,8 @@ import org.trawler.core.net.URLResolver;
 
 /**
  * The page's {@code <link>} relations a crawler acts on: the canonical URL (the element, else the
- * HTTP Link header, RFC 8288) and the hreflang alternates (translations of the page).
+ * HTTP Link header, RFC 8288), the hreflang alternates (translations of the page) and the feed
+ * alternates (its RSS or Atom feed, where news sites announce their new pages).
  */
 final class LinkRelations {
   /** One link-value of a Link header: {@code <target>; param; param}. */
@@ -55,7 +56,8 @@ final class LinkRelations {
   }
 
   /**
-   * The absolute URLs of the {@code <link rel=alternate hreflang=... href>} among the page's {@code
+   * The absolute URLs of the {@code <link rel=alternate hreflang=... href>} and {@code <link
+   * rel=alternate type=application/rss+xml|application/atom+xml href>} among the page's {@code
    * elements}, in document order.
    */
   static List<String> alternates(List<Element> elements, String baseUrl) {
@@ -63,7 +65,7 @@ final class LinkRelations {
     for (Element link : elements) {
       if (link.normalName().equals("link")
           && OutlinkExtractor.hasRel(link, "alternate")
-          && link.hasAttr("hreflang")
+          && (link.hasAttr("hreflang") || isFeedType(link.attr("type")))
           && link.hasAttr("href")) {
         String url = URLResolver.crawlable(URLResolver.resolve(baseUrl, link.attr("href")));
         if (url != null) {
@@ -72,5 +74,13 @@ final class LinkRelations {
       }
     }
     return urls;
+  }
+
+  /** A feed's MIME type, as a page announces it (parameters and case ignored). */
+  static boolean isFeedType(String type) {
+    int semicolon = type.indexOf(';');
+    String bare = (semicolon < 0 ? type : type.substring(0, semicolon)).trim();
+    return bare.equalsIgnoreCase("application/rss+xml")
+        || bare.equalsIgnoreCase("application/atom+xml");
   }
 }

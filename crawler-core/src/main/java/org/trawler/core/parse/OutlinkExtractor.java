@@ -112,8 +112,15 @@ public class OutlinkExtractor {
     return capped(anchors);
   }
 
-  /** A link a parser found in a document that is not HTML: the target as written, its text. */
-  public record Link(String href, String anchor) {}
+  /**
+   * A link a parser found in a document that is not HTML: the target as written, its text, and what
+   * the document says of it (a feed item's date: {@link Outlink#META_PUBLISHED}).
+   */
+  public record Link(String href, String anchor, Map<String, String> meta) {
+    public Link(String href, String anchor) {
+      this(href, anchor, Map.of());
+    }
+  }
 
   /**
    * The outlinks of a document fetched from {@code pageUrl} whose parser reported {@code links}
@@ -124,6 +131,7 @@ public class OutlinkExtractor {
     String pageHost = URLParts.host(pageUrl);
     Map<String, String> urlOfHref = new HashMap<>();
     Map<String, String> anchors = new LinkedHashMap<>();
+    Map<String, Map<String, String>> metaOf = new HashMap<>();
     for (Link link : links) {
       String url = urlOfHref.computeIfAbsent(link.href(), h -> outlinkUrl(pageUrl, h, pageHost));
       if (url.isEmpty()) {
@@ -134,8 +142,18 @@ public class OutlinkExtractor {
       if (known == null || (known.isEmpty() && !anchor.isEmpty())) {
         anchors.put(url, anchor);
       }
+      if (!link.meta().isEmpty()) {
+        metaOf.putIfAbsent(url, link.meta()); // the first link's, as for a page's anchors
+      }
     }
-    return capped(anchors);
+    List<Outlink> outlinks = capped(anchors);
+    for (Outlink o : metaOf.isEmpty() ? List.<Outlink>of() : outlinks) {
+      Map<String, String> meta = metaOf.get(o.getToUrl());
+      if (meta != null) {
+        o.getMeta().putAll(meta);
+      }
+    }
+    return outlinks;
   }
 
   /** Outlinks URL → anchor, in order, cut at db.max.outlinks.per.page. */

@@ -67,7 +67,8 @@ public final class ParseKeys {
   public static final String TYPES = "parser.types";
 
   public static final String DEFAULT_TYPES =
-      "text/html,application/xhtml+xml:html; image/*,audio/*,video/*:none; *:tika";
+      "text/html,application/xhtml+xml:html; application/rss+xml,application/atom+xml:feed;"
+          + " image/*,audio/*,video/*:none; *:tika";
 
   /** The parser.types name of no parser: images and media have no text to index. */
   public static final String NO_PARSER_VALUE = "none";
@@ -76,7 +77,8 @@ public final class ParseKeys {
   public static final String CLASSES = "parser.classes";
 
   public static final String DEFAULT_CLASSES =
-      "html:org.trawler.core.parse.HtmlParser, tika:org.trawler.parse.tika.TikaParser";
+      "html:org.trawler.core.parse.HtmlParser, tika:org.trawler.parse.tika.TikaParser,"
+          + " feed:org.trawler.parse.tika.FeedParser";
 
   /** The {@link TypeDetector} that finds a page's MIME type from its bytes, header and URL. */
   public static final String DETECTOR_CLASS = "parser.detector.class";

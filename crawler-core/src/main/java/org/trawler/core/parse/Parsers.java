@@ -40,8 +40,9 @@ public class Parsers implements Closeable {
   }
 
   public Parsers(Configuration conf) {
-    Map<String, String> classes = classes(conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES));
-    this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes);
+    String classNames = conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES);
+    Map<String, String> classes = classes(classNames);
+    this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes, classNames);
     this.detector =
         newInstance(
             conf,
@@ -164,7 +165,7 @@ public class Parsers implements Closeable {
     return classes;
   }
 
-  private static List<Rule> rules(String value, Map<String, String> classes) {
+  private static List<Rule> rules(String value, Map<String, String> classes, String classNames) {
     List<Rule> rules = new ArrayList<>();
     for (String entry : value.split(";")) {
       if (entry.isBlank()) {
@@ -182,12 +183,15 @@ public class Parsers implements Closeable {
       if (!classes.containsKey(name) && !name.equals(ParseKeys.NO_PARSER_VALUE)) {
         throw new BadSettingException(
             ParseKeys.TYPES,
-            "parser \""
+            "\""
+                + entry.trim()
+                + "\" names parser \""
                 + name
-                + "\" is not named in "
+                + "\", which "
                 + ParseKeys.CLASSES
-                + " "
-                + classes.keySet());
+                + " (\""
+                + classNames.trim()
+                + "\") does not name");
       }
       for (String type : entry.substring(0, colon).split(",")) {
         String t = type.trim().toLowerCase(Locale.ROOT);

@@ -8,19 +8,23 @@ import org.trawler.core.datum.MetadataKeys;
 
 /**
  * The rules every schedule shares: gone URLs are due again after {@code db.fetch.interval.max},
- * transient failures after {@code db.fetch.retry.delay}, a fixed interval is kept for ever, and
- * intervals never exceed the maximum. Subclasses only decide the interval after a good fetch.
+ * transient failures after {@code db.fetch.retry.delay}, a fixed interval is kept for ever, a feed
+ * ({@link MetadataKeys#FEED}) is re-fetched as often as its items appear ({@link FeedInterval}),
+ * and intervals never exceed the maximum. Subclasses only decide the interval after a good fetch of
+ * a page.
  */
 public abstract class AbstractFetchSchedule implements FetchSchedule {
   protected final int defaultInterval;
   protected final int maxInterval;
   protected final int retryDelay;
+  private final FeedInterval feeds;
 
   protected AbstractFetchSchedule(Configuration conf) {
     defaultInterval = Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL);
     maxInterval =
         Settings.getInt(conf, ScheduleKeys.INTERVAL_MAX, ScheduleKeys.DEFAULT_INTERVAL_MAX);
     retryDelay = Settings.getInt(conf, ScheduleKeys.RETRY_DELAY, ScheduleKeys.DEFAULT_RETRY_DELAY);
+    feeds = new FeedInterval(conf);
   }
 
   @Override
@@ -39,6 +43,13 @@ public abstract class AbstractFetchSchedule implements FetchSchedule {
       case CrawlStatus.FETCH_REDIR_PERM:
         if (fixed > 0) {
           return new NextFetch(fetchTime + seconds(fixed), fixed);
+        }
+        if (fetchStatus != CrawlStatus.FETCH_REDIR_TEMP
+            && fetchStatus != CrawlStatus.FETCH_REDIR_PERM
+            && datum.getMetadata().containsKey(MetadataKeys.FEED)) {
+          int next =
+              feeds.next(datum.getFetchInterval(), datum.getMetaInt(MetadataKeys.FEED, 0), change);
+          return new NextFetch(fetchTime + seconds(next), next);
         }
         return afterFetch(interval, fetchTime, modifiedTime, change);
       default:

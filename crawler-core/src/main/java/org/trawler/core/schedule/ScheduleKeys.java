@@ -67,5 +67,20 @@ public final class ScheduleKeys {
 
   public static final double DEFAULT_ADAPTIVE_SYNC_DELTA_RATE = 0.3;
 
+  /** Seconds: the interval of a feed whose items carry no dates, at first. */
+  public static final String FEED_INTERVAL = "db.fetch.interval.feed";
+
+  public static final int DEFAULT_FEED_INTERVAL = 21600;
+
+  /** Seconds: the shortest interval of a feed, however often its items appear. */
+  public static final String FEED_INTERVAL_MIN = "db.fetch.interval.feed.min";
+
+  public static final int DEFAULT_FEED_INTERVAL_MIN = 900;
+
+  /** Seconds: the longest interval of a feed, however quiet it is. */
+  public static final String FEED_INTERVAL_MAX = "db.fetch.interval.feed.max";
+
+  public static final int DEFAULT_FEED_INTERVAL_MAX = 86400;
+
   private ScheduleKeys() {}
 }

@@ -122,15 +122,48 @@ public class SegmentRecordsTest {
     };
     for (Object[] c : cases) {
       byte[] data = bytes((org.apache.hadoop.io.Writable) c[0]);
-      data[0] = 2;
+      boolean parseData = c[0] instanceof ParseData;
+      data[0] = (byte) (parseData ? 3 : 2);
       try {
         read(data, (org.apache.hadoop.io.Writable) c[1]);
-        fail(c[2] + " version 2 was read");
+        fail(c[2] + " version " + data[0] + " was read");
       } catch (IOException e) {
         assertEquals(
-            c[2] + " format version 2 is not supported (this build reads version 1)",
+            c[2]
+                + " format version "
+                + data[0]
+                + " is not supported (this build reads version "
+                + (parseData ? "1 to 2" : "1")
+                + ")",
             e.getMessage());
       }
     }
+  }
+
+  @Test
+  public void outlinkMetadataRoundTripsInParseData() throws IOException {
+    ParseData p = parseData();
+    Outlink item = new Outlink("http://d.com/news", "News");
+    item.getMeta().put(Outlink.META_PUBLISHED, "1700000000000");
+    p.getOutlinks().add(item);
+    ParseData copy = read(bytes(p), new ParseData());
+    assertEquals(p.getOutlinks(), copy.getOutlinks());
+    assertEquals(
+        Map.of(Outlink.META_PUBLISHED, "1700000000000"), copy.getOutlinks().get(2).getMeta());
+    assertTrue(copy.getOutlinks().get(0).getMeta().isEmpty());
+    // reading a page without outlink metadata into the used record drops the old metadata
+    read(bytes(parseData()), copy);
+    assertEquals(parseData().getOutlinks(), copy.getOutlinks());
+  }
+
+  @Test
+  public void parseDataOfVersionOneIsRead() throws IOException {
+    byte[] v2 = bytes(parseData());
+    // version 1 is version 2 without the trailing count of outlinks with metadata (0)
+    byte[] v1 = java.util.Arrays.copyOf(v2, v2.length - 1);
+    v1[0] = 1;
+    ParseData copy = read(v1, new ParseData());
+    assertEquals(parseData().getOutlinks(), copy.getOutlinks());
+    assertEquals(Map.of("description", "about"), copy.getMeta());
   }
 }

@@ -111,7 +111,28 @@ public class LinkRelationsTest {
                 + "<link rel=alternate hreflang=fr href='mailto:x@y'></head>"
                 + "<body><a href='/a'>a</a></body></html>",
             null);
-    assertEquals(List.of("http://example.com/a", "http://example.com/de/page.html"), urls(r));
+    assertEquals(
+        List.of(
+            "http://example.com/a", "http://example.com/de/page.html", "http://example.com/feed"),
+        urls(r));
+  }
+
+  @Test
+  public void rssAndAtomAlternatesAreOutlinksOtherAlternatesAreNot() {
+    ParseResult r =
+        parse(
+            "<html><head><link rel=alternate type='application/rss+xml' href='/news.rss'>"
+                + "<link rel='alternate' type='Application/Atom+XML; charset=utf-8'"
+                + " href='http://example.com/news.atom' title='Atom'>"
+                + "<link rel=alternate type='application/pdf' href='/page.pdf'>"
+                + "<link rel=stylesheet type='text/css' href='/style.css'>"
+                + "<link rel=alternate type='application/rss+xml'>"
+                + "</head><body><a href='/a'>a</a></body></html>",
+            null);
+    assertEquals(
+        List.of(
+            "http://example.com/a", "http://example.com/news.rss", "http://example.com/news.atom"),
+        urls(r));
   }
 
   @Test

@@ -22,7 +22,9 @@ import org.apache.zookeeper.data.Stat;
  * so it never meets the ZooKeeper version of a Hadoop classpath.
  */
 final class SolrCloudNodes {
-  private static final Pattern URL_SCHEME = Pattern.compile("\"urlScheme\"\\s*:\\s*\"(https?)\"");
+  // Solr reads its JSON leniently: clusterprops.json written by hand or by tools may use ' quotes.
+  private static final Pattern URL_SCHEME =
+      Pattern.compile("[\"']urlScheme[\"']\\s*:\\s*[\"'](https?)[\"']");
 
   private SolrCloudNodes() {}
 

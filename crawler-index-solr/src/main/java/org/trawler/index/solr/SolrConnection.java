@@ -11,14 +11,18 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
@@ -28,6 +32,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.protocol.http.RemoteCredentials;
+import org.trawler.core.protocol.http.TrustedCertificates;
 
 /**
  * Requests to one Solr collection through its JSON API over HttpClient 5. An update that fails with
@@ -48,7 +54,15 @@ final class SolrConnection implements Closeable {
     void sleep(long ms) throws InterruptedException;
   }
 
+  private static final TrustedCertificates.Keys TRUST_STORE =
+      new TrustedCertificates.Keys(
+          SolrKeys.TLS_TRUSTSTORE,
+          SolrKeys.TLS_TRUSTSTORE_TYPE,
+          SolrKeys.DEFAULT_TLS_TRUSTSTORE_TYPE,
+          SolrKeys.TLS_TRUSTSTORE_PASSWORD);
+
   private final List<String> urls;
+  private final RemoteCredentials credentials;
   private final int maxRetries;
   private final long backoffMs;
   private final Pause pause;
@@ -57,6 +71,9 @@ final class SolrConnection implements Closeable {
   private int current;
 
   SolrConnection(Configuration conf, Pause pause) throws IOException {
+    // Settings first, so that a bad one is reported before any server is asked.
+    this.credentials = RemoteCredentials.read(conf, SolrKeys.CREDENTIALS);
+    SSLContext trust = TrustedCertificates.fromSettings(conf, TRUST_STORE);
     this.urls = configuredUrls(conf);
     this.configured = urls.size();
     this.maxRetries = Settings.getInt(conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES);
@@ -67,19 +84,25 @@ final class SolrConnection implements Closeable {
     Timeout timeout =
         Timeout.ofMilliseconds(Settings.getInt(conf, SolrKeys.TIMEOUT, SolrKeys.DEFAULT_TIMEOUT));
     this.pause = pause;
-    this.client =
+    PoolingHttpClientConnectionManagerBuilder connections =
+        PoolingHttpClientConnectionManagerBuilder.create()
+            .setDefaultConnectionConfig(
+                ConnectionConfig.custom()
+                    .setConnectTimeout(timeout)
+                    .setSocketTimeout(timeout)
+                    .build());
+    if (trust != null) {
+      connections.setTlsSocketStrategy(new DefaultClientTlsStrategy(trust));
+    }
+    HttpClientBuilder builder =
         HttpClients.custom()
-            .setConnectionManager(
-                PoolingHttpClientConnectionManagerBuilder.create()
-                    .setDefaultConnectionConfig(
-                        ConnectionConfig.custom()
-                            .setConnectTimeout(timeout)
-                            .setSocketTimeout(timeout)
-                            .build())
-                    .build())
+            .setConnectionManager(connections.build())
             .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(timeout).build())
-            .disableAutomaticRetries()
-            .build();
+            .disableAutomaticRetries();
+    if (credentials.authorization() != null) {
+      builder.setDefaultHeaders(List.of(credentials.authorization()));
+    }
+    this.client = builder.build();
   }
 
   /**
@@ -193,9 +216,9 @@ final class SolrConnection implements Closeable {
   }
 
   /**
-   * Asks every URL for an empty query: throws an IOException whose message is one line naming the
-   * URL when a server does not answer or has no such collection (the index job puts the writer's
-   * name before it).
+   * Asks every URL for an empty query and sends it an empty update: throws an IOException whose
+   * message is one line naming the URL when a server does not answer, has no such collection or
+   * refuses the credentials to read or update it (the index job puts the writer's name before it).
    */
   void check() throws IOException {
     for (String url : urls) {
@@ -210,9 +233,34 @@ final class SolrConnection implements Closeable {
                 + " `solr create -c <name> -d conf/solr`");
       }
       if (reply.code != 200) {
-        throw new IOException(url + " answered a query with " + reply.describe());
+        throw new IOException(refusal(url, reply, "a query"));
+      }
+      // A user who may read but not update is found here too, before any task.
+      HttpPost empty = new HttpPost(url + "/update?wt=json");
+      empty.setEntity(new StringEntity("[]", ContentType.APPLICATION_JSON));
+      reply = send(empty);
+      if (reply.code != 200) {
+        throw new IOException(refusal(url, reply, "an update"));
       }
     }
+  }
+
+  /** One line: a 401 or 403 names who was refused and the collection; other codes as they are. */
+  private String refusal(String url, Reply reply, String what) {
+    if (reply.refused()) {
+      return "solr at "
+          + url
+          + " refused "
+          + what
+          + " by "
+          + credentials
+          + " on collection '"
+          + url.substring(url.lastIndexOf('/') + 1)
+          + "' ("
+          + reply.describe()
+          + ")";
+    }
+    return url + " answered " + what + " with " + reply.describe();
   }
 
   /** Sends an update body (Solr's JSON update commands); with {@code commit}, commits after it. */
@@ -225,6 +273,9 @@ final class SolrConnection implements Closeable {
       Reply reply = send(post);
       if (reply.code == 200) {
         return;
+      }
+      if (reply.refused()) {
+        throw new IOException(refusal(url, reply, "an update"));
       }
       if (!reply.retriable()) {
         throw new IOException("solr at " + url + " rejected an update: " + reply.describe());
@@ -272,6 +323,14 @@ final class SolrConnection implements Closeable {
                   response.getEntity() == null
                       ? ""
                       : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8)));
+    } catch (SSLException e) {
+      return new Reply(
+          Reply.NO_ANSWER,
+          "TLS failed ("
+              + e.getMessage()
+              + "); if Solr's certificate is signed by your own CA, name a keystore holding it in "
+              + SolrKeys.TLS_TRUSTSTORE,
+          "");
     } catch (IOException e) {
       // Refused, reset, timed out, unknown host: the server did not answer.
       return new Reply(Reply.NO_ANSWER, e.getClass().getSimpleName() + ": " + e.getMessage(), "");
@@ -289,6 +348,11 @@ final class SolrConnection implements Closeable {
 
     private static final Pattern ERROR_MSG =
         Pattern.compile("\"msg\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+
+    /** Solr's answer to missing or wrong credentials (401), or to a user without the role (403). */
+    boolean refused() {
+      return code == 401 || code == 403;
+    }
 
     boolean retriable() {
       return code == NO_ANSWER || code >= 500;

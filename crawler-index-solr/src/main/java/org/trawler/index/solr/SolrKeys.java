@@ -1,5 +1,8 @@
 package org.trawler.index.solr;
 
+import org.trawler.core.conf.Secrets;
+import org.trawler.core.protocol.http.RemoteCredentials;
+
 /**
  * Configuration keys of the Solr index writer ({@code indexer.writers=solr}), with their defaults.
  */
@@ -54,6 +57,60 @@ public final class SolrKeys {
   public static final String TIMEOUT = "solr.timeout.ms";
 
   public static final int DEFAULT_TIMEOUT = 60000;
+
+  /**
+   * A keystore file (a Hadoop path) whose certificates an https:// Solr is trusted by, besides the
+   * JDK's CAs; empty = the JDK's trust store only. Host names are always checked.
+   */
+  public static final String TLS_TRUSTSTORE = "solr.tls.truststore";
+
+  public static final String DEFAULT_TLS_TRUSTSTORE = "";
+
+  /** The keystore type of solr.tls.truststore: PKCS12 or JKS. */
+  public static final String TLS_TRUSTSTORE_TYPE = "solr.tls.truststore.type";
+
+  public static final String DEFAULT_TLS_TRUSTSTORE_TYPE = "PKCS12";
+
+  /**
+   * The password of solr.tls.truststore: a credential provider, a file named by its .file key, or
+   * (it guards public certificates only) a plain setting.
+   */
+  public static final String TLS_TRUSTSTORE_PASSWORD = "solr.tls.truststore.password";
+
+  /** The user of Solr's basic authentication; empty = none. */
+  public static final String AUTH_USER = "solr.auth.user";
+
+  public static final String DEFAULT_AUTH_USER = "";
+
+  /**
+   * solr.auth.user's password: a secret, from Hadoop's credential provider (alias
+   * solr.auth.password) or the owner-only file solr.auth.password.file, never a setting.
+   */
+  public static final String AUTH_PASSWORD = "solr.auth.password";
+
+  /** The owner-only file holding solr.auth.password. */
+  public static final String AUTH_PASSWORD_FILE = AUTH_PASSWORD + Secrets.FILE_SUFFIX;
+
+  /**
+   * A bearer token (a JWT, for Solr's JWTAuthPlugin) instead of basic authentication: a secret,
+   * from the credential provider (alias solr.auth.token) or the owner-only file
+   * solr.auth.token.file.
+   */
+  public static final String AUTH_TOKEN = "solr.auth.token";
+
+  /** The owner-only file holding solr.auth.token. */
+  public static final String AUTH_TOKEN_FILE = AUTH_TOKEN + Secrets.FILE_SUFFIX;
+
+  /** The authentication keys above, for {@link RemoteCredentials}. */
+  public static final RemoteCredentials.Keys CREDENTIALS =
+      new RemoteCredentials.Keys(
+          AUTH_USER,
+          DEFAULT_AUTH_USER,
+          AUTH_PASSWORD,
+          AUTH_PASSWORD_FILE,
+          AUTH_TOKEN,
+          "Bearer",
+          "a bearer token");
 
   private SolrKeys() {}
 }

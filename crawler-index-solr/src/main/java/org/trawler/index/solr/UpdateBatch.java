@@ -5,8 +5,8 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.jobs.index.IndexDocument;
-import org.trawler.jobs.read.JsonWriter;
 
 /**
  * Adds and deletes waiting to go to Solr, in the order they were made, as one body of Solr's JSON
@@ -15,7 +15,7 @@ import org.trawler.jobs.read.JsonWriter;
  */
 final class UpdateBatch {
   private StringWriter body;
-  private JsonWriter json;
+  private JsonOutput json;
   private int size;
 
   UpdateBatch() {
@@ -59,7 +59,7 @@ final class UpdateBatch {
 
   void clear() {
     body = new StringWriter();
-    json = new JsonWriter(body);
+    json = new JsonOutput(body);
     write(json::beginObject);
     size = 0;
   }
@@ -85,6 +85,7 @@ final class UpdateBatch {
   private void write(JsonStep step) {
     try {
       step.run();
+      json.flush();
       size++;
     } catch (IOException e) {
       throw new UncheckedIOException("a StringWriter does not fail", e);

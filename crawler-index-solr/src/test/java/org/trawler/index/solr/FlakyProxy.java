@@ -106,6 +106,10 @@ final class FlakyProxy implements AutoCloseable {
     if (type != null) {
       forward.header("Content-Type", type);
     }
+    String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+    if (authorization != null) {
+      forward.header("Authorization", authorization);
+    }
     HttpResponse<byte[]> response;
     try {
       response = client.send(forward.build(), HttpResponse.BodyHandlers.ofByteArray());

@@ -61,6 +61,32 @@ public class SolrBadInputTest extends BadInputTest {
             indexWithZooKeeper("-D", "solr.collection=crawl", "-D", "solr.timeout.ms=1000"),
             FAILED,
             "SolrCloud's ZooKeeper 127.0.0.1:9/solr does not answer"));
+    // Secrets and TLS: refused before any server is asked.
+    cases.add(bad(indexWithSolr("solr.auth.password=hunter2-Secret"), USAGE, SECRET_REFUSED));
+    cases.add(
+        bad(indexWithSolr("solr.auth.token=eyJhbGciOiJSUzI1NiJ9.e30.c2ln"), USAGE, SECRET_REFUSED));
+    cases.add(
+        bad(
+            indexWithSolr("solr.auth.user=alice"),
+            USAGE,
+            "solr.auth.password: not given for solr.auth.user=alice"));
+    cases.add(
+        bad(
+            indexWithSolr("solr.auth.password.file=/no/such/password"),
+            USAGE,
+            "solr.auth.password.file: /no/such/password does not exist"));
+    // A file everyone may read (never read: its mode is checked first).
+    cases.add(
+        bad(
+            indexWithSolr("solr.auth.password.file=/etc/passwd"),
+            USAGE,
+            "may be read by others than its owner"));
+    cases.add(
+        bad(
+            indexWithSolr("solr.tls.truststore=/no/such/truststore.p12"),
+            USAGE,
+            "solr.tls.truststore: /no/such/truststore.p12 does not exist"));
+    cases.add(bad(indexWithSolr("solr.tls.truststore=/etc/passwd"), USAGE, "as a PKCS12 keystore"));
     return cases;
   }
 

@@ -21,5 +21,6 @@ public class SolrCloudNodesTest {
     assertEquals("https", SolrCloudNodes.urlScheme("{\"urlScheme\" : \"https\", \"x\":1}"));
     assertEquals("http", SolrCloudNodes.urlScheme("{\"urlScheme\":\"http\"}"));
     assertEquals("http", SolrCloudNodes.urlScheme("{}"));
+    assertEquals("https", SolrCloudNodes.urlScheme("{'urlScheme':'https'}"));
   }
 }

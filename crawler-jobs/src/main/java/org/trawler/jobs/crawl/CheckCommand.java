@@ -17,11 +17,11 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.read.JsonWriter;
 
 /**
  * {@code check <url> [-json]}: fetches and parses one URL now with the crawl's settings and prints
@@ -69,7 +69,7 @@ public class CheckCommand extends CrawlTool {
     Map<String, Object> fields = fields(report);
     if (cmd.hasOption("json")) {
       PrintWriter w = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8), false);
-      JsonWriter json = new JsonWriter(w);
+      JsonOutput json = new JsonOutput(w);
       writeJson(json, fields);
       json.newLine().flush();
     } else {
@@ -176,7 +176,7 @@ public class CheckCommand extends CrawlTool {
     }
   }
 
-  private static void writeJson(JsonWriter json, Map<?, ?> fields) throws IOException {
+  private static void writeJson(JsonOutput json, Map<?, ?> fields) throws IOException {
     json.beginObject();
     for (Map.Entry<?, ?> e : fields.entrySet()) {
       json.name(String.valueOf(e.getKey()));

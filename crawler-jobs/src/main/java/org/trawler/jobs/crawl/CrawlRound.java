@@ -10,8 +10,6 @@ import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.JobCounter;
-import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
@@ -19,7 +17,6 @@ import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.IndexerKeys;
 import org.trawler.jobs.linkdb.LinkDb;
-import org.trawler.jobs.parse.ParseCounter;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.update.UpdateDb;
 
@@ -72,6 +69,7 @@ public final class CrawlRound {
 
     /** The line {@code run} prints for the round (no crawl data is read again). */
     public String summary() {
+      long[] outcomes = RoundLog.outcomes(counters);
       StringBuilder sb =
           new StringBuilder(
               String.format(
@@ -79,13 +77,11 @@ public final class CrawlRound {
                       + " crawldb %d (unfetched %d);%s %.1f s (",
                   round,
                   generated.selected(),
-                  fetched(CrawlStatus.FETCH_SUCCESS) - refreshRedirects(),
-                  fetched(CrawlStatus.FETCH_REDIR_PERM)
-                      + fetched(CrawlStatus.FETCH_REDIR_TEMP)
-                      + refreshRedirects(),
-                  fetched(CrawlStatus.FETCH_GONE),
-                  fetched(CrawlStatus.FETCH_RETRY),
-                  fetched(CrawlStatus.FETCH_NOTMODIFIED),
+                  outcomes[0],
+                  outcomes[1],
+                  outcomes[2],
+                  outcomes[3],
+                  outcomes[4],
                   updated.added(),
                   updated.urls(),
                   updated.perStatus().getOrDefault(CrawlStatus.name(CrawlStatus.DB_UNFETCHED), 0L),
@@ -100,17 +96,6 @@ public final class CrawlRound {
         sep = ", ";
       }
       return sb.append(")").toString();
-    }
-
-    /** The successful fetches whose page's meta refresh made them redirects. */
-    private long refreshRedirects() {
-      return counters.getOrDefault(ParseCounter.REFRESH_REDIRECTS.resultKey(), 0L);
-    }
-
-    /** The fetches of the round that ended in {@code status}. */
-    private long fetched(byte status) {
-      return counters.getOrDefault(
-          JobCounter.resultKey(FetchCounter.GROUP, CrawlStatus.name(status)), 0L);
     }
   }
 

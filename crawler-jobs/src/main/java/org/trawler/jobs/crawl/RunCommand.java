@@ -167,16 +167,26 @@ public class RunCommand extends CrawlTool {
     Set<String> sitemapSites = new HashSet<>();
     readSitemaps(crawl, sitemapSites);
     int ran = 0;
+    RoundLog log = new RoundLog(getConf(), crawl.root());
     for (int n = 1; n <= rounds; n++) {
-      Optional<CrawlRound.Result> result = round.run(n, CrawlRound.DIRECT);
+      int number = n;
+      Optional<CrawlRound.Result> result =
+          round.run(
+              n,
+              (step, work) -> {
+                log.running(number, rounds, step);
+                return work.run();
+              });
       if (result.isEmpty()) {
         out().printf("round %d: nothing due, stopping%n", n);
         break;
       }
       out().println(result.get().summary());
+      log.append(result.get());
       ran++;
       readSitemaps(crawl, sitemapSites);
     }
+    log.finished(ran, rounds);
     out()
         .printf(
             "crawl data in %s (crawldb, segments, linkdb); see: bin/crawl readdb %s -stats%n",

@@ -3,12 +3,14 @@ package org.trawler.jobs.fetch;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 
 /**
  * The items of one host (or domain, or IP) and its politeness state: how many requests are in
- * flight, and when the next may start. Not thread-safe: {@link FetchQueues} guards it.
+ * flight, and when the next may start. Not thread-safe: {@link FetchQueues} guards it, and
+ * HostFetcher, which makes one request of a queue at a time, holds the queue's monitor.
  */
-final class FetchQueue {
+public final class FetchQueue {
   private final Deque<FetchItem> items = new ArrayDeque<>();
   private final int maxInFlight;
   private final long serverDelay;
@@ -29,7 +31,7 @@ final class FetchQueue {
   long scheduledAt;
   long scheduleOrder;
 
-  FetchQueue(int maxInFlight, long serverDelay) {
+  public FetchQueue(int maxInFlight, long serverDelay) {
     this.maxInFlight = maxInFlight;
     this.serverDelay = serverDelay;
   }
@@ -75,15 +77,29 @@ final class FetchQueue {
    * hop): the next may start after the delay; returns when.
    */
   long requestEnded(long now) {
-    nextFetchTime = Math.max(nextFetchTime, now + delay());
+    return requestEnded(now, 0);
+  }
+
+  /**
+   * A request ended at {@code now}: the next may start after the delay, or after {@code
+   * backoffMillis} when the server asked to back off for longer; returns when.
+   */
+  public long requestEnded(long now, long backoffMillis) {
+    nextFetchTime = Math.max(nextFetchTime, now + Math.max(delay(), backoffMillis));
     return nextFetchTime;
+  }
+
+  /** The outcome of every item of a queue dropped after {@code max} transient failures. */
+  public static ProtocolOutput dropped(int max, String queueId) {
+    return ProtocolOutput.retry(
+        0, Reason.QUEUE_DROPPED, "after " + max + " failures on " + queueId, -1);
   }
 
   /**
    * Counts a transient failure; at {@code max} (if positive) the queue is dropped with {@code
    * dropped}.
    */
-  void countError(int max, ProtocolOutput dropped) {
+  public void countError(int max, ProtocolOutput dropped) {
     errors++;
     if (max > 0 && errors >= max && verdict == null) {
       verdict = dropped;
@@ -91,7 +107,7 @@ final class FetchQueue {
   }
 
   /** robots.txt asked for this Crawl-delay, ms: it replaces the server delay when larger. */
-  void setCrawlDelay(long millis) {
+  public void setCrawlDelay(long millis) {
     crawlDelay = millis;
   }
 
@@ -100,11 +116,11 @@ final class FetchQueue {
   }
 
   /** The earliest time a request may start, ms epoch. */
-  long nextFetchTime() {
+  public long nextFetchTime() {
     return nextFetchTime;
   }
 
-  ProtocolOutput verdict() {
+  public ProtocolOutput verdict() {
     return verdict;
   }
 

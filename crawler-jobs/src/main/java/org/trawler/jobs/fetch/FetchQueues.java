@@ -10,7 +10,6 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.trawler.core.protocol.ProtocolOutput;
-import org.trawler.core.protocol.Reason;
 
 /**
  * The politeness queues of one fetch task, shared by the feeder (which puts) and the fetcher
@@ -238,13 +237,7 @@ final class FetchQueues {
         q.finish(now, requested, backoffMillis);
         quietAt = Math.max(quietAt, q.nextFetchTime());
         if (error) {
-          q.countError(
-              maxErrorsPerQueue,
-              ProtocolOutput.retry(
-                  0,
-                  Reason.QUEUE_DROPPED,
-                  "after " + maxErrorsPerQueue + " failures on " + item.queueId,
-                  -1));
+          q.countError(maxErrorsPerQueue, FetchQueue.dropped(maxErrorsPerQueue, item.queueId));
         }
         reschedule(q);
         if (q.size() == 0 && q.inFlight() == 0) {

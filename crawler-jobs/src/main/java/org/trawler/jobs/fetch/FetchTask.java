@@ -8,6 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.politeness.QueueIds;
+import org.trawler.jobs.politeness.RobotsCache;
 
 /**
  * One fetch list fetched: a feeder, N fetcher threads, and this thread watching them — progress

@@ -29,6 +29,7 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.parse.SegmentParser;
+import org.trawler.jobs.politeness.RobotsDb;
 
 /**
  * {@code fetch <segment> [-threads N] [-force]}: fetches the segment's fetch lists politely, one

@@ -15,6 +15,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.politeness.RobotsDb;
 import org.trawler.jobs.warc.WarcArchive;
 
 /**

@@ -28,6 +28,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.parse.ParseOutputFormat;
+import org.trawler.jobs.politeness.RobotsDb;
 
 /**
  * Writes a fetch job's records into the segment's parts, under the job's output path (a work

@@ -13,49 +13,49 @@ import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.RobotsRules;
 
 /** The fetcher's configuration, read once per task (and checked once by the fetch command). */
-final class FetcherSettings {
-  final int threads;
-  final int threadsPerQueue;
+public final class FetcherSettings {
+  public final int threads;
+  public final int threadsPerQueue;
 
   /**
    * Pause after a request to a queue ends before the next may start, ms (server.delay or
    * min.delay).
    */
-  final long delayMillis;
+  public final long delayMillis;
 
   /** Largest Crawl-delay (and Retry-After) honoured, ms; -1 = no cap. */
-  final long maxCrawlDelayMillis;
+  public final long maxCrawlDelayMillis;
 
   /** Items held in memory at most, queued and in flight. */
-  final int capacity;
+  public final int capacity;
 
-  final HostGroup queueMode;
+  public final HostGroup queueMode;
 
   /** Transient failures after which a queue is dropped; -1 = never. */
-  final int maxExceptionsPerQueue;
+  public final int maxExceptionsPerQueue;
 
   /** When feeding stops, ms epoch; -1 = no limit. */
-  final long timeLimitEnd;
+  public final long timeLimitEnd;
 
-  final boolean storeContent;
-  final long progressIntervalMillis;
+  public final boolean storeContent;
+  public final long progressIntervalMillis;
 
   /** A fetch in flight longer than this is stuck, ms. */
-  final long stuckAfterMillis;
+  public final long stuckAfterMillis;
 
   /** Bytes of records a task sorts in memory before it writes a run to local disk. */
-  final long sortBufferBytes;
+  public final long sortBufferBytes;
 
   /** How long robots.txt answers are reused, ms: a good one, an unreachable one. */
-  final long robotsCacheMillis;
+  public final long robotsCacheMillis;
 
-  final long robotsRetryMillis;
+  public final long robotsRetryMillis;
 
   /** How long an unreachable robots.txt without an earlier copy disallows everything, ms. */
-  final long robotsOutageMillis;
+  public final long robotsOutageMillis;
 
   /** The robots.txt agent names. */
-  final List<String> robotsAgents;
+  public final List<String> robotsAgents;
 
   private FetcherSettings(Configuration conf, long start) {
     threads = positive(conf, ProtocolKeys.FETCHER_THREADS, ProtocolKeys.DEFAULT_FETCHER_THREADS);
@@ -107,21 +107,21 @@ final class FetcherSettings {
   }
 
   /** Reads the settings; a bad value is a BadSettingException naming the key. */
-  static FetcherSettings from(Configuration conf, long start) {
+  public static FetcherSettings from(Configuration conf, long start) {
     return new FetcherSettings(conf, start);
   }
 
   /**
    * When feeding stops for a fetch starting at {@code start}: fetcher.timelimit.mins later, or -1.
    */
-  static long timeLimitEnd(Configuration conf, long start) {
+  public static long timeLimitEnd(Configuration conf, long start) {
     float minutes =
         Settings.getFloat(conf, FetcherKeys.TIMELIMIT_MINS, FetcherKeys.DEFAULT_TIMELIMIT_MINS);
     return minutes > 0 ? start + (long) (minutes * 60_000) : -1;
   }
 
   /** fetcher.sort.buffer.mb in bytes, at least 1 MB. */
-  static long sortBufferBytes(Configuration conf) {
+  public static long sortBufferBytes(Configuration conf) {
     return Math.max(
             1,
             Settings.getLong(conf, FetcherKeys.SORT_BUFFER_MB, FetcherKeys.DEFAULT_SORT_BUFFER_MB))
@@ -129,7 +129,7 @@ final class FetcherSettings {
   }
 
   /** The configured Protocol class, checked to be one with a (Configuration) constructor. */
-  static Constructor<? extends Protocol> protocolConstructor(Configuration conf) {
+  public static Constructor<? extends Protocol> protocolConstructor(Configuration conf) {
     String name = conf.getTrimmed(FetcherKeys.PROTOCOL_CLASS, FetcherKeys.DEFAULT_PROTOCOL_CLASS);
     try {
       Class<? extends Protocol> c = conf.getClassByName(name).asSubclass(Protocol.class);
@@ -150,12 +150,12 @@ final class FetcherSettings {
    * Creates and closes the configured Protocol once, so that a setting it reads (a truststore it
    * cannot read, say) fails in the client, before any task.
    */
-  static void checkProtocol(Configuration conf) throws IOException {
+  public static void checkProtocol(Configuration conf) throws IOException {
     newProtocol(conf).close();
   }
 
   /** A new instance of the configured Protocol; a bad setting it reads is thrown as it is. */
-  static Protocol newProtocol(Configuration conf) {
+  public static Protocol newProtocol(Configuration conf) {
     try {
       return protocolConstructor(conf).newInstance(conf);
     } catch (InvocationTargetException e) {

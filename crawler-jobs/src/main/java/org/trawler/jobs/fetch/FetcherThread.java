@@ -9,6 +9,9 @@ import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.politeness.Politeness;
+import org.trawler.jobs.politeness.QueueIds;
+import org.trawler.jobs.politeness.RobotsCache;
 
 /**
  * Takes ready items from the queues and fetches them, robots.txt first, until the queues are done

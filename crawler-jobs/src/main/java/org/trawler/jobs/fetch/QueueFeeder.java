@@ -10,6 +10,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
+import org.trawler.jobs.politeness.QueueIds;
 
 /**
  * Reads the fetch list into the queues, blocking while they are full, so memory holds a bounded

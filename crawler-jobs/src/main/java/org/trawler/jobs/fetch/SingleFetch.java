@@ -7,6 +7,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.politeness.Politeness;
+import org.trawler.jobs.politeness.RobotsCache;
 
 /**
  * Fetches one URL now as a fetch task would, outside any queue: the configured Protocol, the site's

@@ -1,7 +1,10 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -39,23 +42,31 @@ public final class HostPolicy {
 
   /** The policy of a generate task: the failing hosts of the hostdb the Generator found, if any. */
   public static HostPolicy fromConf(Configuration conf) throws IOException {
-    Map<String, HostDatum> failing = new HashMap<>();
     String current = conf.get(GeneratorKeys.HOSTDB_CURRENT);
+    try {
+      return of(conf, current == null ? null : new Path(current));
+    } catch (UserException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The policy of the installed hostdb version {@code current} (null: no hostdb) under {@code
+   * conf}'s generate.host.* keys, as generate and the sitemap job apply it.
+   */
+  public static HostPolicy of(Configuration conf, Path current) throws IOException, UserException {
+    Map<String, HostDatum> failing = new HashMap<>();
     if (current != null) {
-      try {
-        PartFiles.read(
-            conf,
-            new Path(current),
-            new Text(),
-            new HostDatum(),
-            (host, datum) -> {
-              if (datum.getFailedRounds() > 0) {
-                failing.put(host.toString(), new HostDatum(datum));
-              }
-            });
-      } catch (UserException e) {
-        throw new IOException(e.getMessage(), e);
-      }
+      PartFiles.read(
+          conf,
+          current,
+          new Text(),
+          new HostDatum(),
+          (host, datum) -> {
+            if (datum.getFailedRounds() > 0) {
+              failing.put(host.toString(), new HostDatum(datum));
+            }
+          });
     }
     return new HostPolicy(
         failing,
@@ -82,6 +93,18 @@ public final class HostPolicy {
       return null;
     }
     return now < h.getLastFailedRoundTime() + delayMillis ? SkipReason.HOST_FAILING : null;
+  }
+
+  /** The hosts skipped now, sorted. */
+  public List<String> skippedHosts() {
+    List<String> skipped = new ArrayList<>();
+    for (String host : failing.keySet()) {
+      if (skipReason(host) != null) {
+        skipped.add(host);
+      }
+    }
+    Collections.sort(skipped);
+    return skipped;
   }
 
   /** The most URLs the host may have in this segment; negative = no cap of the hostdb's own. */

@@ -7,15 +7,20 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 
 /**
  * A due URL's place in the selection order: lower depth first (always 0 in score order), then
- * higher score, then the URL itself, so every URL has its own place and ties break the same way on
- * every run. Sorts in raw bytes, without deserializing.
+ * higher score, then fresh news first (a new URL first seen in a feed, newest item first), then the
+ * URL itself, so every URL has its own place and ties break the same way on every run. Sorts in raw
+ * bytes, without deserializing.
  */
 public class Rank implements WritableComparable<Rank> {
   private int depth;
   private float score;
+  private long news;
   private final Text url = new Text();
 
   static {
@@ -28,6 +33,24 @@ public class Rank implements WritableComparable<Rank> {
     set(depth, score, url);
   }
 
+  /**
+   * @param news the feed item date of a URL not fetched yet, ms epoch ({@link #newsOf}), 0 = none
+   */
+  public Rank(int depth, float score, long news, String url) {
+    set(depth, score, url);
+    this.news = news;
+  }
+
+  /**
+   * The date of the newest feed item that links an unfetched URL ({@link MetadataKeys#FEED_ITEM}),
+   * 0 for any other: what ranks fresh news first.
+   */
+  public static long newsOf(CrawlDatum datum) {
+    return datum.getStatus() == CrawlStatus.DB_UNFETCHED
+        ? Math.max(0, datum.getMetaLong(MetadataKeys.FEED_ITEM, 0))
+        : 0;
+  }
+
   public Rank(Rank other) {
     set(other);
   }
@@ -35,17 +58,19 @@ public class Rank implements WritableComparable<Rank> {
   public void set(int depth, float score, String url) {
     this.depth = depth;
     this.score = rankable(score);
+    this.news = 0;
     this.url.set(url);
   }
 
-  public void set(int depth, float score, Text url) {
+  public void set(int depth, float score, long news, Text url) {
     this.depth = depth;
     this.score = rankable(score);
+    this.news = news;
     this.url.set(url);
   }
 
   public void set(Rank other) {
-    set(other.depth, other.score, other.url);
+    set(other.depth, other.score, other.news, other.url);
   }
 
   /** NaN would sort before every real score; it ranks last instead. */
@@ -61,6 +86,10 @@ public class Rank implements WritableComparable<Rank> {
     return score;
   }
 
+  public long news() {
+    return news;
+  }
+
   public Text url() {
     return url;
   }
@@ -69,6 +98,7 @@ public class Rank implements WritableComparable<Rank> {
   public void write(DataOutput out) throws IOException {
     out.writeInt(depth);
     out.writeFloat(score);
+    out.writeLong(news);
     url.write(out);
   }
 
@@ -76,6 +106,7 @@ public class Rank implements WritableComparable<Rank> {
   public void readFields(DataInput in) throws IOException {
     depth = in.readInt();
     score = rankable(in.readFloat());
+    news = in.readLong();
     url.readFields(in);
   }
 
@@ -84,6 +115,9 @@ public class Rank implements WritableComparable<Rank> {
     int c = Integer.compare(depth, o.depth);
     if (c == 0) {
       c = Float.compare(o.score, score);
+    }
+    if (c == 0) {
+      c = Long.compare(o.news, news);
     }
     return c != 0 ? c : url.compareTo(o.url);
   }
@@ -95,18 +129,28 @@ public class Rank implements WritableComparable<Rank> {
 
   @Override
   public int hashCode() {
-    return 31 * (31 * depth + Float.hashCode(score)) + url.hashCode();
+    return 31 * (31 * (31 * depth + Float.hashCode(score)) + Long.hashCode(news)) + url.hashCode();
   }
 
   @Override
   public String toString() {
-    return "Rank{depth=" + depth + ", score=" + score + ", url=" + url + "}";
+    return "Rank{depth="
+        + depth
+        + ", score="
+        + score
+        + (news > 0 ? ", news=" + news : "")
+        + ", url="
+        + url
+        + "}";
   }
 
-  /** Compares serialized ranks: int depth, float score (descending), then the URL's UTF-8 bytes. */
+  /**
+   * Compares serialized ranks: int depth, float score (descending), long news (descending), then
+   * the URL's UTF-8 bytes.
+   */
   public static final class Comparator extends WritableComparator {
-    /** Serialized length of depth and score, before the URL. */
-    static final int FIXED = 8;
+    /** Serialized length of depth, score and news, before the URL. */
+    static final int FIXED = 16;
 
     public Comparator() {
       super(Rank.class);
@@ -117,6 +161,9 @@ public class Rank implements WritableComparable<Rank> {
       int c = Integer.compare(readInt(b1, s1), readInt(b2, s2));
       if (c == 0) {
         c = Float.compare(readFloat(b2, s2 + 4), readFloat(b1, s1 + 4));
+      }
+      if (c == 0) {
+        c = Long.compare(readLong(b2, s2 + 8), readLong(b1, s1 + 8));
       }
       if (c != 0) {
         return c;

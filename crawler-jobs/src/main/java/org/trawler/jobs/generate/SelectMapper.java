@@ -40,7 +40,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
       }
       return;
     }
-    rank.set(order.rankDepth(datum), datum.getScore(), url);
+    rank.set(order.rankDepth(datum), datum.getScore(), Rank.newsOf(datum), url);
     context.write(rank, datum);
   }
 }

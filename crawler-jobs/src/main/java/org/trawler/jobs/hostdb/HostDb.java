@@ -26,7 +26,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.politeness.RobotsDb;
 
 /**
  * {@code updatehostdb <hostdb> <crawldb> [<segment>...]}: rebuilds the host database, host → {@link
@@ -40,7 +40,6 @@ public class HostDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(HostDb.class);
 
   /** The robots db beside a crawldb, where fetch keeps it when fetcher.robots.db is not set. */
-  private static final String ROBOTS_DIR = "robots";
 
   /** The hostdb's directory in a crawl directory: {@code <crawl>/hostdb} (DESIGN §3). */
   public static final String DEFAULT_DIR = "hostdb";
@@ -84,7 +83,7 @@ public class HostDb extends CrawlTool {
                 "robots",
                 "robotsdb",
                 "the robots.txt store (default: "
-                    + FetcherKeys.ROBOTS_DB
+                    + RobotsDb.configKey()
                     + ", else robots beside the crawldb)"))
         .addOption("force", false, "break the hostdb lock left by a job that died");
   }
@@ -114,12 +113,7 @@ public class HostDb extends CrawlTool {
     if (given != null) {
       return given;
     }
-    String configured = conf.getTrimmed(FetcherKeys.ROBOTS_DB, FetcherKeys.DEFAULT_ROBOTS_DB);
-    if (!configured.isEmpty()) {
-      return new Path(configured);
-    }
-    Path crawl = crawlDb.getParent();
-    return crawl == null ? null : new Path(crawl, ROBOTS_DIR);
+    return RobotsDb.inCrawl(conf, crawlDb.getParent());
   }
 
   /**

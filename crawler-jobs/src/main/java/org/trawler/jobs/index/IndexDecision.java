@@ -20,6 +20,7 @@ import org.trawler.core.net.URLParts;
  * why). The whole decision of the index job, and the document it builds, in one plain class.
  */
 public final class IndexDecision {
+
   /** One URL's outcome: an action for the writers, or a skip reason; {@code deleted} says why. */
   public record Outcome(IndexAction action, DeleteReason deleted, SkipReason skipped) {
     static Outcome add(IndexDocument doc) {
@@ -140,13 +141,14 @@ public final class IndexDecision {
     doc.add(IndexFields.TITLE, blankToNull(parse.getTitle()));
     doc.add(IndexFields.DESCRIPTION, blankToNull(parse.getMeta().get("description")));
     doc.add(IndexFields.KEYWORDS, blankToNull(parse.getMeta().get("keywords")));
+    doc.add(IndexFields.AUTHOR, blankToNull(parse.getMeta().get(ParseData.META_AUTHOR)));
+    doc.add(IndexFields.CREATED, blankToNull(parse.getMeta().get(ParseData.META_CREATED)));
+    // the type parse detected from the bytes: a PDF sent as application/octet-stream is a PDF
+    String detected = blankToNull(parse.getMeta().get(ParseData.META_TYPE));
     doc.add(IndexFields.CONTENT, cut(page.parseText().getText(), maxContentLength));
     for (String anchor : anchors(page)) {
       doc.add(IndexFields.ANCHOR, anchor);
     }
-    doc.add(IndexFields.AUTHOR, blankToNull(parse.getMeta().get(ParseData.META_AUTHOR)));
-    doc.add(IndexFields.CREATED, blankToNull(parse.getMeta().get(ParseData.META_CREATED)));
-    String detected = blankToNull(parse.getMeta().get(ParseData.META_TYPE));
     Content content = page.content();
     String type =
         detected != null ? detected : content == null ? null : mimeType(content.getContentType());

@@ -19,13 +19,13 @@ public final class IndexFields {
    */
   public static final String CONTENT_TYPE = "contentType";
 
-  /** The detected MIME type again, under the short name a search types: type:application/pdf. */
+  /** The MIME type detected from the bytes (contentType is the same; this is the short name). */
   public static final String TYPE = "type";
 
-  /** A document's author(s), as its metadata names them. */
+  /** A document's author, where its format says (PDF, Office, OpenDocument). */
   public static final String AUTHOR = "author";
 
-  /** A document's creation date as its metadata gives it (ISO 8601). */
+  /** When a document says it was created, as it says it (ISO 8601). */
   public static final String CREATED = "created";
 
   public static final String CONTENT_LENGTH = "contentLength";

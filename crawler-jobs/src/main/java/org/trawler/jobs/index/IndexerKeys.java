@@ -2,7 +2,7 @@ package org.trawler.jobs.index;
 
 /** Configuration keys of the index job, its writers and search, with their defaults. */
 public final class IndexerKeys {
-  /** The writers the index job feeds, comma-separated names (lucene, solr). */
+  /** The writers the index job feeds, comma-separated names (lucene, solr, opensearch, jsonl). */
   public static final String WRITERS = "indexer.writers";
 
   public static final String DEFAULT_WRITERS = "lucene";
@@ -58,6 +58,11 @@ public final class IndexerKeys {
   public static final String LUCENE_STORED_COMPRESSION = "indexer.lucene.stored.compression";
 
   public static final String DEFAULT_LUCENE_STORED_COMPRESSION = "lz4";
+
+  /** The jsonl writer gzips its files (documents-r-NNNNN.jsonl.gz). */
+  public static final String JSONL_GZIP = "indexer.jsonl.gzip";
+
+  public static final boolean DEFAULT_JSONL_GZIP = false;
 
   /** Characters of a search hit's snippet (about: it breaks between words). */
   public static final String SEARCH_SNIPPET_LENGTH = "search.snippet.length";

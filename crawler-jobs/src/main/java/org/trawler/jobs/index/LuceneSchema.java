@@ -74,6 +74,18 @@ public final class LuceneSchema {
    * The analyzer of indexer.lucene.analyzer: "standard", or a Lucene Analyzer's class name; an
    * unknown class is a {@link BadSettingException}.
    */
+  /**
+   * The analyzer queries are parsed with: {@code text}'s for text fields, none for keyword fields
+   * (type:"application/pdf" is one term, as it was indexed).
+   */
+  public Analyzer queryAnalyzer(Analyzer text) {
+    Map<String, Analyzer> whole = new java.util.HashMap<>();
+    for (String field : keywordFields) {
+      whole.put(field, new org.apache.lucene.analysis.core.KeywordAnalyzer());
+    }
+    return new org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper(text, whole);
+  }
+
   public static Analyzer analyzer(Configuration conf) throws IOException {
     String name = conf.getTrimmed(IndexerKeys.LUCENE_ANALYZER, IndexerKeys.DEFAULT_LUCENE_ANALYZER);
     if (name.equals("standard")) {

@@ -3,7 +3,6 @@ package org.trawler.jobs.index;
 import java.io.IOException;
 import java.text.BreakIterator;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,8 +11,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.core.KeywordAnalyzer;
-import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
@@ -44,14 +41,36 @@ public final class Search {
     }
   }
 
+  /** A page of hits: how many documents matched in all, and the hits asked for. */
+  public record Results(long total, List<Hit> hits) {}
+
   private final LuceneSchema schema;
   private final Analyzer analyzer;
   private final int snippetLength;
+  private final String markOpen;
+  private final String markClose;
 
   public Search(LuceneSchema schema, Analyzer analyzer, int snippetLength) {
+    this(schema, analyzer, snippetLength, "[", "]");
+  }
+
+  private Search(
+      LuceneSchema schema, Analyzer analyzer, int snippetLength, String open, String close) {
     this.schema = schema;
     this.analyzer = analyzer;
     this.snippetLength = snippetLength;
+    this.markOpen = open;
+    this.markClose = close;
+  }
+
+  /** The same search, its snippets marking matched words with {@code open} and {@code close}. */
+  public Search withMarks(String open, String close) {
+    return new Search(schema, analyzer, snippetLength, open, close);
+  }
+
+  /** The schema's name of a standard field (IndexFields), or null when it is not indexed. */
+  public String field(String standardName) {
+    return schema.field(standardName);
   }
 
   public static Search fromConf(Configuration conf) throws IOException {
@@ -65,15 +84,9 @@ public final class Search {
   /** Parses a query in Lucene's classic syntax over the searched fields. */
   public Query parse(String query) throws BadQueryException {
     Map<String, Float> fields = schema.searchedFields();
-    Map<String, Analyzer> whole = new HashMap<>();
-    for (String f : schema.keywordFields()) {
-      whole.put(f, new KeywordAnalyzer());
-    }
     MultiFieldQueryParser parser =
         new MultiFieldQueryParser(
-            fields.keySet().toArray(new String[0]),
-            new PerFieldAnalyzerWrapper(analyzer, whole),
-            fields);
+            fields.keySet().toArray(new String[0]), schema.queryAnalyzer(analyzer), fields);
     try {
       return parser.parse(escapeKeywordSlashes(query, schema.keywordFields()));
     } catch (ParseException e) {
@@ -105,10 +118,18 @@ public final class Search {
   /** The best {@code n} hits of {@code query} in {@code shards}. */
   public List<Hit> search(IndexShards shards, String query, int n)
       throws IOException, BadQueryException {
-    Query q = parse(query);
+    return search(shards, parse(query), 0, n).hits();
+  }
+
+  /** The hits of {@code q} ranked {@code offset + 1} to {@code offset + n}, and the total. */
+  public Results search(IndexShards shards, Query q, int offset, int n) throws IOException {
     IndexSearcher searcher = new IndexSearcher(shards.reader());
     searcher.setSimilarity(new BM25Similarity());
-    TopDocs top = searcher.search(q, Math.max(1, n));
+    TopDocs all = searcher.search(q, Math.max(1, offset + n));
+    ScoreDoc[] page =
+        java.util.Arrays.copyOfRange(
+            all.scoreDocs, Math.min(offset, all.scoreDocs.length), all.scoreDocs.length);
+    TopDocs top = new TopDocs(all.totalHits, page);
     String content = schema.field(IndexFields.CONTENT);
     String[] snippets =
         content == null ? new String[top.scoreDocs.length] : highlight(searcher, content, q, top);
@@ -123,14 +144,14 @@ public final class Search {
       }
       hits.add(
           new Hit(
-              i + 1,
+              offset + i + 1,
               sd.score,
               value(doc, schema.field(IndexFields.URL)),
               value(doc, schema.field(IndexFields.TITLE)),
               snippet == null ? "" : snippet.strip(),
               doc));
     }
-    return hits;
+    return new Results(all.totalHits.value, hits);
   }
 
   private String[] highlight(IndexSearcher searcher, String field, Query q, TopDocs top)
@@ -141,7 +162,7 @@ public final class Search {
                 () ->
                     LengthGoalBreakIterator.createClosestToLength(
                         BreakIterator.getWordInstance(Locale.ROOT), snippetLength, 0.5f))
-            .withFormatter(new DefaultPassageFormatter("[", "]", " … ", false))
+            .withFormatter(new DefaultPassageFormatter(markOpen, markClose, " … ", false))
             .withMaxLength(Integer.MAX_VALUE - 1)
             .withHighlightPhrasesStrictly(true)
             .build();

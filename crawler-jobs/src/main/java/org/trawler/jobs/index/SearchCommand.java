@@ -9,9 +9,9 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.read.JsonWriter;
 
 /**
  * {@code search <index> <query> [-n 10] [-json] [-fields title,url]}: the best hits of a query in
@@ -102,7 +102,7 @@ public class SearchCommand extends CrawlTool {
   static void printJson(PrintStream out, List<Search.Hit> hits, List<String> fields)
       throws java.io.IOException {
     OutputStreamWriter w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-    JsonWriter json = new JsonWriter(w);
+    JsonOutput json = new JsonOutput(w);
     for (Search.Hit h : hits) {
       json.beginObject().name("rank").value(h.rank()).name("score").value(h.score());
       if (fields.isEmpty()) {

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.SegmentRecord;
@@ -55,15 +56,21 @@ public class SegmentParser implements Closeable {
    * Parses {@code content}, fetched for {@code url}, and writes its records to {@code sink}:
    * ParseData, ParseText and the signature datum first (key {@code url}), the {@link RefreshRecord}
    * when the page's meta refresh is a redirect, then the linked datums (key = outlink URL, score =
-   * the outlink's share, depth = page depth + 1, fetchTime = {@code now}). Returns the parse
-   * result, for counters and logging; a page that fails to parse is written too.
+   * the outlink's share, depth = page depth + 1, fetchTime = {@code now}; a feed's item date, else
+   * {@code now}, for a feed's items). A feed's signature datum carries the spacing of its items.
+   * Returns the parse result, for counters and logging; a page that fails to parse is written too.
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
     ParseResult result = parser.parse(content);
     sink.write(url, new SegmentRecord(result.data()));
     sink.write(url, new SegmentRecord(result.text()));
-    sink.write(url, new SegmentRecord(signatureDatum(result.signature())));
+    String feed = result.data().getMeta().get(ParseData.META_FEED);
+    CrawlDatum signature = signatureDatum(result.signature());
+    if (feed != null) {
+      signature.putMeta(MetadataKeys.FEED, feedSeconds(feed));
+    }
+    sink.write(url, new SegmentRecord(signature));
     if (result.redirect() != null) {
       sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));
     }
@@ -74,7 +81,11 @@ public class SegmentParser implements Closeable {
     for (int i = 0; i < shares.length; i++) {
       // the bytes Text(String) encodes, without its CharsetEncoder: a page writes 500 of these
       byte[] key = outlinks.get(i).getToUrl().getBytes(StandardCharsets.UTF_8);
-      sink.write(new Text(key), new SegmentRecord(linkedDatum(shares[i], depth, now)));
+      CrawlDatum linked = linkedDatum(shares[i], depth, now);
+      if (feed != null) {
+        linked.putMeta(MetadataKeys.FEED_ITEM, itemTime(outlinks.get(i), now));
+      }
+      sink.write(new Text(key), new SegmentRecord(linked));
     }
     return result;
   }
@@ -84,6 +95,24 @@ public class SegmentParser implements Closeable {
     datum.setStatus(CrawlStatus.SIGNATURE);
     datum.setSignature(signature);
     return datum;
+  }
+
+  /** A feed item's date, ms epoch; {@code now} when it has none (or one in the future). */
+  static long itemTime(Outlink item, long now) {
+    try {
+      long published = Long.parseLong(item.getMeta().getOrDefault(Outlink.META_PUBLISHED, "0"));
+      return published > 0 && published <= now ? published : now;
+    } catch (NumberFormatException e) {
+      return now;
+    }
+  }
+
+  private static int feedSeconds(String value) {
+    try {
+      return Math.max(0, Integer.parseInt(value.trim()));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   static CrawlDatum linkedDatum(float share, int depth, long now) {

@@ -18,6 +18,8 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
+import org.trawler.core.io.JsonOutput;
+import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
@@ -97,7 +99,7 @@ public class CrawlDbReader extends CrawlTool {
         throw new UserException(url + " not found in " + crawlDbName, UserException.NOTHING_TO_DO);
       }
       PrintWriter out = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8));
-      JsonWriter json = new JsonWriter(out);
+      JsonOutput json = new JsonOutput(out);
       DatumJson.write(json, url, datum);
       json.newLine().flush();
       return 0;
@@ -147,45 +149,41 @@ public class CrawlDbReader extends CrawlTool {
    */
   public static long dump(Configuration conf, Path current, Path file, boolean csv, byte status)
       throws IOException, UserException {
+    return DumpFile.write(conf, file, out -> dumpInto(out, conf, current, csv, status));
+  }
+
+  private static long dumpInto(
+      Writer out, Configuration conf, Path current, boolean csv, byte status)
+      throws IOException, UserException {
     long[] count = {0};
-    Writer out = DumpFile.create(conf, file);
-    boolean complete = false;
-    try {
-      JsonWriter json = new JsonWriter(out);
-      if (csv) {
-        out.write(CSV_HEADER + "\n");
-      }
-      PartFiles.read(
-          conf,
-          current,
-          new Text(),
-          new CrawlDatum(),
-          (url, datum) -> {
-            if (status != -1 && datum.getStatus() != status) {
-              return;
-            }
-            if (csv) {
-              out.write(csvLine(url.toString(), datum));
-            } else {
-              DatumJson.write(json, url.toString(), datum);
-              json.newLine();
-            }
-            count[0]++;
-          });
-      complete = true;
-    } finally {
-      out.close();
-      if (!complete) {
-        file.getFileSystem(conf).delete(file, false); // no half dump that looks whole
-      }
+    JsonOutput json = new JsonOutput(out);
+    if (csv) {
+      out.write(CSV_HEADER + "\n");
     }
+    PartFiles.read(
+        conf,
+        current,
+        new Text(),
+        new CrawlDatum(),
+        (url, datum) -> {
+          if (status != -1 && datum.getStatus() != status) {
+            return;
+          }
+          if (csv) {
+            out.write(csvLine(url.toString(), datum));
+          } else {
+            DatumJson.write(json, url.toString(), datum);
+            json.newLine();
+          }
+          count[0]++;
+        });
     return count[0];
   }
 
   /** One CSV record (RFC 4180); metadata as a JSON object in one field. */
   static String csvLine(String url, CrawlDatum datum) throws IOException {
     StringWriter metadata = new StringWriter();
-    DatumJson.writeMetadata(new JsonWriter(metadata), datum.getMetadata());
+    DatumJson.writeMetadata(new JsonOutput(metadata), datum.getMetadata());
     String[] fields = {
       url,
       CrawlStatus.name(datum.getStatus()),

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.io.JsonOutput;
 
 /** readdb -stats: counts per status, retries and depth, and the score range, of a crawldb. */
 public final class CrawlDbStats {
@@ -70,7 +71,7 @@ public final class CrawlDbStats {
    */
   public String json(String crawlDb) throws IOException {
     StringWriter out = new StringWriter();
-    JsonWriter json = new JsonWriter(out);
+    JsonOutput json = new JsonOutput(out);
     json.beginObject();
     json.name("crawldb").value(crawlDb);
     json.name("total").value(total);
@@ -97,7 +98,7 @@ public final class CrawlDbStats {
     return out.toString();
   }
 
-  private static void writeHistogram(JsonWriter json, Map<Integer, Long> histogram)
+  private static void writeHistogram(JsonOutput json, Map<Integer, Long> histogram)
       throws IOException {
     json.beginObject();
     for (Map.Entry<Integer, Long> e : histogram.entrySet()) {

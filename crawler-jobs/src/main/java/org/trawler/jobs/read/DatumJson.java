@@ -13,6 +13,7 @@ import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
+import org.trawler.core.io.JsonOutput;
 
 /** A CrawlDatum as the readers show it: readdb's objects and readseg's generate/fetch. */
 public final class DatumJson {
@@ -20,7 +21,7 @@ public final class DatumJson {
   private DatumJson() {}
 
   /** {@code {"url": ..., <fields>}}: one readdb line. */
-  public static void write(JsonWriter json, String url, CrawlDatum datum) throws IOException {
+  public static void write(JsonOutput json, String url, CrawlDatum datum) throws IOException {
     json.beginObject();
     json.name("url").value(url);
     writeFields(json, datum);
@@ -28,13 +29,13 @@ public final class DatumJson {
   }
 
   /** {@code {<fields>}}: a datum without its URL, as nested in readseg's lines. */
-  public static void write(JsonWriter json, CrawlDatum datum) throws IOException {
+  public static void write(JsonOutput json, CrawlDatum datum) throws IOException {
     json.beginObject();
     writeFields(json, datum);
     json.endObject();
   }
 
-  private static void writeFields(JsonWriter json, CrawlDatum datum) throws IOException {
+  private static void writeFields(JsonOutput json, CrawlDatum datum) throws IOException {
     json.name("status").value(CrawlStatus.name(datum.getStatus()));
     json.name("fetchTime").value(datum.getFetchTime());
     json.name("retries").value(datum.getRetries());
@@ -48,7 +49,7 @@ public final class DatumJson {
   }
 
   /** Numbers and booleans as themselves, bytes as hex, anything else as its string form. */
-  static void writeMetadata(JsonWriter json, Map<Text, Writable> metadata) throws IOException {
+  static void writeMetadata(JsonOutput json, Map<Text, Writable> metadata) throws IOException {
     json.beginObject();
     for (Map.Entry<Text, Writable> e : metadata.entrySet()) {
       json.name(e.getKey().toString());

@@ -3,7 +3,6 @@ package org.trawler.jobs.read;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,6 +14,8 @@ import org.apache.hadoop.io.Text;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
+import org.trawler.core.io.JsonOutput;
+import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
@@ -68,7 +69,7 @@ public class HostDbReader extends CrawlTool {
         throw new UserException(host + " not found in " + hostDbName, UserException.NOTHING_TO_DO);
       }
       PrintWriter out = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8));
-      JsonWriter json = new JsonWriter(out);
+      JsonOutput json = new JsonOutput(out);
       write(json, host, datum);
       json.newLine().flush();
       return 0;
@@ -89,33 +90,28 @@ public class HostDbReader extends CrawlTool {
   /** Writes every host of {@code current} as a JSON line to {@code file}; returns how many. */
   public static long dump(Configuration conf, Path current, Path file)
       throws IOException, UserException {
-    long[] count = {0};
-    Writer out = DumpFile.create(conf, file);
-    boolean complete = false;
-    try {
-      JsonWriter json = new JsonWriter(out);
-      PartFiles.read(
-          conf,
-          current,
-          new Text(),
-          new HostDatum(),
-          (host, datum) -> {
-            write(json, host.toString(), datum);
-            json.newLine();
-            count[0]++;
-          });
-      complete = true;
-    } finally {
-      out.close();
-      if (!complete) {
-        file.getFileSystem(conf).delete(file, false); // no half dump that looks whole
-      }
-    }
-    return count[0];
+    return DumpFile.write(
+        conf,
+        file,
+        out -> {
+          long[] count = {0};
+          JsonOutput json = new JsonOutput(out);
+          PartFiles.read(
+              conf,
+              current,
+              new Text(),
+              new HostDatum(),
+              (host, datum) -> {
+                write(json, host.toString(), datum);
+                json.newLine();
+                count[0]++;
+              });
+          return count[0];
+        });
   }
 
   /** One host as a JSON object. */
-  static void write(JsonWriter json, String host, HostDatum d) throws IOException {
+  static void write(JsonOutput json, String host, HostDatum d) throws IOException {
     json.beginObject().name("host").value(host).name("urls").beginObject();
     for (Map.Entry<Byte, Long> e : d.getUrlsByStatus().entrySet()) {
       json.name(CrawlStatus.name(e.getKey())).value(e.getValue());

@@ -3,11 +3,9 @@ package org.trawler.jobs.read;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -24,6 +22,10 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.io.JsonOutput;
+import org.trawler.core.store.DumpFile;
+import org.trawler.core.store.KeyGroups;
+import org.trawler.core.store.PartCursor;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.PathNames;
 import org.trawler.core.store.Segment;
@@ -153,48 +155,34 @@ public class SegmentReader extends CrawlTool {
               + DUMPED_PARTS
               + ": is it a segment?");
     }
+    return DumpFile.write(conf, file, out -> join(conf, segment, present, file, out));
+  }
+
+  /** Writes one line per URL of the segment's sorted parts, merged; returns the URL count. */
+  private static long join(
+      Configuration conf, Path segment, List<String> present, Path file, Writer out)
+      throws IOException, UserException {
     FileSystem fs = file.getFileSystem(conf);
     Path sortDir = new Path(file.getParent(), ".sort-" + UUID.randomUUID());
-    PriorityQueue<PartCursor> cursors = new PriorityQueue<>(Comparator.comparing(PartCursor::key));
     long urls = 0;
-    Writer out = DumpFile.create(conf, file);
-    boolean complete = false;
-    try {
+    try (KeyGroups groups = new KeyGroups()) {
       for (String part : present) {
         for (Path sorted : sortedFiles(conf, new Path(segment, part), new Path(sortDir, part))) {
-          PartCursor cursor = PartCursor.open(conf, part, sorted);
-          if (cursor != null) {
-            cursors.add(cursor);
-          }
+          groups.add(PartCursor.open(conf, part, sorted));
         }
       }
-      JsonWriter json = new JsonWriter(out);
-      while (!cursors.isEmpty()) {
-        Text url = cursors.peek().key();
+      JsonOutput json = new JsonOutput(out);
+      for (KeyGroups.Group group = groups.next(); group != null; group = groups.next()) {
         Map<String, Writable> records = new LinkedHashMap<>();
-        while (!cursors.isEmpty() && cursors.peek().key().equals(url)) {
-          PartCursor cursor = cursors.poll();
-          records.putIfAbsent(cursor.part(), cursor.value());
-          if (cursor.advance()) {
-            cursors.add(cursor);
-          } else {
-            cursor.close();
-          }
+        for (PartCursor.Record record : group.records()) {
+          records.putIfAbsent(record.part(), record.value());
         }
-        writeUrl(json, url.toString(), present, records);
+        writeUrl(json, group.key().toString(), present, records);
         json.newLine();
         urls++;
       }
-      complete = true;
     } finally {
-      for (PartCursor cursor : cursors) {
-        cursor.close();
-      }
       fs.delete(sortDir, true);
-      out.close();
-      if (!complete) {
-        fs.delete(file, false); // no half dump that looks whole
-      }
     }
     return urls;
   }
@@ -239,7 +227,7 @@ public class SegmentReader extends CrawlTool {
 
   /** One dump line: url, then each part the segment has (null when this URL is not in it). */
   static void writeUrl(
-      JsonWriter json, String url, List<String> present, Map<String, Writable> records)
+      JsonOutput json, String url, List<String> present, Map<String, Writable> records)
       throws IOException {
     json.beginObject();
     json.name("url").value(url);
@@ -278,7 +266,7 @@ public class SegmentReader extends CrawlTool {
     json.endObject();
   }
 
-  private static void writeContent(JsonWriter json, Content content) throws IOException {
+  private static void writeContent(JsonOutput json, Content content) throws IOException {
     if (content == null) {
       json.nullValue();
       return;
@@ -295,7 +283,7 @@ public class SegmentReader extends CrawlTool {
     json.endObject();
   }
 
-  private static void writeParse(JsonWriter json, ParseData parse) throws IOException {
+  private static void writeParse(JsonOutput json, ParseData parse) throws IOException {
     if (parse == null) {
       json.nullValue();
       return;

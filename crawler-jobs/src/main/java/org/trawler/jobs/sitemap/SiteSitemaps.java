@@ -30,7 +30,9 @@ public final class SiteSitemaps {
   private static final Logger LOG = LoggerFactory.getLogger(SiteSitemaps.class);
   private static final String DEFAULT_PATH = "/sitemap.xml";
 
-  /** How sitemaps and robots.txt files are fetched: {@link org.trawler.jobs.fetch.HostFetcher}. */
+  /**
+   * How sitemaps and robots.txt files are fetched: {@link org.trawler.jobs.politeness.HostFetcher}.
+   */
   public interface Source {
     ProtocolOutput fetch(String url) throws InterruptedException;
 

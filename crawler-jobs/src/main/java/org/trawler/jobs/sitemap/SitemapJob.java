@@ -37,7 +37,6 @@ import org.trawler.core.UserException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.datum.HostDatum;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
@@ -48,10 +47,10 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.fetch.HostFetcher;
-import org.trawler.jobs.fetch.RobotsDb;
-import org.trawler.jobs.generate.GeneratorKeys;
+import org.trawler.jobs.generate.HostPolicy;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.politeness.HostFetcher;
+import org.trawler.jobs.politeness.RobotsDb;
 
 /**
  * {@code sitemap <crawldb> [-hostdb <hostdb>] [-sitemapUrls <dir>] [-threads N] [-force]}: reads
@@ -200,7 +199,9 @@ public class SitemapJob extends CrawlTool {
   }
 
   /**
-   * Hosts the hostdb shows failing more rounds than generate.host.max.failures; none without one.
+   * Hosts generate skips now ({@link HostPolicy}): failing more rounds than
+   * generate.host.max.failures, until generate.host.failure.delay after the last; none without a
+   * hostdb.
    */
   static List<String> failingHosts(Configuration conf, Path hostDb)
       throws IOException, UserException {
@@ -209,19 +210,7 @@ public class SitemapJob extends CrawlTool {
     if (installed == null) {
       return failing;
     }
-    int max =
-        Settings.getInt(
-            conf, GeneratorKeys.HOST_MAX_FAILURES, GeneratorKeys.DEFAULT_HOST_MAX_FAILURES);
-    PartFiles.read(
-        conf,
-        installed,
-        new Text(),
-        new HostDatum(),
-        (host, d) -> {
-          if (max >= 0 && d.getFailedRounds() > max) {
-            failing.add(host.toString());
-          }
-        });
+    failing.addAll(HostPolicy.of(conf, installed).skippedHosts());
     return failing;
   }
 

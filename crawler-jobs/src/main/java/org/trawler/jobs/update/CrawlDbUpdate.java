@@ -23,13 +23,16 @@ import org.trawler.core.schedule.ScheduleKeys;
  *   <li>fetch_retry → status kept (db_unfetched for a URL new to the crawldb), retries + 1, due
  *       after db.fetch.retry.delay; the db.fetch.retry.max-th consecutive failure → db_gone.
  *   <li>links only → a new db_unfetched URL, due now, with the default interval, score = the links'
- *       shares, depth = the smallest link depth.
+ *       shares, depth = the smallest link depth; a URL first seen in a feed keeps its newest item
+ *       date ({@link MetadataKeys#FEED_ITEM}), so generate takes fresh news first.
  *   <li>no fetch → the entry unchanged except for its links.
  * </ul>
  *
  * Incoming links always add their score shares (OPIC) and may lower the depth. After a fetch the
  * entry keeps its own metadata (seed metadata included), takes the fetch's ({@code _pst_}, ...),
- * and loses the generate mark {@code _ngt_}. A seed's {@code nutch.fetchInterval.fixed} ({@link
+ * and loses the generate mark {@code _ngt_} and the feed item date. A fetch whose parse found a
+ * feed marks the entry a feed ({@link MetadataKeys#FEED}): the schedule re-fetches it as often as
+ * its items appear. A seed's {@code nutch.fetchInterval.fixed} ({@link
  * MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
  */
 public final class CrawlDbUpdate {
@@ -80,12 +83,15 @@ public final class CrawlDbUpdate {
     }
     CrawlDatum result;
     if (fetch != null) {
-      result = afterFetch(old, fetch, signature == null ? null : signature.getSignature());
+      result = afterFetch(old, fetch, signature);
     } else if (old != null) {
       result = new CrawlDatum(old);
     } else if (!links.isEmpty()) {
       result = new CrawlDatum(CrawlStatus.DB_UNFETCHED, defaultInterval, 0f);
       result.setFetchTime(now);
+      if (links.newestFeedItem() > 0) {
+        result.putMeta(MetadataKeys.FEED_ITEM, links.newestFeedItem());
+      }
     } else {
       return null;
     }
@@ -93,7 +99,8 @@ public final class CrawlDbUpdate {
     return result;
   }
 
-  private CrawlDatum afterFetch(CrawlDatum old, CrawlDatum fetch, byte[] signature) {
+  private CrawlDatum afterFetch(CrawlDatum old, CrawlDatum fetch, CrawlDatum parsed) {
+    byte[] signature = parsed == null ? null : parsed.getSignature();
     CrawlDatum result = new CrawlDatum(old != null ? old : fetch);
     if (old != null) {
       result.getMetadata().putAll(new CrawlDatum(fetch).getMetadata());
@@ -103,6 +110,10 @@ public final class CrawlDbUpdate {
     }
     result.getMetadata().remove(MetadataKeys.GENERATE_TIME);
     result.getMetadata().remove(MetadataKeys.RESPONSE_TIME); // the segment keeps it, for the hostdb
+    result.getMetadata().remove(MetadataKeys.FEED_ITEM); // fetched: no longer news to fetch first
+    if (parsed != null) {
+      markFeed(result, parsed);
+    }
 
     byte outcome = fetch.getStatus();
     PageChange change = PageChange.UNKNOWN;
@@ -146,6 +157,15 @@ public final class CrawlDbUpdate {
         .next(result, outcome, fetch.getFetchTime(), result.getModifiedTime(), change)
         .applyTo(result);
     return result;
+  }
+
+  /** The entry is a feed when its parse says so (its items' spacing on the signature datum). */
+  private static void markFeed(CrawlDatum result, CrawlDatum parsed) {
+    if (parsed.getMetadata().containsKey(MetadataKeys.FEED)) {
+      result.putMeta(MetadataKeys.FEED, parsed.getMetaInt(MetadataKeys.FEED, 0));
+    } else {
+      result.getMetadata().remove(MetadataKeys.FEED);
+    }
   }
 
   /**

@@ -11,6 +11,7 @@ public final class IncomingLinks {
   private double score;
   private int minDepth = Integer.MAX_VALUE;
   private long count;
+  private long newestFeedItem;
 
   /** Adds one linked datum: its score share and its depth ({@code _depth_}, if it has one). */
   public void add(CrawlDatum linked) {
@@ -19,6 +20,7 @@ public final class IncomingLinks {
     if (depth >= 0) {
       minDepth = Math.min(minDepth, depth);
     }
+    newestFeedItem = Math.max(newestFeedItem, linked.getMetaLong(MetadataKeys.FEED_ITEM, 0));
     count++;
   }
 
@@ -38,6 +40,11 @@ public final class IncomingLinks {
   /** The smallest depth of the links, or -1 when none carried one. */
   public int minDepth() {
     return minDepth == Integer.MAX_VALUE ? -1 : minDepth;
+  }
+
+  /** The newest date of the feed items among the links, ms epoch; 0 when none came from a feed. */
+  public long newestFeedItem() {
+    return newestFeedItem;
   }
 
   /**

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import org.netpreserve.jwarc.URIs;
-import org.trawler.jobs.read.JsonWriter;
+import org.trawler.core.io.JsonOutput;
 
 /**
  * One CDXJ line, as pywb reads it: {@code <SURT key> <yyyyMMddHHmmss> {"url", "mime", "status",
@@ -21,7 +21,7 @@ final class CdxjLine {
   static String format(ArchivedRecord.Index index, long offset, long length, String filename) {
     StringWriter json = new StringWriter();
     try {
-      new JsonWriter(json)
+      new JsonOutput(json)
           .beginObject()
           .name("url")
           .value(index.url())

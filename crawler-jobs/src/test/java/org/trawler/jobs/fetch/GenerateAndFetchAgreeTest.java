@@ -17,6 +17,7 @@ import org.trawler.core.net.URLParts;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.generate.SelectReducer;
 import org.trawler.jobs.generate.URLPartitioner;
+import org.trawler.jobs.politeness.QueueIds;
 
 /**
  * What generate puts in one fetch list as one server (partition.url.mode, and generate.count.mode

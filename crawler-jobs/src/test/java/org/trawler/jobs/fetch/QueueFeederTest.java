@@ -12,6 +12,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.net.HostGroup;
+import org.trawler.jobs.politeness.QueueIds;
 
 public class QueueFeederTest {
 

@@ -69,7 +69,7 @@ public class ScriptedProtocol implements Protocol {
   }
 
   /** Rules parsed from {@code robotsTxt} for agent "trawler", with no cap on Crawl-delay. */
-  static RobotsRules robots(String url, String robotsTxt) {
+  public static RobotsRules robots(String url, String robotsTxt) {
     SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
     parser.setMaxCrawlDelay(Long.MAX_VALUE);
     return RobotsRules.of(

@@ -57,4 +57,10 @@ public class HostPolicyTest {
     assertEquals(SkipReason.HOST_CAP, quota.refusal("flaky.test", "flaky.test", 1));
     assertNull(quota.refusal("flaky.test", "flaky.test", -1));
   }
+
+  @Test
+  public void theSitemapJobSkipsTheHostsGenerateSkipsAndOnlyUntilTheDelayHasPassed() {
+    assertEquals(java.util.List.of("dead.test"), policy(3, 3600, -1).skippedHosts());
+    assertEquals(java.util.List.of(), policy(3, 5, -1).skippedHosts());
+  }
 }

@@ -13,6 +13,8 @@ import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 
 public class RankTest {
 
@@ -66,6 +68,39 @@ public class RankTest {
   }
 
   @Test
+  public void newUrlsFirstSeenInAFeedComeBeforeOthersOfTheSameScoreNewestFirst() {
+    CrawlDatum page = Datums.due(0, 1f, 1);
+    CrawlDatum older = Datums.due(0, 1f, 1);
+    older.putMeta(MetadataKeys.FEED_ITEM, 1_000L);
+    CrawlDatum newer = Datums.due(0, 1f, 1);
+    newer.putMeta(MetadataKeys.FEED_ITEM, 2_000L);
+    CrawlDatum better = Datums.due(0, 2f, 1);
+    List<Rank> ranks =
+        Arrays.asList(
+            new Rank(0, 1f, Rank.newsOf(page), "http://a/a-page"),
+            new Rank(0, 1f, Rank.newsOf(older), "http://a/older-news"),
+            new Rank(0, 1f, Rank.newsOf(newer), "http://a/newer-news"),
+            new Rank(0, 2f, Rank.newsOf(better), "http://a/better-score"));
+    assertEquals(
+        Arrays.asList(
+            "http://a/better-score",
+            "http://a/newer-news",
+            "http://a/older-news",
+            "http://a/a-page"),
+        sortedUrls(ranks));
+  }
+
+  @Test
+  public void onlyUnfetchedUrlsRankAsNews() {
+    CrawlDatum fetched = Datums.due(0, 1f, 1);
+    fetched.setStatus(CrawlStatus.DB_FETCHED);
+    fetched.putMeta(MetadataKeys.FEED_ITEM, 2_000L);
+    assertEquals(0, Rank.newsOf(fetched));
+    fetched.setStatus(CrawlStatus.DB_UNFETCHED);
+    assertEquals(2_000L, Rank.newsOf(fetched));
+  }
+
+  @Test
   public void nanScoreRanksLast() {
     List<Rank> ranks =
         Arrays.asList(
@@ -85,7 +120,10 @@ public class RankTest {
             new Rank(0, -1f, "http://\u00e9t\u00e9/"),
             new Rank(0, 0f, "http://a/"),
             new Rank(0, -0f, "http://a/"),
-            new Rank(3, Float.NaN, "http://n/"));
+            new Rank(3, Float.NaN, "http://n/"),
+            new Rank(0, 1f, 5L, "http://a/"),
+            new Rank(0, 1f, 7L, "http://z/"),
+            new Rank(0, 2f, 7L, "http://a/b"));
     assertAgrees(ranks);
   }
 

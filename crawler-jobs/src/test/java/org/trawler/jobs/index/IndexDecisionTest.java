@@ -48,6 +48,20 @@ public class IndexDecisionTest {
   }
 
   @Test
+  public void aDocumentGetsItsDetectedTypeAuthorAndCreationDate() {
+    PageRecords page = IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS);
+    assertEquals("text/html", decide(page).action().document().first("type"));
+    page.parseData().getMeta().put("type", "application/pdf"); // sent as text/html
+    page.parseData().getMeta().put("author", "Ada Lovelace");
+    page.parseData().getMeta().put("created", "2024-01-01T00:00:00Z");
+    IndexDocument doc = decide(page).action().document();
+    assertEquals("application/pdf", doc.first("type"));
+    assertEquals("application/pdf", doc.first("contentType"));
+    assertEquals("Ada Lovelace", doc.first("author"));
+    assertEquals("2024-01-01T00:00:00Z", doc.first("created"));
+  }
+
+  @Test
   public void goneRedirectDuplicateAndNoIndexPagesAreDeleted() {
     assertDeleted(IndexPages.page(CrawlStatus.DB_GONE, CrawlStatus.FETCH_GONE), DeleteReason.GONE);
     assertDeleted(

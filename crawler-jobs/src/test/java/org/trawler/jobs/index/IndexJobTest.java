@@ -4,12 +4,23 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
 import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.zip.GZIPInputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.Before;
@@ -206,5 +217,86 @@ public class IndexJobTest {
     CommandRun run = CommandRun.run(conf, "search", index.toString(), "apples");
     assertEquals(3, run.exitCode);
     assertTrue(run.err, run.err.contains("no index at " + index));
+  }
+
+  /** The JSON objects of the jsonl files of the installed index version, in file order. */
+  private List<JsonNode> jsonLines() throws IOException {
+    File version = new File(VersionedDb.current(index).toUri().getPath());
+    File[] files = version.listFiles(f -> f.getName().startsWith("documents-r-"));
+    java.util.Arrays.sort(files);
+    List<JsonNode> lines = new ArrayList<>();
+    ObjectMapper json = new ObjectMapper();
+    for (File f : files) {
+      InputStream in = new FileInputStream(f);
+      if (f.getName().endsWith(".gz")) {
+        in = new GZIPInputStream(in);
+      }
+      try (BufferedReader r =
+          new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+          lines.add(json.readTree(line));
+        }
+      }
+    }
+    return lines;
+  }
+
+  private static Map<String, String> byAction(List<JsonNode> lines, String action, String field) {
+    Map<String, String> ids = new TreeMap<>();
+    for (JsonNode line : lines) {
+      if (line.path("action").asText().equals(action)) {
+        ids.put(line.path("id").asText(), line.path(field).asText());
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  public void jsonLinesHoldTheLuceneIndexDocumentsAndItsDeletes() throws Exception {
+    conf.set(IndexerKeys.WRITERS, "jsonl,lucene");
+    assertEquals(0, index(segment("20240101000000", "apples")).exitCode);
+    File version = new File(VersionedDb.current(index).toUri().getPath());
+    Map<String, String> luceneTitles = new TreeMap<>();
+    IndexDocuments.values(version, IndexFields.TITLE)
+        .forEach((url, titles) -> luceneTitles.put(url, titles.get(0)));
+    List<JsonNode> lines = jsonLines();
+    assertEquals(25, luceneTitles.size());
+    assertEquals(luceneTitles, byAction(lines, "add", IndexFields.TITLE));
+    assertEquals(
+        IndexDocuments.values(version, IndexFields.CONTENT).get(url(7)).get(0),
+        byAction(lines, "add", IndexFields.CONTENT).get(url(7)));
+    assertEquals(Map.of(), byAction(lines, "delete", "id"));
+    assertEquals(2, version.listFiles(f -> f.getName().endsWith(".jsonl")).length);
+    assertEquals(2, IndexJob.shards(conf, index));
+
+    CommandRun second = index(segment("20240102000000", "pears"), "-deleteGone");
+    assertEquals(second.err, 0, second.exitCode);
+    lines = jsonLines();
+    Set<String> gone = new TreeSet<>();
+    for (int i = 0; i < 5; i++) {
+      gone.add(url(i));
+    }
+    assertEquals(gone, byAction(lines, "delete", "id").keySet());
+    assertEquals(luceneTitles.keySet(), byAction(lines, "add", "id").keySet());
+    File newVersion = new File(VersionedDb.current(index).toUri().getPath());
+    assertEquals(
+        byAction(lines, "add", "id").keySet(),
+        IndexDocuments.values(newVersion, IndexFields.URL).keySet());
+  }
+
+  @Test
+  public void jsonLinesGzippedAndNotCommitted() throws Exception {
+    conf.set(IndexerKeys.WRITERS, "jsonl");
+    conf.setBoolean(IndexerKeys.JSONL_GZIP, true);
+    assertEquals(0, index(segment("20240101000000", "apples")).exitCode);
+    File version = new File(VersionedDb.current(index).toUri().getPath());
+    assertEquals(2, version.listFiles(f -> f.getName().endsWith(".jsonl.gz")).length);
+    List<JsonNode> lines = jsonLines();
+    assertEquals(25, lines.size());
+    assertTrue(lines.get(0).path("content").asText().endsWith("apples"));
+
+    assertEquals(0, index(segment("20240102000000", "pears"), "-noCommit").exitCode);
+    File uncommitted = new File(VersionedDb.current(index).toUri().getPath());
+    assertEquals(0, uncommitted.listFiles(f -> f.getName().startsWith("documents-")).length);
   }
 }

@@ -44,6 +44,51 @@ public class CrawlDbUpdateTest {
     return d;
   }
 
+  // ---- feeds ----
+
+  @Test
+  public void aUrlFirstSeenInAFeedKeepsTheNewestItemDateUntilFetched() {
+    CrawlDatum fromPage = linked(0.5f, 2);
+    CrawlDatum fromFeed = linked(0.5f, 2);
+    fromFeed.putMeta(MetadataKeys.FEED_ITEM, NOW - 3 * HOUR);
+    CrawlDatum fromOtherFeed = linked(0.5f, 2);
+    fromOtherFeed.putMeta(MetadataKeys.FEED_ITEM, NOW - HOUR);
+    CrawlDatum news = update.merge(null, null, null, links(fromPage, fromFeed, fromOtherFeed));
+    assertEquals(NOW - HOUR, news.getMetaLong(MetadataKeys.FEED_ITEM, 0));
+    assertFalse(
+        update
+            .merge(null, null, null, links(fromPage))
+            .getMetadata()
+            .containsKey(MetadataKeys.FEED_ITEM));
+    // an entry the crawldb had is no news, whatever links it now
+    CrawlDatum known = update.merge(old(CrawlStatus.DB_UNFETCHED), null, null, links(fromFeed));
+    assertFalse(known.getMetadata().containsKey(MetadataKeys.FEED_ITEM));
+    CrawlDatum fetched =
+        update.merge(news, fetch(news, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1), none);
+    assertFalse(fetched.getMetadata().containsKey(MetadataKeys.FEED_ITEM));
+  }
+
+  @Test
+  public void aFeedIsMarkedAndFetchedAgainAsOftenAsItsItemsAppear() {
+    CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
+    old.setFetchInterval(30 * INTERVAL);
+    CrawlDatum parsed = signature(1, 2);
+    parsed.putMeta(MetadataKeys.FEED, 2 * 3600);
+    CrawlDatum feed =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), parsed, none);
+    assertEquals(2 * 3600, feed.getMetaInt(MetadataKeys.FEED, -1));
+    assertEquals(2 * 3600, feed.getFetchInterval());
+    assertEquals(FETCHED + 2 * HOUR, feed.getFetchTime());
+    // nothing new at the next fetch (304): it waits longer; a page it became loses the mark
+    CrawlDatum quiet =
+        update.merge(feed, fetch(feed, CrawlStatus.FETCH_NOTMODIFIED, NOW), null, none);
+    assertEquals(3 * 3600, quiet.getFetchInterval());
+    assertTrue(quiet.getMetadata().containsKey(MetadataKeys.FEED));
+    CrawlDatum page =
+        update.merge(quiet, fetch(quiet, CrawlStatus.FETCH_SUCCESS, NOW), signature(3), none);
+    assertFalse(page.getMetadata().containsKey(MetadataKeys.FEED));
+  }
+
   // ---- fetch_success ----
 
   @Test

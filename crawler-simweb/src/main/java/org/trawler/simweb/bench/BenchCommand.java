@@ -16,6 +16,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlTool;
@@ -26,7 +27,6 @@ import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
-import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.warc.WarcExport;
 import org.trawler.simweb.SiteProfile;
 
@@ -43,6 +43,9 @@ public class BenchCommand extends CrawlTool {
   static final String MAP_INPUT = taskCounter(TaskCounter.MAP_INPUT_RECORDS);
   static final String MAP_OUTPUT = taskCounter(TaskCounter.MAP_OUTPUT_RECORDS);
   static final String REDUCE_OUTPUT = taskCounter(TaskCounter.REDUCE_OUTPUT_RECORDS);
+
+  /** The profile that measures document parsing instead of a crawl. */
+  static final String DOCS_PROFILE = "docs";
 
   /** Rounds of the linkdb benchmark: past the eighth, where the generations are merged. */
   private static final int LINKDB_ROUNDS = 10;
@@ -61,7 +64,7 @@ public class BenchCommand extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
+    return "[--profile default|apidocs|docs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS] [--page-kb KB] [--delay-s S] [--threads N]"
         + " [--rounds R] [--topN N] [--seed-all] [--json FILE] [--dir DIR]"
         + " | --db-urls N [--json FILE] [--dir DIR]"
         + " | --linkdb-urls N [--rounds R] [--json FILE] [--dir DIR]"
@@ -82,7 +85,10 @@ public class BenchCommand extends CrawlTool {
             "profile",
             "NAME",
             "simweb's site shape: default, or apidocs (reference documentation, link-heavy pages;"
-                + " its own hosts, pages, outlinks and sizes, no latency or delay, 20 threads)"));
+                + " its own hosts, pages, outlinks and sizes, no latency or delay, 20 threads);"
+                + " or docs: PDF and DOCX parsed per CPU second, the crawl's parser against Tika"
+                + " alone (--documents N of each, default 200; --rounds passes, default 5)"));
+    o.addOption(valued("documents", "N", "docs profile: documents of each type (default 200)"));
     o.addOption(valued("hosts", "H", "simweb hosts (default 200)"));
     o.addOption(valued("pages", "P", "pages per host (default 50)"));
     o.addOption(valued("outlinks", "K", "links per page (default 10)"));
@@ -137,6 +143,14 @@ public class BenchCommand extends CrawlTool {
       }
       org.apache.hadoop.fs.Path hadoopDir = new org.apache.hadoop.fs.Path(dir.toString());
       Report report;
+      if (cmd.getOptionValue("profile", "").equals(DOCS_PROFILE)) {
+        List<DocumentBenchmark.Figures> figures =
+            new DocumentBenchmark(getConf(), CrawlParser::new, out())
+                .run(intOption(cmd, "documents", 200), intOption(cmd, "rounds", 5));
+        DocumentBenchmark.writeJson(figures, meter.processRssPeakBytes(), json);
+        out().println("bench: figures written to " + json);
+        return 0;
+      }
       if (cmd.hasOption("linkdb-urls")) {
         report =
             new LinkDbBenchmark(getConf(), meter, out())
@@ -164,7 +178,7 @@ public class BenchCommand extends CrawlTool {
     report.peakRss(meter.processRssPeakBytes());
     report.print(out());
     try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-      report.writeJson(new JsonWriter(w));
+      report.writeJson(new JsonOutput(w));
       w.write('\n');
     }
     out().println("bench: figures written to " + json);
@@ -360,7 +374,7 @@ public class BenchCommand extends CrawlTool {
 
     void print(PrintStream out);
 
-    void writeJson(JsonWriter json) throws IOException;
+    void writeJson(JsonOutput json) throws IOException;
   }
 
   /** Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises. */

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.index.IndexCounter;
-import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.warc.WarcCounter;
 import org.trawler.simweb.SiteProfile;
 
@@ -270,7 +270,7 @@ final class BenchReport implements BenchCommand.Report {
   }
 
   @Override
-  public void writeJson(JsonWriter j) throws IOException {
+  public void writeJson(JsonOutput j) throws IOException {
     j.beginObject();
     j.name("settings")
         .beginObject()
@@ -350,7 +350,7 @@ final class BenchReport implements BenchCommand.Report {
     j.endObject();
   }
 
-  static void machine(JsonWriter j) throws IOException {
+  static void machine(JsonOutput j) throws IOException {
     j.name("machine")
         .beginObject()
         .name("cores")
@@ -363,7 +363,7 @@ final class BenchReport implements BenchCommand.Report {
         .endObject();
   }
 
-  static void writeSamples(JsonWriter j, List<PhaseMeter.Sample> samples) throws IOException {
+  static void writeSamples(JsonOutput j, List<PhaseMeter.Sample> samples) throws IOException {
     j.beginArray();
     for (PhaseMeter.Sample s : samples) {
       long jobs = s.result(CrawlTool.JOBS);

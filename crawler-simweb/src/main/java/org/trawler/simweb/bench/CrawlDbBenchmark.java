@@ -18,10 +18,10 @@ import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.generate.Generator;
-import org.trawler.jobs.read.JsonWriter;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
@@ -238,7 +238,7 @@ final class CrawlDbBenchmark {
     }
 
     @Override
-    public void writeJson(JsonWriter j) throws IOException {
+    public void writeJson(JsonOutput j) throws IOException {
       j.beginObject()
           .name("dbUrls")
           .value(urls)

@@ -15,12 +15,12 @@ import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.io.JsonOutput;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.linkdb.LinkDbKeys;
-import org.trawler.jobs.read.JsonWriter;
 
 /**
  * {@code bench --linkdb-urls N [--rounds R]}: writes a linkdb of N URLs (a few inlinks each, sorted
@@ -210,7 +210,7 @@ final class LinkDbBenchmark {
     }
 
     @Override
-    public void writeJson(JsonWriter j) throws IOException {
+    public void writeJson(JsonOutput j) throws IOException {
       j.beginObject()
           .name("linkDbUrls")
           .value(urls)

@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import org.trawler.jobs.read.JsonWriter;
+import org.trawler.core.io.JsonOutput;
 
 /**
  * The figures of a soak benchmark: one row per round, and the verdict: every figure flat (see
@@ -202,7 +202,7 @@ final class SoakReport implements BenchCommand.Report {
   }
 
   @Override
-  public void writeJson(JsonWriter j) throws IOException {
+  public void writeJson(JsonOutput j) throws IOException {
     j.beginObject();
     j.name("soak")
         .beginObject()

@@ -7,6 +7,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
+import org.trawler.console.report.ReportCommand;
 import org.trawler.core.UserException;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.VersionedDb;
@@ -25,7 +26,8 @@ import org.trawler.simweb.SiteModel;
 /**
  * {@code demo}: starts a {@link SimWebServer} in this JVM (5 hosts × 200 pages on 127.0.0.2–6),
  * writes its seeds, crawls it with {@code run} for 3 rounds into ./crawl-demo with settings suited
- * to loopback, indexing each round, and prints the crawldb statistics and the result of a search.
+ * to loopback, indexing each round, and prints the crawldb statistics, the result of a search and
+ * where the crawl's report is.
  */
 public class DemoCommand extends CrawlTool {
   /** Marks a directory as made by demo, so that the next demo may replace it. */
@@ -141,6 +143,13 @@ public class DemoCommand extends CrawlTool {
     search.setConf(new Configuration(getConf()));
     search.printTo(out(), err());
     search.run(new String[] {index(crawl).toString(), query, "-n", "3"});
+    out().println();
+    ReportCommand.Written report = ReportCommand.write(new Configuration(getConf()), crawl, null);
+    out()
+        .println(
+            "The crawl's report (charts, hosts, status codes): " + report.html().toUri().getPath());
+    out().println("  open it in a browser, or look around the crawl and search it in the console:");
+    out().println("  bin/crawl serve " + dir + "   # then open http://127.0.0.1:8080/");
     out().println();
     out().println("The crawl is in " + crawlDir + ". Next:");
     out()

@@ -9,7 +9,7 @@ import java.io.PrintStream;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.junit.Test;
-import org.trawler.jobs.read.JsonWriter;
+import org.trawler.core.io.JsonOutput;
 
 /** The soak's verdict over its rows: every judged figure flat and no round failed. */
 public class SoakReportTest {
@@ -78,7 +78,7 @@ public class SoakReportTest {
     String table = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(table, table.contains("soak: PASS:"));
     StringWriter json = new StringWriter();
-    r.writeJson(new JsonWriter(json));
+    r.writeJson(new JsonOutput(json));
     assertEquals(26, json.toString().split("\"heapAfterGcBytes\"", -1).length - 1);
     assertTrue(json.toString().contains("\"passed\":true"));
   }

@@ -35,6 +35,7 @@ import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.junit.Test;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.ParseText;
 import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
@@ -121,6 +122,7 @@ public class ClusterCrawlIT {
           2,
           nonEmptyParts(conf, new Path(segment, Segment.CRAWL_GENERATE)));
       assertStatuses(conf, site, crawlDb, cluster.hdfsPath("/user/crawler/dump"));
+      assertDocumentTextsOnHdfs(conf, site, segment);
       assertInstalledAndUnlocked(fs, crawlDb);
       assertHeldLockStopsASecondWriter(conf, fs, crawlDb, segment);
       List<ApplicationReport> apps = applications(conf);
@@ -130,7 +132,10 @@ public class ClusterCrawlIT {
     log("cluster test: %.1f s in all", seconds(started));
   }
 
-  /** Six hosts of a few pages; some redirects, 404s, 500s and robots-disallowed pages. */
+  /**
+   * Six hosts of a few pages; some redirects, 404s, 500s and robots-disallowed pages; a fifth of
+   * the OK pages are documents (a PDF, a DOCX, ODTs, feeds).
+   */
   private SimWebServer startSite() throws IOException {
     SimWebServer server =
         SimWebServer.builder(
@@ -140,7 +145,8 @@ public class ClusterCrawlIT {
                     .outlinks(3)
                     .pageKb(1)
                     .port(0)
-                    .seed(11)
+                    .seed(15)
+                    .docsPct(20)
                     .redirectPct(15)
                     .notFoundPct(10)
                     .errorPct(10)
@@ -262,6 +268,35 @@ public class ClusterCrawlIT {
       }
     }
     assertEquals(expected, actual);
+  }
+
+  /**
+   * Each document's text, as the job jar's parsers read it in the fetch tasks, is in parse_text on
+   * HDFS: the PDF's (Tika through the job jar) among them.
+   */
+  private static void assertDocumentTextsOnHdfs(Configuration conf, SiteModel web, Path segment)
+      throws Exception {
+    Map<String, String> texts = new TreeMap<>();
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.PARSE_TEXT),
+        new Text(),
+        new ParseText(),
+        (url, text) -> texts.put(url.toString(), text.getText()));
+    int pdfs = 0;
+    for (String url : web.documentUrls()) {
+      SiteModel.DocType type = web.docType(url);
+      if (type.isFeed()) {
+        String title = web.feedItems(url).get(0).title();
+        assertTrue(url + ": " + texts.get(url), texts.get(url).contains(title));
+        continue;
+      }
+      String text = texts.get(url);
+      assertTrue(
+          url + " (" + type + "): " + text, text != null && text.contains(web.documentWord(url)));
+      pdfs += type == SiteModel.DocType.PDF ? 1 : 0;
+    }
+    assertTrue("the site has a PDF", pdfs >= 1);
   }
 
   /**

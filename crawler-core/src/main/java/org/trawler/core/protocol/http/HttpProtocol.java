@@ -120,7 +120,7 @@ public class HttpProtocol implements Protocol {
     resolver =
         new GuardedDnsResolver(
             dns, settings.deniedAddresses, proxy == null ? Set.of() : Set.of(settings.proxyHost));
-    client = buildClient(tlsStrategy(conf, settings));
+    client = buildClient(tlsStrategy(settings));
     ScheduledThreadPoolExecutor timer =
         new ScheduledThreadPoolExecutor(
             1,
@@ -525,11 +525,9 @@ public class HttpProtocol implements Protocol {
    * Whom TLS trusts: everyone (http.tls.trust.all), the JDK's CAs and those of http.tls.truststore,
    * or the JDK's only.
    */
-  private static TlsSocketStrategy tlsStrategy(Configuration conf, HttpSettings settings) {
-    if (!settings.trustAllCertificates && !settings.trustStore.isEmpty()) {
-      return new DefaultClientTlsStrategy(
-          TrustedCertificates.withTrustStore(
-              conf, settings.trustStore, settings.trustStoreType, settings.trustStorePassword));
+  private static TlsSocketStrategy tlsStrategy(HttpSettings settings) {
+    if (settings.trustStore != null) {
+      return new DefaultClientTlsStrategy(settings.trustStore);
     }
     if (!settings.trustAllCertificates) {
       return DefaultClientTlsStrategy.createDefault();

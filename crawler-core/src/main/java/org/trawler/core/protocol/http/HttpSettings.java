@@ -1,11 +1,10 @@
 package org.trawler.core.protocol.http;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import javax.net.ssl.SSLContext;
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.ProtocolKeys;
 
@@ -44,14 +43,19 @@ final class HttpSettings {
   final DeniedAddresses deniedAddresses;
   final boolean trustAllCertificates;
 
-  /** A keystore of certificates trusted besides the JDK's, or "" for none. */
-  final String trustStore;
+  /** The JDK's CAs and those of http.tls.truststore, or null for the JDK's only. */
+  final SSLContext trustStore;
 
-  final String trustStoreType;
-  final String trustStorePassword;
   final int maxConnectionsPerRoute;
   final int maxConnectionsTotal;
   final boolean recordTranscript;
+
+  private static final TrustedCertificates.Keys TRUST_STORE =
+      new TrustedCertificates.Keys(
+          ProtocolKeys.TLS_TRUSTSTORE,
+          ProtocolKeys.TLS_TRUSTSTORE_TYPE,
+          ProtocolKeys.DEFAULT_TLS_TRUSTSTORE_TYPE,
+          ProtocolKeys.TLS_TRUSTSTORE_PASSWORD);
 
   HttpSettings(Configuration conf) {
     String agentName = conf.getTrimmed(ProtocolKeys.AGENT_NAME, ProtocolKeys.DEFAULT_AGENT_NAME);
@@ -96,10 +100,7 @@ final class HttpSettings {
             conf.get(ProtocolKeys.ADDRESS_DENY, ProtocolKeys.DEFAULT_ADDRESS_DENY));
     trustAllCertificates =
         conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, ProtocolKeys.DEFAULT_TLS_TRUST_ALL);
-    trustStore = conf.getTrimmed(ProtocolKeys.TLS_TRUSTSTORE, "");
-    trustStoreType =
-        conf.getTrimmed(ProtocolKeys.TLS_TRUSTSTORE_TYPE, ProtocolKeys.DEFAULT_TLS_TRUSTSTORE_TYPE);
-    trustStorePassword = password(conf, ProtocolKeys.TLS_TRUSTSTORE_PASSWORD);
+    trustStore = trustAllCertificates ? null : TrustedCertificates.fromSettings(conf, TRUST_STORE);
     recordTranscript =
         conf.getBoolean(ProtocolKeys.STORE_HTTP_HEADERS, ProtocolKeys.DEFAULT_STORE_HTTP_HEADERS);
     int threads =
@@ -129,16 +130,6 @@ final class HttpSettings {
       contact.add(email);
     }
     return contact.isEmpty() ? name : name + " (" + String.join("; ", contact) + ")";
-  }
-
-  /** A password from a Hadoop credential provider, else from the configuration; "" when unset. */
-  private static String password(Configuration conf, String key) {
-    try {
-      char[] password = conf.getPassword(key);
-      return password == null ? "" : new String(password);
-    } catch (IOException e) {
-      throw new BadSettingException(key, "cannot be read: " + e.getMessage(), e);
-    }
   }
 
   boolean hasProxy() {

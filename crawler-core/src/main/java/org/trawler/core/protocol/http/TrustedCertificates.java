@@ -16,26 +16,47 @@ import javax.net.ssl.X509TrustManager;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.conf.BadSettingException;
-import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.conf.Secrets;
 
 /**
- * The certificate authorities a crawl trusts: the JDK's own and, with http.tls.truststore, those of
- * a keystore file (an intranet's or a test's CA) besides. Host names are still verified.
+ * The certificate authorities a client trusts: the JDK's own and, with a truststore setting
+ * (http.tls.truststore for the crawl, solr.tls.truststore for the Solr writer...), those of a
+ * keystore file (an intranet's or a test's CA) besides. Host names are still verified; nothing here
+ * trusts all certificates.
  */
-final class TrustedCertificates {
+public final class TrustedCertificates {
   private TrustedCertificates() {}
 
   /**
-   * An SSL context trusting the JDK's CAs and the certificate entries of the keystore at {@code
-   * path} (a Hadoop path: the default file system unless it names one, so every task of a cluster
-   * reads the same file).
+   * The names of a truststore's settings: its path, its keystore type (with the type's default) and
+   * its password (read with {@link Secrets#secretOrSetting}: a credential provider or an owner-only
+   * file, or plainly, since a truststore holds public certificates only).
+   */
+  public record Keys(String path, String type, String defaultType, String password) {}
+
+  /**
+   * An SSL context trusting the JDK's CAs and the certificate entries of the keystore {@code
+   * keys.path()} names (a Hadoop path: the default file system unless it names one, so every task
+   * of a cluster reads the same file), or null when that setting is empty.
    *
    * @throws BadSettingException when the file cannot be read, the type or password is wrong, or it
    *     holds no certificate
    */
-  static SSLContext withTrustStore(Configuration conf, String path, String type, String password) {
+  public static SSLContext fromSettings(Configuration conf, Keys keys) {
+    String path = conf.getTrimmed(keys.path(), "");
+    if (path.isEmpty()) {
+      return null;
+    }
+    String type = conf.getTrimmed(keys.type(), keys.defaultType());
+    char[] secret = Secrets.secretOrSetting(conf, keys.password());
+    String password = secret == null ? "" : new String(secret);
+    return withTrustStore(conf, keys, path, type, password);
+  }
+
+  private static SSLContext withTrustStore(
+      Configuration conf, Keys keys, String path, String type, String password) {
     KeyStore merged = jdkCertificates();
-    KeyStore store = load(conf, path, type, password);
+    KeyStore store = load(conf, keys, path, type, password);
     int added = 0;
     try {
       for (String alias : Collections.list(store.aliases())) {
@@ -45,16 +66,14 @@ final class TrustedCertificates {
         }
       }
     } catch (GeneralSecurityException e) {
-      throw new BadSettingException(ProtocolKeys.TLS_TRUSTSTORE, path + ": " + e.getMessage(), e);
+      throw new BadSettingException(keys.path(), path + ": " + e.getMessage(), e);
     }
     if (added == 0) {
       throw new BadSettingException(
-          ProtocolKeys.TLS_TRUSTSTORE,
+          keys.path(),
           path
               + " holds no trusted certificate (import the CA with keytool -importcert"
-              + (password.isEmpty()
-                  ? "; or is " + ProtocolKeys.TLS_TRUSTSTORE_PASSWORD + " needed?)"
-                  : ")"));
+              + (password.isEmpty() ? "; or is " + keys.password() + " needed?)" : ")"));
     }
     try {
       TrustManagerFactory factory =
@@ -69,34 +88,34 @@ final class TrustedCertificates {
   }
 
   /** The keystore file, read through its file system. */
-  private static KeyStore load(Configuration conf, String path, String type, String password) {
+  private static KeyStore load(
+      Configuration conf, Keys keys, String path, String type, String password) {
     KeyStore store;
     try {
       store = KeyStore.getInstance(type);
     } catch (GeneralSecurityException e) {
       throw new BadSettingException(
-          ProtocolKeys.TLS_TRUSTSTORE_TYPE, "'" + type + "' is not a keystore type (PKCS12, JKS)");
+          keys.type(), "'" + type + "' is not a keystore type (PKCS12, JKS)");
     }
     Path file = new Path(path);
     try (InputStream in = file.getFileSystem(conf).open(file)) {
       store.load(in, password.isEmpty() ? null : password.toCharArray());
       return store;
     } catch (FileNotFoundException e) {
-      throw new BadSettingException(ProtocolKeys.TLS_TRUSTSTORE, path + " does not exist", e);
+      throw new BadSettingException(keys.path(), path + " does not exist", e);
     } catch (IOException e) {
       if (e.getCause() instanceof UnrecoverableKeyException) {
-        throw new BadSettingException(
-            ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, "wrong password for " + path, e);
+        throw new BadSettingException(keys.password(), "wrong password for " + path, e);
       }
-      throw unreadable(path, type, e);
+      throw unreadable(keys, path, type, e);
     } catch (GeneralSecurityException e) {
-      throw unreadable(path, type, e);
+      throw unreadable(keys, path, type, e);
     }
   }
 
-  private static BadSettingException unreadable(String path, String type, Exception e) {
+  private static BadSettingException unreadable(Keys keys, String path, String type, Exception e) {
     return new BadSettingException(
-        ProtocolKeys.TLS_TRUSTSTORE,
+        keys.path(),
         "cannot read "
             + path
             + " as a "

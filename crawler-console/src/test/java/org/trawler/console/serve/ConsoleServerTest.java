@@ -1,0 +1,128 @@
+package org.trawler.console.serve;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.fs.Path;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
+import org.junit.Test;
+import org.trawler.console.HostileCrawl;
+import org.trawler.jobs.LocalJobFixtures;
+import org.trawler.jobs.crawl.CrawlDir;
+
+/** The console over HTTP: statuses, headers, escaping, the JSON API; no browser needed. */
+public class ConsoleServerTest {
+  private static HostileCrawl crawl;
+  private static ConsoleServer server;
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @BeforeClass
+  public static void start() throws Exception {
+    crawl = HostileCrawl.get();
+    CrawlDir dir = new CrawlDir(new Path(crawl.crawl.getPath()));
+    server =
+        ConsoleServer.start(
+            new CrawlData(LocalJobFixtures.localConf(), dir, new Path(dir.root(), "index")),
+            new InetSocketAddress("127.0.0.1", 0));
+  }
+
+  @AfterClass
+  public static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static HttpResponse<String> get(String path) throws Exception {
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create(server.base() + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String enc(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  public void listensOnLoopbackOnly() {
+    assertTrue(server.address().getAddress().isLoopbackAddress());
+  }
+
+  @Test
+  public void everyPageSendsAPolicyForbiddingInlineScript() throws Exception {
+    for (String path : new String[] {"/", "/search?q=harbor", "/nothing"}) {
+      HttpResponse<String> r = get(path);
+      String csp = r.headers().firstValue("Content-Security-Policy").orElse("");
+      assertTrue(path + ": " + csp, csp.contains("script-src 'self'"));
+      assertFalse(csp.contains("unsafe-inline"));
+      assertEquals("nosniff", r.headers().firstValue("X-Content-Type-Options").orElse(""));
+    }
+  }
+
+  @Test
+  public void badRequestsGetAClearPageAndTheirStatus() throws Exception {
+    assertError(get("/url?u=" + enc("http://nowhere.example/")), 404, "not in the crawldb");
+    assertError(get("/search?q=" + enc("title:(unclosed")), 400, "does not parse");
+    assertError(get("/search?q=" + "a".repeat(5000)), 400, "too long");
+    assertError(get("/search?q=x&page=abc"), 400, "whole number");
+    assertError(get("/no/such/page"), 404, "no such page");
+    assertError(get("/url"), 400, "give a URL");
+    HttpResponse<String> post =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create(server.base() + "/search"))
+                .POST(HttpRequest.BodyPublishers.ofString("q=x"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertError(post, 405, "read-only");
+    HttpResponse<String> api = get("/api/search?q=" + enc("title:(unclosed"));
+    assertEquals(400, api.statusCode());
+    assertTrue(
+        api.body(), api.body().startsWith("{\"status\":400,\"error\":\"the query does not parse"));
+  }
+
+  private static void assertError(HttpResponse<String> r, int status, String words) {
+    assertEquals(r.body(), status, r.statusCode());
+    Element box = Jsoup.parse(r.body()).getElementById("error");
+    assertTrue(r.body(), box != null && box.text().contains(words));
+    assertFalse(r.body(), r.body().contains("Exception") || r.body().contains("\tat "));
+  }
+
+  @Test
+  public void crawledMarkupIsTextAndJavascriptUrlsAreNoLinks() throws Exception {
+    String home = "http://" + crawl.hosts.get(0) + "/";
+    HttpResponse<String> r = get("/url?u=" + enc(home));
+    assertEquals(200, r.statusCode());
+    Document page = Jsoup.parse(r.body());
+    assertTrue(page.select("script:not([src])").isEmpty());
+    assertTrue(page.select("img, svg, [onerror], [onload], [onmouseover]").isEmpty());
+    assertTrue(page.select("a[href^=javascript]").isEmpty());
+    assertTrue(page.text().contains("<script>"));
+    Document search = Jsoup.parse(get("/search?q=onerror+OR+script+OR+svg").body());
+    assertTrue(search.select("script:not([src])").isEmpty());
+    assertTrue(search.select("img, svg, [onerror], [onload], [onmouseover]").isEmpty());
+    assertFalse(search.select(".hit").isEmpty());
+  }
+
+  @Test
+  public void apiAnswersTheSameDataAsJson() throws Exception {
+    HttpResponse<String> r = get("/api/search?q=" + HostileCrawl.MARKER);
+    assertEquals(200, r.statusCode());
+    assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+    assertTrue(r.body(), r.body().contains("\"total\":1"));
+    HttpResponse<String> status = get("/api/status");
+    assertTrue(status.body(), status.body().contains("\"state\":\"finished\""));
+    assertTrue(status.body(), status.body().contains("\"roundsRecorded\":2"));
+  }
+}

@@ -1,0 +1,210 @@
+package org.trawler.jobs.crawl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileContext;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.jobs.JobCounter;
+import org.trawler.jobs.fetch.FetchCounter;
+import org.trawler.jobs.parse.ParseCounter;
+
+/**
+ * What {@code run} records while it works, for the report and the console: {@code
+ * <crawl>/rounds.jsonl}, one JSON object per finished round (its counters by outcome, fetch
+ * reasons, seconds per phase, pages/s, the crawldb by status), and {@code <crawl>/run.json}, the
+ * running crawl's state (round, phase, since when). Each write goes to a temporary file renamed
+ * over the old one, so a kill never leaves a torn line; the reader skips a line that does not parse
+ * all the same (a file copied in the middle of a write).
+ */
+public final class RoundLog {
+  private static final Logger LOG = LoggerFactory.getLogger(RoundLog.class);
+
+  public static final String ROUNDS_FILE = "rounds.jsonl";
+  public static final String RUN_FILE = "run.json";
+
+  /** The outcomes of a round's fetches, as the round line names them. */
+  public static final List<String> OUTCOMES =
+      List.of("ok", "redirect", "gone", "retry", "notmodified");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Configuration conf;
+  private final Path root;
+
+  /** Made on the first write, kept for the run: on HDFS each one is a client of its own. */
+  private FileContext context;
+
+  public RoundLog(Configuration conf, Path crawlRoot) {
+    this.conf = conf;
+    this.root = crawlRoot;
+  }
+
+  public Path roundsFile() {
+    return new Path(root, ROUNDS_FILE);
+  }
+
+  public Path runFile() {
+    return new Path(root, RUN_FILE);
+  }
+
+  /** A round's record: what the round line says, as JSON. */
+  public static ObjectNode record(CrawlRound.Result r, long finishedAtMillis) {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("round", r.round());
+    o.put("segment", r.segment().getName());
+    o.put("finished", finishedAtMillis);
+    o.put("generated", r.generated().selected());
+    ObjectNode fetched = o.putObject("fetched");
+    long[] byOutcome = outcomes(r.counters());
+    long total = 0;
+    for (int i = 0; i < OUTCOMES.size(); i++) {
+      fetched.put(OUTCOMES.get(i), byOutcome[i]);
+      total += byOutcome[i];
+    }
+    ObjectNode reasons = o.putObject("reasons");
+    String prefix = JobCounter.resultKey(FetchCounter.REASONS_GROUP, "");
+    r.counters().entrySet().stream()
+        .filter(e -> e.getKey().startsWith(prefix))
+        .forEach(e -> reasons.put(e.getKey().substring(prefix.length()), e.getValue()));
+    o.put("pages", r.counters().getOrDefault(FetchCounter.PAGES.resultKey(), 0L));
+    o.put("bytes", r.counters().getOrDefault(FetchCounter.BYTES.resultKey(), 0L));
+    ObjectNode seconds = o.putObject("seconds");
+    r.seconds().forEach((step, s) -> seconds.put(step, Math.round(s * 1000) / 1000.0));
+    o.put("totalSeconds", Math.round(r.totalSeconds() * 1000) / 1000.0);
+    double fetchSeconds = r.seconds().getOrDefault(CrawlRound.FETCH, 0.0);
+    o.put(
+        "pagesPerSecond", fetchSeconds > 0 ? Math.round(total / fetchSeconds * 100) / 100.0 : 0.0);
+    o.put("newUrls", r.updated().added());
+    o.put("crawldbUrls", r.updated().urls());
+    ObjectNode db = o.putObject("crawldb");
+    r.updated().perStatus().forEach(db::put);
+    if (r.indexed() != null) {
+      o.put("indexed", r.indexed().added());
+      o.put("deleted", r.indexed().deleted());
+    }
+    return o;
+  }
+
+  /** The fetches by outcome (ok, redirect, gone, retry, notmodified), as the round line counts. */
+  static long[] outcomes(Map<String, Long> counters) {
+    long refresh = counters.getOrDefault(ParseCounter.REFRESH_REDIRECTS.resultKey(), 0L);
+    return new long[] {
+      fetched(counters, CrawlStatus.FETCH_SUCCESS) - refresh,
+      fetched(counters, CrawlStatus.FETCH_REDIR_PERM)
+          + fetched(counters, CrawlStatus.FETCH_REDIR_TEMP)
+          + refresh,
+      fetched(counters, CrawlStatus.FETCH_GONE),
+      fetched(counters, CrawlStatus.FETCH_RETRY),
+      fetched(counters, CrawlStatus.FETCH_NOTMODIFIED)
+    };
+  }
+
+  private static long fetched(Map<String, Long> counters, byte status) {
+    return counters.getOrDefault(
+        JobCounter.resultKey(FetchCounter.GROUP, CrawlStatus.name(status)), 0L);
+  }
+
+  /** Adds a round's record to rounds.jsonl. */
+  public void append(CrawlRound.Result r) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (JsonNode old : read(conf, roundsFile())) {
+      lines.add(JSON.writeValueAsString(old));
+    }
+    lines.add(JSON.writeValueAsString(record(r, System.currentTimeMillis())));
+    replace(roundsFile(), String.join("\n", lines) + "\n");
+  }
+
+  /** Records that the crawl is in {@code phase} of round {@code round} of {@code rounds}. */
+  public void running(int round, int rounds, String phase) throws IOException {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("state", "running");
+    o.put("round", round);
+    o.put("rounds", rounds);
+    o.put("phase", phase);
+    o.put("since", System.currentTimeMillis());
+    replace(runFile(), JSON.writeValueAsString(o) + "\n");
+  }
+
+  /** Records that the crawl ended after {@code ran} rounds. */
+  public void finished(int ran, int rounds) throws IOException {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("state", "finished");
+    o.put("round", ran);
+    o.put("rounds", rounds);
+    o.put("since", System.currentTimeMillis());
+    replace(runFile(), JSON.writeValueAsString(o) + "\n");
+  }
+
+  private void replace(Path file, String text) throws IOException {
+    FileSystem fs = file.getFileSystem(conf);
+    Path tmp = new Path(file.getParent(), "." + file.getName() + ".tmp");
+    try (OutputStream out = fs.create(tmp, true)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+    // FileContext's rename replaces the old file in one step (rename(2) locally, one HDFS op).
+    if (context == null) {
+      context = FileContext.getFileContext(fs.getUri(), conf);
+    }
+    context.rename(tmp, file, Options.Rename.OVERWRITE);
+    fs.delete(new Path(tmp.getParent(), "." + tmp.getName() + ".crc"), false);
+  }
+
+  /** The records of a rounds file, skipping lines that do not parse; none when it is missing. */
+  public static List<JsonNode> read(Configuration conf, Path file) throws IOException {
+    List<JsonNode> records = new ArrayList<>();
+    FileSystem fs = file.getFileSystem(conf);
+    try (FSDataInputStream in = fs.open(file);
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        try {
+          JsonNode node = JSON.readTree(line);
+          if (node != null && node.isObject()) {
+            records.add(node);
+            continue;
+          }
+        } catch (IOException e) {
+          // a torn or foreign line: skipped below
+        }
+        LOG.warn("{}: skipping a line that is not a round record", file);
+      }
+    } catch (FileNotFoundException e) {
+      return records;
+    }
+    return records;
+  }
+
+  /** The running crawl's state (run.json), or null when there is none or it does not parse. */
+  public static JsonNode readRun(Configuration conf, Path crawlRoot) throws IOException {
+    Path file = new Path(crawlRoot, RUN_FILE);
+    FileSystem fs = file.getFileSystem(conf);
+    try (FSDataInputStream in = fs.open(file)) {
+      return JSON.readTree(in);
+    } catch (FileNotFoundException e) {
+      return null;
+    } catch (IOException e) {
+      LOG.warn("{} does not parse: {}", file, e.getMessage());
+      return null;
+    }
+  }
+}

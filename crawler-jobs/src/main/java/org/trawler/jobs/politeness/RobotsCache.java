@@ -1,0 +1,133 @@
+package org.trawler.jobs.politeness;
+
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.net.URLParts;
+import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.fetch.FetcherSettings;
+
+/**
+ * The robots.txt answers of one fetch task's sites: from memory, else from the robots db (a site's
+ * answer is looked up the first time the task meets the site), else asked for. A site is asked at
+ * most once per task, even when several threads reach it at once, and only when the kept answer is
+ * too old (fetcher.robots.cache.hours, fetcher.robots.retry.hours). The caller asks from inside the
+ * site's queue slot, so robots.txt is a request of the host's queue like any page.
+ */
+public final class RobotsCache {
+  private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
+
+  /** Where kept answers come from: the robots db, or nothing. */
+  @FunctionalInterface
+  public interface Store {
+    /** The site's kept answer, or null. */
+    RobotsTxt get(String site) throws IOException;
+  }
+
+  /** Where answers asked for now go: the segment, and from there the robots db. */
+  @FunctionalInterface
+  public interface Sink {
+    void asked(String site, RobotsTxt answer);
+  }
+
+  /** A site's rules, and whether this lookup asked the site (a request to the host). */
+  public record Lookup(RobotsRules rules, boolean requested) {}
+
+  /** The rules of each site met, parsed once. */
+  private final ConcurrentMap<String, CompletableFuture<RobotsRules>> rulesBySite =
+      new ConcurrentHashMap<>();
+
+  private final Protocol protocol;
+  private final Store store;
+  private final Sink sink;
+  private final FetcherSettings settings;
+  private final LongSupplier clock;
+
+  public RobotsCache(
+      Protocol protocol, Store store, Sink sink, FetcherSettings settings, LongSupplier clock) {
+    this.protocol = protocol;
+    this.store = store;
+    this.sink = sink;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** The rules for {@code url}'s site, asking the site if no fresh answer is kept. */
+  public Lookup rulesFor(String url) {
+    String site = URLParts.of(url).origin();
+    if (site == null) {
+      return new Lookup(RobotsRules.allowAll(), false); // the fetch itself will say why
+    }
+    CompletableFuture<RobotsRules> mine = new CompletableFuture<>();
+    CompletableFuture<RobotsRules> earlier = rulesBySite.putIfAbsent(site, mine);
+    if (earlier != null) {
+      return new Lookup(earlier.join(), false);
+    }
+    boolean requested = false;
+    try {
+      long now = clock.getAsLong();
+      RobotsTxt kept = kept(site);
+      RobotsTxt answer;
+      if (isFresh(kept, now)) {
+        answer = kept;
+      } else {
+        answer = protocol.fetchRobots(url, now).after(kept);
+        requested = true;
+        sink.asked(site, answer);
+      }
+      mine.complete(rules(answer, now));
+    } catch (RuntimeException | Error e) {
+      // A bug, not a robots.txt answer: let the next caller try again, and show it to this one.
+      rulesBySite.remove(site, mine);
+      mine.completeExceptionally(e);
+      throw e;
+    }
+    return new Lookup(mine.join(), requested);
+  }
+
+  /**
+   * The rules for {@code url}'s site if they are known without asking it (in memory, or fresh in
+   * the robots db); else null. A redirect hop may only go where they are known.
+   */
+  public RobotsRules knownRulesFor(String url) {
+    String site = URLParts.of(url).origin();
+    if (site == null) {
+      return null;
+    }
+    CompletableFuture<RobotsRules> known = rulesBySite.get(site);
+    if (known == null) {
+      long now = clock.getAsLong();
+      RobotsTxt kept = kept(site);
+      if (!isFresh(kept, now)) {
+        return null;
+      }
+      rulesBySite.putIfAbsent(site, CompletableFuture.completedFuture(rules(kept, now)));
+      known = rulesBySite.get(site);
+    }
+    return !known.isDone() || known.isCompletedExceptionally() ? null : known.join();
+  }
+
+  private RobotsTxt kept(String site) {
+    try {
+      return store.get(site);
+    } catch (IOException e) {
+      LOG.warn("cannot read the kept robots.txt of {}: {}; asking the site", site, e.toString());
+      return null;
+    }
+  }
+
+  private boolean isFresh(RobotsTxt kept, long now) {
+    return kept != null
+        && kept.isFresh(now, settings.robotsCacheMillis, settings.robotsRetryMillis);
+  }
+
+  private RobotsRules rules(RobotsTxt answer, long now) {
+    return RobotsRules.of(answer, settings.robotsAgents, now, settings.robotsOutageMillis);
+  }
+}

@@ -1,0 +1,63 @@
+package org.trawler.jobs.crawl;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.File;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.jobs.LocalJobFixtures;
+
+public class RoundLogTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void aTornLastLineIsSkippedByTheReaderAndDroppedByTheNextAppend() throws Exception {
+    File dir = tmp.newFolder("crawl");
+    File rounds = new File(dir, RoundLog.ROUNDS_FILE);
+    Files.writeString(rounds.toPath(), "{\"round\":1}\n{\"round\":2,\"fetched\":{\"ok\"");
+    Path file = new Path(rounds.getPath());
+    List<JsonNode> read = RoundLog.read(LocalJobFixtures.localConf(), file);
+    assertEquals(1, read.size());
+    assertEquals(1, read.get(0).path("round").asInt());
+
+    RoundLog log = new RoundLog(LocalJobFixtures.localConf(), new Path(dir.getPath()));
+    log.running(2, 3, CrawlRound.FETCH);
+    assertEquals(
+        "fetch",
+        RoundLog.readRun(LocalJobFixtures.localConf(), new Path(dir.getPath()))
+            .path("phase")
+            .asText());
+    log.finished(2, 3);
+    assertEquals(
+        "finished",
+        RoundLog.readRun(LocalJobFixtures.localConf(), new Path(dir.getPath()))
+            .path("state")
+            .asText());
+    for (String name : dir.list()) {
+      assertFalse("a temporary file left behind: " + name, name.contains(".tmp"));
+    }
+  }
+
+  @Test
+  public void outcomesCountRefreshRedirectsAsRedirects() {
+    long[] o =
+        RoundLog.outcomes(
+            Map.of(
+                "fetcher/fetch_success",
+                10L,
+                "fetcher/fetch_gone",
+                2L,
+                "parse/refresh_redirects",
+                1L));
+    assertEquals(9, o[0]);
+    assertEquals(1, o[1]);
+    assertEquals(2, o[2]);
+  }
+}

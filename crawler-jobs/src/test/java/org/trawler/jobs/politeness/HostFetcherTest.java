@@ -1,0 +1,150 @@
+package org.trawler.jobs.politeness;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.fetch.FetcherKeys;
+
+/**
+ * HostFetcher's politeness when several threads reach one host, as the sitemap job's do when host
+ * A's robots.txt names a sitemap on host B while B's own sitemaps are being read: B's requests,
+ * robots.txt included, still go one at a time, fetcher.server.delay apart.
+ */
+public class HostFetcherTest {
+  private static final long DELAY_MS = 400;
+  private static final long SERVE_MS = 150;
+  private static final long RETRY_AFTER_S = 2;
+
+  private final AtomicInteger busyAnswers = new AtomicInteger();
+
+  private HttpServer server;
+  private final List<long[]> requests = new ArrayList<>(); // {start, end} as the server saw them
+
+  @Before
+  public void start() throws Exception {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+    server.setExecutor(Executors.newCachedThreadPool());
+    server.createContext(
+        "/",
+        exchange -> {
+          long start = System.currentTimeMillis();
+          try {
+            Thread.sleep(SERVE_MS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          String path = exchange.getRequestURI().getPath();
+          if (path.startsWith("/busy") && busyAnswers.getAndIncrement() == 0) {
+            exchange.getResponseHeaders().set("Retry-After", Long.toString(RETRY_AFTER_S));
+            exchange.sendResponseHeaders(429, -1);
+            exchange.close();
+            synchronized (requests) {
+              requests.add(new long[] {start, System.currentTimeMillis()});
+            }
+            return;
+          }
+          if (path.startsWith("/failing")) {
+            exchange.sendResponseHeaders(500, -1);
+            exchange.close();
+            synchronized (requests) {
+              requests.add(new long[] {start, System.currentTimeMillis()});
+            }
+            return;
+          }
+          byte[] body =
+              (path.equals("/robots.txt") ? "User-agent: *\nDisallow:\n" : "<urlset/>")
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().set("Content-Type", "text/plain");
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+          synchronized (requests) {
+            requests.add(new long[] {start, System.currentTimeMillis()});
+          }
+        });
+    server.start();
+  }
+
+  @After
+  public void stop() {
+    server.stop(0);
+  }
+
+  private String url(String path) {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+  }
+
+  @Test
+  public void threadsReachingOneHostTakeTurnsTheDelayApart() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set(FetcherKeys.SERVER_DELAY, Double.toString(DELAY_MS / 1000.0));
+    ExecutorService threads = Executors.newFixedThreadPool(3);
+    try (HostFetcher fetcher = new HostFetcher(conf, null)) {
+      List<Future<ProtocolOutput>> outs = new ArrayList<>();
+      for (int t = 0; t < 3; t++) {
+        String path = "/sitemap-" + t + ".xml";
+        outs.add(threads.submit(() -> fetcher.fetch(url(path))));
+      }
+      for (Future<ProtocolOutput> out : outs) {
+        assertEquals(CrawlStatus.FETCH_SUCCESS, out.get().getStatus());
+      }
+    } finally {
+      threads.shutdownNow();
+    }
+    requests.sort(Comparator.comparingLong(r -> r[0]));
+    assertEquals("robots.txt and three sitemaps", 4, requests.size());
+    for (int i = 1; i < requests.size(); i++) {
+      long gap = requests.get(i)[0] - requests.get(i - 1)[1];
+      // the client sees a request end a little after the server: the gap it keeps is at least this
+      assertTrue("gap " + i + ": " + gap + " ms", gap >= DELAY_MS - 50);
+    }
+  }
+
+  @Test
+  public void aSitemapHostAnswering429WithRetryAfterIsWaitedForAsInTheFetcher() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set(FetcherKeys.SERVER_DELAY, "0.1");
+    try (HostFetcher fetcher = new HostFetcher(conf, null)) {
+      assertEquals(CrawlStatus.FETCH_RETRY, fetcher.fetch(url("/busy-sitemap.xml")).getStatus());
+      assertEquals(CrawlStatus.FETCH_SUCCESS, fetcher.fetch(url("/busy-sitemap.xml")).getStatus());
+    }
+    requests.sort(Comparator.comparingLong(r -> r[0]));
+    assertEquals("robots.txt, the 429, the retry", 3, requests.size());
+    long gap = requests.get(2)[0] - requests.get(1)[1];
+    assertTrue("gap after the 429: " + gap + " ms", gap >= RETRY_AFTER_S * 1000 - 50);
+  }
+
+  @Test
+  public void aHostFailingMaxExceptionsPerQueueTimesIsDroppedAsInTheFetcher() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set(FetcherKeys.SERVER_DELAY, "0");
+    conf.setInt(FetcherKeys.MAX_EXCEPTIONS_PER_QUEUE, 2);
+    try (HostFetcher fetcher = new HostFetcher(conf, null)) {
+      assertEquals(CrawlStatus.FETCH_RETRY, fetcher.fetch(url("/failing-1.xml")).getStatus());
+      assertEquals(CrawlStatus.FETCH_RETRY, fetcher.fetch(url("/failing-2.xml")).getStatus());
+      ProtocolOutput dropped = fetcher.fetch(url("/failing-3.xml"));
+      assertEquals(CrawlStatus.FETCH_RETRY, dropped.getStatus());
+      assertTrue(dropped.toProtocolStatus(), dropped.toProtocolStatus().contains("queue_dropped"));
+    }
+    assertEquals("robots.txt and two failures, the third not asked", 3, requests.size());
+  }
+}
