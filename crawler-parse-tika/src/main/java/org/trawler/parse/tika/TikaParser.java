@@ -1,13 +1,6 @@
 package org.trawler.parse.tika;
 
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.tika.config.TikaConfig;
 import org.apache.tika.exception.EncryptedDocumentException;
@@ -40,9 +33,9 @@ import org.xml.sax.SAXException;
 
 /**
  * Parses documents with Apache Tika (PDF, Office, OpenDocument, RTF, EPUB, text, feeds): text,
- * title, metadata and hyperlinks, bounded by parser.timeout (the parse runs in a worker thread that
- * is abandoned when it overruns), parser.text.max.chars, parser.embedded.max.depth and Tika's zip
- * bomb guard. Thread-safe.
+ * title, metadata and hyperlinks, bounded by parser.text.max.chars, parser.embedded.max.depth and
+ * Tika's zip bomb guard ({@link org.trawler.core.parse.Parsers} bounds its time, as every
+ * parser's). Thread-safe.
  */
 public class TikaParser implements Parser {
   /** Characters of a title taken from the text's first line. */
@@ -59,9 +52,6 @@ public class TikaParser implements Parser {
   private final Signature signature;
   private final int maxChars;
   private final int maxDepth;
-  private final long timeoutMillis;
-  private final ExecutorService workers;
-  private final AtomicInteger abandoned = new AtomicInteger();
 
   public TikaParser(Configuration conf) {
     this.maxChars =
@@ -76,51 +66,13 @@ public class TikaParser implements Parser {
       throw new BadSettingException(
           ParseKeys.EMBEDDED_MAX_DEPTH, "must be 0 or more, not " + maxDepth);
     }
-    this.timeoutMillis =
-        TimeUnit.SECONDS.toMillis(
-            Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));
     this.tika = new AutoDetectParser(TikaConfig.getDefaultConfig());
     this.outlinks = new OutlinkExtractor(conf);
     this.signature = Signature.create(conf);
-    this.workers =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "tika-parse");
-              t.setDaemon(true); // an abandoned parse must not keep the task's JVM alive
-              return t;
-            });
   }
 
   @Override
   public ParseResult parse(Content content, String mimeType) {
-    if (timeoutMillis <= 0) {
-      return parseNow(content, mimeType);
-    }
-    Future<ParseResult> task = workers.submit(() -> parseNow(content, mimeType));
-    try {
-      return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      task.cancel(true); // most parsers ignore the interrupt: the thread is left to finish alone
-      abandoned.incrementAndGet();
-      return failed(
-          content,
-          ParseReason.PARSE_TIMEOUT,
-          "parse took longer than " + timeoutMillis / 1000 + " s (" + ParseKeys.TIMEOUT + ")");
-    } catch (ExecutionException e) {
-      return failed(content, ParseReason.PARSER_ERROR, String.valueOf(e.getCause()));
-    } catch (InterruptedException e) {
-      task.cancel(true);
-      Thread.currentThread().interrupt();
-      return failed(content, ParseReason.PARSER_ERROR, "parse interrupted");
-    }
-  }
-
-  /** Parses threads abandoned at parser.timeout since this parser was made. */
-  public int abandonedParses() {
-    return abandoned.get();
-  }
-
-  private ParseResult parseNow(Content content, String mimeType) {
     String url = HtmlParser.pageUrl(content);
     Metadata metadata = new Metadata();
     metadata.set(Metadata.CONTENT_TYPE, mimeType);
@@ -274,10 +226,5 @@ public class TikaParser implements Parser {
 
   private ParseResult failed(Content content, ParseReason reason, String message) {
     return Parsers.unparsedResult(content, ParseData.FAILED, reason, message, signature);
-  }
-
-  @Override
-  public void close() {
-    workers.shutdownNow();
   }
 }

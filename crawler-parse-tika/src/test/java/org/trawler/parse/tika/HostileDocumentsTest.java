@@ -137,6 +137,33 @@ public class HostileDocumentsTest {
   }
 
   @Test
+  public void aPdfThatParsesLongerThanParserTimeoutIsAbandonedAtTheLimit() {
+    Configuration conf = new Configuration(false);
+    conf.setInt(ParseKeys.TIMEOUT, 1);
+    conf.setInt(ParseKeys.TEXT_MAX_CHARS, Integer.MAX_VALUE);
+    byte[] pdf =
+        DocumentFixtures.pdf(
+            new DocumentFixtures.Doc(
+                "Endless",
+                "A",
+                List.of(
+                    "Ten thousand pages of the same lantern words,",
+                    "each read again by a parser that ignores interrupts."),
+                List.of()),
+            10_000);
+    try (Parsers slow = new Parsers(conf)) {
+      Content content = new Content(URL, URL, pdf, "application/pdf", false);
+      long start = System.nanoTime();
+      ParseResult r = slow.parse(content);
+      long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+      assertTrue("returned at the 1 s limit, not after " + seconds + " s", seconds < 5);
+      assertEquals(ParseData.FAILED, r.status());
+      assertEquals("parse_timeout", r.data().getMeta().get(ParseData.META_REASON));
+      assertEquals(1, slow.abandonedParses());
+    }
+  }
+
+  @Test
   public void aTruncatedPdfIsNotReadButTruncatedTextIs() {
     byte[] pdf =
         DocumentFixtures.pdf(
