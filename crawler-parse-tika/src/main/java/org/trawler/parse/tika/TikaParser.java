@@ -1,8 +1,11 @@
 package org.trawler.parse.tika;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.tika.config.TikaConfig;
+import org.apache.tika.detect.Detector;
 import org.apache.tika.exception.EncryptedDocumentException;
 import org.apache.tika.exception.ZeroByteFileException;
 import org.apache.tika.extractor.EmbeddedDocumentExtractor;
@@ -13,6 +16,7 @@ import org.apache.tika.metadata.OfficeOpenXMLExtended;
 import org.apache.tika.metadata.PagedText;
 import org.apache.tika.metadata.Property;
 import org.apache.tika.metadata.TikaCoreProperties;
+import org.apache.tika.mime.MediaType;
 import org.apache.tika.parser.AutoDetectParser;
 import org.apache.tika.parser.ParseContext;
 import org.apache.tika.sax.SecureContentHandler;
@@ -66,7 +70,9 @@ public class TikaParser implements Parser {
       throw new BadSettingException(
           ParseKeys.EMBEDDED_MAX_DEPTH, "must be 0 or more, not " + maxDepth);
     }
-    this.tika = new AutoDetectParser(TikaConfig.getDefaultConfig());
+    TikaConfig tikaConfig = TikaConfig.getDefaultConfig();
+    this.tika = new AutoDetectParser(tikaConfig);
+    tika.setDetector(new DetectedTypeFirst(tikaConfig.getDetector()));
     this.outlinks = new OutlinkExtractor(conf);
     this.signature = Signature.create(conf);
   }
@@ -76,6 +82,7 @@ public class TikaParser implements Parser {
     String url = HtmlParser.pageUrl(content);
     Metadata metadata = new Metadata();
     metadata.set(Metadata.CONTENT_TYPE, mimeType);
+    metadata.set(DetectedTypeFirst.DETECTED, mimeType);
     String fileName = DocumentNames.fileName(url);
     if (!fileName.isEmpty()) {
       metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, fileName);
@@ -222,6 +229,32 @@ public class TikaParser implements Parser {
     }
     String m = root == e ? String.valueOf(e) : e + " (" + root + ")";
     return m.length() > 500 ? m.substring(0, 500) : m;
+  }
+
+  /**
+   * The type {@link org.trawler.core.parse.Parsers} detected for the document itself, so that Tika
+   * does not run its detectors (for a DOCX: open the zip and read its parts) a second time; its
+   * embedded documents, which carry no such type, are detected as usual.
+   */
+  private static final class DetectedTypeFirst implements Detector {
+    static final String DETECTED = "trawler:detected-type";
+    private final Detector detector;
+
+    DetectedTypeFirst(Detector detector) {
+      this.detector = detector;
+    }
+
+    @Override
+    public MediaType detect(InputStream input, Metadata metadata) throws IOException {
+      String detected = metadata.get(DETECTED);
+      if (detected != null) {
+        MediaType type = MediaType.parse(detected);
+        if (type != null) {
+          return type;
+        }
+      }
+      return detector.detect(input, metadata);
+    }
   }
 
   private ParseResult failed(Content content, ParseReason reason, String message) {
