@@ -53,20 +53,22 @@ public class ParsersTest {
 
   @Test
   public void aParserThatNeverReturnsIsAbandonedAtTheTimeoutAndCounted() {
-    Parsers p = parsers(ParseKeys.TIMEOUT, "1");
+    Parsers p = parsers(ParseKeys.TIMEOUT, "3");
+    Content page = content("text/html", "<title>next</title><a href='/b'>b</a>");
+    assertEquals("jsoup warmed up", ParseData.SUCCESS, p.parse(page).status());
     long start = System.nanoTime();
     ParseResult hung = p.parse(content(HangingParser.TYPE, "%hang"));
-    assertTrue("returned at the limit, not " + secondsSince(start) + " s", secondsSince(start) < 5);
+    assertTrue("returned at the limit, not " + secondsSince(start) + " s", secondsSince(start) < 8);
     assertEquals(ParseData.FAILED, hung.status());
     assertEquals("parse_timeout", hung.data().getMeta().get(ParseData.META_REASON));
     assertTrue(
         hung.data().getStatusMessage(),
-        hung.data().getStatusMessage().contains("longer than 1 s (parser.timeout)"));
+        hung.data().getStatusMessage().contains("longer than 3 s (parser.timeout)"));
     assertEquals(HangingParser.TYPE, hung.data().getMeta().get(ParseData.META_TYPE));
     assertArrayEquals(Signature.md5("%hang".getBytes(StandardCharsets.UTF_8)), hung.signature());
     assertEquals(1, p.abandonedParses());
 
-    ParseResult next = p.parse(content("text/html", "<title>next</title><a href='/b'>b</a>"));
+    ParseResult next = p.parse(page);
     assertEquals("the next page is parsed", ParseData.SUCCESS, next.status());
     assertEquals("next", next.data().getTitle());
     assertEquals(1, p.abandonedParses());
