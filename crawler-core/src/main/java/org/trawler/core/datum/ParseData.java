@@ -59,6 +59,19 @@ public class ParseData implements Writable {
    */
   public static final String META_REASON = "reason";
 
+  /**
+   * Meta keys of a document's own metadata, where its format says: author(s), dates (ISO 8601), ...
+   */
+  public static final String META_AUTHOR = "author";
+
+  public static final String META_CREATED = "created";
+  public static final String META_MODIFIED = "modified";
+  public static final String META_PAGES = "pages";
+  public static final String META_LANGUAGE = "language";
+
+  /** Meta key: the application that produced the document (PDF producer, Office application). */
+  public static final String META_APPLICATION = "application";
+
   public ParseData() {}
 
   public ParseData(byte status, String statusMessage, String title) {

@@ -8,18 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -28,12 +19,11 @@ import org.trawler.core.net.URLResolver;
 /**
  * Parses fetched content with jsoup: text/html and application/xhtml+xml (or an untyped page that
  * starts like HTML) give title, text, metadata and outlinks; other types are not parsed. A page
- * that throws or takes longer than parser.timeout gets status FAILED. Thread-safe; close it to stop
- * its parse threads.
+ * that throws gets status FAILED; an interrupted parse (one {@link Parsers} abandoned at
+ * parser.timeout) stops at jsoup's next read. Thread-safe.
  */
 public class HtmlParser implements Parser {
   private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
-  private static final long NO_DEADLINE = Long.MAX_VALUE;
 
   /** Bytes of an untyped page searched for an HTML start. */
   private static final int SNIFF_BYTES = 1024;
@@ -41,14 +31,8 @@ public class HtmlParser implements Parser {
   private final CharsetDetector charsets;
   private final OutlinkExtractor outlinks;
   private final Signature signature;
-  private final long timeoutMillis;
   private final boolean followCanonical;
   private final boolean refreshPermanent;
-
-  /**
-   * Runs each parse so that the caller can stop waiting at the deadline; null without a timeout.
-   */
-  private final ExecutorService executor;
 
   public HtmlParser(Configuration conf) {
     this.charsets =
@@ -60,19 +44,6 @@ public class HtmlParser implements Parser {
     this.refreshPermanent =
         conf.getBoolean(ParseKeys.REFRESH_AS_PERMANENT, ParseKeys.DEFAULT_REFRESH_AS_PERMANENT);
     this.signature = Signature.create(conf);
-    this.timeoutMillis =
-        TimeUnit.SECONDS.toMillis(
-            Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));
-    this.executor = timeoutMillis > 0 ? Executors.newCachedThreadPool(daemonThreads()) : null;
-  }
-
-  private static ThreadFactory daemonThreads() {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "html-parse-" + count.incrementAndGet());
-      t.setDaemon(true); // a runaway parse must not keep the task's JVM alive
-      return t;
-    };
   }
 
   /**
@@ -93,29 +64,10 @@ public class HtmlParser implements Parser {
   /** Parses one page as HTML: {@link Parsers} chose this parser for its detected type. */
   @Override
   public ParseResult parse(Content content, String mimeType) {
-    if (executor == null) {
-      try {
-        return parseHtml(content, NO_DEADLINE);
-      } catch (RuntimeException | StackOverflowError e) {
-        return failed(content, ParseReason.PARSER_ERROR, e.toString());
-      }
-    }
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    Future<ParseResult> task = executor.submit(() -> parseHtml(content, deadline));
     try {
-      return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      task.cancel(true);
-      return failed(content, ParseReason.PARSE_TIMEOUT, overrun());
-    } catch (ExecutionException e) {
-      // the reader may notice the deadline a moment before get() does
-      return overran(e)
-          ? failed(content, ParseReason.PARSE_TIMEOUT, overrun())
-          : failed(content, ParseReason.PARSER_ERROR, String.valueOf(e.getCause()));
-    } catch (InterruptedException e) {
-      task.cancel(true);
-      Thread.currentThread().interrupt();
-      return failed(content, ParseReason.PARSER_ERROR, "parse interrupted");
+      return parseHtml(content);
+    } catch (RuntimeException | StackOverflowError e) {
+      return failed(content, ParseReason.PARSER_ERROR, e.toString());
     }
   }
 
@@ -124,19 +76,6 @@ public class HtmlParser implements Parser {
    */
   public static String pageUrl(Content content) {
     return content.getFinalUrl().isEmpty() ? content.getUrl() : content.getFinalUrl();
-  }
-
-  private static boolean overran(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof DeadlineException) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private String overrun() {
-    return "parse took longer than " + timeoutMillis / 1000 + " s";
   }
 
   /** Whether the content is parsed as HTML: by type, or by its start when it has none. */
@@ -154,14 +93,13 @@ public class HtmlParser implements Parser {
     return head.contains("<html") || head.contains("<!doctype html");
   }
 
-  private ParseResult parseHtml(Content content, long deadlineNanos) {
+  private ParseResult parseHtml(Content content) {
     CharsetDetector.Detection charset =
         charsets.detect(content.getContent(), content.getHeader("Content-Type"));
     String pageUrl = pageUrl(content);
     String html = charset.decode(content.getContent());
     Document doc =
-        org.jsoup.parser.Parser.htmlParser()
-            .parseInput(new DeadlineReader(html, deadlineNanos), pageUrl);
+        org.jsoup.parser.Parser.htmlParser().parseInput(new InterruptibleReader(html), pageUrl);
     PageWalk walk = PageWalk.of(doc, html.length());
 
     ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
@@ -244,36 +182,18 @@ public class HtmlParser implements Parser {
     return result;
   }
 
-  @Override
-  public void close() {
-    if (executor != null) {
-      executor.shutdownNow();
-    }
-  }
-
-  /** Feeds the page to jsoup and stops it once the deadline passed or the parse was cancelled. */
-  private static final class DeadlineReader extends StringReader {
-    private final long deadlineNanos;
-
-    DeadlineReader(String s, long deadlineNanos) {
+  /** Feeds the page to jsoup and stops it once its thread is interrupted (abandoned). */
+  private static final class InterruptibleReader extends StringReader {
+    InterruptibleReader(String s) {
       super(s);
-      this.deadlineNanos = deadlineNanos;
     }
 
     @Override
     public int read(char[] buf, int off, int len) throws IOException {
-      if (Thread.currentThread().isInterrupted()
-          || (deadlineNanos != NO_DEADLINE && System.nanoTime() - deadlineNanos > 0)) {
-        throw new DeadlineException();
+      if (Thread.currentThread().isInterrupted()) {
+        throw new InterruptedIOException("parse abandoned");
       }
       return super.read(buf, off, len);
-    }
-  }
-
-  /** Thrown into jsoup (which wraps it in an unchecked exception) to stop an overrunning parse. */
-  private static final class DeadlineException extends InterruptedIOException {
-    DeadlineException() {
-      super("parse deadline passed");
     }
   }
 }

@@ -12,7 +12,10 @@ public final class ParseKeys {
 
   public static final String DEFAULT_OUTLINK_TAGS = "a,area,frame,iframe";
 
-  /** Seconds one page may take to parse; 0 or less = no limit (parse in the calling thread). */
+  /**
+   * Seconds one page may take to parse, whatever its parser (the thread of a parse that overruns is
+   * abandoned); 0 or less = no limit (parse in the calling thread).
+   */
   public static final String TIMEOUT = "parser.timeout";
 
   public static final int DEFAULT_TIMEOUT = 30;

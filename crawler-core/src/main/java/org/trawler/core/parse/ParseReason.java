@@ -11,6 +11,8 @@ import java.util.Locale;
 public enum ParseReason {
   /** No parser in parser.types reads the detected type: notparsed. */
   NO_PARSER,
+  /** A document of no bytes: nothing to parse (notparsed). */
+  EMPTY,
   /**
    * The content was cut at http.content.limit(.documents) and its format cannot be read in part.
    */

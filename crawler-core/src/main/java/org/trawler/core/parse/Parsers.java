@@ -6,8 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -16,8 +18,9 @@ import org.trawler.core.protocol.ProtocolKeys;
 /**
  * The one place a fetched page meets its parser: detects its MIME type (parser.detector.class),
  * picks the parser parser.types names for it (parser.classes says which class a name is) and
- * records the detected type in parse_data. The parse job, the fetcher's in-task parse and check all
- * parse through it. Thread-safe; close it to close the parsers.
+ * records the detected type in parse_data. Every parse runs under parser.timeout ({@link
+ * ParseWorkers}). The parse job, the fetcher's in-task parse and check all parse through it.
+ * Thread-safe; close it to close the parsers.
  */
 public class Parsers implements Closeable {
   /** A parser.types type that matches every type. */
@@ -27,6 +30,7 @@ public class Parsers implements Closeable {
   private final List<Rule> rules;
   private final Map<String, Parser> byName;
   private final Signature signature;
+  private final ParseWorkers workers;
 
   private record Rule(String type, String parserName) {
     boolean matches(String mimeType) {
@@ -40,8 +44,9 @@ public class Parsers implements Closeable {
   }
 
   public Parsers(Configuration conf) {
-    Map<String, String> classes = classes(conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES));
-    this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes);
+    String classNames = conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES);
+    Map<String, String> classes = classes(classNames);
+    this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes, classNames);
     this.detector =
         newInstance(
             conf,
@@ -49,6 +54,11 @@ public class Parsers implements Closeable {
             conf.get(ParseKeys.DETECTOR_CLASS, ParseKeys.DEFAULT_DETECTOR_CLASS),
             TypeDetector.class);
     this.signature = Signature.create(conf);
+    this.workers =
+        new ParseWorkers(
+            TimeUnit.SECONDS.toMillis(
+                Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT)),
+            signature);
     Map<String, Parser> parsers = new LinkedHashMap<>();
     try {
       for (Rule rule : rules) {
@@ -66,7 +76,11 @@ public class Parsers implements Closeable {
 
   /** Parses {@code content} with the parser of its detected type; never throws for bad content. */
   public ParseResult parse(Content content) {
-    String type = detect(content);
+    return parse(content, detect(content));
+  }
+
+  /** Parses {@code content}, whose type {@link #detect} found, with that type's parser. */
+  public ParseResult parse(Content content, String type) {
     Parser parser = parserFor(type);
     ParseResult result;
     if (parser == null) {
@@ -86,7 +100,7 @@ public class Parsers implements Closeable {
                   + " bytes cannot be read; raise "
                   + ProtocolKeys.CONTENT_LIMIT_DOCUMENTS);
     } else {
-      result = parser.parse(content, type);
+      result = workers.parse(parser, content, type);
     }
     result.data().getMeta().put(ParseData.META_TYPE, type);
     return result;
@@ -132,6 +146,14 @@ public class Parsers implements Closeable {
     return new ParseResult(data, new ParseText(""), signature.calculate(content, null));
   }
 
+  /**
+   * Parses abandoned at parser.timeout since this was made: their threads were left to finish
+   * alone.
+   */
+  public long abandonedParses() {
+    return workers.abandoned();
+  }
+
   /** Whether the first byte after a BOM and white space opens a tag. */
   private static boolean startsWithMarkup(byte[] bytes) {
     int i = 0;
@@ -164,7 +186,7 @@ public class Parsers implements Closeable {
     return classes;
   }
 
-  private static List<Rule> rules(String value, Map<String, String> classes) {
+  private static List<Rule> rules(String value, Map<String, String> classes, String classNames) {
     List<Rule> rules = new ArrayList<>();
     for (String entry : value.split(";")) {
       if (entry.isBlank()) {
@@ -182,12 +204,15 @@ public class Parsers implements Closeable {
       if (!classes.containsKey(name) && !name.equals(ParseKeys.NO_PARSER_VALUE)) {
         throw new BadSettingException(
             ParseKeys.TYPES,
-            "parser \""
+            "\""
+                + entry.trim()
+                + "\" names parser \""
                 + name
-                + "\" is not named in "
+                + "\", which "
                 + ParseKeys.CLASSES
-                + " "
-                + classes.keySet());
+                + " (\""
+                + classNames.trim()
+                + "\") does not name");
       }
       for (String type : entry.substring(0, colon).split(",")) {
         String t = type.trim().toLowerCase(Locale.ROOT);
@@ -246,6 +271,7 @@ public class Parsers implements Closeable {
 
   @Override
   public void close() {
+    workers.close();
     byName.values().forEach(Parser::close);
   }
 }

@@ -90,7 +90,9 @@ public class DefaultConfigurationTest {
                 "http://www.Example.com/a/../b.html?sid=1&z=2&a=1", URLNormalizers.SCOPE_OUTLINK);
     assertEquals("http://www.example.com/b.html?a=1&z=2", url);
     assertEquals(url, new URLFilters(all).filter(url));
-    assertNull(new URLFilters(all).filter("http://www.example.com/b.pdf"));
+    assertNull(new URLFilters(all).filter("http://www.example.com/b.zip"));
+    assertEquals(
+        "http://www.example.com/b.pdf", new URLFilters(all).filter("http://www.example.com/b.pdf"));
   }
 
   @Test

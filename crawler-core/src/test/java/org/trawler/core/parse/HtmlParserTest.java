@@ -752,48 +752,11 @@ public class HtmlParserTest {
   }
 
   @Test
-  public void parseOverrunningItsTimeFailsWithAMessage() {
-    long start = System.nanoTime();
-    ParseResult r =
-        parseHtml(
-            "<title>slow</title><a href='/a'>a</a>",
-            ParseKeys.TIMEOUT,
-            "1",
-            NetKeys.NORMALIZER_ORDER,
-            SlowNormalizer.class.getName());
-    long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-    assertEquals(ParseData.FAILED, r.status());
-    assertTrue(
-        r.data().getStatusMessage(), r.data().getStatusMessage().contains("longer than 1 s"));
-    assertTrue(r.outlinks().isEmpty());
-    assertArrayEquals(
-        Signature.md5("<title>slow</title><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8)),
-        r.signature());
-    assertTrue("returned after " + seconds + " s, not at the deadline", seconds < 20);
-  }
-
-  @Test
   public void parserErrorFailsThePageWithTheReason() {
     ParseResult r =
         parseHtml("<a href='/a'>a</a>", NetKeys.NORMALIZER_ORDER, BrokenNormalizer.class.getName());
     assertEquals(ParseData.FAILED, r.status());
     assertTrue(r.data().getStatusMessage(), r.data().getStatusMessage().contains("normalizer bug"));
-
-    ParseResult inline =
-        parseHtml(
-            "<a href='/a'>a</a>",
-            ParseKeys.TIMEOUT,
-            "0",
-            NetKeys.NORMALIZER_ORDER,
-            BrokenNormalizer.class.getName());
-    assertEquals(ParseData.FAILED, inline.status());
-  }
-
-  @Test
-  public void parserWithoutTimeoutParsesInTheCallingThread() {
-    ParseResult r = parseHtml("<title>t</title><a href='/a'>a</a>", ParseKeys.TIMEOUT, "0");
-    assertEquals(ParseData.SUCCESS, r.status());
-    assertEquals(1, r.outlinks().size());
   }
 
   // ---- meta refresh ----

@@ -12,17 +12,21 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.Test;
+import org.trawler.core.parse.ParseReason;
 
 public class ReasonTest {
   private static final Path README = Path.of("../README.md");
   private static final String TABLE_INTRO = "Every fetch ends in a status and a reason";
 
   @Test
-  public void theReadmeReasonTableListsEveryReasonAndNoOther() throws IOException {
+  public void theReadmeReasonTableListsEveryFetchAndParseReasonAndNoOther() throws IOException {
     Set<String> documented = readmeReasons();
     Set<String> reasons = new TreeSet<>();
     for (Reason r : Reason.values()) {
       reasons.add(r.documentedName());
+    }
+    for (ParseReason r : ParseReason.values()) {
+      assertTrue("a parse reason is no fetch reason: " + r, reasons.add(r.reasonName()));
     }
     Set<String> undocumented = new TreeSet<>(reasons);
     undocumented.removeAll(documented);

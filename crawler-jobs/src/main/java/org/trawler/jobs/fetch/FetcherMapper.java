@@ -15,6 +15,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
 import org.trawler.jobs.warc.WarcArchive;
@@ -38,7 +39,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
   @Override
   public void run(Context context) throws IOException, InterruptedException {
     setup(context);
-    FetchParseHook parseHook = parseHook(context.getConfiguration());
+    FetchParseHook parseHook = parseHook(context);
     WarcArchive warc = warcArchive(context);
     FetchRecorder recorder =
         new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
@@ -79,9 +80,10 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
   }
 
   /** The parser successful fetches are handed to in this task (fetcher.parse=true), or null. */
-  protected FetchParseHook parseHook(Configuration conf) {
+  protected FetchParseHook parseHook(Context context) throws IOException {
+    Configuration conf = context.getConfiguration();
     return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)
-        ? new InTaskParser(conf)
+        ? new InTaskParser(conf, ParseMarkers.open(context), CounterSink.of(context))
         : null;
   }
 

@@ -6,14 +6,18 @@ import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.parse.SegmentParser;
 
 /** fetcher.parse=true: parses each fetched page in the fetch task with the parse job's own code. */
 final class InTaskParser implements FetchParseHook {
   private final SegmentParser parser;
+  private final CounterSink counts;
 
-  InTaskParser(Configuration conf) {
-    this.parser = new SegmentParser(conf);
+  InTaskParser(Configuration conf, ParseMarkers markers, CounterSink counts) {
+    this.parser = new SegmentParser(conf, markers);
+    this.counts = counts;
   }
 
   @Override
@@ -29,7 +33,8 @@ final class InTaskParser implements FetchParseHook {
   }
 
   @Override
-  public void close() {
+  public void close() throws IOException {
+    parser.countAbandoned(counts);
     parser.close();
   }
 }

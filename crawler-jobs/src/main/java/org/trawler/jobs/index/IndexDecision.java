@@ -141,8 +141,8 @@ public final class IndexDecision {
     doc.add(IndexFields.TITLE, blankToNull(parse.getTitle()));
     doc.add(IndexFields.DESCRIPTION, blankToNull(parse.getMeta().get("description")));
     doc.add(IndexFields.KEYWORDS, blankToNull(parse.getMeta().get("keywords")));
-    doc.add(IndexFields.AUTHOR, blankToNull(parse.getMeta().get(IndexFields.AUTHOR)));
-    doc.add(IndexFields.CREATED, blankToNull(parse.getMeta().get(IndexFields.CREATED)));
+    doc.add(IndexFields.AUTHOR, blankToNull(parse.getMeta().get(ParseData.META_AUTHOR)));
+    doc.add(IndexFields.CREATED, blankToNull(parse.getMeta().get(ParseData.META_CREATED)));
     // the type parse detected from the bytes: a PDF sent as application/octet-stream is a PDF
     String detected = blankToNull(parse.getMeta().get(ParseData.META_TYPE));
     doc.add(IndexFields.CONTENT, cut(page.parseText().getText(), maxContentLength));

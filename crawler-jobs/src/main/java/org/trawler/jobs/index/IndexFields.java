@@ -13,6 +13,10 @@ public final class IndexFields {
   public static final String KEYWORDS = "keywords";
   public static final String CONTENT = "content";
   public static final String ANCHOR = "anchor";
+
+  /**
+   * The MIME type detected from the bytes, header and URL (the header's type stays in the fetch).
+   */
   public static final String CONTENT_TYPE = "contentType";
 
   /** The MIME type detected from the bytes (contentType is the same; this is the short name). */

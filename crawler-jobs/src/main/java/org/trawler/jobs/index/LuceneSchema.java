@@ -53,6 +53,11 @@ public final class LuceneSchema {
     return mapping.name(standardName);
   }
 
+  /** The index fields matched as a whole (type, host, url...), under their indexer.fields names. */
+  public Set<String> keywordFields() {
+    return keywordFields;
+  }
+
   /** The fields a search looks in, with their boosts (dropped fields left out). */
   public Map<String, Float> searchedFields() {
     Map<String, Float> fields = new LinkedHashMap<>();

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
@@ -85,11 +88,32 @@ public final class Search {
         new MultiFieldQueryParser(
             fields.keySet().toArray(new String[0]), schema.queryAnalyzer(analyzer), fields);
     try {
-      return parser.parse(query);
+      return parser.parse(escapeKeywordSlashes(query, schema.keywordFields()));
     } catch (ParseException e) {
       throw new BadQueryException(firstLine(e.getMessage()), e);
     }
   }
+
+  /**
+   * The query with the slashes of keyword-field values escaped: {@code type:application/pdf} means
+   * the type, where the classic syntax would read a regular expression after the slash.
+   */
+  static String escapeKeywordSlashes(String query, Set<String> keywordFields) {
+    StringBuilder out = new StringBuilder();
+    Matcher m = FIELD_VALUE.matcher(query);
+    int last = 0;
+    while (m.find()) {
+      if (keywordFields.contains(m.group(1))) {
+        out.append(query, last, m.start(2)).append(m.group(2).replaceAll("(?<!\\\\)/", "\\\\/"));
+        last = m.end(2);
+      }
+    }
+    return out.append(query.substring(last)).toString();
+  }
+
+  /** A field name, a colon and an unquoted value. */
+  private static final Pattern FIELD_VALUE =
+      Pattern.compile("(?<![\\w.])([\\w.]+):([^\\s()\"\\[\\]{}]+)");
 
   /** The best {@code n} hits of {@code query} in {@code shards}. */
   public List<Hit> search(IndexShards shards, String query, int n)

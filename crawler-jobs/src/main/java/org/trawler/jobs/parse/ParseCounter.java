@@ -11,7 +11,9 @@ public enum ParseCounter implements JobCounter {
   /** Outlinks kept, over all pages. */
   OUTLINKS,
   /** Pages whose meta refresh is a redirect (updatedb records them as redirects). */
-  REFRESH_REDIRECTS;
+  REFRESH_REDIRECTS,
+  /** Parses abandoned at parser.timeout: their threads were left to finish alone. */
+  ABANDONED_PARSES;
 
   public static final String GROUP = "parse";
 

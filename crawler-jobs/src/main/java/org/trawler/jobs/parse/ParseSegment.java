@@ -148,8 +148,8 @@ public class ParseSegment extends CrawlTool {
     private long now;
 
     @Override
-    protected void setup(Context context) {
-      parser = new SegmentParser(context.getConfiguration());
+    protected void setup(Context context) throws IOException {
+      parser = new SegmentParser(context.getConfiguration(), ParseMarkers.open(context));
       counts = CounterSink.of(context);
       now = System.currentTimeMillis();
     }
@@ -161,8 +161,9 @@ public class ParseSegment extends CrawlTool {
     }
 
     @Override
-    protected void cleanup(Context context) {
+    protected void cleanup(Context context) throws IOException {
       if (parser != null) {
+        parser.countAbandoned(counts);
         parser.close();
       }
     }

@@ -16,6 +16,8 @@ import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.HtmlParser;
+import org.trawler.core.parse.MimeTypes;
+import org.trawler.core.parse.ParseReason;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
 import org.trawler.core.scoring.LinkScorer;
@@ -38,17 +40,27 @@ public class SegmentParser implements Closeable {
 
   private final Parsers parser;
   private final LinkScorer scorer;
+  private final ParseMarkers markers;
 
   public SegmentParser(Configuration conf) {
+    this(conf, ParseMarkers.NONE);
+  }
+
+  /**
+   * A parser that notes each document it parses in {@code markers} and skips those an earlier
+   * attempt of the task died parsing.
+   */
+  public SegmentParser(Configuration conf, ParseMarkers markers) {
     this.parser = new Parsers(conf);
     this.scorer = new LinkScorer(conf);
+    this.markers = markers;
   }
 
   /**
    * Sets up a parser with {@code conf} and closes it: a bad parse setting fails here, before a job
    * starts.
    */
-  public static void checkSettings(Configuration conf) {
+  public static void checkSettings(Configuration conf) throws IOException {
     new SegmentParser(conf).close();
   }
 
@@ -62,7 +74,7 @@ public class SegmentParser implements Closeable {
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
-    ParseResult result = parser.parse(content);
+    ParseResult result = parseMarked(url.toString(), content);
     sink.write(url, new SegmentRecord(result.data()));
     sink.write(url, new SegmentRecord(result.text()));
     String feed = result.data().getMeta().get(ParseData.META_FEED);
@@ -88,6 +100,44 @@ public class SegmentParser implements Closeable {
       sink.write(new Text(key), new SegmentRecord(linked));
     }
     return result;
+  }
+
+  /**
+   * The parse of {@code content}; a document (not HTML: jsoup reads at most http.content.limit) is
+   * marked while it is parsed, and one an earlier attempt died parsing is not parsed again.
+   */
+  private ParseResult parseMarked(String url, Content content) throws IOException {
+    String type = parser.detect(content);
+    if (markers.crashedBefore(url)) {
+      ParseResult crashed =
+          parser.unparsed(
+              content,
+              ParseData.FAILED,
+              ParseReason.PARSER_CRASHED,
+              "an earlier attempt of this task died parsing it; skipped");
+      crashed.data().getMeta().put(ParseData.META_TYPE, type);
+      return crashed;
+    }
+    if (MimeTypes.isHtml(type)) {
+      return parser.parse(content, type);
+    }
+    markers.begin(url);
+    ParseResult result = parser.parse(content, type);
+    // an abandoned parse runs on: if it kills the attempt later, its document is skipped too
+    if (!ParseReason.PARSE_TIMEOUT
+        .reasonName()
+        .equals(result.data().getMeta().get(ParseData.META_REASON))) {
+      markers.end(url);
+    }
+    return result;
+  }
+
+  /** Counts the parses abandoned at parser.timeout by this parser, if any. */
+  public void countAbandoned(CounterSink counts) {
+    long abandoned = parser.abandonedParses();
+    if (abandoned > 0) {
+      counts.count(ParseCounter.ABANDONED_PARSES, abandoned);
+    }
   }
 
   static CrawlDatum signatureDatum(byte[] signature) {
@@ -142,8 +192,10 @@ public class SegmentParser implements Closeable {
     }
   }
 
+  /** Closes the parsers and ends the markers: this attempt finished what it began. */
   @Override
-  public void close() {
+  public void close() throws IOException {
     parser.close();
+    markers.close();
   }
 }

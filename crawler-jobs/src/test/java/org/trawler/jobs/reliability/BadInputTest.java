@@ -252,6 +252,13 @@ public class BadInputTest {
     cases.add(badSetting("http.tls.truststore=/no/such/truststore.p12", "fetch", "{gen}"));
     cases.add(badSetting("db.signature.class=org.example.NoSuchSignature", "parse", "{fetched}"));
     cases.add(badSetting("parser.timeout=later", "parse", "{fetched}"));
+    cases.add(badSetting("parser.types=text/html", "parse", "{fetched}"));
+    cases.add(badSetting("parser.types=*:nosuch", "parse", "{fetched}"));
+    cases.add(badSetting("parser.classes=tika:org.example.NoSuchParser", "parse", "{fetched}"));
+    cases.add(badSetting("parser.detector.class=org.example.NoSuchDetector", "parse", "{fetched}"));
+    cases.add(badSetting("parser.text.max.chars=0", "parse", "{fetched}"));
+    cases.add(badSetting("parser.embedded.max.depth=deep", "parse", "{fetched}"));
+    cases.add(badSetting("http.content.limit.documents=big", "fetch", "{gen}"));
     cases.add(
         badSetting(
             "db.fetch.schedule.class=org.example.NoSuchSchedule",

@@ -34,6 +34,7 @@ final class DocumentHandler extends DefaultHandler {
           "dt",
           "dd",
           "title");
+  private static final char[] NEWLINE = {'\n'};
   private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
   /** Thrown into the parser to stop it once the text is full. */
@@ -85,7 +86,7 @@ final class DocumentHandler extends DefaultHandler {
       heading = null;
     }
     if (headDepth == 0 && BLOCKS.contains(name)) {
-      append("\n", 0, 1);
+      append(NEWLINE, 0, 1);
     }
   }
 
@@ -100,7 +101,7 @@ final class DocumentHandler extends DefaultHandler {
     if (heading != null && heading.length() < 1000) {
       heading.append(ch, start, Math.min(length, 1000 - heading.length()));
     }
-    append(new String(ch, start, length), 0, length);
+    append(ch, start, length);
   }
 
   @Override
@@ -108,14 +109,14 @@ final class DocumentHandler extends DefaultHandler {
     characters(ch, start, length);
   }
 
-  private void append(String s, int start, int length) throws SAXException {
+  private void append(char[] s, int start, int length) throws SAXException {
     int room = maxChars - text.length();
     if (length > room) {
-      text.append(s, start, start + Math.max(room, 0));
+      text.append(s, start, Math.max(room, 0));
       full = true;
       throw new TextLimitReached();
     }
-    text.append(s, start, start + length);
+    text.append(s, start, length);
   }
 
   /** Whether the text reached the limit and the rest of the document was not read. */

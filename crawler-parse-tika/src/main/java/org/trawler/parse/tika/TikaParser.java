@@ -1,15 +1,11 @@
 package org.trawler.parse.tika;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.tika.config.TikaConfig;
+import org.apache.tika.detect.Detector;
 import org.apache.tika.exception.EncryptedDocumentException;
 import org.apache.tika.exception.ZeroByteFileException;
 import org.apache.tika.extractor.EmbeddedDocumentExtractor;
@@ -20,6 +16,7 @@ import org.apache.tika.metadata.OfficeOpenXMLExtended;
 import org.apache.tika.metadata.PagedText;
 import org.apache.tika.metadata.Property;
 import org.apache.tika.metadata.TikaCoreProperties;
+import org.apache.tika.mime.MediaType;
 import org.apache.tika.parser.AutoDetectParser;
 import org.apache.tika.parser.ParseContext;
 import org.apache.tika.sax.SecureContentHandler;
@@ -40,20 +37,11 @@ import org.xml.sax.SAXException;
 
 /**
  * Parses documents with Apache Tika (PDF, Office, OpenDocument, RTF, EPUB, text, feeds): text,
- * title, metadata and hyperlinks, bounded by parser.timeout (the parse runs in a worker thread that
- * is abandoned when it overruns), parser.text.max.chars, parser.embedded.max.depth and Tika's zip
- * bomb guard. Thread-safe.
+ * title, metadata and hyperlinks, bounded by parser.text.max.chars, parser.embedded.max.depth and
+ * Tika's zip bomb guard ({@link org.trawler.core.parse.Parsers} bounds its time, as every
+ * parser's). Thread-safe.
  */
 public class TikaParser implements Parser {
-  /** Parse data metadata keys this parser fills where the format says. */
-  public static final String META_AUTHOR = "author";
-
-  public static final String META_CREATED = "created";
-  public static final String META_MODIFIED = "modified";
-  public static final String META_PAGES = "pages";
-  public static final String META_LANGUAGE = "language";
-  public static final String META_APPLICATION = "application";
-
   /** Characters of a title taken from the text's first line. */
   private static final int MAX_TITLE_CHARS = 200;
 
@@ -68,9 +56,6 @@ public class TikaParser implements Parser {
   private final Signature signature;
   private final int maxChars;
   private final int maxDepth;
-  private final long timeoutMillis;
-  private final ExecutorService workers;
-  private final AtomicInteger abandoned = new AtomicInteger();
 
   public TikaParser(Configuration conf) {
     this.maxChars =
@@ -85,54 +70,19 @@ public class TikaParser implements Parser {
       throw new BadSettingException(
           ParseKeys.EMBEDDED_MAX_DEPTH, "must be 0 or more, not " + maxDepth);
     }
-    this.timeoutMillis =
-        TimeUnit.SECONDS.toMillis(
-            Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT));
-    this.tika = new AutoDetectParser(TikaConfig.getDefaultConfig());
+    TikaConfig tikaConfig = TikaConfig.getDefaultConfig();
+    this.tika = new AutoDetectParser(tikaConfig);
+    tika.setDetector(new DetectedTypeFirst(tikaConfig.getDetector()));
     this.outlinks = new OutlinkExtractor(conf);
     this.signature = Signature.create(conf);
-    this.workers =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "tika-parse");
-              t.setDaemon(true); // an abandoned parse must not keep the task's JVM alive
-              return t;
-            });
   }
 
   @Override
   public ParseResult parse(Content content, String mimeType) {
-    if (timeoutMillis <= 0) {
-      return parseNow(content, mimeType);
-    }
-    Future<ParseResult> task = workers.submit(() -> parseNow(content, mimeType));
-    try {
-      return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      task.cancel(true); // most parsers ignore the interrupt: the thread is left to finish alone
-      abandoned.incrementAndGet();
-      return failed(
-          content,
-          ParseReason.PARSE_TIMEOUT,
-          "parse took longer than " + timeoutMillis / 1000 + " s (" + ParseKeys.TIMEOUT + ")");
-    } catch (ExecutionException e) {
-      return failed(content, ParseReason.PARSER_ERROR, String.valueOf(e.getCause()));
-    } catch (InterruptedException e) {
-      task.cancel(true);
-      Thread.currentThread().interrupt();
-      return failed(content, ParseReason.PARSER_ERROR, "parse interrupted");
-    }
-  }
-
-  /** Parses threads abandoned at parser.timeout since this parser was made. */
-  public int abandonedParses() {
-    return abandoned.get();
-  }
-
-  private ParseResult parseNow(Content content, String mimeType) {
     String url = HtmlParser.pageUrl(content);
     Metadata metadata = new Metadata();
     metadata.set(Metadata.CONTENT_TYPE, mimeType);
+    metadata.set(DetectedTypeFirst.DETECTED, mimeType);
     String fileName = DocumentNames.fileName(url);
     if (!fileName.isEmpty()) {
       metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, fileName);
@@ -156,10 +106,14 @@ public class TikaParser implements Parser {
         }
       }
     } catch (ZeroByteFileException e) {
-      return result(content, handler, metadata, fileName, embedded); // an empty document
+      return Parsers.unparsedResult(
+          content, ParseData.NOT_PARSED, ParseReason.EMPTY, "no bytes", signature);
     } catch (EncryptedDocumentException e) {
       return failed(content, ParseReason.ENCRYPTED, message(e));
     } catch (Exception | StackOverflowError e) {
+      if (handler.full()) {
+        return result(content, handler, metadata, fileName, embedded); // stopped at the text limit
+      }
       if (mentionsZipBomb(e)) {
         return failed(content, ParseReason.ZIP_BOMB, message(e));
       }
@@ -184,17 +138,20 @@ public class TikaParser implements Parser {
       EmbeddedDepthLimit embedded) {
     String text = handler.text().strip();
     ParseData data = new ParseData(ParseData.SUCCESS, "", title(metadata, handler, text, fileName));
-    put(data, META_AUTHOR, String.join(", ", metadata.getValues(TikaCoreProperties.CREATOR)));
-    put(data, META_CREATED, metadata.get(TikaCoreProperties.CREATED));
-    put(data, META_MODIFIED, metadata.get(TikaCoreProperties.MODIFIED));
     put(
         data,
-        META_PAGES,
+        ParseData.META_AUTHOR,
+        String.join(", ", metadata.getValues(TikaCoreProperties.CREATOR)));
+    put(data, ParseData.META_CREATED, metadata.get(TikaCoreProperties.CREATED));
+    put(data, ParseData.META_MODIFIED, metadata.get(TikaCoreProperties.MODIFIED));
+    put(
+        data,
+        ParseData.META_PAGES,
         first(metadata, PagedText.N_PAGES, Office.PAGE_COUNT, Office.SLIDE_COUNT));
-    put(data, META_LANGUAGE, metadata.get(TikaCoreProperties.LANGUAGE));
+    put(data, ParseData.META_LANGUAGE, metadata.get(TikaCoreProperties.LANGUAGE));
     put(
         data,
-        META_APPLICATION,
+        ParseData.META_APPLICATION,
         first(
             metadata,
             TikaCoreProperties.CREATOR_TOOL,
@@ -274,12 +231,33 @@ public class TikaParser implements Parser {
     return m.length() > 500 ? m.substring(0, 500) : m;
   }
 
-  private ParseResult failed(Content content, ParseReason reason, String message) {
-    return Parsers.unparsedResult(content, ParseData.FAILED, reason, message, signature);
+  /**
+   * The type {@link org.trawler.core.parse.Parsers} detected for the document itself, so that Tika
+   * does not run its detectors (for a DOCX: open the zip and read its parts) a second time; its
+   * embedded documents, which carry no such type, are detected as usual.
+   */
+  private static final class DetectedTypeFirst implements Detector {
+    static final String DETECTED = "trawler:detected-type";
+    private final Detector detector;
+
+    DetectedTypeFirst(Detector detector) {
+      this.detector = detector;
+    }
+
+    @Override
+    public MediaType detect(InputStream input, Metadata metadata) throws IOException {
+      String detected = metadata.get(DETECTED);
+      if (detected != null) {
+        MediaType type = MediaType.parse(detected);
+        if (type != null) {
+          return type;
+        }
+      }
+      return detector.detect(input, metadata);
+    }
   }
 
-  @Override
-  public void close() {
-    workers.shutdownNow();
+  private ParseResult failed(Content content, ParseReason reason, String message) {
+    return Parsers.unparsedResult(content, ParseData.FAILED, reason, message, signature);
   }
 }

@@ -173,6 +173,111 @@ public final class DocumentFixtures {
     return bytes.toByteArray();
   }
 
+  /**
+   * An XLSX: one sheet, a cell per line in column A, then a cell "link N" per link with its
+   * hyperlink.
+   */
+  public static byte[] xlsx(Doc doc) {
+    try (org.apache.poi.xssf.usermodel.XSSFWorkbook book =
+        new org.apache.poi.xssf.usermodel.XSSFWorkbook()) {
+      book.getProperties().getCoreProperties().setTitle(doc.title());
+      book.getProperties().getCoreProperties().setCreator(doc.author());
+      org.apache.poi.xssf.usermodel.XSSFSheet sheet = book.createSheet("Sheet1");
+      int row = 0;
+      for (String line : doc.lines()) {
+        sheet.createRow(row++).createCell(0).setCellValue(line);
+      }
+      for (int i = 0; i < doc.links().size(); i++) {
+        org.apache.poi.xssf.usermodel.XSSFCell cell = sheet.createRow(row++).createCell(0);
+        cell.setCellValue("link " + i);
+        org.apache.poi.xssf.usermodel.XSSFHyperlink link =
+            book.getCreationHelper()
+                .createHyperlink(org.apache.poi.common.usermodel.HyperlinkType.URL);
+        link.setAddress(doc.links().get(i));
+        cell.setHyperlink(link);
+      }
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      book.write(bytes);
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A PPTX: one slide, a text box with a paragraph per line, then "link N" runs with links. */
+  public static byte[] pptx(Doc doc) {
+    try (org.apache.poi.xslf.usermodel.XMLSlideShow show =
+        new org.apache.poi.xslf.usermodel.XMLSlideShow()) {
+      show.getProperties().getCoreProperties().setTitle(doc.title());
+      show.getProperties().getCoreProperties().setCreator(doc.author());
+      org.apache.poi.xslf.usermodel.XSLFSlide slide = show.createSlide();
+      org.apache.poi.xslf.usermodel.XSLFTextBox box = slide.createTextBox();
+      box.setAnchor(new java.awt.Rectangle(50, 50, 600, 400));
+      box.clearText();
+      for (String line : doc.lines()) {
+        box.addNewTextParagraph().addNewTextRun().setText(line);
+      }
+      for (int i = 0; i < doc.links().size(); i++) {
+        org.apache.poi.xslf.usermodel.XSLFTextRun run = box.addNewTextParagraph().addNewTextRun();
+        run.setText("link " + i);
+        run.createHyperlink().setAddress(doc.links().get(i));
+      }
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      show.write(bytes);
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** An RTF, written by hand: title and author in its info group, a HYPERLINK field per link. */
+  public static byte[] rtf(Doc doc) {
+    StringBuilder rtf = new StringBuilder("{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Helvetica;}}");
+    rtf.append("{\\info{\\title ")
+        .append(rtfText(doc.title()))
+        .append("}{\\author ")
+        .append(rtfText(doc.author()))
+        .append("}}");
+    for (String line : doc.lines()) {
+      rtf.append(rtfText(line)).append("\\par\n");
+    }
+    for (int i = 0; i < doc.links().size(); i++) {
+      rtf.append("{\\field{\\*\\fldinst HYPERLINK \"")
+          .append(doc.links().get(i))
+          .append("\"}{\\fldrslt link ")
+          .append(i)
+          .append("}}\\par\n");
+    }
+    return rtf.append("}").toString().getBytes(StandardCharsets.US_ASCII);
+  }
+
+  private static String rtfText(String s) {
+    return s.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}");
+  }
+
+  /**
+   * A ZIP nesting {@code levels.size()} levels: level i holds {@code level-i.txt} with the words
+   * {@code levels.get(i)} and, but for the last, the ZIP of the next level.
+   */
+  public static byte[] nestedZip(List<String> levels) {
+    byte[] inner = null;
+    for (int i = levels.size() - 1; i >= 0; i--) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+        put(zip, "level-" + i + ".txt", levels.get(i));
+        if (inner != null) {
+          zip.putNextEntry(new ZipEntry("level-" + (i + 1) + ".zip"));
+          zip.write(inner);
+          zip.closeEntry();
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      inner = bytes.toByteArray();
+    }
+    return inner;
+  }
+
   private static void put(ZipOutputStream zip, String name, String text) throws IOException {
     zip.putNextEntry(new ZipEntry(name));
     zip.write(text.getBytes(StandardCharsets.UTF_8));

@@ -11,6 +11,7 @@ import org.junit.Test;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
 
@@ -51,9 +52,104 @@ public class TikaParserTest {
     assertEquals(ParseData.statusName(ParseData.SUCCESS), ParseData.statusName(r.status()));
     assertEquals("application/pdf", r.data().getMeta().get(ParseData.META_TYPE));
     assertEquals("The Lantern Manual", r.data().getTitle());
-    assertEquals("Ada Keeper", r.data().getMeta().get(TikaParser.META_AUTHOR));
-    assertEquals("1", r.data().getMeta().get(TikaParser.META_PAGES));
+    assertEquals("Ada Keeper", r.data().getMeta().get(ParseData.META_AUTHOR));
+    assertEquals("1", r.data().getMeta().get(ParseData.META_PAGES));
     assertTrue(r.text().getText(), r.text().getText().contains("Lanterns burn whale oil."));
     assertEquals(DOC.links(), r.outlinks().stream().map(Outlink::getToUrl).toList());
+  }
+
+  /** A document's status, type, title, author, whether its text has every line, and its links. */
+  private static String summary(ParseResult r) {
+    boolean allLines = DOC.lines().stream().allMatch(l -> r.text().getText().contains(l));
+    return ParseData.statusName(r.status())
+        + " "
+        + r.data().getMeta().get(ParseData.META_TYPE)
+        + " ["
+        + r.data().getTitle()
+        + "] by "
+        + r.data().getMeta().get(ParseData.META_AUTHOR)
+        + (allLines ? ", all lines" : ", text: " + r.text().getText())
+        + ", links "
+        + r.outlinks().stream().map(Outlink::getToUrl).toList();
+  }
+
+  private static String expected(String type) {
+    return "success "
+        + type
+        + " [The Lantern Manual] by Ada Keeper, all lines, links "
+        + DOC.links();
+  }
+
+  @Test
+  public void anXlsxGivesItsCellsTitleAuthorAndHyperlinks() {
+    assertEquals(
+        expected("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        summary(parsers.parse(content(BASE + "prices.xlsx", "", DocumentFixtures.xlsx(DOC)))));
+  }
+
+  @Test
+  public void aPptxGivesItsSlidesTitleAuthorAndHyperlinks() {
+    assertEquals(
+        expected("application/vnd.openxmlformats-officedocument.presentationml.presentation"),
+        summary(parsers.parse(content(BASE + "talk.pptx", "", DocumentFixtures.pptx(DOC)))));
+  }
+
+  @Test
+  public void anOdtGivesItsTextTitleAuthorAndHyperlinks() {
+    assertEquals(
+        expected("application/vnd.oasis.opendocument.text"),
+        summary(
+            parsers.parse(
+                content(
+                    BASE + "notes.odt",
+                    "application/vnd.oasis.opendocument.text",
+                    DocumentFixtures.odt(DOC)))));
+  }
+
+  @Test
+  public void anRtfGivesItsTextTitleAuthorAndHyperlinks() {
+    assertEquals(
+        expected("application/rtf"),
+        summary(
+            parsers.parse(
+                content(BASE + "minutes.rtf", "application/rtf", DocumentFixtures.rtf(DOC)))));
+  }
+
+  @Test
+  public void aDocxGivesItsTextTitleAuthorAndHyperlinks() {
+    assertEquals(
+        expected("application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+        summary(
+            parsers.parse(
+                content(
+                    BASE + "letter.docx",
+                    "application/octet-stream",
+                    DocumentFixtures.docx(DOC)))));
+  }
+
+  @Test
+  public void embeddedDocumentsAreParsedDownToParserEmbeddedMaxDepth() {
+    byte[] zip =
+        DocumentFixtures.nestedZip(
+            List.of("surface lantern", "middle lantern", "deep lantern", "deepest lantern"));
+    for (int depth = 1; depth <= 4; depth++) {
+      Configuration conf = new Configuration(false);
+      conf.setInt(ParseKeys.EMBEDDED_MAX_DEPTH, depth);
+      try (Parsers limited = new Parsers(conf)) {
+        ParseResult r = limited.parse(content(BASE + "nest.zip", "application/zip", zip));
+        String text = r.text().getText();
+        assertEquals(text, ParseData.SUCCESS, r.status());
+        assertEquals(
+            "depth " + depth + ": " + text,
+            List.of(true, depth >= 2, depth >= 3, depth >= 4),
+            List.of(
+                text.contains("surface"),
+                text.contains("middle"),
+                text.contains("deep lantern"),
+                text.contains("deepest")));
+        assertEquals(
+            depth < 4 ? "embedded_too_deep" : null, r.data().getMeta().get(ParseData.META_REASON));
+      }
+    }
   }
 }

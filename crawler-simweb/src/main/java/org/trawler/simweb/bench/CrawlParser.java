@@ -31,6 +31,10 @@ final class CrawlParser implements DocumentBenchmark.DocumentParser {
 
   @Override
   public void close() {
-    parser.close();
+    try {
+      parser.close();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 }

@@ -206,7 +206,7 @@ public class HttpProtocol implements Protocol {
             url,
             new Conditions(ifModifiedSince, etag),
             settings.redirectMax,
-            settings.contentLimit,
+            settings.bodyLimit(),
             gate,
             wire);
     if (wire != null && !wire.isEmpty()) {
@@ -230,7 +230,7 @@ public class HttpProtocol implements Protocol {
       String url,
       Conditions conditions,
       int redirectMax,
-      int limit,
+      BodyLimit limit,
       RedirectGate gate,
       List<HttpTranscript.Exchange> wire) {
     URI uri = HttpUrls.parse(url);
@@ -315,7 +315,7 @@ public class HttpProtocol implements Protocol {
   private Exchange exchange(
       URI uri,
       Conditions conditions,
-      int limit,
+      BodyLimit limit,
       Deadline deadline,
       List<HttpTranscript.Exchange> wire)
       throws IOException {
@@ -353,7 +353,7 @@ public class HttpProtocol implements Protocol {
       int code = response.getCode();
       Read read;
       try {
-        read = read(response.getEntity(), code, limit, deadline);
+        read = read(response, code, limit, deadline);
       } catch (DeadlineExceededException e) {
         record(wire, capture, uri, code, e.partialBody(), false, HttpTranscript.Truncation.TIME);
         throw e;
@@ -385,14 +385,19 @@ public class HttpProtocol implements Protocol {
     }
   }
 
-  private static Read read(HttpEntity entity, int code, int limit, Deadline deadline)
+  private static Read read(
+      ClassicHttpResponse response, int code, BodyLimit limit, Deadline deadline)
       throws IOException {
+    HttpEntity entity = response.getEntity();
     boolean success = code >= 200 && code < 300;
     if (entity == null) {
       return new Read(success, BodyReader.Body.EMPTY, BodyReader.Body.EMPTY, true);
     }
     if (success) {
-      BodyReader.Body body = BodyReader.read(entity.getContent(), limit, deadline);
+      Header type = response.getFirstHeader(HttpHeaders.CONTENT_TYPE);
+      BodyReader.Body body =
+          BodyReader.read(
+              entity.getContent(), limit.forType(type == null ? null : type.getValue()), deadline);
       return new Read(true, body, BodyReader.Body.EMPTY, !body.truncated());
     }
     BodyReader.Body other = readSmallBody(entity, deadline);
@@ -478,7 +483,7 @@ public class HttpProtocol implements Protocol {
             robotsUrl,
             Conditions.NONE,
             ROBOTS_REDIRECT_MAX,
-            ROBOTS_CONTENT_LIMIT,
+            BodyLimit.of(ROBOTS_CONTENT_LIMIT),
             RedirectGate.FOLLOW,
             null);
     LOG.debug("{}: {}", robotsUrl, output);

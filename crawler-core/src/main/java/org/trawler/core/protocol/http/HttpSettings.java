@@ -19,7 +19,20 @@ final class HttpSettings {
   final int timeoutMillis;
   final long deadlineMillis;
   final int contentLimit;
+
+  /** The limit of a body announced as a document (not HTML, XHTML or text), or untyped. */
+  final int documentContentLimit;
+
   final int redirectMax;
+
+  /**
+   * Bytes kept of a body whose Content-Type is {@code contentType} (null when absent): pages (HTML,
+   * XHTML, text) keep http.content.limit; documents, which cannot be read when cut, and untyped
+   * bodies (a PDF served without a type) keep http.content.limit.documents.
+   */
+  BodyLimit bodyLimit() {
+    return new BodyLimit(contentLimit, documentContentLimit);
+  }
 
   /** Cap on a server's Retry-After, or -1 for none. */
   final long maxRetryAfterMillis;
@@ -64,6 +77,12 @@ final class HttpSettings {
     int limit =
         Settings.getInt(conf, ProtocolKeys.CONTENT_LIMIT, ProtocolKeys.DEFAULT_CONTENT_LIMIT);
     contentLimit = limit < 0 ? UNLIMITED : limit;
+    int documentLimit =
+        Settings.getInt(
+            conf,
+            ProtocolKeys.CONTENT_LIMIT_DOCUMENTS,
+            ProtocolKeys.DEFAULT_CONTENT_LIMIT_DOCUMENTS);
+    documentContentLimit = Math.max(contentLimit, documentLimit < 0 ? UNLIMITED : documentLimit);
     redirectMax =
         Math.max(
             0, Settings.getInt(conf, ProtocolKeys.REDIRECT_MAX, ProtocolKeys.DEFAULT_REDIRECT_MAX));

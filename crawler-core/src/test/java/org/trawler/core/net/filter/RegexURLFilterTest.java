@@ -93,15 +93,29 @@ public class RegexURLFilterTest {
   }
 
   @Test
-  public void shippedRulesLetDocumentsThroughForTheirParsers() {
+  public void shippedRulesAcceptDocumentsAndFeeds() {
     for (String url :
         new String[] {
-          "http://x/f.pdf", "http://x/f.DOCX", "http://x/f.doc", "http://x/f.xlsx",
-              "http://x/f.pptx",
-          "http://x/f.odt", "http://x/f.rtf", "http://x/f.csv", "http://x/feed.rss",
-              "http://x/a.txt"
+          "http://x/f.pdf",
+          "http://x/f.PDF",
+          "http://x/f.doc",
+          "http://x/f.docx",
+          "http://x/f.xls",
+          "http://x/f.xlsx",
+          "http://x/f.ppt",
+          "http://x/f.pptx",
+          "http://x/f.odt",
+          "http://x/f.ods",
+          "http://x/f.odp",
+          "http://x/f.rtf",
+          "http://x/f.csv",
+          "http://x/f.txt",
+          "http://x/f.epub",
+          "http://x/feed.rss",
+          "http://x/feed.atom",
+          "http://x/feed.xml"
         }) {
-      assertEquals(url, url, shipped.filter(url));
+      assertEquals(url, shipped.filter(url));
     }
   }
 

@@ -420,6 +420,28 @@ public class HttpProtocolTest {
   }
 
   @Test
+  public void documentsKeepHttpContentLimitDocumentsAndPagesHttpContentLimit() {
+    Configuration conf = ShortTimeouts.conf();
+    conf.setInt(ProtocolKeys.CONTENT_LIMIT, 10_000);
+    conf.setInt(ProtocolKeys.CONTENT_LIMIT_DOCUMENTS, 100_000);
+    server.on("/manual.pdf", LoopbackHttpServer.text(200, "application/pdf", "p".repeat(50_000)));
+    server.on("/page", LoopbackHttpServer.text(200, "text/html", "h".repeat(50_000)));
+    server.on(
+        "/blob", LoopbackHttpServer.text(200, "application/octet-stream", "b".repeat(200_000)));
+    try (HttpProtocol limited = new HttpProtocol(conf)) {
+      Content pdf = limited.fetch(server.url("/manual.pdf"), 0).getContent();
+      assertEquals(50_000, pdf.getContent().length);
+      assertFalse(pdf.isTruncated());
+      Content page = limited.fetch(server.url("/page"), 0).getContent();
+      assertEquals(10_000, page.getContent().length);
+      assertTrue(page.isTruncated());
+      Content blob = limited.fetch(server.url("/blob"), 0).getContent();
+      assertEquals(100_000, blob.getContent().length);
+      assertTrue(blob.isTruncated());
+    }
+  }
+
+  @Test
   public void noContentLimitKeepsEverything() {
     Configuration conf = ShortTimeouts.conf();
     conf.setInt(ProtocolKeys.CONTENT_LIMIT, -1);
