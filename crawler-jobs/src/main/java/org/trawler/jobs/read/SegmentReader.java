@@ -23,6 +23,7 @@ import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.parse.ParsedPage;
 import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.KeyGroups;
 import org.trawler.core.store.PartCursor;
@@ -301,6 +302,15 @@ public class SegmentReader extends CrawlTool {
           .endObject();
     }
     json.endArray();
+    json.name("fields").beginObject();
+    for (String name : ParsedPage.fieldNames(parse)) {
+      json.name(name).beginArray();
+      for (String value : ParsedPage.values(parse.getMeta().getOrDefault(name, ""))) {
+        json.value(value);
+      }
+      json.endArray();
+    }
+    json.endObject();
     json.endObject();
   }
 }
