@@ -3,10 +3,23 @@ package org.trawler.simweb;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.Map;
 
-/** A digest of everything a site serves and its link graph: equal digests, equal sites. */
+/**
+ * A digest of everything a site serves and its link graph: equal digests, equal sites. The pages'
+ * JSON-LD blocks (added after the digest was first taken) are left out, so that the digest still
+ * shows every word and link is as it was.
+ */
 final class DefaultSiteDigest {
   private DefaultSiteDigest() {}
+
+  private static final java.util.regex.Pattern JSON_LD =
+      java.util.regex.Pattern.compile("<script type=\"application/ld\\+json\">[^<]*</script>\n");
+
+  private static byte[] withoutJsonLd(byte[] body) {
+    String html = new String(body, StandardCharsets.UTF_8);
+    return JSON_LD.matcher(html).replaceFirst("").getBytes(StandardCharsets.UTF_8);
+  }
 
   static String of(SiteModel web) throws Exception {
     SiteResponses responses = new SiteResponses(web);
@@ -17,7 +30,21 @@ final class DefaultSiteDigest {
       SiteResponses.Response r = responses.get(host, path, null);
       sha.update(
           (url + " " + r.status() + " " + r.headers() + "\n").getBytes(StandardCharsets.UTF_8));
-      sha.update(r.body());
+      boolean html = r.headers().getOrDefault("Content-Type", "").startsWith("text/html");
+      if (!html) {
+        sha.update(r.body());
+      } else if ("gzip".equals(r.headers().get("Content-Encoding"))) {
+        byte[] plain;
+        try (java.util.zip.GZIPInputStream in =
+            new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))) {
+          plain = in.readAllBytes();
+        }
+        sha.update(
+            SiteResponses.gzipped(new SiteResponses.Response(200, Map.of(), withoutJsonLd(plain)))
+                .body());
+      } else {
+        sha.update(withoutJsonLd(r.body()));
+      }
       sha.update(String.join(" ", web.outlinksOf(url)).getBytes(StandardCharsets.UTF_8));
     }
     sha.update(web.linkDepths().toString().getBytes(StandardCharsets.UTF_8));

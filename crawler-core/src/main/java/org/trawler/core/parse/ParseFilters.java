@@ -35,8 +35,7 @@ public class ParseFilters implements Closeable {
             conf.get(ParseKeys.FILTER_CLASSES, ParseKeys.DEFAULT_FILTER_CLASSES));
     Map<String, ParseFilter> made = new LinkedHashMap<>();
     try {
-      for (String name :
-          conf.getTrimmedStrings(ParseKeys.FILTER_ORDER, ParseKeys.DEFAULT_FILTER_ORDER)) {
+      for (String name : names(conf.get(ParseKeys.FILTER_ORDER, ParseKeys.DEFAULT_FILTER_ORDER))) {
         String className = classes.get(name);
         if (className == null) {
           throw new BadSettingException(
@@ -58,6 +57,17 @@ public class ParseFilters implements Closeable {
       throw e;
     }
     this.filters = Collections.unmodifiableMap(made);
+  }
+
+  /** The names of a parsefilter.order value: commas or spaces between them. */
+  public static List<String> names(String order) {
+    List<String> names = new ArrayList<>();
+    for (String name : order.split("[,\\s]+")) {
+      if (!name.isEmpty()) {
+        names.add(name);
+      }
+    }
+    return names;
   }
 
   /** The filters' names, in the order they run. */

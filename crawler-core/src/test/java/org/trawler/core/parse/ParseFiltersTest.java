@@ -93,10 +93,19 @@ public class ParseFiltersTest {
   public void theDefaultOrderNamesTheShippedFilters() {
     Configuration conf = new Configuration(false);
     conf.addResource("trawler-default.xml");
-    assertEquals(
-        List.of("content", "lang", "meta", "jsonld", "microdata", "selectors"),
-        List.of(conf.getTrimmedStrings(ParseKeys.FILTER_ORDER)));
     assertEquals(ParseKeys.DEFAULT_FILTER_ORDER, conf.get(ParseKeys.FILTER_ORDER));
+    List<String> order = List.of("content", "lang", "meta", "jsonld", "microdata", "selectors");
+    assertEquals(order, ParseFilters.names(ParseKeys.DEFAULT_FILTER_ORDER));
+    assertEquals(order, ParseFilters.names(" content lang,meta ,jsonld,, microdata selectors "));
+    Configuration unset = new Configuration(false); // parsefilter.order unset: its default
+    StringBuilder classes = new StringBuilder();
+    for (String name : order) {
+      classes.append(name).append(':').append(ThrowingFilter.class.getName()).append(',');
+    }
+    unset.set(ParseKeys.FILTER_CLASSES, classes.toString());
+    try (ParseFilters filters = new ParseFilters(unset)) {
+      assertEquals(order, filters.names());
+    }
   }
 
   @Test

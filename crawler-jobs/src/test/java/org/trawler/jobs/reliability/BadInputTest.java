@@ -251,6 +251,14 @@ public class BadInputTest {
     cases.add(badSetting("http.tls.truststore=/no/such/truststore.p12", "fetch", "{gen}"));
     cases.add(badSetting("db.signature.class=org.example.NoSuchSignature", "parse", "{fetched}"));
     cases.add(badSetting("parser.timeout=later", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.order=lang,langid", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.classes=lang", "parse", "{fetched}"));
+    cases.add(badSetting("parser.html.content=article", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.meta.max.count=many", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.lang.min.confidence=high", "parse", "{fetched}"));
+    cases.add(
+        badSetting("parsefilter.selectors.file=/no/such/extract-rules.txt", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.order=nosuch", "fetch", "{gen}"));
     cases.add(
         badSetting(
             "db.fetch.schedule.class=org.example.NoSuchSchedule",

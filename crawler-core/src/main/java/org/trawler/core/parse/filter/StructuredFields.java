@@ -23,7 +23,7 @@ final class StructuredFields {
 
   StructuredFields(Configuration conf) {
     for (String path :
-        conf.getTrimmedStrings(FilterKeys.JSONLD_PATHS, FilterKeys.DEFAULT_JSONLD_PATHS)) {
+        conf.get(FilterKeys.JSONLD_PATHS, FilterKeys.DEFAULT_JSONLD_PATHS).split("[,\\s]+")) {
       String p = path.startsWith(JsonLdFilter.PREFIX) ? path.substring(7) : path;
       if (p.endsWith(".*")) {
         prefixes.add(p.substring(0, p.length() - 1));
