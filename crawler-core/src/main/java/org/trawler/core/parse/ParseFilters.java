@@ -35,16 +35,19 @@ public class ParseFilters implements Closeable {
             conf.get(ParseKeys.FILTER_CLASSES, ParseKeys.DEFAULT_FILTER_CLASSES));
     Map<String, ParseFilter> made = new LinkedHashMap<>();
     try {
-      for (String name : names(conf.get(ParseKeys.FILTER_ORDER, ParseKeys.DEFAULT_FILTER_ORDER))) {
+      String order = conf.get(ParseKeys.FILTER_ORDER, ParseKeys.DEFAULT_FILTER_ORDER);
+      for (String name : names(order)) {
         String className = classes.get(name);
         if (className == null) {
           throw new BadSettingException(
               ParseKeys.FILTER_ORDER,
-              "filter \""
+              "\""
+                  + order
+                  + "\" names the filter \""
                   + name
-                  + "\" is not named in "
+                  + "\", which "
                   + ParseKeys.FILTER_CLASSES
-                  + " "
+                  + " does not name "
                   + classes.keySet());
         }
         if (!made.containsKey(name)) {

@@ -2,7 +2,6 @@ package org.trawler.core.parse;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertSame;
-import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import java.nio.charset.StandardCharsets;
@@ -114,7 +113,11 @@ public class ParseFiltersTest {
       new ParseFilters(conf("meta, langid"));
       fail();
     } catch (BadSettingException e) {
-      assertTrue(e.getMessage(), e.getMessage().startsWith("parsefilter.order: filter \"langid\""));
+      assertEquals(
+          "parsefilter.order: \"meta, langid\" names the filter \"langid\", which"
+              + " parsefilter.classes does not name"
+              + " [content, lang, meta, jsonld, microdata, selectors, boom]",
+          e.getMessage());
     }
   }
 

@@ -302,15 +302,18 @@ public class SegmentReader extends CrawlTool {
           .endObject();
     }
     json.endArray();
-    json.name("fields").beginObject();
-    for (String name : ParsedPage.fieldNames(parse)) {
-      json.name(name).beginArray();
-      for (String value : ParsedPage.values(parse.getMeta().getOrDefault(name, ""))) {
-        json.value(value);
+    List<String> fields = ParsedPage.fieldNames(parse);
+    if (!fields.isEmpty()) { // the parse filters' fields: lang, meta.*, jsonld.*...
+      json.name("fields").beginObject();
+      for (String name : fields) {
+        json.name(name).beginArray();
+        for (String value : ParsedPage.values(parse.getMeta().getOrDefault(name, ""))) {
+          json.value(value);
+        }
+        json.endArray();
       }
-      json.endArray();
+      json.endObject();
     }
-    json.endObject();
     json.endObject();
   }
 }

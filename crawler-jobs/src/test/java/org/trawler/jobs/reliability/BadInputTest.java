@@ -258,7 +258,6 @@ public class BadInputTest {
     cases.add(badSetting("parsefilter.lang.min.confidence=high", "parse", "{fetched}"));
     cases.add(
         badSetting("parsefilter.selectors.file=/no/such/extract-rules.txt", "parse", "{fetched}"));
-    cases.add(badSetting("parsefilter.order=nosuch", "fetch", "{gen}"));
     cases.add(
         badSetting(
             "db.fetch.schedule.class=org.example.NoSuchSchedule",

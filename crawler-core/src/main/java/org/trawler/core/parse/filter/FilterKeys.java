@@ -19,9 +19,6 @@ public final class FilterKeys {
 
   public static final boolean DEFAULT_CONTENT_FULLTEXT = false;
 
-  /** The field that keeps the whole text when the main content replaces it. */
-  public static final String FULLTEXT_FIELD = "fulltext";
-
   /** Characters kept of one value of a meta, JSON-LD, microdata or selector field. */
   public static final String VALUE_MAX_LENGTH = "parsefilter.value.max.length";
 

@@ -33,6 +33,9 @@ import org.trawler.core.parse.ParsedPage;
  * </ol>
  */
 public class MainContentFilter implements ParseFilter {
+  /** The field that keeps the whole text when the main content replaces it. */
+  public static final String FULLTEXT_FIELD = "fulltext";
+
   /** The share of the page's prose the main element holds at least. */
   static final double SHARE = 0.7;
 
@@ -145,7 +148,7 @@ public class MainContentFilter implements ParseFilter {
       return;
     }
     if (keepFulltext) {
-      page.put(FilterKeys.FULLTEXT_FIELD, page.text());
+      page.put(FULLTEXT_FIELD, page.text());
     }
     page.setText(text);
   }

@@ -31,7 +31,7 @@ public class MainContentFilterTest {
     ParseResult r =
         ExtractPages.parse(main(), "https://gazette.example/n", ExtractPages.NEWS_ARTICLE);
     assertEquals(ExtractPages.NEWS_ARTICLE_MAIN, r.text().getText());
-    assertNull(r.data().getMeta().get(FilterKeys.FULLTEXT_FIELD));
+    assertNull(r.data().getMeta().get(MainContentFilter.FULLTEXT_FIELD));
   }
 
   @Test
@@ -41,7 +41,7 @@ public class MainContentFilterTest {
     ParseResult r =
         ExtractPages.parse(conf, "https://gazette.example/n", ExtractPages.NEWS_ARTICLE);
     assertEquals(ExtractPages.NEWS_ARTICLE_MAIN, r.text().getText());
-    String full = r.data().getMeta().get(FilterKeys.FULLTEXT_FIELD);
+    String full = r.data().getMeta().get(MainContentFilter.FULLTEXT_FIELD);
     assertTrue(full, full.startsWith("The Riverside Gazette News Sport"));
   }
 
