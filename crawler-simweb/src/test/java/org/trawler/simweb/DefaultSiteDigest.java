@@ -21,6 +21,23 @@ final class DefaultSiteDigest {
     return JSON_LD.matcher(html).replaceFirst("").getBytes(StandardCharsets.UTF_8);
   }
 
+  /** The body as it was before pages had JSON-LD: unzipped, the block left out, zipped again. */
+  private static byte[] body(SiteResponses.Response r) throws java.io.IOException {
+    if (!r.headers().getOrDefault("Content-Type", "").startsWith("text/html")) {
+      return r.body();
+    }
+    if (!"gzip".equals(r.headers().get("Content-Encoding"))) {
+      return withoutJsonLd(r.body());
+    }
+    byte[] plain;
+    try (java.util.zip.GZIPInputStream in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))) {
+      plain = in.readAllBytes();
+    }
+    return SiteResponses.gzipped(new SiteResponses.Response(200, Map.of(), withoutJsonLd(plain)))
+        .body();
+  }
+
   static String of(SiteModel web) throws Exception {
     SiteResponses responses = new SiteResponses(web);
     MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -30,27 +47,13 @@ final class DefaultSiteDigest {
       SiteResponses.Response r = responses.get(host, path, null);
       sha.update(
           (url + " " + r.status() + " " + r.headers() + "\n").getBytes(StandardCharsets.UTF_8));
-      boolean html = r.headers().getOrDefault("Content-Type", "").startsWith("text/html");
-      if (!html) {
-        sha.update(r.body());
-      } else if ("gzip".equals(r.headers().get("Content-Encoding"))) {
-        byte[] plain;
-        try (java.util.zip.GZIPInputStream in =
-            new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))) {
-          plain = in.readAllBytes();
-        }
-        sha.update(
-            SiteResponses.gzipped(new SiteResponses.Response(200, Map.of(), withoutJsonLd(plain)))
-                .body());
-      } else {
-        sha.update(withoutJsonLd(r.body()));
-      }
+      sha.update(body(r));
       sha.update(String.join(" ", web.outlinksOf(url)).getBytes(StandardCharsets.UTF_8));
     }
     sha.update(web.linkDepths().toString().getBytes(StandardCharsets.UTF_8));
     for (int h = 0; h < web.hosts(); h++) {
       sha.update(responses.get(h, "/robots.txt", null).body());
-      sha.update(responses.get(h, "/", null).body());
+      sha.update(body(responses.get(h, "/", null)));
     }
     return HexFormat.of().formatHex(sha.digest());
   }
