@@ -57,7 +57,9 @@ final class SimWebHtml {
         .append(escape(title))
         .append("</title>\n<meta name=\"description\" content=\"")
         .append(escape(sentence(rnd)))
-        .append("\">\n</head>\n<body>\n");
+        .append("\">\n");
+    int head = sb.length();
+    sb.append("</head>\n<body>\n");
     navBar(sb, "header", nav);
     sb.append("<h1>").append(escape(title)).append("</h1>\n");
     if (marker != null) {
@@ -101,7 +103,20 @@ final class SimWebHtml {
     }
     navBar(sb, "footer", nav);
     sb.append("</body>\n</html>\n");
+    // set in after the body was written to its size, so that the words and links stay the same
+    sb.insert(head, jsonLd(title));
     return sb.toString();
+  }
+
+  /**
+   * The page's schema.org Article as JSON-LD, as news and blog sites put it in their pages' heads:
+   * its headline is the title (words and a number: nothing to escape in JSON).
+   */
+  static String jsonLd(String title) {
+    return "<script type=\"application/ld+json\">{\"@context\": \"https://schema.org\","
+        + " \"@type\": \"Article\", \"headline\": \""
+        + title
+        + "\", \"inLanguage\": \"en\"}</script>\n";
   }
 
   /** A nav bar inside {@code element}: one list item per link; nothing when there are none. */

@@ -138,7 +138,7 @@ final class SiteResponses {
    * A page with its links: relative on the same host, absolute to another, each with its target's
    * title.
    */
-  private String render(int host, int page) {
+  String render(int host, int page) {
     List<SimWebHtml.Link> links = new ArrayList<>();
     for (SiteModel.Page target : site.links(host, page)) {
       int h = target.host();

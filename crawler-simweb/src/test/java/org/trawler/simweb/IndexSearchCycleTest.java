@@ -4,12 +4,16 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,6 +53,7 @@ public class IndexSearchCycleTest {
   private static String firstRun;
   private static Set<String> fetchedFirst;
   private static Set<String> hitsFirst;
+  private static Map<String, List<String>> extractedFirst;
   private static Set<String> fetchedLater;
   private static Set<String> hitsLater;
 
@@ -91,6 +96,7 @@ public class IndexSearchCycleTest {
             index.toString());
     fetchedFirst = fetched();
     hitsFirst = search(SiteModel.MARKER_WORD);
+    extractedFirst = extracted("lang:en");
 
     // The same site a month later, with a third of its pages removed.
     server.close();
@@ -149,6 +155,33 @@ public class IndexSearchCycleTest {
     return urls;
   }
 
+  /**
+   * Each hit of {@code query}: its url, lang and jsonld.Article.headline fields, as search -fields
+   * shows.
+   */
+  private static Map<String, List<String>> extracted(String query) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    String fields = "url,lang,jsonld.Article.headline";
+    int rc =
+        Main.run(
+            new Configuration(conf),
+            new String[] {
+              "search", index.toString(), query, "-n", "10000", "-json", "-fields", fields
+            },
+            printer(out),
+            printer(new ByteArrayOutputStream()));
+    assertEquals(0, rc);
+    Map<String, List<String>> hits = new TreeMap<>();
+    ObjectMapper json = new ObjectMapper();
+    for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+      JsonNode hit = json.readTree(line);
+      hits.put(
+          hit.get("url").asText(),
+          List.of(hit.get("lang").asText(), hit.get("jsonld.Article.headline").asText()));
+    }
+    return hits;
+  }
+
   private static Set<String> fetched() throws Exception {
     Set<String> fetched = new TreeSet<>();
     FileSystem fs = crawl.getFileSystem(conf);
@@ -172,6 +205,18 @@ public class IndexSearchCycleTest {
       }
     }
     return urls;
+  }
+
+  @Test
+  public void everyIndexedPageHasItsLanguageAndItsJsonLdHeadline() {
+    Map<String, List<String>> expected = new TreeMap<>();
+    for (String url : fetchedFirst) {
+      if (before.kindOf(url) == SiteModel.Kind.OK) {
+        expected.put(url, List.of("en", before.titleOf(url)));
+      }
+    }
+    assertTrue(expected.size() > 20);
+    assertEquals(expected, extractedFirst);
   }
 
   @Test

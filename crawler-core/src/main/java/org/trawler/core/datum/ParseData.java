@@ -72,6 +72,17 @@ public class ParseData implements Writable {
   /** Meta key: the application that produced the document (PDF producer, Office application). */
   public static final String META_APPLICATION = "application";
 
+  /**
+   * Meta key: the ISO 639-1 code of the page's main language (parse filter lang); absent if unsure.
+   */
+  public static final String META_LANG = "lang";
+
+  /**
+   * Meta key: the names of the metadata entries the parse filters added as index fields, separated
+   * by spaces; a field with many values holds them separated by newlines.
+   */
+  public static final String META_FIELDS = "fields";
+
   public ParseData() {}
 
   public ParseData(byte status, String statusMessage, String title) {

@@ -146,7 +146,8 @@ public class HtmlParser implements Parser {
     }
     String text = walk.text();
     byte[] sig = signature.calculate(content, text);
-    return new ParseResult(data, new ParseText(robots.noIndex() ? "" : text), sig, redirect);
+    return new ParseResult(
+        data, new ParseText(robots.noIndex() ? "" : text), sig, redirect, doc, List.of());
   }
 
   /**

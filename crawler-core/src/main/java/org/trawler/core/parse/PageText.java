@@ -13,7 +13,7 @@ import org.jsoup.select.NodeVisitor;
  * built by copying runs of characters instead of one code point at a time: on reference pages the
  * body's text and the anchors are a large part of the parse.
  */
-final class PageText implements NodeVisitor {
+public final class PageText implements NodeVisitor {
   /** jsoup looks this many ancestors up for a whitespace-preserving element such as pre. */
   private static final int PRESERVE_DEPTH = 6;
 
@@ -22,6 +22,33 @@ final class PageText implements NodeVisitor {
   /** A visitor that appends the text of the nodes it is shown to {@code sb}. */
   PageText(StringBuilder sb) {
     this.sb = sb;
+  }
+
+  /**
+   * The text of {@code root} and its descendants as {@code Element.text()}, without the elements
+   * {@code skip} accepts and their descendants.
+   */
+  public static String of(Element root, java.util.function.Predicate<Element> skip) {
+    PageText text = new PageText(new StringBuilder());
+    NodeTraversor.filter(
+        new org.jsoup.select.NodeFilter() {
+          @Override
+          public FilterResult head(Node node, int depth) {
+            if (node instanceof Element e && node != root && skip.test(e)) {
+              return FilterResult.SKIP_ENTIRELY;
+            }
+            text.head(node, depth);
+            return FilterResult.CONTINUE;
+          }
+
+          @Override
+          public FilterResult tail(Node node, int depth) {
+            text.tail(node, depth);
+            return FilterResult.CONTINUE;
+          }
+        },
+        root);
+    return text.result();
   }
 
   /** The text of {@code root} and its descendants, as {@code Element.text()}. */

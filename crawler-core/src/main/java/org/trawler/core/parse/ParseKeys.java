@@ -98,5 +98,24 @@ public final class ParseKeys {
 
   public static final int DEFAULT_EMBEDDED_MAX_DEPTH = 3;
 
+  /**
+   * The parse filters run on every parsed page, in order: names of {@link #FILTER_CLASSES}, commas
+   * or spaces between them.
+   */
+  public static final String FILTER_ORDER = "parsefilter.order";
+
+  public static final String DEFAULT_FILTER_ORDER = "content,lang,meta,jsonld,microdata,selectors";
+
+  /** The names parsefilter.order may use: "name:class" entries separated by commas. */
+  public static final String FILTER_CLASSES = "parsefilter.classes";
+
+  public static final String DEFAULT_FILTER_CLASSES =
+      "content:org.trawler.core.parse.filter.MainContentFilter,"
+          + " lang:org.trawler.parse.tika.LanguageFilter,"
+          + " meta:org.trawler.core.parse.filter.MetaTagFilter,"
+          + " jsonld:org.trawler.core.parse.filter.JsonLdFilter,"
+          + " microdata:org.trawler.core.parse.filter.MicrodataFilter,"
+          + " selectors:org.trawler.core.parse.filter.SelectorFilter";
+
   private ParseKeys() {}
 }

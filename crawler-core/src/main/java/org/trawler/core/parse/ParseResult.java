@@ -1,19 +1,32 @@
 package org.trawler.core.parse;
 
 import java.util.List;
+import org.jsoup.nodes.Document;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 
 /**
  * What parsing one page gives: its parse data (status, title, outlinks, metadata), text and
- * signature, and the redirect its meta refresh makes of it, or null.
+ * signature, and the redirect its meta refresh makes of it, or null. An HTML page also carries the
+ * jsoup document it was read into, so that the parse filters do not parse it again, and every page
+ * the notes its parse filters left (counters, the selector rules that fired); neither is stored.
  */
 public record ParseResult(
-    ParseData data, ParseText text, byte[] signature, MetaRefresh.Redirect redirect) {
+    ParseData data,
+    ParseText text,
+    byte[] signature,
+    MetaRefresh.Redirect redirect,
+    Document dom,
+    List<ParseNote> notes) {
 
   public ParseResult(ParseData data, ParseText text, byte[] signature) {
     this(data, text, signature, null);
+  }
+
+  public ParseResult(
+      ParseData data, ParseText text, byte[] signature, MetaRefresh.Redirect redirect) {
+    this(data, text, signature, redirect, null, List.of());
   }
 
   /** The page's outlinks, de-duplicated and capped, in document order. */

@@ -19,7 +19,8 @@ import org.trawler.core.protocol.ProtocolKeys;
  * The one place a fetched page meets its parser: detects its MIME type (parser.detector.class),
  * picks the parser parser.types names for it (parser.classes says which class a name is) and
  * records the detected type in parse_data. Every parse runs under parser.timeout ({@link
- * ParseWorkers}). The parse job, the fetcher's in-task parse and check all parse through it.
+ * ParseWorkers}), then the result goes to the parse filters (parsefilter.order). The parse job,
+ * the fetcher's in-task parse and check all parse through it.
  * Thread-safe; close it to close the parsers.
  */
 public class Parsers implements Closeable {
@@ -31,6 +32,7 @@ public class Parsers implements Closeable {
   private final Map<String, Parser> byName;
   private final Signature signature;
   private final ParseWorkers workers;
+  private final ParseFilters filters;
 
   private record Rule(String type, String parserName) {
     boolean matches(String mimeType) {
@@ -45,7 +47,7 @@ public class Parsers implements Closeable {
 
   public Parsers(Configuration conf) {
     String classNames = conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES);
-    Map<String, String> classes = classes(classNames);
+    Map<String, String> classes = classes(ParseKeys.CLASSES, classNames);
     this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes, classNames);
     this.detector =
         newInstance(
@@ -72,9 +74,18 @@ public class Parsers implements Closeable {
       throw e;
     }
     this.byName = parsers;
+    try {
+      this.filters = new ParseFilters(conf);
+    } catch (RuntimeException e) {
+      parsers.values().forEach(Parser::close);
+      throw e;
+    }
   }
 
-  /** Parses {@code content} with the parser of its detected type; never throws for bad content. */
+  /**
+   * Parses {@code content} with the parser of its detected type, then runs the parse filters on it;
+   * never throws for bad content.
+   */
   public ParseResult parse(Content content) {
     return parse(content, detect(content));
   }
@@ -103,7 +114,7 @@ public class Parsers implements Closeable {
       result = workers.parse(parser, content, type);
     }
     result.data().getMeta().put(ParseData.META_TYPE, type);
-    return result;
+    return filters.filter(content, type, result);
   }
 
   /**
@@ -169,7 +180,8 @@ public class Parsers implements Closeable {
     return i < bytes.length && bytes[i] == '<';
   }
 
-  private static Map<String, String> classes(String value) {
+  /** The name:class entries of the setting {@code key}, separated by commas, in order. */
+  static Map<String, String> classes(String key, String value) {
     Map<String, String> classes = new LinkedHashMap<>();
     for (String entry : value.split(",")) {
       if (entry.isBlank()) {
@@ -178,8 +190,7 @@ public class Parsers implements Closeable {
       int colon = entry.indexOf(':');
       if (colon <= 0 || colon == entry.length() - 1) {
         throw new BadSettingException(
-            ParseKeys.CLASSES,
-            "expected name:class entries separated by commas, not \"" + entry.trim() + "\"");
+            key, "expected name:class entries separated by commas, not \"" + entry.trim() + "\"");
       }
       classes.put(entry.substring(0, colon).trim(), entry.substring(colon + 1).trim());
     }
@@ -225,21 +236,27 @@ public class Parsers implements Closeable {
   }
 
   private static Parser newParser(Configuration conf, String className) {
-    Class<? extends Parser> c = classOf(conf, ParseKeys.CLASSES, className, Parser.class);
+    return create(conf, ParseKeys.CLASSES, className, Parser.class);
+  }
+
+  /**
+   * A {@code type} of class {@code className}, named by the setting {@code key}, made with its
+   * public constructor taking the Configuration.
+   */
+  static <T> T create(Configuration conf, String key, String className, Class<T> type) {
+    Class<? extends T> c = classOf(conf, key, className, type);
     try {
       return c.getConstructor(Configuration.class).newInstance(conf);
     } catch (NoSuchMethodException e) {
       throw new BadSettingException(
-          ParseKeys.CLASSES,
-          "class " + className + " has no public constructor taking a Configuration",
-          e);
+          key, "class " + className + " has no public constructor taking a Configuration", e);
     } catch (java.lang.reflect.InvocationTargetException e) {
       if (e.getCause() instanceof RuntimeException r) {
-        throw r; // a BadSettingException of the parser's own keys
+        throw r; // a BadSettingException of the member's own keys
       }
-      throw new IllegalStateException("cannot create parser " + className, e.getCause());
+      throw new IllegalStateException("cannot create " + className, e.getCause());
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot create parser " + className, e);
+      throw new IllegalStateException("cannot create " + className, e);
     }
   }
 
@@ -273,5 +290,6 @@ public class Parsers implements Closeable {
   public void close() {
     workers.close();
     byName.values().forEach(Parser::close);
+    filters.close();
   }
 }

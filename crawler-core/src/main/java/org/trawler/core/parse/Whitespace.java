@@ -1,13 +1,13 @@
 package org.trawler.core.parse;
 
 /** Whitespace collapsing and length capping of extracted strings. */
-final class Whitespace {
+public final class Whitespace {
   private Whitespace() {}
 
   /**
    * Runs of whitespace (no-break and ideographic spaces included) become one space; ends trimmed.
    */
-  static String collapse(String s) {
+  public static String collapse(String s) {
     if (s == null) {
       return "";
     }
@@ -60,7 +60,7 @@ final class Whitespace {
   }
 
   /** At most {@code max} chars, never cutting a surrogate pair; max &lt; 0 = no cap. */
-  static String cap(String s, int max) {
+  public static String cap(String s, int max) {
     if (max < 0 || s.length() <= max) {
       return s;
     }

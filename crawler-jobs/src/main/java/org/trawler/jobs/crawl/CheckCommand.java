@@ -5,6 +5,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,9 @@ import org.trawler.core.datum.Hex;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.parse.ParseNote;
+import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.ParsedPage;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.CrawlTool;
@@ -136,6 +140,12 @@ public class CheckCommand extends CrawlTool {
       f.put("metaRobots", data.getMeta().get("robots"));
     }
     f.put("parseMeta", new LinkedHashMap<>(data.getMeta()));
+    Map<String, String> extracted = new LinkedHashMap<>();
+    for (String name : ParsedPage.fieldNames(data)) {
+      extracted.put(name, String.join(" | ", ParsedPage.values(data.getMeta().get(name))));
+    }
+    f.put("fields", extracted);
+    f.put("parseFilters", filterNotes(r.parse()));
     f.put("signature", Hex.encode(r.parse().signature()));
     String text = r.parse().text().getText();
     f.put("text", text.length() > TEXT_CHARS ? text.substring(0, TEXT_CHARS) + "…" : text);
@@ -150,6 +160,22 @@ public class CheckCommand extends CrawlTool {
     }
     f.put("dropped", dropped);
     return f;
+  }
+
+  /**
+   * What the parse filters noted on the page, e.g. which selector rules applied and what each
+   * found, keyed "filter n".
+   */
+  static Map<String, String> filterNotes(ParseResult parse) {
+    Map<String, String> notes = new LinkedHashMap<>();
+    Map<String, Integer> perFilter = new HashMap<>();
+    for (ParseNote note : parse.notes()) {
+      if (!note.detail().isEmpty()) {
+        int n = perFilter.merge(note.filter(), 1, Integer::sum);
+        notes.put(note.filter() + " " + n, note.detail());
+      }
+    }
+    return notes;
   }
 
   private void printText(Map<String, Object> fields) {

@@ -14,6 +14,7 @@ import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.parse.ParsedPage;
 
 /**
  * What the index does with one URL of the segments: add its document, delete it, or skip it (and
@@ -125,7 +126,10 @@ public final class IndexDecision {
     return robots != null && robots.startsWith("noindex");
   }
 
-  /** The document of a fetched and parsed page, with the job's standard field names. */
+  /**
+   * The document of a fetched and parsed page, with the job's standard field names, and the fields
+   * the parse filters added (lang, meta.*, jsonld.*...), one value per value they found.
+   */
   IndexDocument document(String url, PageRecords page) {
     CrawlDatum db = page.db();
     CrawlDatum fetch = page.fetch();
@@ -173,6 +177,12 @@ public final class IndexDecision {
     doc.add(IndexFields.DEPTH, db.getDepth());
     String segment = page.segment();
     doc.add(IndexFields.SEGMENT, segment.substring(segment.lastIndexOf('/') + 1));
+    for (String field : ParsedPage.fieldNames(parse)) {
+      String value = parse.getMeta().get(field);
+      if (value != null && !doc.fields().containsKey(field)) {
+        ParsedPage.values(value).forEach(v -> doc.add(field, v));
+      }
+    }
     return doc;
   }
 

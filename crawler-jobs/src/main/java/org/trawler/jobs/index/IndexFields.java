@@ -1,6 +1,7 @@
 package org.trawler.jobs.index;
 
 import java.util.Set;
+import org.trawler.core.datum.ParseData;
 
 /** The names of the index job's document fields (before {@code indexer.fields} renames them). */
 public final class IndexFields {
@@ -28,6 +29,9 @@ public final class IndexFields {
   /** When a document says it was created, as it says it (ISO 8601). */
   public static final String CREATED = "created";
 
+  /** The page's language, ISO 639-1 (parse filter lang). */
+  public static final String LANG = ParseData.META_LANG;
+
   public static final String CONTENT_LENGTH = "contentLength";
   public static final String FETCH_TIME = "fetchTime";
   public static final String MODIFIED_TIME = "modifiedTime";
@@ -38,7 +42,7 @@ public final class IndexFields {
 
   /** Fields matched as a whole (not split into words). */
   public static final Set<String> KEYWORD =
-      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT);
+      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT, LANG);
 
   private IndexFields() {}
 }

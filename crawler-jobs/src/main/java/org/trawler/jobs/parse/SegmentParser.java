@@ -18,6 +18,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.MimeTypes;
 import org.trawler.core.parse.ParseReason;
+import org.trawler.core.parse.ParseNote;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
 import org.trawler.core.scoring.LinkScorer;
@@ -174,7 +175,10 @@ public class SegmentParser implements Closeable {
     return datum;
   }
 
-  /** Counts a page's parse (its status, its outlinks) and logs a failed one with its URL. */
+  /**
+   * Counts a page's parse (its status, its outlinks, its parse filters' notes) and logs a failed
+   * one with its URL.
+   */
   public static void report(Text url, ParseResult result, CounterSink counts) {
     counts.count(ParseCounter.GROUP, ParseData.statusName(result.status()), 1);
     String reason = result.data().getMeta().get(ParseData.META_REASON);
@@ -184,6 +188,11 @@ public class SegmentParser implements Closeable {
     counts.count(ParseCounter.OUTLINKS, result.outlinks().size());
     if (result.redirect() != null) {
       counts.count(ParseCounter.REFRESH_REDIRECTS, 1);
+    }
+    for (ParseNote note : result.notes()) {
+      if (note.counter() != null) {
+        counts.count(ParseNote.GROUP, note.counter(), 1);
+      }
     }
     if (result.status() == ParseData.FAILED) {
       LOG.warn("failed to parse {}: {}", url, result.data().getStatusMessage());

@@ -23,6 +23,7 @@ import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.parse.ParsedPage;
 import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.KeyGroups;
 import org.trawler.core.store.PartCursor;
@@ -301,6 +302,18 @@ public class SegmentReader extends CrawlTool {
           .endObject();
     }
     json.endArray();
+    List<String> fields = ParsedPage.fieldNames(parse);
+    if (!fields.isEmpty()) { // the parse filters' fields: lang, meta.*, jsonld.*...
+      json.name("fields").beginObject();
+      for (String name : fields) {
+        json.name(name).beginArray();
+        for (String value : ParsedPage.values(parse.getMeta().getOrDefault(name, ""))) {
+          json.value(value);
+        }
+        json.endArray();
+      }
+      json.endObject();
+    }
     json.endObject();
   }
 }

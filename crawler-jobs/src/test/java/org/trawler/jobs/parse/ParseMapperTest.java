@@ -19,6 +19,7 @@ import org.trawler.core.datum.ParseText;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.parse.ParseKeys;
+import org.trawler.core.parse.ParseNote;
 
 public class ParseMapperTest {
   private MapDriver<Text, Content, Text, SegmentRecord> driver;
@@ -101,6 +102,35 @@ public class ParseMapperTest {
     assertEquals("http://example.com/fine", out.get(6).getFirst().toString());
     assertEquals(1, counter("parse_failed"));
     assertEquals(1, counter("success"));
+  }
+
+  @Test
+  public void parseFiltersAddTheirFieldsAndCountWhatTheyFound() throws Exception {
+    String url = "http://example.com/news";
+    driver.withInput(
+        new Text(url),
+        Pages.html(
+            url,
+            "<html lang=de><head><title>Kurz</title><meta property='og:title' content='Kurz'>"
+                + "<script type='application/ld+json'>{\"@type\": \"Article\", \"headline\":"
+                + " \"Kurz\"}</script><script type='application/ld+json'>{broken</script></head>"
+                + "<body>Hallo.</body></html>",
+            1f,
+            0));
+    List<Pair<Text, SegmentRecord>> out = driver.run();
+    ParseData data = (ParseData) out.get(0).getSecond().get();
+    assertEquals("de", data.getMeta().get(ParseData.META_LANG));
+    assertEquals("Kurz", data.getMeta().get("jsonld.Article.headline"));
+    assertEquals("Kurz", data.getMeta().get("meta.og:title"));
+    assertEquals(
+        "lang meta.og:title jsonld.Article.headline", data.getMeta().get(ParseData.META_FIELDS));
+    assertEquals(1, filterCounter("lang_from_markup"));
+    assertEquals(1, filterCounter("jsonld_malformed"));
+    assertEquals(1, counter("success"));
+  }
+
+  private long filterCounter(String name) {
+    return driver.getCounters().findCounter(ParseNote.GROUP, name).getValue();
   }
 
   @Test

@@ -259,6 +259,13 @@ public class BadInputTest {
     cases.add(badSetting("parser.text.max.chars=0", "parse", "{fetched}"));
     cases.add(badSetting("parser.embedded.max.depth=deep", "parse", "{fetched}"));
     cases.add(badSetting("http.content.limit.documents=big", "fetch", "{gen}"));
+    cases.add(badSetting("parsefilter.order=lang,langid", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.classes=lang", "parse", "{fetched}"));
+    cases.add(badSetting("parser.html.content=article", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.meta.max.count=many", "parse", "{fetched}"));
+    cases.add(badSetting("parsefilter.lang.min.confidence=high", "parse", "{fetched}"));
+    cases.add(
+        badSetting("parsefilter.selectors.file=/no/such/extract-rules.txt", "parse", "{fetched}"));
     cases.add(
         badSetting(
             "db.fetch.schedule.class=org.example.NoSuchSchedule",

@@ -129,6 +129,12 @@ public class BenchCommand extends CrawlTool {
             "crawl a faulty simweb (2000 hosts: 5% 5xx, 2% resets, 1% slow, 1% redirect loops,"
                 + " 0.5% huge pages) for MINUTES (or --rounds) and check that pages/s, heap,"
                 + " threads, open files and temp disk stay flat; exit 1 when not"));
+    o.addOption(
+        valued(
+            "parse-filters",
+            "N",
+            "parse N pages of the profile (default or apidocs) per CPU second without parse"
+                + " filters, with the default chain and with each filter alone, instead"));
     o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
     o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
     return o;
@@ -156,6 +162,17 @@ public class BenchCommand extends CrawlTool {
             new DocumentBenchmark(getConf(), CrawlParser::new, out())
                 .run(intOption(cmd, "documents", 200), intOption(cmd, "rounds", 5));
         DocumentBenchmark.writeJson(figures, meter.processRssPeakBytes(), json);
+        out().println("bench: figures written to " + json);
+        return 0;
+      }
+      if (cmd.hasOption("parse-filters")) {
+        SiteProfile profile = profile(cmd);
+        List<FilterBenchmark.Figures> figures =
+            new FilterBenchmark(getConf(), out())
+                .run(
+                    profile, (int) positiveLong(cmd, "parse-filters"), intOption(cmd, "rounds", 5));
+        FilterBenchmark.writeJson(
+            cmd.getOptionValue("profile", "default"), figures, meter.processRssPeakBytes(), json);
         out().println("bench: figures written to " + json);
         return 0;
       }
@@ -227,6 +244,14 @@ public class BenchCommand extends CrawlTool {
     return s;
   }
 
+  private static SiteProfile profile(CommandLine cmd) throws UsageException {
+    try {
+      return SiteProfile.named(cmd.getOptionValue("profile", "default"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
   private static long positiveLong(CommandLine cmd, String opt) throws UsageException {
     long v = longOption(cmd, opt, 0);
     if (v < 1) {
@@ -237,12 +262,7 @@ public class BenchCommand extends CrawlTool {
 
   /** The cycle benchmark: simweb in its own JVM, inject + R rounds here, then a one-URL round. */
   private Report cycle(CommandLine cmd, Path dir) throws Exception {
-    SiteProfile profile;
-    try {
-      profile = SiteProfile.named(cmd.getOptionValue("profile", "default"));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    SiteProfile profile = profile(cmd);
     // the default profile keeps bench's politeness-bound main target; another one measures work
     boolean site = profile != SiteProfile.DEFAULT;
     BenchReport.Settings s =

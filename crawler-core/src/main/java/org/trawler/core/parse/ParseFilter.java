@@ -1,0 +1,18 @@
+package org.trawler.core.parse;
+
+import java.io.Closeable;
+
+/**
+ * Adds fields to a parsed page or replaces its text: one member of the ordered chain {@code
+ * parsefilter.order} ({@link ParseFilters}). An implementation has a public constructor taking the
+ * crawl's Hadoop Configuration and reads its settings there, once per task; it is shared by the
+ * task's threads (so thread-safe). It may throw on a hostile page: the chain counts and logs that
+ * and goes on with the next filter.
+ */
+public interface ParseFilter extends Closeable {
+  /** Reads {@code page} and adds its fields (or replaces its text) there. */
+  void filter(ParsedPage page);
+
+  @Override
+  default void close() {}
+}

@@ -1,0 +1,116 @@
+package org.trawler.core.parse;
+
+import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
+
+/**
+ * The composite parse filter: the filters {@code parsefilter.order} names (each a name of {@code
+ * parsefilter.classes}), run in that order on every page that parsed. A filter that throws on a
+ * page costs the page that filter's fields, a counter {@code <name>_failed} and a log line with the
+ * URL; the others still run. Thread-safe; close it to close the filters.
+ */
+public class ParseFilters implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(ParseFilters.class);
+
+  /** The counter a filter that threw on a page adds one to: {@code <name>} + this. */
+  public static final String FAILED_SUFFIX = "_failed";
+
+  private final Map<String, ParseFilter> filters;
+
+  public ParseFilters(Configuration conf) {
+    Map<String, String> classes =
+        Parsers.classes(
+            ParseKeys.FILTER_CLASSES,
+            conf.get(ParseKeys.FILTER_CLASSES, ParseKeys.DEFAULT_FILTER_CLASSES));
+    Map<String, ParseFilter> made = new LinkedHashMap<>();
+    try {
+      String order = conf.get(ParseKeys.FILTER_ORDER, ParseKeys.DEFAULT_FILTER_ORDER);
+      for (String name : names(order)) {
+        String className = classes.get(name);
+        if (className == null) {
+          throw new BadSettingException(
+              ParseKeys.FILTER_ORDER,
+              "\""
+                  + order
+                  + "\" names the filter \""
+                  + name
+                  + "\", which "
+                  + ParseKeys.FILTER_CLASSES
+                  + " does not name "
+                  + classes.keySet());
+        }
+        if (!made.containsKey(name)) {
+          made.put(
+              name, Parsers.create(conf, ParseKeys.FILTER_CLASSES, className, ParseFilter.class));
+        }
+      }
+    } catch (RuntimeException e) {
+      made.values().forEach(ParseFilter::close);
+      throw e;
+    }
+    this.filters = Collections.unmodifiableMap(made);
+  }
+
+  /** The names of a parsefilter.order value: commas or spaces between them. */
+  public static List<String> names(String order) {
+    List<String> names = new ArrayList<>();
+    for (String name : order.split("[,\\s]+")) {
+      if (!name.isEmpty()) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+
+  /** The filters' names, in the order they run. */
+  public List<String> names() {
+    return new ArrayList<>(filters.keySet());
+  }
+
+  /**
+   * Runs the filters on {@code result}, the parse of {@code content}, of type {@code mimeType}: the
+   * result with the fields they added to its metadata, the text they left and their notes. A page
+   * that did not parse is returned as it is.
+   */
+  public ParseResult filter(Content content, String mimeType, ParseResult result) {
+    if (filters.isEmpty() || result.status() != ParseData.SUCCESS) {
+      return result;
+    }
+    String text = result.text().getText();
+    ParsedPage page = new ParsedPage(content, mimeType, result.dom(), result.data(), text);
+    for (Map.Entry<String, ParseFilter> f : filters.entrySet()) {
+      page.enter(f.getKey());
+      try {
+        f.getValue().filter(page);
+      } catch (RuntimeException | StackOverflowError e) {
+        page.note(f.getKey() + FAILED_SUFFIX, e.toString());
+        LOG.warn("parse filter {} failed on {}: {}", f.getKey(), page.url(), e.toString());
+      }
+    }
+    page.finish();
+    ParseText newText = page.text() == text ? result.text() : new ParseText(page.text());
+    return new ParseResult(
+        result.data(),
+        newText,
+        result.signature(),
+        result.redirect(),
+        result.dom(),
+        List.copyOf(page.notes()));
+  }
+
+  @Override
+  public void close() {
+    filters.values().forEach(ParseFilter::close);
+  }
+}

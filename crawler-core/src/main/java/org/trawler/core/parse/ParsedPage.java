@@ -1,0 +1,149 @@
+package org.trawler.core.parse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jsoup.nodes.Document;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.ParseData;
+
+/**
+ * One successfully parsed page as the parse filters see it: the fetched content, its detected type,
+ * the parse data whose metadata takes their fields, the text (which a filter may replace) and, for
+ * HTML, the jsoup document the parser built. Belongs to one thread for the time of one page.
+ */
+public final class ParsedPage {
+  /** Many values of one field are kept as one metadata value, separated by this. */
+  public static final char VALUE_SEPARATOR = '\n';
+
+  private final Content content;
+  private final String mimeType;
+  private final Document dom;
+  private final ParseData data;
+  private final List<ParseNote> notes = new ArrayList<>();
+  private final Set<String> fields = new LinkedHashSet<>();
+  private String text;
+  private String filter = "";
+
+  public ParsedPage(Content content, String mimeType, Document dom, ParseData data, String text) {
+    this.content = content;
+    this.mimeType = mimeType;
+    this.dom = dom;
+    this.data = data;
+    this.text = text;
+    this.fields.addAll(fieldNames(data));
+  }
+
+  /** The URL the page came from in the end: relative links and URL rules apply to it. */
+  public String url() {
+    return HtmlParser.pageUrl(content);
+  }
+
+  public Content content() {
+    return content;
+  }
+
+  /** The detected MIME type, lower case, without parameters. */
+  public String mimeType() {
+    return mimeType;
+  }
+
+  /** The page's jsoup document when it is HTML, else null. Read it; do not change it. */
+  public Document dom() {
+    return dom;
+  }
+
+  /** The page's metadata: what the parser found and the fields filters added so far. */
+  public Map<String, String> meta() {
+    return data.getMeta();
+  }
+
+  public String title() {
+    return data.getTitle();
+  }
+
+  public String text() {
+    return text;
+  }
+
+  public void setText(String text) {
+    this.text = text;
+  }
+
+  /**
+   * Sets the index field {@code name} (no spaces) to {@code value}, replacing an earlier value;
+   * {@link ParseData#META_FIELDS} lists it.
+   */
+  public void put(String name, String value) {
+    data.getMeta().put(name, value);
+    fields.add(name);
+  }
+
+  /** Adds {@code value} to the values of the index field {@code name} unless it has it already. */
+  public void add(String name, String value) {
+    String old = data.getMeta().get(name);
+    if (old == null || !fields.contains(name)) {
+      put(name, value);
+    } else if (!values(old).contains(value)) {
+      data.getMeta().put(name, old + VALUE_SEPARATOR + value);
+    }
+  }
+
+  /** Whether the page has the index field {@code name}. */
+  public boolean has(String name) {
+    return fields.contains(name);
+  }
+
+  /** The number of index fields the filters added so far. */
+  public int fieldCount() {
+    return fields.size();
+  }
+
+  /** The names of the index fields the parse filters added to {@code data}, in order. */
+  public static List<String> fieldNames(ParseData data) {
+    String names = data.getMeta().getOrDefault(ParseData.META_FIELDS, "");
+    return names.isEmpty() ? List.of() : List.of(names.split(" "));
+  }
+
+  /** Records the names of the fields added in the metadata, once the filters are done. */
+  void finish() {
+    if (!fields.isEmpty()) {
+      data.getMeta().put(ParseData.META_FIELDS, String.join(" ", fields));
+    }
+  }
+
+  /** The values of a metadata value that may hold many. */
+  public static List<String> values(String value) {
+    List<String> values = new ArrayList<>();
+    int start = 0;
+    for (int i = value.indexOf(VALUE_SEPARATOR);
+        i >= 0;
+        i = value.indexOf(VALUE_SEPARATOR, start)) {
+      values.add(value.substring(start, i));
+      start = i + 1;
+    }
+    values.add(value.substring(start));
+    return values;
+  }
+
+  /** Adds one to the current filter's counter {@code counter} (group parse_filters). */
+  public void count(String counter) {
+    notes.add(new ParseNote(filter, counter, ""));
+  }
+
+  /** Notes {@code detail} for check to show, with the counter {@code counter} or none (null). */
+  public void note(String counter, String detail) {
+    notes.add(new ParseNote(filter, counter, detail));
+  }
+
+  List<ParseNote> notes() {
+    return notes;
+  }
+
+  /** The chain names the filter it hands the page to, for its notes. */
+  void enter(String filterName) {
+    this.filter = filterName;
+  }
+}

@@ -1,0 +1,271 @@
+package org.trawler.core.parse.filter;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.NodeTraversor;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.parse.PageText;
+import org.trawler.core.parse.ParseFilter;
+import org.trawler.core.parse.ParsedPage;
+
+/**
+ * With parser.html.content=main, an HTML page's text becomes its main content: the article, the
+ * documentation or the thread without navigation, menus, headers, footers and cookie notices (the
+ * whole text kept in the field fulltext if parser.html.content.fulltext). In three steps (the
+ * algorithm, docs/extraction.md):
+ *
+ * <ol>
+ *   <li>Boilerplate by markup is left out: nav, aside, footer, form, header outside an article or
+ *       main, ARIA roles of navigation, banners and dialogs, hidden elements, and elements whose
+ *       class or id names a menu, a sidebar, a cookie notice, sharing buttons.
+ *   <li>Each remaining text character that is not link text counts for all elements above it. From
+ *       the body down, the walk enters the child with most of these characters as long as it holds
+ *       at least {@value #SHARE} of the page's: the smallest element holding most of the prose,
+ *       which a side menu or a link list cannot be. Inside an article it takes the whole article.
+ *   <li>The text of that element, without boilerplate and without blocks that are mostly links.
+ * </ol>
+ */
+public class MainContentFilter implements ParseFilter {
+  /** The field that keeps the whole text when the main content replaces it. */
+  public static final String FULLTEXT_FIELD = "fulltext";
+
+  /** The share of the page's prose the main element holds at least. */
+  static final double SHARE = 0.7;
+
+  /** A block whose text is more link text than this is a link list, not content. */
+  private static final double LINK_DENSITY = 0.5;
+
+  /** Counter: a page kept its whole text, having no main content apart from boilerplate. */
+  static final String KEPT_ALL = "content_kept_all";
+
+  private static final Set<String> BOILERPLATE_TAGS =
+      Set.of(
+          "nav",
+          "aside",
+          "footer",
+          "form",
+          "script",
+          "style",
+          "noscript",
+          "template",
+          "button",
+          "select",
+          "dialog",
+          "menu",
+          "iframe",
+          "svg",
+          "input",
+          "label");
+
+  private static final Set<String> BOILERPLATE_ROLES =
+      Set.of(
+          "navigation",
+          "banner",
+          "contentinfo",
+          "complementary",
+          "search",
+          "menu",
+          "menubar",
+          "dialog",
+          "alertdialog",
+          "toolbar");
+
+  /** Words of class and id values that mark boilerplate (split at -, _ and spaces). */
+  private static final Set<String> BOILERPLATE_WORDS =
+      Set.of(
+          "nav",
+          "navbar",
+          "navigation",
+          "menu",
+          "sidebar",
+          "breadcrumb",
+          "breadcrumbs",
+          "footer",
+          "header",
+          "masthead",
+          "cookie",
+          "cookies",
+          "consent",
+          "gdpr",
+          "share",
+          "sharing",
+          "social",
+          "related",
+          "advert",
+          "advertisement",
+          "ad",
+          "ads",
+          "promo",
+          "newsletter",
+          "subscribe",
+          "toolbar",
+          "pagination",
+          "pager",
+          "skip",
+          "toc",
+          "banner");
+
+  /** Text blocks checked for link density. */
+  private static final Set<String> BLOCKS = Set.of("ul", "ol", "div", "section", "table", "p");
+
+  private final boolean main;
+  private final boolean keepFulltext;
+
+  public MainContentFilter(Configuration conf) {
+    String mode =
+        conf.getTrimmed(FilterKeys.CONTENT, FilterKeys.DEFAULT_CONTENT).toLowerCase(Locale.ROOT);
+    if (!mode.equals(FilterKeys.CONTENT_ALL_VALUE) && !mode.equals(FilterKeys.CONTENT_MAIN_VALUE)) {
+      throw new BadSettingException(
+          FilterKeys.CONTENT,
+          "expected "
+              + FilterKeys.CONTENT_ALL_VALUE
+              + " or "
+              + FilterKeys.CONTENT_MAIN_VALUE
+              + ", not \""
+              + mode
+              + "\"");
+    }
+    this.main = mode.equals(FilterKeys.CONTENT_MAIN_VALUE);
+    this.keepFulltext =
+        conf.getBoolean(FilterKeys.CONTENT_FULLTEXT, FilterKeys.DEFAULT_CONTENT_FULLTEXT);
+  }
+
+  @Override
+  public void filter(ParsedPage page) {
+    if (!main || page.dom() == null || page.dom().body() == null) {
+      return;
+    }
+    String text = mainText(page.dom().body());
+    if (text.isEmpty()) {
+      page.count(KEPT_ALL);
+      return;
+    }
+    if (keepFulltext) {
+      page.put(FULLTEXT_FIELD, page.text());
+    }
+    page.setText(text);
+  }
+
+  /** The main content's text of the page whose body is {@code body}. */
+  static String mainText(Element body) {
+    Element root = mainElement(body);
+    return PageText.of(root, e -> isBoilerplate(e) || isLinkList(e));
+  }
+
+  /** The smallest element holding at least {@link #SHARE} of the page's prose; its article. */
+  static Element mainElement(Element body) {
+    Map<Element, Integer> prose = prose(body);
+    int total = prose.getOrDefault(body, 0);
+    Element root = body;
+    while (true) {
+      Element best = null;
+      int bestScore = 0;
+      for (Element child : root.children()) {
+        int score = prose.getOrDefault(child, 0);
+        if (score > bestScore) {
+          best = child;
+          bestScore = score;
+        }
+      }
+      if (best == null || bestScore < SHARE * total) {
+        break;
+      }
+      root = best;
+    }
+    Element article = root.closest("article");
+    return article != null ? article : root;
+  }
+
+  /** The characters of text that is not link text or boilerplate under each element. */
+  private static Map<Element, Integer> prose(Element body) {
+    Map<Element, Integer> prose = new HashMap<>();
+    NodeTraversor.filter(
+        new NodeFilter() {
+          @Override
+          public FilterResult head(Node node, int depth) {
+            if (node instanceof Element e) {
+              return e != body && (isBoilerplate(e) || e.nameIs("a"))
+                  ? FilterResult.SKIP_ENTIRELY
+                  : FilterResult.CONTINUE;
+            }
+            if (node instanceof TextNode t && !t.isBlank()) {
+              int n = t.text().strip().length();
+              for (Element e = (Element) t.parentNode(); e != null; e = e.parent()) {
+                prose.merge(e, n, Integer::sum);
+                if (e == body) {
+                  break;
+                }
+              }
+            }
+            return FilterResult.CONTINUE;
+          }
+
+          @Override
+          public FilterResult tail(Node node, int depth) {
+            return FilterResult.CONTINUE;
+          }
+        },
+        body);
+    return prose;
+  }
+
+  /** Navigation, banners, menus, notices and hidden elements, by tag, role, class and id. */
+  static boolean isBoilerplate(Element e) {
+    String tag = e.normalName();
+    if (BOILERPLATE_TAGS.contains(tag)) {
+      return true;
+    }
+    if (tag.equals("header")) {
+      return e.closest("article, main") == null;
+    }
+    if (e.hasAttr("hidden") || e.attr("aria-hidden").equals("true")) {
+      return true;
+    }
+    String style = e.attr("style");
+    if (!style.isEmpty()
+        && style.replace(" ", "").toLowerCase(Locale.ROOT).contains("display:none")) {
+      return true;
+    }
+    if (BOILERPLATE_ROLES.contains(e.attr("role").strip().toLowerCase(Locale.ROOT))) {
+      return true;
+    }
+    if (tag.equals("article") || tag.equals("main") || tag.equals("body")) {
+      return false;
+    }
+    return namesBoilerplate(e.className()) || namesBoilerplate(e.id());
+  }
+
+  private static boolean namesBoilerplate(String value) {
+    if (value.isEmpty()) {
+      return false;
+    }
+    for (String word : value.toLowerCase(Locale.ROOT).split("[\\s_-]+")) {
+      if (BOILERPLATE_WORDS.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A block whose text is mostly link text: a list of links inside the content. */
+  private static boolean isLinkList(Element e) {
+    if (!BLOCKS.contains(e.normalName())) {
+      return false;
+    }
+    int links = 0;
+    for (Element a : e.getElementsByTag("a")) {
+      links += a.text().length();
+    }
+    if (links == 0) {
+      return false;
+    }
+    return links > LINK_DENSITY * e.text().length();
+  }
+}

@@ -1,0 +1,219 @@
+package org.trawler.core.parse.filter;
+
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.datum.Content;
+import org.trawler.core.parse.HtmlParser;
+import org.trawler.core.parse.ParseFilters;
+import org.trawler.core.parse.ParseKeys;
+import org.trawler.core.parse.ParseResult;
+
+/** Pages written like real ones, and a parse through the HTML parser and a filter chain. */
+final class ExtractPages {
+  private ExtractPages() {}
+
+  /**
+   * A configuration running the filters {@code order} (no language: it lives in the Tika module).
+   */
+  static Configuration conf(String order) {
+    Configuration conf = new Configuration(false);
+    conf.addResource("trawler-default.xml");
+    conf.set(ParseKeys.FILTER_ORDER, order);
+    conf.set(ParseKeys.TIMEOUT, "0");
+    return conf;
+  }
+
+  /** {@code html} fetched from {@code url}, parsed as HTML, then run through the filters. */
+  static ParseResult parse(Configuration conf, String url, String html) {
+    Content content =
+        new Content(
+            url, url, html.getBytes(StandardCharsets.UTF_8), "text/html; charset=utf-8", false);
+    try (HtmlParser parser = new HtmlParser(conf);
+        ParseFilters filters = new ParseFilters(conf)) {
+      return filters.filter(content, "text/html", parser.parse(content, "text/html"));
+    }
+  }
+
+  /** A news article: site header with menu, the article, a related-links box, a cookie notice. */
+  static final String NEWS_ARTICLE =
+      """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+        <meta charset="utf-8">
+        <title>City council approves new cycle lanes | The Riverside Gazette</title>
+        <meta name="description" content="The council voted 7 to 2 for 12 km of protected lanes.">
+        <meta property="og:title" content="City council approves new cycle lanes">
+        <meta property="og:type" content="article">
+        <meta property="og:image" content="https://gazette.example/img/lanes.jpg">
+        <meta name="twitter:card" content="summary_large_image">
+        <meta property="article:published_time" content="2024-03-14T09:30:00Z">
+        <meta property="article:tag" content="transport">
+        <meta property="article:tag" content="city council">
+        <meta name="DC.creator" content="Maria   Keller">
+        <script type="application/ld+json">
+        {
+          "@context": "https://schema.org",
+          "@type": "NewsArticle",
+          "headline": "City council approves new cycle lanes",
+          "datePublished": "2024-03-14T09:30:00Z",
+          "author": [{"@type": "Person", "name": "Maria Keller"},
+                     {"@type": "Person", "name": "Tom Brandt"}],
+          "publisher": {"@type": "Organization", "name": "The Riverside Gazette",
+                        "logo": {"@type": "ImageObject", "url": "https://gazette.example/logo.png"}}
+        }
+        </script>
+      </head>
+      <body>
+        <header class="site-header">
+          <a href="/" class="logo">The Riverside Gazette</a>
+          <nav><ul>
+            <li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li>
+            <li><a href="/culture">Culture</a></li><li><a href="/opinion">Opinion</a></li>
+          </ul></nav>
+        </header>
+        <div class="breadcrumb"><a href="/">Home</a> › <a href="/news">News</a> › Local</div>
+        <main>
+          <article>
+            <header>
+              <h1>City council approves new cycle lanes</h1>
+              <p class="byline">By Maria Keller and Tom Brandt, 14 March 2024</p>
+            </header>
+            <p>The city council voted seven to two on Wednesday evening to build twelve kilometres
+            of protected cycle lanes along the river, after a debate that lasted almost four hours.</p>
+            <p>Supporters said the lanes would make the daily commute safer for the thousands of
+            residents who already cycle to work, while opponents warned about the loss of parking
+            spaces for the shops on Bridge Street.</p>
+            <p>Construction is expected to begin in September and to last eighteen months, with the
+            first section between the station and the old harbour opening next spring.</p>
+            <div class="share"><a href="#">Share on Facebook</a> <a href="#">Share on X</a></div>
+            <ul class="links"><li><a href="/news/bridge">Bridge Street shops fear for trade</a></li>
+            <li><a href="/news/budget">What the city budget pays for</a></li></ul>
+          </article>
+        </main>
+        <aside class="related"><h2>Most read</h2><ol>
+          <li><a href="/a">Heatwave expected this weekend</a></li>
+          <li><a href="/b">Local team wins the regional cup</a></li></ol></aside>
+        <footer><p>© 2024 The Riverside Gazette. All rights reserved.</p>
+          <a href="/imprint">Imprint</a> <a href="/privacy">Privacy</a></footer>
+        <div id="cookie-consent"><p>We use cookies to improve your experience on our site.</p>
+          <button>Accept all</button></div>
+      </body>
+      </html>
+      """;
+
+  /** The main text of {@link #NEWS_ARTICLE}, as main content extraction should give it. */
+  static final String NEWS_ARTICLE_MAIN =
+      "City council approves new cycle lanes By Maria Keller and Tom Brandt, 14 March 2024"
+          + " The city council voted seven to two on Wednesday evening to build twelve kilometres"
+          + " of protected cycle lanes along the river, after a debate that lasted almost four"
+          + " hours. Supporters said the lanes would make the daily commute safer for the thousands"
+          + " of residents who already cycle to work, while opponents warned about the loss of"
+          + " parking spaces for the shops on Bridge Street. Construction is expected to begin in"
+          + " September and to last eighteen months, with the first section between the station"
+          + " and the old harbour opening next spring.";
+
+  /** An API documentation page: top bar, a side menu of every class (no nav element), content. */
+  static final String API_DOC_PAGE =
+      """
+      <!DOCTYPE html>
+      <html>
+      <head><meta charset="utf-8"><title>StringJoiner (Java Platform SE 17)</title>
+      <meta name="keywords" content="java.util.StringJoiner class">
+      <meta name="generator" content="javadoc/ClassWriterImpl"></head>
+      <body class="class-declaration-page">
+      <div class="flex-box">
+      <div class="top-bar"><a href="../../index.html">Overview</a> <a href="package-summary.html">Package</a>
+        <a href="class-use/StringJoiner.html">Use</a> <a href="../../help-doc.html">Help</a>
+        <div class="search"><label for="s">Search</label><input id="s" type="text"></div></div>
+      <div class="side-menu">
+        <ul><li><a href="AbstractList.html">AbstractList</a></li><li><a href="ArrayDeque.html">ArrayDeque</a></li>
+        <li><a href="ArrayList.html">ArrayList</a></li><li><a href="Arrays.html">Arrays</a></li>
+        <li><a href="BitSet.html">BitSet</a></li><li><a href="Calendar.html">Calendar</a></li>
+        <li><a href="Collections.html">Collections</a></li><li><a href="HashMap.html">HashMap</a></li>
+        <li><a href="StringJoiner.html">StringJoiner</a></li><li><a href="TreeMap.html">TreeMap</a></li></ul>
+      </div>
+      <div class="content-container">
+        <div class="sub-title">Package java.util</div>
+        <h1 class="title">Class StringJoiner</h1>
+        <div class="class-description">
+          <p>StringJoiner is used to construct a sequence of characters separated by a delimiter
+          and optionally starting with a supplied prefix and ending with a supplied suffix.</p>
+          <p>Prior to adding something to the StringJoiner, its sj.toString() method will, by
+          default, return prefix + suffix.</p>
+          <pre>StringJoiner sj = new StringJoiner(":", "[", "]");</pre>
+        </div>
+        <h2>Method Summary</h2>
+        <table class="summary-table"><tr><th>Modifier and Type</th><th>Method</th><th>Description</th></tr>
+        <tr><td>StringJoiner</td><td><a href="#add">add</a>(CharSequence newElement)</td>
+          <td>Adds a copy of the given CharSequence value as the next element of the StringJoiner value.</td></tr>
+        <tr><td>int</td><td><a href="#length">length</a>()</td>
+          <td>Returns the length of the String representation of this StringJoiner.</td></tr></table>
+      </div>
+      </div>
+      <footer role="contentinfo"><p class="legal-copy">Copyright © 1993, 2021, Oracle and/or its affiliates.</p></footer>
+      </body>
+      </html>
+      """;
+
+  /** A forum thread: forum chrome, three posts by different people, a reply form. */
+  static final String FORUM_THREAD =
+      """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>Sourdough starter smells like acetone - Home Baking Forum</title></head>
+      <body>
+      <div id="header"><a href="/">Home Baking Forum</a> <a href="/login">Log in</a> <a href="/register">Register</a></div>
+      <div class="navbar"><a href="/forums">Forums</a> <a href="/whats-new">What's new</a> <a href="/members">Members</a></div>
+      <div class="thread">
+        <h1 class="thread-title">Sourdough starter smells like acetone</h1>
+        <div class="post" id="post-1"><div class="author">breadlover</div>
+          <div class="message">My starter is three weeks old and since yesterday it smells like nail polish
+          remover. I feed it once a day with equal weights of flour and water. Is it ruined?</div></div>
+        <div class="post" id="post-2"><div class="author">millers_daughter</div>
+          <div class="message">Not ruined at all. That smell means it is hungry: the yeast has run out of food.
+          Feed it twice a day for a few days and keep it somewhere a little warmer.</div></div>
+        <div class="post" id="post-3"><div class="author">breadlover</div>
+          <div class="message">Thank you, two feedings a day did it. It doubled in six hours this morning and
+          smells sweet and sour again.</div></div>
+      </div>
+      <form class="reply" action="/reply"><textarea name="message"></textarea><button>Post reply</button></form>
+      <div class="footer">Powered by a forum engine. <a href="/terms">Terms</a> <a href="/privacy">Privacy</a></div>
+      </body></html>
+      """;
+
+  /** A shop's product page with JSON-LD (Product, offers, rating) and microdata breadcrumbs. */
+  static final String PRODUCT_PAGE =
+      """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>Trail Runner 3 - Outdoor Shop</title>
+      <script type="application/ld+json">
+      {"@context": "https://schema.org",
+       "@graph": [
+        {"@type": "Product", "name": "Trail Runner 3", "sku": "TR3-42",
+         "brand": {"@type": "Brand", "name": "Northpeak"},
+         "offers": {"@type": "Offer", "price": "119.90", "priceCurrency": "EUR",
+                    "availability": "https://schema.org/InStock"},
+         "aggregateRating": {"@type": "AggregateRating", "ratingValue": 4.6, "reviewCount": 212}},
+        {"@type": "WebSite", "name": "Outdoor Shop", "url": "https://shop.example/"}
+       ]}
+      </script>
+      <script type="application/ld+json">{"@type": "Product", "name": "broken, </script>
+      </head>
+      <body>
+      <ol itemscope itemtype="https://schema.org/BreadcrumbList">
+        <li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem">
+          <a itemprop="item" href="/shoes"><span itemprop="name">Shoes</span></a>
+          <meta itemprop="position" content="1"></li>
+        <li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem">
+          <a itemprop="item" href="/shoes/trail"><span itemprop="name">Trail running</span></a>
+          <meta itemprop="position" content="2"></li>
+      </ol>
+      <div class="product">
+        <h1 class="product-name">Trail Runner 3</h1>
+        <p class="price">119,90 €</p>
+        <div class="gallery"><img src="/img/tr3-side.jpg" alt="side"><img src="/img/tr3-sole.jpg" alt="sole"></div>
+        <ul class="specs"><li>Drop: 6 mm</li><li>Weight: 280 g</li></ul>
+      </div>
+      </body></html>
+      """;
+}

@@ -1,0 +1,95 @@
+package org.trawler.core.parse.filter;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Test;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.parse.ParseResult;
+
+public class MainContentFilterTest {
+  private static Configuration main() {
+    Configuration conf = ExtractPages.conf("content");
+    conf.set(FilterKeys.CONTENT, FilterKeys.CONTENT_MAIN_VALUE);
+    return conf;
+  }
+
+  @Test
+  public void offByDefaultTheWholeTextIsTheContent() {
+    ParseResult r =
+        ExtractPages.parse(
+            ExtractPages.conf("content"), "https://gazette.example/n", ExtractPages.NEWS_ARTICLE);
+    assertTrue(
+        r.text().getText(), r.text().getText().startsWith("The Riverside Gazette News Sport"));
+    assertTrue(r.text().getText(), r.text().getText().endsWith("Accept all"));
+  }
+
+  @Test
+  public void aNewsArticleLosesMenuRelatedLinksFooterAndCookieNotice() {
+    ParseResult r =
+        ExtractPages.parse(main(), "https://gazette.example/n", ExtractPages.NEWS_ARTICLE);
+    assertEquals(ExtractPages.NEWS_ARTICLE_MAIN, r.text().getText());
+    assertNull(r.data().getMeta().get(MainContentFilter.FULLTEXT_FIELD));
+  }
+
+  @Test
+  public void theFullTextIsKeptWhenAsked() {
+    Configuration conf = main();
+    conf.setBoolean(FilterKeys.CONTENT_FULLTEXT, true);
+    ParseResult r =
+        ExtractPages.parse(conf, "https://gazette.example/n", ExtractPages.NEWS_ARTICLE);
+    assertEquals(ExtractPages.NEWS_ARTICLE_MAIN, r.text().getText());
+    String full = r.data().getMeta().get(MainContentFilter.FULLTEXT_FIELD);
+    assertTrue(full, full.startsWith("The Riverside Gazette News Sport"));
+  }
+
+  @Test
+  public void anApiDocPageLosesItsTopBarSideMenuAndFooter() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(), "https://docs.example/java/util/StringJoiner.html", ExtractPages.API_DOC_PAGE);
+    assertEquals(
+        "Package java.util Class StringJoiner StringJoiner is used to construct a sequence of"
+            + " characters separated by a delimiter and optionally starting with a supplied prefix"
+            + " and ending with a supplied suffix. Prior to adding something to the StringJoiner,"
+            + " its sj.toString() method will, by default, return prefix + suffix. StringJoiner sj"
+            + " = new StringJoiner(\":\", \"[\", \"]\"); Method Summary Modifier and Type Method"
+            + " Description StringJoiner add(CharSequence newElement) Adds a copy of the given"
+            + " CharSequence value as the next element of the StringJoiner value. int length()"
+            + " Returns the length of the String representation of this StringJoiner.",
+        r.text().getText());
+  }
+
+  @Test
+  public void aForumThreadKeepsEveryPostAndLosesTheForumChrome() {
+    ParseResult r =
+        ExtractPages.parse(main(), "https://forum.example/t/123", ExtractPages.FORUM_THREAD);
+    assertEquals(
+        "Sourdough starter smells like acetone breadlover My starter is three weeks old and since"
+            + " yesterday it smells like nail polish remover. I feed it once a day with equal"
+            + " weights of flour and water. Is it ruined? millers_daughter Not ruined at all. That"
+            + " smell means it is hungry: the yeast has run out of food. Feed it twice a day for a"
+            + " few days and keep it somewhere a little warmer. breadlover Thank you, two feedings"
+            + " a day did it. It doubled in six hours this morning and smells sweet and sour again.",
+        r.text().getText());
+  }
+
+  @Test
+  public void aPageOfNothingButBoilerplateKeepsItsText() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(),
+            "https://x.example/",
+            "<body><nav><a href=/a>A</a> <a href=/b>B</a></nav></body>");
+    assertEquals("A B", r.text().getText());
+  }
+
+  @Test(expected = BadSettingException.class)
+  public void anUnknownModeIsASettingError() {
+    Configuration conf = ExtractPages.conf("content");
+    conf.set(FilterKeys.CONTENT, "article");
+    new MainContentFilter(conf);
+  }
+}

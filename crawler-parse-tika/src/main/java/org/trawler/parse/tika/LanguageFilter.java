@@ -1,0 +1,145 @@
+package org.trawler.parse.tika;
+
+import com.optimaize.langdetect.DetectedLanguage;
+import com.optimaize.langdetect.LanguageDetector;
+import com.optimaize.langdetect.LanguageDetectorBuilder;
+import com.optimaize.langdetect.ngram.NgramExtractors;
+import com.optimaize.langdetect.profiles.LanguageProfileReader;
+import com.optimaize.langdetect.text.CommonTextObjectFactories;
+import com.optimaize.langdetect.text.TextObjectFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.jsoup.nodes.Element;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.parse.ParseFilter;
+import org.trawler.core.parse.ParsedPage;
+import org.trawler.core.parse.filter.FilterKeys;
+
+/**
+ * The field {@code lang}: the ISO 639-1 code of a page's main language, detected from its text by
+ * the Optimaize n-gram detector (the one Tika's tika-langdetect-optimaize wraps; why this one: the
+ * parent pom). A text too short (fewer than parsefilter.lang.min.letters letters) or too mixed for
+ * the detector to be sure takes the language the page declares ({@code <html lang>}, a meta
+ * Content-Language, the Content-Language header); a page that declares none gets no {@code lang}:
+ * absent rather than guessed. Runs on HTML and documents alike.
+ */
+public class LanguageFilter implements ParseFilter {
+  /** Counters: where a page's language came from, or that it has none. */
+  static final String FROM_TEXT = "lang_from_text";
+
+  static final String FROM_MARKUP = "lang_from_markup";
+  static final String ABSENT = "lang_absent";
+
+  /** Fixed so that a page gets the same language on every run (the detector samples n-grams). */
+  private static final long SEED = 20240101L;
+
+  private final LanguageDetector detector;
+  private final TextObjectFactory texts = CommonTextObjectFactories.forDetectingOnLargeText();
+  private final int sampleChars;
+  private final int minLetters;
+  private final double minConfidence;
+
+  public LanguageFilter(Configuration conf) {
+    this.sampleChars =
+        Settings.getInt(conf, FilterKeys.LANG_SAMPLE_CHARS, FilterKeys.DEFAULT_LANG_SAMPLE_CHARS);
+    this.minLetters =
+        Settings.getInt(conf, FilterKeys.LANG_MIN_LETTERS, FilterKeys.DEFAULT_LANG_MIN_LETTERS);
+    this.minConfidence =
+        Settings.getFloat(
+            conf, FilterKeys.LANG_MIN_CONFIDENCE, FilterKeys.DEFAULT_LANG_MIN_CONFIDENCE);
+    try {
+      this.detector =
+          LanguageDetectorBuilder.create(NgramExtractors.standard())
+              .withProfiles(new LanguageProfileReader().readAllBuiltIn())
+              .seed(SEED)
+              .build();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the language profiles", e);
+    }
+  }
+
+  @Override
+  public void filter(ParsedPage page) {
+    String text = page.text();
+    String sample = text.length() > sampleChars ? text.substring(0, sampleChars) : text;
+    if (letters(sample) >= minLetters) {
+      List<DetectedLanguage> found = detector.getProbabilities(texts.forText(sample));
+      if (!found.isEmpty() && found.get(0).getProbability() >= minConfidence) {
+        String lang = found.get(0).getLocale().getLanguage();
+        page.put(ParseData.META_LANG, lang);
+        page.note(FROM_TEXT, "lang " + lang + " from the text, p=" + probability(found.get(0)));
+        return;
+      }
+    }
+    String declared = declared(page);
+    if (declared != null) {
+      page.put(ParseData.META_LANG, declared);
+      page.note(FROM_MARKUP, "lang " + declared + " as the page declares: text too short or mixed");
+    } else {
+      page.note(ABSENT, "no lang: text too short or mixed, and the page declares none");
+    }
+  }
+
+  private static String probability(DetectedLanguage d) {
+    return String.format(Locale.ROOT, "%.2f", d.getProbability());
+  }
+
+  /** Letters in {@code s}: what the detector reads (digits, punctuation and markup are noise). */
+  static int letters(String s) {
+    int n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isLetter(s.charAt(i))) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The language the page declares: {@code <html lang>} (or xml:lang), a meta http-equiv
+   * Content-Language, the Content-Language header; the first that names an ISO 639-1 language.
+   */
+  static String declared(ParsedPage page) {
+    if (page.dom() != null) {
+      Element html = page.dom().selectFirst("html");
+      if (html != null) {
+        String lang = iso639(html.hasAttr("lang") ? html.attr("lang") : html.attr("xml:lang"));
+        if (lang != null) {
+          return lang;
+        }
+      }
+      for (Element meta : page.dom().getElementsByTag("meta")) {
+        if (meta.attr("http-equiv").equalsIgnoreCase("content-language")) {
+          String lang = iso639(meta.attr("content"));
+          if (lang != null) {
+            return lang;
+          }
+        }
+      }
+    }
+    return iso639(page.content().getHeader("Content-Language"));
+  }
+
+  /**
+   * The ISO 639-1 code of a language tag ("de-AT", "en_GB", "fr, en" gives its first), or null when
+   * it names none (empty, "x-default", "und", a three-letter code).
+   */
+  static String iso639(String tag) {
+    if (tag == null) {
+      return null;
+    }
+    String t = tag.strip().toLowerCase(Locale.ROOT);
+    int end = 0;
+    while (end < t.length() && t.charAt(end) >= 'a' && t.charAt(end) <= 'z') {
+      end++;
+    }
+    if (end != 2 || (end < t.length() && "-_,; ".indexOf(t.charAt(end)) < 0)) {
+      return null;
+    }
+    return t.substring(0, 2);
+  }
+}
