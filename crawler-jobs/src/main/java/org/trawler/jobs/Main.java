@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.conf.NearestNames;
 import org.trawler.jobs.crawl.CheckCommand;
 import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.crawl.UrlCheckCommand;
@@ -102,7 +103,12 @@ public final class Main {
     }
     Command command = find(args[0]);
     if (command == null) {
-      err.println("trawler: unknown command '" + args[0] + "'");
+      err.println(
+          "trawler: unknown command '"
+              + args[0]
+              + "'"
+              + NearestNames.didYouMean(
+                  args[0], commands().stream().map(Command::name).toList(), ""));
       err.print(commandList());
       return UserException.USAGE;
     }
