@@ -26,6 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.KnownSettings;
 import org.trawler.core.conf.NearestNames;
 import org.trawler.core.store.Segment;
 
@@ -42,6 +43,7 @@ public abstract class CrawlTool extends Configured implements Tool {
   private final Map<String, Long> results = new LinkedHashMap<>();
   private PrintStream out;
   private PrintStream err;
+  private boolean checkSettings;
 
   /** The command name, as typed after bin/crawl. */
   public abstract String name();
@@ -68,7 +70,13 @@ public abstract class CrawlTool extends Configured implements Tool {
       return 0;
     }
     try {
-      return execute(parse(args));
+      CommandLine cmd = parse(args);
+      if (checkSettings) {
+        for (String warning : KnownSettings.load().check(getConf())) {
+          err().println("trawler " + name() + ": warning: " + warning);
+        }
+      }
+      return execute(cmd);
     } catch (UsageException e) {
       err().println("trawler " + name() + ": " + e.getMessage());
       err().print(usage());
@@ -99,6 +107,15 @@ public abstract class CrawlTool extends Configured implements Tool {
    */
   public PrintStream err() {
     return err != null ? err : System.err;
+  }
+
+  /**
+   * Makes the command check its configuration before it runs (see {@link KnownSettings#check}): the
+   * command a user typed does, the commands it runs in turn (run's inject, generate...) need not.
+   */
+  public CrawlTool checkSettingsFirst() {
+    this.checkSettings = true;
+    return this;
   }
 
   /** Makes the command print to these streams (a caller in the same JVM: run, demo, a test). */

@@ -12,6 +12,7 @@ import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.conf.NearestNames;
 import org.trawler.jobs.crawl.CheckCommand;
+import org.trawler.jobs.crawl.ConfCommand;
 import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.crawl.UrlCheckCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
@@ -66,7 +67,11 @@ public final class Main {
               "urlcheck",
               "normalize and filter URLs from stdin, naming the rejecting rule",
               UrlCheckCommand::new),
-          new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
+          new Command("run", "inject, then run whole crawl rounds", RunCommand::new),
+          new Command(
+              "conf",
+              "the settings in effect: value, where it came from, what it does",
+              ConfCommand::new));
 
   /**
    * Hadoop's generic options that take a value; ToolRunner only sees them before the first
@@ -112,7 +117,7 @@ public final class Main {
       err.print(commandList());
       return UserException.USAGE;
     }
-    CrawlTool tool = command.tool().get().printTo(out, err);
+    CrawlTool tool = command.tool().get().printTo(out, err).checkSettingsFirst();
     return ToolRunner.run(
         conf, tool, genericOptionsFirst(Arrays.copyOfRange(args, 1, args.length)));
   }

@@ -43,7 +43,8 @@ public class MainTest {
             "readhostdb",
             "check",
             "urlcheck",
-            "run"),
+            "run",
+            "conf"),
         names);
   }
 

@@ -9,14 +9,14 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * The names closest to a mistyped one (a command, an option, a setting key), for "did you mean
- * ...?": those within an edit distance of about a third of the name's length, nearest first.
+ * ...?": those at the smallest edit distance, if it is within about a third of the name's length.
  */
 public final class NearestNames {
   private static final int MAX_SUGGESTIONS = 3;
 
   private NearestNames() {}
 
-  /** Up to three names of {@code known} close to {@code typed}, nearest first; case is ignored. */
+  /** Up to three names of {@code known} nearest to {@code typed}; case is ignored. */
   public static List<String> to(String typed, Collection<String> known) {
     String t = typed.toLowerCase(Locale.ROOT);
     int limit = Math.max(2, t.length() / 3);
@@ -30,7 +30,12 @@ public final class NearestNames {
       }
     }
     near.sort(Comparator.comparingInt(Near::distance).thenComparing(Near::name));
-    return near.stream().limit(MAX_SUGGESTIONS).map(Near::name).toList();
+    int best = near.isEmpty() ? 0 : near.get(0).distance();
+    return near.stream()
+        .filter(n -> n.distance() == best)
+        .limit(MAX_SUGGESTIONS)
+        .map(Near::name)
+        .toList();
   }
 
   /** " (did you mean a or b?)", or "" when nothing is close. */

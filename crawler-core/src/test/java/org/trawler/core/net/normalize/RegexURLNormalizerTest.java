@@ -50,15 +50,18 @@ public class RegexURLNormalizerTest {
     assertEquals(
         "http://x.org/forum/viewtopic.php?t=5",
         n.normalize(
-            "http://x.org/forum/viewtopic.php?t=5&sid=d41d8cd98f00b204e9800998ecf8427e", "outlink"));
+            "http://x.org/forum/viewtopic.php?t=5&sid=d41d8cd98f00b204e9800998ecf8427e",
+            "outlink"));
     // alone: the "?" goes too
     assertEquals("http://x.org/a", n.normalize("http://x.org/a?sid=abc123", "inject"));
-    assertEquals("http://x.org/a", n.normalize("http://x.org/a?sessionid=S1&jsessionid=J2", "inject"));
+    assertEquals(
+        "http://x.org/a", n.normalize("http://x.org/a?sessionid=S1&jsessionid=J2", "inject"));
     // classic ASP: ASPSESSIONID and eight letters
     assertEquals(
         "http://x.org/default.asp?a=1",
         n.normalize(
-            "http://x.org/default.asp?ASPSESSIONIDQQGGQGPG=ABCDEFGHIJKLMNOPQRSTUVWX&a=1", "outlink"));
+            "http://x.org/default.asp?ASPSESSIONIDQQGGQGPG=ABCDEFGHIJKLMNOPQRSTUVWX&a=1",
+            "outlink"));
     // BroadVision, as a support site linked it
     assertEquals(
         "http://x.org/cgi-bin/tais/su/su_sc_modItemList.jsp?moid=2106078&rpn=PSAE3U&ct=DL",
@@ -77,8 +80,7 @@ public class RegexURLNormalizerTest {
     // osCommerce in the middle
     assertEquals(
         "http://x.org/product_info.php?products_id=42&page=2",
-        n.normalize(
-            "http://x.org/product_info.php?products_id=42&osCsid=8c1f&page=2", "outlink"));
+        n.normalize("http://x.org/product_info.php?products_id=42&osCsid=8c1f&page=2", "outlink"));
   }
 
   @Test
