@@ -153,8 +153,11 @@ public class RunCommand extends CrawlTool {
     InjectResult injected = injector.inject(crawl.crawlDb(), urlDir, false);
     out()
         .printf(
-            "inject: crawldb %d URLs; %.1f s%n",
-            injected.dbSize, (System.nanoTime() - start) / 1e9);
+            "inject: %d seeds, %d new; crawldb %d URLs; %.1f s%n",
+            injected.injected,
+            injected.newUrls,
+            injected.dbSize,
+            (System.nanoTime() - start) / 1e9);
 
     CrawlRound round = new CrawlRound(getConf(), crawl, generate);
     if (index != null) {
