@@ -26,6 +26,7 @@ import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.HostDbReader;
+import org.trawler.jobs.read.LinkDbReader;
 import org.trawler.jobs.read.SegmentReader;
 import org.trawler.jobs.sitemap.SitemapJob;
 import org.trawler.jobs.update.UpdateDb;
@@ -59,6 +60,7 @@ public final class Main {
           new Command("readseg", "list and dump segments", SegmentReader::new),
           new Command(
               "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
+          new Command("readlinkdb", "a page's inlinks and anchors, or all of them", LinkDbReader::new),
           new Command(
               "check",
               "fetch and parse one URL now, showing what the crawl would record",

@@ -41,6 +41,7 @@ public class MainTest {
             "readdb",
             "readseg",
             "readhostdb",
+            "readlinkdb",
             "check",
             "urlcheck",
             "run",
