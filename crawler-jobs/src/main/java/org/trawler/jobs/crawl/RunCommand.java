@@ -13,6 +13,8 @@ import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.fetch.FetchStop;
+import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
@@ -112,8 +114,10 @@ public class RunCommand extends CrawlTool {
     Path index = cmd.hasOption("index") ? new Path(cmd.getOptionValue("index")) : null;
     updateHostDb = cmd.hasOption("hostdb");
     sitemaps = cmd.hasOption("sitemaps");
-    crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
-    return 0;
+    try (FetchStop stop = FetchStop.onSignals(err())) {
+      crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
+      return FetchStop.requested() ? Fetcher.INTERRUPTED : 0;
+    }
   }
 
   /** With --sitemaps: reads the sitemaps of the sites not in {@code done}, and adds them to it. */
@@ -187,6 +191,14 @@ public class RunCommand extends CrawlTool {
       out().println(result.get().summary());
       log.append(result.get());
       ran++;
+      if (FetchStop.requested()) {
+        out()
+            .printf(
+                "interrupted: round %d kept what it fetched and updated the crawldb; rerun the same"
+                    + " command to continue%n",
+                n);
+        break;
+      }
       readSitemaps(crawl, sitemapSites);
     }
     log.finished(ran, rounds);
