@@ -42,6 +42,9 @@ public class DocumentedCommandLinesTest {
     for (Path doc : docs()) {
       List<String> lines = Files.readAllLines(doc);
       for (int i = 0; i < lines.size(); i++) {
+        if (i + 1 < lines.size() && lines.get(i + 1).contains("did you mean")) {
+          continue; // an example of a mistake and its message
+        }
         for (String call : calls(lines.get(i))) {
           String where = ROOT.relativize(doc) + ":" + (i + 1) + ": " + call;
           List<String> tokens = tokens(call);
@@ -113,13 +116,13 @@ public class DocumentedCommandLinesTest {
           || w.startsWith("#")) {
         break;
       }
-      boolean last = w.endsWith(")") && !w.contains("(") && i > start && tokens.size() > 0;
+      boolean last = w.endsWith(";") || (w.endsWith(")") && !w.contains("(") && tokens.size() > 0);
       w = w.replaceAll("[\\[\\]{}()|;\"']", "");
       if (!w.isEmpty()) {
         tokens.add(w);
       }
-      if (last && w.isEmpty()) {
-        break;
+      if (last) {
+        break; // the end of the shell command: "...csv;" or "$(bin/crawl ... -topN 1000)"
       }
     }
     return tokens;
