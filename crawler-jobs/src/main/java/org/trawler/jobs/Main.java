@@ -60,7 +60,8 @@ public final class Main {
           new Command("readseg", "list and dump segments", SegmentReader::new),
           new Command(
               "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
-          new Command("readlinkdb", "a page's inlinks and anchors, or all of them", LinkDbReader::new),
+          new Command(
+              "readlinkdb", "a page's inlinks and anchors, or all of them", LinkDbReader::new),
           new Command(
               "check",
               "fetch and parse one URL now, showing what the crawl would record",

@@ -49,7 +49,8 @@ public class ExitCodesTest {
     Map<String, Set<Integer>> codes = documented();
     for (Command c : Main.JOB_COMMANDS) {
       assertTrue("docs/cli.md has no row for " + c.name(), codes.containsKey(c.name()));
-      assertTrue(c.name() + " " + codes.get(c.name()), codes.get(c.name()).containsAll(Set.of(0, 2)));
+      assertTrue(
+          c.name() + " " + codes.get(c.name()), codes.get(c.name()).containsAll(Set.of(0, 2)));
     }
   }
 

@@ -29,7 +29,8 @@ public class DocumentedCommandLinesTest {
       Set.of("-D", "-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-h", "--help");
 
   private static final Pattern INLINE = Pattern.compile("`(bin/crawl [^`]*)`");
-  private static final Pattern CALL = Pattern.compile("bin/crawl((?: --cluster| --local)?) (\\S.*)");
+  private static final Pattern CALL =
+      Pattern.compile("bin/crawl((?: --cluster| --local)?) (\\S.*)");
 
   @Test
   public void everyDocumentedCommandLineNamesARealCommandWithRealOptions() throws Exception {

@@ -95,9 +95,7 @@ public final class CrawlRound {
                       ? ""
                       : String.format(
                           " indexed %d, deleted %d%s;",
-                          indexed.added(),
-                          indexed.deleted(),
-                          indexSkips()),
+                          indexed.added(), indexed.deleted(), indexSkips()),
                   totalSeconds()));
       String sep = "";
       for (Map.Entry<String, Double> e : seconds.entrySet()) {
@@ -132,11 +130,14 @@ public final class CrawlRound {
         return "";
       }
       List<String> reasons = new ArrayList<>();
-      indexed.reasons().forEach((name, n) -> {
-        if (name.startsWith("skipped_")) {
-          reasons.add(name + " " + n);
-        }
-      });
+      indexed
+          .reasons()
+          .forEach(
+              (name, n) -> {
+                if (name.startsWith("skipped_")) {
+                  reasons.add(name + " " + n);
+                }
+              });
       return ", skipped "
           + indexed.skipped()
           + (reasons.isEmpty() ? "" : " (" + String.join(", ", reasons) + ")");

@@ -15,8 +15,8 @@ import sun.misc.SignalHandler;
  * (the rest counted hit_by_timelimit) and the round goes on to update the crawldb; run then stops.
  * A second signal stops at once, as the signal did before (every db is left old or new).
  *
- * <p>The request is process-wide, as a signal is: the fetch tasks of a local run are threads of this
- * JVM. On a cluster the tasks are elsewhere and only the time limit stops them.
+ * <p>The request is process-wide, as a signal is: the fetch tasks of a local run are threads of
+ * this JVM. On a cluster the tasks are elsewhere and only the time limit stops them.
  */
 public final class FetchStop implements Closeable {
   private static final AtomicBoolean REQUESTED = new AtomicBoolean();

@@ -99,7 +99,9 @@ public class Fetcher extends CrawlTool {
     try (FetchStop stop = FetchStop.onSignals(err())) {
       fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
       if (FetchStop.requested()) {
-        out().println("fetch: stopped by a signal; the URLs not fetched stay due for the next round");
+        out()
+            .println(
+                "fetch: stopped by a signal; the URLs not fetched stay due for the next round");
         return INTERRUPTED;
       }
     }

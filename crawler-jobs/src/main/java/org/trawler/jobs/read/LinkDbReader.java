@@ -24,8 +24,8 @@ import org.trawler.jobs.linkdb.LinkDbParts;
 
 /**
  * {@code readlinkdb <linkdb> -url <url> | -dump <out_dir>}: a page's inlinks and their anchors, as
- * one JSON object, or every page's as JSON Lines. The base and the generations are merged, as
- * every reader of the linkdb sees them.
+ * one JSON object, or every page's as JSON Lines. The base and the generations are merged, as every
+ * reader of the linkdb sees them.
  */
 public class LinkDbReader extends CrawlTool {
   static final String DUMP_JSON = "inlinks.json";
@@ -44,8 +44,7 @@ public class LinkDbReader extends CrawlTool {
   protected Options options() {
     return new Options()
         .addOption(valued("url", "url", "print the page's inlinks and anchors as JSON"))
-        .addOption(
-            valued("dump", "out_dir", "write every page's inlinks to out_dir/" + DUMP_JSON));
+        .addOption(valued("dump", "out_dir", "write every page's inlinks to out_dir/" + DUMP_JSON));
   }
 
   @Override

@@ -16,8 +16,8 @@ import org.apache.hadoop.util.ToolRunner;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
-import org.trawler.jobs.CommandRun;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.CommandRun;
 
 public class CheckCommandTest {
   private static final String PAGE =
@@ -99,7 +99,9 @@ public class CheckCommandTest {
     assertTrue(
         r.err,
         r.errLines()[0].startsWith(
-            "trawler check: the crawl would not fetch " + base + "/logo.png: reject RegexURLFilter"));
+            "trawler check: the crawl would not fetch "
+                + base
+                + "/logo.png: reject RegexURLFilter"));
     assertTrue(r.err, r.errLines()[0].endsWith("; -force fetches it anyway"));
 
     r = CommandRun.run(CrawlerConfiguration.create(), "check", base + "/logo.png", "-force");

@@ -43,7 +43,8 @@ public class RoundLineTest {
   @Test
   public void aRoundWhereEveryPageParsedAndWasIndexedSaysNothingMore() {
     String line =
-        round(Map.of("fetcher/fetch_success", 45L, "parse/success", 45L),
+        round(
+                Map.of("fetcher/fetch_success", 45L, "parse/success", 45L),
                 new IndexJob.Result(45, 0, 0, Map.of()))
             .summary();
     assertTrue(line, line.contains("crawldb 50 (unfetched 5); indexed 45, deleted 0; 1.0 s"));

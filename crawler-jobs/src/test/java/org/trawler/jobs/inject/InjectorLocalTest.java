@@ -284,8 +284,7 @@ public class InjectorLocalTest {
                 + ":1: skipped, malformed URL: a space at column 27 (metadata must be separated"
                 + " by tabs, and spaces in a URL written %20)"));
     assertTrue(log, log.contains(file + ":2: skipped, malformed URL: a space at column 21"));
-    assertEquals(
-        Set.of("http://example.net/a%20b", "http://example.net/c"), dump().keySet());
+    assertEquals(Set.of("http://example.net/a%20b", "http://example.net/c"), dump().keySet());
   }
 
   // ---- user mistakes: one line, non-zero exit, crawldb untouched ----

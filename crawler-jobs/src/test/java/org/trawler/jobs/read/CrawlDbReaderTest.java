@@ -217,7 +217,8 @@ public class CrawlDbReaderTest {
     assertEquals(2, none.exitCode);
     assertTrue(
         none.err,
-        none.err.startsWith("trawler readdb: give exactly one of -stats, -dump, -url and -topN\nusage:"));
+        none.err.startsWith(
+            "trawler readdb: give exactly one of -stats, -dump, -url and -topN\nusage:"));
 
     CommandRun status = readdb("-dump", tmp.getRoot() + "/d", "-status", "fetched");
     assertEquals(2, status.exitCode);

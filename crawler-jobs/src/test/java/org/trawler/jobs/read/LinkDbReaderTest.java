@@ -83,7 +83,8 @@ public class LinkDbReaderTest {
 
   @Test
   public void aMissingLinkDbIsOneLine() throws Exception {
-    CommandRun run = CommandRun.run(conf, "readlinkdb", linkDb + "-missing", "-url", "http://a.com/");
+    CommandRun run =
+        CommandRun.run(conf, "readlinkdb", linkDb + "-missing", "-url", "http://a.com/");
     assertEquals(run.toString(), 3, run.exitCode);
     assertEquals(1, run.errLines().length);
   }

@@ -120,16 +120,14 @@ public class BadInputTest {
             "check")) {
       cases.add(bad(cmd(command), USAGE, "missing arguments"));
     }
-    cases.add(
-        bad(cmd("inject", "{crawldb}", "{urls}", "-bogus"), USAGE, "unknown option -bogus"));
+    cases.add(bad(cmd("inject", "{crawldb}", "{urls}", "-bogus"), USAGE, "unknown option -bogus"));
     cases.add(bad(cmd("inject", "{crawldb}", "{urls}", "{urls}"), USAGE, "too many arguments"));
     cases.add(bad(cmd("inject", "{out}", "{missing}"), FAILED, "does not exist"));
     cases.add(bad(cmd("inject", "{out}", "{empty}"), NOTHING, "no seed files"));
     cases.add(bad(cmd("inject", "{file}", "{urls}"), FAILED, "is a file"));
     cases.add(bad(cmd("inject", "{foreign}", "{urls}"), FAILED, "not a crawldb"));
 
-    cases.add(
-        bad(cmd("generate", "{crawldb}", "{segments}", "-bogus"), USAGE, "unknown option"));
+    cases.add(bad(cmd("generate", "{crawldb}", "{segments}", "-bogus"), USAGE, "unknown option"));
     cases.add(
         bad(
             cmd("generate", "{crawldb}", "{segments}", "-topN", "0"),
@@ -164,8 +162,7 @@ public class BadInputTest {
     cases.add(bad(cmd("parse", "{gen}"), FAILED, "run fetch first"));
     cases.add(bad(cmd("parse", "{parsed}"), FAILED, "-force"));
 
-    cases.add(
-        bad(cmd("updatedb", "{crawldb}", "{fetched}", "-bogus"), USAGE, "unknown option"));
+    cases.add(bad(cmd("updatedb", "{crawldb}", "{fetched}", "-bogus"), USAGE, "unknown option"));
     cases.add(bad(cmd("updatedb", "{crawldb}"), USAGE, "name at least one segment"));
     cases.add(bad(cmd("updatedb", "{crawldb}", "{missing}"), FAILED, "no segment at"));
     cases.add(bad(cmd("updatedb", "{crawldb}", "{gen}"), FAILED, "not fetched"));

@@ -28,9 +28,9 @@ import org.trawler.jobs.CrawlDbFiles;
 import org.trawler.jobs.LocalJobFixtures;
 
 /**
- * Ctrl-C in the middle of a run's fetch, with real signals to a child JVM as bin/crawl runs it:
- * the first keeps what was fetched, updates the crawldb and says that rerunning continues; the
- * rerun fetches only the rest. A second signal stops at once.
+ * Ctrl-C in the middle of a run's fetch, with real signals to a child JVM as bin/crawl runs it: the
+ * first keeps what was fetched, updates the crawldb and says that rerunning continues; the rerun
+ * fetches only the rest. A second signal stops at once.
  */
 public class InterruptedRunTest {
   private static final int PAGES = 40;
@@ -64,7 +64,9 @@ public class InterruptedRunTest {
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
             }
-            body = ("<html><title>" + path + "</title><body>page</body></html>").getBytes(StandardCharsets.UTF_8);
+            body =
+                ("<html><title>" + path + "</title><body>page</body></html>")
+                    .getBytes(StandardCharsets.UTF_8);
             served.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
             pagesServed.incrementAndGet();
           }
@@ -179,8 +181,7 @@ public class InterruptedRunTest {
     assertTrue(
         "the segment has no crawl_fetch",
         new File(new File(crawl, "segments"), "x").getParentFile().list().length == 1
-            && !new Path(
-                    new File(crawl, "segments").listFiles()[0].getPath(), "crawl_fetch")
+            && !new Path(new File(crawl, "segments").listFiles()[0].getPath(), "crawl_fetch")
                 .getFileSystem(conf)
                 .exists(
                     new Path(new File(crawl, "segments").listFiles()[0].getPath(), "crawl_fetch")));
