@@ -261,7 +261,8 @@ public class BadInputTest {
     cases.add(badSetting("db.lock.stale.after=soon", "dedup", "{locked}"));
     cases.add(badSetting("fetcher.threads.per.queue=0", "run", "{urls}", "{out}", "1"));
 
-    cases.add(bad(cmd("index", "{out}", "{crawldb}", "{parsed}", "-bogus"), USAGE, "unknown option"));
+    cases.add(
+        bad(cmd("index", "{out}", "{crawldb}", "{parsed}", "-bogus"), USAGE, "unknown option"));
     cases.add(bad(cmd("index", "{out}", "{crawldb}"), USAGE, "name at least one segment"));
     cases.add(bad(cmd("index", "{out}", "{missing}", "{parsed}"), FAILED, "no crawldb at"));
     cases.add(bad(cmd("index", "{out}", "{gen}", "{parsed}"), FAILED, "is not a crawldb"));
