@@ -15,6 +15,7 @@ import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.apache.commons.cli.UnrecognizedOptionException;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counter;
@@ -25,6 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.KnownSettings;
+import org.trawler.core.conf.NearestNames;
 import org.trawler.core.store.Segment;
 
 /**
@@ -40,6 +43,7 @@ public abstract class CrawlTool extends Configured implements Tool {
   private final Map<String, Long> results = new LinkedHashMap<>();
   private PrintStream out;
   private PrintStream err;
+  private boolean checkSettings;
 
   /** The command name, as typed after bin/crawl. */
   public abstract String name();
@@ -61,8 +65,18 @@ public abstract class CrawlTool extends Configured implements Tool {
   @Override
   public final int run(String[] args) throws Exception {
     results.clear();
+    if (asksForHelp(args)) {
+      out().print(usage());
+      return 0;
+    }
     try {
-      return execute(parse(args));
+      CommandLine cmd = parse(args);
+      if (checkSettings) {
+        for (String warning : KnownSettings.load().check(getConf())) {
+          err().println("trawler " + name() + ": warning: " + warning);
+        }
+      }
+      return execute(cmd);
     } catch (UsageException e) {
       err().println("trawler " + name() + ": " + e.getMessage());
       err().print(usage());
@@ -93,6 +107,15 @@ public abstract class CrawlTool extends Configured implements Tool {
    */
   public PrintStream err() {
     return err != null ? err : System.err;
+  }
+
+  /**
+   * Makes the command check its configuration before it runs (see {@link KnownSettings#check}): the
+   * command a user typed does, the commands it runs in turn (run's inject, generate...) need not.
+   */
+  public CrawlTool checkSettingsFirst() {
+    this.checkSettings = true;
+    return this;
   }
 
   /** Makes the command print to these streams (a caller in the same JVM: run, demo, a test). */
@@ -139,11 +162,34 @@ public abstract class CrawlTool extends Configured implements Tool {
     results.put(key, value);
   }
 
-  /** Parses the options and checks the number of positional arguments. */
+  /** True when the arguments hold {@code -h} or {@code --help} (before a {@code --}). */
+  static boolean asksForHelp(String[] args) {
+    for (String a : args) {
+      if (a.equals("--")) {
+        return false;
+      }
+      if (a.equals("-h") || a.equals("--help") || a.equals("-help")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Parses the options and checks the number of positional arguments. Every option is accepted as
+   * {@code -name} and {@code --name}, and only by its whole name.
+   */
   protected CommandLine parse(String[] args) throws UsageException {
+    Options options = eitherDash(options());
     CommandLine cmd;
     try {
-      cmd = new DefaultParser().parse(options(), args);
+      cmd = DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
+    } catch (UnrecognizedOptionException e) {
+      String typed = e.getOption().replaceFirst("^--?", "").replaceFirst("=.*", "");
+      throw new UsageException(
+          "unknown option "
+              + e.getOption()
+              + NearestNames.didYouMean(typed, optionNames(options), "-"));
     } catch (ParseException e) {
       throw new UsageException(e.getMessage());
     }
@@ -156,21 +202,59 @@ public abstract class CrawlTool extends Configured implements Tool {
     return cmd;
   }
 
+  /**
+   * The same options, each known by its whole name only, so that commons-cli takes both {@code
+   * -topN} and {@code --topN} for it (a single-dash word that is no short option is read as a long
+   * one).
+   */
+  static Options eitherDash(Options options) {
+    Options both = new Options();
+    for (Option o : options.getOptions()) {
+      Option.Builder b =
+          Option.builder()
+              .longOpt(o.getLongOpt() != null ? o.getLongOpt() : o.getOpt())
+              .desc(o.getDescription())
+              .required(o.isRequired());
+      if (o.hasArg()) {
+        b.hasArg().argName(o.getArgName());
+        if (o.hasArgs()) {
+          b.hasArgs();
+        }
+        if (o.hasOptionalArg()) {
+          b.optionalArg(true);
+        }
+      }
+      both.addOption(b.build());
+    }
+    return both;
+  }
+
+  private static List<String> optionNames(Options options) {
+    List<String> names = new ArrayList<>();
+    for (Option o : options.getOptions()) {
+      names.add(o.getKey());
+    }
+    return names;
+  }
+
   /** The usage text: synopsis and options. */
   public String usage() {
     StringWriter out = new StringWriter();
     PrintWriter pw = new PrintWriter(out);
     pw.println("usage: bin/crawl " + name() + " " + synopsis());
     if (!options().getOptions().isEmpty()) {
-      new HelpFormatter().printOptions(pw, 100, options(), 2, 2);
+      HelpFormatter help = new HelpFormatter();
+      // One spelling in the docs: the one the synopsis uses (Nutch's -topN, or run's --topN).
+      help.setLongOptPrefix(synopsis().contains("--") ? "--" : "-");
+      help.printOptions(pw, 100, eitherDash(options()), 2, 2);
     }
+    pw.println("  -h                      print this usage");
     pw.println(
         "  (Hadoop options -D key=value, -conf <file>, -fs <uri>, -jt <host:port> are accepted too)");
     pw.flush();
     return out.toString();
   }
 
-  /** A long option with one value, {@code --name ARG}. */
   /**
    * The segments a command names: its positional arguments from {@code first} on, then the segments
    * under {@code -dir} that have {@code part} ({@code state} says what that part means in
@@ -192,6 +276,7 @@ public abstract class CrawlTool extends Configured implements Tool {
     return segments;
   }
 
+  /** An option with one value, {@code -name ARG} (or {@code --name ARG}). */
   protected static Option valued(String name, String argName, String description) {
     return Option.builder().longOpt(name).hasArg().argName(argName).desc(description).build();
   }

@@ -10,7 +10,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.conf.NearestNames;
 import org.trawler.jobs.crawl.CheckCommand;
+import org.trawler.jobs.crawl.ConfCommand;
 import org.trawler.jobs.crawl.RunCommand;
 import org.trawler.jobs.crawl.UrlCheckCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
@@ -24,6 +26,7 @@ import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.HostDbReader;
+import org.trawler.jobs.read.LinkDbReader;
 import org.trawler.jobs.read.SegmentReader;
 import org.trawler.jobs.sitemap.SitemapJob;
 import org.trawler.jobs.update.UpdateDb;
@@ -58,6 +61,8 @@ public final class Main {
           new Command(
               "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
           new Command(
+              "readlinkdb", "a page's inlinks and anchors, or all of them", LinkDbReader::new),
+          new Command(
               "check",
               "fetch and parse one URL now, showing what the crawl would record",
               CheckCommand::new),
@@ -65,7 +70,11 @@ public final class Main {
               "urlcheck",
               "normalize and filter URLs from stdin, naming the rejecting rule",
               UrlCheckCommand::new),
-          new Command("run", "inject, then run whole crawl rounds", RunCommand::new));
+          new Command("run", "inject, then run whole crawl rounds", RunCommand::new),
+          new Command(
+              "conf",
+              "the settings in effect: value, where it came from, what it does",
+              ConfCommand::new));
 
   /**
    * Hadoop's generic options that take a value; ToolRunner only sees them before the first
@@ -102,11 +111,16 @@ public final class Main {
     }
     Command command = find(args[0]);
     if (command == null) {
-      err.println("trawler: unknown command '" + args[0] + "'");
+      err.println(
+          "trawler: unknown command '"
+              + args[0]
+              + "'"
+              + NearestNames.didYouMean(
+                  args[0], commands().stream().map(Command::name).toList(), ""));
       err.print(commandList());
       return UserException.USAGE;
     }
-    CrawlTool tool = command.tool().get().printTo(out, err);
+    CrawlTool tool = command.tool().get().printTo(out, err).checkSettingsFirst();
     return ToolRunner.run(
         conf, tool, genericOptionsFirst(Arrays.copyOfRange(args, 1, args.length)));
   }

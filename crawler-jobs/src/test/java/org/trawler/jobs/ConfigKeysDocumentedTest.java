@@ -116,6 +116,42 @@ public class ConfigKeysDocumentedTest {
     assertTrue(String.join("\n", problems), problems.isEmpty());
   }
 
+  /**
+   * KnownSettings checks a setting's type by its default in trawler-default.xml: a fractional
+   * setting's default is written with a point, a whole one's without, a boolean's as true or false.
+   */
+  @Test
+  public void everyDefaultIsWrittenInItsTypesForm() throws Exception {
+    Map<String, String> values = documented("value");
+    List<String> problems = new ArrayList<>();
+    for (String className : new TreeSet<>(keysClassNames())) {
+      Class<?> c = Class.forName(className);
+      for (Field field : c.getDeclaredFields()) {
+        if (!isConstant(field) || !field.getName().startsWith("DEFAULT_")) {
+          continue;
+        }
+        String key;
+        try {
+          key = (String) c.getField(field.getName().substring("DEFAULT_".length())).get(null);
+        } catch (NoSuchFieldException e) {
+          continue;
+        }
+        String value = values.getOrDefault(key, "").trim();
+        Class<?> type = field.getType();
+        boolean fractional = type == float.class || type == double.class;
+        boolean whole = type == int.class || type == long.class;
+        if (fractional && !value.matches("-?\\d*\\.\\d+")) {
+          problems.add(key + " is fractional: write its default " + value + " with a point");
+        } else if (whole && !value.matches("-?\\d+")) {
+          problems.add(key + " is a whole number, but its default is " + value);
+        } else if (type == boolean.class && !value.matches("true|false")) {
+          problems.add(key + " is a boolean, but its default is " + value);
+        }
+      }
+    }
+    assertTrue(String.join("\n", problems), problems.isEmpty());
+  }
+
   @Test
   public void noKeyIsDefinedTwice() throws Exception {
     Map<String, List<String>> definitions = new TreeMap<>();

@@ -41,9 +41,11 @@ public class MainTest {
             "readdb",
             "readseg",
             "readhostdb",
+            "readlinkdb",
             "check",
             "urlcheck",
-            "run"),
+            "run",
+            "conf"),
         names);
   }
 

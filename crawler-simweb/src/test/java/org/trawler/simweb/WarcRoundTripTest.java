@@ -194,6 +194,13 @@ public class WarcRoundTripTest {
   }
 
   @Test
+  public void theOutputFolderHoldsOnlyWarcAndCdxjFiles() {
+    for (String name : out.list()) {
+      assertTrue(name, name.endsWith(".warc.gz") || name.endsWith(".cdxj"));
+    }
+  }
+
+  @Test
   public void eachResponsePayloadIsWhatSimwebServedAndItsDigestsVerify() throws Exception {
     int gzipped = 0;
     int truncated = 0;

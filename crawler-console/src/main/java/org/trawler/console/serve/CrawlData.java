@@ -13,7 +13,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.lucene.document.Document;
@@ -30,7 +29,6 @@ import org.trawler.console.report.CrawlReport;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.PartFiles;
@@ -261,19 +259,7 @@ public final class CrawlData {
 
   private List<Outlink> inlinks(Text key) throws IOException {
     LinkDbParts parts = LinkDbParts.of(conf, crawl.linkDb());
-    List<Outlink> all = new java.util.ArrayList<>();
-    if (parts == null) {
-      return all;
-    }
-    for (Path data : parts.dataFiles()) {
-      try (MapFile.Reader r = new MapFile.Reader(data.getParent(), conf)) {
-        Inlinks links = new Inlinks();
-        if (r.get(key, links) != null) {
-          all.addAll(links.getInlinks());
-        }
-      }
-    }
-    return all;
+    return parts == null ? List.of() : parts.inlinks(conf, key);
   }
 
   private JsonNode indexed(String url) throws IOException {

@@ -4,8 +4,9 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Reads numeric settings: a value that is not a number is a {@link BadSettingException} naming the
- * key and the value, where Hadoop's getters throw a NumberFormatException that names neither.
+ * Reads typed settings: a value that is not a number, or not true or false, is a {@link
+ * BadSettingException} naming the key and the value, where Hadoop's getters throw a
+ * NumberFormatException that names neither, or log a warning and take the default for a boolean.
  */
 public final class Settings {
 
@@ -33,10 +34,22 @@ public final class Settings {
     return read(conf, key, "number", () -> conf.getDouble(key, defaultValue));
   }
 
+  /** True or false (any case); anything else (ture, yes, 1) is a BadSettingException. */
+  public static boolean getBoolean(Configuration conf, String key, boolean defaultValue) {
+    String v = conf.getTrimmed(key);
+    if (v == null || v.isEmpty()) {
+      return defaultValue;
+    }
+    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw new BadSettingException(key, "'" + v + "' is not true or false");
+  }
+
   private static <T> T read(Configuration conf, String key, String what, Supplier<T> getter) {
     try {
       return getter.get();
-    } catch (NumberFormatException e) {
+    } catch (IllegalArgumentException e) { // NumberFormatException, or a size's unknown suffix
       throw new BadSettingException(key, "'" + conf.get(key) + "' is not a " + what);
     }
   }

@@ -44,7 +44,7 @@ public class CheckCommand extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<url> [-json]";
+    return "<url> [-json] [-force]";
   }
 
   @Override
@@ -56,14 +56,33 @@ public class CheckCommand extends CrawlTool {
   protected Options options() {
     Options o = new Options();
     o.addOption(Option.builder("json").desc("print one JSON object").build());
+    o.addOption(
+        Option.builder("force")
+            .desc("fetch the URL even when the URL filters reject it (the crawl would not)")
+            .build());
     return o;
   }
 
   @Override
   protected int execute(CommandLine cmd) throws IOException, UsageException {
     String url = cmd.getArgList().get(0);
+    boolean forced = false;
     PageCheck.Report report;
     try (PageCheck check = new PageCheck(getConf(), System::currentTimeMillis)) {
+      UrlCheck.Result filtered = check.seedCheck(url);
+      if (!filtered.accepted() && !filtered.rule().startsWith("malformed")) {
+        if (!cmd.hasOption("force")) {
+          err()
+              .println(
+                  "trawler check: the crawl would not fetch "
+                      + url
+                      + ": "
+                      + filtered.describe()
+                      + "; -force fetches it anyway");
+          return UserException.NOTHING_TO_DO;
+        }
+        forced = true;
+      }
       report = check.check(url);
     }
     ProtocolOutput fetched = report.fetch().output();
@@ -79,6 +98,9 @@ public class CheckCommand extends CrawlTool {
     } else {
       printText(fields);
       out().flush();
+    }
+    if (forced) {
+      err().println("trawler check: fetched because of -force; the crawl would not fetch " + url);
     }
     if (report.fetched()) {
       return 0;

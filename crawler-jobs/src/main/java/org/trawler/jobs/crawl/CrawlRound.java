@@ -1,15 +1,19 @@
 package org.trawler.jobs.crawl;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.ParseData;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
@@ -17,6 +21,7 @@ import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.IndexerKeys;
 import org.trawler.jobs.linkdb.LinkDb;
+import org.trawler.jobs.parse.ParseCounter;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.update.UpdateDb;
 
@@ -74,7 +79,7 @@ public final class CrawlRound {
           new StringBuilder(
               String.format(
                   "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; new %d;"
-                      + " crawldb %d (unfetched %d);%s %.1f s (",
+                      + " crawldb %d (unfetched %d);%s%s %.1f s (",
                   round,
                   generated.selected(),
                   outcomes[0],
@@ -85,10 +90,12 @@ public final class CrawlRound {
                   updated.added(),
                   updated.urls(),
                   updated.perStatus().getOrDefault(CrawlStatus.name(CrawlStatus.DB_UNFETCHED), 0L),
+                  parseSkips(),
                   indexed == null
                       ? ""
                       : String.format(
-                          " indexed %d, deleted %d;", indexed.added(), indexed.deleted()),
+                          " indexed %d, deleted %d%s;",
+                          indexed.added(), indexed.deleted(), indexSkips()),
                   totalSeconds()));
       String sep = "";
       for (Map.Entry<String, Double> e : seconds.entrySet()) {
@@ -96,6 +103,60 @@ public final class CrawlRound {
         sep = ", ";
       }
       return sb.append(")").toString();
+    }
+
+    /**
+     * Fetched pages that gave no text, " notparsed 1, parse_failed 0 (reasons...);", or "" when
+     * every page parsed: why a fetched page is not indexed.
+     */
+    private String parseSkips() {
+      long notParsed = counter(ParseCounter.GROUP, ParseData.statusName(ParseData.NOT_PARSED));
+      long failed = counter(ParseCounter.GROUP, ParseData.statusName(ParseData.FAILED));
+      if (notParsed + failed == 0) {
+        return "";
+      }
+      return String.format(
+          " %s %d, %s %d%s;",
+          ParseData.statusName(ParseData.NOT_PARSED),
+          notParsed,
+          ParseData.statusName(ParseData.FAILED),
+          failed,
+          nonzero(ParseCounter.REASONS_GROUP));
+    }
+
+    /** ", skipped 1 (skipped_not_parsed 1)", or "" when the index step skipped nothing. */
+    private String indexSkips() {
+      if (indexed.skipped() == 0) {
+        return "";
+      }
+      List<String> reasons = new ArrayList<>();
+      indexed
+          .reasons()
+          .forEach(
+              (name, n) -> {
+                if (name.startsWith("skipped_")) {
+                  reasons.add(name + " " + n);
+                }
+              });
+      return ", skipped "
+          + indexed.skipped()
+          + (reasons.isEmpty() ? "" : " (" + String.join(", ", reasons) + ")");
+    }
+
+    /** " (name n, ...)" for the nonzero counters of a group, or "". */
+    private String nonzero(String group) {
+      String prefix = JobCounter.resultKey(group, "");
+      List<String> parts = new ArrayList<>();
+      for (Map.Entry<String, Long> e : new TreeMap<>(counters).entrySet()) {
+        if (e.getKey().startsWith(prefix) && e.getValue() > 0) {
+          parts.add(e.getKey().substring(prefix.length()) + " " + e.getValue());
+        }
+      }
+      return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
+    private long counter(String group, String name) {
+      return counters.getOrDefault(JobCounter.resultKey(group, name), 0L);
     }
   }
 

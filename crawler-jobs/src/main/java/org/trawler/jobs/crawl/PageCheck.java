@@ -99,6 +99,11 @@ public final class PageCheck implements Closeable {
             conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
   }
 
+  /** What inject's normalizers and the filters make of {@code url}: would the crawl take it? */
+  public UrlCheck.Result seedCheck(String url) {
+    return seedCheck.check(url);
+  }
+
   /**
    * Checks {@code url}: normalized as a seed (the page is fetched even when a filter rejects it, so
    * that the report can show it), fetched, and parsed when the fetch succeeded.

@@ -13,6 +13,8 @@ import org.trawler.core.UserException;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.fetch.FetchStop;
+import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.index.IndexWriters;
@@ -111,8 +113,10 @@ public class RunCommand extends CrawlTool {
     Path index = cmd.hasOption("index") ? new Path(cmd.getOptionValue("index")) : null;
     updateHostDb = cmd.hasOption("hostdb");
     sitemaps = cmd.hasOption("sitemaps");
-    crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
-    return 0;
+    try (FetchStop stop = FetchStop.onSignals(err())) {
+      crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
+      return FetchStop.requested() ? Fetcher.INTERRUPTED : 0;
+    }
   }
 
   /**
@@ -154,8 +158,11 @@ public class RunCommand extends CrawlTool {
     InjectResult injected = injector.inject(crawl.crawlDb(), urlDir, false);
     out()
         .printf(
-            "inject: crawldb %d URLs; %.1f s%n",
-            injected.dbSize, (System.nanoTime() - start) / 1e9);
+            "inject: %d seeds, %d new; crawldb %d URLs; %.1f s%n",
+            injected.injected,
+            injected.newUrls,
+            injected.dbSize,
+            (System.nanoTime() - start) / 1e9);
 
     CrawlRound round = new CrawlRound(getConf(), crawl, generate);
     if (index != null) {
@@ -187,6 +194,14 @@ public class RunCommand extends CrawlTool {
         out().println(result.get().summary());
         log.append(result.get());
         ran++;
+        if (FetchStop.requested()) {
+          out()
+              .printf(
+                  "interrupted: round %d kept what it fetched and updated the crawldb; rerun the"
+                      + " same command to continue%n",
+                  n);
+          break;
+        }
         readSitemaps(crawl, sitemapSites);
       }
     } finally {

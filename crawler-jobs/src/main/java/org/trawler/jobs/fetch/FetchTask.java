@@ -144,6 +144,11 @@ final class FetchTask {
 
   /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */
   private HaltCause haltCause(long now, List<FetcherThread> stuck) {
+    if (FetchStop.requested()) {
+      LOG.info(
+          "{}: stop requested (a signal): no more fetches start, those in flight finish", name);
+      return HaltCause.HIT_BY_TIMELIMIT;
+    }
     if (settings.timeLimitEnd > 0 && now >= settings.timeLimitEnd) {
       LOG.info("{}: time limit reached: no more fetches start, those in flight finish", name);
       return HaltCause.HIT_BY_TIMELIMIT;

@@ -97,9 +97,20 @@ public class Fetcher extends CrawlTool {
       }
       getConf().setInt(ProtocolKeys.FETCHER_THREADS, threads);
     }
-    fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
+    try (FetchStop stop = FetchStop.onSignals(err())) {
+      fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
+      if (FetchStop.requested()) {
+        out()
+            .println(
+                "fetch: stopped by a signal; the URLs not fetched stay due for the next round");
+        return INTERRUPTED;
+      }
+    }
     return 0;
   }
+
+  /** The exit code of a fetch or run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells say). */
+  public static final int INTERRUPTED = 130;
 
   /** Fetches the fetch lists of {@code segment}; with {@code force} again, if it was fetched. */
   public void fetch(Path segment, boolean force) throws IOException, UserException {

@@ -42,7 +42,8 @@ public final class IndexShards implements Closeable {
   public static IndexShards open(Configuration conf, Path index) throws IOException, UserException {
     FileSystem fs = index.getFileSystem(conf);
     if (!fs.exists(index)) {
-      throw new UserException("no index at " + index + ": run index first");
+      throw new UserException(
+          "no index at " + index + ": run index first", UserException.NOTHING_TO_DO);
     }
     Path version = VersionedDb.readable(fs, index);
     if (version == null) {

@@ -90,6 +90,16 @@ public final class SeedParser {
               + "="
               + maxUrlLength);
     }
+    int space = raw.indexOf(' ');
+    if (space >= 0) {
+      // almost always a space typed where a tab was meant ("http://a.org/ nutch.score=2"), which
+      // the normalizers would otherwise quietly encode into the URL as %20
+      throw new BadSeedException(
+          Problem.MALFORMED_URL,
+          "malformed URL: a space at column "
+              + (space + 1)
+              + " (metadata must be separated by tabs, and spaces in a URL written %20)");
+    }
     String url;
     try {
       url = normalizer.normalize(raw, URLNormalizers.SCOPE_INJECT);
@@ -118,11 +128,7 @@ public final class SeedParser {
     try {
       new URI(url); // a last check that every component is well-formed
     } catch (URISyntaxException e) {
-      String hint =
-          url.indexOf(' ') >= 0
-              ? " (metadata must be separated by tabs, and spaces in a URL by %20)"
-              : "";
-      throw new BadSeedException(Problem.MALFORMED_URL, "malformed URL: " + e.getMessage() + hint);
+      throw new BadSeedException(Problem.MALFORMED_URL, "malformed URL: " + e.getMessage());
     }
     String host = URLParts.host(url);
     if (host == null || host.isEmpty()) {

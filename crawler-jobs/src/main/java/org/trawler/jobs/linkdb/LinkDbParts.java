@@ -7,6 +7,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.MapFile;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.datum.Inlinks;
+import org.trawler.core.datum.Outlink;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 
@@ -52,6 +56,20 @@ public record LinkDbParts(
       generations.add(new Generation(dir, List.copyOf(files), bytes(fs, files)));
     }
     return new LinkDbParts(version, List.copyOf(base), bytes(fs, base), List.copyOf(generations));
+  }
+
+  /** The inlinks of {@code url} over the base and every generation, oldest first. */
+  public List<Outlink> inlinks(Configuration conf, Text url) throws IOException {
+    List<Outlink> all = new ArrayList<>();
+    for (Path data : dataFiles()) {
+      try (MapFile.Reader r = new MapFile.Reader(data.getParent(), conf)) {
+        Inlinks links = new Inlinks();
+        if (r.get(url, links) != null) {
+          all.addAll(links.getInlinks());
+        }
+      }
+    }
+    return all;
   }
 
   /** The data files of the base and then of the generations: a job's inputs. */

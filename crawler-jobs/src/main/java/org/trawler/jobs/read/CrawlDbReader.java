@@ -7,7 +7,11 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -19,6 +23,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
@@ -44,7 +49,8 @@ public class CrawlDbReader extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<crawldb> (-stats [-json] | -dump <out_dir> [-format json|csv] [-status NAME] | -url <url>)";
+    return "<crawldb> (-stats [-json] [-sort] | -dump <out_dir> [-format json|csv] [-status NAME]"
+        + " | -url <url> | -topN N [-min score])";
   }
 
   @Override
@@ -53,6 +59,9 @@ public class CrawlDbReader extends CrawlTool {
         .addOption(
             "stats", false, "print counts per status, retries and depth, and the score range")
         .addOption("json", false, "with -stats: print one JSON object instead of a table")
+        .addOption("sort", false, "with -stats: also the URLs of each host, per status")
+        .addOption(valued("topN", "N", "print the N best-scored URLs, best first: score TAB url"))
+        .addOption(valued("min", "score", "with -topN: only URLs scored at least this"))
         .addOption(
             Option.builder("dump")
                 .hasArg()
@@ -83,7 +92,7 @@ public class CrawlDbReader extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    exactlyOne(cmd, "stats", "dump", "url");
+    exactlyOne(cmd, "stats", "dump", "url", "topN");
     Configuration conf = getConf();
     String crawlDbName = cmd.getArgList().get(0);
     Path current = VersionedDb.currentForReading(conf, new Path(crawlDbName));
@@ -91,6 +100,21 @@ public class CrawlDbReader extends CrawlTool {
       CrawlDbStats stats =
           StatsJob.stats(conf, current, new CrawlDatum(), CrawlDbStats.class, this::runJob);
       out().print(cmd.hasOption("json") ? stats.json(crawlDbName) : stats.table(crawlDbName));
+      if (cmd.hasOption("sort")) {
+        out().print(hosts(conf, current));
+      }
+      return 0;
+    }
+    if (cmd.hasOption("topN")) {
+      long n = longOption(cmd, "topN", 0);
+      if (n < 1) {
+        throw new UsageException("-topN must be at least 1, not " + n);
+      }
+      double min = doubleOption(cmd, "min", Double.NEGATIVE_INFINITY);
+      for (Scored s : top(conf, current, n, min)) {
+        out().println(s.score() + "\t" + s.url());
+      }
+      out().flush();
       return 0;
     }
     if (cmd.hasOption("url")) {
@@ -134,6 +158,71 @@ public class CrawlDbReader extends CrawlTool {
           "-status '" + name + "' is not a crawldb status; one of " + String.join(", ", names));
     }
     return status;
+  }
+
+  /** A URL and its score. */
+  public record Scored(String url, float score) {}
+
+  /**
+   * The {@code n} best-scored URLs scored at least {@code min}, best first (equal scores by URL):
+   * one pass, holding n entries.
+   */
+  public static List<Scored> top(Configuration conf, Path current, long n, double min)
+      throws IOException, UserException {
+    Comparator<Scored> best =
+        Comparator.comparingDouble(Scored::score).reversed().thenComparing(Scored::url);
+    PriorityQueue<Scored> kept = new PriorityQueue<>(best.reversed());
+    PartFiles.read(
+        conf,
+        current,
+        new Text(),
+        new CrawlDatum(),
+        (url, datum) -> {
+          if (datum.getScore() < min) {
+            return;
+          }
+          kept.add(new Scored(url.toString(), datum.getScore()));
+          if (kept.size() > n) {
+            kept.poll();
+          }
+        });
+    List<Scored> top = new ArrayList<>(kept);
+    top.sort(best);
+    return top;
+  }
+
+  /**
+   * The URLs of each host, per status: "host TAB total TAB status n, ...", hosts by most URLs
+   * first, as Nutch's readdb -stats -sort.
+   */
+  static String hosts(Configuration conf, Path current) throws IOException, UserException {
+    Map<String, Map<String, Long>> byHost = new TreeMap<>();
+    PartFiles.read(
+        conf,
+        current,
+        new Text(),
+        new CrawlDatum(),
+        (url, datum) -> {
+          String host = URLParts.host(url.toString());
+          byHost
+              .computeIfAbsent(host == null ? "" : host, h -> new TreeMap<>())
+              .merge(CrawlStatus.name(datum.getStatus()), 1L, Long::sum);
+        });
+    List<Map.Entry<String, Map<String, Long>>> hosts = new ArrayList<>(byHost.entrySet());
+    hosts.sort(
+        Comparator.comparingLong(
+                (Map.Entry<String, Map<String, Long>> e) ->
+                    -e.getValue().values().stream().mapToLong(Long::longValue).sum())
+            .thenComparing(Map.Entry::getKey));
+    StringBuilder sb = new StringBuilder("URLs per host:\n");
+    for (Map.Entry<String, Map<String, Long>> e : hosts) {
+      long total = e.getValue().values().stream().mapToLong(Long::longValue).sum();
+      List<String> parts = new ArrayList<>();
+      e.getValue().forEach((status, count) -> parts.add(status + " " + count));
+      sb.append(e.getKey()).append('\t').append(total).append('\t');
+      sb.append(String.join(", ", parts)).append('\n');
+    }
+    return sb.toString();
   }
 
   /** Statistics of the crawldb version at {@code current}, read here. */

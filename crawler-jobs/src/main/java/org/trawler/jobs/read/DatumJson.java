@@ -1,6 +1,7 @@
 package org.trawler.jobs.read;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.Map;
 import org.apache.hadoop.io.BooleanWritable;
 import org.apache.hadoop.io.BytesWritable;
@@ -38,14 +39,21 @@ public final class DatumJson {
   private static void writeFields(JsonOutput json, CrawlDatum datum) throws IOException {
     json.name("status").value(CrawlStatus.name(datum.getStatus()));
     json.name("fetchTime").value(datum.getFetchTime());
+    json.name("fetchTimeIso").value(iso(datum.getFetchTime()));
     json.name("retries").value(datum.getRetries());
     json.name("fetchInterval").value(datum.getFetchInterval());
     json.name("score").value(datum.getScore());
     json.name("signature")
         .value(datum.getSignature() == null ? null : Hex.encode(datum.getSignature()));
     json.name("modifiedTime").value(datum.getModifiedTime());
+    json.name("modifiedTimeIso").value(iso(datum.getModifiedTime()));
     json.name("metadata");
     writeMetadata(json, datum.getMetadata());
+  }
+
+  /** A time in milliseconds as ISO 8601 in UTC ("2024-01-01T00:00:00Z"); null for 0 (never). */
+  static String iso(long millis) {
+    return millis == 0 ? null : Instant.ofEpochMilli(millis).toString();
   }
 
   /** Numbers and booleans as themselves, bytes as hex, anything else as its string form. */

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.ProtocolKeys;
@@ -27,6 +29,14 @@ public final class WarcArchive implements Closeable {
     this.files = files;
   }
 
+  /**
+   * The file system without Hadoop's .crc side files on the local disk: WARC and CDXJ files carry
+   * their own digests, and users hand the folder to WARC tools that do not expect them.
+   */
+  private static FileSystem withoutChecksums(FileSystem fs) {
+    return fs instanceof ChecksumFileSystem local ? local.getRawFileSystem() : fs;
+  }
+
   /** Files of task number {@code task} in {@code dir}, as the warc.* keys say. */
   public static WarcArchive open(Configuration conf, Path dir, int task, CounterSink counters)
       throws IOException {
@@ -37,7 +47,7 @@ public final class WarcArchive implements Closeable {
     return new WarcArchive(
         new CaptureRecords(new CaptureMemory(Math.max(1, memory)), counters),
         new WarcFiles(
-            dir.getFileSystem(conf),
+            withoutChecksums(dir.getFileSystem(conf)),
             dir,
             prefix,
             task,

@@ -17,6 +17,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.CommandRun;
 
 public class CheckCommandTest {
   private static final String PAGE =
@@ -88,6 +89,30 @@ public class CheckCommandTest {
     assertTrue(out, out.contains("dropped: 2\n"));
     assertTrue(out, out.contains("  " + base + "/logo.png  [reject RegexURLFilter (line "));
     assertTrue(out, out.contains("  mailto:a@b.c  [not an http(s) link]\n"));
+  }
+
+  @Test
+  public void aUrlTheFiltersRejectIsNotFetchedUnlessForced() throws Exception {
+    CommandRun r = CommandRun.run(CrawlerConfiguration.create(), "check", base + "/logo.png");
+    assertEquals(r.toString(), 1, r.exitCode);
+    assertEquals("", r.out);
+    assertTrue(
+        r.err,
+        r.errLines()[0].startsWith(
+            "trawler check: the crawl would not fetch "
+                + base
+                + "/logo.png: reject RegexURLFilter"));
+    assertTrue(r.err, r.errLines()[0].endsWith("; -force fetches it anyway"));
+
+    r = CommandRun.run(CrawlerConfiguration.create(), "check", base + "/logo.png", "-force");
+    assertTrue(r.out, r.out.contains("filter: reject RegexURLFilter"));
+    assertTrue(r.out, r.out.contains("protocolStatus: 404 http_404\n"));
+    assertTrue(
+        r.err,
+        r.err.contains(
+            "trawler check: fetched because of -force; the crawl would not fetch "
+                + base
+                + "/logo.png\n"));
   }
 
   @Test

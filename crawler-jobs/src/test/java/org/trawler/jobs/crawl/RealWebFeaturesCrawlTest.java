@@ -130,6 +130,7 @@ public class RealWebFeaturesCrawlTest {
 
     CommandRun first = CommandRun.run(conf, "run", urls.getPath(), crawl, "3");
     assertEquals(first.toString(), 0, first.exitCode);
+    assertTrue(first.out, first.out.startsWith("inject: 1 seeds, 1 new; crawldb 1 URLs; "));
     assertTrue(first.out, first.out.contains("round 2: generated 6; fetched ok 5, redirect 1,"));
     Map<String, CrawlDatum> db = crawlDb(conf, crawl);
     assertEquals(
@@ -153,6 +154,8 @@ public class RealWebFeaturesCrawlTest {
 
     CommandRun later = CommandRun.run(conf, "run", urls.getPath(), crawl, "1", "--adddays", "31");
     assertEquals(later.toString(), 0, later.exitCode);
+    // the seed of a continued crawl is not new: the line says so beside the crawldb's size
+    assertTrue(later.out, later.out.startsWith("inject: 1 seeds, 0 new; crawldb 9 URLs; "));
     db = crawlDb(conf, crawl);
     assertEquals("db_notmodified", CrawlStatus.name(db.get(site + "/etag").getStatus()));
     assertEquals("\"v1\"", db.get(site + "/etag").getMetaString(MetadataKeys.ETAG));

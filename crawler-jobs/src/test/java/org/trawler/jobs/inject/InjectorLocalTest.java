@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
@@ -254,6 +255,36 @@ public class InjectorLocalTest {
     assertTrue(log, log.contains(file + ":6: skipped, nutch.score=abc is not a number"));
     assertTrue(log, log.contains(file + ":7: skipped, nutch.fetchInterval=-5 is not"));
     assertTrue(log, log.contains(urls.resolve("binary.bin") + ":1: skipped, not text"));
+  }
+
+  @Test
+  public void aSpaceInsideASeedUrlRejectsTheLineWithItsNumber() throws Exception {
+    Path urls =
+        seeds(
+            "urls",
+            "seeds.txt",
+            "http://127.0.0.7/tutorial/ nutch.score=2",
+            "http://example.net/a b",
+            "http://example.net/a%20b",
+            "http://example.net/c\tnutch.score=2");
+    CommandRun run;
+    String log;
+    try (LogCapture capture = new LogCapture()) {
+      run = inject(urls);
+      log = capture.text();
+    }
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(run.out, run.out.contains("2 URLs injected: 2 new"));
+    assertTrue(run.out, run.out.contains("2 malformed lines"));
+    String file = urls.resolve("seeds.txt").toString();
+    assertTrue(
+        log,
+        log.contains(
+            file
+                + ":1: skipped, malformed URL: a space at column 27 (metadata must be separated"
+                + " by tabs, and spaces in a URL written %20)"));
+    assertTrue(log, log.contains(file + ":2: skipped, malformed URL: a space at column 21"));
+    assertEquals(Set.of("http://example.net/a%20b", "http://example.net/c"), dump().keySet());
   }
 
   // ---- user mistakes: one line, non-zero exit, crawldb untouched ----

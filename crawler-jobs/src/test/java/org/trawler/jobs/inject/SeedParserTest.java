@@ -83,7 +83,7 @@ public class SeedParserTest {
 
   @Test
   public void urlIsNormalizedInScopeInject() throws Exception {
-    assertEquals("http://a.com/x%20y", parser.parse("HTTP://a.com/x y", NOW).url);
+    assertEquals("http://a.com/x", parser.parse("HTTP://a.com/x", NOW).url);
   }
 
   @Test
@@ -92,7 +92,8 @@ public class SeedParserTest {
   }
 
   @Test
-  public void urlWithSpacesIsMalformedWhenNoNormalizerEncodesThem() {
+  public void urlWithSpacesIsMalformedEvenWhenANormalizerWouldEncodeThem() {
+    assertProblem(parser, "http://a.com/x y", Problem.MALFORMED_URL, "a space at column 15");
     Configuration conf = testConf();
     conf.set(NetKeys.NORMALIZER_ORDER, "");
     assertProblem(
@@ -111,7 +112,7 @@ public class SeedParserTest {
 
   @Test
   public void normalizerFailureIsMalformed() {
-    assertProblem(parser, "nourl at all", Problem.MALFORMED_URL, "no protocol");
+    assertProblem(parser, "nourl", Problem.MALFORMED_URL, "no protocol");
   }
 
   @Test

@@ -130,15 +130,45 @@ public class CrawlDbReaderTest {
     List<String> lines = Files.readAllLines(out.resolve("dump.jsonl"), StandardCharsets.UTF_8);
     assertEquals(3, lines.size());
     assertEquals(
-        "{\"url\":\"http://a.com/\",\"status\":\"db_fetched\",\"fetchTime\":1700000000000,\"retries\":1,"
+        "{\"url\":\"http://a.com/\",\"status\":\"db_fetched\",\"fetchTime\":1700000000000,"
+            + "\"fetchTimeIso\":\"2023-11-14T22:13:20Z\",\"retries\":1,"
             + "\"fetchInterval\":86400,\"score\":2.5,\"signature\":\"ab01\",\"modifiedTime\":1600000000000,"
+            + "\"modifiedTimeIso\":\"2020-09-13T12:26:40Z\","
             + "\"metadata\":{\"_depth_\":1,\"title\":\"a \\\"quoted\\\", title\",\"raw\":\"0f\"}}",
         lines.get(0));
     assertEquals(
-        "{\"url\":\"http://b.com/\",\"status\":\"db_unfetched\",\"fetchTime\":1700000001000,\"retries\":0,"
+        "{\"url\":\"http://b.com/\",\"status\":\"db_unfetched\",\"fetchTime\":1700000001000,"
+            + "\"fetchTimeIso\":\"2023-11-14T22:13:21Z\",\"retries\":0,"
             + "\"fetchInterval\":2592000,\"score\":0.5,\"signature\":null,\"modifiedTime\":0,"
+            + "\"modifiedTimeIso\":null,"
             + "\"metadata\":{\"_depth_\":0}}",
         lines.get(1));
+  }
+
+  @Test
+  public void topNPrintsTheBestScoredUrlsFirstAboveTheMinimum() throws Exception {
+    CommandRun run = readdb("-topN", "2");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertEquals("2.5\thttp://a.com/\n1.0\thttp://c.com/\n", run.out);
+    run = readdb("--topN", "10", "-min", "0.8");
+    assertEquals("2.5\thttp://a.com/\n1.0\thttp://c.com/\n", run.out);
+    assertEquals(2, readdb("-topN", "0").exitCode);
+  }
+
+  @Test
+  public void statsSortedCountsTheUrlsOfEachHost() throws Exception {
+    Map<String, CrawlDatum> entries = new LinkedHashMap<>();
+    entries.put("http://a.com/", fetched());
+    entries.put("http://a.com/x", unfetched(0.5f, 1));
+    entries.put("http://a.com/y", unfetched(0.5f, 1));
+    entries.put("http://b.com/", unfetched(0.5f, 0));
+    CrawlDbFiles.write(conf, crawlDb, entries);
+    CommandRun run = readdb("-stats", "-sort");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(
+        run.out,
+        run.out.endsWith(
+            "URLs per host:\na.com\t3\tdb_fetched 1, db_unfetched 2\nb.com\t1\tdb_unfetched 1\n"));
   }
 
   @Test
@@ -187,7 +217,8 @@ public class CrawlDbReaderTest {
     assertEquals(2, none.exitCode);
     assertTrue(
         none.err,
-        none.err.startsWith("trawler readdb: give exactly one of -stats, -dump and -url\nusage:"));
+        none.err.startsWith(
+            "trawler readdb: give exactly one of -stats, -dump, -url and -topN\nusage:"));
 
     CommandRun status = readdb("-dump", tmp.getRoot() + "/d", "-status", "fetched");
     assertEquals(2, status.exitCode);

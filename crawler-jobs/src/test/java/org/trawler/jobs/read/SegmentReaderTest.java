@@ -173,13 +173,16 @@ public class SegmentReaderTest {
     List<String> lines = Files.readAllLines(out.resolve("dump.jsonl"), StandardCharsets.UTF_8);
     assertEquals(4, lines.size());
     String datumA =
-        "\"retries\":0,\"fetchInterval\":600,\"score\":1,\"signature\":null,\"modifiedTime\":0,\"metadata\":{}}";
+        "\"retries\":0,\"fetchInterval\":600,\"score\":1,\"signature\":null,\"modifiedTime\":0,"
+            + "\"modifiedTimeIso\":null,\"metadata\":{}}";
     assertEquals(
         "{\"url\":\"http://a.com/\","
             + "\"generate\":{\"status\":\"db_unfetched\",\"fetchTime\":2,"
+            + "\"fetchTimeIso\":\"1970-01-01T00:00:00.002Z\","
             + datumA
             + ","
             + "\"fetch\":{\"status\":\"fetch_success\",\"fetchTime\":10,"
+            + "\"fetchTimeIso\":\"1970-01-01T00:00:00.010Z\","
             + datumA
             + ","
             + "\"content\":{\"contentType\":\"text/html\",\"length\":15,\"truncated\":false,"

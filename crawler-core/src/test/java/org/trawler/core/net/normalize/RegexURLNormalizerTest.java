@@ -39,6 +39,66 @@ public class RegexURLNormalizerTest {
   }
 
   @Test
+  public void shippedRulesStripSessionIdQueryParametersAsNutchDoes() {
+    RegexURLNormalizer n = shipped();
+    // PHP's default session parameter, first of several
+    assertEquals(
+        "http://x.org/index.php?x=1",
+        n.normalize(
+            "http://x.org/index.php?PHPSESSID=0123456789abcdef0123456789abcdef&x=1", "outlink"));
+    // phpBB puts sid last
+    assertEquals(
+        "http://x.org/forum/viewtopic.php?t=5",
+        n.normalize(
+            "http://x.org/forum/viewtopic.php?t=5&sid=d41d8cd98f00b204e9800998ecf8427e",
+            "outlink"));
+    // alone: the "?" goes too
+    assertEquals("http://x.org/a", n.normalize("http://x.org/a?sid=abc123", "inject"));
+    assertEquals(
+        "http://x.org/a", n.normalize("http://x.org/a?sessionid=S1&jsessionid=J2", "inject"));
+    // classic ASP: ASPSESSIONID and eight letters
+    assertEquals(
+        "http://x.org/default.asp?a=1",
+        n.normalize(
+            "http://x.org/default.asp?ASPSESSIONIDQQGGQGPG=ABCDEFGHIJKLMNOPQRSTUVWX&a=1",
+            "outlink"));
+    // BroadVision, as a support site linked it
+    assertEquals(
+        "http://x.org/cgi-bin/tais/su/su_sc_modItemList.jsp?moid=2106078&rpn=PSAE3U&ct=DL",
+        n.normalize(
+            "http://x.org/cgi-bin/tais/su/su_sc_modItemList.jsp?moid=2106078&rpn=PSAE3U&ct=DL"
+                + "&BV_SessionID=@@@@1776304602.1222892857@@@@"
+                + "&BV_EngineID=ccccadefflgmjefcgfkceghdgngdgnn.0",
+            "outlink"));
+    // BroadVision in the path and the query
+    assertEquals(
+        "http://x.org/app/com_page_template.do?type=home",
+        n.normalize(
+            "http://x.org/app/com_page_template.do;BV_SessionID=97B0E29A.ee24ea7f"
+                + "?type=home&BV_SessionID=97B0E29A.ee24ea7f",
+            "outlink"));
+    // osCommerce in the middle
+    assertEquals(
+        "http://x.org/product_info.php?products_id=42&page=2",
+        n.normalize("http://x.org/product_info.php?products_id=42&osCsid=8c1f&page=2", "outlink"));
+  }
+
+  @Test
+  public void shippedRulesKeepParametersThatOnlyLookLikeSessionIds() {
+    RegexURLNormalizer n = shipped();
+    for (String url :
+        new String[] {
+          "http://x.org/a?side=left&psid=7",
+          "http://x.org/a?sidebar=0",
+          "http://x.org/a?x=1&mysid=2",
+          "http://x.org/sid=1/b",
+          "http://x.org/a?q=sid%3D1"
+        }) {
+      assertEquals(url, n.normalize(url, "outlink"));
+    }
+  }
+
+  @Test
   public void shippedRulesCollapseDuplicateSlashesInThePathOnly() {
     RegexURLNormalizer n = shipped();
     assertEquals(

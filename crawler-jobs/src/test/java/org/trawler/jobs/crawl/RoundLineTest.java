@@ -1,0 +1,52 @@
+package org.trawler.jobs.crawl;
+
+import static org.junit.Assert.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.junit.Test;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.index.IndexJob;
+import org.trawler.jobs.update.UpdateDb;
+
+/** The round line says why a fetched page was not indexed. */
+public class RoundLineTest {
+
+  private static CrawlRound.Result round(Map<String, Long> counters, IndexJob.Result indexed) {
+    return new CrawlRound.Result(
+        1,
+        new Path("crawl/segments/20240101000000"),
+        new Generator.Result(new Path("crawl/segments/20240101000000"), 45, 45, 1, ""),
+        new UpdateDb.Result(1, 50, 5, Map.of("db_unfetched", 5L)),
+        Map.of("fetch", 1.0),
+        counters,
+        indexed);
+  }
+
+  @Test
+  public void parseAndIndexSkipsAreNamedWithTheirReasons() {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    counters.put("fetcher/fetch_success", 45L);
+    counters.put("parse/success", 44L);
+    counters.put("parse/notparsed", 1L);
+    counters.put("parse_reasons/unsupported_type", 1L);
+    String line =
+        round(counters, new IndexJob.Result(44, 0, 1, Map.of("skipped_not_parsed", 1L))).summary();
+    assertTrue(
+        line,
+        line.contains(
+            "crawldb 50 (unfetched 5); notparsed 1, parse_failed 0 (unsupported_type 1);"
+                + " indexed 44, deleted 0, skipped 1 (skipped_not_parsed 1); 1.0 s (fetch 1.0)"));
+  }
+
+  @Test
+  public void aRoundWhereEveryPageParsedAndWasIndexedSaysNothingMore() {
+    String line =
+        round(
+                Map.of("fetcher/fetch_success", 45L, "parse/success", 45L),
+                new IndexJob.Result(45, 0, 0, Map.of()))
+            .summary();
+    assertTrue(line, line.contains("crawldb 50 (unfetched 5); indexed 45, deleted 0; 1.0 s"));
+  }
+}

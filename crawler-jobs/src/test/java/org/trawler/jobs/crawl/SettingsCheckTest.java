@@ -1,0 +1,130 @@
+package org.trawler.jobs.crawl;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Test;
+import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.CommandRun;
+
+/** Settings are checked before a command runs, and `conf` shows them. */
+public class SettingsCheckTest {
+  private final Configuration conf = CrawlerConfiguration.create();
+
+  @Test
+  public void aBadBooleanIsOneLineAndExitTwoBeforeAnythingRuns() throws Exception {
+    CommandRun run = CommandRun.run(conf, "conf", "-D", "db.ignore.external.links=ture");
+    assertEquals(run.toString(), 2, run.exitCode);
+    assertEquals(
+        "trawler conf: db.ignore.external.links: 'ture' is not true or false", run.errLines()[0]);
+    assertEquals(1, run.errLines().length);
+    assertEquals("", run.out);
+  }
+
+  @Test
+  public void badNumbersAndSizesAreOneLineAndExitTwo() throws Exception {
+    CommandRun run = CommandRun.run(conf, "conf", "-D", "fetcher.server.delay=5s");
+    assertEquals(run.toString(), 2, run.exitCode);
+    assertEquals("trawler conf: fetcher.server.delay: '5s' is not a number", run.errLines()[0]);
+    run = CommandRun.run(conf, "conf", "-D", "fetcher.threads.fetch=ten");
+    assertEquals(
+        "trawler conf: fetcher.threads.fetch: 'ten' is not a whole number", run.errLines()[0]);
+    run = CommandRun.run(conf, "conf", "-D", "warc.max.size=1x");
+    assertEquals(run.toString(), 2, run.exitCode);
+    assertTrue(
+        run.err, run.errLines()[0].startsWith("trawler conf: warc.max.size: '1x' is not a size"));
+    run = CommandRun.run(conf, "conf", "warc.max.size", "-D", "warc.max.size=500m");
+    assertEquals(run.toString(), 0, run.exitCode);
+  }
+
+  @Test
+  public void aBadHadoopBooleanIsCaughtToo() throws Exception {
+    CommandRun run = CommandRun.run(conf, "conf", "-D", "mapreduce.map.speculative=yes");
+    assertEquals(run.toString(), 2, run.exitCode);
+    assertEquals(
+        "trawler conf: mapreduce.map.speculative: 'yes' is not true or false", run.errLines()[0]);
+  }
+
+  @Test
+  public void aMisspelledKeyWarnsWithTheNearestKeyAndRuns() throws Exception {
+    CommandRun run =
+        CommandRun.run(conf, "conf", "fetcher.server", "-D", "fetcher.server.dely=0.1");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertEquals(
+        "trawler conf: warning: fetcher.server.dely: unknown setting, neither Trawler's nor"
+            + " Hadoop's (did you mean fetcher.server.delay?)",
+        run.errLines()[0]);
+    assertTrue(
+        run.out, run.out.contains("fetcher.server.dely = 0.1  (-D)\n    (unknown setting)\n"));
+  }
+
+  @Test
+  public void hadoopKeysAndKeyFamiliesAreKnown() throws Exception {
+    CommandRun run =
+        CommandRun.run(
+            conf,
+            "conf",
+            "-D",
+            "mapreduce.job.reduces=2",
+            "-D",
+            "urlnormalizer.order.inject=org.trawler.core.net.normalize.BasicURLNormalizer",
+            "-D",
+            "mapred.reduce.tasks=2");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertEquals(run.err, "", run.err);
+  }
+
+  @Test
+  public void unknownKeysFailOrAreIgnoredWhenSaidSo() throws Exception {
+    CommandRun run =
+        CommandRun.run(
+            conf, "conf", "-D", "conf.unknown.keys=fail", "-D", "fetcher.server.dely=0.1");
+    assertEquals(run.toString(), 2, run.exitCode);
+    assertTrue(run.err, run.errLines()[0].startsWith("trawler conf: fetcher.server.dely: unknown"));
+    run =
+        CommandRun.run(
+            conf, "conf", "-D", "conf.unknown.keys=ignore", "-D", "myplugin.colour=blue");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertEquals("", run.err);
+    run = CommandRun.run(conf, "conf", "-D", "conf.unknown.keys=loud");
+    assertEquals(
+        "trawler conf: conf.unknown.keys: must be fail, warn or ignore, not 'loud'",
+        run.errLines()[0]);
+  }
+
+  @Test
+  public void confShowsValueSourceAndDescriptionOfMatchingSettings() throws Exception {
+    CommandRun run = CommandRun.run(conf, "conf", "delay", "-D", "fetcher.server.delay=0.5");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(
+        run.out,
+        run.out.contains(
+            "fetcher.server.delay = 0.5  (-D)\n    Seconds between two requests to one host"));
+    assertTrue(run.out, run.out.contains("fetcher.max.crawl.delay = 30  (default)\n"));
+    // the pattern matches descriptions too: this key's name has no "delay"
+    assertTrue(run.out, run.out.contains("parser.refresh.as.permanent = "));
+    for (String line : run.out.split("\n")) {
+      assertTrue(line, line.startsWith("    ") || line.contains(" = "));
+    }
+  }
+
+  @Test
+  public void confPrintsJsonLines() throws Exception {
+    CommandRun run = CommandRun.run(conf, "conf", "conf.unknown.keys", "-json");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(
+        run.out,
+        run.out.startsWith(
+            "{\"name\":\"conf.unknown.keys\",\"value\":\"warn\",\"source\":\"default\","
+                + "\"description\":\"A -D or trawler-site.xml key"));
+  }
+
+  @Test
+  public void confOfAPatternNothingMatchesExitsOne() throws Exception {
+    CommandRun run = CommandRun.run(conf, "conf", "no-such-words-anywhere");
+    assertEquals(run.toString(), 1, run.exitCode);
+    assertFalse(run.err.isEmpty());
+  }
+}

@@ -1,0 +1,189 @@
+package org.trawler.jobs.reliability;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import java.io.File;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.jobs.CrawlDbFiles;
+import org.trawler.jobs.LocalJobFixtures;
+
+/**
+ * Ctrl-C in the middle of a run's fetch, with real signals to a child JVM as bin/crawl runs it: the
+ * first keeps what was fetched, updates the crawldb and says that rerunning continues; the rerun
+ * fetches only the rest. A second signal stops at once.
+ */
+public class InterruptedRunTest {
+  private static final int PAGES = 40;
+
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private HttpServer server;
+  private final Map<String, AtomicInteger> served = new ConcurrentHashMap<>();
+  private final AtomicInteger pagesServed = new AtomicInteger();
+  private String site;
+  private Configuration conf;
+  private ChildCommand child;
+  private File seeds;
+  private File crawl;
+
+  @Before
+  public void start() throws Exception {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
+    server.createContext(
+        "/",
+        exchange -> {
+          String path = exchange.getRequestURI().getPath();
+          byte[] body;
+          int code = 200;
+          if (path.equals("/robots.txt")) {
+            code = 404;
+            body = new byte[0];
+          } else {
+            try {
+              Thread.sleep(150); // a slow site: the fetch is still running when the signal comes
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+            body =
+                ("<html><title>" + path + "</title><body>page</body></html>")
+                    .getBytes(StandardCharsets.UTF_8);
+            served.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+            pagesServed.incrementAndGet();
+          }
+          exchange.getResponseHeaders().set("Content-Type", "text/html");
+          exchange.sendResponseHeaders(code, body.length == 0 ? -1 : body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    server.start();
+    site = "http://127.0.0.1:" + server.getAddress().getPort();
+    seeds = tmp.newFolder("seeds");
+    List<String> urls = new ArrayList<>();
+    for (int i = 0; i < PAGES; i++) {
+      urls.add(site + "/p/" + i + ".html");
+    }
+    Files.write(new File(seeds, "seeds.txt").toPath(), urls);
+    crawl = new File(tmp.getRoot(), "crawl");
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("mapreduce.framework.name", "local");
+    settings.put("fs.defaultFS", "file:///");
+    settings.put("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    settings.put("fetcher.server.delay", "0");
+    settings.put("db.ignore.external.links", "true");
+    conf = LocalJobFixtures.localConf();
+    settings.forEach(conf::set);
+    child = new ChildCommand(tmp.newFolder("child"), settings);
+  }
+
+  @After
+  public void stop() {
+    server.stop(0);
+  }
+
+  private Process startRun() throws Exception {
+    return child.start("run", seeds.getPath(), crawl.getPath(), "1", "--threads", "2");
+  }
+
+  private void awaitPages(Process p, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (pagesServed.get() < n) {
+      assertTrue("the run ended early:\n" + lastLog(), p.isAlive());
+      assertTrue("no fetch started", System.nanoTime() < deadline);
+      Thread.sleep(5);
+    }
+  }
+
+  private String lastLog() {
+    try {
+      return child.lastLog();
+    } catch (Exception e) {
+      return e.toString();
+    }
+  }
+
+  private static void signal(Process p, String name) throws Exception {
+    new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).start().waitFor();
+  }
+
+  private Map<String, JsonNode> crawlDb() throws Exception {
+    return CrawlDbFiles.dump(
+        conf,
+        new File(crawl, "crawldb").toPath(),
+        tmp.getRoot().toPath().resolve("dump-" + System.nanoTime()));
+  }
+
+  private static long withStatus(Map<String, JsonNode> db, String status) {
+    return db.values().stream().filter(d -> d.path("status").asText().equals(status)).count();
+  }
+
+  @Test
+  public void theFirstCtrlCKeepsWhatWasFetchedAndARerunFetchesOnlyTheRest() throws Exception {
+    Process run = startRun();
+    awaitPages(run, 5);
+    signal(run, "INT");
+    assertEquals(lastLog(), 130, ChildCommand.waitFor(run));
+    String log = lastLog();
+    assertTrue(log, log.contains("trawler: stopping after the fetches in flight"));
+    assertTrue(
+        log,
+        log.contains(
+            "interrupted: round 1 kept what it fetched and updated the crawldb; rerun the same"
+                + " command to continue"));
+    int kept = pagesServed.get();
+    assertTrue("stopped early: " + kept, kept >= 5 && kept < PAGES);
+    Map<String, JsonNode> db = crawlDb();
+    assertEquals(PAGES, db.size());
+    assertEquals(kept, withStatus(db, "db_fetched"));
+    assertEquals(PAGES - kept, withStatus(db, "db_unfetched"));
+
+    Process rerun = startRun();
+    assertEquals(lastLog(), 0, ChildCommand.waitFor(rerun));
+    assertEquals(PAGES, withStatus(crawlDb(), "db_fetched"));
+    for (Map.Entry<String, AtomicInteger> e : served.entrySet()) {
+      assertEquals(e.getKey() + " fetched again", 1, e.getValue().get());
+    }
+    assertEquals(PAGES, served.size());
+  }
+
+  @Test
+  public void aSecondSignalStopsAtOnceLeavingTheCrawlDbAsItWas() throws Exception {
+    Process run = startRun();
+    awaitPages(run, 3);
+    signal(run, "TERM");
+    Thread.sleep(100);
+    signal(run, "TERM");
+    assertTrue("still running:\n" + lastLog(), run.waitFor(10, TimeUnit.SECONDS));
+    assertEquals(lastLog(), 128 + 15, run.exitValue());
+    // killed in the fetch: the crawldb is the one inject made, every URL still due
+    Map<String, JsonNode> db = crawlDb();
+    assertEquals(PAGES, withStatus(db, "db_unfetched"));
+    assertTrue(
+        "the segment has no crawl_fetch",
+        new File(new File(crawl, "segments"), "x").getParentFile().list().length == 1
+            && !new Path(new File(crawl, "segments").listFiles()[0].getPath(), "crawl_fetch")
+                .getFileSystem(conf)
+                .exists(
+                    new Path(new File(crawl, "segments").listFiles()[0].getPath(), "crawl_fetch")));
+  }
+}
