@@ -62,7 +62,7 @@ public class SegmentParser implements Closeable {
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
-    ParseResult result = parser.parse(content);
+    ParseResult result = parser.parse(content.forParse()); // a rendered page: its DOM
     sink.write(url, new SegmentRecord(result.data()));
     sink.write(url, new SegmentRecord(result.text()));
     String feed = result.data().getMeta().get(ParseData.META_FEED);
