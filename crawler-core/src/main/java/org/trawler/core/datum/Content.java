@@ -12,13 +12,20 @@ import org.apache.hadoop.io.WritableUtils;
  * A fetched document: raw (decoded-transfer) bytes, type, headers, and where it finally came from.
  */
 public class Content implements Writable {
-  public static final byte VERSION = 1;
+  /** Version 2 added the rendered DOM (fetcher.render); version 1 records read as not rendered. */
+  public static final byte VERSION = 2;
+
+  private static final byte VERSION_1 = 1;
 
   private String url = "";
   private String finalUrl = "";
   private String contentType = "";
   private byte[] content = new byte[0];
   private boolean truncated;
+
+  /** The page's DOM after a browser ran its scripts (UTF-8 HTML), empty when not rendered. */
+  private byte[] rendered = new byte[0];
+
   private final Map<String, String> headers = Writables.newMap();
 
   /** Crawl metadata the fetcher copies from the fetch datum for parse: see the META_* keys. */
@@ -55,11 +62,14 @@ public class Content implements Writable {
     out.writeBoolean(truncated);
     Writables.writeMap(out, headers);
     Writables.writeMap(out, meta);
+    WritableUtils.writeVInt(out, rendered.length);
+    out.write(rendered);
   }
 
   @Override
   public void readFields(DataInput in) throws IOException {
-    Writables.checkVersion("Content", in.readByte(), VERSION);
+    byte version = in.readByte();
+    Writables.checkVersion("Content", version, VERSION_1, VERSION);
     url = Text.readString(in);
     finalUrl = Text.readString(in);
     contentType = Text.readString(in);
@@ -68,6 +78,12 @@ public class Content implements Writable {
     truncated = in.readBoolean();
     Writables.readMap(in, headers);
     Writables.readMap(in, meta);
+    if (version > VERSION_1) {
+      rendered = new byte[WritableUtils.readVInt(in)];
+      in.readFully(rendered);
+    } else {
+      rendered = new byte[0];
+    }
   }
 
   public String getUrl() {
@@ -90,6 +106,36 @@ public class Content implements Writable {
 
   public boolean isTruncated() {
     return truncated;
+  }
+
+  /** Whether a browser rendered the page: {@link #getRendered} holds its DOM. */
+  public boolean isRendered() {
+    return rendered.length > 0;
+  }
+
+  /** The rendered DOM ({@code document.documentElement.outerHTML}, UTF-8), empty when none. */
+  public byte[] getRendered() {
+    return rendered;
+  }
+
+  public void setRendered(byte[] rendered) {
+    this.rendered = rendered == null ? new byte[0] : rendered;
+  }
+
+  /**
+   * What parse reads: this content, or for a rendered page the rendered DOM as UTF-8 HTML (the
+   * header's charset wins over the raw page's {@code <meta charset>}, which the DOM still holds).
+   */
+  public Content forParse() {
+    if (!isRendered()) {
+      return this;
+    }
+    Content view = new Content(url, finalUrl, rendered, "text/html", false);
+    view.headers.putAll(headers);
+    view.headers.keySet().removeIf(name -> name.equalsIgnoreCase("Content-Type"));
+    view.headers.put("Content-Type", "text/html; charset=UTF-8");
+    view.meta.putAll(meta);
+    return view;
   }
 
   /** Response headers, names as sent; use {@link #getHeader} for case-insensitive lookup. */
@@ -123,6 +169,8 @@ public class Content implements Writable {
         + content.length
         + ", truncated="
         + truncated
+        + ", rendered="
+        + rendered.length
         + ", headers="
         + headers
         + ", meta="

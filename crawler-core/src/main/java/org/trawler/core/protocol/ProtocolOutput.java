@@ -125,6 +125,16 @@ public final class ProtocolOutput {
     return this;
   }
 
+  /**
+   * The same outcome (status, code, content, transcript) with another reason: a fetched page the
+   * fetcher could not render keeps its fetch_success and says why.
+   */
+  public ProtocolOutput withReason(Reason reason, String message) {
+    return new ProtocolOutput(
+            status, reason, httpCode, message, content, redirectTarget, retryAfterMillis)
+        .withTranscript(transcript);
+  }
+
   /** The value stored in the datum's _pst_ metadata: "code reason message". */
   public String toProtocolStatus() {
     return httpCode + " " + getReasonName() + (message.isEmpty() ? "" : " " + message);

@@ -67,6 +67,16 @@ public enum Reason {
    */
   QUEUE_DROPPED,
   /**
+   * A page fetched (fetch_success) that the browser did not finish rendering within
+   * fetcher.render.timeout: parsed from its raw HTML (set by the fetcher).
+   */
+  RENDER_TIMEOUT,
+  /**
+   * A page fetched (fetch_success) whose browser crashed or was killed while rendering it: parsed
+   * from its raw HTML (set by the fetcher).
+   */
+  RENDER_FAILED,
+  /**
    * The protocol threw instead of returning an outcome: a bug, logged with its stack trace (set by
    * the fetcher).
    */

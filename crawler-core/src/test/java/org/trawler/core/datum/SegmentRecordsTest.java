@@ -2,12 +2,15 @@ package org.trawler.core.datum;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.trawler.core.datum.CrawlDatumTest.bytes;
 import static org.trawler.core.datum.CrawlDatumTest.read;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.Test;
@@ -122,7 +125,7 @@ public class SegmentRecordsTest {
     };
     for (Object[] c : cases) {
       byte[] data = bytes((org.apache.hadoop.io.Writable) c[0]);
-      boolean parseData = c[0] instanceof ParseData;
+      boolean parseData = c[0] instanceof ParseData || c[0] instanceof Content;
       data[0] = (byte) (parseData ? 3 : 2);
       try {
         read(data, (org.apache.hadoop.io.Writable) c[1]);
@@ -138,6 +141,30 @@ public class SegmentRecordsTest {
             e.getMessage());
       }
     }
+  }
+
+  @Test
+  public void renderedDomRoundTripsAndVersionOneContentReadsAsNotRendered() throws IOException {
+    Content c = content();
+    c.setRendered("<html><body>made by script</body></html>".getBytes(StandardCharsets.UTF_8));
+    Content back = new Content();
+    read(bytes(c), back);
+    assertTrue(back.isRendered());
+    assertArrayEquals(c.getRendered(), back.getRendered());
+    Content parsed = back.forParse();
+    assertArrayEquals(c.getRendered(), parsed.getContent());
+    assertEquals("text/html; charset=UTF-8", parsed.getHeader("content-type"));
+    assertEquals(c.getFinalUrl(), parsed.getFinalUrl());
+
+    Content plain = content();
+    byte[] v2 = bytes(plain);
+    byte[] v1 = java.util.Arrays.copyOf(v2, v2.length - 1); // version 1: no rendered length
+    v1[0] = 1;
+    Content old = new Content();
+    read(v1, old);
+    assertFalse(old.isRendered());
+    assertSame(old, old.forParse());
+    assertArrayEquals(plain.getContent(), old.getContent());
   }
 
   @Test

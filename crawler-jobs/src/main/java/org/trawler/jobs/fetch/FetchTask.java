@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.fetch.render.Renderer;
 import org.trawler.jobs.politeness.QueueIds;
 import org.trawler.jobs.politeness.RobotsCache;
 
@@ -26,6 +27,7 @@ final class FetchTask {
   private final Protocol protocol;
   private final RobotsCache.Store robotsDb;
   private final FetchRecorder recorder;
+  private final Renderer renderer;
   private final QueueFeeder.FetchList list;
   private final TaskAttemptContext context;
   private final LongSupplier clock;
@@ -36,6 +38,7 @@ final class FetchTask {
       Protocol protocol,
       RobotsCache.Store robotsDb,
       FetchRecorder recorder,
+      Renderer renderer,
       QueueFeeder.FetchList list,
       TaskAttemptContext context,
       LongSupplier clock) {
@@ -44,6 +47,7 @@ final class FetchTask {
     this.protocol = protocol;
     this.robotsDb = robotsDb;
     this.recorder = recorder;
+    this.renderer = renderer;
     this.list = list;
     this.context = context;
     this.clock = clock;
@@ -67,6 +71,7 @@ final class FetchTask {
               robots,
               protocol,
               recorder,
+              renderer,
               settings.maxCrawlDelayMillis,
               clock));
     }

@@ -28,6 +28,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.fetch.render.RenderSettings;
 import org.trawler.jobs.parse.SegmentParser;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -118,6 +119,7 @@ public class Fetcher extends CrawlTool {
     FetcherSettings settings =
         FetcherSettings.from(conf, 0); // a bad setting fails here, before any job
     FetcherSettings.checkProtocol(conf);
+    RenderSettings.from(conf); // fetcher.render without a browser fails here, not per page
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       SegmentParser.checkSettings(conf);
     }

@@ -15,6 +15,7 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.fetch.render.Renderer;
 import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -45,13 +46,15 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
         new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
     Configuration conf = context.getConfiguration();
     try (Protocol protocol = FetcherSettings.newProtocol(conf);
-        RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf))) {
+        RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf));
+        Renderer renderer = Renderer.open(conf, protocol, recorder)) {
       new FetchTask(
               "fetch " + listName(context.getInputSplit()),
               settings,
               protocol,
               robotsDb::get,
               recorder,
+              renderer,
               (url, datum) -> next(context, url, datum),
               context,
               clock)

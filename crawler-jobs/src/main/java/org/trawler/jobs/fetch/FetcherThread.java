@@ -9,6 +9,7 @@ import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.fetch.render.Renderer;
 import org.trawler.jobs.politeness.Politeness;
 import org.trawler.jobs.politeness.QueueIds;
 import org.trawler.jobs.politeness.RobotsCache;
@@ -19,7 +20,8 @@ import org.trawler.jobs.politeness.RobotsCache;
  * had to be asked for, that was the item's turn, and the item goes back to the head of its queue to
  * wait the delay; a redirect hop followed inline waits the delay too, and goes only to the same
  * queue and where robots.txt is known to allow it (else the redirect is recorded, for a later
- * round). Owns nothing but its current item.
+ * round). A page to render (fetcher.render) is rendered within the same turn, before the queue is
+ * told the request ended. Owns nothing but its current item.
  */
 final class FetcherThread extends Thread {
   private static final Logger LOG = LoggerFactory.getLogger(FetcherThread.class);
@@ -29,6 +31,7 @@ final class FetcherThread extends Thread {
   private final RobotsCache robots;
   private final Protocol protocol;
   private final FetchRecorder recorder;
+  private final Renderer renderer;
   private final long maxCrawlDelayMillis;
   private final LongSupplier clock;
   private volatile FetchItem current;
@@ -43,6 +46,7 @@ final class FetcherThread extends Thread {
       RobotsCache robots,
       Protocol protocol,
       FetchRecorder recorder,
+      Renderer renderer,
       long maxCrawlDelayMillis,
       LongSupplier clock) {
     super(name);
@@ -52,6 +56,7 @@ final class FetcherThread extends Thread {
     this.robots = robots;
     this.protocol = protocol;
     this.recorder = recorder;
+    this.renderer = renderer;
     this.maxCrawlDelayMillis = maxCrawlDelayMillis;
     this.clock = clock;
   }
@@ -111,8 +116,14 @@ final class FetcherThread extends Thread {
           if (outcome == null) {
             throw new IllegalStateException(protocol.getClass().getName() + " returned no outcome");
           }
+          if (renderer != null) {
+            outcome = renderer.render(outcome, rules); // still this host's turn
+          }
         }
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      outcome = ProtocolOutput.retry(0, Reason.EXCEPTION, "interrupted while rendering", -1);
     } catch (RuntimeException e) {
       LOG.warn("fetch of {} failed: {}", url, e.toString(), e);
       outcome = ProtocolOutput.retry(0, Reason.EXCEPTION, e.toString(), -1);

@@ -75,7 +75,7 @@ public class SegmentParser implements Closeable {
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
-    ParseResult result = parseMarked(url.toString(), content);
+    ParseResult result = parseMarked(url.toString(), content.forParse()); // rendered: its DOM
     sink.write(url, new SegmentRecord(result.data()));
     sink.write(url, new SegmentRecord(result.text()));
     String feed = result.data().getMeta().get(ParseData.META_FEED);

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.MessageVersion;
 import org.netpreserve.jwarc.WarcCaptureRecord;
+import org.netpreserve.jwarc.WarcConversion;
 import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcMetadata;
 import org.netpreserve.jwarc.WarcRequest;
@@ -28,8 +29,9 @@ import org.trawler.jobs.CounterSink;
 /**
  * Builds the WARC records of one {@link Capture}: per exchange (a redirect hop followed inline is
  * one) a response, or a revisit of an identical payload or for a 304, and the request,
- * Concurrent-To it; then one metadata record for the fetch. The one record builder: the export job
- * and the fetch task (fetcher.store.warc) both write through it.
+ * Concurrent-To it; then one metadata record for the fetch, and for a rendered page a conversion
+ * record of its DOM. The one record builder: the export job and the fetch task (fetcher.store.warc)
+ * both write through it.
  */
 final class CaptureRecords {
   /** Mime of a revisit in CDXJ, as pywb writes it. */
@@ -61,6 +63,10 @@ final class CaptureRecords {
     }
     records.add(new ArchivedRecord(metadata(capture, lastResponse), null));
     counters.count(WarcCounter.METADATA_RECORDS, 1);
+    if (capture.content() != null && capture.content().isRendered()) {
+      records.add(new ArchivedRecord(rendered(capture, lastResponse), null));
+      counters.count(WarcCounter.CONVERSION_RECORDS, 1);
+    }
     counters.count(WarcCounter.URLS_ARCHIVED, 1);
     return records;
   }
@@ -196,6 +202,23 @@ final class CaptureRecords {
         .date(Instant.ofEpochMilli(capture.fetchTime()))
         .concurrentTo(response)
         .fields(fields)
+        .build();
+  }
+
+  /**
+   * The page's DOM after its scripts ran (fetcher.render): a conversion record of the response it
+   * was made from, as browser-based archiving tools keep rendered pages beside what the server
+   * sent.
+   */
+  private static WarcConversion rendered(Capture capture, URI response) {
+    byte[] dom = capture.content().getRendered();
+    return new WarcConversion.Builder()
+        .version(MessageVersion.WARC_1_1)
+        .setHeader("WARC-Target-URI", capture.url()) // jwarc's conversion builder has no setter
+        .date(Instant.ofEpochMilli(capture.fetchTime()))
+        .refersTo(response)
+        .body(MediaType.parse("text/html;charset=utf-8"), dom)
+        .blockDigest(sha1(dom))
         .build();
   }
 

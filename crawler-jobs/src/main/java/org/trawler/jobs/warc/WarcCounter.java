@@ -21,6 +21,8 @@ public enum WarcCounter implements JobCounter {
   /** Revisits for a 304 answer (server-not-modified). */
   REVISIT_NOT_MODIFIED_RECORDS,
   METADATA_RECORDS,
+  /** A rendered page's DOM (fetcher.render), a conversion record referring to its response. */
+  CONVERSION_RECORDS,
   /** Response records with WARC-Truncated. */
   TRUNCATED_RECORDS,
   /** WARC files completed. */

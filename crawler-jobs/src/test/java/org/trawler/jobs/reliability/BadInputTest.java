@@ -247,6 +247,44 @@ public class BadInputTest {
     cases.add(badSetting("fetcher.queue.mode=byPort", "fetch", "{gen}"));
     cases.add(badSetting("fetcher.protocol.class=org.example.NoSuchProtocol", "fetch", "{gen}"));
     cases.add(badSetting("http.tls.truststore=/no/such/truststore.p12", "fetch", "{gen}"));
+    cases.add(badSetting("fetcher.render.timeout=soon", "fetch", "{gen}"));
+    cases.add(badSetting("fetcher.render.browsers=0", "fetch", "{gen}"));
+    cases.add(badSetting("fetcher.render.max.pages=0", "fetch", "{gen}"));
+    cases.add(
+        bad(
+            cmd(
+                "fetch",
+                "-D",
+                "fetcher.render.browser=/no/such/chromium",
+                "-D",
+                "fetcher.render=true",
+                "{gen}"),
+            USAGE,
+            "apt-get install chromium"));
+    cases.add(
+        bad(
+            cmd(
+                "fetch",
+                "-D",
+                "fetcher.render.rules=/no/such/render-rules.txt",
+                "-D",
+                "fetcher.render=true",
+                "{gen}"),
+            USAGE,
+            "fetcher.render.rules"));
+    cases.add(
+        bad(
+            cmd(
+                "run",
+                "-D",
+                "fetcher.render.browser=/no/such/chromium",
+                "-D",
+                "fetcher.render=true",
+                "{urls}",
+                "{out}",
+                "1"),
+            USAGE,
+            "apt-get install chromium"));
     cases.add(badSetting("db.signature.class=org.example.NoSuchSignature", "parse", "{fetched}"));
     cases.add(badSetting("parser.timeout=later", "parse", "{fetched}"));
     cases.add(badSetting("parser.types=text/html", "parse", "{fetched}"));

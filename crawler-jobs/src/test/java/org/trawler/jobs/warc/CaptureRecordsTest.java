@@ -54,6 +54,27 @@ public class CaptureRecordsTest {
   }
 
   @Test
+  public void aRenderedPagesDomIsAConversionRecordReferringToItsResponse() throws IOException {
+    Capture capture = TestCaptures.page("http://a.test/app", 1000, "<div id=app></div>", false);
+    String dom = "<html><body><div id=\"app\">made by script</div></body></html>";
+    capture.content().setRendered(dom.getBytes(StandardCharsets.UTF_8));
+    List<ArchivedRecord> records = builder.build(capture);
+    assertEquals(4, records.size());
+    WarcResponse response = (WarcResponse) records.get(0).record();
+    assertEquals(
+        "<div id=app></div>",
+        new String(response.http().body().stream().readAllBytes(), StandardCharsets.UTF_8));
+    org.netpreserve.jwarc.WarcConversion conversion =
+        (org.netpreserve.jwarc.WarcConversion) records.get(3).record();
+    assertEquals("http://a.test/app", conversion.target());
+    assertEquals(java.util.Optional.of(response.id()), conversion.refersTo());
+    assertEquals("text/html", conversion.contentType().base().toString());
+    assertEquals(
+        dom, new String(conversion.body().stream().readAllBytes(), StandardCharsets.UTF_8));
+    assertEquals(Long.valueOf(1), counts.get("conversion_records"));
+  }
+
+  @Test
   public void theSamePayloadAgainIsARevisitReferringToTheFirstResponse() throws IOException {
     WarcResponse first =
         (WarcResponse)

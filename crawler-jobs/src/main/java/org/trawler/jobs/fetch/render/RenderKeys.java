@@ -1,0 +1,53 @@
+package org.trawler.jobs.fetch.render;
+
+/**
+ * Configuration keys of page rendering (conf/trawler-default.xml, Fetcher section), with their
+ * defaults.
+ */
+public final class RenderKeys {
+  /** Load fetched HTML pages in headless Chromium and parse the rendered DOM. */
+  public static final String RENDER = "fetcher.render";
+
+  public static final boolean DEFAULT_RENDER = false;
+
+  /** A file of URL regexes, one a line: only matching pages are rendered; empty = every page. */
+  public static final String RULES = "fetcher.render.rules";
+
+  public static final String DEFAULT_RULES = "";
+
+  /** Seconds a page may take to render (network quiet, DOM read) before render_timeout. */
+  public static final String TIMEOUT = "fetcher.render.timeout";
+
+  public static final float DEFAULT_TIMEOUT = 10f;
+
+  /** The Chromium binary; empty = chromium (or chromium-browser) on PATH. */
+  public static final String BROWSER = "fetcher.render.browser";
+
+  public static final String DEFAULT_BROWSER = "";
+
+  /** Browsers per fetch task. */
+  public static final String BROWSERS = "fetcher.render.browsers";
+
+  public static final int DEFAULT_BROWSERS = 2;
+
+  /** Pages a browser renders before it is restarted (browsers leak memory). */
+  public static final String MAX_PAGES = "fetcher.render.max.pages";
+
+  public static final int DEFAULT_MAX_PAGES = 100;
+
+  /** Whether the browser may load from other hosts than the page's (still through the guard). */
+  public static final String THIRD_PARTY = "fetcher.render.thirdparty";
+
+  public static final boolean DEFAULT_THIRD_PARTY = false;
+
+  /**
+   * DevTools resource types the browser never loads: images, fonts, media, and what only the
+   * browser itself would ask for (Other: the favicon; Manifest, Ping, Prefetch, reports).
+   */
+  public static final String BLOCK_TYPES = "fetcher.render.block.types";
+
+  public static final String DEFAULT_BLOCK_TYPES =
+      "Image,Font,Media,Other,Manifest,Ping,Prefetch,CSPViolationReport";
+
+  private RenderKeys() {}
+}

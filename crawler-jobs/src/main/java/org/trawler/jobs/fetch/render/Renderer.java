@@ -1,0 +1,120 @@
+package org.trawler.jobs.fetch.render;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
+import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.CounterSink;
+
+/**
+ * Renders fetched HTML pages in headless Chromium (fetcher.render): the fetcher thread calls it
+ * while it still holds the host's queue slot, so a rendered page is one turn of its host. A page
+ * rendered gets its DOM beside its raw content; one that is not rendered in time or whose browser
+ * dies keeps its raw content and says why (render_timeout, render_failed). Thread-safe; close it at
+ * the end of the task, which stops every browser.
+ */
+public final class Renderer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Renderer.class);
+
+  private final RenderSettings settings;
+  private final Protocol protocol;
+  private final CounterSink counters;
+  private final SubRequestPolicy policy;
+  private final BrowserPool pool;
+
+  Renderer(RenderSettings settings, Protocol protocol, CounterSink counters, Path tempDir) {
+    this.settings = settings;
+    this.protocol = protocol;
+    this.counters = counters;
+    this.policy = new SubRequestPolicy(settings.blockTypes, settings.thirdParty);
+    this.pool = new BrowserPool(settings, tempDir, counters);
+  }
+
+  /**
+   * The task's renderer when fetcher.render is on, else null; its browsers' profiles go into the
+   * task's temporary directory (java.io.tmpdir: a YARN container's own).
+   */
+  public static Renderer open(Configuration conf, Protocol protocol, CounterSink counters) {
+    RenderSettings settings = RenderSettings.from(conf);
+    if (!settings.enabled()) {
+      return null;
+    }
+    return new Renderer(
+        settings, protocol, counters, Path.of(System.getProperty("java.io.tmpdir")));
+  }
+
+  /**
+   * The fetch outcome after rendering: the same outcome, its content with the rendered DOM, when
+   * the page is an HTML 200 the rules select; otherwise as it came.
+   */
+  public ProtocolOutput render(ProtocolOutput fetched, RobotsRules robots)
+      throws InterruptedException {
+    Content content = fetched.getContent();
+    if (fetched.getStatus() != CrawlStatus.FETCH_SUCCESS
+        || fetched.getHttpCode() != 200
+        || content == null
+        || !isHtml(content.getContentType())
+        || !settings.matches(content.getFinalUrl())) {
+      return fetched;
+    }
+    String url = content.getUrl();
+    BrowserPool.Place place;
+    try {
+      place = pool.take();
+    } catch (IOException e) {
+      LOG.warn("{} not rendered: {}", url, e.getMessage());
+      counters.count(RenderCounter.RENDER_FAILURES, 1);
+      return fetched.withReason(Reason.RENDER_FAILED, e.getMessage());
+    }
+    PageRender.Result result = null;
+    try {
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.timeoutMillis);
+      result =
+          place
+              .browser()
+              .render(new PageRender(content, robots, protocol, policy, counters), deadline);
+    } finally {
+      pool.release(
+          place,
+          result == null
+              || result.outcome() == PageRender.Outcome.TIMEOUT
+              || !place.browser().isAlive());
+    }
+    switch (result.outcome()) {
+      case RENDERED -> {
+        content.setRendered(result.dom());
+        counters.count(RenderCounter.RENDERED, 1);
+        return fetched;
+      }
+      case TIMEOUT -> {
+        LOG.info("{} not rendered in {} ms: parsed from its HTML", url, settings.timeoutMillis);
+        counters.count(RenderCounter.RENDER_TIMEOUTS, 1);
+        return fetched.withReason(Reason.RENDER_TIMEOUT, "");
+      }
+      default -> {
+        LOG.warn("{} not rendered: {}", url, result.message());
+        counters.count(RenderCounter.RENDER_FAILURES, 1);
+        return fetched.withReason(Reason.RENDER_FAILED, result.message());
+      }
+    }
+  }
+
+  private static boolean isHtml(String type) {
+    String t = type.toLowerCase(Locale.ROOT);
+    return t.equals("text/html") || t.equals("application/xhtml+xml");
+  }
+
+  @Override
+  public void close() {
+    pool.close();
+  }
+}

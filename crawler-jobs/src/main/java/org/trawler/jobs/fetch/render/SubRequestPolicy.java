@@ -1,0 +1,80 @@
+package org.trawler.jobs.fetch.render;
+
+import java.net.URI;
+import java.util.Locale;
+import java.util.Set;
+import org.trawler.core.protocol.RobotsRules;
+
+/**
+ * Whether the browser may have what it asks for while it renders a page: the decision before the
+ * fetcher's protocol (and its address guard) sees the request.
+ */
+final class SubRequestPolicy {
+  /** What becomes of one request. */
+  enum Verdict {
+    /** Fetched through the fetcher's protocol (which applies http.address.deny). */
+    FETCH(RenderCounter.SUBREQUESTS),
+    BLOCKED_TYPE(RenderCounter.SUBREQUESTS_BLOCKED_TYPE),
+    BLOCKED_THIRD_PARTY(RenderCounter.SUBREQUESTS_BLOCKED_THIRD_PARTY),
+    BLOCKED_ROBOTS(RenderCounter.SUBREQUESTS_BLOCKED_ROBOTS);
+
+    final RenderCounter counter;
+
+    Verdict(RenderCounter counter) {
+      this.counter = counter;
+    }
+  }
+
+  private final Set<String> blockTypes;
+  private final boolean thirdParty;
+
+  SubRequestPolicy(Set<String> blockTypes, boolean thirdParty) {
+    this.blockTypes = blockTypes;
+    this.thirdParty = thirdParty;
+  }
+
+  /**
+   * The verdict on a request for {@code url} ({@code method}, DevTools resource type {@code type})
+   * made by the page at {@code pageUrl}, whose site's robots.txt says {@code robots}. Another
+   * document (a navigation away, a frame) is refused: a page is one request for its HTML, and other
+   * pages wait for their own turn.
+   */
+  Verdict decide(String pageUrl, String url, String method, String type, RobotsRules robots) {
+    if (!"GET".equals(method)
+        || "document".equalsIgnoreCase(type)
+        || blockTypes.contains(type.toLowerCase(Locale.ROOT))) {
+      return Verdict.BLOCKED_TYPE;
+    }
+    URI page;
+    URI target;
+    try {
+      page = URI.create(pageUrl);
+      target = URI.create(url);
+    } catch (IllegalArgumentException e) {
+      return Verdict.BLOCKED_TYPE;
+    }
+    String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https") || target.getHost() == null) {
+      return Verdict.BLOCKED_TYPE;
+    }
+    if (!sameSite(page, target)) {
+      return thirdParty ? Verdict.FETCH : Verdict.BLOCKED_THIRD_PARTY;
+    }
+    return robots.isAllowed(url) ? Verdict.FETCH : Verdict.BLOCKED_ROBOTS;
+  }
+
+  /** Same scheme, host and port: the site whose robots.txt and queue the page's fetch used. */
+  static boolean sameSite(URI a, URI b) {
+    return a.getHost() != null
+        && a.getHost().equalsIgnoreCase(b.getHost())
+        && port(a) == port(b)
+        && String.valueOf(a.getScheme()).equalsIgnoreCase(String.valueOf(b.getScheme()));
+  }
+
+  private static int port(URI u) {
+    if (u.getPort() >= 0) {
+      return u.getPort();
+    }
+    return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+  }
+}

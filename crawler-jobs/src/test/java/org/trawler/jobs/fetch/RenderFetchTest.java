@@ -1,0 +1,259 @@
+package org.trawler.jobs.fetch;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.core.datum.Content;
+import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.fetch.render.RenderCounter;
+import org.trawler.jobs.fetch.render.RenderKeys;
+import org.trawler.jobs.fetch.render.Renderer;
+
+/**
+ * A fetched page rendered in a real headless Chromium, as the fetcher thread does it: script-made
+ * links and text end up in the rendered DOM, the page's HTML is asked for once, and every request
+ * the browser makes passes the address guard, the robots rules and the third-party rule. A page
+ * that never goes quiet, a script that never ends and a browser killed mid-page each end with a
+ * reason, and the next page renders.
+ */
+public class RenderFetchTest {
+  private static final String JS_PAGE =
+      "<html><head><title>js</title></head><body><div id=app>loading</div>"
+          + "<img src=/logo.png>"
+          + "<script>fetch('/data.json').then(r => r.json()).then(d => {"
+          + " const app = document.getElementById('app'); app.textContent = d.text;"
+          + " for (const href of d.links) { const a = document.createElement('a');"
+          + " a.href = href; a.textContent = href; document.body.appendChild(a); } });"
+          + "</script></body></html>";
+
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  private final Map<String, Long> counts = new ConcurrentHashMap<>();
+  private final CounterSink counters = (group, name, n) -> counts.merge(name, n, Long::sum);
+  private RecordingServer site;
+  private RecordingServer other;
+  private Protocol protocol;
+  private Renderer renderer;
+
+  @Before
+  public void start() throws IOException {
+    site = new RecordingServer("127.0.0.2");
+    other = new RecordingServer("127.0.0.3");
+    site.respond("/js.html", html(JS_PAGE))
+        .respond(
+            "/data.json",
+            new RecordingServer.Response(
+                200,
+                "{\"text\":\"zanzibarwords from script\",\"links\":[\"/made1\",\"/made2\"]}",
+                0,
+                Map.of("Content-Type", "application/json")));
+  }
+
+  @After
+  public void stop() throws IOException {
+    if (renderer != null) {
+      renderer.close();
+    }
+    if (protocol != null) {
+      protocol.close();
+    }
+    site.close();
+    other.close();
+  }
+
+  private Configuration conf(String... settings) {
+    Configuration conf = Segments.localConf(tmp.getRoot());
+    conf.setBoolean(RenderKeys.RENDER, true);
+    conf.set(RenderKeys.TIMEOUT, "15"); // a shared, loaded test machine; the timeout tests set 5
+    conf.set(RenderKeys.BROWSERS, "1");
+    conf.set(ProtocolKeys.TIMEOUT, "5000");
+    for (String s : settings) {
+      int eq = s.indexOf('=');
+      conf.set(s.substring(0, eq), s.substring(eq + 1));
+    }
+    return conf;
+  }
+
+  private void open(Configuration conf) {
+    protocol = FetcherSettings.newProtocol(conf);
+    renderer = Renderer.open(conf, protocol, counters);
+  }
+
+  private ProtocolOutput fetchAndRender(String url) throws InterruptedException {
+    return renderer.render(protocol.fetch(url, 0), RobotsRules.allowAll());
+  }
+
+  private static RecordingServer.Response html(String body) {
+    return new RecordingServer.Response(200, body, 0, Map.of());
+  }
+
+  private long count(RenderCounter c) {
+    return counts.getOrDefault(c.counterName(), 0L);
+  }
+
+  private static String dom(ProtocolOutput out) {
+    return new String(out.getContent().getRendered(), StandardCharsets.UTF_8);
+  }
+
+  private List<String> paths(RecordingServer server) {
+    List<String> paths = new ArrayList<>();
+    server.requests().forEach(r -> paths.add(r.path()));
+    return paths;
+  }
+
+  @Test
+  public void scriptWrittenLinksAndTextAreInTheRenderedDom() throws Exception {
+    open(conf());
+    ProtocolOutput out = fetchAndRender(site.url("/js.html"));
+    assertEquals("ok", out.getReasonName());
+    Content content = out.getContent();
+    assertTrue(content.isRendered());
+    String dom = dom(out);
+    assertTrue(dom, dom.contains("zanzibarwords from script"));
+    assertTrue(dom, dom.contains("href=\"/made1\"") && dom.contains("href=\"/made2\""));
+    assertFalse(new String(content.getContent(), StandardCharsets.UTF_8).contains("zanzibar"));
+    // the page's HTML once (by the fetch), its JSON once (for the browser), no image, no favicon
+    assertEquals(List.of("/js.html", "/data.json"), paths(site));
+    assertEquals(1, count(RenderCounter.RENDERED));
+    assertEquals(1, count(RenderCounter.SUBREQUESTS));
+    assertEquals(2, count(RenderCounter.SUBREQUESTS_BLOCKED_TYPE));
+    Content parsed = content.forParse();
+    assertEquals("text/html; charset=UTF-8", parsed.getHeader("Content-Type"));
+  }
+
+  @Test
+  public void aDeniedAddressSeesNoRequestFromTheBrowser() throws Exception {
+    site.respond(
+        "/leak.html",
+        html(
+            "<html><body><p>leak</p><script>fetch('"
+                + other.url("/secret.json")
+                + "').catch(e => 0); const s = document.createElement('script'); s.src = '"
+                + other.url("/secret.js")
+                + "'; document.body.appendChild(s);</script></body></html>"));
+    open(conf(RenderKeys.THIRD_PARTY + "=true", ProtocolKeys.ADDRESS_DENY + "=127.0.0.3/32"));
+    ProtocolOutput out = fetchAndRender(site.url("/leak.html"));
+    assertTrue(out.getContent().isRendered());
+    assertEquals(List.of(), other.requests());
+    assertEquals(2, count(RenderCounter.SUBREQUESTS_BLOCKED_GUARD));
+  }
+
+  @Test
+  public void otherHostsAndRobotsDisallowedPathsAreNotRequested() throws Exception {
+    site.respond(
+        "/mixed.html",
+        html(
+            "<html><body><script>fetch('"
+                + other.url("/tracker.json")
+                + "').catch(e => 0); fetch('/private/x.json').catch(e => 0);"
+                + " fetch('/public.json').catch(e => 0);</script></body></html>"));
+    site.robots("User-agent: *\nDisallow: /private\n");
+    Configuration conf = conf();
+    open(conf);
+    RobotsRules rules =
+        RobotsRules.of(
+            protocol.fetchRobots(site.url("/"), System.currentTimeMillis()),
+            RobotsRules.agents(conf),
+            System.currentTimeMillis(),
+            Long.MAX_VALUE);
+    ProtocolOutput out = renderer.render(protocol.fetch(site.url("/mixed.html"), 0), rules);
+    assertTrue(out.getContent().isRendered());
+    assertEquals(List.of(), other.requests());
+    assertEquals(List.of("/robots.txt", "/mixed.html", "/public.json"), paths(site));
+    assertEquals(1, count(RenderCounter.SUBREQUESTS_BLOCKED_THIRD_PARTY));
+    assertEquals(1, count(RenderCounter.SUBREQUESTS_BLOCKED_ROBOTS));
+  }
+
+  @Test
+  public void aPageThatNeverGoesQuietIsRenderTimeoutAndTheNextPageRenders() throws Exception {
+    site.respond(
+        "/forever.html",
+        html(
+            "<html><body><p>raw words</p><script>setInterval(() => fetch('/poll').catch(e => 0),"
+                + " 100);</script></body></html>"));
+    open(conf(RenderKeys.TIMEOUT + "=5"));
+    ProtocolOutput out = fetchAndRender(site.url("/forever.html"));
+    assertEquals("render_timeout", out.getReasonName());
+    assertFalse(out.getContent().isRendered());
+    assertTrue(fetchAndRender(site.url("/js.html")).getContent().isRendered());
+    assertEquals(1, count(RenderCounter.RENDER_TIMEOUTS));
+    assertEquals(1, count(RenderCounter.BROWSER_RESTARTS));
+  }
+
+  @Test
+  public void aScriptThatNeverEndsIsRenderTimeoutAndTheNextPageRenders() throws Exception {
+    site.respond(
+        "/loop.html", html("<html><body><p>x</p><script>for (;;) {}</script></body></html>"));
+    open(conf(RenderKeys.TIMEOUT + "=5"));
+    ProtocolOutput out = fetchAndRender(site.url("/loop.html"));
+    assertEquals("render_timeout", out.getReasonName());
+    assertFalse(out.getContent().isRendered());
+    assertTrue(fetchAndRender(site.url("/js.html")).getContent().isRendered());
+  }
+
+  @Test
+  public void aBrowserKilledMidPageIsRenderFailedAndTheNextPageRenders() throws Exception {
+    site.respond(
+        "/slow.html",
+        html(
+            "<html><body><script>setInterval(() => fetch('/poll').catch(e => 0), 100);"
+                + "</script></body></html>"));
+    open(conf(RenderKeys.TIMEOUT + "=20"));
+    Thread killer =
+        new Thread(
+            () -> {
+              try {
+                while (!paths(site).contains("/poll")) {
+                  Thread.sleep(20);
+                }
+                browsers().forEach(ProcessHandle::destroyForcibly);
+              } catch (InterruptedException | IOException e) {
+                // the test ends
+              }
+            });
+    killer.start();
+    long start = System.nanoTime();
+    ProtocolOutput out = fetchAndRender(site.url("/slow.html"));
+    killer.join();
+    assertEquals("render_failed", out.getReasonName());
+    assertTrue("took the whole timeout", System.nanoTime() - start < 15_000_000_000L);
+    assertTrue(fetchAndRender(site.url("/js.html")).getContent().isRendered());
+    assertEquals(1, count(RenderCounter.RENDER_FAILURES));
+    assertEquals(1, count(RenderCounter.BROWSER_RESTARTS));
+  }
+
+  /** This JVM's Chromium processes. */
+  private static List<ProcessHandle> browsers() throws IOException {
+    List<ProcessHandle> found = new ArrayList<>();
+    for (ProcessHandle p : ProcessHandle.current().descendants().toList()) {
+      try {
+        String cmd =
+            Files.readString(java.nio.file.Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+        if (cmd.contains("chromium") && !cmd.contains("watchdog")) {
+          found.add(p);
+        }
+      } catch (IOException e) {
+        // gone already
+      }
+    }
+    return found;
+  }
+}
