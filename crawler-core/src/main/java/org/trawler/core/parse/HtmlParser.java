@@ -206,6 +206,10 @@ public class HtmlParser implements Parser {
       }
       outlinks.addLinks(data.getOutlinks(), more, pageUrl);
     }
+    String headings = Headings.of(elements);
+    if (!headings.isEmpty() && !robots.noIndex()) {
+      data.getMeta().put(ParseData.META_HEADINGS, headings);
+    }
     String text = walk.text();
     byte[] sig = signature.calculate(content, text);
     return new ParseResult(data, new ParseText(robots.noIndex() ? "" : text), sig, redirect);

@@ -1,13 +1,13 @@
 package org.trawler.core.parse;
 
 /** Whitespace collapsing and length capping of extracted strings. */
-final class Whitespace {
+public final class Whitespace {
   private Whitespace() {}
 
   /**
    * Runs of whitespace (no-break and ideographic spaces included) become one space; ends trimmed.
    */
-  static String collapse(String s) {
+  public static String collapse(String s) {
     if (s == null) {
       return "";
     }
