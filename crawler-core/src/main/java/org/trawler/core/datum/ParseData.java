@@ -50,6 +50,12 @@ public class ParseData implements Writable {
    */
   public static final String META_FEED = "feed";
 
+  /**
+   * Meta key: the page's section headings ({@code h1} to {@code h3}), one per line in document
+   * order; absent when it has none. The index gives them their own, boosted field.
+   */
+  public static final String META_HEADINGS = "headings";
+
   /** Meta key: the page's MIME type as detected from its bytes, header and URL. */
   public static final String META_TYPE = "type";
 

@@ -144,6 +144,10 @@ public class HtmlParser implements Parser {
       }
       outlinks.addLinks(data.getOutlinks(), more, pageUrl);
     }
+    String headings = Headings.of(elements);
+    if (!headings.isEmpty() && !robots.noIndex()) {
+      data.getMeta().put(ParseData.META_HEADINGS, headings);
+    }
     String text = walk.text();
     byte[] sig = signature.calculate(content, text);
     return new ParseResult(

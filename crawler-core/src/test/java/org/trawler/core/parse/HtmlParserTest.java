@@ -573,6 +573,47 @@ public class HtmlParserTest {
   }
 
   @Test
+  public void headingsOneToThreeAreKeptOnePerLineInPageOrder() {
+    ParseResult r =
+        parseHtml(
+            "<html><head><title>Copy Task</title></head><body><nav><a href=/>Home</a></nav>"
+                + "<h1>Copy</h1><h2>Parameters  specified\n as <code>nested</code> elements</h2>"
+                + "<p>text</p><h4>fileset</h4><h3>Examples</h3><h2> </h2><h6>small</h6></body></html>");
+    assertEquals(
+        "Copy\nParameters specified as nested elements\nExamples",
+        r.data().getMeta().get(ParseData.META_HEADINGS));
+  }
+
+  @Test
+  public void aPageWithoutHeadingsOrWithNoindexHasNoHeadings() {
+    assertFalse(
+        parseHtml("<html><body><p>no sections</p></body></html>")
+            .data()
+            .getMeta()
+            .containsKey(ParseData.META_HEADINGS));
+    assertFalse(
+        parseHtml("<html><head><meta name=robots content=noindex></head><body><h1>Secret</h1>")
+            .data()
+            .getMeta()
+            .containsKey(ParseData.META_HEADINGS));
+  }
+
+  @Test
+  public void headingsAreBoundedInNumberAndLength() {
+    StringBuilder html = new StringBuilder("<html><body>");
+    for (int i = 0; i < Headings.MAX_HEADINGS + 10; i++) {
+      html.append("<h2>section ").append(i).append("</h2>");
+    }
+    html.append("<h3>").append("x".repeat(Headings.MAX_CHARS * 2)).append("</h3>");
+    String headings = parseHtml(html.toString()).data().getMeta().get(ParseData.META_HEADINGS);
+    String[] lines = headings.split("\n");
+    assertEquals(Headings.MAX_HEADINGS, lines.length);
+    assertEquals("section " + (Headings.MAX_HEADINGS - 1), lines[lines.length - 1]);
+    String one = parseHtml("<h1>" + "y".repeat(500) + "</h1>").data().getMeta().get("headings");
+    assertEquals(Headings.MAX_CHARS, one.length());
+  }
+
+  @Test
   public void truncatedContentIsParsedAsFarAsItGoes() {
     Content c =
         new Content(

@@ -142,7 +142,14 @@ public final class IndexDecision {
       doc.add(IndexFields.HOST, host);
       doc.add(IndexFields.DOMAIN, HostGroup.domainOf(host));
     }
+    doc.add(IndexFields.URL_WORDS, UrlWords.of(url));
     doc.add(IndexFields.TITLE, blankToNull(parse.getTitle()));
+    String headings = parse.getMeta().get(ParseData.META_HEADINGS);
+    if (headings != null) {
+      for (String heading : headings.split("\n")) {
+        doc.add(IndexFields.HEADINGS, blankToNull(heading));
+      }
+    }
     doc.add(IndexFields.DESCRIPTION, blankToNull(parse.getMeta().get("description")));
     doc.add(IndexFields.KEYWORDS, blankToNull(parse.getMeta().get("keywords")));
     doc.add(IndexFields.AUTHOR, blankToNull(parse.getMeta().get(ParseData.META_AUTHOR)));

@@ -15,6 +15,12 @@ public final class IndexFields {
   public static final String CONTENT = "content";
   public static final String ANCHOR = "anchor";
 
+  /** The page's section headings (h1 to h3), one value each. */
+  public static final String HEADINGS = "headings";
+
+  /** The words of the URL's path ("manual Tasks copy" of /manual/Tasks/copy.html). */
+  public static final String URL_WORDS = "urlWords";
+
   /**
    * The MIME type detected from the bytes, header and URL (the header's type stays in the fetch).
    */

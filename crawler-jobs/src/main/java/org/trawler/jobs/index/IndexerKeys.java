@@ -69,5 +69,13 @@ public final class IndexerKeys {
 
   public static final int DEFAULT_SEARCH_SNIPPET_LENGTH = 160;
 
+  /**
+   * How the words of a search combine: AND (a page must have every word, as search engines do) or
+   * OR (any word will do, the more the better).
+   */
+  public static final String SEARCH_DEFAULT_OPERATOR = "search.default.operator";
+
+  public static final String DEFAULT_SEARCH_DEFAULT_OPERATOR = "AND";
+
   private IndexerKeys() {}
 }

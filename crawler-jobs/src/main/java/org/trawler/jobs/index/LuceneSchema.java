@@ -30,7 +30,19 @@ public final class LuceneSchema {
    * Weights of the fields a search looks in: a word in the title or a link's anchor counts more.
    */
   private static final Map<String, Float> SEARCHED =
-      Map.of(IndexFields.TITLE, 2.0f, IndexFields.ANCHOR, 1.5f, IndexFields.CONTENT, 1.0f);
+      Map.of(
+          IndexFields.TITLE, 2.0f,
+          IndexFields.HEADINGS, 1.5f,
+          IndexFields.ANCHOR, 1.5f,
+          IndexFields.URL_WORDS, 1.0f,
+          IndexFields.CONTENT, 1.0f);
+
+  /**
+   * Weights of the bonus a page gets where a query's words stand together in a field: a section
+   * titled by the query's words is what the user is after.
+   */
+  private static final Map<String, Float> TOGETHER =
+      Map.of(IndexFields.TITLE, 2.0f, IndexFields.HEADINGS, 2.0f, IndexFields.CONTENT, 1.0f);
 
   private final FieldMapping mapping;
   private final Set<String> keywordFields;
@@ -61,10 +73,28 @@ public final class LuceneSchema {
   /** The fields a search looks in, with their boosts (dropped fields left out). */
   public Map<String, Float> searchedFields() {
     Map<String, Float> fields = new LinkedHashMap<>();
-    for (String f : List.of(IndexFields.TITLE, IndexFields.ANCHOR, IndexFields.CONTENT)) {
+    for (String f :
+        List.of(
+            IndexFields.TITLE,
+            IndexFields.HEADINGS,
+            IndexFields.ANCHOR,
+            IndexFields.URL_WORDS,
+            IndexFields.CONTENT)) {
       String name = mapping.name(f);
       if (name != null) {
         fields.put(name, SEARCHED.get(f));
+      }
+    }
+    return fields;
+  }
+
+  /** The fields where a query's words standing together count extra, with their weights. */
+  public Map<String, Float> proximityFields() {
+    Map<String, Float> fields = new LinkedHashMap<>();
+    for (String f : List.of(IndexFields.TITLE, IndexFields.HEADINGS, IndexFields.CONTENT)) {
+      String name = mapping.name(f);
+      if (name != null) {
+        fields.put(name, TOGETHER.get(f));
       }
     }
     return fields;

@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
+import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -23,11 +23,13 @@ import org.apache.lucene.search.uhighlight.DefaultPassageFormatter;
 import org.apache.lucene.search.uhighlight.LengthGoalBreakIterator;
 import org.apache.lucene.search.uhighlight.UnifiedHighlighter;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.parse.Whitespace;
 
 /**
- * A search over an index's shards: Lucene's classic query syntax over title, anchor and content
- * (title and anchor boosted), ranked by BM25, each hit with a snippet of its content from Lucene's
- * unified highlighter, matched words in [brackets].
+ * A search over an index's shards: Lucene's classic query syntax over title, headings, anchor, URL
+ * words and content, every word required by default ({@link SearchQuery}), ranked by BM25, each hit
+ * with a one-line snippet of its content from Lucene's unified highlighter, matched words in
+ * [brackets].
  */
 public final class Search {
   /** One hit: its rank (from 1), score, stored fields and a snippet. */
@@ -46,18 +48,32 @@ public final class Search {
 
   private final LuceneSchema schema;
   private final Analyzer analyzer;
+  private final SearchQuery queries;
   private final int snippetLength;
   private final String markOpen;
   private final String markClose;
 
+  /** A search whose words are all required. */
   public Search(LuceneSchema schema, Analyzer analyzer, int snippetLength) {
-    this(schema, analyzer, snippetLength, "[", "]");
+    this(
+        schema,
+        analyzer,
+        new SearchQuery(schema, analyzer, QueryParser.Operator.AND),
+        snippetLength,
+        "[",
+        "]");
   }
 
   private Search(
-      LuceneSchema schema, Analyzer analyzer, int snippetLength, String open, String close) {
+      LuceneSchema schema,
+      Analyzer analyzer,
+      SearchQuery queries,
+      int snippetLength,
+      String open,
+      String close) {
     this.schema = schema;
     this.analyzer = analyzer;
+    this.queries = queries;
     this.snippetLength = snippetLength;
     this.markOpen = open;
     this.markClose = close;
@@ -65,7 +81,18 @@ public final class Search {
 
   /** The same search, its snippets marking matched words with {@code open} and {@code close}. */
   public Search withMarks(String open, String close) {
-    return new Search(schema, analyzer, snippetLength, open, close);
+    return new Search(schema, analyzer, queries, snippetLength, open, close);
+  }
+
+  /** The same search, its words combined with AND (all required) or OR (any will do). */
+  public Search withOperator(QueryParser.Operator operator) {
+    return new Search(
+        schema,
+        analyzer,
+        new SearchQuery(schema, analyzer, operator),
+        snippetLength,
+        markOpen,
+        markClose);
   }
 
   /** The schema's name of a standard field (IndexFields), or null when it is not indexed. */
@@ -75,20 +102,21 @@ public final class Search {
 
   public static Search fromConf(Configuration conf) throws IOException {
     return new Search(
-        LuceneSchema.fromConf(conf),
-        LuceneSchema.analyzer(conf),
-        Settings.getInt(
-            conf, IndexerKeys.SEARCH_SNIPPET_LENGTH, IndexerKeys.DEFAULT_SEARCH_SNIPPET_LENGTH));
+            LuceneSchema.fromConf(conf),
+            LuceneSchema.analyzer(conf),
+            Settings.getInt(
+                conf, IndexerKeys.SEARCH_SNIPPET_LENGTH, IndexerKeys.DEFAULT_SEARCH_SNIPPET_LENGTH))
+        .withOperator(
+            SearchQuery.operator(
+                conf.get(
+                    IndexerKeys.SEARCH_DEFAULT_OPERATOR,
+                    IndexerKeys.DEFAULT_SEARCH_DEFAULT_OPERATOR)));
   }
 
-  /** Parses a query in Lucene's classic syntax over the searched fields. */
+  /** Parses a query in Lucene's classic syntax over the searched fields ({@link SearchQuery}). */
   public Query parse(String query) throws BadQueryException {
-    Map<String, Float> fields = schema.searchedFields();
-    MultiFieldQueryParser parser =
-        new MultiFieldQueryParser(
-            fields.keySet().toArray(new String[0]), schema.queryAnalyzer(analyzer), fields);
     try {
-      return parser.parse(escapeKeywordSlashes(query, schema.keywordFields()));
+      return queries.parse(escapeKeywordSlashes(query, schema.keywordFields()));
     } catch (ParseException e) {
       throw new BadQueryException(firstLine(e.getMessage()), e);
     }
@@ -139,8 +167,8 @@ public final class Search {
       Document doc = searcher.storedFields().document(sd.doc);
       String snippet = snippets[i];
       if (snippet == null && content != null) {
-        // matched in the title or an anchor only: the start of the page stands in
-        snippet = IndexDecision.cut(value(doc, content), snippetLength);
+        // matched in the title, a heading or an anchor only: the start of the page's text stands in
+        snippet = IndexDecision.cut(opening(doc, value(doc, content)), snippetLength);
       }
       hits.add(
           new Hit(
@@ -148,7 +176,7 @@ public final class Search {
               sd.score,
               value(doc, schema.field(IndexFields.URL)),
               value(doc, schema.field(IndexFields.TITLE)),
-              snippet == null ? "" : snippet.strip(),
+              snippet == null ? "" : Whitespace.collapse(snippet),
               doc));
     }
     return new Results(all.totalHits.value, hits);
@@ -165,8 +193,22 @@ public final class Search {
             .withFormatter(new DefaultPassageFormatter(markOpen, markClose, " … ", false))
             .withMaxLength(Integer.MAX_VALUE - 1)
             .withHighlightPhrasesStrictly(true)
+            .withMaxNoHighlightPassages(0) // search() starts those at the first heading
             .build();
     return highlighter.highlight(field, q, top, 1);
+  }
+
+  /**
+   * The page's text from its first heading on: what comes before the first h1 to h3 of a page is
+   * mostly its site's header and navigation. The whole text when the heading is not in it.
+   */
+  private String opening(Document doc, String text) {
+    String heading =
+        schema.field(IndexFields.HEADINGS) == null
+            ? ""
+            : value(doc, schema.field(IndexFields.HEADINGS));
+    int start = heading.isEmpty() ? -1 : text.indexOf(heading);
+    return start > 0 ? text.substring(start) : text;
   }
 
   private static String value(Document doc, String field) {

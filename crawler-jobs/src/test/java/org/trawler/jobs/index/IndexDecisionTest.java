@@ -62,6 +62,27 @@ public class IndexDecisionTest {
   }
 
   @Test
+  public void aPagesHeadingsBecomeOneValueEachAndItsPathGivesUrlWords() {
+    PageRecords page = IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS);
+    page.parseData().getMeta().put(ParseData.META_HEADINGS, "Quokkas\nWhere they live\nDiet");
+    IndexDocument doc = decide(page).action().document();
+    assertEquals(List.of("Quokkas", "Where they live", "Diet"), doc.values("headings"));
+    assertEquals(UrlWords.of(URL), doc.first("urlWords"));
+  }
+
+  @Test
+  public void urlWordsAreThePathsWordsWithoutItsExtension() {
+    assertEquals("manual Tasks copy", UrlWords.of("http://h/manual/Tasks/copy.html"));
+    assertEquals(
+        "docs getting started Hello World 2",
+        UrlWords.of("http://h/docs/getting-started/HelloWorld_2.md?x=1#top"));
+    assertEquals("a b caf\u00e9", UrlWords.of("http://h/a%20b/caf%C3%A9"));
+    assertEquals("100 off", UrlWords.of("http://h/100%off"));
+    assertNull(UrlWords.of("http://h/"));
+    assertNull(UrlWords.of("http://h"));
+  }
+
+  @Test
   public void goneRedirectDuplicateAndNoIndexPagesAreDeleted() {
     assertDeleted(IndexPages.page(CrawlStatus.DB_GONE, CrawlStatus.FETCH_GONE), DeleteReason.GONE);
     assertDeleted(
