@@ -18,6 +18,7 @@ import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.fetch.render.RenderKeys;
@@ -87,7 +88,7 @@ public class RenderCrawlTest {
 
   private Configuration conf(boolean render) {
     Configuration conf = Segments.localConf(tmp.getRoot());
-    conf.set(FetcherKeys.SERVER_DELAY, String.valueOf(DELAY_MILLIS / 1000.0));
+    conf.set(PolitenessKeys.SERVER_DELAY, String.valueOf(DELAY_MILLIS / 1000.0));
     conf.set(ProtocolKeys.FETCHER_THREADS, "2");
     conf.set(ProtocolKeys.TIMEOUT, "5000");
     conf.setBoolean(RenderKeys.RENDER, render);

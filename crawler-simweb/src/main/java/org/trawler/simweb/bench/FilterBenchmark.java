@@ -75,7 +75,9 @@ final class FilterBenchmark {
         }
       }
     } finally {
-      parsers.values().forEach(SegmentParser::close);
+      for (SegmentParser parser : parsers.values()) {
+        parser.close();
+      }
     }
     List<Figures> figures = new ArrayList<>();
     long none = cpu.get("none");
