@@ -13,6 +13,7 @@ import java.util.Locale;
 import javax.net.ssl.SSLContext;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.core5.http.Header;
@@ -57,8 +58,7 @@ final class OpenSearchConnection implements Closeable {
     ApacheHttpClient5TransportBuilder builder =
         ApacheHttpClient5TransportBuilder.builder(hosts.toArray(new HttpHost[0]))
             .setMapper(new JacksonJsonpMapper())
-            .setRequestConfigCallback(
-                r -> r.setConnectionRequestTimeout(timeout).setResponseTimeout(timeout))
+            .setRequestConfigCallback(r -> requestTimeouts(r, timeout))
             .setHttpClientConfigCallback(
                 http -> {
                   PoolingAsyncClientConnectionManagerBuilder connections =
@@ -79,6 +79,18 @@ final class OpenSearchConnection implements Closeable {
     }
     this.transport = builder.build();
     this.client = new OpenSearchClient(transport);
+  }
+
+  /**
+   * Every timeout of a request is opensearch.timeout.ms. The connect timeout too: the transport
+   * puts its own (1 s) into the request configuration, where it wins over the connection manager's,
+   * and a TLS handshake with a busy node takes longer.
+   */
+  @SuppressWarnings("deprecation")
+  private static RequestConfig.Builder requestTimeouts(RequestConfig.Builder r, Timeout timeout) {
+    return r.setConnectTimeout(timeout)
+        .setConnectionRequestTimeout(timeout)
+        .setResponseTimeout(timeout);
   }
 
   /** The nodes of an opensearch.hosts value. */

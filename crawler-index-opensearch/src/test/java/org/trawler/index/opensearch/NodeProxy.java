@@ -19,23 +19,30 @@ import javax.net.ssl.SSLContext;
 /**
  * A reverse proxy on 127.0.0.1 in front of the test node, playing what a real cluster does that the
  * embedded node does not: HTTPS with a self-signed certificate and basic authentication (the
- * security plugin), or a cluster too busy for every second bulk request (429).
+ * security plugin), a cluster too busy for every second bulk request (429), or one that dies in the
+ * middle of a job.
  */
 final class NodeProxy implements AutoCloseable {
   private final HttpServer server;
   private final String nodeUrl;
   private final String authorization;
   private final boolean busyEverySecondBulk;
+  private final int bulksBeforeDeath;
   private final AtomicInteger bulks = new AtomicInteger();
   private final AtomicInteger refused = new AtomicInteger();
   private final HttpClient client = HttpClient.newHttpClient();
 
   private NodeProxy(
-      String nodeUrl, SSLContext tls, String authorization, boolean busyEverySecondBulk)
+      String nodeUrl,
+      SSLContext tls,
+      String authorization,
+      boolean busyEverySecondBulk,
+      int bulksBeforeDeath)
       throws IOException {
     this.nodeUrl = nodeUrl;
     this.authorization = authorization;
     this.busyEverySecondBulk = busyEverySecondBulk;
+    this.bulksBeforeDeath = bulksBeforeDeath;
     InetSocketAddress address = new InetSocketAddress("127.0.0.1", 0);
     if (tls == null) {
       server = HttpServer.create(address, 0);
@@ -51,18 +58,34 @@ final class NodeProxy implements AutoCloseable {
 
   /** Answers 429 to every second bulk request, forwards everything else. */
   static NodeProxy busy(String nodeUrl) throws IOException {
-    return new NodeProxy(nodeUrl, null, null, true);
+    return new NodeProxy(nodeUrl, null, null, true, -1);
   }
 
-  /** HTTPS with the server's key, and only requests with this Authorization header get through. */
+  /**
+   * Forwards everything until the bulk request after the first {@code bulks}: then the "cluster"
+   * dies, that request unanswered and every later connection refused.
+   */
+  static NodeProxy dyingAfter(String nodeUrl, int bulks) throws IOException {
+    return new NodeProxy(nodeUrl, null, null, false, bulks);
+  }
+
+  /**
+   * HTTPS with the server's key (plain HTTP with none), and only requests with this Authorization
+   * header get through.
+   */
   static NodeProxy secured(String nodeUrl, SSLContext tls, String authorization)
       throws IOException {
-    return new NodeProxy(nodeUrl, tls, authorization, false);
+    return new NodeProxy(nodeUrl, tls, authorization, false, -1);
   }
 
   String url() {
     String scheme = server instanceof HttpsServer ? "https" : "http";
     return scheme + "://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /** Bulk requests that reached the proxy. */
+  int bulks() {
+    return bulks.get();
   }
 
   /** Requests answered 429 or 401 by the proxy itself. */
@@ -79,7 +102,12 @@ final class NodeProxy implements AutoCloseable {
         reply(exchange, 401, "{\"error\":\"unauthorized\",\"status\":401}");
         return;
       }
-      if (busyEverySecondBulk && path.contains("_bulk") && bulks.incrementAndGet() % 2 == 0) {
+      int bulk = path.contains("_bulk") ? bulks.incrementAndGet() : 0;
+      if (bulksBeforeDeath >= 0 && bulk > bulksBeforeDeath) {
+        new Thread(() -> server.stop(0)).start();
+        return;
+      }
+      if (busyEverySecondBulk && bulk % 2 == 0 && bulk > 0) {
         refused.incrementAndGet();
         reply(
             exchange,

@@ -1,5 +1,7 @@
 package org.trawler.index.opensearch;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,17 +10,25 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import org.apache.commons.io.FileUtils;
 
 /**
- * A real one-node OpenSearch cluster on 127.0.0.1 for one test class, run in a JVM of its own
+ * A real one-node OpenSearch cluster on 127.0.0.1 for the tests, run in a JVM of its own
  * (crawler-opensearch-testnode's classpath: OpenSearch's Lucene, Jackson and Netty never meet
  * Hadoop's). It owns the process: {@link #close} stops it, and the node stops by itself when this
  * JVM dies (its standard input closes).
  */
 final class OpenSearchTestNode implements AutoCloseable {
+  private static OpenSearchTestNode shared;
+
   private final Process process;
   private final int port;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private final HttpClient http = HttpClient.newHttpClient();
 
   OpenSearchTestNode(Path dir) throws IOException, InterruptedException {
@@ -52,6 +62,30 @@ final class OpenSearchTestNode implements AutoCloseable {
     port = Integer.parseInt(Files.readString(portFile).trim());
   }
 
+  /**
+   * The node this JVM's tests share (one node start for all of them; each test class uses indices
+   * of its own), started by the first that asks and stopped when the JVM ends.
+   */
+  static synchronized OpenSearchTestNode shared() throws IOException, InterruptedException {
+    if (shared == null) {
+      Path dir = Files.createTempDirectory("trawler-opensearch");
+      OpenSearchTestNode node = new OpenSearchTestNode(dir);
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    try {
+                      node.close();
+                      FileUtils.deleteQuietly(dir.toFile());
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                    }
+                  }));
+      shared = node;
+    }
+    return shared;
+  }
+
   int port() {
     return port;
   }
@@ -77,6 +111,23 @@ final class OpenSearchTestNode implements AutoCloseable {
   }
 
   record Answer(int status, String body) {}
+
+  /** The ids of the documents in an index a query (OpenSearch's query DSL) finds. */
+  Set<String> ids(String index, Map<String, Object> query)
+      throws IOException, InterruptedException {
+    JsonNode hits =
+        JSON.readTree(
+                call(
+                        "POST",
+                        "/" + index + "/_search",
+                        JSON.writeValueAsString(Map.of("size", 10000, "query", query)))
+                    .body())
+            .path("hits")
+            .path("hits");
+    Set<String> ids = new TreeSet<>();
+    hits.forEach(h -> ids.add(h.path("_id").asText()));
+    return ids;
+  }
 
   @Override
   public void close() throws InterruptedException {

@@ -17,13 +17,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.alias.CredentialProvider;
 import org.apache.hadoop.security.alias.CredentialProviderFactory;
 import org.junit.AfterClass;
-import org.junit.Assume;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.simweb.SimWebServer;
-import org.trawler.simweb.SiteModel;
+import org.trawler.simweb.EndToEndCrawl;
+import org.trawler.simweb.TrawlerCommand;
 
 /**
  * The issue's end-to-end test of a secured SolrCloud: HTTPS with a self-signed certificate, Solr's
@@ -38,10 +37,9 @@ public class SecuredSolrIT {
   private static final String TRUSTSTORE_PASSWORD = "changeit";
 
   private static SolrCluster solr;
-  private static SimWebServer web;
+  private static EndToEndCrawl crawl;
   private static TrawlerCommand trawler;
   private static Path dir;
-  private static Path crawl;
   private static Path trustStore;
   private static Path hadoopTmp;
   private static Path jobFiles;
@@ -50,27 +48,11 @@ public class SecuredSolrIT {
 
   @BeforeClass
   public static void crawlAndIndexIntoSecuredSolr() throws Exception {
-    // Only the integration-test phase has the packaged jars (and sets this), also under -Dtest=.
-    Assume.assumeNotNull(System.getProperty("trawler.solr.jar"));
     solr = SolrCluster.secured(1, true, JobFilesCopier.class);
     solr.createCollection("crawl", 1);
-    web =
-        SimWebServer.builder(
-                SiteModel.builder()
-                    .hosts(1)
-                    .pages(15)
-                    .outlinks(3)
-                    .pageKb(1)
-                    .port(0)
-                    .seed(7)
-                    .build())
-            .build()
-            .start();
+    crawl = EndToEndCrawl.shared();
+    trawler = crawl.trawler();
     dir = TMP.getRoot().toPath();
-    Path seeds = web.site().writeSeeds(dir.resolve("seeds"), false);
-    crawl = dir.resolve("crawl");
-    trawler = new TrawlerCommand(dir);
-    ok(trawler.run("run", seeds.toString(), crawl.toString(), "2", "-D", "fetcher.server.delay=0"));
 
     trustStore = dir.resolve("solr-trust.p12");
     solr.writeTrustStore(trustStore, TRUSTSTORE_PASSWORD);
@@ -92,9 +74,6 @@ public class SecuredSolrIT {
 
   @AfterClass
   public static void stop() throws Exception {
-    if (web != null) {
-      web.close();
-    }
     if (solr != null) {
       solr.close();
     }
@@ -118,10 +97,10 @@ public class SecuredSolrIT {
         new ArrayList<>(
             List.of(
                 "index",
-                crawl.resolve("solr-index-" + (++runs)).toString(),
-                crawl.resolve("crawldb").toString(),
+                crawl.path("solr-index-" + (++runs)).toString(),
+                crawl.path("crawldb").toString(),
                 "-dir",
-                crawl.resolve("segments").toString(),
+                crawl.path("segments").toString(),
                 "-D",
                 "indexer.writers=solr",
                 "-D",
@@ -135,11 +114,6 @@ public class SecuredSolrIT {
       args.add(setting);
     }
     return args.toArray(new String[0]);
-  }
-
-  private static TrawlerCommand.Result ok(TrawlerCommand.Result r) {
-    assertEquals(r.out() + r.err(), 0, r.exitCode());
-    return r;
   }
 
   /** Exit code, one "trawler index: " line, no stack trace, and no job started. */
@@ -162,7 +136,7 @@ public class SecuredSolrIT {
 
   @Test
   public void indexesOverHttpsWithThePasswordFromACredentialProvider() throws Exception {
-    ok(indexed);
+    EndToEndCrawl.ok(indexed);
     List<String> ids = solr.ids("crawl", "*:*");
     assertTrue(ids.toString(), ids.size() >= 10);
     assertTrue(indexed.out(), indexed.out().contains(": " + ids.size() + " added, "));

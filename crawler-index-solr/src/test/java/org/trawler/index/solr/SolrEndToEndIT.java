@@ -4,24 +4,18 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.common.SolrInputDocument;
 import org.junit.AfterClass;
-import org.junit.Assume;
 import org.junit.BeforeClass;
-import org.junit.ClassRule;
 import org.junit.Test;
-import org.junit.rules.TemporaryFolder;
-import org.trawler.simweb.SimWebServer;
+import org.trawler.simweb.EndToEndCrawl;
 import org.trawler.simweb.SiteModel;
+import org.trawler.simweb.TrawlerCommand;
 
 /**
  * The issue's end-to-end test: a crawl of simweb indexed into Lucene and into a real Solr by the
@@ -29,55 +23,20 @@ import org.trawler.simweb.SiteModel;
  * the crawl found gone leave Solr.
  */
 public class SolrEndToEndIT {
-  @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
-
-  private static final Pattern URL_FIELD = Pattern.compile("\"url\":\"([^\"]+)\"");
-
   private static SolrCluster solr;
-  private static SimWebServer web;
+  private static EndToEndCrawl crawl;
   private static TrawlerCommand trawler;
-  private static Path crawl;
   private static Set<String> gone;
   private static TrawlerCommand.Result solrIndex;
 
   @BeforeClass
   public static void crawlAndIndex() throws Exception {
-    // Only the integration-test phase has the packaged jars (and sets this), also under -Dtest=.
-    Assume.assumeNotNull(System.getProperty("trawler.solr.jar"));
     solr = new SolrCluster(1);
     solr.createCollection("crawl", 2);
-    web =
-        SimWebServer.builder(
-                SiteModel.builder()
-                    .hosts(3)
-                    .pages(30)
-                    .outlinks(4)
-                    .pageKb(2)
-                    .port(0)
-                    .seed(11)
-                    .redirectPct(10)
-                    .notFoundPct(15)
-                    .build())
-            .build()
-            .start();
-    Path dir = TMP.getRoot().toPath();
-    Path seeds = web.site().writeSeeds(dir.resolve("seeds"), false);
-    crawl = dir.resolve("crawl");
-    trawler = new TrawlerCommand(dir);
+    crawl = EndToEndCrawl.shared();
+    trawler = crawl.trawler();
 
-    ok(
-        trawler.run(
-            "run",
-            seeds.toString(),
-            crawl.toString(),
-            "3",
-            "-D",
-            "fetcher.server.delay=0",
-            "-D",
-            "fetcher.threads.fetch=8"));
-    ok(trawler.run(indexArgs("index", "lucene")));
-
-    gone = urlsWithStatus("db_gone");
+    gone = crawl.urlsWithStatus("db_gone");
     assertFalse("the crawl found gone pages", gone.isEmpty());
     // Documents Solr holds for the gone pages from an earlier crawl: the index job must delete
     // them.
@@ -101,14 +60,11 @@ public class SolrEndToEndIT {
                 "solr",
                 "solr.zookeeper.hosts=" + solr.zkHosts(),
                 "solr.collection=crawl"));
-    ok(solrIndex);
+    EndToEndCrawl.ok(solrIndex);
   }
 
   @AfterClass
   public static void stop() throws Exception {
-    if (web != null) {
-      web.close();
-    }
     if (solr != null) {
       solr.close();
     }
@@ -119,12 +75,12 @@ public class SolrEndToEndIT {
         new ArrayList<>(
             List.of(
                 "index",
-                crawl.resolve(index).toString(),
-                crawl.resolve("crawldb").toString(),
+                crawl.path(index).toString(),
+                crawl.path("crawldb").toString(),
                 "-linkdb",
-                crawl.resolve("linkdb").toString(),
+                crawl.path("linkdb").toString(),
                 "-dir",
-                crawl.resolve("segments").toString(),
+                crawl.path("segments").toString(),
                 "-deleteGone",
                 "-D",
                 "indexer.writers=" + writers));
@@ -133,41 +89,6 @@ public class SolrEndToEndIT {
       args.add(setting);
     }
     return args.toArray(new String[0]);
-  }
-
-  private static TrawlerCommand.Result ok(TrawlerCommand.Result r) {
-    assertEquals(r.out() + r.err(), 0, r.exitCode());
-    return r;
-  }
-
-  private static Set<String> urlsWithStatus(String status) throws Exception {
-    Path dump = crawl.resolve("dump-" + status);
-    ok(
-        trawler.run(
-            "readdb",
-            crawl.resolve("crawldb").toString(),
-            "-dump",
-            dump.toString(),
-            "-status",
-            status));
-    return urls(Files.readString(dump.resolve("dump.jsonl")));
-  }
-
-  private static Set<String> urls(String jsonLines) {
-    Set<String> urls = new TreeSet<>();
-    Matcher m = URL_FIELD.matcher(jsonLines);
-    while (m.find()) {
-      urls.add(m.group(1));
-    }
-    return urls;
-  }
-
-  /** The URLs Lucene's search finds for a term. */
-  private static Set<String> luceneHits(String term) throws Exception {
-    TrawlerCommand.Result r =
-        trawler.run("search", crawl.resolve("index").toString(), term, "-json", "-n", "10000");
-    assertTrue(r.err(), r.exitCode() == 0 || r.exitCode() == 1);
-    return urls(r.out());
   }
 
   @Test
@@ -182,7 +103,7 @@ public class SolrEndToEndIT {
     }
     int compared = 0;
     for (String term : terms) {
-      Set<String> lucene = luceneHits(term);
+      Set<String> lucene = crawl.luceneHits(term);
       assertEquals(term, lucene, new TreeSet<>(solr.ids("crawl", term)));
       compared += lucene.isEmpty() ? 0 : 1;
     }
@@ -193,20 +114,20 @@ public class SolrEndToEndIT {
   public void theMarkerWordFindsExactlyThePagesTheSiteModelPutItOn() throws Exception {
     Set<String> expected = new TreeSet<>();
     for (String url : solr.ids("crawl", "*:*")) {
-      if (web.site().hasMarkerWord(url)) {
+      if (crawl.site().hasMarkerWord(url)) {
         expected.add(url);
       }
     }
     assertFalse(expected.isEmpty());
     assertEquals(expected, new TreeSet<>(solr.ids("crawl", SiteModel.MARKER_WORD)));
-    assertEquals(expected, luceneHits(SiteModel.MARKER_WORD));
+    assertEquals(expected, crawl.luceneHits(SiteModel.MARKER_WORD));
   }
 
   @Test
   public void solrHoldsEveryPageTheLuceneIndexHolds() throws Exception {
     Set<String> inSolr = new TreeSet<>(solr.ids("crawl", "*:*"));
     assertTrue(inSolr.size() > 20);
-    assertEquals(luceneHits("*:*"), inSolr);
+    assertEquals(crawl.luceneHits("*:*"), inSolr);
   }
 
   @Test

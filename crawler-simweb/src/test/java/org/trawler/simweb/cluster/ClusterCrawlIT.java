@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.File;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -90,7 +89,8 @@ public class ClusterCrawlIT {
       Path urls = cluster.hdfsPath("/user/crawler/urls");
       writeSeeds(fs, new Path(urls, "seeds.txt"), site.allUrls());
       File confDir =
-          writeConfDir(uberConf(cluster.hadoopConf()), new File("target/cluster-it/hadoop-conf"));
+          MiniCrawlCluster.writeConfDir(
+              uberConf(cluster.hadoopConf()), new File("target/cluster-it/hadoop-conf"));
       HadoopCommand hadoop = HadoopCommand.install(new File("target/cluster-it/bin"));
 
       long t = System.nanoTime();
@@ -201,22 +201,6 @@ public class ClusterCrawlIT {
     try (OutputStream out = fs.create(file)) {
       out.write((String.join("\n", urls) + "\n").getBytes(StandardCharsets.UTF_8));
     }
-  }
-
-  /**
-   * The cluster's client configuration as a HADOOP_CONF_DIR: the whole of it in every *-site.xml,
-   * since each is read after its *-default.xml (mapred-default.xml would reset the framework to
-   * local).
-   */
-  private static File writeConfDir(Configuration conf, File dir) throws IOException {
-    dir.mkdirs();
-    for (String name :
-        List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
-      try (OutputStream out = new FileOutputStream(new File(dir, name))) {
-        conf.writeXml(out);
-      }
-    }
-    return dir;
   }
 
   private static Path onlySegment(FileSystem fs, Path segments) throws IOException {

@@ -7,6 +7,7 @@ import java.io.File;
 import java.util.List;
 import java.util.Map;
 import org.junit.Test;
+import org.trawler.simweb.TrawlerCommand;
 
 /** bin/crawl's choice between local mode and a cluster, without a cluster. */
 public class CrawlScriptIT {
@@ -42,6 +43,7 @@ public class CrawlScriptIT {
     Map<String, String> env = pb.environment();
     env.remove("HADOOP_HOME");
     env.remove("HADOOP_CONF_DIR");
+    env.put(TrawlerCommand.NO_BUILD, "1");
     if (hadoopConfDir != null) {
       env.put("HADOOP_CONF_DIR", hadoopConfDir.getAbsolutePath());
     }

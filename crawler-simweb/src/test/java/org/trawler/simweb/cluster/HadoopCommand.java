@@ -10,41 +10,56 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.trawler.jobs.CrawlJob;
+import org.trawler.simweb.TrawlerCommand;
 
 /**
  * A stand-in for Hadoop's {@code hadoop} command, enough for {@code hadoop jar}: like the real
  * script it runs {@code org.apache.hadoop.util.RunJar} in a new JVM with $HADOOP_CONF_DIR, Hadoop's
  * jars and $HADOOP_CLASSPATH on the classpath. Hadoop's jars are this JVM's classpath without the
- * job jar and the test classes. Runs {@code hadoop jar} directly, or bin/crawl with the stand-in on
- * the PATH.
+ * job jar, class directories and whatever else the caller ships itself. Runs {@code hadoop jar}
+ * directly, or bin/crawl with the stand-in on the PATH.
  */
-final class HadoopCommand {
+public final class HadoopCommand {
   /** The output (stdout and stderr) and exit code of one run. */
-  record Result(int exitCode, String output) {}
+  public record Result(int exitCode, String output) {}
 
-  private static final long TIMEOUT_SECONDS = 300;
+  private static final long TIMEOUT_SECONDS = 600;
 
   private final File dir;
+  private final File jobJar;
 
-  private HadoopCommand(File dir) {
+  private HadoopCommand(File dir, File jobJar) {
     this.dir = dir;
+    this.jobJar = jobJar;
   }
 
-  /** Writes {@code dir/hadoop}. */
+  /** Writes {@code dir/hadoop} for the job jar this JVM loads the crawler from. */
   static HadoopCommand install(File dir) throws IOException {
-    dir.mkdirs();
     File jobJar = jobJar();
+    return install(dir, jobJar, hadoopJars(f -> f.getAbsoluteFile().equals(jobJar)));
+  }
+
+  /**
+   * This JVM's classpath without class directories and the jars {@code shipped} names (the job jar,
+   * and what -libjars sends): what a cluster's own {@code hadoop classpath} would hold here.
+   */
+  public static List<String> hadoopJars(Predicate<File> shipped) {
     List<String> classpath = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       File f = new File(entry);
-      // Hadoop's jars only: not the job jar, nor this module's classes and tests
-      if (!f.getAbsoluteFile().equals(jobJar.getAbsoluteFile())
-          && !f.getName().equals("test-classes")
-          && !f.getName().equals("classes")) {
+      if (!f.isDirectory() && !shipped.test(f.getAbsoluteFile())) {
         classpath.add(entry);
       }
     }
+    return classpath;
+  }
+
+  /** Writes {@code dir/hadoop}, whose {@code hadoop jar} runs with {@code hadoopJars}. */
+  public static HadoopCommand install(File dir, File jobJar, List<String> hadoopJars)
+      throws IOException {
+    dir.mkdirs();
     List<String> jvm = new ArrayList<>();
     // The hadoop script's Java 17 options, as this JVM got them from surefire.
     for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -64,14 +79,14 @@ final class HadoopCommand {
             + "' "
             + String.join(" ", jvm)
             + " ${HADOOP_CLIENT_OPTS:-} -cp \"${HADOOP_CONF_DIR:+$HADOOP_CONF_DIR:}"
-            + String.join(File.pathSeparator, classpath)
+            + String.join(File.pathSeparator, hadoopJars)
             + "${HADOOP_CLASSPATH:+:$HADOOP_CLASSPATH}\" org.apache.hadoop.util.RunJar \"$@\"\n";
     File hadoop = new File(dir, "hadoop");
     Files.writeString(hadoop.toPath(), script, StandardCharsets.UTF_8);
     if (!hadoop.setExecutable(true)) {
       throw new IOException("cannot make " + hadoop + " executable");
     }
-    return new HadoopCommand(dir);
+    return new HadoopCommand(dir, jobJar);
   }
 
   /**
@@ -100,7 +115,7 @@ final class HadoopCommand {
    */
   Result hadoopJar(File confDir, String... args) throws IOException, InterruptedException {
     List<String> command =
-        new ArrayList<>(List.of(new File(dir, "hadoop").getPath(), "jar", jobJar().getPath()));
+        new ArrayList<>(List.of(new File(dir, "hadoop").getPath(), "jar", jobJar.getPath()));
     command.addAll(List.of(args));
     return run(command, confDir, false);
   }
@@ -109,7 +124,7 @@ final class HadoopCommand {
    * {@code bin/crawl args...} with this stand-in on the PATH and {@code confDir} as
    * HADOOP_CONF_DIR.
    */
-  Result crawlScript(File confDir, String... args) throws IOException, InterruptedException {
+  public Result crawlScript(File confDir, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("bash", crawlScript().getPath()));
     command.addAll(List.of(args));
     return run(command, confDir, true);
@@ -127,6 +142,7 @@ final class HadoopCommand {
     env.remove("HADOOP_CONF_DIR");
     env.remove("HADOOP_CLASSPATH");
     env.remove("HADOOP_HOME");
+    env.put(TrawlerCommand.NO_BUILD, "1");
     if (confDir != null) {
       env.put("HADOOP_CONF_DIR", confDir.getAbsolutePath());
     }

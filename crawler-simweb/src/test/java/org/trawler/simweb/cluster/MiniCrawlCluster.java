@@ -1,7 +1,10 @@
 package org.trawler.simweb.cluster;
 
 import java.io.File;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -103,6 +106,22 @@ public final class MiniCrawlCluster implements AutoCloseable {
   /** {@link #hadoopConf()} with the crawler's defaults, for commands run in this JVM. */
   public Configuration crawlerConf() {
     return CrawlerConfiguration.addResources(hadoopConf());
+  }
+
+  /**
+   * The cluster's client configuration as a HADOOP_CONF_DIR: the whole of it in every *-site.xml,
+   * since each is read after its *-default.xml (mapred-default.xml would reset the framework to
+   * local).
+   */
+  public static File writeConfDir(Configuration conf, File dir) throws IOException {
+    dir.mkdirs();
+    for (String name :
+        List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
+      try (OutputStream out = new FileOutputStream(new File(dir, name))) {
+        conf.writeXml(out);
+      }
+    }
+    return dir;
   }
 
   public FileSystem fileSystem() throws IOException {

@@ -32,7 +32,6 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
-import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
@@ -41,11 +40,12 @@ import org.trawler.jobs.LogCapture;
 import org.trawler.jobs.index.IndexDocument;
 
 /**
- * The writer against a real OpenSearch node: the template installed with the index, documents
- * added, replaced and deleted, a value the mapping refuses counted and not retried, a busy
- * cluster's 429s outlasted, a dead node passed over, a dead cluster one line.
+ * The writer against a real OpenSearch node (the one this JVM's tests share): the template
+ * installed with the index, documents added, replaced and deleted, a value the mapping refuses
+ * counted and not retried, a busy cluster's 429s outlasted, a dead node passed over, a dead cluster
+ * one line.
  */
-public class OpenSearchIndexWriterTest {
+public class OpenSearchIndexWriterIT {
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,14 +54,7 @@ public class OpenSearchIndexWriterTest {
 
   @BeforeClass
   public static void startNode() throws Exception {
-    node = new OpenSearchTestNode(TMP.newFolder("node").toPath());
-  }
-
-  @AfterClass
-  public static void stopNode() throws Exception {
-    if (node != null) {
-      node.close();
-    }
+    node = OpenSearchTestNode.shared();
   }
 
   static Configuration conf(String hosts, String index) {
@@ -114,23 +107,7 @@ public class OpenSearchIndexWriterTest {
 
   /** The ids the index holds for a query string (all of them with *:*). */
   static Set<String> ids(String index, String query) throws Exception {
-    JsonNode hits =
-        JSON.readTree(
-                node.call(
-                        "POST",
-                        "/" + index + "/_search",
-                        JSON.writeValueAsString(
-                            Map.of(
-                                "size",
-                                10000,
-                                "query",
-                                Map.of("query_string", Map.of("query", query)))))
-                    .body())
-            .path("hits")
-            .path("hits");
-    Set<String> ids = new TreeSet<>();
-    hits.forEach(h -> ids.add(h.path("_id").asText()));
-    return ids;
+    return node.ids(index, Map.of("query_string", Map.of("query", query)));
   }
 
   private static JsonNode source(String index, String id) throws Exception {
@@ -196,11 +173,14 @@ public class OpenSearchIndexWriterTest {
     OpenSearchIndexWriter writer = new OpenSearchIndexWriter();
     writer.check(conf);
     Counters counters = new Counters();
-    writer.open(conf, context(conf, counters));
-    writer.add(page("http://127.0.0.2/good", "Good"));
-    writer.add(page("http://127.0.0.2/bad", "Bad").add("contentLength", "very long"));
-    writer.commit();
-    writer.close();
+    try (LogCapture log = new LogCapture()) {
+      writer.open(conf, context(conf, counters));
+      writer.add(page("http://127.0.0.2/good", "Good"));
+      writer.add(page("http://127.0.0.2/bad", "Bad").add("contentLength", "very long"));
+      writer.commit();
+      writer.close();
+      assertTrue(log.text(), log.text().contains("opensearch: http://127.0.0.2/bad rejected by"));
+    }
     assertEquals(Set.of("http://127.0.0.2/good"), ids("refusing", "*:*"));
     assertEquals(1, counters.findCounter(OpenSearchCounter.ITEMS_REJECTED).getValue());
     assertEquals(0, counters.findCounter(OpenSearchCounter.BULK_RETRIES).getValue());
@@ -399,6 +379,26 @@ public class OpenSearchIndexWriterTest {
       }
       assertFalse(log.text().contains(password));
       assertFalse(log.text().contains(header.substring(6)));
+    }
+  }
+
+  @Test
+  public void anApiKeyFromAnOwnerOnlyFileGoesInTheApiKeyHeader() throws Exception {
+    String key = "dHJhd2xlcjpzM2NyZXQta2V5";
+    Path file = TMP.newFile("apikey").toPath();
+    Files.writeString(file, key + "\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    try (NodeProxy secured = NodeProxy.secured(node.url(), null, "ApiKey " + key)) {
+      Configuration conf = conf(secured.url(), "apikey");
+      conf.set(OpenSearchKeys.AUTH_API_KEY_FILE, file.toUri().toString());
+      OpenSearchIndexWriter writer = new OpenSearchIndexWriter();
+      writer.check(conf);
+      writer.open(conf, context(conf, new Counters()));
+      writer.add(page("http://127.0.0.2/k", "Keyed"));
+      writer.commit();
+      writer.close();
+      assertEquals(Set.of("http://127.0.0.2/k"), ids("apikey", "*:*"));
+      assertEquals(0, secured.refused());
     }
   }
 
