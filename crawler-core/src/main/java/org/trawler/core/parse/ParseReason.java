@@ -5,8 +5,8 @@ import java.util.Locale;
 /**
  * Why a parse ended as it did when it was not a plain success: the closed set of reasons parse_data
  * records under {@link org.trawler.core.datum.ParseData#META_REASON} and that name parse's
- * per-reason counters. The README's reason table lists them with the fetch reasons (a test checks
- * it).
+ * per-reason counters. The reason table in docs/commands.md lists them with the fetch reasons (a
+ * test checks it).
  */
 public enum ParseReason {
   /** No parser in parser.types reads the detected type: notparsed. */

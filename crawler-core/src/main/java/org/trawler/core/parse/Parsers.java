@@ -19,9 +19,9 @@ import org.trawler.core.protocol.ProtocolKeys;
  * The one place a fetched page meets its parser: detects its MIME type (parser.detector.class),
  * picks the parser parser.types names for it (parser.classes says which class a name is) and
  * records the detected type in parse_data. Every parse runs under parser.timeout ({@link
- * ParseWorkers}), then the result goes to the parse filters (parsefilter.order). The parse job,
- * the fetcher's in-task parse and check all parse through it.
- * Thread-safe; close it to close the parsers.
+ * ParseWorkers}), then the result goes to the parse filters (parsefilter.order). The parse job, the
+ * fetcher's in-task parse and check all parse through it. Thread-safe; close it to close the
+ * parsers.
  */
 public class Parsers implements Closeable {
   /** A parser.types type that matches every type. */

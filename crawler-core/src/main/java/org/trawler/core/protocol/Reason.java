@@ -6,7 +6,7 @@ import java.util.Locale;
  * Why a fetch ended as it did: the closed set of reasons a {@link ProtocolOutput} carries. Each has
  * a stable lower_snake_case name that goes into the datum's _pst_ metadata and names the fetcher's
  * per-reason counter; {@link #HTTP} is a family with one name per status code ({@code http_404}).
- * The README's reason table lists them all (a test checks it).
+ * The reason table in docs/commands.md lists them all (a test checks it).
  */
 public enum Reason {
   /** 2xx. */

@@ -15,7 +15,7 @@ import org.junit.Test;
 import org.trawler.core.parse.ParseReason;
 
 public class ReasonTest {
-  private static final Path README = Path.of("../README.md");
+  private static final Path README = Path.of("../docs/commands.md");
   private static final String TABLE_INTRO = "Every fetch ends in a status and a reason";
 
   @Test
@@ -32,8 +32,12 @@ public class ReasonTest {
     undocumented.removeAll(documented);
     Set<String> unknown = new TreeSet<>(documented);
     unknown.removeAll(reasons);
-    assertTrue("reasons missing from the README's table: " + undocumented, undocumented.isEmpty());
-    assertTrue("the README's table names reasons that do not exist: " + unknown, unknown.isEmpty());
+    assertTrue(
+        "reasons missing from the reason table in docs/commands.md: " + undocumented,
+        undocumented.isEmpty());
+    assertTrue(
+        "the reason table in docs/commands.md names reasons that do not exist: " + unknown,
+        unknown.isEmpty());
   }
 
   @Test
@@ -58,7 +62,7 @@ public class ReasonTest {
     while (i < lines.size() && !lines.get(i).startsWith(TABLE_INTRO)) {
       i++;
     }
-    assertTrue("the README has the paragraph \"" + TABLE_INTRO + "...\"", i < lines.size());
+    assertTrue("docs/commands.md has the paragraph \"" + TABLE_INTRO + "...\"", i < lines.size());
     while (i < lines.size() && !lines.get(i).startsWith("|")) {
       i++;
     }

@@ -18,10 +18,10 @@ import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.fetch.render.RenderKeys;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * A crawl of a site whose links and words exist only after its JavaScript ran: without rendering
