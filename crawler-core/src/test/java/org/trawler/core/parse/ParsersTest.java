@@ -30,6 +30,7 @@ public class ParsersTest {
     conf.set(NetKeys.NORMALIZER_ORDER, "");
     conf.set(NetKeys.FILTER_ORDER, "");
     conf.set(ParseKeys.DETECTOR_CLASS, HeaderTypeDetector.class.getName());
+    conf.set(ParseKeys.FILTER_ORDER, ""); // the parsers alone: lang lives in crawler-parse-tika
     conf.set(
         ParseKeys.CLASSES,
         "html:" + HtmlParser.class.getName() + ", hang:" + HangingParser.class.getName());

@@ -24,7 +24,7 @@ public class SuffixURLFilterTest {
         new String[] {
           "http://x/a.jpg",
           "http://x/a.JPG",
-          "http://x/a.Pdf",
+          "http://x/a.Gif",
           "http://x/a.png?w=100",
           "http://x/a.zip#part",
           "http://x/a.exe?x#y"
