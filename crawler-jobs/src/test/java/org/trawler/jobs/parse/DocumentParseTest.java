@@ -121,7 +121,8 @@ public class DocumentParseTest {
     Query q =
         Search.fromConf(CrawlerConfiguration.create()).parse("type:application/pdf AND lantern");
     assertEquals(
-        "+type:application/pdf +((title:lantern)^2.0 (anchor:lantern)^1.5 (content:lantern)^1.0)",
+        "+type:application/pdf +((title:lantern)^2.0 (headings:lantern)^1.5 (anchor:lantern)^1.5"
+            + " (urlWords:lantern)^1.0 (content:lantern)^1.0)",
         q.toString());
   }
 }
