@@ -203,6 +203,9 @@ public class BadInputTest {
             "not a crawldb status"));
     cases.add(bad(cmd("readdb", "{crawldb}", "-bogus"), USAGE, "unknown option"));
     cases.add(bad(cmd("readdb", "{missing}", "-stats"), FAILED, "no crawldb at"));
+    cases.add(bad(cmd("readlinkdb", "{crawldb}", "-bogus"), USAGE, "unknown option -bogus"));
+    cases.add(bad(cmd("readlinkdb", "{crawldb}"), USAGE, "give exactly one of -url and -dump"));
+    cases.add(bad(cmd("conf", "-bogus"), USAGE, "unknown option -bogus"));
     cases.add(bad(cmd("readdb", "{foreign}", "-stats"), FAILED, "is not a crawldb"));
     cases.add(bad(cmd("readdb", "{parsed}", "-stats"), FAILED, "is not a crawldb"));
     cases.add(bad(cmd("readdb", "{crawldb}", "-url", "http://not.there/"), NOTHING, "not found"));

@@ -91,6 +91,20 @@ public class SiteListingTest {
   }
 
   @Test
+  public void theCombinerKeepsEachValueOfASiteOnce() throws IOException {
+    ReduceDriver<Text, Text, Text, Text> driver =
+        ReduceDriver.newReduceDriver(new SiteListing.DistinctCombiner());
+    driver.withInput(
+        new Text("http://a.test"),
+        List.of(new Text(""), new Text(""), new Text(SiteListing.DONE), new Text("")));
+    assertEquals(
+        List.of(
+            new Pair<>(new Text("http://a.test"), new Text("")),
+            new Pair<>(new Text("http://a.test"), new Text(SiteListing.DONE))),
+        driver.run());
+  }
+
+  @Test
   public void aSiteAnEarlierRunReadIsLeftOut() throws IOException {
     ReduceDriver<Text, Text, Text, Text> driver =
         ReduceDriver.newReduceDriver(new SiteListing.SiteReducer());
