@@ -25,7 +25,7 @@ public final class FigureCount {
   /** A crawldb URL: its status, its depth, one URL of its host. */
   public static Map<String, Long> ofCrawlDb(String url, CrawlDatum datum) {
     Map<String, Long> keys = new LinkedHashMap<>();
-    keys.put(Figure.CRAWLDB_STATUS.keyFor(CrawlStatus.name(datum.getStatus())), 1L);
+    keys.put(Figure.CRAWLDB_STATUS.keyFor(datum.statusLabel()), 1L);
     keys.put(Figure.DEPTH.keyFor(Integer.toString(datum.getDepth())), 1L);
     String host = host(url);
     if (host != null) {
@@ -40,11 +40,11 @@ public final class FigureCount {
    */
   public static Map<String, Long> ofFetch(String url, CrawlDatum datum) {
     Map<String, Long> keys = new LinkedHashMap<>();
-    byte status = datum.getStatus();
-    if (!CrawlStatus.isFetchStatus(status)) {
+    CrawlStatus status = datum.getStatus();
+    if (!status.isFetchStatus()) {
       return keys;
     }
-    keys.put(Figure.FETCH_STATUS.keyFor(CrawlStatus.name(status)), 1L);
+    keys.put(Figure.FETCH_STATUS.keyFor(status.label()), 1L);
     String[] pst = protocolStatus(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS));
     keys.put(Figure.HTTP_STATUS.keyFor(pst[0]), 1L);
     keys.put(Figure.REASON.keyFor(pst[1]), 1L);

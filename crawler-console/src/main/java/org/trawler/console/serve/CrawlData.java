@@ -28,7 +28,6 @@ import org.apache.lucene.search.TopDocs;
 import org.trawler.console.report.CrawlReport;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.PartFiles;
@@ -291,7 +290,7 @@ public final class CrawlData {
 
   private static ObjectNode datum(CrawlDatum d) {
     ObjectNode o = JSON.createObjectNode();
-    o.put("status", CrawlStatus.name(d.getStatus()));
+    o.put("status", d.statusLabel());
     o.put("fetchTime", d.getFetchTime());
     o.put("retries", d.getRetries());
     o.put("fetchInterval", d.getFetchInterval());

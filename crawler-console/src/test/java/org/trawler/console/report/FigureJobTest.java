@@ -18,7 +18,7 @@ import org.trawler.core.datum.MetadataKeys;
 public class FigureJobTest {
   private static final String URL = "http://a.example/x";
 
-  private static CrawlDatum fetch(byte status, String pst, int ms) {
+  private static CrawlDatum fetch(CrawlStatus status, String pst, int ms) {
     CrawlDatum d = new CrawlDatum();
     d.setStatus(status);
     d.putMeta(MetadataKeys.PROTOCOL_STATUS, pst);

@@ -39,7 +39,9 @@ public class CrawlDatum implements Writable {
   private static final byte T_BOOLEAN = 6;
   private static final byte T_DOUBLE = 7;
 
+  /** The on-disk code, kept as read so that an unknown code survives a copy. */
   private byte status;
+
   private long fetchTime;
   private byte retries;
   private int fetchInterval;
@@ -50,8 +52,8 @@ public class CrawlDatum implements Writable {
 
   public CrawlDatum() {}
 
-  public CrawlDatum(byte status, int fetchInterval, float score) {
-    this.status = status;
+  public CrawlDatum(CrawlStatus status, int fetchInterval, float score) {
+    this.status = status.code();
     this.fetchInterval = fetchInterval;
     this.score = score;
   }
@@ -236,12 +238,18 @@ public class CrawlDatum implements Writable {
 
   // ---- fields ----
 
-  public byte getStatus() {
-    return status;
+  /** The status; {@link CrawlStatus#UNKNOWN} when the code read has no status. */
+  public CrawlStatus getStatus() {
+    return CrawlStatus.fromCode(status);
   }
 
-  public void setStatus(byte status) {
-    this.status = status;
+  public void setStatus(CrawlStatus status) {
+    this.status = status.code();
+  }
+
+  /** The status's label, {@code unknown_0xNN} for a code read that no status has. */
+  public String statusLabel() {
+    return CrawlStatus.label(status);
   }
 
   public long getFetchTime() {
@@ -377,7 +385,7 @@ public class CrawlDatum implements Writable {
   @Override
   public String toString() {
     return "CrawlDatum{status="
-        + CrawlStatus.name(status)
+        + CrawlStatus.label(status)
         + ", fetchTime="
         + fetchTime
         + ", retries="

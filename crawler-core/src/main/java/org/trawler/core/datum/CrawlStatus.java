@@ -1,91 +1,106 @@
 package org.trawler.core.datum;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+/**
+ * The status of a {@link CrawlDatum}: crawldb, fetch and other ranges. Each status keeps the byte
+ * code written on disk ({@link #code()}, {@link #fromCode(byte)}), so existing data reads the same.
+ */
+public enum CrawlStatus {
+  DB_UNFETCHED(0x01),
+  DB_FETCHED(0x02),
+  DB_GONE(0x03),
+  DB_REDIR_TEMP(0x04),
+  DB_REDIR_PERM(0x05),
+  DB_NOTMODIFIED(0x06),
+  DB_DUPLICATE(0x07),
+  DB_ORPHAN(0x08),
 
-/** The status byte of a {@link CrawlDatum}: crawldb, fetch and other ranges. */
-public final class CrawlStatus {
+  FETCH_SUCCESS(0x21),
+  FETCH_RETRY(0x22),
+  FETCH_REDIR_TEMP(0x23),
+  FETCH_REDIR_PERM(0x24),
+  FETCH_GONE(0x25),
+  FETCH_NOTMODIFIED(0x26),
 
-  public static final byte DB_UNFETCHED = 0x01;
-  public static final byte DB_FETCHED = 0x02;
-  public static final byte DB_GONE = 0x03;
-  public static final byte DB_REDIR_TEMP = 0x04;
-  public static final byte DB_REDIR_PERM = 0x05;
-  public static final byte DB_NOTMODIFIED = 0x06;
-  public static final byte DB_DUPLICATE = 0x07;
-  public static final byte DB_ORPHAN = 0x08;
-  public static final byte DB_MAX = 0x1f;
+  SIGNATURE(0x41),
+  INJECTED(0x42),
+  LINKED(0x43),
+  PARSE_META(0x44),
 
-  public static final byte FETCH_SUCCESS = 0x21;
-  public static final byte FETCH_RETRY = 0x22;
-  public static final byte FETCH_REDIR_TEMP = 0x23;
-  public static final byte FETCH_REDIR_PERM = 0x24;
-  public static final byte FETCH_GONE = 0x25;
-  public static final byte FETCH_NOTMODIFIED = 0x26;
-  public static final byte FETCH_MIN = 0x20;
-  public static final byte FETCH_MAX = 0x3f;
+  /**
+   * A code no status has (an unset datum's 0, or a byte written by another version): kept as read
+   * by {@link CrawlDatum}, so that readers can name it and updatedb can count it as bad input.
+   */
+  UNKNOWN(0x00);
 
-  public static final byte SIGNATURE = 0x41;
-  public static final byte INJECTED = 0x42;
-  public static final byte LINKED = 0x43;
-  public static final byte PARSE_META = 0x44;
-
-  private static final Map<Byte, String> NAMES = new LinkedHashMap<>();
+  private static final int DB_MAX = 0x1f;
+  private static final int FETCH_MIN = 0x20;
+  private static final int FETCH_MAX = 0x3f;
+  private static final CrawlStatus[] BY_CODE = new CrawlStatus[256];
 
   static {
-    NAMES.put(DB_UNFETCHED, "db_unfetched");
-    NAMES.put(DB_FETCHED, "db_fetched");
-    NAMES.put(DB_GONE, "db_gone");
-    NAMES.put(DB_REDIR_TEMP, "db_redir_temp");
-    NAMES.put(DB_REDIR_PERM, "db_redir_perm");
-    NAMES.put(DB_NOTMODIFIED, "db_notmodified");
-    NAMES.put(DB_DUPLICATE, "db_duplicate");
-    NAMES.put(DB_ORPHAN, "db_orphan");
-    NAMES.put(FETCH_SUCCESS, "fetch_success");
-    NAMES.put(FETCH_RETRY, "fetch_retry");
-    NAMES.put(FETCH_REDIR_TEMP, "fetch_redir_temp");
-    NAMES.put(FETCH_REDIR_PERM, "fetch_redir_perm");
-    NAMES.put(FETCH_GONE, "fetch_gone");
-    NAMES.put(FETCH_NOTMODIFIED, "fetch_notmodified");
-    NAMES.put(SIGNATURE, "signature");
-    NAMES.put(INJECTED, "injected");
-    NAMES.put(LINKED, "linked");
-    NAMES.put(PARSE_META, "parse_meta");
-  }
-
-  private CrawlStatus() {}
-
-  /** The lower-case name readers and counters use; {@code unknown_0xNN} for a byte with no name. */
-  public static String name(byte status) {
-    String name = NAMES.get(status);
-    return name != null ? name : String.format("unknown_0x%02x", status);
-  }
-
-  /** The status byte for a name, or -1 when no status has that name. */
-  public static byte fromName(String name) {
-    for (Map.Entry<Byte, String> e : NAMES.entrySet()) {
-      if (e.getValue().equalsIgnoreCase(name)) {
-        return e.getKey();
+    for (CrawlStatus s : values()) {
+      if (s != UNKNOWN) {
+        BY_CODE[s.code & 0xff] = s;
       }
     }
-    return -1;
   }
 
-  /** Every status byte that has a name, in declaration order. */
-  public static byte[] all() {
-    byte[] all = new byte[NAMES.size()];
-    int i = 0;
-    for (byte b : NAMES.keySet()) {
-      all[i++] = b;
+  private final byte code;
+
+  CrawlStatus(int code) {
+    this.code = (byte) code;
+  }
+
+  /** The byte written on disk. */
+  public byte code() {
+    return code;
+  }
+
+  /** The status with this on-disk code; {@link #UNKNOWN} for a code no status has. */
+  public static CrawlStatus fromCode(byte code) {
+    CrawlStatus s = BY_CODE[code & 0xff];
+    return s != null ? s : UNKNOWN;
+  }
+
+  /** The lower-case name readers and counters use ({@code db_fetched}). */
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** The label of an on-disk code; {@code unknown_0xNN} for a code no status has. */
+  public static String label(byte code) {
+    CrawlStatus s = fromCode(code);
+    return s != UNKNOWN ? s.label() : String.format("unknown_0x%02x", code);
+  }
+
+  /** The status with this label (case ignored), or null when no status has it. */
+  public static CrawlStatus fromLabel(String label) {
+    for (CrawlStatus s : values()) {
+      if (s != UNKNOWN && s.label().equalsIgnoreCase(label)) {
+        return s;
+      }
     }
-    return all;
+    return null;
   }
 
-  public static boolean isDbStatus(byte status) {
-    return status > 0 && status <= DB_MAX;
+  /** Every named status, in declaration order ({@link #UNKNOWN} left out). */
+  public static CrawlStatus[] named() {
+    CrawlStatus[] all = values();
+    return java.util.Arrays.copyOf(all, all.length - 1);
   }
 
-  public static boolean isFetchStatus(byte status) {
-    return status >= FETCH_MIN && status <= FETCH_MAX;
+  /** A crawldb status (code 0x01 to 0x1f). */
+  public boolean isDbStatus() {
+    return code > 0 && code <= DB_MAX;
+  }
+
+  /** The outcome of a fetch (code 0x20 to 0x3f). */
+  public boolean isFetchStatus() {
+    return code >= FETCH_MIN && code <= FETCH_MAX;
+  }
+
+  @Override
+  public String toString() {
+    return label();
   }
 }

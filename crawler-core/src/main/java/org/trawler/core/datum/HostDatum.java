@@ -68,8 +68,13 @@ public final class HostDatum implements Writable {
     return n;
   }
 
-  public void addUrls(byte status, long count) {
-    urlsByStatus.merge(status, count, Long::sum);
+  public void addUrls(CrawlStatus status, long count) {
+    urlsByStatus.merge(status.code(), count, Long::sum);
+  }
+
+  /** Adds the other's URL counts per status to this one's. */
+  public void addUrls(HostDatum other) {
+    other.urlsByStatus.forEach((code, count) -> urlsByStatus.merge(code, count, Long::sum));
   }
 
   /** Fetches that got an answer from the server: success, not modified, redirect. */
@@ -202,7 +207,7 @@ public final class HostDatum implements Writable {
   public String toString() {
     StringBuilder b = new StringBuilder();
     for (Map.Entry<Byte, Long> e : urlsByStatus.entrySet()) {
-      b.append(CrawlStatus.name(e.getKey())).append('=').append(e.getValue()).append(' ');
+      b.append(CrawlStatus.label(e.getKey())).append('=').append(e.getValue()).append(' ');
     }
     return b.append("fetched=")
         .append(fetched)

@@ -22,7 +22,7 @@ public record MetaRefresh(long delaySeconds, String url) {
    */
   public record Redirect(String target, boolean permanent) {
     /** The fetch status the page's fetch becomes: fetch_redir_perm or fetch_redir_temp. */
-    public byte fetchStatus() {
+    public CrawlStatus fetchStatus() {
       return permanent ? CrawlStatus.FETCH_REDIR_PERM : CrawlStatus.FETCH_REDIR_TEMP;
     }
   }

@@ -11,7 +11,7 @@ import org.trawler.core.datum.HttpTranscript;
  * back.
  */
 public final class ProtocolOutput {
-  private final byte status;
+  private final CrawlStatus status;
   private final Reason reason;
   private final int httpCode;
   private final String message;
@@ -21,7 +21,7 @@ public final class ProtocolOutput {
   private HttpTranscript transcript;
 
   private ProtocolOutput(
-      byte status,
+      CrawlStatus status,
       Reason reason,
       int httpCode,
       String message,
@@ -78,7 +78,7 @@ public final class ProtocolOutput {
         CrawlStatus.FETCH_RETRY, reason, httpCode, message, null, null, retryAfterMillis);
   }
 
-  public byte getStatus() {
+  public CrawlStatus getStatus() {
     return status;
   }
 
@@ -142,7 +142,7 @@ public final class ProtocolOutput {
 
   @Override
   public String toString() {
-    return CrawlStatus.name(status)
+    return status.label()
         + " "
         + toProtocolStatus()
         + (redirectTarget != null ? " -> " + redirectTarget : "");

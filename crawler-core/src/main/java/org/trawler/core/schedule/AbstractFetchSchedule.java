@@ -29,18 +29,22 @@ public abstract class AbstractFetchSchedule implements FetchSchedule {
 
   @Override
   public final NextFetch next(
-      CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime, PageChange change) {
+      CrawlDatum datum,
+      CrawlStatus fetchStatus,
+      long fetchTime,
+      long modifiedTime,
+      PageChange change) {
     int fixed = datum.getMetaInt(MetadataKeys.FIXED_INTERVAL, 0);
     int interval = fixed > 0 ? fixed : intervalOf(datum);
     switch (fetchStatus) {
-      case CrawlStatus.FETCH_GONE:
+      case FETCH_GONE:
         return new NextFetch(fetchTime + seconds(maxInterval), interval);
-      case CrawlStatus.FETCH_RETRY:
+      case FETCH_RETRY:
         return new NextFetch(fetchTime + seconds(retryDelay), interval);
-      case CrawlStatus.FETCH_SUCCESS:
-      case CrawlStatus.FETCH_NOTMODIFIED:
-      case CrawlStatus.FETCH_REDIR_TEMP:
-      case CrawlStatus.FETCH_REDIR_PERM:
+      case FETCH_SUCCESS:
+      case FETCH_NOTMODIFIED:
+      case FETCH_REDIR_TEMP:
+      case FETCH_REDIR_PERM:
         if (fixed > 0) {
           return new NextFetch(fetchTime + seconds(fixed), fixed);
         }
@@ -53,7 +57,7 @@ public abstract class AbstractFetchSchedule implements FetchSchedule {
         }
         return afterFetch(interval, fetchTime, modifiedTime, change);
       default:
-        throw new IllegalArgumentException("not a fetch status: " + CrawlStatus.name(fetchStatus));
+        throw new IllegalArgumentException("not a fetch status: " + fetchStatus.label());
     }
   }
 

@@ -5,6 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
 
 /**
  * Decides when a URL is due again after a fetch. Chosen by {@code db.fetch.schedule.class}: {@code
@@ -25,7 +26,11 @@ public interface FetchSchedule {
    * @param change what this fetch found out about the content
    */
   NextFetch next(
-      CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime, PageChange change);
+      CrawlDatum datum,
+      CrawlStatus fetchStatus,
+      long fetchTime,
+      long modifiedTime,
+      PageChange change);
 
   /**
    * The schedule {@code db.fetch.schedule.class} names; an unknown or unusable class is a

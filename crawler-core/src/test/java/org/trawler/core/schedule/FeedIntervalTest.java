@@ -28,7 +28,7 @@ public class FeedIntervalTest {
     return d;
   }
 
-  private static int next(CrawlDatum d, byte status, PageChange change) {
+  private static int next(CrawlDatum d, CrawlStatus status, PageChange change) {
     NextFetch next = schedule("default").next(d, status, FETCHED, 0, change);
     assertEquals(FETCHED + next.interval() * 1000L, next.fetchTime());
     return next.interval();

@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
 
 public class FetchScheduleFactoryTest {
 
@@ -15,7 +16,11 @@ public class FetchScheduleFactoryTest {
   public static class HourlySchedule implements FetchSchedule {
     @Override
     public NextFetch next(
-        CrawlDatum datum, byte fetchStatus, long fetchTime, long modifiedTime, PageChange change) {
+        CrawlDatum datum,
+        CrawlStatus fetchStatus,
+        long fetchTime,
+        long modifiedTime,
+        PageChange change) {
       return new NextFetch(fetchTime + 3_600_000L, 3600);
     }
   }

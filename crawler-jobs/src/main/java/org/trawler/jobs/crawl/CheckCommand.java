@@ -14,7 +14,6 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.Content;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
@@ -128,7 +127,7 @@ public class CheckCommand extends CrawlTool {
                 + verdict.getReasonName()
                 + (verdict.getMessage().isEmpty() ? "" : " " + verdict.getMessage()));
     ProtocolOutput out = r.fetch().output();
-    f.put("status", CrawlStatus.name(r.status()));
+    f.put("status", r.status().label());
     f.put("protocolStatus", out.toProtocolStatus());
     if (r.redirectTarget() != null) {
       f.put("redirect", r.redirectTarget());

@@ -89,7 +89,7 @@ public final class CrawlRound {
                   outcomes[4],
                   updated.added(),
                   updated.urls(),
-                  updated.perStatus().getOrDefault(CrawlStatus.name(CrawlStatus.DB_UNFETCHED), 0L),
+                  updated.perStatus().getOrDefault(CrawlStatus.DB_UNFETCHED.label(), 0L),
                   parseSkips(),
                   indexed == null
                       ? ""

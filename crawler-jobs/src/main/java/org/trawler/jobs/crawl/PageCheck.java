@@ -70,7 +70,7 @@ public final class PageCheck implements Closeable {
      * The fetch status the crawl would record: the protocol's, or the redirect the page's meta
      * refresh makes of a fetch_success.
      */
-    public byte status() {
+    public CrawlStatus status() {
       return refresh() != null ? refresh().fetchStatus() : fetch.output().getStatus();
     }
 

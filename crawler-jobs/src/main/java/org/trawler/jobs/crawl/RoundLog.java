@@ -116,9 +116,8 @@ public final class RoundLog {
     };
   }
 
-  private static long fetched(Map<String, Long> counters, byte status) {
-    return counters.getOrDefault(
-        JobCounter.resultKey(FetchCounter.GROUP, CrawlStatus.name(status)), 0L);
+  private static long fetched(Map<String, Long> counters, CrawlStatus status) {
+    return counters.getOrDefault(JobCounter.resultKey(FetchCounter.GROUP, status.label()), 0L);
   }
 
   /** Adds a round's record to rounds.jsonl. */

@@ -12,7 +12,7 @@ final class DuplicateChoice {
    * Fetched and not-modified pages with a signature are compared; everything else is left alone.
    */
   static boolean isCandidate(CrawlDatum datum) {
-    byte s = datum.getStatus();
+    CrawlStatus s = datum.getStatus();
     return (s == CrawlStatus.DB_FETCHED || s == CrawlStatus.DB_NOTMODIFIED)
         && datum.getSignature() != null;
   }

@@ -90,7 +90,7 @@ final class FetchRecorder implements SegmentOutput {
       if (transcript != null) {
         write(url, transcript);
       }
-      count(FetchCounter.GROUP, CrawlStatus.name(datum.getStatus()), 1);
+      count(FetchCounter.GROUP, datum.statusLabel(), 1);
       count(FetchCounter.REASONS_GROUP, reasonCounter(outcome.getReasonName()), 1);
       if (content != null) {
         stampContent(content, generated, fetchTime);

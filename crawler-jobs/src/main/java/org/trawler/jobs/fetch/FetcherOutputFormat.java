@@ -19,7 +19,6 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -77,7 +76,7 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
         new Part(
             Segment.CRAWL_FETCH,
             CrawlDatum.class,
-            r -> r instanceof CrawlDatum && CrawlStatus.isFetchStatus(((CrawlDatum) r).getStatus()),
+            r -> r instanceof CrawlDatum && (((CrawlDatum) r).getStatus()).isFetchStatus(),
             true,
             false));
     if (conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT)) {

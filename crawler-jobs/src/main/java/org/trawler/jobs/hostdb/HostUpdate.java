@@ -32,17 +32,14 @@ public final class HostUpdate {
    * is not a fetch status.
    */
   public static HostDatum ofFetch(CrawlDatum datum) {
-    byte s = datum.getStatus();
+    CrawlStatus s = datum.getStatus();
     HostDatum h = new HostDatum();
     boolean dns = DNS_FAILURE.equals(reasonOf(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS)));
     switch (s) {
-      case CrawlStatus.FETCH_SUCCESS,
-              CrawlStatus.FETCH_NOTMODIFIED,
-              CrawlStatus.FETCH_REDIR_TEMP,
-              CrawlStatus.FETCH_REDIR_PERM ->
+      case FETCH_SUCCESS, FETCH_NOTMODIFIED, FETCH_REDIR_TEMP, FETCH_REDIR_PERM ->
           h.addFetches(1, 0, 0, dns ? 1 : 0);
-      case CrawlStatus.FETCH_GONE -> h.addFetches(0, 1, 0, dns ? 1 : 0);
-      case CrawlStatus.FETCH_RETRY -> h.addFetches(0, 0, 1, dns ? 1 : 0);
+      case FETCH_GONE -> h.addFetches(0, 1, 0, dns ? 1 : 0);
+      case FETCH_RETRY -> h.addFetches(0, 0, 1, dns ? 1 : 0);
       default -> {
         return null;
       }
@@ -102,7 +99,7 @@ public final class HostUpdate {
       HostDatum d = part.datum();
       switch (part.kind()) {
         case PREVIOUS -> previous = new HostDatum(d);
-        case URLS -> d.getUrlsByStatus().forEach(urls::addUrls);
+        case URLS -> urls.addUrls(d);
         case FETCHES -> {
           round.addFetches(d.getFetched(), d.getGone(), d.getRetry(), d.getDnsFailures());
           round.setLastFetchTime(Math.max(round.getLastFetchTime(), d.getLastFetchTime()));
@@ -119,7 +116,7 @@ public final class HostUpdate {
     }
     HostDatum host = previous == null ? new HostDatum() : previous;
     host.getUrlsByStatus().clear();
-    urls.getUrlsByStatus().forEach(host::addUrls);
+    host.addUrls(urls);
     long roundFetches = round.getFetched() + round.getGone() + round.getRetry();
     boolean failed = roundFetches > 0 && round.getRetry() == roundFetches;
     if (roundFetches > 0) {

@@ -72,8 +72,8 @@ public final class IndexDecision {
     if (db == null) {
       return Outcome.skip(SkipReason.NOT_IN_CRAWLDB);
     }
-    byte dbStatus = db.getStatus();
-    byte fetchStatus = fetch.getStatus();
+    CrawlStatus dbStatus = db.getStatus();
+    CrawlStatus fetchStatus = fetch.getStatus();
     if (dbStatus == CrawlStatus.DB_GONE || fetchStatus == CrawlStatus.FETCH_GONE) {
       return deleteOrSkip(url, DeleteReason.GONE);
     }
@@ -113,7 +113,7 @@ public final class IndexDecision {
     return delete ? Outcome.delete(url, why) : Outcome.skip(SkipReason.DELETE_OFF);
   }
 
-  private static boolean isRedirect(byte status) {
+  private static boolean isRedirect(CrawlStatus status) {
     return status == CrawlStatus.DB_REDIR_TEMP
         || status == CrawlStatus.DB_REDIR_PERM
         || status == CrawlStatus.FETCH_REDIR_TEMP

@@ -8,7 +8,6 @@ import org.apache.hadoop.io.DataOutputBuffer;
 import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -44,7 +43,7 @@ public final class PageRecords {
   public boolean add(IndexRecord record) {
     Writable value = record.value();
     if (record.segment().isEmpty()) {
-      if (value instanceof CrawlDatum d && CrawlStatus.isDbStatus(d.getStatus())) {
+      if (value instanceof CrawlDatum d && d.getStatus().isDbStatus()) {
         db = new CrawlDatum(d);
         return true;
       }
@@ -56,7 +55,7 @@ public final class PageRecords {
       }
       return false;
     }
-    if (value instanceof CrawlDatum d && !CrawlStatus.isFetchStatus(d.getStatus())) {
+    if (value instanceof CrawlDatum d && !d.getStatus().isFetchStatus()) {
       return false;
     }
     // Hadoop reuses the value objects of an iteration: keep copies

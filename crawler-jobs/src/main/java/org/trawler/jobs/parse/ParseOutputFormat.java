@@ -49,7 +49,7 @@ public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
       return true;
     }
     if (value instanceof CrawlDatum) {
-      byte status = ((CrawlDatum) value).getStatus();
+      CrawlStatus status = ((CrawlDatum) value).getStatus();
       return status == CrawlStatus.SIGNATURE
           || status == CrawlStatus.LINKED
           || status == CrawlStatus.PARSE_META;

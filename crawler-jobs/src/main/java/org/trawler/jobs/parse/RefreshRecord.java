@@ -22,7 +22,7 @@ public final class RefreshRecord {
     CrawlDatum datum = new CrawlDatum(CrawlStatus.PARSE_META, 0, LinkScorer.pageScore(content));
     datum.setDepth(LinkScorer.pageDepth(content));
     datum.setFetchTime(now);
-    datum.putMeta(MetadataKeys.REFRESH_STATUS, CrawlStatus.name(redirect.fetchStatus()));
+    datum.putMeta(MetadataKeys.REFRESH_STATUS, redirect.fetchStatus().label());
     datum.putMeta(MetadataKeys.REDIRECT_TARGET, redirect.target());
     return datum;
   }
@@ -30,7 +30,8 @@ public final class RefreshRecord {
   /** True for a datum this class made. */
   public static boolean is(CrawlDatum datum) {
     return datum.getStatus() == CrawlStatus.PARSE_META
-        && CrawlStatus.isFetchStatus(redirectStatus(datum));
+        && redirectStatus(datum) != null
+        && redirectStatus(datum).isFetchStatus();
   }
 
   /**
@@ -49,8 +50,8 @@ public final class RefreshRecord {
     return redirect;
   }
 
-  private static byte redirectStatus(CrawlDatum datum) {
+  private static CrawlStatus redirectStatus(CrawlDatum datum) {
     String name = datum.getMetaString(MetadataKeys.REFRESH_STATUS);
-    return name == null ? -1 : CrawlStatus.fromName(name);
+    return name == null ? null : CrawlStatus.fromLabel(name);
   }
 }

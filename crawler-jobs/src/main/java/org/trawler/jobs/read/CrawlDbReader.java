@@ -133,7 +133,7 @@ public class CrawlDbReader extends CrawlTool {
     if (!format.equals("json") && !format.equals("csv")) {
       throw new UsageException("-format is json or csv, not '" + format + "'");
     }
-    byte status = statusFilter(cmd.getOptionValue("status"));
+    CrawlStatus status = statusFilter(cmd.getOptionValue("status"));
     Path outDir = new Path(cmd.getOptionValue("dump"));
     Path file = new Path(outDir, format.equals("csv") ? DUMP_CSV : DUMP_JSON);
     long n = dump(conf, current, file, format.equals("csv"), status);
@@ -141,17 +141,17 @@ public class CrawlDbReader extends CrawlTool {
     return 0;
   }
 
-  /** The status byte of a -status value; -1 (all) when absent. */
-  private static byte statusFilter(String name) throws UsageException {
+  /** The status of a -status value; null (all) when absent. */
+  private static CrawlStatus statusFilter(String name) throws UsageException {
     if (name == null) {
-      return -1;
+      return null;
     }
-    byte status = CrawlStatus.fromName(name);
-    if (!CrawlStatus.isDbStatus(status)) {
+    CrawlStatus status = CrawlStatus.fromLabel(name);
+    if (status == null || !status.isDbStatus()) {
       List<String> names = new ArrayList<>();
-      for (byte b : CrawlStatus.all()) {
-        if (CrawlStatus.isDbStatus(b)) {
-          names.add(CrawlStatus.name(b));
+      for (CrawlStatus b : CrawlStatus.named()) {
+        if (b.isDbStatus()) {
+          names.add(b.label());
         }
       }
       throw new UsageException(
@@ -206,7 +206,7 @@ public class CrawlDbReader extends CrawlTool {
           String host = URLParts.host(url.toString());
           byHost
               .computeIfAbsent(host == null ? "" : host, h -> new TreeMap<>())
-              .merge(CrawlStatus.name(datum.getStatus()), 1L, Long::sum);
+              .merge(datum.statusLabel(), 1L, Long::sum);
         });
     List<Map.Entry<String, Map<String, Long>>> hosts = new ArrayList<>(byHost.entrySet());
     hosts.sort(
@@ -232,16 +232,17 @@ public class CrawlDbReader extends CrawlTool {
   }
 
   /**
-   * Writes the entries of {@code current} (only those with {@code status}, unless it is -1) to
+   * Writes the entries of {@code current} (only those with {@code status}, unless it is null) to
    * {@code file}, which must not exist; returns how many.
    */
-  public static long dump(Configuration conf, Path current, Path file, boolean csv, byte status)
+  public static long dump(
+      Configuration conf, Path current, Path file, boolean csv, CrawlStatus status)
       throws IOException, UserException {
     return DumpFile.write(conf, file, out -> dumpInto(out, conf, current, csv, status));
   }
 
   private static long dumpInto(
-      Writer out, Configuration conf, Path current, boolean csv, byte status)
+      Writer out, Configuration conf, Path current, boolean csv, CrawlStatus status)
       throws IOException, UserException {
     long[] count = {0};
     JsonOutput json = new JsonOutput(out);
@@ -254,7 +255,7 @@ public class CrawlDbReader extends CrawlTool {
         new Text(),
         new CrawlDatum(),
         (url, datum) -> {
-          if (status != -1 && datum.getStatus() != status) {
+          if (status != null && datum.getStatus() != status) {
             return;
           }
           if (csv) {
@@ -274,7 +275,7 @@ public class CrawlDbReader extends CrawlTool {
     DatumJson.writeMetadata(new JsonOutput(metadata), datum.getMetadata());
     String[] fields = {
       url,
-      CrawlStatus.name(datum.getStatus()),
+      datum.statusLabel(),
       Long.toString(datum.getFetchTime()),
       Integer.toString(datum.getRetries()),
       Integer.toString(datum.getFetchInterval()),

@@ -24,7 +24,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
   @Override
   public void add(CrawlDatum datum) {
     total++;
-    byStatus.merge(datum.getStatus(), 1L, Long::sum);
+    byStatus.merge(datum.getStatus().code(), 1L, Long::sum);
     byRetries.merge((int) datum.getRetries(), 1L, Long::sum);
     byDepth.merge(datum.getDepth(), 1L, Long::sum);
     float score = datum.getScore();
@@ -94,8 +94,8 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
   }
 
   /** Entries with the status, 0 when none. */
-  public long count(byte status) {
-    return byStatus.getOrDefault(status, 0L);
+  public long count(CrawlStatus status) {
+    return byStatus.getOrDefault(status.code(), 0L);
   }
 
   /** The human table readdb -stats prints. */
@@ -105,7 +105,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     sb.append(String.format("%-22s %10d%n", "total URLs", total));
     sb.append(String.format("status:%n"));
     for (Map.Entry<Byte, Long> e : byStatus.entrySet()) {
-      sb.append(String.format("  %-20s %10d%n", CrawlStatus.name(e.getKey()), e.getValue()));
+      sb.append(String.format("  %-20s %10d%n", CrawlStatus.label(e.getKey()), e.getValue()));
     }
     sb.append(String.format("retries:%n"));
     for (Map.Entry<Integer, Long> e : byRetries.entrySet()) {
@@ -136,7 +136,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     json.name("total").value(total);
     json.name("status").beginObject();
     for (Map.Entry<Byte, Long> e : byStatus.entrySet()) {
-      json.name(CrawlStatus.name(e.getKey())).value(e.getValue());
+      json.name(CrawlStatus.label(e.getKey())).value(e.getValue());
     }
     json.endObject();
     writeHistogram(json.name("retries"), byRetries);

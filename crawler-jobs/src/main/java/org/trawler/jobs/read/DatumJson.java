@@ -12,7 +12,6 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
 import org.trawler.core.io.JsonOutput;
 
@@ -37,7 +36,7 @@ public final class DatumJson {
   }
 
   private static void writeFields(JsonOutput json, CrawlDatum datum) throws IOException {
-    json.name("status").value(CrawlStatus.name(datum.getStatus()));
+    json.name("status").value(datum.statusLabel());
     json.name("fetchTime").value(datum.getFetchTime());
     json.name("fetchTimeIso").value(iso(datum.getFetchTime()));
     json.name("retries").value(datum.getRetries());

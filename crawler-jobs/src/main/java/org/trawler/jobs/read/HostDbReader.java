@@ -115,7 +115,7 @@ public class HostDbReader extends CrawlTool {
   static void write(JsonOutput json, String host, HostDatum d) throws IOException {
     json.beginObject().name("host").value(host).name("urls").beginObject();
     for (Map.Entry<Byte, Long> e : d.getUrlsByStatus().entrySet()) {
-      json.name(CrawlStatus.name(e.getKey())).value(e.getValue());
+      json.name(CrawlStatus.label(e.getKey())).value(e.getValue());
     }
     json.endObject()
         .name("fetched")
@@ -246,7 +246,7 @@ public class HostDbReader extends CrawlTool {
       b.append("Statistics for hostdb: ").append(hostDbName).append('\n');
       line(b, "hosts", hosts);
       for (Map.Entry<Byte, Long> e : urls.entrySet()) {
-        line(b, "urls " + CrawlStatus.name(e.getKey()), e.getValue());
+        line(b, "urls " + CrawlStatus.label(e.getKey()), e.getValue());
       }
       line(b, "fetched", fetched);
       line(b, "gone", gone);

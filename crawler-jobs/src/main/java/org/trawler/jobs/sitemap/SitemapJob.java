@@ -23,7 +23,6 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.protocol.ProtocolKeys;
@@ -306,7 +305,7 @@ public class SitemapJob extends CrawlTool {
       CrawlDatum known = null;
       CrawlDatum entry = null;
       for (CrawlDatum d : values) {
-        if (CrawlStatus.isDbStatus(d.getStatus())) {
+        if (d.getStatus().isDbStatus()) {
           known = new CrawlDatum(d);
         } else if (entry == null || d.getModifiedTime() > entry.getModifiedTime()) {
           entry = new CrawlDatum(d);

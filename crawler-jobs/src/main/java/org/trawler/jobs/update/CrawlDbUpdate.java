@@ -115,25 +115,25 @@ public final class CrawlDbUpdate {
       markFeed(result, parsed);
     }
 
-    byte outcome = fetch.getStatus();
+    CrawlStatus outcome = fetch.getStatus();
     PageChange change = PageChange.UNKNOWN;
     switch (outcome) {
-      case CrawlStatus.FETCH_SUCCESS:
+      case FETCH_SUCCESS:
         settle(result, CrawlStatus.DB_FETCHED);
         if (fetch.getMetaString(MetadataKeys.ETAG) == null) {
           result.getMetadata().remove(MetadataKeys.ETAG); // the new copy has no ETag to send back
         }
         change = storeSignature(result, signature, fetch.getFetchTime());
         break;
-      case CrawlStatus.FETCH_NOTMODIFIED:
+      case FETCH_NOTMODIFIED:
         settle(result, CrawlStatus.DB_NOTMODIFIED);
         change = PageChange.UNCHANGED;
         break;
-      case CrawlStatus.FETCH_GONE:
+      case FETCH_GONE:
         settle(result, CrawlStatus.DB_GONE);
         break;
-      case CrawlStatus.FETCH_REDIR_TEMP:
-      case CrawlStatus.FETCH_REDIR_PERM:
+      case FETCH_REDIR_TEMP:
+      case FETCH_REDIR_PERM:
         // the target came with the fetch's metadata in _repr_
         result.setStatus(
             outcome == CrawlStatus.FETCH_REDIR_TEMP
@@ -141,7 +141,7 @@ public final class CrawlDbUpdate {
                 : CrawlStatus.DB_REDIR_PERM);
         result.setRetries(0);
         break;
-      case CrawlStatus.FETCH_RETRY:
+      case FETCH_RETRY:
         result.setRetries(result.getRetries() + 1);
         if (result.getRetries() >= retryMax) {
           result.setStatus(CrawlStatus.DB_GONE);
@@ -151,7 +151,7 @@ public final class CrawlDbUpdate {
         }
         break;
       default:
-        throw new IllegalArgumentException("not a fetch status: " + CrawlStatus.name(outcome));
+        throw new IllegalArgumentException("not a fetch status: " + outcome.label());
     }
     schedule
         .next(result, outcome, fetch.getFetchTime(), result.getModifiedTime(), change)
@@ -172,7 +172,7 @@ public final class CrawlDbUpdate {
    * A definite answer from the server: the new status, and the failure count and old redirect
    * target cleared.
    */
-  private static void settle(CrawlDatum result, byte status) {
+  private static void settle(CrawlDatum result, CrawlStatus status) {
     result.setStatus(status);
     result.setRetries(0);
     result.getMetadata().remove(MetadataKeys.REDIRECT_TARGET);

@@ -44,7 +44,7 @@ final class RedirectLinks {
    * record of a meta refresh redirect.
    */
   static boolean hasTarget(CrawlDatum datum) {
-    byte status = datum.getStatus();
+    CrawlStatus status = datum.getStatus();
     String target = datum.getMetaString(MetadataKeys.REDIRECT_TARGET);
     return (status == CrawlStatus.FETCH_REDIR_PERM
             || status == CrawlStatus.FETCH_REDIR_TEMP

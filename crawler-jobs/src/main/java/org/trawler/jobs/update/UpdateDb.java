@@ -227,9 +227,9 @@ public class UpdateDb extends CrawlTool {
     @Override
     protected void map(Text url, CrawlDatum datum, Context context)
         throws IOException, InterruptedException {
-      byte status = datum.getStatus();
+      CrawlStatus status = datum.getStatus();
       if (segment != null
-          && (CrawlStatus.isFetchStatus(status)
+          && (status.isFetchStatus()
               || status == CrawlStatus.SIGNATURE
               || status == CrawlStatus.PARSE_META)) {
         UrlRecords.tag(datum, segment);
@@ -277,8 +277,7 @@ public class UpdateDb extends CrawlTool {
       for (CrawlDatum value : values) {
         if (!records.add(value)) {
           UpdateCounter.RECORDS_UNEXPECTED.in(context).increment(1);
-          LOG.warn(
-              "{}: ignoring a record with status {}", url, CrawlStatus.name(value.getStatus()));
+          LOG.warn("{}: ignoring a record with status {}", url, value.statusLabel());
         }
       }
       CrawlDatum result =
@@ -290,9 +289,7 @@ public class UpdateDb extends CrawlTool {
       if (records.old() == null) {
         UpdateCounter.URLS_NEW.in(context).increment(1);
       }
-      context
-          .getCounter(UpdateCounter.STATUS_GROUP, CrawlStatus.name(result.getStatus()))
-          .increment(1);
+      context.getCounter(UpdateCounter.STATUS_GROUP, result.statusLabel()).increment(1);
       context.write(url, result);
     }
   }

@@ -34,10 +34,10 @@ final class UrlRecords {
 
   /** Takes one value; false when its status has no place in updatedb (the caller reports it). */
   boolean add(CrawlDatum datum) {
-    byte status = datum.getStatus();
-    if (isKnownDbStatus(status)) {
+    CrawlStatus status = datum.getStatus();
+    if (status.isDbStatus()) {
       old = new CrawlDatum(datum);
-    } else if (isKnownFetchStatus(status)) {
+    } else if (status.isFetchStatus()) {
       if (fetch == null || datum.getFetchTime() > fetch.getFetchTime()) {
         fetch = new CrawlDatum(datum);
         fetchSegment = untag(fetch);
@@ -82,13 +82,5 @@ final class UrlRecords {
     String segment = datum.getMetaString(SEGMENT_TAG);
     datum.getMetadata().remove(SEGMENT_TAG);
     return segment;
-  }
-
-  private static boolean isKnownDbStatus(byte status) {
-    return status >= CrawlStatus.DB_UNFETCHED && status <= CrawlStatus.DB_ORPHAN;
-  }
-
-  private static boolean isKnownFetchStatus(byte status) {
-    return status >= CrawlStatus.FETCH_SUCCESS && status <= CrawlStatus.FETCH_NOTMODIFIED;
   }
 }

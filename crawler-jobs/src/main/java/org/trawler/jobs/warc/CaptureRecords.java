@@ -20,7 +20,6 @@ import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcRevisit;
 import org.netpreserve.jwarc.WarcTruncationReason;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.Outlink;
@@ -182,7 +181,7 @@ final class CaptureRecords {
   private static WarcMetadata metadata(Capture capture, URI response) {
     Map<String, List<String>> fields = new LinkedHashMap<>();
     if (capture.fetch() != null) {
-      fields.put("fetchStatus", List.of(CrawlStatus.name(capture.fetch().getStatus())));
+      fields.put("fetchStatus", List.of((capture.fetch().getStatus()).label()));
       String reason = capture.fetch().getMetaString(MetadataKeys.PROTOCOL_STATUS);
       if (reason != null) {
         fields.put("fetchReason", List.of(reason));

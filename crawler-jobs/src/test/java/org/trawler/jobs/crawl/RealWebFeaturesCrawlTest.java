@@ -23,7 +23,6 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.PartFiles;
@@ -157,11 +156,11 @@ public class RealWebFeaturesCrawlTest {
     // the seed of a continued crawl is not new: the line says so beside the crawldb's size
     assertTrue(later.out, later.out.startsWith("inject: 1 seeds, 0 new; crawldb 9 URLs; "));
     db = crawlDb(conf, crawl);
-    assertEquals("db_notmodified", CrawlStatus.name(db.get(site + "/etag").getStatus()));
+    assertEquals("db_notmodified", (db.get(site + "/etag").getStatus()).label());
     assertEquals("\"v1\"", db.get(site + "/etag").getMetaString(MetadataKeys.ETAG));
-    assertEquals("db_fetched", CrawlStatus.name(db.get(site + "/br").getStatus()));
+    assertEquals("db_fetched", (db.get(site + "/br").getStatus()).label());
     assertEquals(Map.of("/etag", 1), notModified);
-    assertEquals("db_redir_temp", CrawlStatus.name(db.get(site + "/refresh").getStatus()));
+    assertEquals("db_redir_temp", (db.get(site + "/refresh").getStatus()).label());
   }
 
   @Test
@@ -207,7 +206,7 @@ public class RealWebFeaturesCrawlTest {
 
   private static Map<String, String> statuses(Map<String, CrawlDatum> db) {
     Map<String, String> s = new TreeMap<>();
-    db.forEach((url, d) -> s.put(url, CrawlStatus.name(d.getStatus())));
+    db.forEach((url, d) -> s.put(url, d.statusLabel()));
     return s;
   }
 

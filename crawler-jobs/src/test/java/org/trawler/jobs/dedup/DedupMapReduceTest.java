@@ -18,7 +18,7 @@ public class DedupMapReduceTest {
 
   private static final byte[] SIG = {1, 2, 3};
 
-  private static CrawlDatum datum(byte status, byte[] signature, float score) {
+  private static CrawlDatum datum(CrawlStatus status, byte[] signature, float score) {
     CrawlDatum d = new CrawlDatum(status, 3600, score);
     d.setSignature(signature);
     d.setFetchTime(1000L);

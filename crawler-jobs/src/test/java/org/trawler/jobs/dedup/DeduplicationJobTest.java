@@ -34,7 +34,7 @@ public class DeduplicationJobTest {
     crawlDb = new Path(new File(tmp.getRoot(), "crawl/crawldb").getPath());
   }
 
-  private static CrawlDatum datum(byte status, String signature, float score) {
+  private static CrawlDatum datum(CrawlStatus status, String signature, float score) {
     CrawlDatum d = new CrawlDatum(status, 86400, score);
     d.setSignature(signature == null ? null : signature.getBytes());
     d.setFetchTime(1_700_000_000_000L);
@@ -52,7 +52,7 @@ public class DeduplicationJobTest {
   }
 
   private static String status(Map<String, CrawlDatum> db, String url) {
-    return CrawlStatus.name(db.get(url).getStatus());
+    return (db.get(url).getStatus()).label();
   }
 
   @Test

@@ -13,7 +13,7 @@ import org.trawler.core.datum.CrawlStatus;
 
 public class DuplicateChoiceTest {
 
-  private static CrawlDatum datum(byte status, byte[] signature) {
+  private static CrawlDatum datum(CrawlStatus status, byte[] signature) {
     CrawlDatum d = new CrawlDatum(status, 3600, 1f);
     d.setSignature(signature);
     return d;

@@ -161,7 +161,7 @@ public class FetchRecorderTest {
           parsed.add(
               url
                   + " "
-                  + CrawlStatus.name(datum.getStatus())
+                  + datum.statusLabel()
                   + " depth="
                   + content.getMeta().get(Content.META_DEPTH));
           sink.write(url, new ParseText("hi"));

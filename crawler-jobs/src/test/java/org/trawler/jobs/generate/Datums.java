@@ -17,7 +17,7 @@ final class Datums {
     return d;
   }
 
-  static CrawlDatum withStatus(byte status, long fetchTime) {
+  static CrawlDatum withStatus(CrawlStatus status, long fetchTime) {
     CrawlDatum d = due(fetchTime, 1.0f, 0);
     d.setStatus(status);
     return d;

@@ -16,7 +16,7 @@ import org.trawler.core.datum.RobotsTxt;
 /** The host database's merge rules, a test per rule. */
 public class HostUpdateTest {
 
-  static CrawlDatum fetch(byte status, String protocolStatus, long time) {
+  static CrawlDatum fetch(CrawlStatus status, String protocolStatus, long time) {
     CrawlDatum d = new CrawlDatum(status, 0, 1f);
     d.setFetchTime(time);
     d.putMeta(MetadataKeys.PROTOCOL_STATUS, protocolStatus);
@@ -27,7 +27,7 @@ public class HostUpdateTest {
     return new HostPart(kind, d);
   }
 
-  static HostPart url(byte status) {
+  static HostPart url(CrawlStatus status) {
     return part(HostPart.Kind.URLS, HostUpdate.ofUrl(new CrawlDatum(status, 0, 1f)));
   }
 
@@ -48,7 +48,9 @@ public class HostUpdateTest {
                 url(CrawlStatus.DB_FETCHED),
                 url(CrawlStatus.DB_FETCHED),
                 url(CrawlStatus.DB_GONE)));
-    assertEquals(Map.of(CrawlStatus.DB_FETCHED, 2L, CrawlStatus.DB_GONE, 1L), h.getUrlsByStatus());
+    assertEquals(
+        Map.of(CrawlStatus.DB_FETCHED.code(), 2L, CrawlStatus.DB_GONE.code(), 1L),
+        h.getUrlsByStatus());
   }
 
   @Test
@@ -143,7 +145,7 @@ public class HostUpdateTest {
     assertNull(HostUpdate.merge(List.of(retry(5))));
   }
 
-  static HostPart timed(byte status, int responseMillis, long time) {
+  static HostPart timed(CrawlStatus status, int responseMillis, long time) {
     CrawlDatum d = fetch(status, "200 ok", time);
     d.putMeta(MetadataKeys.RESPONSE_TIME, responseMillis);
     return part(HostPart.Kind.FETCHES, HostUpdate.ofFetch(d));

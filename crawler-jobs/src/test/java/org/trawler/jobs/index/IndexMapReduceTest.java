@@ -92,7 +92,7 @@ public class IndexMapReduceTest {
         .withConfiguration(IndexPages.conf());
   }
 
-  private static List<IndexRecord> records(byte dbStatus, byte fetchStatus) {
+  private static List<IndexRecord> records(CrawlStatus dbStatus, CrawlStatus fetchStatus) {
     return List.of(
         new IndexRecord("", IndexPages.db(dbStatus)),
         new IndexRecord(IndexPages.SEGMENT, IndexPages.fetch(fetchStatus)),

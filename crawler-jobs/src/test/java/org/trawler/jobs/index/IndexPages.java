@@ -4,6 +4,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -23,7 +24,7 @@ final class IndexPages {
     return conf;
   }
 
-  static CrawlDatum db(byte status) {
+  static CrawlDatum db(CrawlStatus status) {
     CrawlDatum d = new CrawlDatum(status, 86400, 0.5f);
     d.setSignature(new byte[] {1, 2, 3});
     d.setModifiedTime(FETCH_TIME - 1000);
@@ -31,7 +32,7 @@ final class IndexPages {
     return d;
   }
 
-  static CrawlDatum fetch(byte status) {
+  static CrawlDatum fetch(CrawlStatus status) {
     CrawlDatum d = new CrawlDatum(status, 86400, 0.5f);
     d.setFetchTime(FETCH_TIME);
     return d;
@@ -65,7 +66,7 @@ final class IndexPages {
   }
 
   /** A page fetched and parsed in {@link #SEGMENT}, known to the crawldb with {@code dbStatus}. */
-  static PageRecords page(byte dbStatus, byte fetchStatus) {
+  static PageRecords page(CrawlStatus dbStatus, CrawlStatus fetchStatus) {
     PageRecords page = new PageRecords();
     page.add(new IndexRecord("", db(dbStatus)));
     page.add(new IndexRecord(SEGMENT, fetch(fetchStatus)));

@@ -57,7 +57,7 @@ public class ParseMapperTest {
       String what =
           v instanceof ParseData
               ? "data:" + ParseData.statusName(((ParseData) v).getStatus())
-              : v instanceof ParseText ? "text" : CrawlStatus.name(((CrawlDatum) v).getStatus());
+              : v instanceof ParseText ? "text" : (((CrawlDatum) v).getStatus()).label();
       summary.add(p.getFirst() + " " + what);
     }
     assertEquals(
@@ -154,7 +154,7 @@ public class ParseMapperTest {
     assertEquals(4, out.size());
     CrawlDatum refresh = (CrawlDatum) out.get(3).getSecond().get();
     assertEquals(url, out.get(3).getFirst().toString());
-    assertEquals("parse_meta", CrawlStatus.name(refresh.getStatus()));
+    assertEquals("parse_meta", refresh.statusLabel());
     assertTrue(RefreshRecord.is(refresh));
     assertEquals("fetch_redir_temp", refresh.getMetaString(MetadataKeys.REFRESH_STATUS));
     assertEquals("http://example.com/new", refresh.getMetaString(MetadataKeys.REDIRECT_TARGET));

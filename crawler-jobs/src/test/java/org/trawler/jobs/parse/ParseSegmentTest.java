@@ -28,7 +28,6 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.NetKeys;
@@ -95,7 +94,7 @@ public class ParseSegmentTest {
             records.add(
                 new String[] {
                   k.toString(),
-                  CrawlStatus.name(v.getStatus()),
+                  v.statusLabel(),
                   Float.toString(v.getScore()),
                   Integer.toString(v.getDepth())
                 }));

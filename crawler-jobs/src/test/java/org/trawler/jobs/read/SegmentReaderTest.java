@@ -38,7 +38,7 @@ public class SegmentReaderTest {
   private Configuration conf;
   private Path segment;
 
-  private static CrawlDatum datum(byte status, long time) {
+  private static CrawlDatum datum(CrawlStatus status, long time) {
     CrawlDatum d = new CrawlDatum(status, 600, 1f);
     d.setFetchTime(time);
     return d;

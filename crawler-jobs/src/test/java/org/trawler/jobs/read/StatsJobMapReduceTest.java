@@ -17,7 +17,7 @@ import org.trawler.core.datum.CrawlStatus;
 
 /** The -stats job's mapper and reducer under MRUnit: a part's totals, then the db's. */
 public class StatsJobMapReduceTest {
-  private static CrawlDatum datum(byte status, float score) {
+  private static CrawlDatum datum(CrawlStatus status, float score) {
     return new CrawlDatum(status, 86400, score);
   }
 

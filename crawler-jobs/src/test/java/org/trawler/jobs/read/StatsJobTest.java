@@ -29,7 +29,9 @@ public class StatsJobTest {
   /** A crawldb of {@code parts} MapFile parts with scattered statuses, depths and scores. */
   private static Path crawlDb(Configuration conf, Path dir, int parts) throws IOException {
     Random random = new Random(42);
-    byte[] statuses = {CrawlStatus.DB_UNFETCHED, CrawlStatus.DB_FETCHED, CrawlStatus.DB_GONE};
+    CrawlStatus[] statuses = {
+      CrawlStatus.DB_UNFETCHED, CrawlStatus.DB_FETCHED, CrawlStatus.DB_GONE
+    };
     for (int p = 0; p < parts; p++) {
       Path part = new Path(VersionedDb.current(dir), String.format("part-r-%05d", p));
       try (MapFile.Writer w =

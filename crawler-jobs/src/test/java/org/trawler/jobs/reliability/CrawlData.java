@@ -58,7 +58,7 @@ final class CrawlData {
     return String.format("http://h%d.example/page/%06d", i % 50, i);
   }
 
-  static CrawlDatum entry(byte status, int i) {
+  static CrawlDatum entry(CrawlStatus status, int i) {
     CrawlDatum d = new CrawlDatum(status, INTERVAL, 1f);
     d.setFetchTime(NOW - 3_600_000L);
     d.setDepth(1);
@@ -69,7 +69,8 @@ final class CrawlData {
   }
 
   /** A crawldb of {@code n} entries of one status. */
-  static void crawlDb(Configuration conf, Path crawlDb, int n, byte status) throws IOException {
+  static void crawlDb(Configuration conf, Path crawlDb, int n, CrawlStatus status)
+      throws IOException {
     SortedMap<String, CrawlDatum> entries = new TreeMap<>();
     for (int i = 0; i < n; i++) {
       entries.put(url(i), entry(status, i));
@@ -85,7 +86,7 @@ final class CrawlData {
     Path segment = new Path(segments, "20240101000000");
     SortedMap<String, CrawlDatum> fetch = new TreeMap<>();
     for (int i = 0; i < fetched; i++) {
-      byte status =
+      CrawlStatus status =
           i % 10 == 0
               ? CrawlStatus.FETCH_GONE
               : i % 10 == 1 ? CrawlStatus.FETCH_RETRY : CrawlStatus.FETCH_SUCCESS;

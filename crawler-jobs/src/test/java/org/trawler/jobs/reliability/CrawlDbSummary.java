@@ -8,7 +8,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
@@ -39,7 +38,7 @@ final class CrawlDbSummary {
             new Text(),
             new CrawlDatum(),
             (url, d) -> {
-              perStatus.merge(CrawlStatus.name(d.getStatus()), 1L, Long::sum);
+              perStatus.merge(d.statusLabel(), 1L, Long::sum);
               if (d.getMetadata().containsKey(MetadataKeys.GENERATE_TIME)) {
                 marked[0]++;
               }

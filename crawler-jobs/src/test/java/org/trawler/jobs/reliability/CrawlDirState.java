@@ -16,7 +16,6 @@ import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.jobs.warc.WarcReading;
 
 /** What a user sees of a crawl directory, to compare runs; and what a failed run must not leave. */
@@ -90,8 +89,7 @@ final class CrawlDirState {
       Writable key = (Writable) ReflectionUtils.newInstance(r.getKeyClass(), conf);
       Writable value = (Writable) ReflectionUtils.newInstance(r.getValueClass(), conf);
       while (r.next(key, value)) {
-        keys.add(
-            key + (value instanceof CrawlDatum d ? " " + CrawlStatus.name(d.getStatus()) : ""));
+        keys.add(key + (value instanceof CrawlDatum d ? " " + d.statusLabel() : ""));
       }
     }
     return keys.size() + " records, keys#" + keys.hashCode();

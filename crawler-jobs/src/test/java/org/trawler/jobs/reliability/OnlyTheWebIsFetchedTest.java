@@ -185,11 +185,11 @@ public class OnlyTheWebIsFetchedTest {
     assertEquals(new TreeSet<>(list), fetched.keySet());
     for (String url : NOT_WEB) {
       CrawlDatum d = fetched.get(url);
-      assertEquals(url, "fetch_gone", CrawlStatus.name(d.getStatus()));
+      assertEquals(url, "fetch_gone", d.statusLabel());
       String reason = d.getMetaString(MetadataKeys.PROTOCOL_STATUS);
       assertTrue(url + ": " + reason, reason.contains("scheme_not_allowed"));
     }
-    assertEquals("fetch_success", CrawlStatus.name(fetched.get(site + "/").getStatus()));
+    assertEquals("fetch_success", (fetched.get(site + "/").getStatus()).label());
     Set<String> stored = new TreeSet<>();
     PartFiles.read(
         conf,

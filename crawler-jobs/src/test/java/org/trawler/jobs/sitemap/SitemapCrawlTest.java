@@ -211,7 +211,7 @@ public class SitemapCrawlTest {
                 conf,
                 VersionedDb.current(new Path(new File(crawl, "crawldb").getPath())),
                 new CrawlDatum(),
-                d -> CrawlStatus.name(d.getStatus())));
+                d -> d.statusLabel()));
     Map<String, String> expected = new TreeMap<>();
     for (String p : new String[] {"/", "/p1", "/deep1", "/deep2", "/deep3"}) {
       expected.put(a.url(p), "db_fetched");

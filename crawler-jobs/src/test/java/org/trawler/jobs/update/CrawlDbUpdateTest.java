@@ -96,7 +96,7 @@ public class CrawlDbUpdateTest {
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
     CrawlDatum result =
         update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 2, 3), none);
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertArrayEquals(new byte[] {1, 2, 3}, result.getSignature());
     assertEquals(FETCHED, result.getModifiedTime());
     assertEquals(FETCHED + INTERVAL * 1000L, result.getFetchTime());
@@ -117,7 +117,7 @@ public class CrawlDbUpdateTest {
     CrawlDatum old = fetched(1, 1);
     CrawlDatum result =
         update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), signature(1, 1), none);
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertEquals(NOW - 10 * DAY, result.getModifiedTime());
   }
 
@@ -126,7 +126,7 @@ public class CrawlDbUpdateTest {
     CrawlDatum old = fetched(1, 1);
     CrawlDatum result =
         update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), null, none);
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertArrayEquals(new byte[] {1, 1}, result.getSignature());
     assertEquals(NOW - 10 * DAY, result.getModifiedTime());
   }
@@ -163,7 +163,7 @@ public class CrawlDbUpdateTest {
   public void fetchedUrlNewToTheCrawlDbIsAdded() {
     CrawlDatum fetch = fetch(CrawlStatus.FETCH_SUCCESS, FETCHED);
     CrawlDatum result = update.merge(null, fetch, signature(7), none);
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertArrayEquals(new byte[] {7}, result.getSignature());
     assertEquals(FETCHED + INTERVAL * 1000L, result.getFetchTime());
   }
@@ -202,7 +202,7 @@ public class CrawlDbUpdateTest {
     CrawlDatum old = fetched(1, 1);
     CrawlDatum result =
         update.merge(old, fetch(old, CrawlStatus.FETCH_NOTMODIFIED, FETCHED), null, none);
-    assertEquals("db_notmodified", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_notmodified", result.statusLabel());
     assertArrayEquals(new byte[] {1, 1}, result.getSignature());
     assertEquals(NOW - 10 * DAY, result.getModifiedTime());
     assertEquals(FETCHED + INTERVAL * 1000L, result.getFetchTime());
@@ -225,7 +225,7 @@ public class CrawlDbUpdateTest {
     CrawlDatum fetch = fetch(old, CrawlStatus.FETCH_REDIR_PERM, FETCHED);
     fetch.putMeta(MetadataKeys.REDIRECT_TARGET, "http://example.com/new");
     CrawlDatum result = update.merge(old, fetch, null, none);
-    assertEquals("db_redir_perm", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_redir_perm", result.statusLabel());
     assertEquals("http://example.com/new", result.getMetaString(MetadataKeys.REDIRECT_TARGET));
     assertEquals(FETCHED + INTERVAL * 1000L, result.getFetchTime());
   }
@@ -236,7 +236,7 @@ public class CrawlDbUpdateTest {
     CrawlDatum fetch = fetch(old, CrawlStatus.FETCH_REDIR_TEMP, FETCHED);
     fetch.putMeta(MetadataKeys.REDIRECT_TARGET, "http://example.com/login");
     CrawlDatum result = update.merge(old, fetch, null, none);
-    assertEquals("db_redir_temp", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_redir_temp", result.statusLabel());
     assertEquals("http://example.com/login", result.getMetaString(MetadataKeys.REDIRECT_TARGET));
   }
 
@@ -255,7 +255,7 @@ public class CrawlDbUpdateTest {
   public void goneIsDueAgainAfterTheMaximumInterval() {
     CrawlDatum old = fetched(1);
     CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_GONE, FETCHED), null, none);
-    assertEquals("db_gone", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_gone", result.statusLabel());
     assertEquals(FETCHED + 7_776_000_000L, result.getFetchTime());
   }
 
@@ -265,7 +265,7 @@ public class CrawlDbUpdateTest {
   public void retryKeepsTheStatusCountsTheFailureAndIsDueAfterTheRetryDelay() {
     CrawlDatum old = fetched(1);
     CrawlDatum result = update.merge(old, fetch(old, CrawlStatus.FETCH_RETRY, FETCHED), null, none);
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertEquals(1, result.getRetries());
     assertEquals(FETCHED + DAY, result.getFetchTime());
     assertEquals(INTERVAL, result.getFetchInterval());
@@ -274,7 +274,7 @@ public class CrawlDbUpdateTest {
   @Test
   public void retryOfAUrlNewToTheCrawlDbLeavesItUnfetched() {
     CrawlDatum result = update.merge(null, fetch(CrawlStatus.FETCH_RETRY, FETCHED), null, none);
-    assertEquals("db_unfetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_unfetched", result.statusLabel());
     assertEquals(1, result.getRetries());
   }
 
@@ -286,10 +286,10 @@ public class CrawlDbUpdateTest {
       entry = update.merge(entry, fetch(entry, CrawlStatus.FETCH_RETRY, time), null, none);
       assertEquals(failure, entry.getRetries());
       if (failure < 3) {
-        assertEquals("db_unfetched", CrawlStatus.name(entry.getStatus()));
+        assertEquals("db_unfetched", entry.statusLabel());
         assertEquals(time + DAY, entry.getFetchTime());
       } else {
-        assertEquals("db_gone", CrawlStatus.name(entry.getStatus()));
+        assertEquals("db_gone", entry.statusLabel());
         assertEquals(time + 7_776_000_000L, entry.getFetchTime());
       }
     }
@@ -303,7 +303,7 @@ public class CrawlDbUpdateTest {
     CrawlDatum result =
         CrawlDbUpdate.from(conf, NOW)
             .merge(old, fetch(old, CrawlStatus.FETCH_RETRY, FETCHED), null, none);
-    assertEquals("db_gone", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_gone", result.statusLabel());
   }
 
   // ---- links ----
@@ -312,7 +312,7 @@ public class CrawlDbUpdateTest {
   public void linkedUrlIsNewUnfetchedAndDueNowWithTheLinksScoreAndSmallestDepth() {
     CrawlDatum result =
         update.merge(null, null, null, links(linked(0.25f, 3), linked(0.5f, 2), linked(0.125f, 4)));
-    assertEquals("db_unfetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_unfetched", result.statusLabel());
     assertEquals(0.875f, result.getScore(), 1e-6);
     assertEquals(2, result.getDepth());
     assertEquals(NOW, result.getFetchTime());
@@ -328,7 +328,7 @@ public class CrawlDbUpdateTest {
     assertEquals(1.75f, result.getScore(), 1e-6);
     assertEquals(3, result.getDepth());
     assertEquals(old.getFetchTime(), result.getFetchTime());
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
   }
 
   @Test
@@ -378,7 +378,7 @@ public class CrawlDbUpdateTest {
             fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED),
             signature(1),
             links(linked(1f, 1)));
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertEquals(2f, result.getScore(), 1e-6);
   }
 
@@ -419,7 +419,8 @@ public class CrawlDbUpdateTest {
     entry.putMeta(MetadataKeys.FIXED_INTERVAL, 600);
     entry.setFetchInterval(600);
     CrawlDbUpdate adaptive = adaptive();
-    for (byte outcome : new byte[] {CrawlStatus.FETCH_NOTMODIFIED, CrawlStatus.FETCH_SUCCESS}) {
+    for (CrawlStatus outcome :
+        new CrawlStatus[] {CrawlStatus.FETCH_NOTMODIFIED, CrawlStatus.FETCH_SUCCESS}) {
       entry = adaptive.merge(entry, fetch(entry, outcome, FETCHED), signature(9), none);
       assertEquals(600, entry.getFetchInterval());
       assertEquals(FETCHED + 600_000L, entry.getFetchTime());
@@ -428,8 +429,8 @@ public class CrawlDbUpdateTest {
 
   @Test
   public void seedMetadataSurvivesEveryTransition() {
-    for (byte outcome :
-        new byte[] {
+    for (CrawlStatus outcome :
+        new CrawlStatus[] {
           CrawlStatus.FETCH_SUCCESS,
           CrawlStatus.FETCH_NOTMODIFIED,
           CrawlStatus.FETCH_REDIR_TEMP,
@@ -442,7 +443,7 @@ public class CrawlDbUpdateTest {
       CrawlDatum fetch = fetch(old, outcome, FETCHED);
       fetch.getMetadata().remove(SEED_KEY); // even when the fetch lost it
       CrawlDatum result = update.merge(old, fetch, signature(1), links(linked(0.1f, 2)));
-      assertEquals(CrawlStatus.name(outcome), "news", result.getMetaString(SEED_KEY));
+      assertEquals(outcome.label(), "news", result.getMetaString(SEED_KEY));
     }
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
     old.putMeta(SEED_KEY, "news");

@@ -27,7 +27,7 @@ final class Datums {
   }
 
   /** A crawldb entry: fetched once a day, depth 1, score 1. */
-  static CrawlDatum old(byte status) {
+  static CrawlDatum old(CrawlStatus status) {
     CrawlDatum d = new CrawlDatum(status, INTERVAL, 1f);
     d.setFetchTime(NOW - HOUR);
     d.setDepth(1);
@@ -38,14 +38,14 @@ final class Datums {
    * A fetch result made from {@code old} (the fetcher copies the fetch list entry), fetched at
    * {@code time}.
    */
-  static CrawlDatum fetch(CrawlDatum old, byte status, long time) {
+  static CrawlDatum fetch(CrawlDatum old, CrawlStatus status, long time) {
     CrawlDatum d = new CrawlDatum(old);
     d.setStatus(status);
     d.setFetchTime(time);
     return d;
   }
 
-  static CrawlDatum fetch(byte status, long time) {
+  static CrawlDatum fetch(CrawlStatus status, long time) {
     return fetch(old(CrawlStatus.DB_UNFETCHED), status, time);
   }
 

@@ -17,7 +17,7 @@ public class RedirectLinksTest {
   private final RedirectLinks acceptAll =
       new RedirectLinks((url, scope) -> url, url -> url, new LinkPolicy(false, false));
 
-  private static CrawlDatum redirect(byte status, String target) {
+  private static CrawlDatum redirect(CrawlStatus status, String target) {
     CrawlDatum d = Datums.fetch(status, Datums.NOW);
     d.putMeta(MetadataKeys.REDIRECT_TARGET, target);
     d.setScore(0.8f);

@@ -72,14 +72,14 @@ public class UpdateDbTest {
 
   // ---- writing crawl data by hand ----
 
-  private static CrawlDatum entry(byte status) {
+  private static CrawlDatum entry(CrawlStatus status) {
     CrawlDatum d = new CrawlDatum(status, 86_400, 1f);
     d.setFetchTime(NOW - HOUR);
     d.setDepth(0);
     return d;
   }
 
-  private static CrawlDatum fetch(byte status, long time) {
+  private static CrawlDatum fetch(CrawlStatus status, long time) {
     CrawlDatum d = entry(CrawlStatus.DB_UNFETCHED);
     d.setStatus(status);
     d.setFetchTime(time);
@@ -158,7 +158,7 @@ public class UpdateDbTest {
   }
 
   private static String status(CrawlDatum d) {
-    return CrawlStatus.name(d.getStatus());
+    return d.statusLabel();
   }
 
   // ---- tests ----

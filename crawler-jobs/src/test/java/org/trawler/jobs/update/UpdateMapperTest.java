@@ -78,7 +78,7 @@ public class UpdateMapperTest {
     assertEquals(URL, out.get(0).getFirst());
     assertEquals("http://a.example/moved", out.get(1).getFirst().toString());
     CrawlDatum link = out.get(1).getSecond();
-    assertEquals("linked", CrawlStatus.name(link.getStatus()));
+    assertEquals("linked", link.statusLabel());
     assertEquals(0.6f, link.getScore(), 1e-6);
     assertEquals(2, link.getDepth());
     assertEquals(1, UpdateCounter.REDIRECT_TARGETS.valueIn(driver.getCounters()));
@@ -109,7 +109,7 @@ public class UpdateMapperTest {
     assertEquals(tagged(refresh), out.get(0).getSecond());
     assertEquals("http://a.example/new", out.get(1).getFirst().toString());
     CrawlDatum link = out.get(1).getSecond();
-    assertEquals("linked", CrawlStatus.name(link.getStatus()));
+    assertEquals("linked", link.statusLabel());
     assertEquals(0.6f, link.getScore(), 1e-6);
     assertEquals(2, link.getDepth());
     assertEquals(1, UpdateCounter.REDIRECT_TARGETS.valueIn(driver.getCounters()));

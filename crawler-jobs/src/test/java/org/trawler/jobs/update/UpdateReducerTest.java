@@ -54,7 +54,7 @@ public class UpdateReducerTest {
     List<Pair<Text, CrawlDatum>> out = driver.run();
     assertEquals(1, out.size());
     CrawlDatum result = out.get(0).getSecond();
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertArrayEquals(new byte[] {5}, result.getSignature());
     assertEquals(1.5f, result.getScore(), 1e-6);
     assertEquals(0, result.getDepth());
@@ -72,7 +72,7 @@ public class UpdateReducerTest {
         driver(Datums.conf(), Datums.linked(0.25f, 3), Datums.linked(0.25f, 2));
     List<Pair<Text, CrawlDatum>> out = driver.run();
     CrawlDatum result = out.get(0).getSecond();
-    assertEquals("db_unfetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_unfetched", result.statusLabel());
     assertEquals(0.5f, result.getScore(), 1e-6);
     assertEquals(2, result.getDepth());
     assertTrue(
@@ -96,7 +96,7 @@ public class UpdateReducerTest {
                 tagged(Datums.fetch(old, CrawlStatus.FETCH_GONE, NOW - 9 * HOUR), "older"))
             .run();
     CrawlDatum result = out.get(0).getSecond();
-    assertEquals("db_fetched", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_fetched", result.statusLabel());
     assertArrayEquals(new byte[] {2}, result.getSignature());
     assertEquals(NOW - HOUR + Datums.INTERVAL * 1000L, result.getFetchTime());
   }
@@ -138,10 +138,10 @@ public class UpdateReducerTest {
     List<Pair<Text, CrawlDatum>> out = driver.withInput(URL, old).withInput(URL, redirect).run();
     assertEquals(2, out.size());
     assertEquals("http://a.example/moved", out.get(0).getFirst().toString());
-    assertEquals("db_unfetched", CrawlStatus.name(out.get(0).getSecond().getStatus()));
+    assertEquals("db_unfetched", (out.get(0).getSecond().getStatus()).label());
     assertEquals(1, out.get(0).getSecond().getDepth());
     assertEquals(URL, out.get(1).getFirst());
-    assertEquals("db_redir_perm", CrawlStatus.name(out.get(1).getSecond().getStatus()));
+    assertEquals("db_redir_perm", (out.get(1).getSecond().getStatus()).label());
     assertEquals(
         "http://a.example/moved",
         out.get(1).getSecond().getMetaString(MetadataKeys.REDIRECT_TARGET));
@@ -157,7 +157,7 @@ public class UpdateReducerTest {
         driver(Datums.conf(), old, fetch, signature, refresh);
     List<Pair<Text, CrawlDatum>> out = page.run();
     CrawlDatum result = out.get(0).getSecond();
-    assertEquals("db_redir_temp", CrawlStatus.name(result.getStatus()));
+    assertEquals("db_redir_temp", result.statusLabel());
     assertEquals("http://a.example/new", result.getMetaString(MetadataKeys.REDIRECT_TARGET));
     assertEquals(NOW + Datums.INTERVAL * 1000L, result.getFetchTime());
     assertEquals(1, counter(page.getCounters(), UpdateCounter.STATUS_GROUP, "db_redir_temp"));

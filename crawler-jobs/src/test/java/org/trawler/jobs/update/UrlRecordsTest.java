@@ -47,12 +47,12 @@ public class UrlRecordsTest {
   }
 
   @Test
-  public void linksAreSummedAndOtherStatusesRefused() {
+  public void linksAreSummedAndOtherStatusesRefused() throws java.io.IOException {
     UrlRecords records = new UrlRecords();
     assertTrue(records.add(Datums.linked(0.5f, 2)));
     assertTrue(records.add(Datums.linked(0.25f, 1)));
     assertFalse(records.add(new CrawlDatum(CrawlStatus.INJECTED, 0, 1f)));
-    assertFalse(records.add(new CrawlDatum((byte) 0x3e, 0, 1f)));
+    assertFalse(records.add(withCode((byte) 0x3e)));
     assertEquals(2, records.links().count());
     assertEquals(0.75f, records.links().score(), 1e-6);
     assertNull(records.old());
@@ -73,7 +73,7 @@ public class UrlRecordsTest {
     records.add(tagged(Datums.signature(1), "seg1"));
     records.add(tagged(Datums.refresh("http://a.example/new", true, 1f, 0), "seg1"));
     CrawlDatum fetch = records.fetch();
-    assertEquals("fetch_redir_perm", CrawlStatus.name(fetch.getStatus()));
+    assertEquals("fetch_redir_perm", fetch.statusLabel());
     assertEquals("http://a.example/new", fetch.getMetaString(MetadataKeys.REDIRECT_TARGET));
     assertEquals(NOW, fetch.getFetchTime());
     assertEquals(Datums.INTERVAL, fetch.getFetchInterval());
@@ -96,5 +96,16 @@ public class UrlRecordsTest {
     records.add(tagged(Datums.fetch(CrawlStatus.FETCH_NOTMODIFIED, NOW), "seg1"));
     records.add(tagged(Datums.refresh("http://a.example/new", false, 1f, 0), "seg1"));
     assertEquals(CrawlStatus.FETCH_NOTMODIFIED, records.fetch().getStatus());
+  }
+
+  /** A datum as read from data whose status byte no status has. */
+  private static CrawlDatum withCode(byte code) throws java.io.IOException {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    new CrawlDatum(CrawlStatus.DB_FETCHED, 0, 1f).write(new java.io.DataOutputStream(bytes));
+    byte[] b = bytes.toByteArray();
+    b[1] = code;
+    CrawlDatum datum = new CrawlDatum();
+    datum.readFields(new java.io.DataInputStream(new java.io.ByteArrayInputStream(b)));
+    return datum;
   }
 }

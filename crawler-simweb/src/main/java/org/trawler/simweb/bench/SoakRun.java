@@ -203,8 +203,7 @@ final class SoakRun {
         bytes(Paths.get(crawl.crawlDb().toUri().getPath())),
         r.counters()
             .getOrDefault(
-                JobCounter.resultKey(FetchCounter.GROUP, CrawlStatus.name(CrawlStatus.FETCH_RETRY)),
-                0L));
+                JobCounter.resultKey(FetchCounter.GROUP, CrawlStatus.FETCH_RETRY.label()), 0L));
   }
 
   /** Open file descriptors of this JVM, -1 where the OS does not say. */

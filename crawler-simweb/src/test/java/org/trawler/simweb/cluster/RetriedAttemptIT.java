@@ -38,7 +38,6 @@ import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
@@ -333,7 +332,7 @@ public class RetriedAttemptIT {
           String record =
               key
                   + (value instanceof CrawlDatum d
-                      ? " " + CrawlStatus.name(d.getStatus()) + " retries " + d.getRetries()
+                      ? " " + d.statusLabel() + " retries " + d.getRetries()
                       : "");
           records.merge(record, 1, Integer::sum);
         }

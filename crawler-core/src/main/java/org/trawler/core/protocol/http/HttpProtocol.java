@@ -54,7 +54,6 @@ import org.apache.hc.core5.util.Timeout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
-import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
@@ -488,14 +487,14 @@ public class HttpProtocol implements Protocol {
             null);
     LOG.debug("{}: {}", robotsUrl, output);
     switch (output.getStatus()) {
-      case CrawlStatus.FETCH_SUCCESS:
+      case FETCH_SUCCESS:
         Content content = output.getContent();
         return RobotsTxt.file(
             now,
             content.getFinalUrl(),
             content.getContent(),
             content.getHeader(HttpHeaders.CONTENT_TYPE));
-      case CrawlStatus.FETCH_RETRY:
+      case FETCH_RETRY:
         return RobotsTxt.unreachable(now, output.getReasonName());
       default:
         // 4xx, or no robots.txt to be had for good (redirect loop, denied address, TLS): no

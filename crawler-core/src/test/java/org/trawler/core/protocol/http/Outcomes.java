@@ -9,8 +9,8 @@ import org.trawler.core.protocol.ProtocolOutput;
 final class Outcomes {
   private Outcomes() {}
 
-  static void assertOutcome(ProtocolOutput out, byte status, String reason) {
-    assertEquals(out.toString(), CrawlStatus.name(status), CrawlStatus.name(out.getStatus()));
+  static void assertOutcome(ProtocolOutput out, CrawlStatus status, String reason) {
+    assertEquals(out.toString(), status.label(), out.getStatus().label());
     assertEquals(out.toString(), reason, out.getReasonName());
   }
 }
