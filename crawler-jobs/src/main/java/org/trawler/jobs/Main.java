@@ -14,7 +14,7 @@ import org.trawler.core.conf.NearestNames;
 import org.trawler.jobs.crawl.CheckCommand;
 import org.trawler.jobs.crawl.ConfCommand;
 import org.trawler.jobs.crawl.RunCommand;
-import org.trawler.jobs.crawl.UrlCheckCommand;
+import org.trawler.jobs.crawl.URLCheckCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.generate.Generator;
@@ -69,7 +69,7 @@ public final class Main {
           new Command(
               "urlcheck",
               "normalize and filter URLs from stdin, naming the rejecting rule",
-              UrlCheckCommand::new),
+              URLCheckCommand::new),
           new Command("run", "inject, then run whole crawl rounds", RunCommand::new),
           new Command(
               "conf",

@@ -19,9 +19,9 @@ import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLOutcomes;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.net.URLResolver;
-import org.trawler.core.net.UrlOutcomes;
 
 /**
  * The outlinks of a parsed page: the link attribute of each configured element, resolved against
@@ -31,7 +31,7 @@ import org.trawler.core.net.UrlOutcomes;
  */
 public class OutlinkExtractor {
   /** Marks a rejected link in the per-page caches: no outlink URL is empty. */
-  private static final String REJECTED = UrlOutcomes.REJECTED;
+  private static final String REJECTED = URLOutcomes.REJECTED;
 
   private final Set<String> tags;
   private final URLNormalizers normalizers;
@@ -42,7 +42,7 @@ public class OutlinkExtractor {
   private final boolean honorNofollow;
 
   /** Resolved URL → its outlink URL or REJECTED, across the pages of a task and its threads. */
-  private final UrlOutcomes accepted = new UrlOutcomes(UrlOutcomes.DEFAULT_MAX_URLS);
+  private final URLOutcomes accepted = new URLOutcomes(URLOutcomes.DEFAULT_MAX_URLS);
 
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));

@@ -68,7 +68,7 @@ public class CheckCommand extends CrawlTool {
     boolean forced = false;
     PageCheck.Report report;
     try (PageCheck check = new PageCheck(getConf(), System::currentTimeMillis)) {
-      UrlCheck.Result filtered = check.seedCheck(url);
+      URLCheck.Result filtered = check.seedCheck(url);
       if (!filtered.accepted() && !filtered.rule().startsWith("malformed")) {
         if (!cmd.hasOption("force")) {
           err()
@@ -115,7 +115,7 @@ public class CheckCommand extends CrawlTool {
   static Map<String, Object> fields(PageCheck.Report r) {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("url", r.input());
-    UrlCheck.Result u = r.urlCheck();
+    URLCheck.Result u = r.urlCheck();
     f.put("normalized", u.accepted() ? u.url() : "");
     f.put("filter", u.describe());
     ProtocolOutput verdict = r.fetch().robotsVerdict();

@@ -33,7 +33,7 @@ import org.trawler.core.parse.Parsers;
 import org.trawler.jobs.politeness.SingleFetch;
 
 /**
- * One URL through the crawl's own parts: its normalization and filtering ({@link UrlCheck}, scope
+ * One URL through the crawl's own parts: its normalization and filtering ({@link URLCheck}, scope
  * inject), robots.txt and the fetch ({@link SingleFetch}), the parse ({@link Parsers}); then, for
  * the links the parser did not keep, why ({@link #droppedLinks}). What {@code check} prints.
  */
@@ -42,8 +42,8 @@ public final class PageCheck implements Closeable {
   private static final List<String> LINK_ATTRIBUTES = List.of("href", "src", "action", "data");
 
   private final Configuration conf;
-  private final UrlCheck seedCheck;
-  private final UrlCheck outlinkCheck;
+  private final URLCheck seedCheck;
+  private final URLCheck outlinkCheck;
   private final LinkPolicy linkPolicy;
   private final boolean honorNofollow;
   private final SingleFetch fetch;
@@ -56,7 +56,7 @@ public final class PageCheck implements Closeable {
   /** Everything found out about one URL. */
   public record Report(
       String input,
-      UrlCheck.Result urlCheck,
+      URLCheck.Result urlCheck,
       SingleFetch.Result fetch,
       CharsetDetector.Detection charset,
       ParseResult parse,
@@ -87,8 +87,8 @@ public final class PageCheck implements Closeable {
 
   public PageCheck(Configuration conf, LongSupplier clock) {
     this.conf = conf;
-    this.seedCheck = new UrlCheck(conf, URLNormalizers.SCOPE_INJECT);
-    this.outlinkCheck = new UrlCheck(conf, URLNormalizers.SCOPE_OUTLINK);
+    this.seedCheck = new URLCheck(conf, URLNormalizers.SCOPE_INJECT);
+    this.outlinkCheck = new URLCheck(conf, URLNormalizers.SCOPE_OUTLINK);
     this.linkPolicy = LinkPolicy.from(conf);
     this.honorNofollow =
         conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
@@ -100,7 +100,7 @@ public final class PageCheck implements Closeable {
   }
 
   /** What inject's normalizers and the filters make of {@code url}: would the crawl take it? */
-  public UrlCheck.Result seedCheck(String url) {
+  public URLCheck.Result seedCheck(String url) {
     return seedCheck.check(url);
   }
 
@@ -109,7 +109,7 @@ public final class PageCheck implements Closeable {
    * that the report can show it), fetched, and parsed when the fetch succeeded.
    */
   public Report check(String url) {
-    UrlCheck.Result urlCheck = seedCheck.check(url);
+    URLCheck.Result urlCheck = seedCheck.check(url);
     String target = urlCheck.accepted() ? urlCheck.url() : url;
     SingleFetch.Result fetched = fetch.fetch(target);
     Content content = fetched.output().getContent();
@@ -172,7 +172,7 @@ public final class PageCheck implements Closeable {
         dropped.putIfAbsent(raw, new DroppedLink(raw, "not an http(s) link"));
         continue;
       }
-      UrlCheck.Result r = outlinkCheck.check(resolved);
+      URLCheck.Result r = outlinkCheck.check(resolved);
       String reason;
       if (!r.accepted()) {
         reason = r.describe();

@@ -4,8 +4,9 @@ import org.trawler.jobs.JobCounter;
 
 /**
  * The fetcher's Hadoop counters (group {@value #GROUP}), beside one counter per fetch status (named
- * by {@code CrawlStatus.name}) and each {@link HaltCause}; and the group {@value #REASONS_GROUP} of
- * one counter per fetch {@link org.trawler.core.protocol.Reason reason} name (ok, http_404, ...).
+ * by {@code CrawlStatus.label}) and each {@link HaltCause}; and the group {@value #REASONS_GROUP}
+ * of one counter per fetch {@link org.trawler.core.protocol.Reason reason} name (ok, http_404,
+ * ...).
  */
 public enum FetchCounter implements JobCounter {
   /** Pages fetched with content. */

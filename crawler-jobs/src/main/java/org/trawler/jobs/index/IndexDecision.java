@@ -142,7 +142,7 @@ public final class IndexDecision {
       doc.add(IndexFields.HOST, host);
       doc.add(IndexFields.DOMAIN, HostGroup.domainOf(host));
     }
-    doc.add(IndexFields.URL_WORDS, UrlWords.of(url));
+    doc.add(IndexFields.URL_WORDS, URLWords.of(url));
     doc.add(IndexFields.TITLE, blankToNull(parse.getTitle()));
     String headings = parse.getMeta().get(ParseData.META_HEADINGS);
     if (headings != null) {

@@ -10,8 +10,8 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.net.URLOutcomes;
 import org.trawler.core.net.URLParts;
-import org.trawler.core.net.UrlOutcomes;
 import org.trawler.core.parse.ParseKeys;
 
 /**
@@ -31,7 +31,7 @@ final class LinkInverter {
   private final URLFilters filters;
   private final boolean ignoreInternal;
   private final int maxAnchorLength;
-  private final UrlOutcomes targets = new UrlOutcomes(UrlOutcomes.DEFAULT_MAX_URLS);
+  private final URLOutcomes targets = new URLOutcomes(URLOutcomes.DEFAULT_MAX_URLS);
 
   /**
    * {@code normalizers} or {@code filters} null = that step is off; {@code maxAnchorLength} &lt; 0
@@ -78,7 +78,7 @@ final class LinkInverter {
     int internal = 0;
     for (Outlink o : outlinks) {
       String target = targets.of(o.getToUrl(), url -> acceptOutlink(url, fromUrl));
-      if (target.equals(UrlOutcomes.REJECTED)) {
+      if (target.equals(URLOutcomes.REJECTED)) {
         rejected++;
       } else if (ignoreInternal && sameHost(fromUrl, target)) {
         internal++;

@@ -4,7 +4,7 @@ import org.trawler.jobs.JobCounter;
 
 /**
  * updatedb's Hadoop counters (group {@value #GROUP}), and the group {@value #STATUS_GROUP} of one
- * counter per status of the new crawldb's entries, named by {@code CrawlStatus.name}.
+ * counter per status of the new crawldb's entries, named by {@code CrawlStatus.label}.
  */
 public enum UpdateCounter implements JobCounter {
   /** Entries for URLs the crawldb did not have. */

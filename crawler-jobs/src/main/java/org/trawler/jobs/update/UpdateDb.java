@@ -232,7 +232,7 @@ public class UpdateDb extends CrawlTool {
           && (status.isFetchStatus()
               || status == CrawlStatus.SIGNATURE
               || status == CrawlStatus.PARSE_META)) {
-        UrlRecords.tag(datum, segment);
+        URLRecords.tag(datum, segment);
       }
       context.write(url, datum);
       if (RedirectLinks.hasTarget(datum)) {
@@ -273,7 +273,7 @@ public class UpdateDb extends CrawlTool {
     @Override
     protected void reduce(Text url, Iterable<CrawlDatum> values, Context context)
         throws IOException, InterruptedException {
-      UrlRecords records = new UrlRecords();
+      URLRecords records = new URLRecords();
       for (CrawlDatum value : values) {
         if (!records.add(value)) {
           UpdateCounter.RECORDS_UNEXPECTED.in(context).increment(1);

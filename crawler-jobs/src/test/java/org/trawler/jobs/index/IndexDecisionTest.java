@@ -67,19 +67,19 @@ public class IndexDecisionTest {
     page.parseData().getMeta().put(ParseData.META_HEADINGS, "Quokkas\nWhere they live\nDiet");
     IndexDocument doc = decide(page).action().document();
     assertEquals(List.of("Quokkas", "Where they live", "Diet"), doc.values("headings"));
-    assertEquals(UrlWords.of(URL), doc.first("urlWords"));
+    assertEquals(URLWords.of(URL), doc.first("urlWords"));
   }
 
   @Test
   public void urlWordsAreThePathsWordsWithoutItsExtension() {
-    assertEquals("manual Tasks copy", UrlWords.of("http://h/manual/Tasks/copy.html"));
+    assertEquals("manual Tasks copy", URLWords.of("http://h/manual/Tasks/copy.html"));
     assertEquals(
         "docs getting started Hello World 2",
-        UrlWords.of("http://h/docs/getting-started/HelloWorld_2.md?x=1#top"));
-    assertEquals("a b caf\u00e9", UrlWords.of("http://h/a%20b/caf%C3%A9"));
-    assertEquals("100 off", UrlWords.of("http://h/100%off"));
-    assertNull(UrlWords.of("http://h/"));
-    assertNull(UrlWords.of("http://h"));
+        URLWords.of("http://h/docs/getting-started/HelloWorld_2.md?x=1#top"));
+    assertEquals("a b caf\u00e9", URLWords.of("http://h/a%20b/caf%C3%A9"));
+    assertEquals("100 off", URLWords.of("http://h/100%off"));
+    assertNull(URLWords.of("http://h/"));
+    assertNull(URLWords.of("http://h"));
   }
 
   @Test

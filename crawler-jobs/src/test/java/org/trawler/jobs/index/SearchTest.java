@@ -54,7 +54,7 @@ public class SearchTest {
     IndexDocument doc = new IndexDocument();
     String url = SITE + path;
     doc.add(IndexDocument.ID, url).add(IndexFields.URL, url).add(IndexFields.TITLE, title);
-    doc.add(IndexFields.URL_WORDS, UrlWords.of(url));
+    doc.add(IndexFields.URL_WORDS, URLWords.of(url));
     for (String h : headings.split("\n")) {
       doc.add(IndexFields.HEADINGS, h.isEmpty() ? null : h);
     }

@@ -29,7 +29,7 @@ public class UpdateMapperTest {
 
   private static CrawlDatum tagged(CrawlDatum datum) {
     CrawlDatum copy = new CrawlDatum(datum);
-    UrlRecords.tag(copy, SEGMENT);
+    URLRecords.tag(copy, SEGMENT);
     return copy;
   }
 

@@ -33,7 +33,7 @@ public class UpdateReducerTest {
   }
 
   private static CrawlDatum tagged(CrawlDatum datum, String segment) {
-    UrlRecords.tag(datum, segment);
+    URLRecords.tag(datum, segment);
     return datum;
   }
 
@@ -58,7 +58,7 @@ public class UpdateReducerTest {
     assertArrayEquals(new byte[] {5}, result.getSignature());
     assertEquals(1.5f, result.getScore(), 1e-6);
     assertEquals(0, result.getDepth());
-    assertTrue(!result.getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
+    assertTrue(!result.getMetadata().containsKey(URLRecords.SEGMENT_TAG));
     assertEquals(1, counter(driver.getCounters(), UpdateCounter.STATUS_GROUP, "db_fetched"));
     assertEquals(
         0,

@@ -232,16 +232,16 @@ public class HttpProtocol implements Protocol {
       BodyLimit limit,
       RedirectGate gate,
       List<HttpTranscript.Exchange> wire) {
-    URI uri = HttpUrls.parse(url);
+    URI uri = HttpURLs.parse(url);
     if (uri == null) {
       return ProtocolOutput.gone(0, Reason.MALFORMED_URL, abbreviate(url));
     }
-    if (!HttpUrls.isHttp(uri)) {
+    if (!HttpURLs.isHttp(uri)) {
       return ProtocolOutput.gone(0, Reason.SCHEME_NOT_ALLOWED, uri.getScheme());
     }
     Deadline deadline = new Deadline(settings.deadlineMillis);
     Set<String> chain = new HashSet<>();
-    chain.add(HttpUrls.chainKey(uri));
+    chain.add(HttpURLs.chainKey(uri));
     for (int hops = 0; ; hops++) {
       Exchange exchange;
       try {
@@ -258,15 +258,15 @@ public class HttpProtocol implements Protocol {
       if (!StatusMapping.isRedirect(code) || location == null) {
         return outcome(url, exchange);
       }
-      URI target = HttpUrls.resolve(uri, location);
-      if (target != null && !HttpUrls.isHttpScheme(target)) {
+      URI target = HttpURLs.resolve(uri, location);
+      if (target != null && !HttpURLs.isHttpScheme(target)) {
         return ProtocolOutput.gone(
             code, Reason.REDIRECT_SCHEME_NOT_ALLOWED, target.getScheme() + ": from " + uri);
       }
       if (target == null || target.getHost() == null) {
         return ProtocolOutput.gone(code, Reason.HTTP, "unusable Location " + abbreviate(location));
       }
-      if (!chain.add(HttpUrls.chainKey(target))) {
+      if (!chain.add(HttpURLs.chainKey(target))) {
         return ProtocolOutput.gone(code, Reason.REDIRECT_LOOP, target.toString());
       }
       if (hops >= redirectMax || !gate.mayFollow(target.toString())) {
@@ -471,11 +471,11 @@ public class HttpProtocol implements Protocol {
 
   @Override
   public RobotsTxt fetchRobots(String url, long now) {
-    URI uri = HttpUrls.parse(url);
-    if (uri == null || !HttpUrls.isHttp(uri)) {
+    URI uri = HttpURLs.parse(url);
+    if (uri == null || !HttpURLs.isHttp(uri)) {
       return RobotsTxt.missing(now, Reason.MALFORMED_URL.nameFor(0)); // the fetch will say why
     }
-    String robotsUrl = HttpUrls.hostKey(uri) + "/robots.txt";
+    String robotsUrl = HttpURLs.hostKey(uri) + "/robots.txt";
     // robots.txt's own redirects (often http → https) are part of asking for it (RFC 9309 §2.3.1.2)
     ProtocolOutput output =
         fetch(

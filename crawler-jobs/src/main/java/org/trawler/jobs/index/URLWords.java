@@ -10,14 +10,14 @@ import org.trawler.core.net.URLParts;
  * {@code /docs/getting-started/HelloWorld_2.md} gives "docs getting started Hello World 2". The
  * last segment's extension says how the page was made, not what it is about, and is left out.
  */
-final class UrlWords {
+final class URLWords {
   /** A file name extension: a dot and up to five letters or digits at the end. */
   private static final Pattern EXTENSION = Pattern.compile("\\.[A-Za-z0-9]{1,5}$");
 
   /** camelCase and PascalCase joins, as file names of generated documentation use them. */
   private static final Pattern CAMEL = Pattern.compile("(?<=\\p{Ll})(?=\\p{Lu})");
 
-  private UrlWords() {}
+  private URLWords() {}
 
   /** The path's words separated by single spaces; null when it has none. */
   static String of(String url) {

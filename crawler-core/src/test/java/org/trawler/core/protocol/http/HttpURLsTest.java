@@ -8,11 +8,11 @@ import static org.junit.Assert.assertTrue;
 import java.net.URI;
 import org.junit.Test;
 
-public class HttpUrlsTest {
+public class HttpURLsTest {
   private static final URI BASE = URI.create("http://a/b/c/d;p?q");
 
   private static String resolve(String location) {
-    URI uri = HttpUrls.resolve(BASE, location);
+    URI uri = HttpURLs.resolve(BASE, location);
     return uri == null ? null : uri.toString();
   }
 
@@ -36,7 +36,7 @@ public class HttpUrlsTest {
   @Test
   public void aBaseWithoutPathResolvesFromTheRoot() {
     assertEquals(
-        "http://host/page", HttpUrls.resolve(URI.create("http://host"), "page").toString());
+        "http://host/page", HttpURLs.resolve(URI.create("http://host"), "page").toString());
   }
 
   @Test
@@ -56,47 +56,47 @@ public class HttpUrlsTest {
 
   @Test
   public void ipv6HostsKeepTheirBrackets() {
-    assertEquals("http://[::1]:8080/x%5B1%5D", HttpUrls.parse("http://[::1]:8080/x[1]").toString());
+    assertEquals("http://[::1]:8080/x%5B1%5D", HttpURLs.parse("http://[::1]:8080/x[1]").toString());
   }
 
   @Test
   public void otherSchemesResolveButAreNotHttp() {
-    assertFalse(HttpUrls.isHttp(HttpUrls.resolve(BASE, "file:///etc/passwd")));
-    assertFalse(HttpUrls.isHttp(HttpUrls.resolve(BASE, "ftp://a/pub")));
-    assertFalse(HttpUrls.isHttp(HttpUrls.resolve(BASE, "mailto:someone@example.org")));
-    assertTrue(HttpUrls.isHttp(HttpUrls.resolve(BASE, "HTTPS://a/")));
+    assertFalse(HttpURLs.isHttp(HttpURLs.resolve(BASE, "file:///etc/passwd")));
+    assertFalse(HttpURLs.isHttp(HttpURLs.resolve(BASE, "ftp://a/pub")));
+    assertFalse(HttpURLs.isHttp(HttpURLs.resolve(BASE, "mailto:someone@example.org")));
+    assertTrue(HttpURLs.isHttp(HttpURLs.resolve(BASE, "HTTPS://a/")));
   }
 
   @Test
   public void unparseableUrlsAreNull() {
-    assertNull(HttpUrls.parse("no scheme here"));
-    assertNull(HttpUrls.parse("http://exa mple.com:port/"));
-    assertNull(HttpUrls.parse(""));
-    assertNull(HttpUrls.parse("http:///path-only"));
+    assertNull(HttpURLs.parse("no scheme here"));
+    assertNull(HttpURLs.parse("http://exa mple.com:port/"));
+    assertNull(HttpURLs.parse(""));
+    assertNull(HttpURLs.parse("http:///path-only"));
   }
 
   @Test
   public void hostKeysNameSchemeHostAndPort() {
-    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://Example.COM/a")));
-    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:80/a")));
-    assertEquals("https://example.com", HttpUrls.hostKey(URI.create("https://example.com:443/a")));
+    assertEquals("http://example.com", HttpURLs.hostKey(URI.create("http://Example.COM/a")));
+    assertEquals("http://example.com", HttpURLs.hostKey(URI.create("http://example.com:80/a")));
+    assertEquals("https://example.com", HttpURLs.hostKey(URI.create("https://example.com:443/a")));
     assertEquals(
-        "https://example.com:80", HttpUrls.hostKey(URI.create("https://example.com:80/a")));
+        "https://example.com:80", HttpURLs.hostKey(URI.create("https://example.com:80/a")));
     assertEquals(
-        "http://example.com:8080", HttpUrls.hostKey(URI.create("http://example.com:8080/")));
-    assertEquals("http://[::1]:8080", HttpUrls.hostKey(URI.create("http://[::1]:8080/")));
+        "http://example.com:8080", HttpURLs.hostKey(URI.create("http://example.com:8080/")));
+    assertEquals("http://[::1]:8080", HttpURLs.hostKey(URI.create("http://[::1]:8080/")));
   }
 
   @Test
   public void chainKeysIgnoreCaseDefaultPortsAndDotSegments() {
     assertEquals(
-        HttpUrls.chainKey(URI.create("http://a/b")),
-        HttpUrls.chainKey(URI.create("HTTP://A:80/x/../b")));
+        HttpURLs.chainKey(URI.create("http://a/b")),
+        HttpURLs.chainKey(URI.create("HTTP://A:80/x/../b")));
     assertEquals(
-        HttpUrls.chainKey(URI.create("http://a")), HttpUrls.chainKey(URI.create("http://a/")));
+        HttpURLs.chainKey(URI.create("http://a")), HttpURLs.chainKey(URI.create("http://a/")));
     assertFalse(
-        HttpUrls.chainKey(URI.create("http://a/b?x"))
-            .equals(HttpUrls.chainKey(URI.create("http://a/b"))));
+        HttpURLs.chainKey(URI.create("http://a/b?x"))
+            .equals(HttpURLs.chainKey(URI.create("http://a/b"))));
   }
 
   @Test
@@ -119,26 +119,26 @@ public class HttpUrlsTest {
   @Test
   public void parseKeepsTheUrlAsWrittenButEscaped() {
     assertEquals(
-        "HTTP://Example.COM/a%20b", HttpUrls.parse(" HTTP://Example.COM/a b#f ").toString());
-    assertEquals("http://host", HttpUrls.parse("http://host").toString());
+        "HTTP://Example.COM/a%20b", HttpURLs.parse(" HTTP://Example.COM/a b#f ").toString());
+    assertEquals("http://host", HttpURLs.parse("http://host").toString());
     assertEquals(
-        "http://xn--bcher-kva.example/", HttpUrls.parse("http://bücher.example/").toString());
-    assertEquals("file:///etc/passwd", HttpUrls.parse("file:///etc/passwd").toString());
-    assertNull(HttpUrls.parse("http:/x"));
+        "http://xn--bcher-kva.example/", HttpURLs.parse("http://bücher.example/").toString());
+    assertEquals("file:///etc/passwd", HttpURLs.parse("file:///etc/passwd").toString());
+    assertNull(HttpURLs.parse("http:/x"));
   }
 
   @Test
   public void hostKeysReadPortsByValue() {
-    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:0080/a")));
-    assertEquals("http://example.com", HttpUrls.hostKey(URI.create("http://example.com:/a")));
-    assertEquals("https://[::1]", HttpUrls.hostKey(URI.create("https://u@[::1]:443/")));
+    assertEquals("http://example.com", HttpURLs.hostKey(URI.create("http://example.com:0080/a")));
+    assertEquals("http://example.com", HttpURLs.hostKey(URI.create("http://example.com:/a")));
+    assertEquals("https://[::1]", HttpURLs.hostKey(URI.create("https://u@[::1]:443/")));
   }
 
   @Test
   public void chainKeysIgnoreDotDotAboveTheRootAndFragments() {
     assertEquals(
-        HttpUrls.chainKey(URI.create("http://a/b")),
-        HttpUrls.chainKey(URI.create("http://a/../b")));
-    assertEquals("http://a/b?x", HttpUrls.chainKey(URI.create("http://a/./b?x#y")));
+        HttpURLs.chainKey(URI.create("http://a/b")),
+        HttpURLs.chainKey(URI.create("http://a/../b")));
+    assertEquals("http://a/b?x", HttpURLs.chainKey(URI.create("http://a/./b?x#y")));
   }
 }

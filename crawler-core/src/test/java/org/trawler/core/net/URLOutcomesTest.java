@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.junit.Test;
 
-public class UrlOutcomesTest {
+public class URLOutcomesTest {
   private final AtomicInteger calls = new AtomicInteger();
   private final UnaryOperator<String> upperUnlessBad =
       url -> {
@@ -16,17 +16,17 @@ public class UrlOutcomesTest {
 
   @Test
   public void eachUrlIsAcceptedOnceWhileRemembered() {
-    UrlOutcomes outcomes = new UrlOutcomes(10);
+    URLOutcomes outcomes = new URLOutcomes(10);
     for (int i = 0; i < 3; i++) {
       assertEquals("HTTP://A/", outcomes.of("http://a/", upperUnlessBad));
-      assertEquals(UrlOutcomes.REJECTED, outcomes.of("http://bad/", upperUnlessBad));
+      assertEquals(URLOutcomes.REJECTED, outcomes.of("http://bad/", upperUnlessBad));
     }
     assertEquals(2, calls.get());
   }
 
   @Test
   public void aFullMemoryStartsAgainAndStaysCorrect() {
-    UrlOutcomes outcomes = new UrlOutcomes(2);
+    URLOutcomes outcomes = new URLOutcomes(2);
     for (int i = 0; i < 5; i++) {
       assertEquals("HTTP://H" + i + "/", outcomes.of("http://h" + i + "/", upperUnlessBad));
     }

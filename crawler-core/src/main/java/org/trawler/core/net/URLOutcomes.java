@@ -9,7 +9,7 @@ import java.util.function.UnaryOperator;
  * a site's pages (nav bars, indexes, type columns) point to the same few thousand URLs, and the
  * regular expressions are the dearest part of a link. Bounded; safe for several threads.
  */
-public final class UrlOutcomes {
+public final class URLOutcomes {
   /** The outcome of a rejected URL: no accepted URL is empty. */
   public static final String REJECTED = "";
 
@@ -19,7 +19,7 @@ public final class UrlOutcomes {
   private final Map<String, String> outcomes = new ConcurrentHashMap<>();
   private final int maxUrls;
 
-  public UrlOutcomes(int maxUrls) {
+  public URLOutcomes(int maxUrls) {
     this.maxUrls = maxUrls;
   }
 

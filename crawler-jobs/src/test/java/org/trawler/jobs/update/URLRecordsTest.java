@@ -13,16 +13,16 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 
-public class UrlRecordsTest {
+public class URLRecordsTest {
 
   private static CrawlDatum tagged(CrawlDatum datum, String segment) {
-    UrlRecords.tag(datum, segment);
+    URLRecords.tag(datum, segment);
     return datum;
   }
 
   @Test
   public void newerFetchWinsWithTheSignatureOfItsOwnSegment() {
-    UrlRecords records = new UrlRecords();
+    URLRecords records = new URLRecords();
     // segment order in the shuffle is arbitrary: the newer fetch comes first here
     records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "seg2"));
     records.add(tagged(Datums.signature(2), "seg2"));
@@ -30,13 +30,13 @@ public class UrlRecordsTest {
     records.add(tagged(Datums.fetch(CrawlStatus.FETCH_GONE, NOW - 5 * HOUR), "seg1"));
     assertEquals(CrawlStatus.FETCH_SUCCESS, records.fetch().getStatus());
     assertArrayEquals(new byte[] {2}, records.signature().getSignature());
-    assertFalse(records.fetch().getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
-    assertFalse(records.signature().getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
+    assertFalse(records.fetch().getMetadata().containsKey(URLRecords.SEGMENT_TAG));
+    assertFalse(records.signature().getMetadata().containsKey(URLRecords.SEGMENT_TAG));
   }
 
   @Test
   public void keptRecordsAreCopiesNotTheReusedValue() {
-    UrlRecords records = new UrlRecords();
+    URLRecords records = new URLRecords();
     CrawlDatum reused = Datums.old(CrawlStatus.DB_FETCHED);
     records.add(reused);
     reused.setStatus(CrawlStatus.FETCH_RETRY);
@@ -48,7 +48,7 @@ public class UrlRecordsTest {
 
   @Test
   public void linksAreSummedAndOtherStatusesRefused() throws java.io.IOException {
-    UrlRecords records = new UrlRecords();
+    URLRecords records = new URLRecords();
     assertTrue(records.add(Datums.linked(0.5f, 2)));
     assertTrue(records.add(Datums.linked(0.25f, 1)));
     assertFalse(records.add(new CrawlDatum(CrawlStatus.INJECTED, 0, 1f)));
@@ -61,14 +61,14 @@ public class UrlRecordsTest {
 
   @Test
   public void signatureWithoutAFetchIsNotUsed() {
-    UrlRecords records = new UrlRecords();
+    URLRecords records = new URLRecords();
     records.add(Datums.signature(1));
     assertNull(records.signature());
   }
 
   @Test
   public void metaRefreshOfTheFetchesOwnSegmentMakesTheSuccessARedirect() {
-    UrlRecords records = new UrlRecords();
+    URLRecords records = new URLRecords();
     records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW), "seg1"));
     records.add(tagged(Datums.signature(1), "seg1"));
     records.add(tagged(Datums.refresh("http://a.example/new", true, 1f, 0), "seg1"));
@@ -77,12 +77,12 @@ public class UrlRecordsTest {
     assertEquals("http://a.example/new", fetch.getMetaString(MetadataKeys.REDIRECT_TARGET));
     assertEquals(NOW, fetch.getFetchTime());
     assertEquals(Datums.INTERVAL, fetch.getFetchInterval());
-    assertFalse(fetch.getMetadata().containsKey(UrlRecords.SEGMENT_TAG));
+    assertFalse(fetch.getMetadata().containsKey(URLRecords.SEGMENT_TAG));
   }
 
   @Test
   public void metaRefreshOfAnOlderFetchDoesNotTouchANewerOne() {
-    UrlRecords records = new UrlRecords();
+    URLRecords records = new URLRecords();
     records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW), "seg2"));
     records.add(tagged(Datums.refresh("http://a.example/new", false, 1f, 0), "seg1"));
     records.add(tagged(Datums.fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR), "seg1"));
@@ -92,7 +92,7 @@ public class UrlRecordsTest {
 
   @Test
   public void metaRefreshChangesOnlyASuccess() {
-    UrlRecords records = new UrlRecords();
+    URLRecords records = new URLRecords();
     records.add(tagged(Datums.fetch(CrawlStatus.FETCH_NOTMODIFIED, NOW), "seg1"));
     records.add(tagged(Datums.refresh("http://a.example/new", false, 1f, 0), "seg1"));
     assertEquals(CrawlStatus.FETCH_NOTMODIFIED, records.fetch().getStatus());

@@ -18,7 +18,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.URLNormalizers;
 
-public class UrlCheckTest {
+public class URLCheckTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private static Configuration shippedConf() {
@@ -27,8 +27,8 @@ public class UrlCheckTest {
 
   @Test
   public void anAcceptedUrlComesBackNormalized() {
-    UrlCheck.Result r =
-        new UrlCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK)
+    URLCheck.Result r =
+        new URLCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK)
             .check("HTTP://Example.COM:80/a/../b#top");
     assertTrue(r.accepted());
     assertEquals("http://example.com/b", r.url());
@@ -37,8 +37,8 @@ public class UrlCheckTest {
 
   @Test
   public void aRejectedUrlNamesTheFilterAndItsRuleLine() {
-    UrlCheck.Result r =
-        new UrlCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK)
+    URLCheck.Result r =
+        new URLCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK)
             .check("http://example.com/logo.PNG");
     assertEquals(null, r.url());
     assertEquals("RegexURLFilter", r.rejectedBy());
@@ -49,16 +49,16 @@ public class UrlCheckTest {
   public void aUrlNoRuleMatchesSaysSo() throws IOException {
     Configuration conf = shippedConf();
     conf.set("urlfilter.regex.file", writeRules("+^http://only\\.example/\n"));
-    UrlCheck.Result r =
-        new UrlCheck(conf, URLNormalizers.SCOPE_OUTLINK).check("http://other.example/");
+    URLCheck.Result r =
+        new URLCheck(conf, URLNormalizers.SCOPE_OUTLINK).check("http://other.example/");
     assertEquals("RegexURLFilter", r.rejectedBy());
     assertEquals("no rule matches", r.rule());
   }
 
   @Test
   public void aMalformedUrlIsRejectedByTheNormalizerThatCannotReadIt() {
-    UrlCheck.Result r =
-        new UrlCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK).check("http://exa mple.com:x/");
+    URLCheck.Result r =
+        new URLCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK).check("http://exa mple.com:x/");
     assertEquals(false, r.accepted());
     assertTrue(r.describe(), r.describe().startsWith("reject BasicURLNormalizer"));
   }
@@ -66,8 +66,8 @@ public class UrlCheckTest {
   @Test
   public void theCommandPrintsOneLinePerUrlAndExitsOneWhenOneWasRejected() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    UrlCheckCommand cmd =
-        new UrlCheckCommand()
+    URLCheckCommand cmd =
+        new URLCheckCommand()
             .readFrom(
                 new ByteArrayInputStream(
                     "http://Example.com/a\n# comment\n\nhttp://example.com/x.jpg\n"
@@ -84,8 +84,8 @@ public class UrlCheckTest {
 
   @Test
   public void allAcceptedExitsZero() throws Exception {
-    UrlCheckCommand cmd =
-        new UrlCheckCommand()
+    URLCheckCommand cmd =
+        new URLCheckCommand()
             .readFrom(
                 new ByteArrayInputStream("http://example.com/\n".getBytes(StandardCharsets.UTF_8)));
     cmd.printTo(new PrintStream(new ByteArrayOutputStream()), System.err);
@@ -107,8 +107,8 @@ public class UrlCheckTest {
             + "\n"
             + "http://example.com/ok\n";
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    UrlCheckCommand cmd =
-        new UrlCheckCommand()
+    URLCheckCommand cmd =
+        new URLCheckCommand()
             .readFrom(new ByteArrayInputStream(input.getBytes(StandardCharsets.ISO_8859_1)));
     cmd.printTo(new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
     int code = ToolRunner.run(shippedConf(), cmd, new String[0]);
@@ -124,8 +124,8 @@ public class UrlCheckTest {
 
   @Test
   public void noUrlsOnStandardInputIsNothingToDo() throws Exception {
-    UrlCheckCommand cmd =
-        new UrlCheckCommand()
+    URLCheckCommand cmd =
+        new URLCheckCommand()
             .readFrom(
                 new ByteArrayInputStream("# only a comment\n\n".getBytes(StandardCharsets.UTF_8)));
     ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -13,7 +13,7 @@ import org.trawler.jobs.parse.RefreshRecord;
  * parse computed for that same fetch (and its meta refresh redirect, if any), and the incoming
  * links summed. Values are copied when kept, since Hadoop reuses the object it hands out.
  */
-final class UrlRecords {
+final class URLRecords {
   /**
    * Transient: the mapper marks fetch and signature datums with their segment, so a signature is
    * matched with the fetch of its own segment. Removed here; never written to the crawldb.

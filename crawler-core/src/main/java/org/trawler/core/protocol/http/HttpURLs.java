@@ -14,8 +14,8 @@ import org.trawler.core.net.URLResolver;
  * dropped, relative references resolved per RFC 3986 as browsers do. HttpClient takes a
  * java.net.URI, which is also the last check that the result is well-formed.
  */
-final class HttpUrls {
-  private HttpUrls() {}
+final class HttpURLs {
+  private HttpURLs() {}
 
   /**
    * The absolute URI of {@code url}, or null when it cannot be parsed, has no scheme, or is http(s)

@@ -11,12 +11,12 @@ import org.trawler.core.net.URLNormalizers;
  * filters, naming the member (and its rule) that rejected it. The same members the jobs use, so the
  * answer is the crawl's.
  */
-public final class UrlCheck {
+public final class URLCheck {
   private final String scope;
   private final URLNormalizers normalizers;
   private final URLFilters filters;
 
-  public UrlCheck(Configuration conf, String scope) {
+  public URLCheck(Configuration conf, String scope) {
     this.scope = scope;
     this.normalizers = URLNormalizers.forScope(conf, scope);
     this.filters = new URLFilters(conf);

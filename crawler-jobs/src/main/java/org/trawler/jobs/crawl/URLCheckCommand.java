@@ -17,7 +17,7 @@ import org.trawler.jobs.UsageException;
  * <normalized>} or {@code <url> TAB reject TAB <normalizer or filter> TAB <rule>}. Exit 0 when
  * every URL was accepted, 1 when one was rejected.
  */
-public class UrlCheckCommand extends CrawlTool {
+public class URLCheckCommand extends CrawlTool {
   private InputStream in = System.in;
 
   @Override
@@ -43,7 +43,7 @@ public class UrlCheckCommand extends CrawlTool {
   }
 
   /** Reads URLs from {@code in} instead of standard input (a caller in the same JVM, a test). */
-  public UrlCheckCommand readFrom(InputStream in) {
+  public URLCheckCommand readFrom(InputStream in) {
     this.in = in;
     return this;
   }
@@ -59,7 +59,7 @@ public class UrlCheckCommand extends CrawlTool {
               + scope
               + "'");
     }
-    UrlCheck check = new UrlCheck(getConf(), scope);
+    URLCheck check = new URLCheck(getConf(), scope);
     boolean allAccepted = true;
     boolean any = false;
     BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
@@ -69,7 +69,7 @@ public class UrlCheckCommand extends CrawlTool {
         continue;
       }
       any = true;
-      UrlCheck.Result r = check.check(url);
+      URLCheck.Result r = check.check(url);
       allAccepted &= r.accepted();
       out()
           .println(
