@@ -23,7 +23,10 @@ import org.apache.hadoop.fs.FileUtil;
  */
 final class BrowserProcess implements AutoCloseable {
   /** How long a browser may take to start and open its DevTools port. */
-  private static final long START_MILLIS = 30_000;
+  static final long START_MILLIS = 30_000;
+
+  /** How long stopping takes at most: SIGTERM to the group, then the wait for it. */
+  static final long STOP_MILLIS = 10_000;
 
   /**
    * $1 the JVM's pid, then the browser's command line. "kill -9 0" ends every process of the group
