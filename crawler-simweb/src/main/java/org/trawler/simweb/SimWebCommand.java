@@ -31,7 +31,7 @@ public class SimWebCommand extends CrawlTool {
         + " [--page-kb KB] [--max-page-kb KB] [--latency-ms MS] [--port PORT]"
         + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X]"
         + " [--reset-pct X] [--slow-pct X] [--slow-ms MS] [--loop-pct X] [--huge-pct X]"
-        + " [--huge-kb KB] [--docs-pct X] [--seed N]"
+        + " [--huge-kb KB] [--docs-pct X] [--js-pct X] [--seed N]"
         + " [--seeds-file FILE] [--seed-all]";
   }
 
@@ -78,6 +78,12 @@ public class SimWebCommand extends CrawlTool {
             "X",
             "percent of pages that are documents: PDF, DOCX, ODT, text, RSS and Atom feeds,"
                 + " with links inside (default 0)"));
+    o.addOption(
+        valued(
+            "js-pct",
+            "X",
+            "percent of HTML pages whose links after the nav bar and one sentence are written by"
+                + " their script from a JSON the site serves (default 0)"));
     o.addOption(valued("cross-host-pct", "X", "percent of links to another host (default 20)"));
     o.addOption(valued("seed", "N", "seed of the link graph and texts (default 1)"));
     o.addOption(valued("threads", "N", "server threads shared by all hosts (default 256)"));
@@ -158,6 +164,7 @@ public class SimWebCommand extends CrawlTool {
               .hugePct(doubleOption(cmd, "huge-pct", 0))
               .hugeKb(intOption(cmd, "huge-kb", 4096))
               .docsPct(doubleOption(cmd, "docs-pct", 0))
+              .jsPct(doubleOption(cmd, "js-pct", 0))
               .seed(longOption(cmd, "seed", 1))
               .build();
       return SimWebServer.builder(site)

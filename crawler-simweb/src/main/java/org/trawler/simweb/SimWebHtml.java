@@ -109,6 +109,28 @@ final class SimWebHtml {
   }
 
   /**
+   * A single-page app's mount point and script: it reads {@code dataPath} (relative to the page)
+   * and writes its sentence and links into the page, as sites built in the browser do.
+   */
+  static String scriptApp(String dataPath) {
+    return "<div id=\"app\"></div>\n<script>\n"
+        + "fetch('"
+        + escape(dataPath)
+        + "').then(r => r.json()).then(d => {\n"
+        + "  const app = document.getElementById('app');\n"
+        + "  const p = document.createElement('p');\n"
+        + "  p.textContent = d.text;\n"
+        + "  app.appendChild(p);\n"
+        + "  for (const l of d.links) {\n"
+        + "    const a = document.createElement('a');\n"
+        + "    a.href = l.href;\n"
+        + "    a.textContent = l.title;\n"
+        + "    app.append(a, ' ');\n"
+        + "  }\n"
+        + "});\n</script>\n";
+  }
+
+  /**
    * The page's schema.org Article as JSON-LD, as news and blog sites put it in their pages' heads:
    * its headline is the title (words and a number: nothing to escape in JSON).
    */

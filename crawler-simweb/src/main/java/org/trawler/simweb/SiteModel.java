@@ -160,6 +160,10 @@ public final class SiteModel {
   private static final long SALT_DOC_TYPE = 0x44545950L;
   private static final long SALT_FEED_GAP = 0x46474150L;
   private static final long SALT_AUTHOR = 0x41555448L;
+  private static final long SALT_SCRIPT = 0x53435250L;
+
+  /** The data of a script page: /p/N.html's script reads /p/N.json. */
+  static final String SCRIPT_DATA_SUFFIX = ".json";
 
   /** The path prefix of a loop page's partner: /p/N.html redirects to /loop/N.html and back. */
   static final String LOOP_PREFIX = "/loop/";
@@ -201,6 +205,7 @@ public final class SiteModel {
   private final int maxPageKb;
   private final Layout layout;
   private final double docsPct;
+  private final double jsPct;
 
   /** The special documents of host 0 (-1 = none): too big, served with a wrong type. */
   private final int bigPdf;
@@ -236,6 +241,7 @@ public final class SiteModel {
     this.maxPageKb = b.maxPageKb;
     this.layout = b.layout;
     this.docsPct = b.docsPct;
+    this.jsPct = b.jsPct;
     this.bigPdf = nthDocOfHost0(DocType.PDF, 0);
     this.octetPdf = nthDocOfHost0(DocType.PDF, 1);
     this.xmlFeed = nthDocOfHost0(DocType.RSS, 0);
@@ -271,8 +277,18 @@ public final class SiteModel {
     private int maxPageKb;
     private Layout layout = Layout.PROSE;
     private double docsPct;
+    private double jsPct;
 
     private Builder() {}
+
+    /**
+     * Percentage of the OK HTML pages that are script pages ({@link SiteModel#isScriptPage}): their
+     * links beyond the nav bar and one sentence exist only after their script ran. 0 = none.
+     */
+    public Builder jsPct(double pct) {
+      jsPct = pct;
+      return this;
+    }
 
     /**
      * Percentage of the OK pages that are documents (PDF, DOCX, ODT, plain text, RSS and Atom
@@ -459,6 +475,7 @@ public final class SiteModel {
             crossHostPct,
             removedPct,
             docsPct,
+            jsPct,
             resetPct,
             slowPct,
             loopPct,
@@ -514,7 +531,8 @@ public final class SiteModel {
             .navLinks(navLinks)
             .maxPageKb(maxPageKb)
             .layout(layout)
-            .docsPct(docsPct);
+            .docsPct(docsPct)
+            .jsPct(jsPct);
     return new SiteModel(b, boundPort);
   }
 
@@ -598,6 +616,10 @@ public final class SiteModel {
 
   public double docsPct() {
     return docsPct;
+  }
+
+  public double jsPct() {
+    return jsPct;
   }
 
   /** The port of every host: the configured one, or the one a started server chose for port 0. */
@@ -1107,6 +1129,71 @@ public final class SiteModel {
   /** The seed of a page's text: the same page always has the same bytes. */
   long textSeed(int host, int page) {
     return hash(host, page, SALT_TEXT);
+  }
+
+  // ---- script pages ----
+
+  /**
+   * True when {@code url} is a script page: an OK HTML page (jsPct of them) whose HTML has its nav
+   * bar and a script, and whose script writes the rest of its links ({@link #scriptLinksOf}) and a
+   * sentence with {@link #scriptWord} from the JSON the site serves beside it (/p/N.json), as a
+   * single-page app does.
+   */
+  public boolean isScriptPage(String url) {
+    Page at = locate(url);
+    return isScriptPage(at.host, at.page);
+  }
+
+  boolean isScriptPage(int host, int page) {
+    return jsPct > 0
+        && page >= 0
+        && page < pages
+        && kindOf(host, page) == Kind.OK
+        && docType(host, page) == null
+        && unit(hash(host, page, SALT_SCRIPT)) * 100 < jsPct;
+  }
+
+  /**
+   * The links only a script page's script writes (its links after the nav bar), as absolute URLs in
+   * page order; none for any other page.
+   */
+  public List<String> scriptLinksOf(String url) {
+    Page at = locate(url);
+    if (!isScriptPage(at.host, at.page)) {
+      return List.of();
+    }
+    List<Page> links = links(at.host, at.page);
+    List<String> urls = new ArrayList<>();
+    for (Page target : links.subList(navBar(at.host, at.page).size(), links.size())) {
+      urls.add(pageUrl(target.host, target.page));
+    }
+    return urls;
+  }
+
+  /** The word only a script page's script writes (one per page, letters and digits), or null. */
+  public String scriptWord(String url) {
+    Page at = locate(url);
+    return isScriptPage(at.host, at.page) ? scriptWord(at.host, at.page) : null;
+  }
+
+  String scriptWord(int host, int page) {
+    return "scriptword" + host + "x" + page;
+  }
+
+  /** The script page whose data a path is (/p/N.json), or UNKNOWN_PAGE. */
+  int scriptPageAt(int host, String path) {
+    if (jsPct <= 0 || path == null || !path.endsWith(SCRIPT_DATA_SUFFIX)) {
+      return UNKNOWN_PAGE;
+    }
+    String html = path.substring(0, path.length() - SCRIPT_DATA_SUFFIX.length()) + ".html";
+    int page = pageAt(host, html);
+    return isScriptPage(host, page) ? page : UNKNOWN_PAGE;
+  }
+
+  /** The path of a script page's data: /p/N.json beside /p/N.html. */
+  String scriptDataPath(int host, int page) {
+    String html = pathOf(host, page);
+    return html.substring(0, html.length() - ".html".length()) + SCRIPT_DATA_SUFFIX;
   }
 
   // ---- documents ----

@@ -1,5 +1,8 @@
 package org.trawler.simweb;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,6 +52,8 @@ final class SiteResponses {
   /** Bytes of generated documents kept, at most: a PDF costs milliseconds to write, a hit none. */
   private static final long DOCUMENT_CACHE_BYTES = 64L * 1024 * 1024;
 
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private final SiteModel site;
   private final DocumentCache documents = new DocumentCache(DOCUMENT_CACHE_BYTES);
 
@@ -72,6 +77,10 @@ final class SiteResponses {
     int loopBack = site.loopPageAt(host, path);
     if (loopBack >= 0) {
       return redirect(302, site.pageUrl(host, loopBack));
+    }
+    int scriptPage = site.scriptPageAt(host, path);
+    if (scriptPage >= 0) {
+      return bytes(200, "application/json", scriptData(host, scriptPage));
     }
     int page = site.pageAt(host, path);
     if (page == SiteModel.ROBOTS_PAGE) {
@@ -147,14 +156,47 @@ final class SiteResponses {
       links.add(new SimWebHtml.Link(href, site.title(h, p)));
     }
     int nav = site.navBar(host, page).size(); // the nav bar's links come first
-    return SimWebHtml.page(
-        site.textSeed(host, page),
-        site.title(host, page),
-        site.hasMarkerWord(host, page) ? SiteModel.MARKER_WORD : null,
-        links.subList(0, nav),
-        links.subList(nav, links.size()),
-        site.pageBytes(host, page),
-        site.layout());
+    boolean script = site.isScriptPage(host, page);
+    String html =
+        SimWebHtml.page(
+            site.textSeed(host, page),
+            site.title(host, page),
+            site.hasMarkerWord(host, page) ? SiteModel.MARKER_WORD : null,
+            links.subList(0, nav),
+            script ? List.of() : links.subList(nav, links.size()),
+            site.pageBytes(host, page),
+            site.layout());
+    if (!script) {
+      return html;
+    }
+    String data = site.scriptDataPath(host, page);
+    int end = html.lastIndexOf("</body>");
+    return html.substring(0, end)
+        + SimWebHtml.scriptApp(data.substring(data.lastIndexOf('/') + 1))
+        + html.substring(end);
+  }
+
+  /**
+   * A script page's data, as a single-page app's API answers: {"text": a sentence with the page's
+   * script word, "links": [{"href", "title"}, ...] its links after the nav bar}.
+   */
+  byte[] scriptData(int host, int page) {
+    ObjectNode data = JSON.createObjectNode();
+    data.put("text", "Written by script: " + site.scriptWord(host, page) + " was here.");
+    ArrayNode list = data.putArray("links");
+    List<SiteModel.Page> links = site.links(host, page);
+    for (SiteModel.Page target : links.subList(site.navBar(host, page).size(), links.size())) {
+      int h = target.host();
+      int p = target.page();
+      list.addObject()
+          .put("href", h == host ? site.pathOf(h, p) : site.pageUrl(h, p))
+          .put("title", site.title(h, p));
+    }
+    try {
+      return JSON.writeValueAsBytes(data);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // in memory: cannot happen
+    }
   }
 
   /** The bytes of a document page, written as its {@link SiteModel.DocType} says. */

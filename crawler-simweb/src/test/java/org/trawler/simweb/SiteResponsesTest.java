@@ -1,6 +1,8 @@
 package org.trawler.simweb;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.trawler.simweb.SiteModelTest.bodyOf;
 
@@ -87,6 +89,64 @@ public class SiteResponsesTest {
       urls.add(a.absUrl("href"));
     }
     return urls;
+  }
+
+  @Test
+  public void scriptPagesLeaveTheirLinksAndWordToTheScriptsJson() throws Exception {
+    SiteModel web =
+        SiteModel.builder().hosts(2).pages(40).outlinks(4).navLinks(2).jsPct(50).build();
+    SiteResponses responses = new SiteResponses(web);
+    int scripted = 0;
+    for (int p = 0; p < 40; p++) {
+      String url = web.pageUrl(0, p);
+      if (web.kindOf(url) != Kind.OK) {
+        continue;
+      }
+      Document doc = Jsoup.parse(bodyOf(web, url), url);
+      List<String> inHtml = new ArrayList<>();
+      for (Element a : doc.select("a[href]")) {
+        if (!inHtml.contains(a.absUrl("href"))) {
+          inHtml.add(a.absUrl("href"));
+        }
+      }
+      List<String> json = web.pathOf(0, p).endsWith(".html") ? jsonLinks(web, responses, p) : null;
+      if (!web.isScriptPage(url)) {
+        assertEquals(url, web.outlinksOf(url), inHtml);
+        assertEquals(List.of(), web.scriptLinksOf(url));
+        assertEquals(null, web.scriptWord(url));
+        assertEquals(404, responses.get(0, web.scriptDataPath(0, p), null).status());
+        continue;
+      }
+      scripted++;
+      List<String> expected = new ArrayList<>(web.outlinksOf(url));
+      expected.removeAll(web.scriptLinksOf(url));
+      assertEquals(url, expected, inHtml);
+      assertEquals(url, web.scriptLinksOf(url), json);
+      assertTrue(doc.select("script").html().contains(p + ".json"));
+      assertFalse(doc.text().contains(web.scriptWord(url)));
+      String data = new String(responses.get(0, web.scriptDataPath(0, p), null).body(), UTF_8);
+      assertTrue(data, data.contains(web.scriptWord(url)));
+    }
+    assertTrue("script pages: " + scripted, scripted >= 10 && scripted <= 30);
+    SiteModel plain = SiteModel.builder().hosts(1).pages(10).build();
+    assertEquals(404, new SiteResponses(plain).get(0, "/p/1.json", null).status());
+  }
+
+  /** The links a page's JSON gives its script, absolute. */
+  private static List<String> jsonLinks(SiteModel web, SiteResponses responses, int page)
+      throws Exception {
+    SiteResponses.Response r = responses.get(0, web.scriptDataPath(0, page), null);
+    if (r.status() != 200) {
+      return null;
+    }
+    assertEquals("application/json", r.headers().get("Content-Type"));
+    List<String> links = new ArrayList<>();
+    for (com.fasterxml.jackson.databind.JsonNode l :
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body()).get("links")) {
+      links.add(
+          java.net.URI.create(web.pageUrl(0, page)).resolve(l.get("href").asText()).toString());
+    }
+    return links;
   }
 
   @Test

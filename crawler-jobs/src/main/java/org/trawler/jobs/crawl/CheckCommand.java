@@ -127,6 +127,12 @@ public class CheckCommand extends CrawlTool {
                 + verdict.getReasonName()
                 + (verdict.getMessage().isEmpty() ? "" : " " + verdict.getMessage()));
     ProtocolOutput out = r.fetch().output();
+    if (r.rendering() != null) {
+      f.put("rendered", r.rendering().rendered() ? "yes" : "no");
+      if (!r.rendering().reason().isEmpty()) {
+        f.put("renderReason", r.rendering().reason());
+      }
+    }
     f.put("status", r.status().label());
     f.put("protocolStatus", out.toProtocolStatus());
     if (r.redirectTarget() != null) {

@@ -30,6 +30,8 @@ import org.trawler.core.parse.MimeTypes;
 import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.fetch.render.Renderer;
 import org.trawler.jobs.politeness.SingleFetch;
 
 /**
@@ -50,6 +52,15 @@ public final class PageCheck implements Closeable {
   private final Parsers parser;
   private final CharsetDetector charsets;
 
+  /** The page's renderer when fetcher.render is on, else null. */
+  private final Renderer renderer;
+
+  /**
+   * Whether the page was rendered, and why not or how it ended; in a report only when
+   * fetcher.render is on.
+   */
+  public record Rendering(boolean rendered, String reason) {}
+
   /** A link the parser did not keep, and why. */
   public record DroppedLink(String url, String reason) {}
 
@@ -58,6 +69,7 @@ public final class PageCheck implements Closeable {
       String input,
       URLCheck.Result urlCheck,
       SingleFetch.Result fetch,
+      Rendering rendering,
       CharsetDetector.Detection charset,
       ParseResult parse,
       List<DroppedLink> dropped) {
@@ -93,6 +105,7 @@ public final class PageCheck implements Closeable {
     this.honorNofollow =
         conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
     this.fetch = new SingleFetch(conf, clock);
+    this.renderer = Renderer.open(conf, fetch.protocol(), (group, name, n) -> {});
     this.parser = new Parsers(conf);
     this.charsets =
         CharsetDetector.forDefault(
@@ -112,18 +125,50 @@ public final class PageCheck implements Closeable {
     URLCheck.Result urlCheck = seedCheck.check(url);
     String target = urlCheck.accepted() ? urlCheck.url() : url;
     SingleFetch.Result fetched = fetch.fetch(target);
+    Rendering shown = null;
+    if (renderer != null) {
+      Rendered rendering;
+      try {
+        rendering = render(fetched);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        rendering = new Rendered(false, "interrupted", fetched.output());
+      }
+      fetched = new SingleFetch.Result(fetched.robots(), fetched.robotsVerdict(), rendering.output);
+      shown = new Rendering(rendering.rendered, rendering.reason);
+    }
     Content content = fetched.output().getContent();
     if (fetched.output().getStatus() != CrawlStatus.FETCH_SUCCESS || content == null) {
-      return new Report(url, urlCheck, fetched, null, null, List.of());
+      return new Report(url, urlCheck, fetched, shown, null, null, List.of());
     }
+    content = content.forParse(); // rendered: its DOM, as the crawl's parse reads it
     ParseResult parse = parser.parse(content);
     if (!MimeTypes.isHtml(parse.data().getMeta().getOrDefault(ParseData.META_TYPE, ""))) {
-      return new Report(url, urlCheck, fetched, null, parse, List.of()); // a document: no markup
+      // a document: no markup
+      return new Report(url, urlCheck, fetched, shown, null, parse, List.of());
     }
     CharsetDetector.Detection charset =
         charsets.detect(content.getContent(), content.getHeader("Content-Type"));
     return new Report(
-        url, urlCheck, fetched, charset, parse, droppedLinks(content, charset, parse));
+        url, urlCheck, fetched, shown, charset, parse, droppedLinks(content, charset, parse));
+  }
+
+  /** A fetch rendered as the crawl would render it, and how that went. */
+  private record Rendered(boolean rendered, String reason, ProtocolOutput output) {}
+
+  private Rendered render(SingleFetch.Result fetched) throws InterruptedException {
+    ProtocolOutput out = fetched.output();
+    String why = renderer.notRendered(out);
+    if (why != null) {
+      return new Rendered(false, why, out);
+    }
+    ProtocolOutput rendered =
+        renderer.render(out, fetched.robots(), fetch::rulesFor, Renderer.Watch.NONE);
+    if (rendered.getContent() != null && rendered.getContent().isRendered()) {
+      return new Rendered(true, "", rendered);
+    }
+    String message = rendered.getMessage().isEmpty() ? "" : " " + rendered.getMessage();
+    return new Rendered(false, rendered.getReasonName() + message, rendered);
   }
 
   /**
@@ -219,6 +264,9 @@ public final class PageCheck implements Closeable {
 
   @Override
   public void close() throws IOException {
+    if (renderer != null) {
+      renderer.close();
+    }
     parser.close();
     fetch.close();
   }

@@ -12,6 +12,14 @@ final class FetchItem {
   /** When a fetcher thread took it, ms epoch; read by the watchdog. */
   private volatile long startTime;
 
+  /**
+   * When its render started, ms epoch; {@link #WAITING_FOR_BROWSER}, or 0 when not rendering. A
+   * render has its own time bound: the watchdog times it, not the fetch before it.
+   */
+  private volatile long renderStart;
+
+  static final long WAITING_FOR_BROWSER = -1;
+
   FetchItem(Text url, CrawlDatum datum, String queueId) {
     this.url = url;
     this.datum = datum;
@@ -24,6 +32,17 @@ final class FetchItem {
 
   void started(long now) {
     startTime = now;
+  }
+
+  long renderStart() {
+    return renderStart;
+  }
+
+  /**
+   * The render started at {@code now}, or is waiting for a browser ({@link #WAITING_FOR_BROWSER}).
+   */
+  void rendering(long now) {
+    renderStart = now;
   }
 
   @Override

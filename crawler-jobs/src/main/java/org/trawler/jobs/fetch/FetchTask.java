@@ -165,7 +165,7 @@ final class FetchTask {
             "{}: {} stuck for {} ms on {}",
             name,
             t.getName(),
-            item == null ? "?" : now - item.startTime(),
+            item == null ? "?" : now - Math.max(item.startTime(), item.renderStart()),
             item);
       }
       LOG.warn(
@@ -183,16 +183,31 @@ final class FetchTask {
     return null;
   }
 
-  /** Threads whose current fetch has run longer than the watchdog allows. */
+  /**
+   * Threads whose current fetch has run longer than the watchdog allows: twice the request deadline
+   * for the fetch, the renderer's own bound for a render (a page rendering is no hung fetch, nor
+   * one waiting for a free browser).
+   */
   private List<FetcherThread> stuck(List<FetcherThread> threads, long now) {
     List<FetcherThread> stuck = new ArrayList<>();
     for (FetcherThread t : threads) {
       FetchItem item = t.current();
-      if (item != null && t.isAlive() && now - item.startTime() > settings.stuckAfterMillis) {
+      if (item != null && t.isAlive() && isStuck(item, now)) {
         stuck.add(t);
       }
     }
     return stuck;
+  }
+
+  private boolean isStuck(FetchItem item, long now) {
+    long renderStart = item.renderStart();
+    if (renderStart == FetchItem.WAITING_FOR_BROWSER) {
+      return false;
+    }
+    if (renderStart > 0) {
+      return now - renderStart > renderer.stuckAfterMillis();
+    }
+    return now - item.startTime() > settings.stuckAfterMillis;
   }
 
   private FetchProgress.Snapshot snapshot(

@@ -117,7 +117,10 @@ final class FetcherThread extends Thread {
             throw new IllegalStateException(protocol.getClass().getName() + " returned no outcome");
           }
           if (renderer != null) {
-            outcome = renderer.render(outcome, rules); // still this host's turn
+            // still this host's turn
+            outcome =
+                renderer.render(
+                    outcome, rules, other -> robots.rulesFor(other).rules(), watch(item));
           }
         }
       }
@@ -137,6 +140,21 @@ final class FetcherThread extends Thread {
         requested && Politeness.isError(outcome));
     LOG.debug("{} {}", url, outcome);
     recorder.record(item.url, item.datum, outcome, end, responseMillis);
+  }
+
+  /** Tells the watchdog, through the item, where its render is. */
+  private Renderer.Watch watch(FetchItem item) {
+    return new Renderer.Watch() {
+      @Override
+      public void waitingForBrowser() {
+        item.rendering(FetchItem.WAITING_FOR_BROWSER);
+      }
+
+      @Override
+      public void rendering() {
+        item.rendering(clock.getAsLong());
+      }
+    };
   }
 
   /**

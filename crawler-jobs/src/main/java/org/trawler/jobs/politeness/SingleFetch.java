@@ -47,6 +47,16 @@ public final class SingleFetch implements Closeable {
     return new Result(rules, null, out);
   }
 
+  /** The protocol the fetches use (what a renderer's sub-requests go through too). */
+  public Protocol protocol() {
+    return protocol;
+  }
+
+  /** The robots.txt rules of {@code url}'s site, asked for once. */
+  public RobotsRules rulesFor(String url) {
+    return robots.rulesFor(url).rules();
+  }
+
   private boolean mayFollow(String target) {
     RobotsRules rules = robots.rulesFor(target).rules();
     return Politeness.robotsVerdict(rules, target, settings.maxCrawlDelayMillis) == null;

@@ -13,13 +13,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
+import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.fetch.render.RenderKeys;
 import org.trawler.jobs.politeness.PolitenessKeys;
 
@@ -34,6 +39,7 @@ public class RenderCrawlTest {
   private static final long DELAY_MILLIS = 500;
   private static final double SERVER_CLOCK_SLACK_MILLIS = 20;
   private static final List<String> PAGES = List.of("/p1", "/p2", "/p3");
+  private static final int SLOW_STEPS = 10;
 
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
@@ -139,6 +145,83 @@ public class RenderCrawlTest {
       assertTrue(hit.toString(), hit.out.contains(site.url(PAGES.get(i - 1))));
     }
     assertPageTurnsKeepTheDelay();
+  }
+
+  @Test
+  public void checkShowsTheRenderAndTheRenderedDomsLinks() throws Exception {
+    CommandRun rendered = CommandRun.run(conf(true), "check", site.url("/"));
+    assertEquals(rendered.toString(), 0, rendered.exitCode);
+    assertTrue(rendered.out, rendered.out.contains("\nrendered: yes\n"));
+    assertTrue(rendered.out, rendered.out.contains("\noutlinks: 3\n"));
+    for (String path : PAGES) {
+      assertTrue(rendered.out, rendered.out.contains("  " + site.url(path) + "  \""));
+    }
+    assertTrue(rendered.out, rendered.out.contains("wombatscript"));
+
+    File rules = tmp.newFile("render-rules.txt");
+    Files.writeString(rules.toPath(), "/only-these/\n", StandardCharsets.UTF_8);
+    Configuration conf = conf(true);
+    conf.set(RenderKeys.RULES, rules.getPath());
+    CommandRun skipped = CommandRun.run(conf, "check", site.url("/"));
+    assertEquals(skipped.toString(), 0, skipped.exitCode);
+    assertTrue(skipped.out, skipped.out.contains("\nrendered: no\n"));
+    assertTrue(
+        skipped.out,
+        skipped.out.contains("\nrenderReason: no rule of fetcher.render.rules matches\n"));
+    assertTrue(skipped.out, skipped.out.contains("\noutlinks: 0\n"));
+
+    CommandRun off = CommandRun.run(conf(false), "check", site.url("/"));
+    assertFalse(off.out, off.out.contains("rendered:"));
+    assertTrue(off.out, off.out.contains("\noutlinks: 0\n"));
+  }
+
+  /**
+   * A page whose script loads ten slow JSONs one after the other renders for about six seconds,
+   * twice the watchdog's bound for a fetch (twice http.request.deadline): it is rendered, not
+   * counted stuck; the time limit, reached while it renders, stops the host's next page from
+   * starting.
+   */
+  @Test
+  public void aLongRenderIsNoStuckFetchAndTheTimeLimitHolds() throws Exception {
+    StringBuilder chain = new StringBuilder("let p = Promise.resolve();");
+    for (int i = 1; i <= SLOW_STEPS; i++) {
+      site.respond(
+          "/s" + i + ".json",
+          new RecordingServer.Response(
+              200,
+              "{\"word\":\"slowword" + i + "\"}",
+              600,
+              Map.of("Content-Type", "application/json")));
+      chain
+          .append(" p = p.then(() => fetch('/s")
+          .append(i)
+          .append(".json')).then(r => r.json()).then(d => document.body.append(' ' + d.word));");
+    }
+    site.respond("/slow1", page("slow", chain.toString()))
+        .respond("/slow2", page("next", "document.body.append('never');"));
+    File slowSeeds = tmp.newFolder("slow-seeds");
+    Files.writeString(
+        new File(slowSeeds, "seeds.txt").toPath(),
+        site.url("/slow1") + "\n" + site.url("/slow2") + "\n",
+        StandardCharsets.UTF_8);
+    Configuration conf = conf(true);
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
+    conf.set(ProtocolKeys.REQUEST_DEADLINE, "1500"); // a fetch is stuck after 3 s
+    conf.set(FetcherKeys.TIMELIMIT_MINS, "0.06"); // 3.6 s: while /slow1 renders
+    File crawl = tmp.newFolder();
+    CommandRun run = CommandRun.run(conf, "run", slowSeeds.getPath(), crawl.getPath(), "1");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(pathsRequested().contains("/s" + SLOW_STEPS + ".json"));
+    assertFalse(pathsRequested().contains("/slow2"));
+    Map<String, CrawlDatum> db =
+        LocalJobFixtures.readAll(
+            conf,
+            VersionedDb.current(new Path(crawl.getPath(), "crawldb")),
+            new CrawlDatum(),
+            CrawlDatum::new);
+    assertEquals(CrawlStatus.DB_FETCHED, db.get(site.url("/slow1")).getStatus());
+    assertEquals(CrawlStatus.DB_UNFETCHED, db.get(site.url("/slow2")).getStatus());
+    assertFalse(run.toString(), run.toString().contains("stuck"));
   }
 
   private long count(String path) {

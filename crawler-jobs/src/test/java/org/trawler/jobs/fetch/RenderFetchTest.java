@@ -98,7 +98,15 @@ public class RenderFetchTest {
   }
 
   private ProtocolOutput fetchAndRender(String url) throws InterruptedException {
-    return renderer.render(protocol.fetch(url, 0), RobotsRules.allowAll());
+    return renderer.render(
+        protocol.fetch(url, 0), RobotsRules.allowAll(), this::robotsOf, Renderer.Watch.NONE);
+  }
+
+  /** A site's robots.txt rules, asked for now (what the fetch task's robots cache does). */
+  private RobotsRules robotsOf(String url) {
+    long now = System.currentTimeMillis();
+    return RobotsRules.of(
+        protocol.fetchRobots(url, now), RobotsRules.agents(new Configuration()), now, 0);
   }
 
   private static RecordingServer.Response html(String body) {
@@ -174,12 +182,42 @@ public class RenderFetchTest {
             RobotsRules.agents(conf),
             System.currentTimeMillis(),
             Long.MAX_VALUE);
-    ProtocolOutput out = renderer.render(protocol.fetch(site.url("/mixed.html"), 0), rules);
+    ProtocolOutput out =
+        renderer.render(
+            protocol.fetch(site.url("/mixed.html"), 0), rules, this::robotsOf, Renderer.Watch.NONE);
     assertTrue(out.getContent().isRendered());
     assertEquals(List.of(), other.requests());
     assertEquals(List.of("/robots.txt", "/mixed.html", "/public.json"), paths(site));
     assertEquals(1, count(RenderCounter.SUBREQUESTS_BLOCKED_THIRD_PARTY));
     assertEquals(1, count(RenderCounter.SUBREQUESTS_BLOCKED_ROBOTS));
+  }
+
+  @Test
+  public void aThirdPartyIsAskedByItsOwnRobotsTxtNotThePages() throws Exception {
+    site.respond(
+        "/cdn.html",
+        html(
+            "<html><body><script>fetch('"
+                + other.url("/open.json")
+                + "').catch(e => 0); fetch('"
+                + other.url("/closed.json")
+                + "').catch(e => 0);</script></body></html>"));
+    site.robots("User-agent: *\nDisallow: /open\n");
+    other.robots("User-agent: *\nDisallow: /closed\n");
+    Configuration conf = conf(RenderKeys.THIRD_PARTY + "=true");
+    open(conf);
+    RobotsRules rules = robotsOf(site.url("/"));
+    ProtocolOutput out =
+        renderer.render(
+            protocol.fetch(site.url("/cdn.html"), 0), rules, this::robotsOf, Renderer.Watch.NONE);
+    assertTrue(out.getContent().isRendered());
+    // the page's robots.txt disallows /open and allows /closed; the third party's, the reverse
+    List<String> asked = new ArrayList<>();
+    other.pageRequests().forEach(r -> asked.add(r.path()));
+    assertEquals(List.of("/open.json"), asked);
+    assertTrue(paths(other).contains("/robots.txt"));
+    assertEquals(1, count(RenderCounter.SUBREQUESTS_BLOCKED_ROBOTS));
+    assertEquals(0, count(RenderCounter.SUBREQUESTS_BLOCKED_THIRD_PARTY));
   }
 
   @Test

@@ -425,6 +425,17 @@ public class BadInputTest {
     cases.add(bad(cmd("check", "http://[::1/"), USAGE, "http://[::1/"));
     cases.add(bad(cmd("check", "http://127.0.0.1:9/"), NOTHING, "not fetched"));
     cases.add(badSetting("http.timeout=soon", "check", "http://127.0.0.1:9/"));
+    cases.add(
+        bad(
+            cmd(
+                "check",
+                "-D",
+                "fetcher.render.browser=/no/such/chromium",
+                "-D",
+                "fetcher.render=true",
+                "http://127.0.0.1:9/"),
+            USAGE,
+            "apt-get install chromium"));
 
     cases.add(bad(cmd("urlcheck"), NOTHING, "no urls"));
     cases.add(bad(cmd("urlcheck", "http://127.0.0.1:9/"), USAGE, "too many arguments"));

@@ -69,6 +69,7 @@ public class BenchCommand extends CrawlTool {
         + " [--rounds R] [--topN N] [--seed-all] [--json FILE] [--dir DIR]"
         + " | --db-urls N [--db-sites] [--json FILE] [--dir DIR]"
         + " | --linkdb-urls N [--rounds R] [--json FILE] [--dir DIR]"
+        + " | --render N [--json FILE] [--dir DIR]"
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
         + " [--json FILE] [--dir DIR]";
   }
@@ -135,6 +136,13 @@ public class BenchCommand extends CrawlTool {
             "N",
             "parse N pages of the profile (default or apidocs) per CPU second without parse"
                 + " filters, with the default chain and with each filter alone, instead"));
+    o.addOption(
+        valued(
+            "render",
+            "N",
+            "fetch and parse N script pages of a simweb (--js-pct 100) per wall and CPU second"
+                + " unrendered, then rendered in headless Chromium with 2 and 4 browsers, with the"
+                + " peak RSS of this JVM and its browsers, instead"));
     o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
     o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
     return o;
@@ -174,6 +182,10 @@ public class BenchCommand extends CrawlTool {
         FilterBenchmark.writeJson(
             cmd.getOptionValue("profile", "default"), figures, meter.processRssPeakBytes(), json);
         out().println("bench: figures written to " + json);
+        return 0;
+      }
+      if (cmd.hasOption("render")) {
+        renderBench((int) positiveLong(cmd, "render"), dir, json);
         return 0;
       }
       if (cmd.hasOption("linkdb-urls")) {
@@ -364,6 +376,51 @@ public class BenchCommand extends CrawlTool {
       report.serverCpuSeconds(server.cpuSeconds());
     }
     return report;
+  }
+
+  /** The render benchmark: simweb's script pages in its own JVM, rendered here. */
+  private void renderBench(int pages, Path dir, Path json) throws Exception {
+    int hosts = Math.max(1, (pages + 99) / 100);
+    List<String> simweb =
+        List.of(
+            "--hosts",
+            "" + hosts,
+            "--pages",
+            "" + (pages + hosts - 1) / hosts,
+            "--outlinks",
+            "10",
+            "--page-kb",
+            "20",
+            "--port",
+            "0",
+            "--redirect-pct",
+            "0",
+            "--notfound-pct",
+            "0",
+            "--error-pct",
+            "0",
+            "--disallow-pct",
+            "0",
+            "--js-pct",
+            "100",
+            "--seed-all");
+    Path seeds = dir.resolve("seeds").resolve("seeds.txt");
+    Files.createDirectories(seeds.getParent());
+    out().println("bench: starting simweb in its own JVM: " + String.join(" ", simweb));
+    try (SimWebProcess server = SimWebProcess.start(simweb, seeds, dir.resolve("simweb.log"))) {
+      List<String> urls = new ArrayList<>();
+      for (String url : Files.readAllLines(seeds)) {
+        if (url.contains("/p/") && urls.size() < pages) {
+          urls.add(url.strip());
+        }
+      }
+      Configuration conf = new Configuration(getConf());
+      conf.set(PolitenessKeys.SERVER_DELAY, "0");
+      List<RenderBenchmark.Figures> figures =
+          new RenderBenchmark(conf, out()).run(urls, server.pid());
+      RenderBenchmark.writeJson(figures, json);
+    }
+    out().println("bench: figures written to " + json);
   }
 
   /** Runs each step of a round inside the meter, keeping its sample. */

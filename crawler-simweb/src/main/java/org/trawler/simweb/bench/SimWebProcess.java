@@ -73,6 +73,11 @@ final class SimWebProcess implements AutoCloseable {
     return server;
   }
 
+  /** The server's process id. */
+  long pid() {
+    return process.pid();
+  }
+
   /** CPU seconds the server used so far, or -1 when the OS does not say. */
   double cpuSeconds() {
     return process.info().totalCpuDuration().map(Duration::toNanos).map(n -> n / 1e9).orElse(-1.0);

@@ -23,7 +23,10 @@ import org.apache.hadoop.fs.FileUtil;
  */
 final class BrowserProcess implements AutoCloseable {
   /** How long a browser may take to start and open its DevTools port. */
-  private static final long START_MILLIS = 30_000;
+  static final long START_MILLIS = 30_000;
+
+  /** How long stopping takes at most: SIGTERM to the group, then the wait for it. */
+  static final long STOP_MILLIS = 10_000;
 
   /**
    * $1 the JVM's pid, then the browser's command line. "kill -9 0" ends every process of the group
@@ -56,7 +59,7 @@ final class BrowserProcess implements AutoCloseable {
     command.add("trawler-browser-watchdog");
     command.add(Long.toString(ProcessHandle.current().pid()));
     command.add(binary);
-    command.addAll(flags(profile));
+    command.addAll(flags(profile, runsAsRoot()));
     Process process = null;
     try {
       process =
@@ -74,33 +77,52 @@ final class BrowserProcess implements AutoCloseable {
   }
 
   /**
-   * Headless without GPU; no sandbox (tasks run as root in containers, where Chromium's sandbox
-   * cannot start); and a proxy that does not exist for everything, so the only bytes the browser
-   * ever gets are the ones the fetch task hands it through request interception: a request it would
-   * make on its own (a WebSocket, a prefetch, WebRTC) fails instead of reaching the network.
+   * Headless without GPU; no sandbox only when running as root (tasks run as root in containers,
+   * where Chromium refuses to start its sandbox); and a proxy that does not exist for everything,
+   * so the only bytes the browser ever gets are the ones the fetch task hands it through request
+   * interception: a request it would make on its own (a WebSocket, a prefetch, WebRTC) fails
+   * instead of reaching the network.
    */
-  static List<String> flags(Path profile) {
-    return List.of(
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--user-data-dir=" + profile,
-        "--remote-debugging-port=0",
-        "--remote-allow-origins=*",
-        "--no-first-run",
-        "--no-default-browser-check",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-extensions",
-        "--disable-default-apps",
-        "--disable-dev-shm-usage",
-        "--mute-audio",
-        "--proxy-server=127.0.0.1:9",
-        "--proxy-bypass-list=<-loopback>",
-        "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
-        "--dns-prefetch-disable",
-        "about:blank");
+  static List<String> flags(Path profile, boolean root) {
+    List<String> flags = new ArrayList<>(List.of("--headless"));
+    if (root) {
+      flags.add("--no-sandbox");
+    }
+    flags.addAll(
+        List.of(
+            "--disable-gpu",
+            "--user-data-dir=" + profile,
+            "--remote-debugging-port=0",
+            "--remote-allow-origins=*",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-extensions",
+            "--disable-default-apps",
+            "--disable-dev-shm-usage",
+            "--mute-audio",
+            "--proxy-server=127.0.0.1:9",
+            "--proxy-bypass-list=<-loopback>",
+            "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+            "--dns-prefetch-disable",
+            "about:blank"));
+    return flags;
+  }
+
+  /** Whether this JVM runs as root (uid 0, the Uid line of /proc/self/status). */
+  static boolean runsAsRoot() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("Uid:")) {
+          return line.substring(4).trim().split("\\s+")[0].equals("0");
+        }
+      }
+    } catch (IOException e) {
+      // not Linux: ask the name
+    }
+    return "root".equals(System.getProperty("user.name"));
   }
 
   /** The DevTools address the browser writes into its profile once it listens. */

@@ -44,6 +44,7 @@ final class PageRender {
 
   private final Content page;
   private final RobotsRules robots;
+  private final SiteRobots otherSites;
   private final Protocol protocol;
   private final SubRequestPolicy policy;
   private final CounterSink counters;
@@ -58,11 +59,13 @@ final class PageRender {
   PageRender(
       Content page,
       RobotsRules robots,
+      SiteRobots otherSites,
       Protocol protocol,
       SubRequestPolicy policy,
       CounterSink counters) {
     this.page = page;
     this.robots = robots;
+    this.otherSites = otherSites;
     this.protocol = protocol;
     this.policy = policy;
     this.counters = counters;
@@ -178,7 +181,8 @@ final class PageRender {
       return;
     }
     SubRequestPolicy.Verdict verdict =
-        policy.decide(page.getFinalUrl(), url, request.path("method").asText(), type, robots);
+        policy.decide(
+            page.getFinalUrl(), url, request.path("method").asText(), type, robots, otherSites);
     if (verdict != SubRequestPolicy.Verdict.FETCH) {
       counters.count(verdict.counter, 1);
       fail(browser, id, "BlockedByClient");

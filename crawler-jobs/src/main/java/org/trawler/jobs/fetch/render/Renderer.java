@@ -54,22 +54,22 @@ public final class Renderer implements AutoCloseable {
 
   /**
    * The fetch outcome after rendering: the same outcome, its content with the rendered DOM, when
-   * the page is an HTML 200 the rules select; otherwise as it came.
+   * the page is an HTML 200 the rules select; otherwise as it came. {@code robots} are the page's
+   * site's rules, {@code otherSites} give those of a third party the browser may load from.
    */
-  public ProtocolOutput render(ProtocolOutput fetched, RobotsRules robots)
+  public ProtocolOutput render(
+      ProtocolOutput fetched, RobotsRules robots, SiteRobots otherSites, Watch watch)
       throws InterruptedException {
-    Content content = fetched.getContent();
-    if (fetched.getStatus() != CrawlStatus.FETCH_SUCCESS
-        || fetched.getHttpCode() != 200
-        || content == null
-        || !isHtml(content.getContentType())
-        || !settings.matches(content.getFinalUrl())) {
+    if (notRendered(fetched) != null) {
       return fetched;
     }
+    Content content = fetched.getContent();
     String url = content.getUrl();
     BrowserPool.Place place;
     try {
+      watch.waitingForBrowser();
       place = pool.take();
+      watch.rendering();
     } catch (IOException e) {
       LOG.warn("{} not rendered: {}", url, e.getMessage());
       counters.count(RenderCounter.RENDER_FAILURES, 1);
@@ -81,7 +81,9 @@ public final class Renderer implements AutoCloseable {
       result =
           place
               .browser()
-              .render(new PageRender(content, robots, protocol, policy, counters), deadline);
+              .render(
+                  new PageRender(content, robots, otherSites, protocol, policy, counters),
+                  deadline);
     } finally {
       pool.release(
           place,
@@ -106,6 +108,56 @@ public final class Renderer implements AutoCloseable {
         return fetched.withReason(Reason.RENDER_FAILED, result.message());
       }
     }
+  }
+
+  /**
+   * Why a fetch outcome is not rendered, or null when it is to be: only an HTML 200 whose URL the
+   * rules select is.
+   */
+  public String notRendered(ProtocolOutput fetched) {
+    Content content = fetched.getContent();
+    if (fetched.getStatus() != CrawlStatus.FETCH_SUCCESS
+        || fetched.getHttpCode() != 200
+        || content == null) {
+      return "not a 200 fetch_success";
+    }
+    if (!isHtml(content.getContentType())) {
+      return "not HTML: " + content.getContentType();
+    }
+    if (!settings.matches(content.getFinalUrl())) {
+      return "no rule of " + RenderKeys.RULES + " matches";
+    }
+    return null;
+  }
+
+  /**
+   * How long a render may take, from the moment it has its place in the pool: a browser (re)start,
+   * the page, and stopping a browser that hung; longer is a bug, for the fetcher's watchdog.
+   */
+  public long stuckAfterMillis() {
+    return 2 * settings.timeoutMillis + BrowserProcess.START_MILLIS + BrowserProcess.STOP_MILLIS;
+  }
+
+  /**
+   * What the fetcher's watchdog is told of a render: the wait for a free browser is no hang, and
+   * the render itself is timed against {@link #stuckAfterMillis()}, not the fetch's deadline.
+   */
+  public interface Watch {
+    /** Waiting for a free browser (other pages render meanwhile, each bounded). */
+    void waitingForBrowser();
+
+    /** The render starts now. */
+    void rendering();
+
+    /** For a caller without a watchdog. */
+    Watch NONE =
+        new Watch() {
+          @Override
+          public void waitingForBrowser() {}
+
+          @Override
+          public void rendering() {}
+        };
   }
 
   private static boolean isHtml(String type) {

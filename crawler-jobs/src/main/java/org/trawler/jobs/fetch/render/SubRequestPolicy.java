@@ -35,11 +35,18 @@ final class SubRequestPolicy {
 
   /**
    * The verdict on a request for {@code url} ({@code method}, DevTools resource type {@code type})
-   * made by the page at {@code pageUrl}, whose site's robots.txt says {@code robots}. Another
-   * document (a navigation away, a frame) is refused: a page is one request for its HTML, and other
-   * pages wait for their own turn.
+   * made by the page at {@code pageUrl}, whose site's robots.txt says {@code robots}; another
+   * site's URL, when third parties are allowed, is judged by that site's own robots.txt ({@code
+   * otherSites}). Another document (a navigation away, a frame) is refused: a page is one request
+   * for its HTML, and other pages wait for their own turn.
    */
-  Verdict decide(String pageUrl, String url, String method, String type, RobotsRules robots) {
+  Verdict decide(
+      String pageUrl,
+      String url,
+      String method,
+      String type,
+      RobotsRules robots,
+      SiteRobots otherSites) {
     if (!"GET".equals(method)
         || "document".equalsIgnoreCase(type)
         || blockTypes.contains(type.toLowerCase(Locale.ROOT))) {
@@ -58,7 +65,10 @@ final class SubRequestPolicy {
       return Verdict.BLOCKED_TYPE;
     }
     if (!sameSite(page, target)) {
-      return thirdParty ? Verdict.FETCH : Verdict.BLOCKED_THIRD_PARTY;
+      if (!thirdParty) {
+        return Verdict.BLOCKED_THIRD_PARTY;
+      }
+      return otherSites.rulesFor(url).isAllowed(url) ? Verdict.FETCH : Verdict.BLOCKED_ROBOTS;
     }
     return robots.isAllowed(url) ? Verdict.FETCH : Verdict.BLOCKED_ROBOTS;
   }
