@@ -70,16 +70,16 @@ public class LanguageFilter implements ParseFilter {
   @Override
   public void filter(ParsedPage page) {
     String text = page.text();
-    String sample = text.length() > sampleChars ? text.substring(0, sampleChars) : text;
-    if (letters(sample) >= minLetters) {
-      String quick = QuickLanguage.detect(sample);
+    int end = Math.min(text.length(), sampleChars);
+    if (hasLetters(text, end, minLetters)) {
+      String quick = QuickLanguage.detect(text.subSequence(0, end));
       if (quick != null) {
         page.put(ParseData.META_LANG, quick);
         page.note(FROM_TEXT, "lang " + quick + " from the text, by its script and function words");
         return;
       }
       page.count(BY_NGRAMS);
-      DetectedLanguage found = byNgrams(sample);
+      DetectedLanguage found = byNgrams(text.substring(0, end));
       if (found != null) {
         String lang = found.getLocale().getLanguage();
         page.put(ParseData.META_LANG, lang);
@@ -106,15 +106,18 @@ public class LanguageFilter implements ParseFilter {
     return String.format(Locale.ROOT, "%.2f", d.getProbability());
   }
 
-  /** Letters in {@code s}: what the detector reads (digits, punctuation and markup are noise). */
-  static int letters(String s) {
+  /**
+   * Whether the first {@code end} characters of {@code s} hold {@code min} letters: what the
+   * detectors read (digits, punctuation and markup are noise). Stops at the {@code min}th.
+   */
+  static boolean hasLetters(String s, int end, int min) {
     int n = 0;
-    for (int i = 0; i < s.length(); i++) {
+    for (int i = 0; i < end && n < min; i++) {
       if (Character.isLetter(s.charAt(i))) {
         n++;
       }
     }
-    return n;
+    return n >= min;
   }
 
   /**

@@ -1,7 +1,6 @@
 package org.trawler.parse.tika;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The language of most pages, decided in a few microseconds, before the n-gram detector is asked:
@@ -143,8 +142,15 @@ final class QuickLanguage {
 
   private static final String[] CODES = new String[FUNCTION_WORDS.length];
 
-  /** Which languages (bit i: FUNCTION_WORDS[i]) have a word among their function words. */
-  private static final Map<String, Long> LANGUAGES_OF = new HashMap<>();
+  /**
+   * Which languages (bit i: FUNCTION_WORDS[i]) have a word among their function words: an
+   * open-addressing table looked up with the word's characters as they are read, so that no word
+   * becomes a String.
+   */
+  private static final int TABLE_SIZE = 2048;
+
+  private static final char[][] WORD_OF = new char[TABLE_SIZE][];
+  private static final long[] LANGUAGES_OF = new long[TABLE_SIZE];
 
   /** Languages whose function words are in Latin script: bits 0 .. FIRST_CYRILLIC - 1. */
   private static final int FIRST_CYRILLIC;
@@ -157,7 +163,9 @@ final class QuickLanguage {
         firstCyrillic = i;
       }
       for (String w : FUNCTION_WORDS[i][1].split(" ")) {
-        LANGUAGES_OF.merge(w, 1L << i, (a, b) -> a | b);
+        int slot = slot(w.toCharArray(), w.length(), hash(w.toCharArray(), w.length()));
+        WORD_OF[slot] = w.toCharArray();
+        LANGUAGES_OF[slot] |= 1L << i;
       }
     }
     FIRST_CYRILLIC = firstCyrillic;
@@ -166,7 +174,10 @@ final class QuickLanguage {
   /** Function words longer than this are none: longer words are not looked up. */
   private static final int MAX_WORD = 7;
 
-  /** Words the vote reads at most: a few hundred decide a page. */
+  /** Characters read at most: a few hundred words decide a page. */
+  private static final int MAX_CHARS = 2000;
+
+  /** Words the vote reads at most. */
   private static final int MAX_WORDS = 400;
 
   /** Fewer words than this: the vote does not decide. */
@@ -203,11 +214,15 @@ final class QuickLanguage {
 
   /** The ISO 639-1 code of {@code text}'s language, or null when the evidence is not clear. */
   static String detect(CharSequence text) {
+    int end = Math.min(text.length(), MAX_CHARS);
     int[] count = new int[SCRIPTS.length];
     int letters = 0;
-    for (int i = 0; i < text.length(); i++) {
+    for (int i = 0; i < end; i++) {
       char c = text.charAt(i);
-      if (Character.isLetter(c)) {
+      if (isAsciiLetter(c)) {
+        count[Script.LATIN.ordinal()]++;
+        letters++;
+      } else if (c >= 0x80 && Character.isLetter(c)) {
         count[script(c).ordinal()]++;
         letters++;
       }
@@ -257,9 +272,9 @@ final class QuickLanguage {
       case ARMENIAN:
         return "hy";
       case LATIN:
-        return vote(text, 0, FIRST_CYRILLIC);
+        return vote(text, end, 0, FIRST_CYRILLIC);
       case CYRILLIC:
-        return vote(text, FIRST_CYRILLIC, FUNCTION_WORDS.length);
+        return vote(text, end, FIRST_CYRILLIC, FUNCTION_WORDS.length);
       default:
         return null; // Arabic (ar, fa, ur), Devanagari (hi, mr, ne) and the rest: the n-grams
     }
@@ -270,30 +285,33 @@ final class QuickLanguage {
    * other's, or null. A word several languages share counts for each as a share, so that "de" (in
    * French, Spanish, Dutch...) decides nothing and "het" or "los" decide much.
    */
-  private static String vote(CharSequence text, int from, int to) {
+  private static String vote(CharSequence text, int end, int from, int to) {
     double[] score = new double[FUNCTION_WORDS.length];
     int[] hits = new int[FUNCTION_WORDS.length];
     long of = ((1L << to) - 1) & ~((1L << from) - 1);
     int words = 0;
-    StringBuilder word = new StringBuilder(MAX_WORD + 1);
+    char[] word = new char[MAX_WORD];
+    int length = 0;
+    int hash = 0;
     boolean tooLong = false;
-    for (int i = 0; i <= text.length() && words < MAX_WORDS; i++) {
-      char c = i < text.length() ? text.charAt(i) : ' ';
-      if (Character.isLetter(c)) {
-        if (word.length() < MAX_WORD) {
-          word.append(Character.toLowerCase(c));
+    for (int i = 0; i <= end && words < MAX_WORDS; i++) {
+      char c = i < end ? text.charAt(i) : ' ';
+      if (isAsciiLetter(c) || (c >= 0x80 && Character.isLetter(c))) {
+        if (length < MAX_WORD) {
+          char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
+          word[length++] = lower;
+          hash = 31 * hash + lower;
         } else {
           tooLong = true;
         }
         continue;
       }
-      if (word.length() == 0) {
+      if (length == 0) {
         continue;
       }
       words++;
-      Long languages = tooLong ? null : LANGUAGES_OF.get(word.toString());
-      if (languages != null && (languages & of) != 0) {
-        long mask = languages & of;
+      long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, length, hash)] & of;
+      if (mask != 0) {
         double share = 1.0 / Long.bitCount(mask);
         for (int l = from; l < to; l++) {
           if ((mask & (1L << l)) != 0) {
@@ -302,7 +320,8 @@ final class QuickLanguage {
           }
         }
       }
-      word.setLength(0);
+      length = 0;
+      hash = 0;
       tooLong = false;
     }
     if (words < MIN_WORDS) {
@@ -322,6 +341,28 @@ final class QuickLanguage {
       return null;
     }
     return CODES[best];
+  }
+
+  private static boolean isAsciiLetter(char c) {
+    return (char) ((c | 0x20) - 'a') < 26;
+  }
+
+  private static int hash(char[] word, int length) {
+    int h = 0;
+    for (int i = 0; i < length; i++) {
+      h = 31 * h + word[i];
+    }
+    return h;
+  }
+
+  /** The slot of a word in the table: where it is, or the empty one where it would be. */
+  private static int slot(char[] word, int length, int hash) {
+    int slot = (hash ^ (hash >>> 11)) & (TABLE_SIZE - 1);
+    while (WORD_OF[slot] != null
+        && !Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length)) {
+      slot = (slot + 1) & (TABLE_SIZE - 1);
+    }
+    return slot;
   }
 
   /** The script of a letter, by Unicode block (what Character.UnicodeScript says, faster). */
