@@ -174,16 +174,25 @@ final class QuickLanguage {
   /** Function words longer than this are none: longer words are not looked up. */
   private static final int MAX_WORD = 7;
 
-  /** Characters read at most: a few hundred words decide a page. */
+  /** Characters whose script is counted at most. */
   private static final int MAX_CHARS = 2000;
 
-  /** Words the vote reads at most. */
+  /** Words of prose the vote reads at most: a few hundred decide a page. */
   private static final int MAX_WORDS = 400;
+
+  /** Words the vote reads at most, prose or not (a reference page's menu of 100 links first). */
+  private static final int MAX_SCANNED = 1500;
+
+  /**
+   * Words are taken in runs of this many; a run without one function word (a menu, a list of names,
+   * a table of identifiers) is not prose and does not count against the coverage.
+   */
+  private static final int RUN = 25;
 
   /** Fewer words than this: the vote does not decide. */
   private static final int MIN_WORDS = 20;
 
-  /** The winner's function words are at least this share of the words (prose: 25-45 %). */
+  /** The winner's function words are at least this share of the prose's words (25-45 %). */
   private static final double MIN_COVERAGE = 0.08;
 
   /** The winner's score is at least this many times the runner-up's. */
@@ -272,9 +281,9 @@ final class QuickLanguage {
       case ARMENIAN:
         return "hy";
       case LATIN:
-        return vote(text, end, 0, FIRST_CYRILLIC);
+        return vote(text, 0, FIRST_CYRILLIC);
       case CYRILLIC:
-        return vote(text, end, FIRST_CYRILLIC, FUNCTION_WORDS.length);
+        return vote(text, FIRST_CYRILLIC, FUNCTION_WORDS.length);
       default:
         return null; // Arabic (ar, fa, ur), Devanagari (hi, mr, ne) and the rest: the n-grams
     }
@@ -285,16 +294,20 @@ final class QuickLanguage {
    * other's, or null. A word several languages share counts for each as a share, so that "de" (in
    * French, Spanish, Dutch...) decides nothing and "het" or "los" decide much.
    */
-  private static String vote(CharSequence text, int end, int from, int to) {
+  private static String vote(CharSequence text, int from, int to) {
+    int end = text.length();
     double[] score = new double[FUNCTION_WORDS.length];
     int[] hits = new int[FUNCTION_WORDS.length];
     long of = ((1L << to) - 1) & ~((1L << from) - 1);
     int words = 0;
+    int scanned = 0;
+    int run = 0;
+    boolean runHit = false;
     char[] word = new char[MAX_WORD];
     int length = 0;
     int hash = 0;
     boolean tooLong = false;
-    for (int i = 0; i <= end && words < MAX_WORDS; i++) {
+    for (int i = 0; i <= end && words < MAX_WORDS && scanned < MAX_SCANNED; i++) {
       char c = i < end ? text.charAt(i) : ' ';
       if (isAsciiLetter(c) || (c >= 0x80 && Character.isLetter(c))) {
         if (length < MAX_WORD) {
@@ -309,9 +322,11 @@ final class QuickLanguage {
       if (length == 0) {
         continue;
       }
-      words++;
+      scanned++;
+      run++;
       long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, length, hash)] & of;
       if (mask != 0) {
+        runHit = true;
         double share = 1.0 / Long.bitCount(mask);
         for (int l = from; l < to; l++) {
           if ((mask & (1L << l)) != 0) {
@@ -320,10 +335,16 @@ final class QuickLanguage {
           }
         }
       }
+      if (run == RUN) {
+        words += runHit ? run : 0;
+        run = 0;
+        runHit = false;
+      }
       length = 0;
       hash = 0;
       tooLong = false;
     }
+    words += runHit ? run : 0;
     if (words < MIN_WORDS) {
       return null;
     }

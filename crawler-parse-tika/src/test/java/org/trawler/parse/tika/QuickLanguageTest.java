@@ -153,4 +153,19 @@ public class QuickLanguageTest {
     assertTrue("decided " + decided, decided >= 0.7 * texts);
     assertTrue("agreed " + agree + " of " + both, agree >= 0.98 * both);
   }
+
+  @Test
+  public void aLongMenuOfLinksBeforeTheProseIsPassedOver() {
+    StringBuilder menu = new StringBuilder();
+    String[] names = {
+      "Harbor", "Lantern", "Meadow", "River", "Stone", "Garden", "Market", "Bridge"
+    };
+    for (int i = 0; i < 150; i++) {
+      menu.append(names[i % names.length]).append(' ').append(names[(i * 3) % names.length]);
+      menu.append(' ').append(i).append('\n');
+    }
+    for (String lang : new String[] {"en", "de", "nl", "pl"}) {
+      assertEquals(lang, lang, QuickLanguage.detect(menu + paragraph(lang) + paragraph(lang)));
+    }
+  }
 }
