@@ -26,7 +26,7 @@ import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
 
 /**
- * A crawl of a loopback weather site whose reports are in seven languages, none saying so in its
+ * A crawl of a loopback weather site whose reports are in eleven languages, none saying so in its
  * markup, each with a JSON-LD Article and a byline a selector rule cuts out: {@code run --index}
  * gives every page its language, its JSON-LD headline and its byline in the index, where {@code
  * search 'lang:fr'} and {@code -fields url,lang,jsonld.Article.headline} find them; {@code readseg
@@ -88,6 +88,44 @@ public class ExtractionCrawlTest {
               + " agli automobilisti di partire con più anticipo e di evitare le strade allagate."
               + " Il tempo dovrebbe migliorare sabato pomeriggio, quando il sole tornerà su gran"
               + " parte delle regioni."
+        });
+    REPORTS.put(
+        "pt",
+        new String[] {
+          "Chuva forte prevista no norte",
+          "Por Rita Sousa",
+          "Está prevista chuva forte no norte do país a partir da noite de quinta-feira. Os"
+              + " meteorologistas aconselham os condutores a sair com mais tempo e a evitar as"
+              + " estradas inundadas. O tempo deve melhorar no sábado à tarde, quando o sol voltar à"
+              + " maior parte das regiões."
+        });
+    REPORTS.put(
+        "nl",
+        new String[] {
+          "Zware regen verwacht in het noorden",
+          "Door Sanne de Vries",
+          "Vanaf donderdagavond wordt in het noorden van het land zware regen verwacht. De"
+              + " meteorologen raden automobilisten aan om meer tijd voor hun reis te nemen en"
+              + " ondergelopen wegen te vermijden. Het weer zou zaterdagmiddag beter worden, als de"
+              + " zon in de meeste regio's terugkomt."
+        });
+    REPORTS.put(
+        "ru",
+        new String[] {
+          "На севере ожидаются сильные дожди",
+          "Автор Ольга Смирнова",
+          "С вечера четверга на севере страны ожидаются сильные дожди. Синоптики советуют"
+              + " водителям выезжать заранее и объезжать затопленные дороги. В субботу днём погода"
+              + " должна улучшиться, и в большинство регионов вернётся солнце."
+        });
+    REPORTS.put(
+        "ko",
+        new String[] {
+          "북부 지역에 폭우 예상",
+          "기자 김민지",
+          "목요일 저녁부터 북부 지역에 많은 비가 내릴 것으로 예상됩니다. 기상 전문가들은 운전자들에게 시간을 넉넉히"
+              + " 두고 출발하고 물에 잠긴 도로를 피하라고 당부했습니다. 토요일 오후에는 날씨가 좋아져 대부분의 지역에"
+              + " 다시 햇빛이 비칠 것으로 보입니다."
         });
     REPORTS.put(
         "ja",
@@ -175,7 +213,7 @@ public class ExtractionCrawlTest {
     }
     return ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Weather reports</title></head>"
             + "<body><h1>Weather reports</h1><p>Today's weather reports from our correspondents in"
-            + " seven countries, each written in the language of the country it covers.</p><ul>"
+            + " eleven countries, each written in the language of the country it covers.</p><ul>"
             + links
             + "</ul></body></html>")
         .getBytes(StandardCharsets.UTF_8);
@@ -275,7 +313,10 @@ public class ExtractionCrawlTest {
     assertTrue(
         check.out, check.out.contains("  jsonld.Article.headline: Forti piogge attese al nord\n"));
     assertTrue(check.out, check.out.contains("  byline: Di Marco Rossi\n"));
-    assertTrue(check.out, check.out.contains("parseFilters:\n  lang 1: lang it from the text, p="));
+    assertTrue(
+        check.out,
+        check.out.contains(
+            "parseFilters:\n  lang 1: lang it from the text, by its script and function words\n"));
     assertTrue(
         check.out,
         check.out.contains(

@@ -39,6 +39,9 @@ public class MainContentFilter implements ParseFilter {
   /** The share of the page's prose the main element holds at least. */
   static final double SHARE = 0.7;
 
+  /** The headline's ancestor is taken when its prose is at most this many times the content's. */
+  private static final double HEADING_SLACK = 1.25;
+
   /** A block whose text is more link text than this is a link list, not content. */
   private static final double LINK_DENSITY = 0.5;
 
@@ -180,7 +183,43 @@ public class MainContentFilter implements ParseFilter {
       root = best;
     }
     Element article = root.closest("article");
-    return article != null ? article : root;
+    return article != null ? article : withHeading(body, root, prose);
+  }
+
+  /**
+   * {@code root}, or the ancestor that also holds the page's headline when that adds little else: a
+   * story in {@code <div class="story">} whose header (headline, byline) sits beside its {@code
+   * div.story-body}, where the prose is.
+   */
+  private static Element withHeading(Element body, Element root, Map<Element, Integer> prose) {
+    Element h1 = null;
+    for (Element h : body.getElementsByTag("h1")) {
+      if (h.closest("a") == null && !isInBoilerplate(h, body)) {
+        h1 = h;
+        break;
+      }
+    }
+    if (h1 == null || root == body || h1.parents().contains(root)) {
+      return root;
+    }
+    Element common = root.parent();
+    while (common != null && common != body && !h1.parents().contains(common)) {
+      common = common.parent();
+    }
+    if (common == null || common == body) {
+      return root;
+    }
+    int rootProse = prose.getOrDefault(root, 0);
+    return prose.getOrDefault(common, 0) <= HEADING_SLACK * rootProse ? common : root;
+  }
+
+  private static boolean isInBoilerplate(Element e, Element body) {
+    for (Element a = e; a != null && a != body; a = a.parent()) {
+      if (isBoilerplate(a)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The characters of text that is not link text or boilerplate under each element. */
@@ -223,7 +262,7 @@ public class MainContentFilter implements ParseFilter {
       return true;
     }
     if (tag.equals("header")) {
-      return e.closest("article, main") == null;
+      return e.closest("article, main") == null && !isTitleHeader(e);
     }
     if (e.hasAttr("hidden") || e.attr("aria-hidden").equals("true")) {
       return true;
@@ -239,19 +278,41 @@ public class MainContentFilter implements ParseFilter {
     if (tag.equals("article") || tag.equals("main") || tag.equals("body")) {
       return false;
     }
-    return namesBoilerplate(e.className()) || namesBoilerplate(e.id());
+    String named = boilerplateWord(e.className());
+    if (named == null) {
+      named = boilerplateWord(e.id());
+    }
+    return named != null && !(named.equals("header") && isTitleHeader(e));
   }
 
-  private static boolean namesBoilerplate(String value) {
-    if (value.isEmpty()) {
+  /**
+   * A header that holds the content's own heading: an article's {@code <header>} with its headline
+   * and byline where the article is a div, a documentation section's {@code div.section-header}, a
+   * thread's {@code div.thread-header}. A site's header holds a logo link and a menu instead.
+   */
+  private static boolean isTitleHeader(Element e) {
+    if (!e.select("nav, ul, ol, [role=navigation], form").isEmpty()) {
       return false;
     }
-    for (String word : value.toLowerCase(Locale.ROOT).split("[\\s_-]+")) {
-      if (BOILERPLATE_WORDS.contains(word)) {
+    for (Element h : e.select("h1, h2, h3, h4, h5, h6")) {
+      if (h.select("a").isEmpty() && !h.text().isBlank()) {
         return true;
       }
     }
     return false;
+  }
+
+  /** The first word of a class or id value that marks boilerplate, or null. */
+  private static String boilerplateWord(String value) {
+    if (value.isEmpty()) {
+      return null;
+    }
+    for (String word : value.toLowerCase(Locale.ROOT).split("[\\s_-]+")) {
+      if (BOILERPLATE_WORDS.contains(word)) {
+        return word;
+      }
+    }
+    return null;
   }
 
   /** A block whose text is mostly link text: a list of links inside the content. */

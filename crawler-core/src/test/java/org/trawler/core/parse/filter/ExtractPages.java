@@ -216,4 +216,81 @@ final class ExtractPages {
       </div>
       </body></html>
       """;
+
+  /**
+   * A documentation page whose sections have their headings in {@code div.section-header}, beside a
+   * side menu and under a site header (class "header" too, but a logo and a menu).
+   */
+  static final String DOC_SECTIONS_PAGE =
+      """
+      <!DOCTYPE html>
+      <html><head><title>Configuring the cache - Cachet docs</title></head>
+      <body>
+      <div class="header"><a class="logo" href="/">Cachet</a>
+        <ul><li><a href="/docs">Docs</a></li><li><a href="/blog">Blog</a></li></ul></div>
+      <div class="layout">
+        <div class="sidebar-left"><div><a href="/docs/install">Installing</a></div>
+          <div><a href="/docs/cache">Configuring the cache</a></div>
+          <div><a href="/docs/metrics">Metrics</a></div></div>
+        <div class="doc-content">
+          <div class="section-header"><h1>Configuring the cache</h1></div>
+          <p>The cache keeps the most recently used entries in memory and writes the others to
+          disk when the memory limit is reached.</p>
+          <div class="section-header"><h2>Memory limit</h2></div>
+          <p>Set the limit with the memory option; a value without a unit is read as bytes, and
+          the default is a quarter of the heap.</p>
+          <div class="section-header"><h2>Eviction</h2></div>
+          <p>Entries that were not read for an hour are evicted first, then the largest ones.</p>
+        </div>
+      </div>
+      <div class="footer">Copyright 2024 Cachet contributors</div>
+      </body></html>
+      """;
+
+  /**
+   * A news story without an article element: its header (headline, byline) beside the div that
+   * holds its paragraphs; a site header with a menu, a footer and a cookie banner around it.
+   */
+  static final String STORY_PAGE =
+      """
+      <!DOCTYPE html>
+      <html><head><title>Ferry service resumes - Harbour Times</title></head>
+      <body>
+      <header class="site-header"><a href="/" class="logo">Harbour Times</a>
+        <nav><a href="/news">News</a> <a href="/sport">Sport</a></nav></header>
+      <div class="story">
+        <header class="story-header"><h1>Ferry service resumes after storm</h1>
+          <p class="byline">By Lena Ross, 3 February 2024</p></header>
+        <div class="story-body">
+          <p>The ferry between the harbour and the island sailed again on Saturday morning,
+          four days after the storm damaged the landing stage.</p>
+          <p>Engineers worked through the night to repair the ramp, and the operator said the
+          timetable would be back to normal by Monday.</p>
+          <p>Passengers whose crossings were cancelled can ask for a refund at the ticket office
+          until the end of the month.</p>
+        </div>
+      </div>
+      <footer><a href="/about">About us</a> <a href="/contact">Contact</a></footer>
+      <div class="cookie-banner">We use cookies to improve the site. <button>Accept</button></div>
+      </body></html>
+      """;
+
+  /** A forum thread whose title is in div.thread-header above the posts. */
+  static final String THREAD_WITH_HEADER_PAGE =
+      """
+      <!DOCTYPE html>
+      <html><head><title>Bike chain keeps slipping - Cycling forum</title></head>
+      <body>
+      <div id="header"><a href="/">Cycling forum</a> <a href="/login">Log in</a></div>
+      <div class="breadcrumb"><a href="/">Forum</a> &gt; <a href="/repairs">Repairs</a></div>
+      <div class="thread">
+        <div class="thread-header"><h1>Bike chain keeps slipping</h1></div>
+        <div class="post"><div class="author">wheelie</div>
+          <div class="body">My chain slips on the smallest cog whenever I climb a hill.</div></div>
+        <div class="post"><div class="author">spokesman</div>
+          <div class="body">Check the cable tension first, then look for a worn chain.</div></div>
+      </div>
+      <div class="footer"><a href="/rules">Forum rules</a></div>
+      </body></html>
+      """;
 }

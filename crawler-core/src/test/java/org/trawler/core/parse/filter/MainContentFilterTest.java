@@ -92,4 +92,43 @@ public class MainContentFilterTest {
     conf.set(FilterKeys.CONTENT, "article");
     new MainContentFilter(conf);
   }
+
+  @Test
+  public void aDocumentationPageKeepsTheHeadingsInItsSectionHeaders() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(), "https://cachet.example/docs/cache", ExtractPages.DOC_SECTIONS_PAGE);
+    assertEquals(
+        "Configuring the cache The cache keeps the most recently used entries in memory and writes"
+            + " the others to disk when the memory limit is reached. Memory limit Set the limit"
+            + " with the memory option; a value without a unit is read as bytes, and the default"
+            + " is a quarter of the heap. Eviction Entries that were not read for an hour are"
+            + " evicted first, then the largest ones.",
+        r.text().getText());
+  }
+
+  @Test
+  public void aStoryKeepsTheHeadlineAndBylineOfItsHeader() {
+    ParseResult r =
+        ExtractPages.parse(main(), "https://harbour.example/ferry", ExtractPages.STORY_PAGE);
+    assertEquals(
+        "Ferry service resumes after storm By Lena Ross, 3 February 2024 The ferry between the"
+            + " harbour and the island sailed again on Saturday morning, four days after the storm"
+            + " damaged the landing stage. Engineers worked through the night to repair the ramp,"
+            + " and the operator said the timetable would be back to normal by Monday. Passengers"
+            + " whose crossings were cancelled can ask for a refund at the ticket office until the"
+            + " end of the month.",
+        r.text().getText());
+  }
+
+  @Test
+  public void aThreadKeepsItsTitleHeader() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(), "https://cycling.example/t/9", ExtractPages.THREAD_WITH_HEADER_PAGE);
+    assertEquals(
+        "Bike chain keeps slipping wheelie My chain slips on the smallest cog whenever I climb a"
+            + " hill. spokesman Check the cable tension first, then look for a worn chain.",
+        r.text().getText());
+  }
 }

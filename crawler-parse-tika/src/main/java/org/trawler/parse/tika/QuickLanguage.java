@@ -1,0 +1,459 @@
+package org.trawler.parse.tika;
+
+import java.util.Arrays;
+
+/**
+ * The language of most pages, decided in a few microseconds, before the n-gram detector is asked:
+ * by the Unicode script of the letters (Hangul is Korean; Han with kana is Japanese, Han without is
+ * Chinese; Greek, Hebrew, Thai, Georgian and Armenian each have one language), and for Latin and
+ * Cyrillic text by a vote of the function words ("the", "und", "les", "и"...) of the common
+ * languages written in it. It answers only when the evidence is clear: a vote with few words, one
+ * language barely ahead of another (Danish and Norwegian, Spanish and Catalan), text in scripts
+ * mixed half and half, or a script without a rule here gives null, and the n-gram detector decides.
+ * The n-gram detector costs milliseconds a page (it cleans the text with regular expressions,
+ * extracts every 1-3-gram and runs random trials over 70 profiles); this, a pass over the
+ * characters and a map look-up per short word.
+ */
+final class QuickLanguage {
+  /** The languages of the vote, each with its most frequent short words (articles, pronouns...). */
+  private static final String[][] FUNCTION_WORDS = {
+    // Latin script
+    {
+      "en",
+      "the of and to in is that for it was on with as by at from be this are or an have has not but"
+          + " which were they their his her its been will would can there who you we he she"
+    },
+    {
+      "de",
+      "der die das und ist nicht ein eine einen einem einer den dem des mit sich auf für von zu im"
+          + " auch als wird werden wurde sind war nach bei aus oder aber wie noch nur durch dass"
+          + " über vom zum zur ich sie es er wir"
+    },
+    {
+      "fr",
+      "le la les des et est un une du que qui dans pour pas sur au aux par ce cette sont avec plus"
+          + " ont été il elle nous vous ne se son sa ses leur mais ou être à où"
+    },
+    {
+      "es",
+      "el la los las del y en que es por con una un para se no su sus al lo como más pero fue ha"
+          + " son está este esta también entre hay muy sobre"
+    },
+    {
+      "it",
+      "il lo la gli le di del della dei delle che è un una per non con sono nel nella alla al da"
+          + " dal anche come più ma ha questo questa ed si"
+    },
+    {
+      "pt",
+      "o a os as do da dos das e em que um uma para com não por se no na nos nas ao é foi são mais"
+          + " como mas ou seu sua também pelo pela"
+    },
+    {
+      "nl",
+      "de het een en van in is dat op te zijn met voor niet aan er die ook als bij maar om door"
+          + " naar worden wordt werd heeft hebben dit zij we ze"
+    },
+    {
+      "pl",
+      "i w z na do się nie jest to że od jak po ale dla przez jego tak są być czy o oraz jako lub"
+          + " już tylko może które który która"
+    },
+    {
+      "sv",
+      "och i att det som en på är av för med till den har inte om ett de var sig men från kan"
+          + " eller också vid så jag han hon"
+    },
+    {
+      "da",
+      "og i at det som en på er af for med til den har ikke om et de var sig men fra kan eller"
+          + " også ved så jeg han hun efter blev meget nu"
+    },
+    {
+      "no",
+      "og i at det som en på er av for med til den har ikke om et de var seg men fra kan eller"
+          + " også ved så jeg han hun etter ble mye bare"
+    },
+    {
+      "fi",
+      "ja on ei se että oli hän ovat kuin myös mutta tai jos kun joka mitä sekä ole olla tämä niin"
+          + " vain"
+    },
+    {
+      "cs",
+      "a je se na v že to s z do ve jsou by jako pro ale o k jeho tak který která které také nebo"
+          + " jsem být"
+    },
+    {
+      "sk",
+      "a je sa na v že to s z do vo sú by ako pre ale o k jeho tak ktorý ktorá ktoré aj alebo som"
+          + " byť"
+    },
+    {"hu", "a az és hogy nem egy is van meg ez de csak már volt mint azt vagy még el ki be kell"},
+    {
+      "ro", "și de la în a cu pe din că este un o nu se care mai pentru sunt fost ca sau al ale lui"
+    },
+    {
+      "tr",
+      "ve bir bu da de için ile olarak çok daha gibi olan ne ama en kadar sonra var ya değil her"
+    },
+    {
+      "id",
+      "dan yang di ini itu dengan untuk dari dalam tidak akan pada adalah juga ke atau oleh sudah"
+          + " ada bisa mereka kami"
+    },
+    {
+      "ms",
+      "dan yang di ini itu dengan untuk dari dalam tidak akan pada ialah adalah juga ke atau oleh"
+          + " telah ada boleh mereka kami"
+    },
+    {
+      "vi",
+      "và của là có được các những trong cho không một với người này đã để khi thì cũng như từ"
+    },
+    {"hr", "i je u na da se za su od a s što koji kao ali ili biti bio iz nije sam će"},
+    {
+      "ca",
+      "i de la el les els en que a per amb no una un del es és al com però més aquest aquesta seu"
+    },
+    {"sl", "in je v na da se za so od z s ki ali kot tudi bi pa ni bil"},
+    {"lt", "ir yra į kad su iš tai bet kaip buvo jo ne ar o per"},
+    {"lv", "un ir ar par no uz kas ka to bet arī tā vai nav bija viņš"},
+    {"et", "ja on ei et see oli ka kui ta mis aga või ning tema seda"},
+    {"sq", "të e në dhe një për me që nga është si i u"},
+    {"af", "die en van is in het nie op vir te dat met wat sy hy ook"},
+    {"tl", "ang ng sa mga na at ay si hindi ito para"},
+    // Cyrillic script
+    {
+      "ru",
+      "и в не на что с он как это по но из к у же за от то так все она для был было его её они мы"
+          + " вы бы только или уже если"
+    },
+    {
+      "uk",
+      "і в не на що з та як це до але від у й за так його є був була вони ми ви чи або вже якщо"
+          + " для"
+    },
+    {"bg", "и в не на да се е че за с от по като са той ще това но или към след"},
+    {"sr", "и у је да се на за су од са не што као али или бити из није сам ће"},
+    {"mk", "и во на да се е со не што за од тоа како но или ќе беше"},
+    {"be", "і ў не на што з як гэта па але ад да за так яго ён яна былі"}
+  };
+
+  private static final String[] CODES = new String[FUNCTION_WORDS.length];
+
+  /**
+   * Which languages (bit i: FUNCTION_WORDS[i]) have a word among their function words: an
+   * open-addressing table looked up with the word's characters as they are read, so that no word
+   * becomes a String.
+   */
+  private static final int TABLE_SIZE = 2048;
+
+  private static final char[][] WORD_OF = new char[TABLE_SIZE][];
+  private static final long[] LANGUAGES_OF = new long[TABLE_SIZE];
+
+  /** Languages whose function words are in Latin script: bits 0 .. FIRST_CYRILLIC - 1. */
+  private static final int FIRST_CYRILLIC;
+
+  static {
+    int firstCyrillic = 0;
+    for (int i = 0; i < FUNCTION_WORDS.length; i++) {
+      CODES[i] = FUNCTION_WORDS[i][0];
+      if (CODES[i].equals("ru")) {
+        firstCyrillic = i;
+      }
+      for (String w : FUNCTION_WORDS[i][1].split(" ")) {
+        int slot = slot(w.toCharArray(), w.length(), hash(w.toCharArray(), w.length()));
+        WORD_OF[slot] = w.toCharArray();
+        LANGUAGES_OF[slot] |= 1L << i;
+      }
+    }
+    FIRST_CYRILLIC = firstCyrillic;
+  }
+
+  /** Function words longer than this are none: longer words are not looked up. */
+  private static final int MAX_WORD = 7;
+
+  /** Characters whose script is counted at most. */
+  private static final int MAX_CHARS = 2000;
+
+  /** Words of prose the vote reads at most: a few hundred decide a page. */
+  private static final int MAX_WORDS = 400;
+
+  /** Words the vote reads at most, prose or not (a reference page's menu of 100 links first). */
+  private static final int MAX_SCANNED = 1500;
+
+  /**
+   * Words are taken in runs of this many; a run without one function word (a menu, a list of names,
+   * a table of identifiers) is not prose and does not count against the coverage.
+   */
+  private static final int RUN = 25;
+
+  /** Fewer words than this: the vote does not decide. */
+  private static final int MIN_WORDS = 20;
+
+  /** The winner's function words are at least this share of the prose's words (25-45 %). */
+  private static final double MIN_COVERAGE = 0.08;
+
+  /** The winner's score is at least this many times the runner-up's. */
+  private static final double MIN_MARGIN = 2.0;
+
+  /** A script's share of the letters for its language to be taken. */
+  private static final double MAIN_SCRIPT = 0.6;
+
+  private enum Script {
+    LATIN,
+    CYRILLIC,
+    GREEK,
+    HEBREW,
+    ARABIC,
+    DEVANAGARI,
+    THAI,
+    GEORGIAN,
+    ARMENIAN,
+    HANGUL,
+    KANA,
+    HAN,
+    OTHER
+  }
+
+  private static final Script[] SCRIPTS = Script.values();
+
+  private QuickLanguage() {}
+
+  /** The ISO 639-1 code of {@code text}'s language, or null when the evidence is not clear. */
+  static String detect(CharSequence text) {
+    int end = Math.min(text.length(), MAX_CHARS);
+    int[] count = new int[SCRIPTS.length];
+    int letters = 0;
+    for (int i = 0; i < end; i++) {
+      char c = text.charAt(i);
+      if (isAsciiLetter(c)) {
+        count[Script.LATIN.ordinal()]++;
+        letters++;
+      } else if (c >= 0x80 && Character.isLetter(c)) {
+        count[script(c).ordinal()]++;
+        letters++;
+      }
+    }
+    if (letters == 0) {
+      return null;
+    }
+    int han = count[Script.HAN.ordinal()];
+    int kana = count[Script.KANA.ordinal()];
+    int hangul = count[Script.HANGUL.ordinal()];
+    int cjk = han + kana + hangul;
+    if (cjk >= 0.3 * letters) {
+      // Korean is written in Hangul with a little Hanja; Japanese mixes Han and kana, Chinese is
+      // Han alone: a Chinese page quoting a Japanese name has a handful of kana, no more
+      if (hangul >= 0.5 * cjk) {
+        return kana <= 0.02 * cjk ? "ko" : null;
+      }
+      if (hangul > 0.02 * cjk) {
+        return null;
+      }
+      if (kana >= 0.1 * (han + kana)) {
+        return "ja";
+      }
+      return kana <= 0.03 * han && han >= 60 ? "zh" : null;
+    }
+    if (cjk > 0.05 * letters) {
+      return null;
+    }
+    Script main = Script.OTHER;
+    for (Script s : SCRIPTS) {
+      if (count[s.ordinal()] > count[main.ordinal()]) {
+        main = s;
+      }
+    }
+    if (count[main.ordinal()] < MAIN_SCRIPT * letters) {
+      return null;
+    }
+    switch (main) {
+      case GREEK:
+        return "el";
+      case HEBREW:
+        return "he";
+      case THAI:
+        return "th";
+      case GEORGIAN:
+        return "ka";
+      case ARMENIAN:
+        return "hy";
+      case LATIN:
+        return vote(text, 0, FIRST_CYRILLIC);
+      case CYRILLIC:
+        return vote(text, FIRST_CYRILLIC, FUNCTION_WORDS.length);
+      default:
+        return null; // Arabic (ar, fa, ur), Devanagari (hi, mr, ne) and the rest: the n-grams
+    }
+  }
+
+  /**
+   * The language among {@code from..to-1} whose function words the text uses clearly more than any
+   * other's, or null. A word several languages share counts for each as a share, so that "de" (in
+   * French, Spanish, Dutch...) decides nothing and "het" or "los" decide much.
+   */
+  private static String vote(CharSequence text, int from, int to) {
+    int end = text.length();
+    double[] score = new double[FUNCTION_WORDS.length];
+    int[] hits = new int[FUNCTION_WORDS.length];
+    long of = ((1L << to) - 1) & ~((1L << from) - 1);
+    int words = 0;
+    int scanned = 0;
+    int run = 0;
+    boolean runHit = false;
+    char[] word = new char[MAX_WORD];
+    int length = 0;
+    int hash = 0;
+    boolean tooLong = false;
+    for (int i = 0; i <= end && words < MAX_WORDS && scanned < MAX_SCANNED; i++) {
+      char c = i < end ? text.charAt(i) : ' ';
+      if (isAsciiLetter(c) || (c >= 0x80 && Character.isLetter(c))) {
+        if (length < MAX_WORD) {
+          char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
+          word[length++] = lower;
+          hash = 31 * hash + lower;
+        } else {
+          tooLong = true;
+        }
+        continue;
+      }
+      if (length == 0) {
+        continue;
+      }
+      scanned++;
+      run++;
+      long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, length, hash)] & of;
+      if (mask != 0) {
+        runHit = true;
+        double share = 1.0 / Long.bitCount(mask);
+        for (int l = from; l < to; l++) {
+          if ((mask & (1L << l)) != 0) {
+            score[l] += share;
+            hits[l]++;
+          }
+        }
+      }
+      if (run == RUN) {
+        words += runHit ? run : 0;
+        run = 0;
+        runHit = false;
+      }
+      length = 0;
+      hash = 0;
+      tooLong = false;
+    }
+    words += runHit ? run : 0;
+    if (words < MIN_WORDS) {
+      return null;
+    }
+    int best = from;
+    int second = -1;
+    for (int l = from + 1; l < to; l++) {
+      if (score[l] > score[best]) {
+        second = best;
+        best = l;
+      } else if (second < 0 || score[l] > score[second]) {
+        second = l;
+      }
+    }
+    if (hits[best] < MIN_COVERAGE * words || score[best] < MIN_MARGIN * score[second]) {
+      return null;
+    }
+    return CODES[best];
+  }
+
+  private static boolean isAsciiLetter(char c) {
+    return (char) ((c | 0x20) - 'a') < 26;
+  }
+
+  private static int hash(char[] word, int length) {
+    int h = 0;
+    for (int i = 0; i < length; i++) {
+      h = 31 * h + word[i];
+    }
+    return h;
+  }
+
+  /** The slot of a word in the table: where it is, or the empty one where it would be. */
+  private static int slot(char[] word, int length, int hash) {
+    int slot = (hash ^ (hash >>> 11)) & (TABLE_SIZE - 1);
+    while (WORD_OF[slot] != null
+        && !Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length)) {
+      slot = (slot + 1) & (TABLE_SIZE - 1);
+    }
+    return slot;
+  }
+
+  /** The script of a letter, by Unicode block (what Character.UnicodeScript says, faster). */
+  private static Script script(char c) {
+    if (c < 0x250) {
+      return Script.LATIN;
+    }
+    if (c < 0x370) {
+      return c >= 0x300 ? Script.OTHER : Script.LATIN; // IPA, modifier letters
+    }
+    if (c < 0x400) {
+      return Script.GREEK;
+    }
+    if (c < 0x530) {
+      return Script.CYRILLIC;
+    }
+    if (c < 0x590) {
+      return Script.ARMENIAN;
+    }
+    if (c < 0x600) {
+      return Script.HEBREW;
+    }
+    if (c < 0x780) {
+      return Script.ARABIC;
+    }
+    if (c >= 0x900 && c < 0x980) {
+      return Script.DEVANAGARI;
+    }
+    if (c >= 0xE00 && c < 0xE80) {
+      return Script.THAI;
+    }
+    if (c >= 0x10A0 && c < 0x1100) {
+      return Script.GEORGIAN;
+    }
+    if (c >= 0x1100 && c < 0x1200) {
+      return Script.HANGUL;
+    }
+    if (c >= 0x1E00 && c < 0x1F00) {
+      return Script.LATIN; // Vietnamese
+    }
+    if (c >= 0x1F00 && c < 0x2000) {
+      return Script.GREEK;
+    }
+    if (c >= 0x3040 && c < 0x3100) {
+      return Script.KANA;
+    }
+    if (c >= 0x3130 && c < 0x3190) {
+      return Script.HANGUL;
+    }
+    if (c >= 0x31F0 && c < 0x3200) {
+      return Script.KANA;
+    }
+    if ((c >= 0x3400 && c < 0x4DC0) || (c >= 0x4E00 && c < 0xA000) || (c >= 0xF900 && c < 0xFB00)) {
+      return Script.HAN;
+    }
+    if (c >= 0xAC00 && c < 0xD7B0) {
+      return Script.HANGUL;
+    }
+    if (c >= 0xFB1D && c < 0xFB50) {
+      return Script.HEBREW;
+    }
+    if ((c >= 0xFB50 && c < 0xFE00) || (c >= 0xFE70 && c < 0xFF00)) {
+      return Script.ARABIC;
+    }
+    if (c >= 0xFF21 && c < 0xFF5B) {
+      return Script.LATIN; // full-width
+    }
+    if (c >= 0xFF66 && c < 0xFFA0) {
+      return Script.KANA; // half-width
+    }
+    return Script.OTHER;
+  }
+}

@@ -1,0 +1,171 @@
+package org.trawler.parse.tika;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+
+import com.optimaize.langdetect.DetectedLanguage;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Test;
+
+public class QuickLanguageTest {
+  private static String paragraph(String lang) {
+    return String.join(" ", LanguageSamples.SENTENCES.get(lang));
+  }
+
+  @Test
+  public void eachLanguagesProseByItsScriptOrFunctionWords() {
+    for (String lang : LanguageSamples.SENTENCES.keySet()) {
+      assertEquals(lang, lang, QuickLanguage.detect(paragraph(lang)));
+    }
+  }
+
+  @Test
+  public void anEnglishMenuAndFooterAroundTheContentDoNotOutvoteIt() {
+    String menu = "Home\nAbout us\nProducts\nSupport\nBlog\nSign in\nSearch\nCart\n";
+    String footer = "\nPrivacy policy\nTerms of use\nCookie settings\nContact\nCareers\n© 2024";
+    for (String lang : LanguageSamples.SENTENCES.keySet()) {
+      assertEquals(lang, lang, QuickLanguage.detect(menu + paragraph(lang) + footer));
+    }
+  }
+
+  @Test
+  public void codeBetweenTheSentencesOfAnApiPage() {
+    String code =
+        "\nint n = stream.write(buffer, 0, length);\nif (n < 0) { throw new IOException(); }\n";
+    for (String lang : new String[] {"en", "de", "fr", "ja", "zh", "ru"}) {
+      String[] s = LanguageSamples.SENTENCES.get(lang);
+      String page = s[2] + code + s[3] + code + s[0] + " " + s[1] + code + s[4];
+      assertEquals(lang, lang, QuickLanguage.detect(page));
+    }
+  }
+
+  @Test
+  public void japaneseWithLatinWordsIsJapanese() {
+    String page =
+        "JavaScriptのPromiseを使って、REST APIからJSONデータを取得する方法を説明します。"
+            + "fetch()はPromiseを返すので、then()またはasync/awaitで結果を受け取ります。"
+            + "Node.js 18以降では、fetchを標準で使うことができます。";
+    assertEquals("ja", QuickLanguage.detect(page));
+  }
+
+  @Test
+  public void chineseQuotingAJapaneseNameIsChinese() {
+    assertEquals("zh", QuickLanguage.detect(paragraph("zh") + "（日文：ひらがな）" + paragraph("zh")));
+  }
+
+  @Test
+  public void aFewWordsOrCloseLanguagesAreLeftToTheNgramDetector() {
+    assertNull(QuickLanguage.detect("Bibliothek geschlossen. Öffnungszeiten im September."));
+    assertNull(QuickLanguage.detect("図書館休館"));
+    // Danish and Norwegian share most of their function words: the vote cannot tell
+    assertNull(
+        QuickLanguage.detect(
+            "Det er ikke så let at finde en god bog, men jeg har en til dig. Han var på biblioteket"
+                + " i går, og hun kan komme med til byen i morgen, hvis det er godt vejr. Vi har"
+                + " det fint her."));
+    // Arabic script serves Arabic, Persian and Urdu: no rule here
+    assertNull(
+        QuickLanguage.detect("ستغلق المكتبة لمدة ثلاثة أسابيع في شهر أغسطس لاستبدال نظام التدفئة"));
+    // half English, half Russian
+    assertNull(QuickLanguage.detect(paragraph("en") + " " + paragraph("ru")));
+  }
+
+  @Test
+  public void scriptsOfOneLanguage() {
+    assertEquals(
+        "el",
+        QuickLanguage.detect(
+            "Η βιβλιοθήκη της οδού Μύλου θα παραμείνει κλειστή για τρεις εβδομάδες τον Αύγουστο."));
+    assertEquals(
+        "he", QuickLanguage.detect("הספרייה ברחוב הטחנה תהיה סגורה במשך שלושה שבועות באוגוסט"));
+    assertEquals(
+        "th", QuickLanguage.detect("ห้องสมุดจะปิดให้บริการเป็นเวลาสามสัปดาห์ในเดือนสิงหาคม"));
+  }
+
+  /**
+   * Texts made as pages are made (LanguageSamples.generated: prose, an English menu around it, code
+   * between the sentences, one or two sentences): the quick detector is never wrong, decides most
+   * texts, and agrees with the n-gram detector wherever both answer.
+   */
+  @Test
+  public void agreesWithTheNgramDetectorAndIsNeverWrong() {
+    Configuration conf = new Configuration(false);
+    conf.addResource("trawler-default.xml");
+    LanguageFilter ngrams = new LanguageFilter(conf);
+    int texts = 0;
+    int decided = 0;
+    int ngramRight = 0;
+    int both = 0;
+    int agree = 0;
+    int combinedRight = 0;
+    Map<String, int[]> byShape = new TreeMap<>();
+    Map<String, int[]> byLanguage = new TreeMap<>();
+    for (LanguageSamples.Text t : LanguageSamples.generated(25L, 1000)) {
+      texts++;
+      String quick = QuickLanguage.detect(t.text());
+      DetectedLanguage n = ngrams.byNgrams(t.text());
+      String ngram = n == null ? null : n.getLocale().getLanguage();
+      int[] s = byShape.computeIfAbsent(t.shape(), k -> new int[2]);
+      int[] l = byLanguage.computeIfAbsent(t.language(), k -> new int[2]);
+      s[0]++;
+      l[0]++;
+      if (quick != null) {
+        assertEquals(t.shape() + ": " + t.text(), t.language(), quick);
+        decided++;
+        s[1]++;
+        l[1]++;
+      }
+      if (t.language().equals(quick != null ? quick : ngram)) {
+        combinedRight++;
+      }
+      if (t.language().equals(ngram)) {
+        ngramRight++;
+      }
+      if (quick != null && ngram != null) {
+        both++;
+        if (quick.equals(ngram)) {
+          agree++;
+        }
+      }
+    }
+    StringBuilder shapes = new StringBuilder();
+    byShape.forEach(
+        (k, v) -> shapes.append(String.format(Locale.ROOT, " %s %d/%d", k, v[1], v[0])));
+    StringBuilder languages = new StringBuilder();
+    byLanguage.forEach(
+        (k, v) -> languages.append(String.format(Locale.ROOT, " %s %d/%d", k, v[1], v[0])));
+    System.out.printf(
+        Locale.ROOT,
+        "QuickLanguage: %d texts, decided %d (%s; %s), n-grams alone right on %d, quick then"
+            + " n-grams right on %d, both answered %d, agreed %d%n",
+        texts,
+        decided,
+        shapes.toString().strip(),
+        languages.toString().strip(),
+        ngramRight,
+        combinedRight,
+        both,
+        agree);
+    assertTrue("decided " + decided, decided >= 0.7 * texts);
+    assertTrue("agreed " + agree + " of " + both, agree >= 0.98 * both);
+  }
+
+  @Test
+  public void aLongMenuOfLinksBeforeTheProseIsPassedOver() {
+    StringBuilder menu = new StringBuilder();
+    String[] names = {
+      "Harbor", "Lantern", "Meadow", "River", "Stone", "Garden", "Market", "Bridge"
+    };
+    for (int i = 0; i < 150; i++) {
+      menu.append(names[i % names.length]).append(' ').append(names[(i * 3) % names.length]);
+      menu.append(' ').append(i).append('\n');
+    }
+    for (String lang : new String[] {"en", "de", "nl", "pl"}) {
+      assertEquals(lang, lang, QuickLanguage.detect(menu + paragraph(lang) + paragraph(lang)));
+    }
+  }
+}
