@@ -93,6 +93,10 @@ public abstract class CrawlTool extends Configured implements Tool {
       LOG.warn("{} failed", name(), e);
       err().println("trawler " + name() + ": " + e.getMessage());
       return UserException.FAILED;
+    } catch (OutOfMemoryError e) {
+      LOG.debug("{} ran out of heap", name(), e);
+      err().println("trawler " + name() + ": " + LocalTaskFailure.outOfHeap());
+      return UserException.FAILED;
     }
   }
 

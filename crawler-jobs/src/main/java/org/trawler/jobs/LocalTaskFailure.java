@@ -59,11 +59,21 @@ final class LocalTaskFailure extends AppenderSkeleton implements AutoCloseable {
     Throwable t = byJob.get(job.toString());
     String reason = null;
     for (; t != null; t = t.getCause()) {
+      if (t instanceof OutOfMemoryError) {
+        return outOfHeap();
+      }
       if (t.getMessage() != null && !t.getMessage().isBlank()) {
         reason = t.getMessage();
       }
     }
     return reason;
+  }
+
+  /** The one line for a task or command that ran out of heap: what to set, and the heap it had. */
+  static String outOfHeap() {
+    return "ran out of memory (Java heap of "
+        + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+        + " MB): give the crawl a larger heap with TRAWLER_HEAPSIZE, e.g. TRAWLER_HEAPSIZE=4g";
   }
 
   @Override

@@ -50,5 +50,18 @@ public final class MetadataKeys {
    */
   public static final Text FEED = new Text("_feed_");
 
+  /**
+   * long: on a crawl_parse linked datum that stands for several links to its URL (a parse task
+   * combines them), how many. Read by updatedb; never in the crawldb.
+   */
+  public static final Text LINK_COUNT = new Text("_links_");
+
+  /**
+   * long: on such a combined linked datum, the exact sum of the links' score shares (the bits of a
+   * double), so that updatedb adds up the same sum as from the links one by one; the datum's float
+   * score is that sum rounded. Never in the crawldb.
+   */
+  public static final Text LINK_SCORE_SUM = new Text("_linkscore_");
+
   private MetadataKeys() {}
 }

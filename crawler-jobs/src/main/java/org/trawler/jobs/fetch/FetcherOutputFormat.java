@@ -26,6 +26,7 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.parse.LinkCombiningWriter;
 import org.trawler.jobs.parse.ParseOutputFormat;
 import org.trawler.jobs.politeness.RobotsDb;
 
@@ -133,11 +134,15 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
             ? ReflectionUtils.newInstance(
                 getOutputCompressorClass(context, DefaultCodec.class), conf)
             : null;
-    return new SortingSegmentWriter(
-        context,
-        parts(conf),
-        getDefaultWorkFile(context, ""),
-        codec,
-        FetcherSettings.sortBufferBytes(conf));
+    RecordWriter<Text, SegmentRecord> writer =
+        new SortingSegmentWriter(
+            context,
+            parts(conf),
+            getDefaultWorkFile(context, ""),
+            codec,
+            FetcherSettings.sortBufferBytes(conf));
+    return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)
+        ? LinkCombiningWriter.wrap(writer, conf) // crawl_parse as the parse job writes it
+        : writer;
   }
 }

@@ -13,7 +13,12 @@ public enum ParseCounter implements JobCounter {
   /** Pages whose meta refresh is a redirect (updatedb records them as redirects). */
   REFRESH_REDIRECTS,
   /** Parses abandoned at parser.timeout: their threads were left to finish alone. */
-  ABANDONED_PARSES;
+  ABANDONED_PARSES,
+  /**
+   * Linked datums written to crawl_parse: the outlinks combined per task and URL ({@link
+   * LinkCombiningWriter}); counted only when combining.
+   */
+  LINKED_DATUMS_WRITTEN;
 
   public static final String GROUP = "parse";
 

@@ -1,27 +1,66 @@
 package org.trawler.jobs.update;
 
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 
 /**
  * The links a URL received in this update, summed as they stream past: a popular URL's million
  * linked datums cost three numbers, not a million objects.
+ *
+ * <p>The one rule for merging linked datums: updatedb applies it to a URL's links, and a parse task
+ * applies it to the links its pages make to a URL before writing crawl_parse ({@link
+ * #toLinkedDatum}), so that updatedb makes the same crawldb entry from the combined datum as from
+ * the links one by one: score shares summed (OPIC), the smallest depth, the newest feed item date,
+ * the earliest time. Other metadata of a linked datum is not read by updatedb and not kept.
  */
 public final class IncomingLinks {
   private double score;
   private int minDepth = Integer.MAX_VALUE;
   private long count;
   private long newestFeedItem;
+  private long earliest = Long.MAX_VALUE;
 
-  /** Adds one linked datum: its score share and its depth ({@code _depth_}, if it has one). */
+  /**
+   * Adds one linked datum, or a combined one ({@link #toLinkedDatum}): its score share, its depth
+   * ({@code _depth_}, if it has one), its feed item date and its time.
+   */
   public void add(CrawlDatum linked) {
-    score += linked.getScore();
+    score +=
+        linked.getMetadata().containsKey(MetadataKeys.LINK_SCORE_SUM)
+            ? Double.longBitsToDouble(linked.getMetaLong(MetadataKeys.LINK_SCORE_SUM, 0))
+            : linked.getScore();
     int depth = linked.getMetaInt(MetadataKeys.DEPTH, -1);
     if (depth >= 0) {
       minDepth = Math.min(minDepth, depth);
     }
     newestFeedItem = Math.max(newestFeedItem, linked.getMetaLong(MetadataKeys.FEED_ITEM, 0));
-    count++;
+    earliest = Math.min(earliest, linked.getFetchTime());
+    count += Math.max(1, linked.getMetaLong(MetadataKeys.LINK_COUNT, 1));
+  }
+
+  /**
+   * One linked datum standing for every link added: the links' score sum (with its exact value in
+   * {@link MetadataKeys#LINK_SCORE_SUM} when it stands for more than one), the smallest depth, the
+   * newest feed item date, the earliest time, and how many links ({@link MetadataKeys#LINK_COUNT}).
+   * A single link's datum comes back as it was written (status, score, time, depth, feed item).
+   */
+  public CrawlDatum toLinkedDatum() {
+    CrawlDatum datum = new CrawlDatum();
+    datum.setStatus(CrawlStatus.LINKED);
+    datum.setScore(score());
+    datum.setFetchTime(earliest == Long.MAX_VALUE ? 0 : earliest);
+    if (minDepth != Integer.MAX_VALUE) {
+      datum.setDepth(minDepth);
+    }
+    if (newestFeedItem > 0) {
+      datum.putMeta(MetadataKeys.FEED_ITEM, newestFeedItem);
+    }
+    if (count > 1) {
+      datum.putMeta(MetadataKeys.LINK_COUNT, count);
+      datum.putMeta(MetadataKeys.LINK_SCORE_SUM, Double.doubleToLongBits(score));
+    }
+    return datum;
   }
 
   public boolean isEmpty() {

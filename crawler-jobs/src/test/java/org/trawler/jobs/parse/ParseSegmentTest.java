@@ -162,11 +162,11 @@ public class ParseSegmentTest {
     }
     assertEquals(3, signatures);
     assertEquals(
-        List.of(
+        List.of( // one per URL and task, written in URL order at the task's end
+            "http://example.com/ linked 1.0 1",
             "http://example.com/a linked 0.5 2",
             "http://example.com/b linked 0.5 2",
-            "http://other.example.org/ linked 0.5 2",
-            "http://example.com/ linked 1.0 1"),
+            "http://other.example.org/ linked 0.5 2"),
         linked);
 
     FileSystem fs = segment.getFileSystem(conf);

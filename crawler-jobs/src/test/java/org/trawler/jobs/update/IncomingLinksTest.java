@@ -43,4 +43,41 @@ public class IncomingLinksTest {
     links.creditTo(known);
     assertEquals(before, known);
   }
+
+  @Test
+  public void aCombinedDatumAddsUpAsItsLinksDo() {
+    IncomingLinks one = new IncomingLinks();
+    IncomingLinks combined = new IncomingLinks();
+    IncomingLinks part = new IncomingLinks();
+    for (int i = 0; i < 1000; i++) {
+      CrawlDatum link = Datums.linked(1f / (3 + i % 7), 2 + i % 5);
+      link.setFetchTime(5000 - i);
+      one.add(link);
+      part.add(link);
+      if (i % 333 == 0) {
+        combined.add(part.toLinkedDatum());
+        part = new IncomingLinks();
+      }
+    }
+    if (!part.isEmpty()) {
+      combined.add(part.toLinkedDatum());
+    }
+    assertEquals(one.count(), combined.count());
+    assertEquals(one.score(), combined.score(), 0f);
+    assertEquals(one.minDepth(), combined.minDepth());
+    assertEquals(one.toLinkedDatum(), combined.toLinkedDatum());
+    assertEquals(4001, one.toLinkedDatum().getFetchTime());
+  }
+
+  @Test
+  public void oneLinkComesBackAsItWasWritten() {
+    CrawlDatum link = new CrawlDatum(); // as the parse writes it
+    link.setStatus(CrawlStatus.LINKED);
+    link.setScore(0.25f);
+    link.setDepth(3);
+    link.setFetchTime(77);
+    IncomingLinks links = new IncomingLinks();
+    links.add(link);
+    assertEquals(link, links.toLinkedDatum());
+  }
 }

@@ -1,0 +1,109 @@
+package org.trawler.jobs.parse;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.SegmentRecord;
+import org.trawler.jobs.update.IncomingLinks;
+
+/**
+ * Writes a task's parse records through to {@code out}, except the linked datums of crawl_parse:
+ * the links the task's pages make to one URL become one linked datum ({@link
+ * IncomingLinks#toLinkedDatum}, updatedb's own rule for adding links up), kept in a table of at
+ * most {@value ParseJobKeys#LINKED_COMBINE_URLS} URLs that is written out, in URL order, when it is
+ * full and when the task closes. A round of link-heavy pages links the same few thousand URLs from
+ * every page, so crawl_parse shrinks from one record per link to about one per URL and task;
+ * updatedb makes the same crawldb of it. Not thread-safe: the fetcher serializes its writes.
+ */
+public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord> {
+  private final RecordWriter<Text, SegmentRecord> out;
+  private final int maxUrls;
+  private final Map<Text, IncomingLinks> links = new HashMap<>();
+  private long linksIn;
+  private long datumsOut;
+
+  /**
+   * @param maxUrls distinct URLs kept before the table is written out; at least 1
+   */
+  public LinkCombiningWriter(RecordWriter<Text, SegmentRecord> out, int maxUrls) {
+    if (maxUrls < 1) {
+      throw new IllegalArgumentException("maxUrls must be at least 1: " + maxUrls);
+    }
+    this.out = out;
+    this.maxUrls = maxUrls;
+  }
+
+  /**
+   * {@code out}, combining linked datums unless {@value ParseJobKeys#LINKED_COMBINE_URLS} is 0
+   * (read from {@code conf}).
+   */
+  public static RecordWriter<Text, SegmentRecord> wrap(
+      RecordWriter<Text, SegmentRecord> out, Configuration conf) {
+    int maxUrls =
+        Settings.getInt(
+            conf, ParseJobKeys.LINKED_COMBINE_URLS, ParseJobKeys.DEFAULT_LINKED_COMBINE_URLS);
+    return maxUrls > 0 ? new LinkCombiningWriter(out, maxUrls) : out;
+  }
+
+  @Override
+  public void write(Text key, SegmentRecord record) throws IOException, InterruptedException {
+    Writable value = record.get();
+    if (!(value instanceof CrawlDatum) || ((CrawlDatum) value).getStatus() != CrawlStatus.LINKED) {
+      out.write(key, record);
+      return;
+    }
+    IncomingLinks sum = links.get(key);
+    if (sum == null) {
+      if (links.size() >= maxUrls) {
+        flush();
+      }
+      sum = new IncomingLinks();
+      links.put(new Text(key), sum); // the caller may reuse its key
+    }
+    sum.add((CrawlDatum) value);
+    linksIn++;
+  }
+
+  /** Writes the table's combined datums, in URL order, and empties it. */
+  void flush() throws IOException, InterruptedException {
+    List<Text> urls = new ArrayList<>(links.keySet());
+    urls.sort(null);
+    for (Text url : urls) {
+      out.write(url, new SegmentRecord(links.get(url).toLinkedDatum()));
+    }
+    datumsOut += urls.size();
+    links.clear();
+  }
+
+  @Override
+  public void close(TaskAttemptContext context) throws IOException, InterruptedException {
+    try {
+      flush();
+      if (context != null && linksIn > 0) {
+        ParseCounter.LINKED_DATUMS_WRITTEN.in(context).increment(datumsOut);
+      }
+    } finally {
+      out.close(context);
+    }
+  }
+
+  /** Linked datums taken so far. */
+  long linksIn() {
+    return linksIn;
+  }
+
+  /** Combined linked datums written so far. */
+  long datumsOut() {
+    return datumsOut;
+  }
+}
