@@ -20,23 +20,18 @@ public final class CommandRun {
   }
 
   public static CommandRun run(Configuration conf, String... args) throws Exception {
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code;
-    try {
-      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      code = Main.run(new Configuration(conf), args);
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
+    int code =
+        Main.run(
+            new Configuration(conf),
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
     CommandRun run =
         new CommandRun(
             code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    oldErr.print(run.err);
+    System.err.print(run.err);
     return run;
   }
 

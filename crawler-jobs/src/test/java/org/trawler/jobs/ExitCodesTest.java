@@ -23,7 +23,7 @@ import org.junit.rules.TemporaryFolder;
 public class ExitCodesTest {
   private static final Path CLI_DOC = Path.of("../docs/cli.md");
   private static final Pattern ROW = Pattern.compile("^\\| (\\w+) \\| (.*) \\|$");
-  private static final Pattern CODE = Pattern.compile("(?:^|; )(\\d)");
+  private static final Pattern CODE = Pattern.compile("(?:^|; )(?:interrupted: )?(\\d+)");
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
@@ -52,6 +52,26 @@ public class ExitCodesTest {
       assertTrue(
           c.name() + " " + codes.get(c.name()), codes.get(c.name()).containsAll(Set.of(0, 2)));
     }
+  }
+
+  /**
+   * The code fetch and run return when a first signal stopped them: InterruptedRunTest sends the
+   * signal to a real run and asserts this code; here the docs name it for both, and no other
+   * command claims it (the others do not catch signals).
+   */
+  @Test
+  public void interruptedIsDocumentedForFetchAndRunOnly() throws Exception {
+    assertEquals(130, org.trawler.jobs.fetch.Fetcher.INTERRUPTED);
+    Map<String, Set<Integer>> codes = documented();
+    for (Map.Entry<String, Set<Integer>> e : codes.entrySet()) {
+      boolean catchesSignals = e.getKey().equals("fetch") || e.getKey().equals("run");
+      assertEquals(
+          e.getKey() + " " + e.getValue(),
+          catchesSignals,
+          e.getValue().contains(org.trawler.jobs.fetch.Fetcher.INTERRUPTED));
+    }
+    String doc = Files.readString(CLI_DOC);
+    assertTrue("the codes' summary names 130", doc.contains("130 interrupted"));
   }
 
   @Test

@@ -18,6 +18,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.jobs.Main;
 
 /** The simweb command: seeds out, serving until stopped, usage errors. */
 public class SimWebCommandTest {
@@ -124,26 +125,15 @@ public class SimWebCommandTest {
 
   @Test
   public void badSettingsAreUsageErrors() throws Exception {
-    PrintStream err = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try {
-      assertEquals(
-          2,
-          ToolRunner.run(
-              new Configuration(), new SimWebCommand(), new String[] {"--redirect-pct", "150"}));
-      assertEquals(
-          2,
-          ToolRunner.run(
-              new Configuration(), new SimWebCommand(), new String[] {"--hosts", "many"}));
-      assertEquals(
-          2, ToolRunner.run(new Configuration(), new SimWebCommand(), new String[] {"extra"}));
-      assertEquals(
-          2,
-          ToolRunner.run(
-              new Configuration(), new SimWebCommand(), new String[] {"--docs-pct", "101"}));
-    } finally {
-      System.setErr(err);
+    PrintStream err = new PrintStream(captured, true, StandardCharsets.UTF_8);
+    for (String[] args :
+        List.of(
+            new String[] {"simweb", "--redirect-pct", "150"},
+            new String[] {"simweb", "--hosts", "many"},
+            new String[] {"simweb", "extra"},
+            new String[] {"simweb", "--docs-pct", "101"})) {
+      assertEquals(String.join(" ", args), 2, Main.run(new Configuration(), args, System.out, err));
     }
     String out = captured.toString(StandardCharsets.UTF_8);
     assertTrue(out, out.contains("percentages must be between 0 and 100"));

@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.conf.KnownSettings;
 import org.trawler.jobs.CommandRun;
 
 /** Settings are checked before a command runs, and `conf` shows them. */
@@ -37,6 +38,44 @@ public class SettingsCheckTest {
         run.err, run.errLines()[0].startsWith("trawler conf: warc.max.size: '1x' is not a size"));
     run = CommandRun.run(conf, "conf", "warc.max.size", "-D", "warc.max.size=500m");
     assertEquals(run.toString(), 0, run.exitCode);
+  }
+
+  @Test
+  public void aValueNoEnumHasIsOneLineAndExitTwoBeforeAnythingRuns() throws Exception {
+    String[][] cases = {
+      {"search.default.operator=NEAR", "search.default.operator: 'NEAR' is not one of AND, OR"},
+      {"parser.html.content=article", "parser.html.content: 'article' is not one of all, main"},
+      {"fetcher.queue.mode=byPort", "fetcher.queue.mode: 'byPort' is not one of byHost, byDomain,"},
+      {"indexer.lucene.stored.compression=zstd", "indexer.lucene.stored.compression: 'zstd' is"}
+    };
+    for (String[] c : cases) {
+      CommandRun run = CommandRun.run(conf, "inject", "-D", c[0], "/no/crawl", "/no/seeds");
+      assertEquals(run.toString(), 2, run.exitCode);
+      assertTrue(run.err, run.errLines()[0].startsWith("trawler inject: " + c[1]));
+      assertEquals(run.err, 1, run.errLines().length);
+    }
+    // the readers compare in any case
+    CommandRun run =
+        CommandRun.run(conf, "conf", "search.default", "-D", "search.default.operator=or");
+    assertEquals(run.toString(), 0, run.exitCode);
+  }
+
+  @Test
+  public void everyDefaultKeyDeclaresAKnownType() {
+    java.util.List<String> problems = new java.util.ArrayList<>();
+    for (KnownSettings.Setting s : KnownSettings.load().trawler().values()) {
+      if (!KnownSettings.TYPES.contains(s.typeName())) {
+        problems.add(
+            s.name() + ": <type>" + s.type() + "</type> is not one of " + KnownSettings.TYPES);
+      } else if (s.typeName().equals("enum")) {
+        if (s.allowed().size() < 2) {
+          problems.add(s.name() + ": an enum names its values, as enum: a|b");
+        } else if (!s.allowed().contains(s.defaultValue())) {
+          problems.add(s.name() + ": default '" + s.defaultValue() + "' is not one of its values");
+        }
+      }
+    }
+    assertEquals(String.join("\n", problems), 0, problems.size());
   }
 
   @Test
@@ -90,7 +129,7 @@ public class SettingsCheckTest {
     assertEquals("", run.err);
     run = CommandRun.run(conf, "conf", "-D", "conf.unknown.keys=loud");
     assertEquals(
-        "trawler conf: conf.unknown.keys: must be fail, warn or ignore, not 'loud'",
+        "trawler conf: conf.unknown.keys: 'loud' is not one of fail, warn, ignore",
         run.errLines()[0]);
   }
 

@@ -68,15 +68,16 @@ public class FetcherJobTest {
   private int fetch(String... options) throws Exception {
     List<String> args = new ArrayList<>(List.of("fetch", segment.toString()));
     args.addAll(List.of(options));
-    PrintStream saved = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      return Main.run(conf, args.toArray(new String[0]));
+      return Main.run(
+          conf,
+          args.toArray(new String[0]),
+          System.out,
+          new PrintStream(captured, true, StandardCharsets.UTF_8));
     } finally {
-      System.setErr(saved);
       stderr = captured.toString(StandardCharsets.UTF_8);
-      saved.print(stderr);
+      System.err.print(stderr);
     }
   }
 

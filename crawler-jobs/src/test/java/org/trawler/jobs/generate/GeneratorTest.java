@@ -27,7 +27,6 @@ import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
@@ -42,6 +41,7 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.Main;
 
 /** The whole tool in local mode, on a crawldb the test writes. */
 public class GeneratorTest {
@@ -92,19 +92,18 @@ public class GeneratorTest {
   }
 
   private Run generate(Configuration runConf, String... args) throws Exception {
-    PrintStream out = System.out;
-    PrintStream err = System.err;
     ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     Run run = new Run();
-    try {
-      System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-      run.code = ToolRunner.run(new Configuration(runConf), new Generator(), args);
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
+    String[] command = new String[args.length + 1];
+    command[0] = "generate";
+    System.arraycopy(args, 0, command, 1, args.length);
+    run.code =
+        Main.run(
+            new Configuration(runConf),
+            command,
+            new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+            new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     run.out = outBytes.toString(StandardCharsets.UTF_8);
     run.err = errBytes.toString(StandardCharsets.UTF_8);
     return run;

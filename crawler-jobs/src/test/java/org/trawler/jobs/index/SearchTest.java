@@ -212,4 +212,36 @@ public class SearchTest {
     Search.Hit hit = hits(Search.fromConf(conf), "title:task").get(0);
     assertEquals("Copy Description Copies a file or resource collection.", hit.snippet());
   }
+
+  /** The page's parse text with parser.html.content=main, as the index job takes it. */
+  private static String mainText(String url, String html) throws IOException {
+    Configuration parse = CrawlerConfiguration.create();
+    parse.set("parser.html.content", "main");
+    parse.setBoolean("parser.html.content.fulltext", true);
+    try (org.trawler.core.parse.Parsers parsers = new org.trawler.core.parse.Parsers(parse)) {
+      byte[] bytes = html.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      return parsers
+          .parse(new org.trawler.core.datum.Content(url, url, bytes, "text/html", false))
+          .text()
+          .getText();
+    }
+  }
+
+  @Test
+  public void withTheMainContentFilterSnippetsComeFromTheContentNotTheNavigation()
+      throws Exception {
+    String html =
+        "<html><head><title>Quokkas</title></head><body>"
+            + "<nav><a href='/'>Home</a> <a href='/q'>Quokkas menu entry</a>"
+            + " <a href='/m'>Marsupials index</a></nav>"
+            + "<main><h1>Quokkas</h1><p>Quokkas are small marsupials that live on Rottnest"
+            + " Island, where visitors photograph them every day of the year.</p></main>"
+            + "<footer>Quokkas footer: copyright and cookie notice</footer></body></html>";
+    page("q", "Quokkas", "Quokkas", mainText(SITE + "q", html));
+    Search.Hit hit = hits(Search.fromConf(conf), "quokkas").get(0);
+    assertTrue(hit.snippet(), hit.snippet().contains("small marsupials"));
+    for (String navigation : List.of("menu entry", "Marsupials index", "footer", "cookie")) {
+      assertFalse(hit.snippet(), hit.snippet().contains(navigation));
+    }
+  }
 }

@@ -33,6 +33,7 @@ import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.Main;
 
 public class ParseSegmentTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -102,15 +103,13 @@ public class ParseSegmentTest {
   }
 
   private String stderrOf(String... args) throws Exception {
-    PrintStream old = System.err;
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      int code = run(args);
-      return code + " " + err.toString(StandardCharsets.UTF_8);
-    } finally {
-      System.setErr(old);
-    }
+    String[] command = new String[args.length + 1];
+    command[0] = "parse";
+    System.arraycopy(args, 0, command, 1, args.length);
+    int code =
+        Main.run(conf, command, System.out, new PrintStream(err, true, StandardCharsets.UTF_8));
+    return code + " " + err.toString(StandardCharsets.UTF_8);
   }
 
   @Test

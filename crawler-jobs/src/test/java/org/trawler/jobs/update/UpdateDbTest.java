@@ -143,15 +143,13 @@ public class UpdateDbTest {
     System.arraycopy(args, 0, command, 1, args.length);
     ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     try {
-      return Main.run(new Configuration(conf), command);
+      return Main.run(
+          new Configuration(conf),
+          command,
+          new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+          new PrintStream(errBytes, true, StandardCharsets.UTF_8));
     } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
       out = outBytes.toString(StandardCharsets.UTF_8);
       err = errBytes.toString(StandardCharsets.UTF_8);
     }
