@@ -110,7 +110,8 @@ public class RandomKillSegmentJobTest {
 
   /**
    * Runs {@code command} unkilled on a copy of {@code template}, then {@link #KILLS} times killed
-   * at a random moment of that run's length, each followed by the same command with -force.
+   * at a random moment of that run's length (of the fastest run so far, once a run ended before its
+   * kill), each followed by the same command with -force.
    */
   private void assertKilledAndRerunIsLikeUnkilled(File template, String command) throws Exception {
     File measured = copy(template, command + "-measured");
@@ -134,6 +135,11 @@ public class RandomKillSegmentJobTest {
               () -> System.nanoTime() - begin > at * 1_000_000L,
               0);
       killedMidRun += killed ? 1 : 0;
+      if (!killed) {
+        // it ran faster than the measured run (a machine's load comes and goes): later moments
+        // are drawn over this shorter run, so that most of them still land
+        millis = Math.min(millis, (System.nanoTime() - begin) / 1_000_000L);
+      }
       String where = command + " killed at " + at + " ms" + (killed ? "" : " (had ended)");
       outcomes.add(at + (killed ? "" : "(ended)"));
 
@@ -142,7 +148,7 @@ public class RandomKillSegmentJobTest {
       assertEquals(where, expected, CrawlDirState.of(conf, work));
       assertEquals(where, List.of(), CrawlDirState.leftovers(work));
     }
-    LOG.info("{}: unkilled {} ms; killed at {} ms", command, millis, outcomes);
+    LOG.info("{}: unkilled {} ms at the fastest; killed at {} ms", command, millis, outcomes);
     assertTrue("too few kills landed while " + command + " ran: " + outcomes, killedMidRun >= 5);
   }
 
