@@ -88,7 +88,9 @@ public final class MiniCrawlCluster implements AutoCloseable {
       yarnConf.setInt(
           YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, 3600); // the deletion itself waits
     }
-    MiniMRYarnCluster yarn = new MiniMRYarnCluster("trawler-cluster", nodeManagers);
+    // Its work directory is target/<name>: one per cluster, so that clusters run side by side.
+    MiniMRYarnCluster yarn =
+        new MiniMRYarnCluster("trawler-cluster-" + baseDir.getName(), nodeManagers);
     yarn.init(yarnConf);
     yarn.start();
 

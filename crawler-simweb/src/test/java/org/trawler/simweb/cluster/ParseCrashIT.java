@@ -168,8 +168,10 @@ public class ParseCrashIT {
     return false;
   }
 
+  /** A first map attempt of this JVM's cluster (its containers are this JVM's descendants). */
   private static Optional<ProcessHandle> firstMapAttempt() {
-    return ProcessHandle.allProcesses()
+    return ProcessHandle.current()
+        .descendants()
         .filter(
             p -> {
               String line = p.info().commandLine().orElse("");

@@ -256,9 +256,13 @@ public class RetriedAttemptIT {
     }
   }
 
-  /** The running JVM of attempt 0 of a task of that kind: only the job under test runs. */
+  /**
+   * The running JVM of attempt 0 of a task of that kind: only the job under test runs on this JVM's
+   * cluster, whose containers are this JVM's descendants (other clusters may run beside it).
+   */
   private static Optional<ProcessHandle> firstAttempt(String kind) {
-    return ProcessHandle.allProcesses()
+    return ProcessHandle.current()
+        .descendants()
         .filter(
             p -> {
               String attempt = attemptOf(p);

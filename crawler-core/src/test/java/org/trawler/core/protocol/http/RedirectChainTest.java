@@ -38,6 +38,10 @@ public class RedirectChainTest {
 
   private ProtocolOutput fetchWithRedirectMax(int max) {
     Configuration conf = ShortTimeouts.conf();
+    // Up to HOPS + 1 requests in one fetch: the short deadline failed it on a loaded machine, and
+    // no
+    // test here is about time.
+    conf.setInt(ProtocolKeys.REQUEST_DEADLINE, 60_000);
     conf.setInt(ProtocolKeys.REDIRECT_MAX, max);
     try (HttpProtocol protocol = new HttpProtocol(conf)) {
       return protocol.fetch(server.url("/hop0"), 0);
