@@ -185,10 +185,11 @@ public class IndexJobTest {
   }
 
   @Test
-  public void anUnknownStoredCompressionIsOneLineAndExitThree() throws Exception {
+  public void anUnknownStoredCompressionIsOneLineAndExitTwoBeforeAnythingRuns() throws Exception {
     conf.set(IndexerKeys.LUCENE_STORED_COMPRESSION, "zstd");
     CommandRun run = index(segment("20240101000000", "apples"));
-    assertEquals(3, run.exitCode);
+    assertEquals(run.err, 2, run.exitCode); // the settings check knows the key's values
+    assertTrue(run.err, run.err.contains("not one of"));
     assertEquals(run.err, 1, run.errLines().length);
     assertTrue(run.err, run.err.contains(IndexerKeys.LUCENE_STORED_COMPRESSION));
   }
