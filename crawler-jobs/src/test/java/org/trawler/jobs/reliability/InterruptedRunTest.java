@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,7 +128,7 @@ public class InterruptedRunTest {
    * an ignored SIGINT never reaches a Java handler.
    */
   private static String ctrlC() throws Exception {
-    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+    for (String line : Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
       if (line.startsWith("SigIgn:")) {
         long ignored = Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16);
         return (ignored & (1L << (2 - 1))) != 0 ? "TERM" : "INT";
