@@ -124,8 +124,8 @@ public class InterruptedRunTest {
 
   /**
    * SIGINT, as Ctrl-C sends; SIGTERM (the same handler) where this JVM, and so the child, was
-   * started with SIGINT ignored, as every job a non-interactive shell puts in the background is:
-   * an ignored SIGINT never reaches a Java handler.
+   * started with SIGINT ignored, as every job a non-interactive shell puts in the background is: an
+   * ignored SIGINT never reaches a Java handler.
    */
   private static String ctrlC() throws Exception {
     for (String line : Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
