@@ -76,7 +76,7 @@ public class OpenSearchBadInputTest extends BadInputTest {
         bad(
             index("opensearch.tls.truststore.type=PEMX", "opensearch.tls.truststore=/etc/passwd"),
             USAGE,
-            "opensearch.tls.truststore.type: 'PEMX' is not a keystore type"));
+            "opensearch.tls.truststore.type: 'PEMX' is not one of PKCS12, JKS"));
     return cases;
   }
 }
