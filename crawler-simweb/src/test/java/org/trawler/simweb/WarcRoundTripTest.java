@@ -195,8 +195,22 @@ public class WarcRoundTripTest {
 
   @Test
   public void theOutputFolderHoldsOnlyWarcAndCdxjFiles() {
-    for (String name : out.list()) {
-      assertTrue(name, name.endsWith(".warc.gz") || name.endsWith(".cdxj"));
+    assertOnlyWarcAndCdxj(out);
+  }
+
+  @Test
+  public void eachSegmentsWarcFolderHoldsOnlyWarcAndCdxjFiles() {
+    for (File segment : new File(crawl.toString(), "segments").listFiles()) {
+      assertOnlyWarcAndCdxj(new File(segment, Segment.WARC));
+    }
+  }
+
+  /** No Hadoop .crc, _SUCCESS or part file beside them: WARC tools get the folder as it is. */
+  private static void assertOnlyWarcAndCdxj(File dir) {
+    String[] names = dir.list();
+    assertTrue(dir + " holds WARC files", names.length > 0);
+    for (String name : names) {
+      assertTrue(dir + ": " + name, name.endsWith(".warc.gz") || name.endsWith(".cdxj"));
     }
   }
 

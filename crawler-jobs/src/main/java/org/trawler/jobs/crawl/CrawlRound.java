@@ -1,6 +1,7 @@
 package org.trawler.jobs.crawl;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.fetch.HaltCause;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
@@ -78,8 +80,8 @@ public final class CrawlRound {
       StringBuilder sb =
           new StringBuilder(
               String.format(
-                  "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d; new %d;"
-                      + " crawldb %d (unfetched %d);%s%s %.1f s (",
+                  "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d%s;"
+                      + " new %d; crawldb %d (unfetched %d);%s%s %.1f s (",
                   round,
                   generated.selected(),
                   outcomes[0],
@@ -87,6 +89,7 @@ public final class CrawlRound {
                   outcomes[2],
                   outcomes[3],
                   outcomes[4],
+                  halts(),
                   updated.added(),
                   updated.urls(),
                   updated.perStatus().getOrDefault(CrawlStatus.DB_UNFETCHED.label(), 0L),
@@ -103,6 +106,32 @@ public final class CrawlRound {
         sep = ", ";
       }
       return sb.append(")").toString();
+    }
+
+    /** URLs the fetch reached: those with an outcome (ok, redirect, gone, retry, notmodified). */
+    public long fetchedUrls() {
+      return Arrays.stream(RoundLog.outcomes(counters)).sum();
+    }
+
+    /** URLs the fetch stopped before (time limit, a signal, the watchdog): they stay due. */
+    public long haltedUrls() {
+      long n = 0;
+      for (HaltCause cause : HaltCause.values()) {
+        n += counters.getOrDefault(cause.resultKey(), 0L);
+      }
+      return n;
+    }
+
+    /** ", hit_by_timelimit 28" for a fetch that stopped early, or "". */
+    private String halts() {
+      StringBuilder sb = new StringBuilder();
+      for (HaltCause cause : HaltCause.values()) {
+        long n = counters.getOrDefault(cause.resultKey(), 0L);
+        if (n > 0) {
+          sb.append(", ").append(cause.counterName()).append(' ').append(n);
+        }
+      }
+      return sb.toString();
     }
 
     /**

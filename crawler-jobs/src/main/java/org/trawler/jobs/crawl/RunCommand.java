@@ -195,11 +195,17 @@ public class RunCommand extends CrawlTool {
         log.append(result.get());
         ran++;
         if (FetchStop.requested()) {
+          CrawlRound.Result r = result.get();
           out()
               .printf(
-                  "interrupted: round %d kept what it fetched and updated the crawldb; rerun the"
-                      + " same command to continue%n",
-                  n);
+                  "interrupted: round %d kept the %d URLs it fetched (segment %s) and updated the"
+                      + " crawldb;%s rerun the same command to continue%n",
+                  n,
+                  r.fetchedUrls(),
+                  r.segment().getName(),
+                  r.haltedUrls() == 0
+                      ? ""
+                      : " " + r.haltedUrls() + " URLs not fetched (hit_by_timelimit) stay due;");
           break;
         }
         readSitemaps(crawl, sitemapSites);

@@ -102,8 +102,12 @@ public class Fetcher extends CrawlTool {
       fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
       if (FetchStop.requested()) {
         out()
-            .println(
-                "fetch: stopped by a signal; the URLs not fetched stay due for the next round");
+            .printf(
+                "fetch: stopped by a signal; %s kept; %d URLs not fetched (%s) stay due for the"
+                    + " next round%n",
+                Segment.CRAWL_FETCH,
+                results().getOrDefault(HaltCause.HIT_BY_TIMELIMIT.resultKey(), 0L),
+                HaltCause.HIT_BY_TIMELIMIT.counterName());
         return INTERRUPTED;
       }
     }

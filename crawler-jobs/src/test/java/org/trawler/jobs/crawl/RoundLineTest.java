@@ -1,5 +1,6 @@
 package org.trawler.jobs.crawl;
 
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.util.LinkedHashMap;
@@ -48,5 +49,22 @@ public class RoundLineTest {
                 new IndexJob.Result(45, 0, 0, Map.of()))
             .summary();
     assertTrue(line, line.contains("crawldb 50 (unfetched 5); indexed 45, deleted 0; 1.0 s"));
+  }
+
+  @Test
+  public void aFetchStoppedEarlySaysHowManyUrlsItLeftAndWhy() {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    counters.put("fetcher/fetch_success", 12L);
+    counters.put("fetcher/fetch_gone", 1L);
+    counters.put("fetcher/hit_by_timelimit", 32L);
+    counters.put("parse/success", 12L);
+    CrawlRound.Result r = round(counters, null);
+    String line = r.summary();
+    assertTrue(
+        line,
+        line.contains(
+            "fetched ok 12, redirect 0, gone 1, retry 0, notmodified 0, hit_by_timelimit 32; new 5;"));
+    assertEquals(13, r.fetchedUrls());
+    assertEquals(32, r.haltedUrls());
   }
 }

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -37,6 +38,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.net.filter.PrefixURLFilter;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
@@ -457,6 +459,27 @@ public class GeneratorTest {
     Run forced = generate(args("-force"));
     assertEquals(forced.err, 0, forced.code);
     assertFalse(fs.exists(VersionedDb.lockFile(crawlDb)));
+  }
+
+  /** What the db.ignore.external.links description says: it drops outlinks, not crawldb URLs. */
+  @Test
+  public void externalUrlsAlreadyInTheCrawlDbAreGeneratedUnlessAFilterDropsThem() throws Exception {
+    Map<String, CrawlDatum> db = new TreeMap<>();
+    db.put("http://a.test/", Datums.due(now - Datums.DAY, 1f, 0));
+    db.put("http://b.test/", Datums.due(now - Datums.DAY, 1f, 1));
+    writeCrawlDb(db);
+    conf.setBoolean(NetKeys.IGNORE_EXTERNAL_LINKS, true);
+    Run all = generate(args());
+    assertEquals(all.err, 0, all.code);
+    assertEquals(db.keySet(), selected(all.segment()).keySet());
+
+    File prefixes = tmp.newFile("prefix-urlfilter.txt");
+    Files.writeString(prefixes.toPath(), "http://a.test/\n");
+    conf.set(NetKeys.FILTER_ORDER, PrefixURLFilter.class.getName());
+    conf.set(NetKeys.PREFIX_FILTER_FILE, prefixes.getPath());
+    Run filtered = generate(args());
+    assertEquals(filtered.err, 0, filtered.code);
+    assertEquals(Set.of("http://a.test/"), selected(filtered.segment()).keySet());
   }
 
   @Test

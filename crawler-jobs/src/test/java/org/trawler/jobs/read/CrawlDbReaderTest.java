@@ -204,6 +204,7 @@ public class CrawlDbReaderTest {
     JsonNode c = new ObjectMapper().readTree(found.out);
     assertEquals("http://c.com/", c.get("url").asText());
     assertEquals(2, c.get("metadata").get("_depth_").asInt());
+    assertTrue(found.out, c.get("fetchTimeIso").asText().matches("\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z"));
 
     CommandRun missing = readdb("-url", "http://nowhere.com/");
     assertEquals(1, missing.exitCode);

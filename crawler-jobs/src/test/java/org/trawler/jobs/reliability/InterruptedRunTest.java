@@ -14,16 +14,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlDbFiles;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -159,26 +168,89 @@ public class InterruptedRunTest {
     signal(run, ctrlC());
     assertEquals(lastLog(), 130, ChildCommand.waitFor(run));
     String log = lastLog();
+    int kept = pagesServed.get();
+    assertTrue("stopped early: " + kept, kept >= 5 && kept < PAGES);
+    int left = PAGES - kept;
     assertTrue(log, log.contains("trawler: stopping after the fetches in flight"));
+    // the round line counts what was fetched and what the stop left, as a time limit does
+    assertTrue(log, log.contains("round 1: generated " + PAGES + "; fetched ok " + kept + ","));
+    assertTrue(log, log.contains("notmodified 0, hit_by_timelimit " + left + "; new 0;"));
+    File segment = onlySegment();
     assertTrue(
         log,
         log.contains(
-            "interrupted: round 1 kept what it fetched and updated the crawldb; rerun the same"
-                + " command to continue"));
-    int kept = pagesServed.get();
-    assertTrue("stopped early: " + kept, kept >= 5 && kept < PAGES);
+            "interrupted: round 1 kept the "
+                + kept
+                + " URLs it fetched (segment "
+                + segment.getName()
+                + ") and updated the crawldb; "
+                + left
+                + " URLs not fetched (hit_by_timelimit) stay due; rerun the same command to"
+                + " continue"));
+
+    // the segment is whole: each page served is in crawl_fetch and parsed, the rest in neither
+    Map<String, String> fetched = fetchedIn(segment);
+    assertEquals(served.keySet(), paths(fetched.keySet()));
+    assertEquals(Set.of(CrawlStatus.FETCH_SUCCESS.label()), Set.copyOf(fetched.values()));
+    assertEquals(fetched.keySet(), parsedIn(segment));
+    assertEquals(
+        "no scratch folder is left",
+        Set.of(),
+        Set.copyOf(List.of(segment.list((d, n) -> n.startsWith("_work")))));
+
     Map<String, JsonNode> db = crawlDb();
     assertEquals(PAGES, db.size());
     assertEquals(kept, withStatus(db, "db_fetched"));
-    assertEquals(PAGES - kept, withStatus(db, "db_unfetched"));
+    assertEquals(left, withStatus(db, "db_unfetched"));
 
     Process rerun = startRun();
     assertEquals(lastLog(), 0, ChildCommand.waitFor(rerun));
+    assertTrue(
+        lastLog(), lastLog().contains("round 1: generated " + left + "; fetched ok " + left));
     assertEquals(PAGES, withStatus(crawlDb(), "db_fetched"));
     for (Map.Entry<String, AtomicInteger> e : served.entrySet()) {
       assertEquals(e.getKey() + " fetched again", 1, e.getValue().get());
     }
     assertEquals(PAGES, served.size());
+  }
+
+  private File onlySegment() {
+    File[] segments = new File(crawl, "segments").listFiles(File::isDirectory);
+    assertEquals(List.of(segments).toString(), 1, segments.length);
+    return segments[0];
+  }
+
+  /** The URLs of a segment's crawl_fetch, each with its fetch status. */
+  private Map<String, String> fetchedIn(File segment) throws Exception {
+    Map<String, String> records = new TreeMap<>();
+    PartFiles.read(
+        conf,
+        new Path(segment.getPath(), Segment.CRAWL_FETCH),
+        new Text(),
+        new CrawlDatum(),
+        (k, v) -> records.put(k.toString(), v.getStatus().label()));
+    return records;
+  }
+
+  /** The URLs of a segment's parse_data. */
+  private Set<String> parsedIn(File segment) throws Exception {
+    Set<String> urls = new TreeSet<>();
+    PartFiles.read(
+        conf,
+        new Path(segment.getPath(), Segment.PARSE_DATA),
+        new Text(),
+        new ParseData(),
+        (k, v) -> urls.add(k.toString()));
+    return urls;
+  }
+
+  /** The URL paths of {@code urls}, as the server counted them. */
+  private static Set<String> paths(Set<String> urls) {
+    Set<String> paths = new TreeSet<>();
+    for (String url : urls) {
+      paths.add(java.net.URI.create(url).getPath());
+    }
+    return paths;
   }
 
   @Test
