@@ -161,13 +161,18 @@ public final class KnownSettings {
                 h == null ? "(unknown setting)" : h.description()));
       }
     }
+    // the keys named by the pattern first (conf delay: fetcher.server.delay), then the keys only
+    // their description mentions
     List<InEffect> matching = new ArrayList<>();
+    List<InEffect> described = new ArrayList<>();
     for (InEffect s : shown.values()) {
-      if (s.name().toLowerCase(Locale.ROOT).contains(p)
-          || s.description().toLowerCase(Locale.ROOT).contains(p)) {
+      if (s.name().toLowerCase(Locale.ROOT).contains(p)) {
         matching.add(s);
+      } else if (s.description().toLowerCase(Locale.ROOT).contains(p)) {
+        described.add(s);
       }
     }
+    matching.addAll(described);
     return matching;
   }
 

@@ -116,7 +116,7 @@ public class CheckCommand extends CrawlTool {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("url", r.input());
     URLCheck.Result u = r.urlCheck();
-    f.put("normalized", u.accepted() ? u.url() : "");
+    f.put("normalized", u.normalized() == null ? "" : u.normalized());
     f.put("filter", u.describe());
     ProtocolOutput verdict = r.fetch().robotsVerdict();
     f.put(

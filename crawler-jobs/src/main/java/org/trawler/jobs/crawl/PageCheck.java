@@ -123,7 +123,7 @@ public final class PageCheck implements Closeable {
    */
   public Report check(String url) {
     URLCheck.Result urlCheck = seedCheck.check(url);
-    String target = urlCheck.accepted() ? urlCheck.url() : url;
+    String target = urlCheck.normalized() != null ? urlCheck.normalized() : url;
     SingleFetch.Result fetched = fetch.fetch(target);
     Rendering shown = null;
     if (renderer != null) {

@@ -29,35 +29,41 @@ public final class URLCheck {
       try {
         current = n.normalize(current, scope);
       } catch (MalformedURLException e) {
-        return Result.rejected(url, n.getClass().getSimpleName(), "malformed: " + e.getMessage());
+        return Result.rejected(
+            url, null, n.getClass().getSimpleName(), "malformed: " + e.getMessage());
       }
       if (current == null) {
-        return Result.rejected(url, n.getClass().getSimpleName(), "");
+        return Result.rejected(url, null, n.getClass().getSimpleName(), "");
       }
     }
     URLFilters.Verdict verdict = filters.verdict(current);
     return verdict.accepted()
         ? new Result(url, verdict.url(), "", "")
-        : Result.rejected(url, verdict.filter(), verdict.rule());
+        : Result.rejected(url, current, verdict.filter(), verdict.rule());
   }
 
   /**
-   * One URL's verdict: the normalized, filtered URL, or null with the normalizer or filter that
-   * rejected it and its rule ("" when it names none).
+   * One URL's verdict: the URL the normalizers made of it (null when one rejected it) and, when it
+   * was rejected, the normalizer or filter that did and its rule ("" when it names none).
    */
-  public record Result(String input, String url, String rejectedBy, String rule) {
-    static Result rejected(String input, String by, String rule) {
-      return new Result(input, null, by, rule);
+  public record Result(String input, String normalized, String rejectedBy, String rule) {
+    static Result rejected(String input, String normalized, String by, String rule) {
+      return new Result(input, normalized, by, rule);
     }
 
     public boolean accepted() {
-      return url != null;
+      return rejectedBy.isEmpty();
+    }
+
+    /** The normalized, filtered URL, or null when it was rejected. */
+    public String url() {
+      return accepted() ? normalized : null;
     }
 
     /** "accept <url>" or "reject <by>[ (<rule>)]". */
     public String describe() {
       return accepted()
-          ? "accept " + url
+          ? "accept " + normalized
           : "reject " + rejectedBy + (rule.isEmpty() ? "" : " (" + rule + ")");
     }
   }

@@ -105,6 +105,7 @@ public class CheckCommandTest {
     assertTrue(r.err, r.errLines()[0].endsWith("; -force fetches it anyway"));
 
     r = CommandRun.run(CrawlerConfiguration.create(), "check", base + "/logo.png", "-force");
+    assertTrue(r.out, r.out.contains("normalized: " + base + "/logo.png\n"));
     assertTrue(r.out, r.out.contains("filter: reject RegexURLFilter"));
     assertTrue(r.out, r.out.contains("protocolStatus: 404 http_404\n"));
     assertTrue(

@@ -147,6 +147,12 @@ public class SettingsCheckTest {
     for (String line : run.out.split("\n")) {
       assertTrue(line, line.startsWith("    ") || line.contains(" = "));
     }
+    // the keys the pattern names come before those only a description mentions
+    assertTrue(run.out, run.out.startsWith("generate.host.failure.delay = "));
+    assertTrue(
+        run.out,
+        run.out.indexOf("db.fetch.retry.delay = ")
+            < run.out.indexOf("generate.host.max.failures = "));
   }
 
   @Test

@@ -36,11 +36,12 @@ public class URLCheckTest {
   }
 
   @Test
-  public void aRejectedUrlNamesTheFilterAndItsRuleLine() {
+  public void aRejectedUrlNamesTheFilterAndItsRuleLineAndKeepsItsNormalizedForm() {
     URLCheck.Result r =
         new URLCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK)
-            .check("http://example.com/logo.PNG");
+            .check("HTTP://Example.com/a/../logo.PNG");
     assertEquals(null, r.url());
+    assertEquals("http://example.com/logo.PNG", r.normalized());
     assertEquals("RegexURLFilter", r.rejectedBy());
     assertTrue(r.rule(), r.rule().matches("line \\d+: -\\(\\?i\\)\\\\\\.\\(gif.*"));
   }
@@ -60,6 +61,7 @@ public class URLCheckTest {
     URLCheck.Result r =
         new URLCheck(shippedConf(), URLNormalizers.SCOPE_OUTLINK).check("http://exa mple.com:x/");
     assertEquals(false, r.accepted());
+    assertEquals(null, r.normalized());
     assertTrue(r.describe(), r.describe().startsWith("reject BasicURLNormalizer"));
   }
 
