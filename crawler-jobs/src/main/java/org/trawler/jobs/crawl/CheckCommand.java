@@ -104,7 +104,18 @@ public class CheckCommand extends CrawlTool {
     if (report.fetched()) {
       return 0;
     }
-    err().println("trawler check: " + url + " not fetched: " + fetched.toProtocolStatus());
+    if (report.redirectTarget() != null) {
+      err()
+          .println(
+              "trawler check: "
+                  + url
+                  + " is a redirect ("
+                  + report.status().label()
+                  + ") to "
+                  + report.redirectTarget());
+    } else {
+      err().println("trawler check: " + url + " not fetched: " + fetched.toProtocolStatus());
+    }
     return UserException.NOTHING_TO_DO;
   }
 

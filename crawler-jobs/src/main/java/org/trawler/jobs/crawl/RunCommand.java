@@ -113,7 +113,7 @@ public class RunCommand extends CrawlTool {
     Path index = cmd.hasOption("index") ? new Path(cmd.getOptionValue("index")) : null;
     updateHostDb = cmd.hasOption("hostdb");
     sitemaps = cmd.hasOption("sitemaps");
-    try (FetchStop stop = FetchStop.onSignals(err())) {
+    try (FetchStop stop = FetchStop.onSignals(err(), "the crawldb updated")) {
       crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
       return FetchStop.requested() ? Fetcher.INTERRUPTED : 0;
     }

@@ -30,8 +30,11 @@ public final class FetchStop implements Closeable {
     return REQUESTED.get();
   }
 
-  /** Catches SIGINT and SIGTERM until closed; says on {@code err} what the first one does. */
-  public static FetchStop onSignals(PrintStream err) {
+  /**
+   * Catches SIGINT and SIGTERM until closed; says on {@code err} what the first one does: stop
+   * after the fetches in flight, then {@code then} ("the crawldb is updated").
+   */
+  public static FetchStop onSignals(PrintStream err, String then) {
     FetchStop stop = new FetchStop();
     REQUESTED.set(false);
     for (String name : List.of("INT", "TERM")) {
@@ -40,8 +43,9 @@ public final class FetchStop implements Closeable {
           s -> {
             if (REQUESTED.compareAndSet(false, true)) {
               err.println(
-                  "trawler: stopping after the fetches in flight; what was fetched is kept and the"
-                      + " crawldb updated (press Ctrl-C again to stop at once)");
+                  "trawler: stopping after the fetches in flight; what was fetched is kept and "
+                      + then
+                      + " (press Ctrl-C again to stop at once)");
               err.flush();
             } else {
               stop.previous(s);

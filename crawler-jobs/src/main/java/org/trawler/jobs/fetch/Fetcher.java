@@ -98,14 +98,13 @@ public class Fetcher extends CrawlTool {
       }
       getConf().setInt(ProtocolKeys.FETCHER_THREADS, threads);
     }
-    try (FetchStop stop = FetchStop.onSignals(err())) {
+    try (FetchStop stop = FetchStop.onSignals(err(), "the segment written")) {
       fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
       if (FetchStop.requested()) {
         out()
             .printf(
-                "fetch: stopped by a signal; %s kept; %d URLs not fetched (%s) stay due for the"
-                    + " next round%n",
-                Segment.CRAWL_FETCH,
+                "fetch: stopped by a signal; the segment holds what was fetched, %d URLs not"
+                    + " fetched (%s) stay due: parse and updatedb it as usual%n",
                 results().getOrDefault(HaltCause.HIT_BY_TIMELIMIT.resultKey(), 0L),
                 HaltCause.HIT_BY_TIMELIMIT.counterName());
         return INTERRUPTED;

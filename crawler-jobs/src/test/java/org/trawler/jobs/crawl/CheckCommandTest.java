@@ -172,5 +172,9 @@ public class CheckCommandTest {
         out,
         out.contains(
             "  " + base + "/other  [meta refresh redirect: its only link is " + base + "/page]\n"));
+    CommandRun run = CommandRun.run(CrawlerConfiguration.create(), "check", base + "/moved");
+    assertEquals(
+        "trawler check: " + base + "/moved is a redirect (fetch_redir_temp) to " + base + "/page\n",
+        run.err);
   }
 }

@@ -33,6 +33,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.CrawlDbFiles;
 import org.trawler.jobs.LocalJobFixtures;
 
@@ -212,6 +213,39 @@ public class InterruptedRunTest {
       assertEquals(e.getKey() + " fetched again", 1, e.getValue().get());
     }
     assertEquals(PAGES, served.size());
+  }
+
+  @Test
+  public void fetchAloneKeepsWhatItFetchedInTheSegmentForParseAndUpdateDb() throws Exception {
+    File crawlDb = new File(crawl, "crawldb");
+    File segments = new File(crawl, "segments");
+    assertEquals(0, CommandRun.run(conf, "inject", crawlDb.getPath(), seeds.getPath()).exitCode);
+    assertEquals(
+        0, CommandRun.run(conf, "generate", crawlDb.getPath(), segments.getPath()).exitCode);
+    File segment = onlySegment();
+
+    Process fetch = child.start("fetch", segment.getPath(), "-threads", "2");
+    awaitPages(fetch, 5);
+    signal(fetch, ctrlC());
+    assertEquals(lastLog(), 130, ChildCommand.waitFor(fetch));
+    String log = lastLog();
+    int kept = pagesServed.get();
+    assertTrue("stopped early: " + kept, kept >= 5 && kept < PAGES);
+    assertTrue(
+        log,
+        log.contains(
+            "trawler: stopping after the fetches in flight; what was fetched is kept and the"
+                + " segment written"));
+    assertTrue(
+        log,
+        log.contains(
+            "fetch: stopped by a signal; the segment holds what was fetched, "
+                + (PAGES - kept)
+                + " URLs not fetched (hit_by_timelimit) stay due: parse and updatedb it as usual"));
+    assertEquals(served.keySet(), paths(fetchedIn(segment).keySet()));
+    CommandRun update = CommandRun.run(conf, "updatedb", crawlDb.getPath(), segment.getPath());
+    assertEquals(update.toString(), 0, update.exitCode);
+    assertEquals(kept, withStatus(crawlDb(), "db_fetched"));
   }
 
   private File onlySegment() {
