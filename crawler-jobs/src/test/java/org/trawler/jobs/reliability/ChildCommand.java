@@ -16,7 +16,8 @@ import org.apache.hadoop.conf.Configuration;
  * and classpath), local mode, with a configuration file. The test may kill it with SIGKILL.
  */
 final class ChildCommand {
-  private static final long TIMEOUT_SECONDS = 60;
+  private static final long TIMEOUT_SECONDS =
+      180; // a bound, not a wait: a loaded machine starts JVMs slowly
 
   private final File confFile;
   private final File logDir;
