@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 
@@ -21,6 +22,7 @@ public final class ParsedPage {
   private final Content content;
   private final String mimeType;
   private final Document dom;
+  private List<Element> elements;
   private final ParseData data;
   private final List<ParseNote> notes = new ArrayList<>();
   private final Set<String> fields = new LinkedHashSet<>();
@@ -28,9 +30,24 @@ public final class ParsedPage {
   private String filter = "";
 
   public ParsedPage(Content content, String mimeType, Document dom, ParseData data, String text) {
+    this(content, mimeType, dom, null, data, text);
+  }
+
+  /**
+   * A page whose parser walked {@code dom} and found {@code elements} (all of them, in document
+   * order, the document first), or null when it did not.
+   */
+  public ParsedPage(
+      Content content,
+      String mimeType,
+      Document dom,
+      List<Element> elements,
+      ParseData data,
+      String text) {
     this.content = content;
     this.mimeType = mimeType;
     this.dom = dom;
+    this.elements = elements;
     this.data = data;
     this.text = text;
     this.fields.addAll(fieldNames(data));
@@ -53,6 +70,19 @@ public final class ParsedPage {
   /** The page's jsoup document when it is HTML, else null. Read it; do not change it. */
   public Document dom() {
     return dom;
+  }
+
+  /**
+   * Every element of {@link #dom()} in document order, the document first (what {@code
+   * getAllElements()} gives); empty for a document. The parser's own walk found them: a filter that
+   * looks for elements by tag or attribute goes through this list instead of walking the tree
+   * again. Read it; do not change it.
+   */
+  public List<Element> elements() {
+    if (elements == null) {
+      elements = dom == null ? List.of() : dom.getAllElements();
+    }
+    return elements;
   }
 
   /** The page's metadata: what the parser found and the fields filters added so far. */

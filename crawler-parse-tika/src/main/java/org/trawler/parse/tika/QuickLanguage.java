@@ -152,6 +152,9 @@ final class QuickLanguage {
   private static final char[][] WORD_OF = new char[TABLE_SIZE][];
   private static final long[] LANGUAGES_OF = new long[TABLE_SIZE];
 
+  /** The hash of each slot's word: most words read are no function word, told apart by it. */
+  private static final int[] HASH_OF = new int[TABLE_SIZE];
+
   /** Languages whose function words are in Latin script: bits 0 .. FIRST_CYRILLIC - 1. */
   private static final int FIRST_CYRILLIC;
 
@@ -163,8 +166,10 @@ final class QuickLanguage {
         firstCyrillic = i;
       }
       for (String w : FUNCTION_WORDS[i][1].split(" ")) {
-        int slot = slot(w.toCharArray(), w.length(), hash(w.toCharArray(), w.length()));
+        int hash = hash(w.toCharArray(), w.length());
+        int slot = slot(w.toCharArray(), w.length(), hash);
         WORD_OF[slot] = w.toCharArray();
+        HASH_OF[slot] = hash;
         LANGUAGES_OF[slot] |= 1L << i;
       }
     }
@@ -223,7 +228,15 @@ final class QuickLanguage {
 
   /** The ISO 639-1 code of {@code text}'s language, or null when the evidence is not clear. */
   static String detect(CharSequence text) {
-    int end = Math.min(text.length(), MAX_CHARS);
+    return detect(text, text.length());
+  }
+
+  /**
+   * The language of the first {@code length} characters of {@code text}: what {@code
+   * detect(text.subSequence(0, length))} gives, without copying them.
+   */
+  static String detect(CharSequence text, int length) {
+    int end = Math.min(Math.min(length, text.length()), MAX_CHARS);
     int[] count = new int[SCRIPTS.length];
     int letters = 0;
     for (int i = 0; i < end; i++) {
@@ -281,9 +294,9 @@ final class QuickLanguage {
       case ARMENIAN:
         return "hy";
       case LATIN:
-        return vote(text, 0, FIRST_CYRILLIC);
+        return vote(text, length, 0, FIRST_CYRILLIC);
       case CYRILLIC:
-        return vote(text, FIRST_CYRILLIC, FUNCTION_WORDS.length);
+        return vote(text, length, FIRST_CYRILLIC, FUNCTION_WORDS.length);
       default:
         return null; // Arabic (ar, fa, ur), Devanagari (hi, mr, ne) and the rest: the n-grams
     }
@@ -294,8 +307,8 @@ final class QuickLanguage {
    * other's, or null. A word several languages share counts for each as a share, so that "de" (in
    * French, Spanish, Dutch...) decides nothing and "het" or "los" decide much.
    */
-  private static String vote(CharSequence text, int from, int to) {
-    int end = text.length();
+  private static String vote(CharSequence text, int length, int from, int to) {
+    int end = Math.min(length, text.length());
     double[] score = new double[FUNCTION_WORDS.length];
     int[] hits = new int[FUNCTION_WORDS.length];
     long of = ((1L << to) - 1) & ~((1L << from) - 1);
@@ -304,35 +317,34 @@ final class QuickLanguage {
     int run = 0;
     boolean runHit = false;
     char[] word = new char[MAX_WORD];
-    int length = 0;
+    int letters = 0;
     int hash = 0;
     boolean tooLong = false;
     for (int i = 0; i <= end && words < MAX_WORDS && scanned < MAX_SCANNED; i++) {
       char c = i < end ? text.charAt(i) : ' ';
       if (isAsciiLetter(c) || (c >= 0x80 && Character.isLetter(c))) {
-        if (length < MAX_WORD) {
+        if (letters < MAX_WORD) {
           char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
-          word[length++] = lower;
+          word[letters++] = lower;
           hash = 31 * hash + lower;
         } else {
           tooLong = true;
         }
         continue;
       }
-      if (length == 0) {
+      if (letters == 0) {
         continue;
       }
       scanned++;
       run++;
-      long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, length, hash)] & of;
+      long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, letters, hash)] & of;
       if (mask != 0) {
         runHit = true;
         double share = 1.0 / Long.bitCount(mask);
-        for (int l = from; l < to; l++) {
-          if ((mask & (1L << l)) != 0) {
-            score[l] += share;
-            hits[l]++;
-          }
+        for (long m = mask; m != 0; m &= m - 1) {
+          int l = Long.numberOfTrailingZeros(m);
+          score[l] += share;
+          hits[l]++;
         }
       }
       if (run == RUN) {
@@ -340,7 +352,7 @@ final class QuickLanguage {
         run = 0;
         runHit = false;
       }
-      length = 0;
+      letters = 0;
       hash = 0;
       tooLong = false;
     }
@@ -380,7 +392,8 @@ final class QuickLanguage {
   private static int slot(char[] word, int length, int hash) {
     int slot = (hash ^ (hash >>> 11)) & (TABLE_SIZE - 1);
     while (WORD_OF[slot] != null
-        && !Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length)) {
+        && (HASH_OF[slot] != hash
+            || !Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length))) {
       slot = (slot + 1) & (TABLE_SIZE - 1);
     }
     return slot;

@@ -44,7 +44,10 @@ public class JsonLdFilter implements ParseFilter {
       return;
     }
     StructuredFields.Page out = null;
-    for (Element script : page.dom().getElementsByTag("script")) {
+    for (Element script : page.elements()) {
+      if (!script.normalName().equals("script")) {
+        continue;
+      }
       String type = script.attr("type").strip().toLowerCase(Locale.ROOT);
       if (!type.startsWith("application/ld+json")) {
         continue;
