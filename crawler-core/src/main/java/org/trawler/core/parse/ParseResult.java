@@ -2,7 +2,6 @@ package org.trawler.core.parse;
 
 import java.util.List;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -12,9 +11,9 @@ import org.trawler.core.datum.ParseText;
  * signature, and the redirect its meta refresh makes of it, or null. An HTML page also carries the
  * jsoup document it was read into, so that the parse filters do not parse it again, and every page
  * the notes its parse filters left (counters, the selector rules that fired); neither is stored.
- * {@code elements} are the document's elements in document order, as the parser's one walk of it
- * found them (null when the parser did not walk it): the filters look for their meta tags, scripts
- * and items in that list rather than walk the tree again.
+ * {@code elements} are the document's elements as the parser's one walk of it found them (null when
+ * the parser did not walk it): the filters find meta tags, scripts and items there rather than walk
+ * the tree again.
  */
 public record ParseResult(
     ParseData data,
@@ -22,7 +21,7 @@ public record ParseResult(
     byte[] signature,
     MetaRefresh.Redirect redirect,
     Document dom,
-    List<Element> elements,
+    PageElements elements,
     List<ParseNote> notes) {
 
   public ParseResult(ParseData data, ParseText text, byte[] signature) {

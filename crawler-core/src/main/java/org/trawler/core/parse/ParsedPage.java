@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 
@@ -22,7 +21,7 @@ public final class ParsedPage {
   private final Content content;
   private final String mimeType;
   private final Document dom;
-  private List<Element> elements;
+  private PageElements elements;
   private final ParseData data;
   private final List<ParseNote> notes = new ArrayList<>();
   private final Set<String> fields = new LinkedHashSet<>();
@@ -33,15 +32,12 @@ public final class ParsedPage {
     this(content, mimeType, dom, null, data, text);
   }
 
-  /**
-   * A page whose parser walked {@code dom} and found {@code elements} (all of them, in document
-   * order, the document first), or null when it did not.
-   */
+  /** A page whose parser walked {@code dom} and found {@code elements}, or null when it did not. */
   public ParsedPage(
       Content content,
       String mimeType,
       Document dom,
-      List<Element> elements,
+      PageElements elements,
       ParseData data,
       String text) {
     this.content = content;
@@ -73,14 +69,14 @@ public final class ParsedPage {
   }
 
   /**
-   * Every element of {@link #dom()} in document order, the document first (what {@code
-   * getAllElements()} gives); empty for a document. The parser's own walk found them: a filter that
-   * looks for elements by tag or attribute goes through this list instead of walking the tree
-   * again. Read it; do not change it.
+   * The elements of {@link #dom()} (all of them in document order, and its meta tags, scripts and
+   * microdata items apart), as the parser's own walk found them: a filter that looks for elements
+   * by tag or attribute goes through these lists instead of walking the tree again. Null for a
+   * document. Read them; do not change them.
    */
-  public List<Element> elements() {
-    if (elements == null) {
-      elements = dom == null ? List.of() : dom.getAllElements();
+  public PageElements elements() {
+    if (elements == null && dom != null) {
+      elements = PageElements.of(dom);
     }
     return elements;
   }

@@ -133,9 +133,8 @@ public class LanguageFilter implements ParseFilter {
           return lang;
         }
       }
-      for (Element meta : page.elements()) {
-        if (meta.normalName().equals("meta")
-            && meta.attr("http-equiv").equalsIgnoreCase("content-language")) {
+      for (Element meta : page.elements().metas()) {
+        if (meta.attr("http-equiv").equalsIgnoreCase("content-language")) {
           String lang = iso639(meta.attr("content"));
           if (lang != null) {
             return lang;

@@ -40,10 +40,7 @@ public class MetaTagFilter implements ParseFilter {
       return;
     }
     int count = 0;
-    for (Element meta : page.elements()) {
-      if (!meta.normalName().equals("meta")) {
-        continue;
-      }
+    for (Element meta : page.elements().metas()) {
       String name = fieldName(meta.hasAttr("name") ? meta.attr("name") : meta.attr("property"));
       String value = Whitespace.cap(Whitespace.collapse(meta.attr("content")), maxLength);
       if (name == null || value.isEmpty()) {

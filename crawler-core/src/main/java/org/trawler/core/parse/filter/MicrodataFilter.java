@@ -30,8 +30,8 @@ public class MicrodataFilter implements ParseFilter {
       return;
     }
     StructuredFields.Page out = null;
-    for (Element item : page.elements()) {
-      if (!item.hasAttr("itemscope") || item.hasAttr("itemprop")) {
+    for (Element item : page.elements().itemScopes()) {
+      if (item.hasAttr("itemprop")) {
         continue; // a property of an enclosing item
       }
       String type = StructuredFields.typeName(item.attr("itemtype").split("\\s+")[0]);
