@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -84,6 +87,13 @@ public class SimWebCommand extends CrawlTool {
             "X",
             "percent of HTML pages whose links after the nav bar and one sentence are written by"
                 + " their script from a JSON the site serves (default 0)"));
+    o.addOption(
+        valued(
+            "langs",
+            "CODES",
+            "languages of the pages, comma-separated: "
+                + String.join(",", SimWebLanguages.codes())
+                + " (default: none, English-looking words)"));
     o.addOption(valued("cross-host-pct", "X", "percent of links to another host (default 20)"));
     o.addOption(valued("seed", "N", "seed of the link graph and texts (default 1)"));
     o.addOption(valued("threads", "N", "server threads shared by all hosts (default 256)"));
@@ -166,6 +176,7 @@ public class SimWebCommand extends CrawlTool {
               .docsPct(doubleOption(cmd, "docs-pct", 0))
               .jsPct(doubleOption(cmd, "js-pct", 0))
               .seed(longOption(cmd, "seed", 1))
+              .langs(langs(cmd.getOptionValue("langs", "")))
               .build();
       return SimWebServer.builder(site)
           .latencyMs(intOption(cmd, "latency-ms", 0))
@@ -174,6 +185,17 @@ public class SimWebCommand extends CrawlTool {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /** The codes of --langs: commas or spaces between them. */
+  static List<String> langs(String option) {
+    List<String> codes = new ArrayList<>();
+    for (String code : option.split("[,\\s]+")) {
+      if (!code.isEmpty()) {
+        codes.add(code.toLowerCase(Locale.ROOT));
+      }
+    }
+    return codes;
   }
 
   private void printSeeds(SiteModel site, String seedsFile, boolean allPages)

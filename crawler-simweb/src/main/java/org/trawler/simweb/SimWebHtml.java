@@ -51,12 +51,31 @@ final class SimWebHtml {
       List<Link> links,
       int targetBytes,
       SiteModel.Layout layout) {
+    return page(hash, title, marker, nav, links, targetBytes, layout, null, "en");
+  }
+
+  /**
+   * A page as above whose prose is in {@code lang} (null: simweb's English-looking words) and whose
+   * {@code <html lang>} says {@code declared} (null: the attribute is left out).
+   */
+  static String page(
+      long hash,
+      String title,
+      String marker,
+      List<Link> nav,
+      List<Link> links,
+      int targetBytes,
+      SiteModel.Layout layout,
+      String lang,
+      String declared) {
     SplittableRandom rnd = new SplittableRandom(hash);
     StringBuilder sb = new StringBuilder(targetBytes + 1024);
-    sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+    sb.append("<!DOCTYPE html>\n<html")
+        .append(declared == null ? "" : " lang=\"" + escape(declared) + "\"")
+        .append(">\n<head>\n<meta charset=\"utf-8\">\n<title>")
         .append(escape(title))
         .append("</title>\n<meta name=\"description\" content=\"")
-        .append(escape(sentence(rnd)))
+        .append(escape(sentence(lang, rnd)))
         .append("\">\n");
     int head = sb.length();
     sb.append("</head>\n<body>\n");
@@ -66,8 +85,8 @@ final class SimWebHtml {
       sb.append("<p>A ").append(escape(marker)).append(" was seen here.</p>\n");
     }
     if (layout == SiteModel.Layout.REFERENCE) {
-      sb.append("<p>").append(sentence(rnd)).append("</p>\n");
-      memberTable(sb, rnd, nav, links);
+      sb.append("<p>").append(escape(sentence(lang, rnd))).append("</p>\n");
+      memberTable(sb, rnd, nav, links, lang);
       links = List.of();
     }
     int paragraphs = Math.max(1, targetBytes / PARAGRAPH_BYTES);
@@ -78,13 +97,14 @@ final class SimWebHtml {
       int sentences = 3 + rnd.nextInt(4);
       int linksHere = 0;
       for (int s = 0; s < sentences; s++) {
-        sb.append(sentence(rnd)).append(' ');
+        sb.append(escape(sentence(lang, rnd))).append(' ');
         if (next < links.size()
             && linksHere < Math.max(1, linksPerParagraph)
             && rnd.nextInt(2) == 0) {
           Link link = links.get(next++);
           linksHere++;
-          sb.append("Read more in <a href=\"")
+          sb.append(lang == null ? "Read more in" : SimWebLanguages.linkLead(lang))
+              .append(" <a href=\"")
               .append(escape(link.href()))
               .append("\">")
               .append(escape(link.anchor()))
@@ -93,7 +113,8 @@ final class SimWebHtml {
       }
       if (next < links.size() && linksHere == 0) {
         Link link = links.get(next++);
-        sb.append("See also <a href=\"")
+        sb.append(lang == null ? "See also" : SimWebLanguages.linkLead(lang))
+            .append(" <a href=\"")
             .append(escape(link.href()))
             .append("\">")
             .append(escape(link.anchor()))
@@ -104,7 +125,7 @@ final class SimWebHtml {
     navBar(sb, "footer", nav);
     sb.append("</body>\n</html>\n");
     // set in after the body was written to its size, so that the words and links stay the same
-    sb.insert(head, jsonLd(title));
+    sb.insert(head, jsonLd(title, lang == null ? "en" : lang));
     return sb.toString();
   }
 
@@ -135,10 +156,17 @@ final class SimWebHtml {
    * its headline is the title (words and a number: nothing to escape in JSON).
    */
   static String jsonLd(String title) {
+    return jsonLd(title, "en");
+  }
+
+  /** The JSON-LD of a page in {@code lang}. */
+  static String jsonLd(String title, String lang) {
     return "<script type=\"application/ld+json\">{\"@context\": \"https://schema.org\","
         + " \"@type\": \"Article\", \"headline\": \""
         + title
-        + "\", \"inLanguage\": \"en\"}</script>\n";
+        + "\", \"inLanguage\": \""
+        + lang
+        + "\"}</script>\n";
   }
 
   /** A nav bar inside {@code element}: one list item per link; nothing when there are none. */
@@ -160,7 +188,7 @@ final class SimWebHtml {
    * bar's pages, so rows repeat URLs; plain code without a nav bar) and a description.
    */
   private static void memberTable(
-      StringBuilder sb, SplittableRandom rnd, List<Link> nav, List<Link> links) {
+      StringBuilder sb, SplittableRandom rnd, List<Link> nav, List<Link> links, String lang) {
     sb.append("<table class=\"members\">\n<thead><tr><th>Member</th><th>Type</th>")
         .append("<th>Description</th></tr></thead>\n<tbody>\n");
     for (Link link : links) {
@@ -172,7 +200,7 @@ final class SimWebHtml {
       } else {
         anchor(sb, nav.get(rnd.nextInt(nav.size())));
       }
-      sb.append("</td><td>").append(sentence(rnd)).append("</td></tr>\n");
+      sb.append("</td><td>").append(escape(sentence(lang, rnd))).append("</td></tr>\n");
     }
     sb.append("</tbody>\n</table>\n");
   }
@@ -204,6 +232,11 @@ final class SimWebHtml {
       list.add(sentence(rnd));
     }
     return list;
+  }
+
+  /** A sentence in {@code lang}, or of simweb's English-looking words when it is null. */
+  private static String sentence(String lang, SplittableRandom rnd) {
+    return lang == null ? sentence(rnd) : SimWebLanguages.sentence(lang, rnd);
   }
 
   private static String sentence(SplittableRandom rnd) {

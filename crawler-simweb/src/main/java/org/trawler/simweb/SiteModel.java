@@ -161,6 +161,8 @@ public final class SiteModel {
   private static final long SALT_FEED_GAP = 0x46474150L;
   private static final long SALT_AUTHOR = 0x41555448L;
   private static final long SALT_SCRIPT = 0x53435250L;
+  private static final long SALT_LANG = 0x4c414e47L;
+  private static final long SALT_DECLARED = 0x44434c52L;
 
   /** The data of a script page: /p/N.html's script reads /p/N.json. */
   static final String SCRIPT_DATA_SUFFIX = ".json";
@@ -206,6 +208,7 @@ public final class SiteModel {
   private final Layout layout;
   private final double docsPct;
   private final double jsPct;
+  private final List<String> langs;
 
   /** The special documents of host 0 (-1 = none): too big, served with a wrong type. */
   private final int bigPdf;
@@ -242,6 +245,7 @@ public final class SiteModel {
     this.layout = b.layout;
     this.docsPct = b.docsPct;
     this.jsPct = b.jsPct;
+    this.langs = b.langs;
     this.bigPdf = nthDocOfHost0(DocType.PDF, 0);
     this.octetPdf = nthDocOfHost0(DocType.PDF, 1);
     this.xmlFeed = nthDocOfHost0(DocType.RSS, 0);
@@ -278,8 +282,21 @@ public final class SiteModel {
     private Layout layout = Layout.PROSE;
     private double docsPct;
     private double jsPct;
+    private List<String> langs = List.of();
 
     private Builder() {}
+
+    /**
+     * The languages of the site's pages (ISO 639-1 codes simweb writes: en, de, fr, es, it, pt, nl,
+     * ru, ja, zh, ko): each HTML page's prose is in one of them, chosen by the page ({@link
+     * SiteModel#langOf}); a third of the pages have no {@code <html lang>}, a third the template's
+     * {@code lang="en"} whatever their language, a third their own. Empty (the default): simweb's
+     * English-looking words and {@code lang="en"} on every page, the site of before.
+     */
+    public Builder langs(List<String> codes) {
+      langs = List.copyOf(codes);
+      return this;
+    }
 
     /**
      * Percentage of the OK HTML pages that are script pages ({@link SiteModel#isScriptPage}): their
@@ -463,6 +480,11 @@ public final class SiteModel {
           maxPageKb == 0 || (maxPageKb >= pageKb && maxPageKb <= 100_000),
           "the largest page size must be between the page size and 100000 kB");
       check(layout != null, "a layout is needed");
+      for (String lang : langs) {
+        check(
+            SimWebLanguages.knows(lang),
+            "unknown language \"" + lang + "\": simweb writes " + SimWebLanguages.codes());
+      }
       check(slowMs >= 0, "the slow delay must not be negative");
       check(
           hugeKb >= 1 && hugeKb <= 10_000_000, "huge page size must be between 1 and 10000000 kB");
@@ -532,7 +554,8 @@ public final class SiteModel {
             .maxPageKb(maxPageKb)
             .layout(layout)
             .docsPct(docsPct)
-            .jsPct(jsPct);
+            .jsPct(jsPct)
+            .langs(langs);
     return new SiteModel(b, boundPort);
   }
 
@@ -616,6 +639,51 @@ public final class SiteModel {
 
   public double docsPct() {
     return docsPct;
+  }
+
+  /** The languages of the pages (Builder.langs); empty: English-looking words only. */
+  public List<String> langs() {
+    return langs;
+  }
+
+  /**
+   * The language a page's prose is written in (ISO 639-1), what a language detector should find:
+   * one of {@link #langs()}, chosen by the page; "en" on a site without languages.
+   */
+  public String langOf(String url) {
+    Page at = locate(url);
+    return langOf(at.host, at.page);
+  }
+
+  /** The language of page n of a host, or null on a site without languages. */
+  String langOf(int host, int page) {
+    if (langs.isEmpty()) {
+      return null;
+    }
+    return langs.get((int) Math.floorMod(hash(host, page, SALT_LANG), (long) langs.size()));
+  }
+
+  /**
+   * What a page's {@code <html lang>} says: its own language, the template's "en" whatever its
+   * language, or nothing (null), a third of the pages each; "en" on a site without languages.
+   */
+  public String declaredLangOf(String url) {
+    Page at = locate(url);
+    return declaredLangOf(at.host, at.page);
+  }
+
+  String declaredLangOf(int host, int page) {
+    if (langs.isEmpty()) {
+      return "en";
+    }
+    switch ((int) Math.floorMod(hash(host, page, SALT_DECLARED), 3L)) {
+      case 0:
+        return null;
+      case 1:
+        return "en";
+      default:
+        return langOf(host, page);
+    }
   }
 
   public double jsPct() {

@@ -165,7 +165,9 @@ final class SiteResponses {
             links.subList(0, nav),
             script ? List.of() : links.subList(nav, links.size()),
             site.pageBytes(host, page),
-            site.layout());
+            site.layout(),
+            site.langOf(host, page),
+            site.declaredLangOf(host, page));
     if (!script) {
       return html;
     }

@@ -151,7 +151,13 @@ public class HtmlParser implements Parser {
     String text = walk.text();
     byte[] sig = signature.calculate(content, text);
     return new ParseResult(
-        data, new ParseText(robots.noIndex() ? "" : text), sig, redirect, doc, List.of());
+        data,
+        new ParseText(robots.noIndex() ? "" : text),
+        sig,
+        redirect,
+        doc,
+        walk.pageElements(),
+        List.of());
   }
 
   /**

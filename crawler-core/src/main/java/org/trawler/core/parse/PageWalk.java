@@ -1,6 +1,5 @@
 package org.trawler.core.parse;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -14,7 +13,7 @@ import org.jsoup.select.NodeVisitor;
  * wanted.
  */
 final class PageWalk implements NodeVisitor {
-  private final List<Element> elements = new ArrayList<>();
+  private final PageElements elements = new PageElements();
   private final Element textRoot;
   private final PageText text;
   private boolean inText;
@@ -37,6 +36,11 @@ final class PageWalk implements NodeVisitor {
 
   /** All elements of the page, the document itself first, as {@code getAllElements()}. */
   List<Element> elements() {
+    return elements.all();
+  }
+
+  /** The elements, with the kinds the parse filters look for set apart. */
+  PageElements pageElements() {
     return elements;
   }
 

@@ -88,7 +88,8 @@ public class ParseFilters implements Closeable {
       return result;
     }
     String text = result.text().getText();
-    ParsedPage page = new ParsedPage(content, mimeType, result.dom(), result.data(), text);
+    ParsedPage page =
+        new ParsedPage(content, mimeType, result.dom(), result.elements(), result.data(), text);
     for (Map.Entry<String, ParseFilter> f : filters.entrySet()) {
       page.enter(f.getKey());
       try {
@@ -106,6 +107,7 @@ public class ParseFilters implements Closeable {
         result.signature(),
         result.redirect(),
         result.dom(),
+        result.elements(),
         List.copyOf(page.notes()));
   }
 

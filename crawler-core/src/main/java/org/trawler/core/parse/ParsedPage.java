@@ -21,6 +21,7 @@ public final class ParsedPage {
   private final Content content;
   private final String mimeType;
   private final Document dom;
+  private PageElements elements;
   private final ParseData data;
   private final List<ParseNote> notes = new ArrayList<>();
   private final Set<String> fields = new LinkedHashSet<>();
@@ -28,9 +29,21 @@ public final class ParsedPage {
   private String filter = "";
 
   public ParsedPage(Content content, String mimeType, Document dom, ParseData data, String text) {
+    this(content, mimeType, dom, null, data, text);
+  }
+
+  /** A page whose parser walked {@code dom} and found {@code elements}, or null when it did not. */
+  public ParsedPage(
+      Content content,
+      String mimeType,
+      Document dom,
+      PageElements elements,
+      ParseData data,
+      String text) {
     this.content = content;
     this.mimeType = mimeType;
     this.dom = dom;
+    this.elements = elements;
     this.data = data;
     this.text = text;
     this.fields.addAll(fieldNames(data));
@@ -53,6 +66,19 @@ public final class ParsedPage {
   /** The page's jsoup document when it is HTML, else null. Read it; do not change it. */
   public Document dom() {
     return dom;
+  }
+
+  /**
+   * The elements of {@link #dom()} (all of them in document order, and its meta tags, scripts and
+   * microdata items apart), as the parser's own walk found them: a filter that looks for elements
+   * by tag or attribute goes through these lists instead of walking the tree again. Null for a
+   * document. Read them; do not change them.
+   */
+  public PageElements elements() {
+    if (elements == null && dom != null) {
+      elements = PageElements.of(dom);
+    }
+    return elements;
   }
 
   /** The page's metadata: what the parser found and the fields filters added so far. */

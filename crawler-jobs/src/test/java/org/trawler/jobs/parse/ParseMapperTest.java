@@ -129,6 +129,50 @@ public class ParseMapperTest {
     assertEquals(1, counter("success"));
   }
 
+  /** A parse filter that throws on every page, as a buggy third-party one would. */
+  public static class ThrowingFilter implements org.trawler.core.parse.ParseFilter {
+    public ThrowingFilter(org.apache.hadoop.conf.Configuration conf) {}
+
+    @Override
+    public void filter(org.trawler.core.parse.ParsedPage page) {
+      throw new IllegalStateException("boom");
+    }
+  }
+
+  @Test
+  public void aFilterThatThrowsCostsEachPageACounterNeverTheTask() throws Exception {
+    driver
+        .getConfiguration()
+        .set(
+            ParseKeys.FILTER_CLASSES,
+            ParseKeys.DEFAULT_FILTER_CLASSES + ",boom:" + ThrowingFilter.class.getName());
+    driver.getConfiguration().set(ParseKeys.FILTER_ORDER, "boom,meta");
+    for (String url : List.of("http://example.com/a", "http://example.com/b")) {
+      driver.withInput(
+          new Text(url),
+          Pages.html(
+              url,
+              "<html><head><title>T</title><meta property='og:title' content='T'></head>"
+                  + "<body>Text.</body></html>",
+              1f,
+              0));
+    }
+    List<Pair<Text, SegmentRecord>> out = driver.run();
+    List<ParseData> parsed = new ArrayList<>();
+    for (Pair<Text, SegmentRecord> p : out) {
+      if (p.getSecond().get() instanceof ParseData) {
+        parsed.add((ParseData) p.getSecond().get());
+      }
+    }
+    assertEquals(2, parsed.size());
+    for (ParseData data : parsed) {
+      assertEquals(ParseData.SUCCESS, data.getStatus());
+      assertEquals("T", data.getMeta().get("meta.og:title")); // the next filter still ran
+    }
+    assertEquals(2, filterCounter("boom_failed"));
+    assertEquals(2, counter("success"));
+  }
+
   private long filterCounter(String name) {
     return driver.getCounters().findCounter(ParseNote.GROUP, name).getValue();
   }

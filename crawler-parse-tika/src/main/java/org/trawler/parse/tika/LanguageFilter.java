@@ -72,7 +72,7 @@ public class LanguageFilter implements ParseFilter {
     String text = page.text();
     int end = Math.min(text.length(), sampleChars);
     if (hasLetters(text, end, minLetters)) {
-      String quick = QuickLanguage.detect(text.subSequence(0, end));
+      String quick = QuickLanguage.detect(text, end);
       if (quick != null) {
         page.put(ParseData.META_LANG, quick);
         page.note(FROM_TEXT, "lang " + quick + " from the text, by its script and function words");
@@ -133,7 +133,7 @@ public class LanguageFilter implements ParseFilter {
           return lang;
         }
       }
-      for (Element meta : page.dom().getElementsByTag("meta")) {
+      for (Element meta : page.elements().metas()) {
         if (meta.attr("http-equiv").equalsIgnoreCase("content-language")) {
           String lang = iso639(meta.attr("content"));
           if (lang != null) {

@@ -152,6 +152,9 @@ final class QuickLanguage {
   private static final char[][] WORD_OF = new char[TABLE_SIZE][];
   private static final long[] LANGUAGES_OF = new long[TABLE_SIZE];
 
+  /** The hash of each slot's word: most words read are no function word, told apart by it. */
+  private static final int[] HASH_OF = new int[TABLE_SIZE];
+
   /** Languages whose function words are in Latin script: bits 0 .. FIRST_CYRILLIC - 1. */
   private static final int FIRST_CYRILLIC;
 
@@ -163,8 +166,10 @@ final class QuickLanguage {
         firstCyrillic = i;
       }
       for (String w : FUNCTION_WORDS[i][1].split(" ")) {
-        int slot = slot(w.toCharArray(), w.length(), hash(w.toCharArray(), w.length()));
+        int hash = hash(w.toCharArray(), w.length());
+        int slot = slot(w.toCharArray(), w.length(), hash);
         WORD_OF[slot] = w.toCharArray();
+        HASH_OF[slot] = hash;
         LANGUAGES_OF[slot] |= 1L << i;
       }
     }
@@ -188,6 +193,14 @@ final class QuickLanguage {
    * a table of identifiers) is not prose and does not count against the coverage.
    */
   private static final int RUN = 25;
+
+  /**
+   * Words of prose after which a vote twice as clear as the rule asks (EARLY_FACTOR) decides
+   * without reading on: a page of plain prose is decided on its first paragraphs.
+   */
+  private static final int EARLY_WORDS = 100;
+
+  private static final double EARLY_FACTOR = 2.0;
 
   /** Fewer words than this: the vote does not decide. */
   private static final int MIN_WORDS = 20;
@@ -223,7 +236,15 @@ final class QuickLanguage {
 
   /** The ISO 639-1 code of {@code text}'s language, or null when the evidence is not clear. */
   static String detect(CharSequence text) {
-    int end = Math.min(text.length(), MAX_CHARS);
+    return detect(text, text.length());
+  }
+
+  /**
+   * The language of the first {@code length} characters of {@code text}: what {@code
+   * detect(text.subSequence(0, length))} gives, without copying them.
+   */
+  static String detect(CharSequence text, int length) {
+    int end = Math.min(Math.min(length, text.length()), MAX_CHARS);
     int[] count = new int[SCRIPTS.length];
     int letters = 0;
     for (int i = 0; i < end; i++) {
@@ -281,9 +302,9 @@ final class QuickLanguage {
       case ARMENIAN:
         return "hy";
       case LATIN:
-        return vote(text, 0, FIRST_CYRILLIC);
+        return vote(text, length, 0, FIRST_CYRILLIC);
       case CYRILLIC:
-        return vote(text, FIRST_CYRILLIC, FUNCTION_WORDS.length);
+        return vote(text, length, FIRST_CYRILLIC, FUNCTION_WORDS.length);
       default:
         return null; // Arabic (ar, fa, ur), Devanagari (hi, mr, ne) and the rest: the n-grams
     }
@@ -294,8 +315,8 @@ final class QuickLanguage {
    * other's, or null. A word several languages share counts for each as a share, so that "de" (in
    * French, Spanish, Dutch...) decides nothing and "het" or "los" decide much.
    */
-  private static String vote(CharSequence text, int from, int to) {
-    int end = text.length();
+  private static String vote(CharSequence text, int length, int from, int to) {
+    int end = Math.min(length, text.length());
     double[] score = new double[FUNCTION_WORDS.length];
     int[] hits = new int[FUNCTION_WORDS.length];
     long of = ((1L << to) - 1) & ~((1L << from) - 1);
@@ -304,43 +325,48 @@ final class QuickLanguage {
     int run = 0;
     boolean runHit = false;
     char[] word = new char[MAX_WORD];
-    int length = 0;
+    int letters = 0;
     int hash = 0;
     boolean tooLong = false;
     for (int i = 0; i <= end && words < MAX_WORDS && scanned < MAX_SCANNED; i++) {
       char c = i < end ? text.charAt(i) : ' ';
       if (isAsciiLetter(c) || (c >= 0x80 && Character.isLetter(c))) {
-        if (length < MAX_WORD) {
+        if (letters < MAX_WORD) {
           char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
-          word[length++] = lower;
+          word[letters++] = lower;
           hash = 31 * hash + lower;
         } else {
           tooLong = true;
         }
         continue;
       }
-      if (length == 0) {
+      if (letters == 0) {
         continue;
       }
       scanned++;
       run++;
-      long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, length, hash)] & of;
+      long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, letters, hash)] & of;
       if (mask != 0) {
         runHit = true;
         double share = 1.0 / Long.bitCount(mask);
-        for (int l = from; l < to; l++) {
-          if ((mask & (1L << l)) != 0) {
-            score[l] += share;
-            hits[l]++;
-          }
+        for (long m = mask; m != 0; m &= m - 1) {
+          int l = Long.numberOfTrailingZeros(m);
+          score[l] += share;
+          hits[l]++;
         }
       }
       if (run == RUN) {
         words += runHit ? run : 0;
         run = 0;
         runHit = false;
+        if (words >= EARLY_WORDS) {
+          String clear = decided(score, hits, words, from, to, EARLY_FACTOR);
+          if (clear != null) {
+            return clear;
+          }
+        }
       }
-      length = 0;
+      letters = 0;
       hash = 0;
       tooLong = false;
     }
@@ -348,6 +374,16 @@ final class QuickLanguage {
     if (words < MIN_WORDS) {
       return null;
     }
+    return decided(score, hits, words, from, to, 1);
+  }
+
+  /**
+   * The language whose function words won the vote so far ({@code words} words of prose read), or
+   * null: its words at least {@code factor} times MIN_COVERAGE of them, its score at least {@code
+   * factor} times MIN_MARGIN the runner-up's.
+   */
+  private static String decided(
+      double[] score, int[] hits, int words, int from, int to, double factor) {
     int best = from;
     int second = -1;
     for (int l = from + 1; l < to; l++) {
@@ -358,7 +394,8 @@ final class QuickLanguage {
         second = l;
       }
     }
-    if (hits[best] < MIN_COVERAGE * words || score[best] < MIN_MARGIN * score[second]) {
+    if (hits[best] < factor * MIN_COVERAGE * words
+        || score[best] < factor * MIN_MARGIN * score[second]) {
       return null;
     }
     return CODES[best];
@@ -380,7 +417,8 @@ final class QuickLanguage {
   private static int slot(char[] word, int length, int hash) {
     int slot = (hash ^ (hash >>> 11)) & (TABLE_SIZE - 1);
     while (WORD_OF[slot] != null
-        && !Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length)) {
+        && (HASH_OF[slot] != hash
+            || !Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length))) {
       slot = (slot + 1) & (TABLE_SIZE - 1);
     }
     return slot;

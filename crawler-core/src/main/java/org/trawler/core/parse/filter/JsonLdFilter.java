@@ -44,7 +44,7 @@ public class JsonLdFilter implements ParseFilter {
       return;
     }
     StructuredFields.Page out = null;
-    for (Element script : page.dom().getElementsByTag("script")) {
+    for (Element script : page.elements().scripts()) {
       String type = script.attr("type").strip().toLowerCase(Locale.ROOT);
       if (!type.startsWith("application/ld+json")) {
         continue;

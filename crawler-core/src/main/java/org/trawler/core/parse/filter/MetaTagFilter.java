@@ -40,7 +40,7 @@ public class MetaTagFilter implements ParseFilter {
       return;
     }
     int count = 0;
-    for (Element meta : page.dom().getElementsByTag("meta")) {
+    for (Element meta : page.elements().metas()) {
       String name = fieldName(meta.hasAttr("name") ? meta.attr("name") : meta.attr("property"));
       String value = Whitespace.cap(Whitespace.collapse(meta.attr("content")), maxLength);
       if (name == null || value.isEmpty()) {

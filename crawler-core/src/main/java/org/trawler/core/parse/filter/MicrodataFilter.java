@@ -30,7 +30,7 @@ public class MicrodataFilter implements ParseFilter {
       return;
     }
     StructuredFields.Page out = null;
-    for (Element item : page.dom().getElementsByAttribute("itemscope")) {
+    for (Element item : page.elements().itemScopes()) {
       if (item.hasAttr("itemprop")) {
         continue; // a property of an enclosing item
       }
