@@ -42,7 +42,6 @@ public class LanguageFilter implements ParseFilter {
   /** Fixed so that a page gets the same language on every run (the detector samples n-grams). */
   private static final long SEED = 20240101L;
 
-  private final LanguageDetector detector;
   private final TextObjectFactory texts = CommonTextObjectFactories.forDetectingOnLargeText();
   private final int sampleChars;
   private final int minLetters;
@@ -56,14 +55,26 @@ public class LanguageFilter implements ParseFilter {
     this.minConfidence =
         Settings.getFloat(
             conf, FilterKeys.LANG_MIN_CONFIDENCE, FilterKeys.DEFAULT_LANG_MIN_CONFIDENCE);
-    try {
-      this.detector =
-          LanguageDetectorBuilder.create(NgramExtractors.standard())
-              .withProfiles(new LanguageProfileReader().readAllBuiltIn())
-              .seed(SEED)
-              .build();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the language profiles", e);
+  }
+
+  /**
+   * The n-gram detector, built from its jar's built-in profiles on first use and shared by every
+   * filter of the JVM: reading the 70 profiles costs seconds of CPU, and a local parse job has
+   * several map tasks, each with its own filter chain, while most pages never need the detector. It
+   * holds no setting and the library's detector is safe for concurrent use.
+   */
+  private static final class Detector {
+    static final LanguageDetector INSTANCE = build();
+
+    private static LanguageDetector build() {
+      try {
+        return LanguageDetectorBuilder.create(NgramExtractors.standard())
+            .withProfiles(new LanguageProfileReader().readAllBuiltIn())
+            .seed(SEED)
+            .build();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the language profiles", e);
+      }
     }
   }
 
@@ -98,7 +109,7 @@ public class LanguageFilter implements ParseFilter {
 
   /** The n-gram detector's language of {@code sample}, or null when it is not sure enough. */
   DetectedLanguage byNgrams(String sample) {
-    List<DetectedLanguage> found = detector.getProbabilities(texts.forText(sample));
+    List<DetectedLanguage> found = Detector.INSTANCE.getProbabilities(texts.forText(sample));
     return !found.isEmpty() && found.get(0).getProbability() >= minConfidence ? found.get(0) : null;
   }
 

@@ -70,7 +70,7 @@ public class TikaParser implements Parser {
       throw new BadSettingException(
           ParseKeys.EMBEDDED_MAX_DEPTH, "must be 0 or more, not " + maxDepth);
     }
-    TikaConfig tikaConfig = TikaConfig.getDefaultConfig();
+    TikaConfig tikaConfig = DefaultTikaConfig.get();
     this.tika = new AutoDetectParser(tikaConfig);
     tika.setDetector(new DetectedTypeFirst(tikaConfig.getDetector()));
     this.outlinks = new OutlinkExtractor(conf);

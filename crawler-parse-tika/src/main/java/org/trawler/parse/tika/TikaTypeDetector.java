@@ -2,7 +2,6 @@ package org.trawler.parse.tika;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.apache.tika.config.TikaConfig;
 import org.apache.tika.detect.Detector;
 import org.apache.tika.io.TikaInputStream;
 import org.apache.tika.metadata.Metadata;
@@ -18,7 +17,7 @@ import org.trawler.core.parse.TypeDetector;
  * from a plain zip by its parts.
  */
 public class TikaTypeDetector implements TypeDetector {
-  private final Detector detector = TikaConfig.getDefaultConfig().getDetector();
+  private final Detector detector = DefaultTikaConfig.get().getDetector();
 
   @Override
   public String detect(byte[] bytes, String headerType, String url) {
