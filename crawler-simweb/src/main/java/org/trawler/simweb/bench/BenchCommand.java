@@ -70,7 +70,7 @@ public class BenchCommand extends CrawlTool {
         + " | --db-urls N [--db-sites] [--json FILE] [--dir DIR]"
         + " | --linkdb-urls N [--rounds R] [--json FILE] [--dir DIR]"
         + " | --render N [--json FILE] [--dir DIR]"
-        + " | --vs-wget [--profile P] [--hosts H] [--pages P] [--threads N] [--rounds R]"
+        + " | --vs-wget [--profile P] [--hosts H] [--pages P] [--outlinks K] [--threads N] [--rounds R]"
         + " [--wget PATH] [--crawl-opts OPTS] [--json FILE] [--dir DIR]"
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
         + " [--json FILE] [--dir DIR]";
@@ -285,6 +285,7 @@ public class BenchCommand extends CrawlTool {
             profile,
             intOption(cmd, "hosts", 3),
             intOption(cmd, "pages", profile.pages()),
+            intOption(cmd, "outlinks", 0),
             intOption(cmd, "threads", 30),
             intOption(cmd, "rounds", 50),
             cmd.getOptionValue("wget", "wget"),

@@ -38,6 +38,7 @@ final class WgetComparison {
       SiteProfile profile,
       int hosts,
       int pages,
+      int outlinks,
       int threads,
       int maxRounds,
       String wget,
@@ -87,6 +88,9 @@ final class WgetComparison {
             "0",
             "--threads",
             "" + Math.max(64, 4 * s.threads()));
+    if (s.outlinks() > 0) {
+      simweb.addAll(List.of("--outlinks", "" + s.outlinks()));
+    }
     Path seeds = dir.resolve("seeds").resolve("seeds.txt");
     Files.createDirectories(seeds.getParent());
     String loadBefore = BenchJson.loadAverage();
@@ -118,6 +122,7 @@ final class WgetComparison {
     settings.put("profile", s.profile().cliName());
     settings.put("hosts", s.hosts());
     settings.put("pagesPerHost", s.pages());
+    settings.put("outlinks", s.outlinks() > 0 ? s.outlinks() : s.profile().outlinks());
     settings.put("threads", s.threads());
     settings.put("maxRounds", s.maxRounds());
     settings.put("crawlJvmOptions", s.crawlJvmOptions());
