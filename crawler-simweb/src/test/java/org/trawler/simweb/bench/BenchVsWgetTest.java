@@ -72,6 +72,9 @@ public class BenchVsWgetTest {
               "4",
               "--rounds",
               "1",
+              // a short crawl: C1 alone costs it less CPU (the option reaches the crawl's JVM)
+              "--crawl-opts",
+              "-XX:TieredStopAtLevel=1",
               "--dir",
               dir.getPath(),
               "--json",
@@ -94,6 +97,7 @@ public class BenchVsWgetTest {
     // a JVM that ran Hadoop jobs holds tens of megabytes at least
     assertTrue(trawler.toString(), trawler.get("peakRssBytes").asLong() > 30_000_000L);
     assertEquals(1, report.get("trawlerSteps").get("rounds").asInt());
+    assertEquals("-XX:TieredStopAtLevel=1", report.get("settings").get("crawlJvmOptions").asText());
     assertTrue(report.get("trawlerSteps").get("fetch").asDouble() > 0);
     assertTrue(report.get("peakRssBytes").asLong() > 0); // the bench JVM's own
   }
