@@ -339,7 +339,7 @@ public class BenchCommand extends CrawlTool {
       throw new UsageException(
           "--hosts, --pages, --threads and --rounds must be at least 1; latency and delay not negative");
     }
-    int serverThreads = intOption(cmd, "server-threads", Math.max(64, 4 * s.threads()));
+    int serverThreads = intOption(cmd, "server-threads", SimWebProcess.serverThreads(s.threads()));
     // every request a page: the politeness bound counts requests, and error pages are not work
     List<String> simweb =
         SimWebProcess.cleanSite(

@@ -29,6 +29,11 @@ final class SimWebProcess implements AutoCloseable {
         .addShutdownHook(killer); // Ctrl-C on the benchmark must not leave the server running
   }
 
+  /** simweb's server threads for a crawler with {@code crawlerThreads} fetcher threads. */
+  static int serverThreads(int crawlerThreads) {
+    return Math.max(64, 4 * crawlerThreads);
+  }
+
   /**
    * simweb's arguments for a site of {@code shape} on an ephemeral port where every request is a
    * page: no redirects, 404s, 500s or robots-denied pages.

@@ -19,7 +19,6 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.NetKeys;
 import org.trawler.jobs.Main;
-import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.crawl.RoundLog;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.simweb.SiteProfile;
@@ -57,15 +56,6 @@ final class WgetComparison {
   private static final long SAMPLE_MILLIS = 50;
   private static final double CLOCK_TICKS_PER_SECOND = 100; // Linux's USER_HZ
 
-  /** The steps of a round, summed over the crawl's rounds.jsonl. */
-  private static final List<String> STEPS =
-      List.of(
-          CrawlRound.GENERATE,
-          CrawlRound.FETCH,
-          CrawlRound.PARSE,
-          CrawlRound.UPDATEDB,
-          CrawlRound.INVERTLINKS);
-
   private final Configuration conf;
   private final PrintStream out;
 
@@ -87,7 +77,7 @@ final class WgetComparison {
             "--latency-ms",
             "0",
             "--threads",
-            "" + Math.max(64, 4 * s.threads()));
+            "" + SimWebProcess.serverThreads(s.threads()));
     if (s.outlinks() > 0) {
       simweb.addAll(List.of("--outlinks", "" + s.outlinks()));
     }
@@ -316,7 +306,7 @@ final class WgetComparison {
     Map<String, Object> steps = new LinkedHashMap<>();
     List<JsonNode> rounds = rounds(crawl);
     double inSteps = 0;
-    for (String step : STEPS) {
+    for (String step : BenchReport.ROUND_STEPS) {
       double sum = 0;
       for (JsonNode r : rounds) {
         sum += r.path("seconds").path(step).asDouble();
