@@ -70,6 +70,8 @@ public class BenchCommand extends CrawlTool {
         + " | --db-urls N [--db-sites] [--json FILE] [--dir DIR]"
         + " | --linkdb-urls N [--rounds R] [--json FILE] [--dir DIR]"
         + " | --render N [--json FILE] [--dir DIR]"
+        + " | --vs-wget [--profile P] [--hosts H] [--pages P] [--outlinks K] [--threads N] [--rounds R]"
+        + " [--wget PATH] [--crawl-opts OPTS] [--json FILE] [--dir DIR]"
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
         + " [--json FILE] [--dir DIR]";
   }
@@ -143,6 +145,21 @@ public class BenchCommand extends CrawlTool {
             "fetch and parse N script pages of a simweb (--js-pct 100) per wall and CPU second"
                 + " unrendered, then rendered in headless Chromium with 2 and 4 browsers, with the"
                 + " peak RSS of this JVM and its browsers, instead"));
+    o.addOption(
+        Option.builder()
+            .longOpt("vs-wget")
+            .desc(
+                "crawl a simweb site (default apidocs, 3 hosts) to the end with run (30 threads, no"
+                    + " delay, its own JVM) and with one wget -r per host side by side; wall and CPU"
+                    + " seconds and peak RSS of each, instead")
+            .build());
+    o.addOption(valued("wget", "PATH", "--vs-wget: the wget program (default wget on the PATH)"));
+    o.addOption(
+        valued(
+            "crawl-opts",
+            "OPTS",
+            "--vs-wget: JVM options for the crawl's JVM (its TRAWLER_OPTS), e.g. a flight"
+                + " recording"));
     o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
     o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
     return o;
@@ -183,6 +200,10 @@ public class BenchCommand extends CrawlTool {
             cmd.getOptionValue("profile", "default"), figures, meter.processRssPeakBytes(), json);
         out().println("bench: figures written to " + json);
         return 0;
+      }
+      if (cmd.hasOption("vs-wget")) {
+        boolean crawled = new WgetComparison(getConf(), out()).run(wgetSettings(cmd), dir, json);
+        return crawled ? 0 : 3;
       }
       if (cmd.hasOption("render")) {
         renderBench((int) positiveLong(cmd, "render"), dir, json);
@@ -256,6 +277,25 @@ public class BenchCommand extends CrawlTool {
     return s;
   }
 
+  /** --vs-wget: the apidocs profile's pages on 3 hosts, crawled by 30 threads, by default. */
+  private static WgetComparison.Settings wgetSettings(CommandLine cmd) throws UsageException {
+    SiteProfile profile = cmd.hasOption("profile") ? profile(cmd) : SiteProfile.APIDOCS;
+    WgetComparison.Settings s =
+        new WgetComparison.Settings(
+            profile,
+            intOption(cmd, "hosts", 3),
+            intOption(cmd, "pages", profile.pages()),
+            intOption(cmd, "outlinks", 0),
+            intOption(cmd, "threads", 30),
+            intOption(cmd, "rounds", 50),
+            cmd.getOptionValue("wget", "wget"),
+            cmd.getOptionValue("crawl-opts", ""));
+    if (s.hosts() < 1 || s.pages() < 1 || s.threads() < 1 || s.maxRounds() < 1) {
+      throw new UsageException("--hosts, --pages, --threads and --rounds must be at least 1");
+    }
+    return s;
+  }
+
   private static SiteProfile profile(CommandLine cmd) throws UsageException {
     try {
       return SiteProfile.named(cmd.getOptionValue("profile", "default"));
@@ -299,36 +339,24 @@ public class BenchCommand extends CrawlTool {
       throw new UsageException(
           "--hosts, --pages, --threads and --rounds must be at least 1; latency and delay not negative");
     }
-    int serverThreads = intOption(cmd, "server-threads", Math.max(64, 4 * s.threads()));
+    int serverThreads = intOption(cmd, "server-threads", SimWebProcess.serverThreads(s.threads()));
+    // every request a page: the politeness bound counts requests, and error pages are not work
     List<String> simweb =
-        new ArrayList<>(
-            List.of(
-                "--profile",
-                profile.cliName(),
-                "--hosts",
-                "" + s.hosts(),
-                "--pages",
-                "" + s.pages(),
-                "--outlinks",
-                "" + s.outlinks(),
-                "--latency-ms",
-                "" + s.latencyMs(),
-                "--page-kb",
-                "" + s.pageKb(),
-                "--port",
-                "0",
-                "--threads",
-                "" + serverThreads,
-                // every request a page: the politeness bound counts requests, and error pages are
-                // not work
-                "--redirect-pct",
-                "0",
-                "--notfound-pct",
-                "0",
-                "--error-pct",
-                "0",
-                "--disallow-pct",
-                "0"));
+        SimWebProcess.cleanSite(
+            "--profile",
+            profile.cliName(),
+            "--hosts",
+            "" + s.hosts(),
+            "--pages",
+            "" + s.pages(),
+            "--outlinks",
+            "" + s.outlinks(),
+            "--latency-ms",
+            "" + s.latencyMs(),
+            "--page-kb",
+            "" + s.pageKb(),
+            "--threads",
+            "" + serverThreads);
     if (s.seedAll()) {
       simweb.add("--seed-all");
     }
@@ -382,7 +410,7 @@ public class BenchCommand extends CrawlTool {
   private void renderBench(int pages, Path dir, Path json) throws Exception {
     int hosts = Math.max(1, (pages + 99) / 100);
     List<String> simweb =
-        List.of(
+        SimWebProcess.cleanSite(
             "--hosts",
             "" + hosts,
             "--pages",
@@ -391,16 +419,6 @@ public class BenchCommand extends CrawlTool {
             "10",
             "--page-kb",
             "20",
-            "--port",
-            "0",
-            "--redirect-pct",
-            "0",
-            "--notfound-pct",
-            "0",
-            "--error-pct",
-            "0",
-            "--disallow-pct",
-            "0",
             "--js-pct",
             "100",
             "--seed-all");

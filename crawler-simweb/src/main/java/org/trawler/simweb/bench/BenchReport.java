@@ -18,7 +18,9 @@ final class BenchReport implements BenchCommand.Report {
   private static final String FETCH_BYTES = FetchCounter.BYTES.resultKey();
   private static final String WARC_BYTES = WarcCounter.BYTES.resultKey();
   private static final String WARC_PAYLOAD_BYTES = WarcCounter.PAYLOAD_BYTES.resultKey();
-  private static final List<String> ROUND_STEPS =
+
+  /** The steps of a round, in order. */
+  static final List<String> ROUND_STEPS =
       List.of(
           CrawlRound.GENERATE,
           CrawlRound.FETCH,

@@ -1,7 +1,5 @@
 package org.trawler.simweb.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -135,11 +133,7 @@ final class DocumentBenchmark {
       m.put("overhead", f.overhead());
       types.add(m);
     }
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("benchmark", "docs");
-    root.put("types", types);
-    root.put("peakRssBytes", peakRss);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+    BenchJson.write(file, "docs", Map.of(), "types", types, peakRss);
   }
 
   private record Side(int parsed, double perCpuSecond, long peakRss) {}

@@ -1,7 +1,5 @@
 package org.trawler.simweb.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -115,12 +113,7 @@ final class FilterBenchmark {
       m.put("costOfParse", f.cost());
       chains.add(m);
     }
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("benchmark", "parse-filters");
-    root.put("profile", profile);
-    root.put("chains", chains);
-    root.put("peakRssBytes", peakRss);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+    BenchJson.write(file, "parse-filters", Map.of("profile", profile), "chains", chains, peakRss);
   }
 
   private static long threadCpuNanos() {

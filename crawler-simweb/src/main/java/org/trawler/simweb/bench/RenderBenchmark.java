@@ -1,7 +1,5 @@
 package org.trawler.simweb.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -75,13 +73,13 @@ final class RenderBenchmark {
    */
   List<Figures> run(List<String> pages, long serverPid) throws Exception {
     this.serverPid = serverPid;
-    out.printf("bench: %d script pages; load average %s%n", pages.size(), loadAverage());
+    out.printf("bench: %d script pages; load average %s%n", pages.size(), BenchJson.loadAverage());
     measure("warm-up", 0, pages.subList(0, Math.min(pages.size(), 50)));
     List<Figures> figures = new ArrayList<>();
     figures.add(measure("unrendered", 0, pages));
     figures.add(measure("rendered", 2, pages));
     figures.add(measure("rendered", 4, pages));
-    out.printf("bench: load average after %s%n", loadAverage());
+    out.printf("bench: load average after %s%n", BenchJson.loadAverage());
     return figures;
   }
 
@@ -259,15 +257,6 @@ final class RenderBenchmark {
         .getProcessCpuTime();
   }
 
-  private static String loadAverage() {
-    try {
-      String[] f = Files.readString(Paths.get("/proc/loadavg")).split(" ");
-      return f[0] + " " + f[1] + " " + f[2];
-    } catch (IOException e) {
-      return "unknown";
-    }
-  }
-
   /** Writes the figures as JSON. */
   static void writeJson(List<Figures> figures, Path file) throws IOException {
     List<Map<String, Object>> list = new ArrayList<>();
@@ -285,10 +274,6 @@ final class RenderBenchmark {
       m.put("peakRssBytes", f.peakRssBytes());
       list.add(m);
     }
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("benchmark", "render");
-    root.put("configs", list);
-    root.put("loadAverage", loadAverage());
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
+    BenchJson.write(file, "render", Map.of(), "configs", list, ResidentMemory.peakBytes());
   }
 }

@@ -25,6 +25,17 @@ final class ResidentMemory {
     }
   }
 
+  /** The peak resident set of process {@code pid} so far, bytes; -1 if unknown or gone. */
+  static long peakBytes(long pid) {
+    try {
+      return vmHwmBytes(
+          Files.readString(
+              Paths.get("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII));
+    } catch (IOException | SecurityException e) {
+      return -1;
+    }
+  }
+
   /** Starts a new peak at the current resident set; false if the system does not allow it. */
   static boolean resetPeak() {
     try {

@@ -29,6 +29,32 @@ final class SimWebProcess implements AutoCloseable {
         .addShutdownHook(killer); // Ctrl-C on the benchmark must not leave the server running
   }
 
+  /** simweb's server threads for a crawler with {@code crawlerThreads} fetcher threads. */
+  static int serverThreads(int crawlerThreads) {
+    return Math.max(64, 4 * crawlerThreads);
+  }
+
+  /**
+   * simweb's arguments for a site of {@code shape} on an ephemeral port where every request is a
+   * page: no redirects, 404s, 500s or robots-denied pages.
+   */
+  static List<String> cleanSite(String... shape) {
+    List<String> args = new ArrayList<>(List.of(shape));
+    args.addAll(
+        List.of(
+            "--port",
+            "0",
+            "--redirect-pct",
+            "0",
+            "--notfound-pct",
+            "0",
+            "--error-pct",
+            "0",
+            "--disallow-pct",
+            "0"));
+    return args;
+  }
+
   /** Starts {@code simweb <args> --seeds-file <seeds>} and waits until the seeds are written. */
   static SimWebProcess start(List<String> args, Path seeds, Path log)
       throws IOException, UserException {

@@ -105,7 +105,7 @@ final class SoakRun {
                     "--port",
                     "0",
                     "--threads",
-                    "" + Math.max(64, 4 * s.threads())),
+                    "" + SimWebProcess.serverThreads(s.threads())),
                 s.faults().stream())
             .toList();
     Path seeds = dir.resolve("seeds").resolve("seeds.txt");
