@@ -4,10 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -28,7 +25,6 @@ import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.Main;
 
 /**
  * The whole cycle against a simweb with a known link graph: after k rounds exactly the pages within
@@ -95,16 +91,7 @@ public class CrawlCycleTest {
   }
 
   private static String run(String... args) throws Exception {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int rc =
-        Main.run(
-            new Configuration(conf),
-            args,
-            new PrintStream(bytes, true, StandardCharsets.UTF_8),
-            System.err);
-    String out = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals("exit code of " + String.join(" ", args) + "\n" + out, 0, rc);
-    return out;
+    return EndToEndCrawl.runHere(conf, args);
   }
 
   private static Map<String, CrawlDatum> readDb() throws Exception {

@@ -4,9 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -15,8 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -39,7 +35,6 @@ import org.trawler.core.datum.ParseText;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.Main;
 import org.trawler.jobs.warc.WarcReading;
 import org.trawler.simweb.SiteModel.DocType;
 
@@ -54,7 +49,6 @@ import org.trawler.simweb.SiteModel.DocType;
  * items carry their dates and the feed is due again when its next item is.
  */
 public class DocumentCrawlTest {
-  private static final Pattern URL_FIELD = Pattern.compile("\"url\":\"([^\"]+)\"");
 
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
@@ -179,36 +173,12 @@ public class DocumentCrawlTest {
   }
 
   private static String run(String... args) throws Exception {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int rc =
-        Main.run(
-            new Configuration(conf),
-            args,
-            new PrintStream(bytes, true, StandardCharsets.UTF_8),
-            System.err);
-    String out = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals("exit code of " + String.join(" ", args) + "\n" + out, 0, rc);
-    return out;
+    return EndToEndCrawl.runHere(conf, args);
   }
 
   /** The URLs of every hit of a search, none when it finds nothing. */
   private static Set<String> search(String query) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int rc =
-        Main.run(
-            new Configuration(conf),
-            new String[] {"search", index.toString(), query, "-n", "10000", "-json"},
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-    assertTrue(query + ": exit code " + rc, rc == 0 || rc == 1);
-    Set<String> urls = new TreeSet<>();
-    for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
-      Matcher m = URL_FIELD.matcher(line);
-      if (m.find()) {
-        urls.add(m.group(1));
-      }
-    }
-    return urls;
+    return EndToEndCrawl.searchHere(conf, index.toString(), query);
   }
 
   private static List<String> reachable(DocType type) {

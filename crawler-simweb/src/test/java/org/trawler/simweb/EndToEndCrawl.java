@@ -5,9 +5,6 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,13 +14,22 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.commons.io.FileUtils;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.Main;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.store.Segment;
+import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.CommandRun;
+import org.trawler.jobs.LocalJobFixtures;
 
 /**
  * The index writers' end-to-end crawl: simweb's three hosts of 30 pages (some redirects, some 404s)
  * crawled in three rounds by bin/crawl ({@link TrawlerCommand}), and what the crawl's own commands
- * say of it: the URLs of a status (readdb) and the URLs Lucene's search finds (search).
+ * say of it: the URLs of a status (readdb) and the URLs Lucene's search finds (search). For the
+ * crawls a test runs in its own JVM, the same in this JVM: {@link #runHere}, {@link #knownUrls},
+ * {@link #fetchedUrls} and {@link #searchHere}.
  */
 public final class EndToEndCrawl implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -130,19 +136,55 @@ public final class EndToEndCrawl implements AutoCloseable {
   public synchronized Set<String> luceneHits(String query) throws Exception {
     Set<String> hits = luceneHits.get(query);
     if (hits == null) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int exitCode =
-          Main.run(
-              CrawlerConfiguration.create(),
-              new String[] {"search", path("index").toString(), query, "-json", "-n", "10000"},
-              new PrintStream(out, true, StandardCharsets.UTF_8),
-              new PrintStream(err, true, StandardCharsets.UTF_8));
-      assertTrue(err.toString(StandardCharsets.UTF_8), exitCode == 0 || exitCode == 1);
-      hits = urls(out.toString(StandardCharsets.UTF_8));
+      hits = searchHere(CrawlerConfiguration.create(), path("index").toString(), query);
       luceneHits.put(query, hits);
     }
     return hits;
+  }
+
+  /** Runs a command that must succeed in this JVM; returns what it printed on stdout. */
+  public static String runHere(Configuration conf, String... args) throws Exception {
+    CommandRun run = CommandRun.run(conf, args);
+    assertEquals(String.join(" ", args) + ": " + run, 0, run.exitCode);
+    return run.out;
+  }
+
+  /** The URLs the search command run in this JVM finds in {@code index} (exit 1 is none). */
+  public static Set<String> searchHere(Configuration conf, String index, String query)
+      throws Exception {
+    CommandRun run = CommandRun.run(conf, "search", index, query, "-json", "-n", "10000");
+    assertTrue(run.toString(), run.exitCode == 0 || run.exitCode == 1);
+    return urls(run.out);
+  }
+
+  /** The URLs of the crawldb of the crawl directory {@code crawl}, whatever their status. */
+  public static Set<String> knownUrls(Configuration conf, org.apache.hadoop.fs.Path crawl)
+      throws Exception {
+    return new TreeSet<>(
+        LocalJobFixtures.readAll(
+                conf,
+                VersionedDb.current(new org.apache.hadoop.fs.Path(crawl, "crawldb")),
+                new CrawlDatum(),
+                CrawlDatum::new)
+            .keySet());
+  }
+
+  /** The URLs the segments of the crawl directory {@code crawl} fetched (their crawl_fetch). */
+  public static Set<String> fetchedUrls(Configuration conf, org.apache.hadoop.fs.Path crawl)
+      throws Exception {
+    Set<String> fetched = new TreeSet<>();
+    org.apache.hadoop.fs.Path segments = new org.apache.hadoop.fs.Path(crawl, "segments");
+    FileSystem fs = segments.getFileSystem(conf);
+    for (FileStatus segment : fs.listStatus(segments)) {
+      fetched.addAll(
+          LocalJobFixtures.readAll(
+                  conf,
+                  new org.apache.hadoop.fs.Path(segment.getPath(), Segment.CRAWL_FETCH),
+                  new CrawlDatum(),
+                  CrawlDatum::new)
+              .keySet());
+    }
+    return fetched;
   }
 
   /** The "url" of each JSON object of a JSON Lines text. */

@@ -4,9 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
@@ -14,8 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
@@ -23,11 +18,6 @@ import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.store.Segment;
-import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.Main;
 
 /**
  * simweb's script pages (--js-pct) crawled twice: without rendering, the crawldb knows exactly the
@@ -92,7 +82,7 @@ public class ScriptPagesCrawlTest {
     web.writeSeeds(seeds.toPath(), false);
     Path crawl = new Path(TMP.newFolder(name).getAbsolutePath());
     Path index = new Path(crawl, "index");
-    run(
+    EndToEndCrawl.runHere(
         conf,
         "run",
         seeds.getPath(),
@@ -100,52 +90,13 @@ public class ScriptPagesCrawlTest {
         String.valueOf(ROUNDS),
         "--index",
         index.toString());
-    Set<String> known =
-        new TreeSet<>(
-            LocalJobFixtures.readAll(
-                    conf,
-                    VersionedDb.current(new Path(crawl, "crawldb")),
-                    new CrawlDatum(),
-                    CrawlDatum::new)
-                .keySet());
-    Set<String> fetched = new TreeSet<>();
-    FileSystem fs = crawl.getFileSystem(conf);
-    for (FileStatus seg : fs.listStatus(new Path(crawl, "segments"))) {
-      fetched.addAll(
-          LocalJobFixtures.readAll(
-                  conf,
-                  new Path(seg.getPath(), Segment.CRAWL_FETCH),
-                  new CrawlDatum(),
-                  CrawlDatum::new)
-              .keySet());
-    }
-    return new Crawl(conf, known, fetched, index);
+    return new Crawl(
+        conf, EndToEndCrawl.knownUrls(conf, crawl), EndToEndCrawl.fetchedUrls(conf, crawl), index);
   }
 
-  private static String run(Configuration conf, String... args) throws Exception {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int rc =
-        Main.run(
-            new Configuration(conf),
-            args,
-            new PrintStream(bytes, true, StandardCharsets.UTF_8),
-            System.err);
-    String out = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals("exit code of " + String.join(" ", args) + "\n" + out, 0, rc);
-    return out;
-  }
-
-  /** The URLs a search finds (exit 1, nothing found, is none). */
-  private static String search(Crawl crawl, String word) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int rc =
-        Main.run(
-            new Configuration(crawl.conf),
-            new String[] {"search", crawl.index.toString(), word, "-n", "100", "-json"},
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-    assertTrue("exit code " + rc, rc == 0 || rc == 1);
-    return out.toString(StandardCharsets.UTF_8);
+  /** The URLs a search finds. */
+  private static Set<String> search(Crawl crawl, String word) throws Exception {
+    return EndToEndCrawl.searchHere(crawl.conf, crawl.index.toString(), word);
   }
 
   /**
@@ -214,14 +165,13 @@ public class ScriptPagesCrawlTest {
     assertFalse(pages.isEmpty());
     for (String page : pages) {
       String word = web.scriptWord(page);
-      String hit = "\"url\":\"" + page + "\"";
-      String found = search(rendered, word);
-      assertTrue(word + " finds " + page + ": " + found, found.contains(hit));
+      Set<String> found = search(rendered, word);
+      assertTrue(word + " finds " + page + ": " + found, found.contains(page));
     }
     for (String page : scriptPages(raw.fetched)) {
       String word = web.scriptWord(page);
-      String found = search(raw, word);
-      assertFalse(word + " is not in the raw HTML: " + found, found.contains("\"url\""));
+      Set<String> found = search(raw, word);
+      assertEquals(word + " is not in the raw HTML", Set.of(), found);
     }
   }
 }

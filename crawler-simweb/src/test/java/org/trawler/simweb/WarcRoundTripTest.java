@@ -7,13 +7,10 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -46,7 +43,6 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.Main;
 import org.trawler.jobs.warc.WarcReading;
 
 /**
@@ -143,16 +139,7 @@ public class WarcRoundTripTest {
   }
 
   private static String run(String... args) throws Exception {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int rc =
-        Main.run(
-            new Configuration(conf),
-            args,
-            new PrintStream(bytes, true, StandardCharsets.UTF_8),
-            System.err);
-    String text = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals("exit code of " + String.join(" ", args) + "\n" + text, 0, rc);
-    return text;
+    return EndToEndCrawl.runHere(conf, args);
   }
 
   private static File[] warcFiles(File dir) {
