@@ -4,10 +4,7 @@ import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -238,18 +235,7 @@ final class RenderBenchmark {
 
   /** A process's memory figure in kB from a /proc/PID file, bytes; 0 when it is gone. */
   private static long memoryBytes(long pid, String file, String field) {
-    try {
-      for (String line :
-          Files.readAllLines(
-              Paths.get("/proc", Long.toString(pid), file), StandardCharsets.US_ASCII)) {
-        if (line.startsWith(field)) {
-          return Long.parseLong(line.substring(field.length()).replace("kB", "").trim()) * 1024;
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // gone between the listing and the read
-    }
-    return 0;
+    return Math.max(0, ResidentMemory.kbFigureBytes(pid, file, field));
   }
 
   private static long processCpuNanos() {

@@ -27,10 +27,18 @@ final class ResidentMemory {
 
   /** The peak resident set of process {@code pid} so far, bytes; -1 if unknown or gone. */
   static long peakBytes(long pid) {
+    return kbFigureBytes(pid, "status", "VmHWM:");
+  }
+
+  /**
+   * A figure in kB from a /proc/PID file (e.g. {@code status}, {@code VmRSS:}), bytes; -1 if the
+   * file has no such line, or is unreadable or gone.
+   */
+  static long kbFigureBytes(long pid, String file, String field) {
     try {
-      return vmHwmBytes(
-          Files.readString(
-              Paths.get("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII));
+      return kbFigureBytes(
+          Files.readString(Paths.get("/proc", Long.toString(pid), file), StandardCharsets.US_ASCII),
+          field);
     } catch (IOException | SecurityException e) {
       return -1;
     }
@@ -48,10 +56,13 @@ final class ResidentMemory {
 
   /** The VmHWM line of a /proc/PID/status text, bytes; -1 if it has none. */
   static long vmHwmBytes(String status) {
-    for (String line : status.split("\n")) {
-      if (line.startsWith("VmHWM:")) {
-        String kb = line.substring("VmHWM:".length()).replace("kB", "").trim();
-        return Long.parseLong(kb) * 1024;
+    return kbFigureBytes(status, "VmHWM:");
+  }
+
+  private static long kbFigureBytes(String text, String field) {
+    for (String line : text.split("\n")) {
+      if (line.startsWith(field)) {
+        return Long.parseLong(line.substring(field.length()).replace("kB", "").trim()) * 1024;
       }
     }
     return -1;
