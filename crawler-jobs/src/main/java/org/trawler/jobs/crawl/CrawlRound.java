@@ -115,23 +115,26 @@ public final class CrawlRound {
 
     /** URLs the fetch stopped before (time limit, a signal, the watchdog): they stay due. */
     public long haltedUrls() {
-      long n = 0;
-      for (HaltCause cause : HaltCause.values()) {
-        n += counters.getOrDefault(cause.resultKey(), 0L);
-      }
-      return n;
+      return halted().values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** ", hit_by_timelimit 28" for a fetch that stopped early, or "". */
     private String halts() {
       StringBuilder sb = new StringBuilder();
+      halted().forEach((cause, n) -> sb.append(", ").append(cause).append(' ').append(n));
+      return sb.toString();
+    }
+
+    /** The halted URLs per cause (its counter name), the causes with none left out. */
+    private Map<String, Long> halted() {
+      Map<String, Long> n = new LinkedHashMap<>();
       for (HaltCause cause : HaltCause.values()) {
-        long n = counters.getOrDefault(cause.resultKey(), 0L);
-        if (n > 0) {
-          sb.append(", ").append(cause.counterName()).append(' ').append(n);
+        long count = counters.getOrDefault(cause.resultKey(), 0L);
+        if (count > 0) {
+          n.put(cause.counterName(), count);
         }
       }
-      return sb.toString();
+      return n;
     }
 
     /**

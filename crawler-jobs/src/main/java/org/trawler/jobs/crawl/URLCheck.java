@@ -29,17 +29,16 @@ public final class URLCheck {
       try {
         current = n.normalize(current, scope);
       } catch (MalformedURLException e) {
-        return Result.rejected(
-            url, null, n.getClass().getSimpleName(), "malformed: " + e.getMessage());
+        return new Result(url, null, n.getClass().getSimpleName(), "malformed: " + e.getMessage());
       }
       if (current == null) {
-        return Result.rejected(url, null, n.getClass().getSimpleName(), "");
+        return new Result(url, null, n.getClass().getSimpleName(), "");
       }
     }
     URLFilters.Verdict verdict = filters.verdict(current);
     return verdict.accepted()
         ? new Result(url, verdict.url(), "", "")
-        : Result.rejected(url, current, verdict.filter(), verdict.rule());
+        : new Result(url, current, verdict.filter(), verdict.rule());
   }
 
   /**
@@ -47,10 +46,6 @@ public final class URLCheck {
    * was rejected, the normalizer or filter that did and its rule ("" when it names none).
    */
   public record Result(String input, String normalized, String rejectedBy, String rule) {
-    static Result rejected(String input, String normalized, String by, String rule) {
-      return new Result(input, normalized, by, rule);
-    }
-
     public boolean accepted() {
       return rejectedBy.isEmpty();
     }
