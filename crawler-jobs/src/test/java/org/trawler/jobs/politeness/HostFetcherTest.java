@@ -125,6 +125,7 @@ public class HostFetcherTest {
     } finally {
       threads.shutdownNow();
     }
+    awaitRequests(4); // the server notes the last request after the client has read its answer
     requests.sort(Comparator.comparingLong(r -> r[0]));
     assertEquals("robots.txt and three sitemaps", 4, requests.size());
     for (int i = 1; i < requests.size(); i++) {
