@@ -118,6 +118,21 @@ public final class CrawlRound {
       return halted().values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /**
+     * The URLs the fetch stopped before and why, "27 URLs not fetched (hit_by_timelimit)" for one
+     * cause, "27 URLs not fetched (hit_by_timelimit 20, write_failed 7)" for several; "" when it
+     * stopped before none.
+     */
+    public String notFetched() {
+      Map<String, Long> halted = halted();
+      if (halted.isEmpty()) {
+        return "";
+      }
+      String causes =
+          halted.size() == 1 ? halted.keySet().iterator().next() : halts().substring(", ".length());
+      return haltedUrls() + " URLs not fetched (" + causes + ")";
+    }
+
     /** ", hit_by_timelimit 28" for a fetch that stopped early, or "". */
     private String halts() {
       StringBuilder sb = new StringBuilder();

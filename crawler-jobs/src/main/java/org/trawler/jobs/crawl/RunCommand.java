@@ -203,9 +203,7 @@ public class RunCommand extends CrawlTool {
                   n,
                   r.fetchedUrls(),
                   r.segment().getName(),
-                  r.haltedUrls() == 0
-                      ? ""
-                      : " " + r.haltedUrls() + " URLs not fetched (hit_by_timelimit) stay due;");
+                  r.haltedUrls() == 0 ? "" : " " + r.notFetched() + " stay due;");
           break;
         }
         readSitemaps(crawl, sitemapSites);

@@ -66,5 +66,27 @@ public class RoundLineTest {
             "fetched ok 12, redirect 0, gone 1, retry 0, notmodified 0, hit_by_timelimit 32; new 5;"));
     assertEquals(13, r.fetchedUrls());
     assertEquals(32, r.haltedUrls());
+    assertEquals("32 URLs not fetched (hit_by_timelimit)", r.notFetched());
+  }
+
+  @Test
+  public void urlsLeftForSeveralCausesAreCountedPerCause() {
+    Map<String, Long> counters = new LinkedHashMap<>();
+    counters.put("fetcher/fetch_success", 3L);
+    counters.put("fetcher/hit_by_timelimit", 20L);
+    counters.put("fetcher/write_failed", 7L);
+    CrawlRound.Result r = round(counters, null);
+    assertTrue(
+        r.summary(),
+        r.summary().contains("notmodified 0, hit_by_timelimit 20, write_failed 7; new 5;"));
+    assertEquals(27, r.haltedUrls());
+    assertEquals("27 URLs not fetched (hit_by_timelimit 20, write_failed 7)", r.notFetched());
+  }
+
+  @Test
+  public void aFetchThatRanToTheEndLeftNoUrls() {
+    CrawlRound.Result r = round(Map.of("fetcher/fetch_success", 45L), null);
+    assertEquals(0, r.haltedUrls());
+    assertEquals("", r.notFetched());
   }
 }
