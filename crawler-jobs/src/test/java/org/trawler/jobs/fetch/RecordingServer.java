@@ -116,13 +116,15 @@ final class RecordingServer implements AutoCloseable {
     // so a gap measured from here is never shorter than the fetcher's (a stamp taken after close()
     // came late whenever this thread lost the CPU after writing, on a loaded machine)
     double end = System.nanoTime() / 1e6;
+    // noted before the body goes out too: a client that has its answer finds the request counted
+    // (noted after close(), it could be missing when a test counted right after the fetch returned)
+    synchronized (this) {
+      requests.add(new Request(host, path, start, end));
+    }
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);
     }
     exchange.close();
-    synchronized (this) {
-      requests.add(new Request(host, path, start, end));
-    }
   }
 
   @Override
