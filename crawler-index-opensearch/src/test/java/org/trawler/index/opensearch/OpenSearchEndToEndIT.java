@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -242,7 +243,7 @@ public class OpenSearchEndToEndIT {
             new org.apache.hadoop.fs.Path(crawl.path(part).toUri()),
             new org.apache.hadoop.fs.Path(onHdfs, part));
       }
-      File confDir = MiniCrawlCluster.writeConfDir(cluster.hadoopConf(), new File(base, "conf"));
+      File confDir = MiniCrawlCluster.writeConfDir(uberConf(cluster), new File(base, "conf"));
       HadoopCommand hadoop =
           HadoopCommand.install(
               new File(base, "bin"),
@@ -269,6 +270,19 @@ public class OpenSearchEndToEndIT {
     }
     node.call("POST", "/yarn/_refresh", null);
     assertEquals(crawl.luceneHits("*:*"), ids("yarn", Map.of("match_all", Map.of())));
+  }
+
+  /**
+   * The cluster runs the index job as an uber job: its map and reduce tasks in the application
+   * master's container, one JVM instead of one per part file of the crawl (a dozen) and the reduce.
+   * That container's classpath is built from what the job brings as any task's is (the job jar and
+   * the -libjars, localized into the container), so the writer still arrives only with the job.
+   */
+  private static Configuration uberConf(MiniCrawlCluster cluster) {
+    Configuration conf = cluster.hadoopConf();
+    conf.setBoolean("mapreduce.job.ubertask.enable", true);
+    conf.setInt("mapreduce.job.ubertask.maxmaps", 100);
+    return conf;
   }
 
   /**

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.util.ShutdownHookManager;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.trawler.core.conf.CrawlerConfiguration;
 
@@ -29,6 +30,9 @@ public final class MiniCrawlCluster implements AutoCloseable {
    * after the test.
    */
   public static final String KEEP_LOGS = "cluster.keepLogs";
+
+  /** This JVM's shared cluster, once a test asked for it. */
+  private static MiniCrawlCluster shared;
 
   private final MiniDFSCluster dfs;
   private final MiniMRYarnCluster yarn;
@@ -95,6 +99,24 @@ public final class MiniCrawlCluster implements AutoCloseable {
     yarn.start();
 
     return new MiniCrawlCluster(dfs, yarn, new Configuration(yarn.getConfig()));
+  }
+
+  /**
+   * The cluster the cluster tests of this JVM share (two node managers, under
+   * target/cluster-shared): started by the first that asks, stopped when the JVM exits. Starting a
+   * cluster is about 25 s of a small machine's two cores. Its tests run one after the other (a JVM
+   * runs one test class at a time), each under its own HDFS directory, looking only at its own
+   * jobs' task JVMs; they do not close it.
+   */
+  public static synchronized MiniCrawlCluster shared() throws IOException {
+    if (shared == null) {
+      MiniCrawlCluster cluster = start(new File("target/cluster-shared"), 2);
+      // before Hadoop's own hook closes the file systems the cluster's services hold
+      ShutdownHookManager.get()
+          .addShutdownHook(cluster::close, FileSystem.SHUTDOWN_HOOK_PRIORITY + 1);
+      shared = cluster;
+    }
+    return shared;
   }
 
   /**

@@ -25,7 +25,6 @@ import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.util.ToolRunner;
-import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 import org.trawler.core.datum.Content;
@@ -59,12 +58,12 @@ public class ParseCrashIT {
   @BeforeClass
   public static void parseKillingTheFirstAttemptInTheLongPdf() throws Exception {
     assertTrue("needs Linux /proc to find the task's JVM", new File("/proc/self/cmdline").exists());
-    cluster = MiniCrawlCluster.start(new File("target/parse-crash-it"), 1);
+    cluster = MiniCrawlCluster.shared();
     fs = cluster.fileSystem();
     Configuration conf = cluster.crawlerConf();
     conf.setInt(ParseKeys.TIMEOUT, 600); // the long PDF is killed in its parse, not abandoned
     conf.setInt(ParseKeys.TEXT_MAX_CHARS, Integer.MAX_VALUE);
-    segment = cluster.hdfsPath("/user/crawler/crawl/segments/20261126000000");
+    segment = cluster.hdfsPath("/parse-crash-it/crawl/segments/20261126000000");
     writeContent(conf, new Path(segment, Segment.CONTENT));
 
     parse = new ParseSegment();
@@ -91,13 +90,6 @@ public class ParseCrashIT {
       exitCode = exit.get(WAIT_MS, TimeUnit.MILLISECONDS);
     } finally {
       runner.shutdownNow();
-    }
-  }
-
-  @AfterClass
-  public static void stop() {
-    if (cluster != null) {
-      cluster.close();
     }
   }
 

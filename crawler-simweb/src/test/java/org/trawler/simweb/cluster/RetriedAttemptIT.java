@@ -86,7 +86,7 @@ public class RetriedAttemptIT {
   public static void crawlDbAndASegment() throws Exception {
     assumeTrue("needs Linux /proc to find the task's JVM", new File("/proc/self/cmdline").exists());
     started = System.nanoTime();
-    cluster = MiniCrawlCluster.start(new File("target/retried-attempt-it"), 2);
+    cluster = MiniCrawlCluster.shared();
     server =
         SimWebServer.builder(
                 SiteModel.builder()
@@ -114,8 +114,8 @@ public class RetriedAttemptIT {
     localConf.set(MRConfig.FRAMEWORK_NAME, "local");
 
     fs = cluster.fileSystem();
-    crawl = cluster.hdfsPath("/user/crawler/crawl");
-    Path urls = cluster.hdfsPath("/user/crawler/urls");
+    crawl = cluster.hdfsPath("/retried-attempt-it/crawl");
+    Path urls = cluster.hdfsPath("/retried-attempt-it/urls");
     try (OutputStream out = fs.create(new Path(urls, "seeds.txt"))) {
       out.write(
           (String.join("\n", server.site().allUrls()) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -136,9 +136,6 @@ public class RetriedAttemptIT {
   public static void stop() {
     if (server != null) {
       server.close();
-    }
-    if (cluster != null) {
-      cluster.close();
     }
     if (started != 0) {
       log("retried attempts test: %.1f s in all", seconds(started));
