@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.trawler.core.datum.Inlinks;
+import org.trawler.core.datum.Outlink;
 
 /**
  * The inlinks one invertlinks map task has inverted, gathered per target URL in a table of at most
@@ -23,7 +24,7 @@ final class InlinksTable {
 
   private final int maxHeld;
   private final int maxInlinks;
-  private final Map<String, Inlinks> byTarget = new HashMap<>();
+  private final Map<String, List<Outlink>> byTarget = new HashMap<>();
   private int held;
 
   /**
@@ -40,7 +41,7 @@ final class InlinksTable {
 
   /** Adds one inlink of {@code target}; true when the table is full and should be written out. */
   boolean add(String target, String fromUrl, String anchor) {
-    byTarget.computeIfAbsent(target, t -> new Inlinks()).add(fromUrl, anchor);
+    byTarget.computeIfAbsent(target, t -> new ArrayList<>()).add(new Outlink(fromUrl, anchor));
     return ++held >= maxHeld;
   }
 
@@ -49,7 +50,7 @@ final class InlinksTable {
     List<String> targets = new ArrayList<>(byTarget.keySet());
     targets.sort(null);
     for (String target : targets) {
-      sink.write(target, InlinksMerge.merge(List.of(byTarget.get(target)), maxInlinks));
+      sink.write(target, InlinksMerge.mergeSorting(byTarget.get(target), maxInlinks));
     }
     byTarget.clear();
     held = 0;
