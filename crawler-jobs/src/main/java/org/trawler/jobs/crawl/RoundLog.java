@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -154,6 +157,10 @@ public final class RoundLog {
   private void replace(Path file, String text) throws IOException {
     FileSystem fs = file.getFileSystem(conf);
     Path tmp = new Path(file.getParent(), "." + file.getName() + ".tmp");
+    if (fs instanceof LocalFileSystem local) {
+      replaceLocal(local, file, tmp, text);
+      return;
+    }
     try (OutputStream out = fs.create(tmp, true)) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
@@ -163,6 +170,22 @@ public final class RoundLog {
     }
     context.rename(tmp, file, Options.Rename.OVERWRITE);
     fs.delete(new Path(tmp.getParent(), "." + tmp.getName() + ".crc"), false);
+  }
+
+  /**
+   * Replaces a local file by rename(2), through java.nio, without a checksum file: Hadoop's
+   * FileContext rename forks a {@code readlink} process for each of the four files it looks at
+   * (without Hadoop's native library), about 140 of them in a three-round crawl. A checksum file
+   * left by an earlier write is removed first, so that no reader checks the new text against it.
+   */
+  private static void replaceLocal(LocalFileSystem fs, Path file, Path tmp, String text)
+      throws IOException {
+    java.nio.file.Path target = fs.pathToFile(file).toPath();
+    java.nio.file.Path temp = fs.pathToFile(tmp).toPath();
+    Files.createDirectories(target.getParent());
+    Files.writeString(temp, text, StandardCharsets.UTF_8);
+    Files.deleteIfExists(fs.pathToFile(fs.getChecksumFile(file)).toPath());
+    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** The records of a rounds file, skipping lines that do not parse; none when it is missing. */

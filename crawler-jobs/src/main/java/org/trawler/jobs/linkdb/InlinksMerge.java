@@ -1,6 +1,7 @@
 package org.trawler.jobs.linkdb;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.TreeSet;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
@@ -34,6 +35,26 @@ public final class InlinksMerge {
     Inlinks merged = new Inlinks();
     for (Outlink o : kept) {
       merged.add(o.getToUrl(), o.getAnchor());
+    }
+    return merged;
+  }
+
+  /**
+   * {@link #merge} of inlinks held in one list, which it sorts: the same result, without a tree.
+   * Memory is the list's; for a reduce's values, of any number, use {@link #merge}.
+   */
+  static Inlinks mergeSorting(List<Outlink> inlinks, int max) {
+    inlinks.sort(ORDER);
+    Inlinks merged = new Inlinks();
+    Outlink last = null;
+    for (Outlink o : inlinks) {
+      if (max >= 0 && merged.size() >= max) {
+        break;
+      }
+      if (last == null || ORDER.compare(o, last) != 0) {
+        merged.add(o.getToUrl(), o.getAnchor());
+        last = o;
+      }
     }
     return merged;
   }

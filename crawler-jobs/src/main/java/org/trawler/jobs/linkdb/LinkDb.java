@@ -199,14 +199,23 @@ public class LinkDb extends CrawlTool {
     return Settings.getInt(conf, LinkDbKeys.MAX_INLINKS, LinkDbKeys.DEFAULT_MAX_INLINKS);
   }
 
-  /** parse_data (page URL → ParseData) to (target URL → one inlink) per kept outlink. */
+  /**
+   * parse_data (page URL → ParseData) to (target URL → inlinks): the task's inlinks of a URL
+   * gathered in an {@link InlinksTable} of {@value LinkDbKeys#COMBINE_INLINKS} inlinks, or one
+   * record per kept outlink when that is 0.
+   */
   public static class InvertMapper extends Mapper<Text, ParseData, Text, Inlinks> {
     private LinkInverter inverter;
+    private InlinksTable table;
     private final Text target = new Text();
 
     @Override
     protected void setup(Context context) {
-      inverter = LinkInverter.fromConf(context.getConfiguration());
+      Configuration conf = context.getConfiguration();
+      inverter = LinkInverter.fromConf(conf);
+      int combine =
+          Settings.getInt(conf, LinkDbKeys.COMBINE_INLINKS, LinkDbKeys.DEFAULT_COMBINE_INLINKS);
+      table = combine > 0 ? new InlinksTable(combine, maxInlinks(conf)) : null;
     }
 
     @Override
@@ -225,14 +234,30 @@ public class LinkDb extends CrawlTool {
       }
       LinkInverter.Inversion inversion = inverter.invert(fromUrl, value.getOutlinks());
       for (LinkInverter.InvertedLink link : inversion.links()) {
-        Inlinks one = new Inlinks();
-        one.add(link.fromUrl(), link.anchor());
-        target.set(link.target());
-        context.write(target, one);
+        if (table == null) {
+          Inlinks one = new Inlinks();
+          one.add(link.fromUrl(), link.anchor());
+          write(link.target(), one, context);
+        } else if (table.add(link.target(), link.fromUrl(), link.anchor())) {
+          table.writeTo((url, inlinks) -> write(url, inlinks, context));
+        }
       }
       LinkDbCounter.LINKS_INVERTED.in(context).increment(inversion.links().size());
       LinkDbCounter.LINKS_REJECTED.in(context).increment(inversion.rejected());
       LinkDbCounter.LINKS_INTERNAL_IGNORED.in(context).increment(inversion.internal());
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException, InterruptedException {
+      if (table != null) {
+        table.writeTo((url, inlinks) -> write(url, inlinks, context));
+      }
+    }
+
+    private void write(String url, Inlinks inlinks, Context context)
+        throws IOException, InterruptedException {
+      target.set(url);
+      context.write(target, inlinks);
     }
   }
 

@@ -10,6 +10,14 @@ public final class LinkDbKeys {
 
   public static final int DEFAULT_MAX_INLINKS = 10000;
 
+  /**
+   * Inlinks an invertlinks map task gathers per target URL before it writes them out, merged
+   * ({@link InlinksTable}); 0 = one record per link.
+   */
+  public static final String COMBINE_INLINKS = "linkdb.combine.inlinks";
+
+  public static final int DEFAULT_COMBINE_INLINKS = 100_000;
+
   /** Drop links between pages of the same host. */
   public static final String IGNORE_INTERNAL_LINKS = "linkdb.ignore.internal.links";
 

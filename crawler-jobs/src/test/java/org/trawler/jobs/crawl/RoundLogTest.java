@@ -2,12 +2,14 @@ package org.trawler.jobs.crawl;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.Rule;
 import org.junit.Test;
@@ -43,6 +45,21 @@ public class RoundLogTest {
     for (String name : dir.list()) {
       assertFalse("a temporary file left behind: " + name, name.contains(".tmp"));
     }
+  }
+
+  @Test
+  public void aFileWrittenWithAChecksumIsReplacedAndReadsBackWithoutOne() throws Exception {
+    File dir = tmp.newFolder("crawl");
+    Path root = new Path(dir.getPath());
+    FileSystem fs = root.getFileSystem(LocalJobFixtures.localConf());
+    try (var out = fs.create(new Path(root, RoundLog.RUN_FILE))) {
+      out.write("{\"state\":\"running\",\"phase\":\"generate\"}\n".getBytes());
+    }
+    assertTrue(new File(dir, "." + RoundLog.RUN_FILE + ".crc").exists());
+    new RoundLog(LocalJobFixtures.localConf(), root).running(1, 3, CrawlRound.UPDATEDB);
+    assertEquals(
+        "updatedb", RoundLog.readRun(LocalJobFixtures.localConf(), root).path("phase").asText());
+    assertEquals(List.of(RoundLog.RUN_FILE), List.of(dir.list()));
   }
 
   @Test

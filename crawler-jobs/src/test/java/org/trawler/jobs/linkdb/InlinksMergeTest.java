@@ -54,6 +54,30 @@ public class InlinksMergeTest {
   }
 
   @Test
+  public void mergingOneSortedListGivesWhatMergingTheValuesGives() {
+    java.util.Random random = new java.util.Random(31);
+    for (int round = 0; round < 200; round++) {
+      List<Inlinks> values = new ArrayList<>();
+      List<Outlink> all = new ArrayList<>();
+      for (int v = random.nextInt(6); v >= 0; v--) {
+        Inlinks value = new Inlinks();
+        for (int i = random.nextInt(8); i > 0; i--) {
+          String from = "http://h" + random.nextInt(6) + "/";
+          String anchor = "a" + random.nextInt(3);
+          value.add(from, anchor);
+          all.add(new Outlink(from, anchor));
+        }
+        values.add(value);
+      }
+      int max = random.nextInt(12) - 2;
+      assertEquals(
+          "cap " + max + ", " + values,
+          InlinksMerge.merge(values, max).getInlinks(),
+          InlinksMerge.mergeSorting(all, max).getInlinks());
+    }
+  }
+
+  @Test
   public void capZeroKeepsNothing() {
     assertEquals(0, InlinksMerge.merge(List.of(inlinks("http://a/", "a")), 0).size());
   }

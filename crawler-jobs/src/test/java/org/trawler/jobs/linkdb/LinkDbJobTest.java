@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.io.Text;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
@@ -19,6 +21,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
@@ -278,6 +281,58 @@ public class LinkDbJobTest {
         Set.of("added", "merged", "into the base"),
         Set.copyOf(kinds));
     assertEquals(6, current().get("http://t0/").size());
+  }
+
+  /** Every record of every part file of the linkdb's current version, as written, in order. */
+  private static List<String> records(Configuration conf, String linkDb) throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (Path file : LinkDb.parts(conf, new Path(linkDb))) {
+      lines.add(file.getParent().getName());
+      try (SequenceFile.Reader r = PartFiles.open(conf, file)) {
+        Text url = new Text();
+        Inlinks value = new Inlinks();
+        while (r.next(url, value)) {
+          lines.add(url + " <- " + value.getInlinks());
+        }
+      }
+    }
+    return lines;
+  }
+
+  @Test
+  public void tasksCombiningInlinksWriteTheSameLinkdbRecordByRecord() throws Exception {
+    java.util.Random random = new java.util.Random(31);
+    List<String> segments = new ArrayList<>();
+    for (int s = 0; s < 3; s++) {
+      Map<String, String[]> pages = new TreeMap<>();
+      for (int p = 0; p < 40; p++) {
+        String[] links = new String[60];
+        for (int l = 0; l < links.length; l += 2) {
+          links[l] = "http://h" + random.nextInt(3) + "/t" + random.nextInt(25);
+          links[l + 1] = "anchor " + random.nextInt(4);
+        }
+        pages.put("http://h" + random.nextInt(3) + "/p" + random.nextInt(200), links);
+      }
+      segments.add(segment("2024010" + (s + 1) + "000000", pages));
+    }
+    conf.setInt(LinkDbKeys.MAX_INLINKS, 12);
+    List<String> oneRecordPerLink = null;
+    for (int combine : new int[] {0, 7, LinkDbKeys.DEFAULT_COMBINE_INLINKS}) {
+      String db = new File(tmp.getRoot(), "crawl/linkdb-" + combine).getPath();
+      Configuration c = new Configuration(conf);
+      c.setInt(LinkDbKeys.COMBINE_INLINKS, combine);
+      List<String> args = new ArrayList<>(List.of("invertlinks", db));
+      args.addAll(segments);
+      CommandRun run = CommandRun.run(c, args.toArray(new String[0]));
+      assertEquals(run.toString(), 0, run.exitCode);
+      List<String> written = records(c, db);
+      assertTrue(written.toString(), written.size() > 50);
+      if (oneRecordPerLink == null) {
+        oneRecordPerLink = written;
+      } else {
+        assertEquals("combine " + combine, oneRecordPerLink, written);
+      }
+    }
   }
 
   @Test

@@ -57,6 +57,38 @@ public class LinkDbMapReduceTest {
   }
 
   @Test
+  public void mapperWritesEachTargetOnceWithTheInlinksOfAllItsPages() throws IOException {
+    MapDriver<Text, ParseData, Text, Inlinks> driver =
+        MapDriver.newMapDriver(new LinkDb.InvertMapper());
+    driver.withInput(new Text("http://z/"), page("http://t/", "from z", "http://u/", "u"));
+    driver.withInput(new Text("http://a/"), page("http://t/", "from a", "http://t/", "from a"));
+    assertEquals(
+        List.of(
+            "http://t/ <- [http://a/ [from a], http://z/ [from z]]",
+            "http://u/ <- [http://z/ [u]]"),
+        describe(driver.run()));
+    assertEquals(4, LinkDbCounter.LINKS_INVERTED.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void mapperWritesItsTableWhenFullAndOneRecordPerLinkWithoutOne() throws IOException {
+    for (int combine : new int[] {2, 0}) {
+      MapDriver<Text, ParseData, Text, Inlinks> driver =
+          MapDriver.newMapDriver(new LinkDb.InvertMapper());
+      driver.getConfiguration().setInt(LinkDbKeys.COMBINE_INLINKS, combine);
+      driver.withInput(new Text("http://z/"), page("http://t/", "from z", "http://u/", "u"));
+      driver.withInput(new Text("http://a/"), page("http://t/", "from a"));
+      assertEquals(
+          "combine " + combine,
+          List.of(
+              "http://t/ <- [http://z/ [from z]]",
+              "http://u/ <- [http://z/ [u]]",
+              "http://t/ <- [http://a/ [from a]]"),
+          describe(driver.run()));
+    }
+  }
+
+  @Test
   public void mapperCountsRejectedAndInternalLinks() throws IOException {
     MapDriver<Text, ParseData, Text, Inlinks> driver =
         MapDriver.newMapDriver(new LinkDb.InvertMapper());
