@@ -74,23 +74,23 @@ public class OutlinkExtractor {
 
   /** The outlinks of {@code doc}, which was fetched from {@code pageUrl}, in document order. */
   public List<Outlink> extract(Document doc, String pageUrl) {
-    return extract(doc.getAllElements(), pageUrl);
+    return extract(PageElements.of(doc), pageUrl);
   }
 
   /**
-   * The outlinks among {@code elements}, all elements of a page fetched from {@code pageUrl} in
-   * document order (one walk of the tree serves the caller too). The page was parsed by jsoup's
-   * HTML parser, which lower-cases attribute names: attributes are looked up as written here,
-   * without jsoup's case-insensitive search.
+   * The outlinks among the {@code elements} of a page fetched from {@code pageUrl}, in document
+   * order (one walk of the tree serves the caller too). The page was parsed by jsoup's HTML parser,
+   * which lower-cases attribute names: attributes are looked up as written here, without jsoup's
+   * case-insensitive search.
    */
-  public List<Outlink> extract(List<Element> elements, String pageUrl) {
-    URLParts base = URLParts.of(baseUrl(elements, pageUrl));
+  public List<Outlink> extract(PageElements elements, String pageUrl) {
+    URLParts base = URLParts.of(baseUrl(elements.bases(), pageUrl));
     String pageHost = URLParts.host(pageUrl);
     // reference pages repeat most links (nav bars, type columns): each href is resolved once per
     // page, and an anchor is only extracted while the URL has none
     Map<String, String> urlOfHref = new HashMap<>(); // href as written → outlink URL, or REJECTED
     Map<String, String> anchors = new LinkedHashMap<>();
-    for (Element e : elements) {
+    for (Element e : elements.all()) {
       String tag = e.normalName();
       if (!tags.contains(tag) || e.attributesSize() == 0) {
         continue;
@@ -239,7 +239,10 @@ public class OutlinkExtractor {
     return false;
   }
 
-  /** The first {@code <base href>} when it resolves to an http/https URL, else the page URL. */
+  /**
+   * The first {@code <base href>} among {@code elements} (the page's, or its base elements) when it
+   * resolves to an http/https URL, else the page URL.
+   */
   static String baseUrl(List<Element> elements, String pageUrl) {
     Element base = null;
     for (Element e : elements) {
