@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -101,7 +102,7 @@ public final class URLOutcomes {
           }
         }
       }
-      return java.util.HexFormat.of().formatHex(digest.digest());
+      return HexFormat.of().formatHex(digest.digest());
     } catch (IOException | BadSettingException e) {
       return null;
     } catch (NoSuchAlgorithmException e) {
