@@ -18,9 +18,17 @@ public final class URLResolver {
    * query is a slash, and "http:g" under an http base is relative (RFC 3986's non-strict rule).
    */
   public static String resolve(String base, String ref) {
+    return resolve(URLParts.of(base), ref);
+  }
+
+  /**
+   * {@link #resolve(String, String)} against a base already split: a page resolves each of its
+   * hundreds of links against the same base.
+   */
+  public static String resolve(URLParts bp, String ref) {
+    String base = bp.url();
     String r = clean(ref);
     URLParts rp = URLParts.of(r);
-    URLParts bp = URLParts.of(base);
     boolean relativeScheme =
         rp.hasScheme()
             && rp.schemeEnd() == bp.schemeEnd()

@@ -105,11 +105,8 @@ public class HtmlParser implements Parser {
     ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
     data.getMeta().put("charset", charset.charset().name());
     RobotsDirectives robots = RobotsDirectives.NONE.withHeader(content.getHeader("X-Robots-Tag"));
-    List<Element> elements = walk.elements();
-    for (Element meta : elements) {
-      if (!meta.normalName().equals("meta")) {
-        continue;
-      }
+    PageElements elements = walk.pageElements();
+    for (Element meta : elements.metas()) {
       String name = meta.attr("name").trim().toLowerCase(Locale.ROOT);
       String value = Whitespace.collapse(meta.attr("content"));
       if ((name.equals("description") || name.equals("keywords"))
@@ -122,11 +119,12 @@ public class HtmlParser implements Parser {
     if (robots.present()) {
       data.getMeta().put("robots", robots.describe());
     }
-    String canonical = LinkRelations.canonical(elements, content.getHeader("Link"), pageUrl);
+    String canonical =
+        LinkRelations.canonical(elements.links(), content.getHeader("Link"), pageUrl);
     if (canonical != null) {
       data.getMeta().put(ParseData.META_CANONICAL, canonical);
     }
-    MetaRefresh refresh = MetaRefresh.find(elements);
+    MetaRefresh refresh = MetaRefresh.find(elements.metas());
     String refreshUrl = refreshUrl(refresh, elements, pageUrl);
     MetaRefresh.Redirect redirect =
         refresh == null ? null : refresh.redirect(refreshUrl, selfUrls(content), refreshPermanent);
@@ -135,7 +133,7 @@ public class HtmlParser implements Parser {
       data.getMeta().put(ParseData.META_REFRESH, redirect.target());
     } else if (!robots.noFollow()) {
       data.getOutlinks().addAll(outlinks.extract(elements, pageUrl));
-      List<String> more = LinkRelations.alternates(elements, pageUrl);
+      List<String> more = LinkRelations.alternates(elements.links(), pageUrl);
       if (canonical != null && followCanonical) {
         more.add(canonical);
       }
@@ -144,32 +142,26 @@ public class HtmlParser implements Parser {
       }
       outlinks.addLinks(data.getOutlinks(), more, pageUrl);
     }
-    String headings = Headings.of(elements);
+    String headings = Headings.of(elements.headings());
     if (!headings.isEmpty() && !robots.noIndex()) {
       data.getMeta().put(ParseData.META_HEADINGS, headings);
     }
     String text = walk.text();
     byte[] sig = signature.calculate(content, text);
     return new ParseResult(
-        data,
-        new ParseText(robots.noIndex() ? "" : text),
-        sig,
-        redirect,
-        doc,
-        walk.pageElements(),
-        List.of());
+        data, new ParseText(robots.noIndex() ? "" : text), sig, redirect, doc, elements, List.of());
   }
 
   /**
    * The refresh's URL resolved against the page's base and normalized, or null (no refresh, no URL,
    * not crawlable).
    */
-  private String refreshUrl(MetaRefresh refresh, List<Element> elements, String pageUrl) {
+  private String refreshUrl(MetaRefresh refresh, PageElements elements, String pageUrl) {
     if (refresh == null || refresh.url().isEmpty()) {
       return null;
     }
     return outlinks.normalized(
-        URLResolver.resolve(OutlinkExtractor.baseUrl(elements, pageUrl), refresh.url()));
+        URLResolver.resolve(OutlinkExtractor.baseUrl(elements.bases(), pageUrl), refresh.url()));
   }
 
   /** The page's own URLs, normalized as a refresh target is: the one fetched, the final one. */

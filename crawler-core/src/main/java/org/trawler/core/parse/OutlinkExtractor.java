@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.jsoup.nodes.Attributes;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.trawler.core.conf.Settings;
@@ -41,13 +42,17 @@ public class OutlinkExtractor {
   private final LinkPolicy linkPolicy;
   private final boolean honorNofollow;
 
-  /** Resolved URL → its outlink URL or REJECTED, across the pages of a task and its threads. */
-  private final URLOutcomes accepted = new URLOutcomes(URLOutcomes.DEFAULT_MAX_URLS);
+  /**
+   * Resolved URL → its outlink URL or REJECTED, across pages, threads and the parsers of this JVM
+   * with the same chain.
+   */
+  private final URLOutcomes accepted;
 
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
     this.normalizers = URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK);
     this.filters = new URLFilters(conf);
+    this.accepted = URLOutcomes.forOutlinks(conf); // after the members: they report bad settings
     this.maxOutlinks =
         Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);
     this.maxAnchorLength =
@@ -69,29 +74,34 @@ public class OutlinkExtractor {
 
   /** The outlinks of {@code doc}, which was fetched from {@code pageUrl}, in document order. */
   public List<Outlink> extract(Document doc, String pageUrl) {
-    return extract(doc.getAllElements(), pageUrl);
+    return extract(PageElements.of(doc), pageUrl);
   }
 
   /**
-   * The outlinks among {@code elements}, all elements of a page fetched from {@code pageUrl} in
-   * document order (one walk of the tree serves the caller too).
+   * The outlinks among the {@code elements} of a page fetched from {@code pageUrl}, in document
+   * order (one walk of the tree serves the caller too). The page was parsed by jsoup's HTML parser,
+   * which lower-cases attribute names: attributes are looked up as written here, without jsoup's
+   * case-insensitive search.
    */
-  public List<Outlink> extract(List<Element> elements, String pageUrl) {
-    String base = baseUrl(elements, pageUrl);
+  public List<Outlink> extract(PageElements elements, String pageUrl) {
+    URLParts base = URLParts.of(baseUrl(elements.bases(), pageUrl));
     String pageHost = URLParts.host(pageUrl);
     // reference pages repeat most links (nav bars, type columns): each href is resolved once per
     // page, and an anchor is only extracted while the URL has none
     Map<String, String> urlOfHref = new HashMap<>(); // href as written → outlink URL, or REJECTED
     Map<String, String> anchors = new LinkedHashMap<>();
-    for (Element e : elements) {
-      if (!tags.contains(e.normalName())) {
+    for (Element e : elements.all()) {
+      String tag = e.normalName();
+      if (!tags.contains(tag) || e.attributesSize() == 0) {
         continue;
       }
-      String attribute = linkAttribute(e.normalName());
-      if (!e.hasAttr(attribute) || (honorNofollow && hasRel(e, "nofollow"))) {
+      Attributes attributes = e.attributes();
+      String attribute = linkAttribute(tag);
+      if (!attributes.hasKey(attribute)
+          || (honorNofollow && hasRel(attributes.get("rel"), "nofollow"))) {
         continue;
       }
-      String href = e.attr(attribute);
+      String href = attributes.get(attribute);
       String url = urlOfHref.get(href);
       if (url == null) {
         url = outlinkUrl(base, href, pageHost);
@@ -129,11 +139,12 @@ public class OutlinkExtractor {
    */
   public List<Outlink> extractLinks(List<Link> links, String pageUrl) {
     String pageHost = URLParts.host(pageUrl);
+    URLParts base = URLParts.of(pageUrl);
     Map<String, String> urlOfHref = new HashMap<>();
     Map<String, String> anchors = new LinkedHashMap<>();
     Map<String, Map<String, String>> metaOf = new HashMap<>();
     for (Link link : links) {
-      String url = urlOfHref.computeIfAbsent(link.href(), h -> outlinkUrl(pageUrl, h, pageHost));
+      String url = urlOfHref.computeIfAbsent(link.href(), h -> outlinkUrl(base, h, pageHost));
       if (url.isEmpty()) {
         continue;
       }
@@ -173,7 +184,7 @@ public class OutlinkExtractor {
    * The outlink URL of {@code href} on a page with base {@code base} and host {@code pageHost}, or
    * REJECTED when a step drops it.
    */
-  private String outlinkUrl(String base, String href, String pageHost) {
+  private String outlinkUrl(URLParts base, String href, String pageHost) {
     String resolved = URLResolver.resolve(base, href);
     return resolved == null ? REJECTED : acceptOnPage(resolved, pageHost);
   }
@@ -215,15 +226,23 @@ public class OutlinkExtractor {
 
   /** Whether the element's rel attribute lists {@code token} (rel is a space-separated set). */
   static boolean hasRel(Element e, String token) {
-    for (String rel : e.attr("rel").split("\\s+")) {
-      if (rel.equalsIgnoreCase(token)) {
+    return hasRel(e.attr("rel"), token);
+  }
+
+  /** Whether {@code rel}, a rel attribute's value (a space-separated set), lists {@code token}. */
+  private static boolean hasRel(String rel, String token) {
+    for (String value : rel.split("\\s+")) {
+      if (value.equalsIgnoreCase(token)) {
         return true;
       }
     }
     return false;
   }
 
-  /** The first {@code <base href>} when it resolves to an http/https URL, else the page URL. */
+  /**
+   * The first {@code <base href>} among {@code elements} (the page's, or its base elements) when it
+   * resolves to an http/https URL, else the page URL.
+   */
   static String baseUrl(List<Element> elements, String pageUrl) {
     Element base = null;
     for (Element e : elements) {

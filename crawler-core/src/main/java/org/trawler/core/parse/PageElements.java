@@ -7,14 +7,18 @@ import org.jsoup.nodes.Element;
 
 /**
  * The elements of a parsed page as the parser's one walk of it found them: all of them in document
- * order, and apart the few kinds the parse filters look for (meta tags, scripts, microdata items),
- * so that no filter walks the tree again to find them.
+ * order, and apart the few kinds the parser and the parse filters look for (meta, link and base
+ * tags, headings, scripts, microdata items), so that nothing walks the tree or the whole list again
+ * to find them.
  */
 public final class PageElements {
   private final List<Element> all = new ArrayList<>();
   private final List<Element> metas = new ArrayList<>();
   private final List<Element> scripts = new ArrayList<>();
   private final List<Element> items = new ArrayList<>();
+  private final List<Element> links = new ArrayList<>();
+  private final List<Element> bases = new ArrayList<>();
+  private final List<Element> headings = new ArrayList<>();
 
   PageElements() {}
 
@@ -30,13 +34,16 @@ public final class PageElements {
   /** Adds the next element in document order. */
   void add(Element e) {
     all.add(e);
-    String name = e.normalName();
-    if (name.equals("meta")) {
-      metas.add(e);
-    } else if (name.equals("script")) {
-      scripts.add(e);
+    switch (e.normalName()) {
+      case "meta" -> metas.add(e);
+      case "script" -> scripts.add(e);
+      case "link" -> links.add(e);
+      case "base" -> bases.add(e);
+      case "h1", "h2", "h3" -> headings.add(e);
+      default -> {}
     }
-    if (e.attributesSize() > 0 && e.hasAttr("itemscope")) {
+    // jsoup's HTML parser lower-cases attribute names: no case-insensitive search needed
+    if (e.attributesSize() > 0 && e.attributes().hasKey("itemscope")) {
       items.add(e);
     }
   }
@@ -54,6 +61,21 @@ public final class PageElements {
   /** The {@code script} elements, in document order. */
   public List<Element> scripts() {
     return scripts;
+  }
+
+  /** The {@code link} elements, in document order. */
+  List<Element> links() {
+    return links;
+  }
+
+  /** The {@code base} elements, in document order. */
+  List<Element> bases() {
+    return bases;
+  }
+
+  /** The {@code h1} to {@code h3} elements, in document order. */
+  List<Element> headings() {
+    return headings;
   }
 
   /** The elements with an {@code itemscope} attribute (microdata items), in document order. */

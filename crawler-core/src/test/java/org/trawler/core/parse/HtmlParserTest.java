@@ -475,6 +475,38 @@ public class HtmlParserTest {
   }
 
   @Test
+  public void linkAttributesWrittenInAnyCaseAreFound() {
+    ParseResult r =
+        parseHtml(
+            "<A HREF='/x'>X</A><map><AREA Href='/y' ALT='Y'></map><a href>self</a><a name='n'>n</a>"
+                + "<IFRAME SRC='/frame'></IFRAME>");
+    assertEquals(
+        List.of("http://example.com/x", "http://example.com/y", PAGE, "http://example.com/frame"),
+        urls(r));
+    assertEquals("Y", r.outlinks().get(1).getAnchor());
+  }
+
+  @Test
+  public void parsersOfOneJvmShareOutcomesOnlyWithTheSameRules() throws Exception {
+    java.io.File rules = java.io.File.createTempFile("accept-all", ".txt");
+    rules.deleteOnExit();
+    java.nio.file.Files.write(rules.toPath(), "+.\n".getBytes(StandardCharsets.UTF_8));
+    Configuration acceptAll = org.trawler.core.conf.CrawlerConfiguration.create();
+    acceptAll.set(NetKeys.REGEX_FILTER_FILE, rules.getPath());
+    byte[] page = "<a href='/logo.gif'>logo</a><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8);
+    List<String> withDefaults = List.of("http://example.com/a");
+    List<String> withAll = List.of("http://example.com/logo.gif", "http://example.com/a");
+    for (int i = 0; i < 2; i++) { // the second time, each chain's outcomes are remembered
+      HtmlParser defaults = new HtmlParser(org.trawler.core.conf.CrawlerConfiguration.create());
+      HtmlParser all = new HtmlParser(acceptAll);
+      parsers.add(defaults);
+      parsers.add(all);
+      assertEquals(withDefaults, urls(defaults.parse(html(PAGE, page, "text/html"))));
+      assertEquals(withAll, urls(all.parse(html(PAGE, page, "text/html"))));
+    }
+  }
+
+  @Test
   public void aNavBarRepeatedOnAPageGivesEachUrlOnceWithItsFirstNonEmptyAnchor() {
     String nav = "<a href='/a'><img src='x.png'></a><a href='/b'>B</a>";
     ParseResult r =

@@ -45,7 +45,15 @@ public class PageTextTest {
     "<script> var x = 1; </script>",
     "&nbsp;",
     "&amp;",
-    "<img alt=i>"
+    "<img alt=i>",
+    "<link rel=canonical href=/c>",
+    "<base href=/b/>",
+    "<meta name=description content=d>",
+    "<h1>",
+    "</h1>",
+    "<h3>h</h3>",
+    "<H2 ItemScope>",
+    "<div itemscope>"
   };
 
   private static void assertSameAsJsoup(String html) {
@@ -54,6 +62,13 @@ public class PageTextTest {
     PageWalk walk = PageWalk.of(doc, html.length());
     assertEquals(html, body.text(), walk.text());
     assertEquals(html, doc.getAllElements(), walk.elements());
+    PageElements kinds = walk.pageElements();
+    assertEquals(html, doc.select("meta"), kinds.metas());
+    assertEquals(html, doc.select("link"), kinds.links());
+    assertEquals(html, doc.select("base"), kinds.bases());
+    assertEquals(html, doc.select("h1, h2, h3"), kinds.headings());
+    assertEquals(html, doc.select("script"), kinds.scripts());
+    assertEquals(html, doc.select("[itemscope]"), kinds.itemScopes());
     for (Element e : doc.getAllElements()) {
       assertEquals(html + " / " + e.normalName(), e.text(), PageText.of(e));
     }
