@@ -195,12 +195,15 @@ final class QuickLanguage {
   private static final int RUN = 25;
 
   /**
-   * Words of prose after which a vote twice as clear as the rule asks (EARLY_FACTOR) decides
-   * without reading on: a page of plain prose is decided on its first paragraphs.
+   * Words of prose after which a vote clearer than the rule asks (EARLY_COVERAGE times its
+   * coverage, EARLY_MARGIN times its margin) decides without reading on: a page of plain prose is
+   * decided on its first paragraphs.
    */
   private static final int EARLY_WORDS = 100;
 
-  private static final double EARLY_FACTOR = 2.0;
+  private static final double EARLY_COVERAGE = 1.5;
+
+  private static final double EARLY_MARGIN = 2.0;
 
   /** Fewer words than this: the vote does not decide. */
   private static final int MIN_WORDS = 20;
@@ -246,17 +249,19 @@ final class QuickLanguage {
   static String detect(CharSequence text, int length) {
     int end = Math.min(Math.min(length, text.length()), MAX_CHARS);
     int[] count = new int[SCRIPTS.length];
-    int letters = 0;
+    int ascii = 0;
+    int others = 0;
     for (int i = 0; i < end; i++) {
       char c = text.charAt(i);
-      if (isAsciiLetter(c)) {
-        count[Script.LATIN.ordinal()]++;
-        letters++;
-      } else if (c >= 0x80 && Character.isLetter(c)) {
+      if (c < 0x80) {
+        ascii += isAsciiLetter(c) ? 1 : 0;
+      } else if (Character.isLetter(c)) {
         count[script(c).ordinal()]++;
-        letters++;
+        others++;
       }
     }
+    count[Script.LATIN.ordinal()] += ascii;
+    int letters = ascii + others;
     if (letters == 0) {
       return null;
     }
@@ -360,7 +365,7 @@ final class QuickLanguage {
         run = 0;
         runHit = false;
         if (words >= EARLY_WORDS) {
-          String clear = decided(score, hits, words, from, to, EARLY_FACTOR);
+          String clear = decided(score, hits, words, from, to, EARLY_COVERAGE, EARLY_MARGIN);
           if (clear != null) {
             return clear;
           }
@@ -374,16 +379,16 @@ final class QuickLanguage {
     if (words < MIN_WORDS) {
       return null;
     }
-    return decided(score, hits, words, from, to, 1);
+    return decided(score, hits, words, from, to, 1, 1);
   }
 
   /**
    * The language whose function words won the vote so far ({@code words} words of prose read), or
-   * null: its words at least {@code factor} times MIN_COVERAGE of them, its score at least {@code
-   * factor} times MIN_MARGIN the runner-up's.
+   * null: its words at least {@code coverage} times MIN_COVERAGE of them, its score at least {@code
+   * margin} times MIN_MARGIN the runner-up's.
    */
   private static String decided(
-      double[] score, int[] hits, int words, int from, int to, double factor) {
+      double[] score, int[] hits, int words, int from, int to, double coverage, double margin) {
     int best = from;
     int second = -1;
     for (int l = from + 1; l < to; l++) {
@@ -394,8 +399,8 @@ final class QuickLanguage {
         second = l;
       }
     }
-    if (hits[best] < factor * MIN_COVERAGE * words
-        || score[best] < factor * MIN_MARGIN * score[second]) {
+    if (hits[best] < coverage * MIN_COVERAGE * words
+        || score[best] < margin * MIN_MARGIN * score[second]) {
       return null;
     }
     return CODES[best];
