@@ -9,7 +9,8 @@ import org.trawler.core.conf.BadSettingException;
 /**
  * {@code indexer.fields}: renames and drops of the index job's fields, so that the documents fit an
  * existing schema. {@code title:headline,keywords:} names title "headline" and leaves keywords out;
- * fields not listed keep their names.
+ * fields not listed keep their names. The new name follows an entry's last colon: the parse
+ * filters' fields have colons of their own ({@code meta.og:title:} drops meta.og:title).
  */
 public final class FieldMapping {
   private final Map<String, String> renames;
@@ -33,7 +34,7 @@ public final class FieldMapping {
       if (e.isEmpty()) {
         continue;
       }
-      int colon = e.indexOf(':');
+      int colon = e.lastIndexOf(':');
       String from = colon < 0 ? "" : e.substring(0, colon).trim();
       if (from.isEmpty()) {
         throw new BadSettingException(

@@ -1,10 +1,12 @@
 package org.trawler.jobs.index;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
@@ -224,6 +226,50 @@ public class IndexDecisionTest {
     assertNull(doc.first("title"));
     assertNull(doc.first("keywords"));
     assertEquals(URL, doc.id());
+  }
+
+  @Test
+  public void fieldMappingRenamesAndDropsTheParseFiltersFields() {
+    PageRecords page = IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS);
+    Map<String, String> meta = page.parseData().getMeta();
+    meta.put(ParseData.META_LANG, "en");
+    meta.put("meta.og:title", "Quokkas of Rottnest");
+    meta.put("meta.article:tag", "quokka\nmarsupial");
+    meta.put("jsonld.Article.headline", "Quokkas live on Rottnest Island");
+    meta.put(ParseData.META_FIELDS, "lang meta.og:title meta.article:tag jsonld.Article.headline");
+    FieldMapping mapping =
+        FieldMapping.parse("lang:language, meta.og:title:, jsonld.Article.headline:headline");
+    IndexDocument doc =
+        new IndexDecision(true, -1, -1, mapping).decide(URL, page).action().document();
+    assertEquals(
+        List.of(
+            "id",
+            "url",
+            "host",
+            "domain",
+            "urlWords",
+            "title",
+            "description",
+            "keywords",
+            "content",
+            "contentType",
+            "type",
+            "contentLength",
+            "fetchTime",
+            "modifiedTime",
+            "digest",
+            "score",
+            "depth",
+            "segment",
+            "language",
+            "meta.article:tag",
+            "headline"),
+        List.copyOf(doc.fields().keySet()));
+    assertEquals(List.of("en"), doc.values("language"));
+    assertEquals(List.of("quokka", "marsupial"), doc.values("meta.article:tag"));
+    assertEquals(List.of("Quokkas live on Rottnest Island"), doc.values("headline"));
+    assertTrue(new LuceneSchema(mapping).keywordFields().contains("language")); // lang:en matches
+    assertFalse(new LuceneSchema(mapping).keywordFields().contains("lang"));
   }
 
   @Test(expected = org.trawler.core.conf.BadSettingException.class)

@@ -143,22 +143,30 @@ final class QuickLanguage {
   private static final String[] CODES = new String[FUNCTION_WORDS.length];
 
   /**
-   * Which languages (bit i: FUNCTION_WORDS[i]) have a word among their function words: an
-   * open-addressing table looked up with the word's characters as they are read, so that no word
-   * becomes a String.
+   * The function words, in an open-addressing table looked up with the word's characters as they
+   * are read, so that no word becomes a String. A slot holds, in one long, the high 29 bits of its
+   * word's hash and which languages (bit i: FUNCTION_WORDS[i]) have the word; 0 is an empty slot.
+   * Most words read are no function word and are told apart by that one long: the table is 8 kB,
+   * and a page's lookups, made between the parses of other pages, find it out of the cache less
+   * often than three arrays of it.
    */
-  private static final int TABLE_SIZE = 2048;
+  private static final int TABLE_SIZE = 1024;
 
+  private static final int LANGUAGE_BITS = 35;
+  private static final long LANGUAGES = (1L << LANGUAGE_BITS) - 1;
+
+  private static final long[] TABLE = new long[TABLE_SIZE];
+
+  /** The word of each slot, compared when its hash matches. */
   private static final char[][] WORD_OF = new char[TABLE_SIZE][];
-  private static final long[] LANGUAGES_OF = new long[TABLE_SIZE];
-
-  /** The hash of each slot's word: most words read are no function word, told apart by it. */
-  private static final int[] HASH_OF = new int[TABLE_SIZE];
 
   /** Languages whose function words are in Latin script: bits 0 .. FIRST_CYRILLIC - 1. */
   private static final int FIRST_CYRILLIC;
 
   static {
+    if (FUNCTION_WORDS.length > LANGUAGE_BITS) {
+      throw new IllegalStateException("more languages than bits in a table slot");
+    }
     int firstCyrillic = 0;
     for (int i = 0; i < FUNCTION_WORDS.length; i++) {
       CODES[i] = FUNCTION_WORDS[i][0];
@@ -166,11 +174,11 @@ final class QuickLanguage {
         firstCyrillic = i;
       }
       for (String w : FUNCTION_WORDS[i][1].split(" ")) {
-        int hash = hash(w.toCharArray(), w.length());
-        int slot = slot(w.toCharArray(), w.length(), hash);
-        WORD_OF[slot] = w.toCharArray();
-        HASH_OF[slot] = hash;
-        LANGUAGES_OF[slot] |= 1L << i;
+        char[] word = w.toCharArray();
+        int hash = hash(word, word.length);
+        int slot = slot(word, word.length, hash);
+        TABLE[slot] |= tag(hash) | 1L << i;
+        WORD_OF[slot] = word;
       }
     }
     FIRST_CYRILLIC = firstCyrillic;
@@ -195,12 +203,15 @@ final class QuickLanguage {
   private static final int RUN = 25;
 
   /**
-   * Words of prose after which a vote twice as clear as the rule asks (EARLY_FACTOR) decides
-   * without reading on: a page of plain prose is decided on its first paragraphs.
+   * Words of prose after which a vote clearer than the rule asks (EARLY_COVERAGE times its
+   * coverage, EARLY_MARGIN times its margin) decides without reading on: a page of plain prose is
+   * decided on its first paragraphs.
    */
   private static final int EARLY_WORDS = 100;
 
-  private static final double EARLY_FACTOR = 2.0;
+  private static final double EARLY_COVERAGE = 1.5;
+
+  private static final double EARLY_MARGIN = 2.0;
 
   /** Fewer words than this: the vote does not decide. */
   private static final int MIN_WORDS = 20;
@@ -246,17 +257,19 @@ final class QuickLanguage {
   static String detect(CharSequence text, int length) {
     int end = Math.min(Math.min(length, text.length()), MAX_CHARS);
     int[] count = new int[SCRIPTS.length];
-    int letters = 0;
+    int ascii = 0;
+    int others = 0;
     for (int i = 0; i < end; i++) {
       char c = text.charAt(i);
-      if (isAsciiLetter(c)) {
-        count[Script.LATIN.ordinal()]++;
-        letters++;
-      } else if (c >= 0x80 && Character.isLetter(c)) {
+      if (c < 0x80) {
+        ascii += isAsciiLetter(c) ? 1 : 0;
+      } else if (Character.isLetter(c)) {
         count[script(c).ordinal()]++;
-        letters++;
+        others++;
       }
     }
+    count[Script.LATIN.ordinal()] += ascii;
+    int letters = ascii + others;
     if (letters == 0) {
       return null;
     }
@@ -345,7 +358,7 @@ final class QuickLanguage {
       }
       scanned++;
       run++;
-      long mask = tooLong ? 0 : LANGUAGES_OF[slot(word, letters, hash)] & of;
+      long mask = tooLong ? 0 : TABLE[slot(word, letters, hash)] & LANGUAGES & of;
       if (mask != 0) {
         runHit = true;
         double share = 1.0 / Long.bitCount(mask);
@@ -360,7 +373,7 @@ final class QuickLanguage {
         run = 0;
         runHit = false;
         if (words >= EARLY_WORDS) {
-          String clear = decided(score, hits, words, from, to, EARLY_FACTOR);
+          String clear = decided(score, hits, words, from, to, EARLY_COVERAGE, EARLY_MARGIN);
           if (clear != null) {
             return clear;
           }
@@ -374,16 +387,16 @@ final class QuickLanguage {
     if (words < MIN_WORDS) {
       return null;
     }
-    return decided(score, hits, words, from, to, 1);
+    return decided(score, hits, words, from, to, 1, 1);
   }
 
   /**
    * The language whose function words won the vote so far ({@code words} words of prose read), or
-   * null: its words at least {@code factor} times MIN_COVERAGE of them, its score at least {@code
-   * factor} times MIN_MARGIN the runner-up's.
+   * null: its words at least {@code coverage} times MIN_COVERAGE of them, its score at least {@code
+   * margin} times MIN_MARGIN the runner-up's.
    */
   private static String decided(
-      double[] score, int[] hits, int words, int from, int to, double factor) {
+      double[] score, int[] hits, int words, int from, int to, double coverage, double margin) {
     int best = from;
     int second = -1;
     for (int l = from + 1; l < to; l++) {
@@ -394,8 +407,8 @@ final class QuickLanguage {
         second = l;
       }
     }
-    if (hits[best] < factor * MIN_COVERAGE * words
-        || score[best] < factor * MIN_MARGIN * score[second]) {
+    if (hits[best] < coverage * MIN_COVERAGE * words
+        || score[best] < margin * MIN_MARGIN * score[second]) {
       return null;
     }
     return CODES[best];
@@ -413,12 +426,20 @@ final class QuickLanguage {
     return h;
   }
 
+  /** The high bits of a word's hash, as its table slot keeps them. */
+  private static long tag(int hash) {
+    return (long) (hash >>> (Integer.SIZE + LANGUAGE_BITS - Long.SIZE)) << LANGUAGE_BITS;
+  }
+
   /** The slot of a word in the table: where it is, or the empty one where it would be. */
   private static int slot(char[] word, int length, int hash) {
+    long tag = tag(hash);
     int slot = (hash ^ (hash >>> 11)) & (TABLE_SIZE - 1);
-    while (WORD_OF[slot] != null
-        && (HASH_OF[slot] != hash
-            || !Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length))) {
+    for (long e = TABLE[slot]; e != 0; e = TABLE[slot]) {
+      if ((e & ~LANGUAGES) == tag
+          && Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length)) {
+        break;
+      }
       slot = (slot + 1) & (TABLE_SIZE - 1);
     }
     return slot;

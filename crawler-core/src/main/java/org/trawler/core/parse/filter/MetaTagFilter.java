@@ -46,11 +46,12 @@ public class MetaTagFilter implements ParseFilter {
       if (name == null || value.isEmpty()) {
         continue;
       }
-      if (!page.has(PREFIX + name) && count++ >= maxCount) {
+      String field = PREFIX + name;
+      if (!page.has(field) && count++ >= maxCount) {
         page.count(CAPPED);
         return;
       }
-      page.add(PREFIX + name, value);
+      page.add(field, value);
     }
   }
 
