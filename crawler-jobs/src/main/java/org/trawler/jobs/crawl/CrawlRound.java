@@ -128,15 +128,23 @@ public final class CrawlRound {
       if (halted.isEmpty()) {
         return "";
       }
-      String causes =
-          halted.size() == 1 ? halted.keySet().iterator().next() : halts().substring(", ".length());
-      return haltedUrls() + " URLs not fetched (" + causes + ")";
+      long urls = halted.values().stream().mapToLong(Long::longValue).sum();
+      String causes = halted.size() == 1 ? halted.keySet().iterator().next() : counted(halted);
+      return urls + " URLs not fetched (" + causes + ")";
     }
 
     /** ", hit_by_timelimit 28" for a fetch that stopped early, or "". */
     private String halts() {
+      Map<String, Long> halted = halted();
+      return halted.isEmpty() ? "" : ", " + counted(halted);
+    }
+
+    /** "hit_by_timelimit 20, write_failed 7": each cause with its URLs. */
+    private static String counted(Map<String, Long> halted) {
       StringBuilder sb = new StringBuilder();
-      halted().forEach((cause, n) -> sb.append(", ").append(cause).append(' ').append(n));
+      halted.forEach(
+          (cause, n) ->
+              sb.append(sb.length() == 0 ? "" : ", ").append(cause).append(' ').append(n));
       return sb.toString();
     }
 
