@@ -70,6 +70,7 @@ public class BenchCommand extends CrawlTool {
         + " | --db-urls N [--db-sites] [--json FILE] [--dir DIR]"
         + " | --linkdb-urls N [--rounds R] [--json FILE] [--dir DIR]"
         + " | --render N [--json FILE] [--dir DIR]"
+        + " | --main-content DIR [--json FILE]"
         + " | --vs-wget [--profile P] [--hosts H] [--pages P] [--outlinks K] [--threads N] [--rounds R]"
         + " [--wget PATH] [--crawl-opts OPTS] [--json FILE] [--dir DIR]"
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
@@ -140,6 +141,14 @@ public class BenchCommand extends CrawlTool {
                 + " filters, with the default chain and with each filter alone, instead"));
     o.addOption(
         valued(
+            "main-content",
+            "DIR",
+            "parse the real pages of a corpus in DIR (a directory per page with source.html and"
+                + " expected.html or expected.txt) in main-content mode and report word"
+                + " precision, recall and F1 against the expected text, and the navigation and"
+                + " footer words that leak in, instead"));
+    o.addOption(
+        valued(
             "render",
             "N",
             "fetch and parse N script pages of a simweb (--js-pct 100) per wall and CPU second"
@@ -168,6 +177,9 @@ public class BenchCommand extends CrawlTool {
   @Override
   protected int execute(CommandLine cmd) throws Exception {
     Path json = Paths.get(cmd.getOptionValue("json", "bench.json")).toAbsolutePath();
+    if (cmd.hasOption("main-content")) {
+      return mainContent(Paths.get(cmd.getOptionValue("main-content")), json);
+    }
     boolean tempDir = !cmd.hasOption("dir");
     Path dir =
         tempDir
@@ -233,6 +245,27 @@ public class BenchCommand extends CrawlTool {
         FileUtil.fullyDelete(dir.toFile());
       }
     }
+    return 0;
+  }
+
+  /** --main-content DIR: the corpus's figures; exit 1 when DIR holds no page. */
+  private int mainContent(Path corpus, Path json) throws IOException, UsageException {
+    if (!Files.isDirectory(corpus)) {
+      throw new UsageException("--main-content: no directory " + corpus);
+    }
+    List<Path> pages = MainContentBenchmark.pages(corpus);
+    if (pages.isEmpty()) {
+      out()
+          .println(
+              "bench: no page in "
+                  + corpus
+                  + " (a directory per page with source.html and expected.html or expected.txt)");
+      return 1;
+    }
+    List<MainContentBenchmark.Figures> figures =
+        new MainContentBenchmark(getConf(), out()).run(pages);
+    MainContentBenchmark.writeJson(corpus, figures, meter.processRssPeakBytes(), json);
+    out().println("bench: figures written to " + json);
     return 0;
   }
 
