@@ -30,7 +30,7 @@ import org.trawler.core.parse.filter.FilterKeys;
  * chose, on a corpus of real pages the user has (none ships with Trawler: real pages are not ours
  * to copy). DIR holds one directory per page with {@code source.html}, the page as served, and
  * {@code expected.html} or {@code expected.txt}, its main content (the layout of Mozilla
- * Readability's test pages). Each page is parsed by the crawl's HTML parser and the content filter
+ * Readability's test pages), both in UTF-8. Each page is parsed by the crawl's HTML parser and the content filter
  * alone; its text is compared with the expected text as bags of words (lower case, letters and
  * digits): precision, recall and F1 per page, their means, and the F1 of all words together.
  * <em>Chrome words</em> are the words of the page's nav, footer, header and aside elements (by tag
@@ -60,6 +60,12 @@ final class MainContentBenchmark {
   private static final String CHROME =
       "nav, footer, header, aside, [role=navigation], [role=contentinfo], [role=banner],"
           + " [role=complementary]";
+
+  /**
+   * The pages' type as a server would send it: corpora store their pages in UTF-8 (Readability's
+   * does, whatever charset a page's own meta tag names), as the expected text is read.
+   */
+  private static final String TYPE = "text/html; charset=utf-8";
 
   private final Configuration conf;
   private final PrintStream out;
@@ -99,7 +105,8 @@ final class MainContentBenchmark {
       for (Path page : pages) {
         byte[] source = Files.readAllBytes(page.resolve("source.html"));
         String url = "https://" + page.getFileName() + ".example/";
-        Content content = new Content(url, url, source, "text/html", false);
+        Content content = new Content(url, url, source, TYPE, false);
+        content.getHeaders().put("Content-Type", TYPE);
         ParseResult r = filters.filter(content, "text/html", parser.parse(content, "text/html"));
         String found = r.text() == null ? "" : r.text().getText();
         Figures f = compare(page.getFileName().toString(), source, expectedText(page), found);
