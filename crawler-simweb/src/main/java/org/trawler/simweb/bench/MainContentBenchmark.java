@@ -30,12 +30,12 @@ import org.trawler.core.parse.filter.FilterKeys;
  * chose, on a corpus of real pages the user has (none ships with Trawler: real pages are not ours
  * to copy). DIR holds one directory per page with {@code source.html}, the page as served, and
  * {@code expected.html} or {@code expected.txt}, its main content (the layout of Mozilla
- * Readability's test pages), both in UTF-8. Each page is parsed by the crawl's HTML parser and the content filter
- * alone; its text is compared with the expected text as bags of words (lower case, letters and
- * digits): precision, recall and F1 per page, their means, and the F1 of all words together.
- * <em>Chrome words</em> are the words of the page's nav, footer, header and aside elements (by tag
- * or ARIA role) that the expected text does not have; how many of them reach the main content says
- * how much navigation and footer leaks in.
+ * Readability's test pages), both in UTF-8. Each page is parsed by the crawl's HTML parser and the
+ * content filter alone; its text is compared with the expected text as bags of words (lower case,
+ * letters and digits): precision, recall and F1 per page, their means, and the F1 of all words
+ * together. <em>Chrome words</em> are the words of the page's nav, footer, header and aside
+ * elements (by tag or ARIA role) that the expected text does not have; how many of them reach the
+ * main content says how much navigation and footer leaks in.
  */
 final class MainContentBenchmark {
   /** One page's figures. */

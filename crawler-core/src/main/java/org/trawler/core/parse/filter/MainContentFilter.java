@@ -1,6 +1,9 @@
 package org.trawler.core.parse.filter;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -41,6 +44,12 @@ public class MainContentFilter implements ParseFilter {
 
   /** The headline's ancestor is taken when its prose is at most this many times the content's. */
   private static final double HEADING_SLACK = 1.25;
+
+  /**
+   * An element named like boilerplate that holds at least this share of the page's prose is a
+   * layout's container around the content, not boilerplate.
+   */
+  static final double NAMED_SHARE = 0.5;
 
   /** A block whose text is more link text than this is a link list, not content. */
   private static final double LINK_DENSITY = 0.5;
@@ -158,105 +167,160 @@ public class MainContentFilter implements ParseFilter {
 
   /** The main content's text of the page whose body is {@code body}. */
   static String mainText(Element body) {
-    Element root = mainElement(body);
-    return PageText.of(root, e -> isBoilerplate(e) || isLinkList(e));
+    Scan scan = new Scan(body);
+    Element root = scan.mainElement();
+    return PageText.of(root, e -> scan.isBoilerplate(e) || isLinkList(e));
   }
 
-  /** The smallest element holding at least {@link #SHARE} of the page's prose; its article. */
+  /** The element whose text is the main content of the page whose body is {@code body}. */
   static Element mainElement(Element body) {
-    Map<Element, Integer> prose = prose(body);
-    int total = prose.getOrDefault(body, 0);
-    Element root = body;
-    while (true) {
-      Element best = null;
-      int bestScore = 0;
-      for (Element child : root.children()) {
-        int score = prose.getOrDefault(child, 0);
-        if (score > bestScore) {
-          best = child;
-          bestScore = score;
-        }
-      }
-      if (best == null || bestScore < SHARE * total) {
-        break;
-      }
-      root = best;
-    }
-    Element article = root.closest("article");
-    return article != null ? article : withHeading(body, root, prose);
+    return new Scan(body).mainElement();
   }
 
   /**
-   * {@code root}, or the ancestor that also holds the page's headline when that adds little else: a
-   * story in {@code <div class="story">} whose header (headline, byline) sits beside its {@code
-   * div.story-body}, where the prose is.
+   * One page's boilerplate and prose. An element named like boilerplate by its class or id is left
+   * out only when it holds less than {@value #NAMED_SHARE} of the page's prose: a layout's {@code
+   * div.l-sidebar-fixed} or {@code div#ad-portal} that wraps the article beside its sidebar, or the
+   * {@code div#share-buttons-parent} that a sharing widget put around the story, is no boilerplate.
    */
-  private static Element withHeading(Element body, Element root, Map<Element, Integer> prose) {
-    Element h1 = null;
-    for (Element h : body.getElementsByTag("h1")) {
-      if (h.closest("a") == null && !isInBoilerplate(h, body)) {
-        h1 = h;
-        break;
-      }
-    }
-    if (h1 == null || root == body || h1.parents().contains(root)) {
-      return root;
-    }
-    Element common = root.parent();
-    while (common != null && common != body && !h1.parents().contains(common)) {
-      common = common.parent();
-    }
-    if (common == null || common == body) {
-      return root;
-    }
-    int rootProse = prose.getOrDefault(root, 0);
-    return prose.getOrDefault(common, 0) <= HEADING_SLACK * rootProse ? common : root;
-  }
+  private static final class Scan {
+    private final Element body;
 
-  private static boolean isInBoilerplate(Element e, Element body) {
-    for (Element a = e; a != null && a != body; a = a.parent()) {
-      if (isBoilerplate(a)) {
-        return true;
-      }
-    }
-    return false;
-  }
+    /** The characters of text that is not link text or boilerplate under each element. */
+    private final Map<Element, Integer> prose = new HashMap<>();
 
-  /** The characters of text that is not link text or boilerplate under each element. */
-  private static Map<Element, Integer> prose(Element body) {
-    Map<Element, Integer> prose = new HashMap<>();
-    NodeTraversor.filter(
-        new NodeFilter() {
-          @Override
-          public FilterResult head(Node node, int depth) {
-            if (node instanceof Element e) {
-              return e != body && (isBoilerplate(e) || e.nameIs("a"))
-                  ? FilterResult.SKIP_ENTIRELY
-                  : FilterResult.CONTINUE;
-            }
-            if (node instanceof TextNode t && !t.isBlank()) {
-              int n = t.text().strip().length();
-              for (Element e = (Element) t.parentNode(); e != null; e = e.parent()) {
-                prose.merge(e, n, Integer::sum);
+    /** The elements left out by their class or id. */
+    private final Set<Element> named = new HashSet<>();
+
+    Scan(Element body) {
+      this.body = body;
+      List<Element> candidates = new ArrayList<>();
+      NodeTraversor.filter(
+          new NodeFilter() {
+            @Override
+            public FilterResult head(Node node, int depth) {
+              if (node instanceof Element e) {
                 if (e == body) {
-                  break;
+                  return FilterResult.CONTINUE;
+                }
+                if (isMarkupBoilerplate(e) || e.nameIs("a")) {
+                  return FilterResult.SKIP_ENTIRELY;
+                }
+                if (isNamedBoilerplate(e)) {
+                  candidates.add(e);
+                }
+              } else if (node instanceof TextNode t && !t.isBlank()) {
+                int n = t.text().strip().length();
+                for (Element e = (Element) t.parentNode(); e != null; e = e.parent()) {
+                  prose.merge(e, n, Integer::sum);
+                  if (e == body) {
+                    break;
+                  }
                 }
               }
+              return FilterResult.CONTINUE;
             }
-            return FilterResult.CONTINUE;
-          }
 
-          @Override
-          public FilterResult tail(Node node, int depth) {
-            return FilterResult.CONTINUE;
+            @Override
+            public FilterResult tail(Node node, int depth) {
+              return FilterResult.CONTINUE;
+            }
+          },
+          body);
+      int total = prose(body);
+      for (Element c : candidates) { // document order: an outer one before those inside it
+        int n = prose(c);
+        if (n >= NAMED_SHARE * total || isInNamed(c)) {
+          continue;
+        }
+        named.add(c);
+        for (Element e = c.parent(); e != null && n > 0; e = e.parent()) {
+          prose.merge(e, -n, Integer::sum);
+          if (e == body) {
+            break;
           }
-        },
-        body);
-    return prose;
+        }
+      }
+    }
+
+    private int prose(Element e) {
+      return prose.getOrDefault(e, 0);
+    }
+
+    private boolean isInNamed(Element e) {
+      for (Element a = e.parent(); a != null && a != body; a = a.parent()) {
+        if (named.contains(a)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    boolean isBoilerplate(Element e) {
+      return named.contains(e) || isMarkupBoilerplate(e);
+    }
+
+    /** The smallest element holding at least {@link #SHARE} of the page's prose; its article. */
+    Element mainElement() {
+      int total = prose(body);
+      Element root = body;
+      while (true) {
+        Element best = null;
+        int bestScore = 0;
+        for (Element child : root.children()) {
+          int score = prose(child);
+          if (score > bestScore) {
+            best = child;
+            bestScore = score;
+          }
+        }
+        if (best == null || bestScore < SHARE * total) {
+          break;
+        }
+        root = best;
+      }
+      Element article = root.closest("article");
+      return article != null ? article : withHeading(root);
+    }
+
+    /**
+     * {@code root}, or the ancestor that also holds the page's headline when that adds little else:
+     * a story in {@code <div class="story">} whose header (headline, byline) sits beside its {@code
+     * div.story-body}, where the prose is.
+     */
+    private Element withHeading(Element root) {
+      Element h1 = null;
+      for (Element h : body.getElementsByTag("h1")) {
+        if (h.closest("a") == null && !isInBoilerplate(h)) {
+          h1 = h;
+          break;
+        }
+      }
+      if (h1 == null || root == body || h1.parents().contains(root)) {
+        return root;
+      }
+      Element common = root.parent();
+      while (common != null && common != body && !h1.parents().contains(common)) {
+        common = common.parent();
+      }
+      if (common == null || common == body) {
+        return root;
+      }
+      return prose(common) <= HEADING_SLACK * prose(root) ? common : root;
+    }
+
+    private boolean isInBoilerplate(Element e) {
+      for (Element a = e; a != null && a != body; a = a.parent()) {
+        if (isBoilerplate(a)) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
-  /** Navigation, banners, menus, notices and hidden elements, by tag, role, class and id. */
-  static boolean isBoilerplate(Element e) {
+  /** Navigation, banners, menus, notices and hidden elements, by tag, role and attributes. */
+  static boolean isMarkupBoilerplate(Element e) {
     String tag = e.normalName();
     if (BOILERPLATE_TAGS.contains(tag)) {
       return true;
@@ -272,9 +336,12 @@ public class MainContentFilter implements ParseFilter {
         && style.replace(" ", "").toLowerCase(Locale.ROOT).contains("display:none")) {
       return true;
     }
-    if (BOILERPLATE_ROLES.contains(e.attr("role").strip().toLowerCase(Locale.ROOT))) {
-      return true;
-    }
+    return BOILERPLATE_ROLES.contains(e.attr("role").strip().toLowerCase(Locale.ROOT));
+  }
+
+  /** An element whose class or id names a menu, a sidebar, a header, a notice, an ad... */
+  static boolean isNamedBoilerplate(Element e) {
+    String tag = e.normalName();
     if (tag.equals("article") || tag.equals("main") || tag.equals("body")) {
       return false;
     }

@@ -293,4 +293,36 @@ final class ExtractPages {
       <div class="footer"><a href="/rules">Forum rules</a></div>
       </body></html>
       """;
+
+  /**
+   * A magazine article whose layout wraps the story in containers named like boilerplate: a grid
+   * {@code div.l-sidebar-fixed} holding the story's column beside the sidebar, and a sharing
+   * widget's {@code div#share-btns-parent} around the paragraphs; a real sidebar, share buttons and
+   * an ad slot beside them.
+   */
+  static final String LAYOUT_NAMED_PAGE =
+      """
+      <!DOCTYPE html>
+      <html><head><title>Why lighthouses went dark - Coastline</title></head>
+      <body>
+      <div class="top-nav"><a href="/">Coastline</a> <a href="/travel">Travel</a></div>
+      <div id="ad-portal">
+        <div class="l-sidebar-fixed">
+          <div class="l-col-main">
+            <h1>Why lighthouses went dark</h1>
+            <div id="share-btns-parent" class="text-wrapper">
+              <div class="share-bar">Share this story</div>
+              <p>For two centuries the keepers climbed the tower every evening to light the lamp,
+              trim the wick and wind the clockwork that turned the lens.</p>
+              <p>Automation ended that life: by the nineteen-nineties a timer and a sensor did the
+              work, and the last keepers left their cottages for the mainland.</p>
+            </div>
+          </div>
+          <div class="l-sidebar"><div class="sidebar-title">Most popular this week in travel</div>
+            <a href="/a">Ten quiet beaches</a> <a href="/b">Packing light</a></div>
+        </div>
+      </div>
+      <div class="ad-slot">Advertisement: cheap flights to everywhere you like</div>
+      </body></html>
+      """;
 }

@@ -131,4 +131,17 @@ public class MainContentFilterTest {
             + " hill. spokesman Check the cable tension first, then look for a worn chain.",
         r.text().getText());
   }
+
+  @Test
+  public void containersNamedLikeBoilerplateThatHoldTheStoryAreKept() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(), "https://coastline.example/lights", ExtractPages.LAYOUT_NAMED_PAGE);
+    assertEquals(
+        "Why lighthouses went dark For two centuries the keepers climbed the tower every evening"
+            + " to light the lamp, trim the wick and wind the clockwork that turned the lens."
+            + " Automation ended that life: by the nineteen-nineties a timer and a sensor did the"
+            + " work, and the last keepers left their cottages for the mainland.",
+        r.text().getText());
+  }
 }
