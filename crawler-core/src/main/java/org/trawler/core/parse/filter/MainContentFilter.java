@@ -51,6 +51,12 @@ public class MainContentFilter implements ParseFilter {
    */
   static final double NAMED_SHARE = 0.5;
 
+  /**
+   * Comments are left out unless they hold this share of the page's prose: beside an article that
+   * has a quarter of it, they are the readers', not the page's.
+   */
+  static final double COMMENTS_SHARE = 0.75;
+
   /** A block whose text is more link text than this is a link list, not content. */
   private static final double LINK_DENSITY = 0.5;
 
@@ -122,7 +128,15 @@ public class MainContentFilter implements ParseFilter {
           "pager",
           "skip",
           "toc",
-          "banner");
+          "banner",
+          "comments",
+          "disqus");
+
+  /**
+   * Words of readers' comments: an element so named is left out unless it holds at least {@value
+   * #COMMENTS_SHARE} of the page's prose, when it is the page itself (a thread of comments).
+   */
+  private static final Set<String> COMMENT_WORDS = Set.of("comments", "disqus");
 
   /** Text blocks checked for link density. */
   private static final Set<String> BLOCKS = Set.of("ul", "ol", "div", "section", "table", "p");
@@ -195,6 +209,7 @@ public class MainContentFilter implements ParseFilter {
     Scan(Element body) {
       this.body = body;
       List<Element> candidates = new ArrayList<>();
+      List<String> words = new ArrayList<>();
       NodeTraversor.filter(
           new NodeFilter() {
             @Override
@@ -206,8 +221,10 @@ public class MainContentFilter implements ParseFilter {
                 if (isMarkupBoilerplate(e) || e.nameIs("a")) {
                   return FilterResult.SKIP_ENTIRELY;
                 }
-                if (isNamedBoilerplate(e)) {
+                String word = boilerplateName(e);
+                if (word != null) {
                   candidates.add(e);
+                  words.add(word);
                 }
               } else if (node instanceof TextNode t && !t.isBlank()) {
                 int n = t.text().strip().length();
@@ -228,12 +245,21 @@ public class MainContentFilter implements ParseFilter {
           },
           body);
       int total = prose(body);
-      for (Element c : candidates) { // document order: an outer one before those inside it
+      Set<Element> kept = new HashSet<>();
+      for (int i = 0; i < candidates.size(); i++) { // document order: outer ones first
+        Element c = candidates.get(i);
         int n = prose(c);
-        if (n >= NAMED_SHARE * total || isInNamed(c)) {
+        boolean comments = COMMENT_WORDS.contains(words.get(i));
+        double share = comments ? COMMENTS_SHARE : NAMED_SHARE;
+        if (isIn(c, named)) {
+          continue;
+        }
+        if (n >= share * total || (comments && isIn(c, kept))) {
+          kept.add(c);
           continue;
         }
         named.add(c);
+        prose.remove(c);
         for (Element e = c.parent(); e != null && n > 0; e = e.parent()) {
           prose.merge(e, -n, Integer::sum);
           if (e == body) {
@@ -247,9 +273,9 @@ public class MainContentFilter implements ParseFilter {
       return prose.getOrDefault(e, 0);
     }
 
-    private boolean isInNamed(Element e) {
+    private boolean isIn(Element e, Set<Element> set) {
       for (Element a = e.parent(); a != null && a != body; a = a.parent()) {
-        if (named.contains(a)) {
+        if (set.contains(a)) {
           return true;
         }
       }
@@ -339,17 +365,20 @@ public class MainContentFilter implements ParseFilter {
     return BOILERPLATE_ROLES.contains(e.attr("role").strip().toLowerCase(Locale.ROOT));
   }
 
-  /** An element whose class or id names a menu, a sidebar, a header, a notice, an ad... */
-  static boolean isNamedBoilerplate(Element e) {
+  /**
+   * The word of an element's class or id that names it a menu, a sidebar, a header, a notice, an
+   * ad, comments...; null when there is none.
+   */
+  static String boilerplateName(Element e) {
     String tag = e.normalName();
     if (tag.equals("article") || tag.equals("main") || tag.equals("body")) {
-      return false;
+      return null;
     }
     String named = boilerplateWord(e.className());
     if (named == null) {
       named = boilerplateWord(e.id());
     }
-    return named != null && !(named.equals("header") && isTitleHeader(e));
+    return named == null || (named.equals("header") && isTitleHeader(e)) ? null : named;
   }
 
   /**

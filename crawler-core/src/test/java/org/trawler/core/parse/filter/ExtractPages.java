@@ -325,4 +325,55 @@ final class ExtractPages {
       <div class="ad-slot">Advertisement: cheap flights to everywhere you like</div>
       </body></html>
       """;
+
+  /**
+   * A blog post whose readers wrote more than its author: the comments area ({@code
+   * div.comments-area}, each comment an {@code article}) beside the post's {@code article} holds
+   * most of the page's prose.
+   */
+  static final String BLOG_WITH_COMMENTS_PAGE =
+      """
+      <!DOCTYPE html>
+      <html><head><title>Pruning apple trees - The Orchard Blog</title></head>
+      <body>
+      <div class="site-title"><a href="/">The Orchard Blog</a></div>
+      <main id="content">
+        <article class="post">
+          <h1>Pruning apple trees in winter</h1>
+          <p>Prune while the tree is dormant, on a dry day: first the dead and diseased wood,
+          then the branches that cross, then enough of the rest to open the centre to light.</p>
+        </article>
+        <div id="comments-wrap" class="comments-area">
+          <h2>3 comments</h2>
+          <article class="comment"><p>I always left the crossing branches alone and wondered why
+          my trees got so crowded in the middle. Opening the centre made a big difference to the
+          size of the apples the next autumn.</p></article>
+          <article class="comment"><p>Is it too late to prune in early March when the buds are
+          already swelling? Our winter was long and I never found a dry day before now.</p></article>
+          <article class="comment"><p>Early March is usually fine for apples, as long as you avoid
+          a frost. Stone fruit such as cherries and plums is another story: prune those in summer.</p>
+          </article>
+        </div>
+      </main>
+      </body></html>
+      """;
+
+  /** A page that is its comments: a short question and a long thread below it. */
+  static final String COMMENT_THREAD_PAGE =
+      """
+      <!DOCTYPE html>
+      <html><head><title>Ask: which tent for the Alps? - Trail talk</title></head>
+      <body>
+      <div class="top-nav"><a href="/">Trail talk</a> <a href="/ask">Ask</a></div>
+      <div class="question">
+      <h1>Which tent for the Alps?</h1>
+      <div class="comments">
+        <div class="comment"><p>A two-pole dome holds up in wind far better than a tunnel tent,
+        which has to face the wind exactly to stay standing.</p></div>
+        <div class="comment"><p>Take one with a short pitching time: storms above the tree line
+        come in quickly and you do not want to spend ten minutes with the fly flapping.</p></div>
+      </div>
+      </div>
+      </body></html>
+      """;
 }

@@ -144,4 +144,29 @@ public class MainContentFilterTest {
             + " work, and the last keepers left their cottages for the mainland.",
         r.text().getText());
   }
+
+  @Test
+  public void aBlogPostLosesItsReadersCommentsEvenWhenTheyAreLonger() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(), "https://orchard.example/pruning", ExtractPages.BLOG_WITH_COMMENTS_PAGE);
+    assertEquals(
+        "Pruning apple trees in winter Prune while the tree is dormant, on a dry day: first the"
+            + " dead and diseased wood, then the branches that cross, then enough of the rest to"
+            + " open the centre to light.",
+        r.text().getText());
+  }
+
+  @Test
+  public void aPageThatIsItsCommentsKeepsThem() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(), "https://trail.example/ask/alps-tent", ExtractPages.COMMENT_THREAD_PAGE);
+    assertEquals(
+        "Which tent for the Alps? A two-pole dome holds up in wind far better than a tunnel tent,"
+            + " which has to face the wind exactly to stay standing. Take one with a short pitching"
+            + " time: storms above the tree line come in quickly and you do not want to spend ten"
+            + " minutes with the fly flapping.",
+        r.text().getText());
+  }
 }
