@@ -358,9 +358,11 @@ public class MainContentFilter implements ParseFilter {
       return true;
     }
     String style = e.attr("style");
-    if (!style.isEmpty()
-        && style.replace(" ", "").toLowerCase(Locale.ROOT).contains("display:none")) {
-      return true;
+    if (!style.isEmpty()) {
+      String compact = style.replace(" ", "").toLowerCase(Locale.ROOT);
+      if (compact.contains("display:none") || compact.contains("visibility:hidden")) {
+        return true;
+      }
     }
     return BOILERPLATE_ROLES.contains(e.attr("role").strip().toLowerCase(Locale.ROOT));
   }

@@ -169,4 +169,18 @@ public class MainContentFilterTest {
             + " minutes with the fly flapping.",
         r.text().getText());
   }
+
+  @Test
+  public void textHiddenByVisibilityIsLeftOutLikeDisplayNone() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(),
+            "https://x.example/a",
+            "<body><article><h1>Tide tables</h1><div style=\"visibility: hidden;\"><p>Loading"
+                + " the interactive chart of this week's tides, please wait a moment.</p></div>"
+                + "<p style=\"display:none\">Your browser does not support the chart.</p><p>High"
+                + " water at the harbour is at 06:12 and 18:40 today.</p></article></body>");
+    assertEquals(
+        "Tide tables High water at the harbour is at 06:12 and 18:40 today.", r.text().getText());
+  }
 }
