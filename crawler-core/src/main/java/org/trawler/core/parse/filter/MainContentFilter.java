@@ -27,7 +27,9 @@ import org.trawler.core.parse.ParsedPage;
  * <ol>
  *   <li>Boilerplate by markup is left out: nav, aside, footer, form, header outside an article or
  *       main, ARIA roles of navigation, banners and dialogs, hidden elements, and elements whose
- *       class or id names a menu, a sidebar, a cookie notice, sharing buttons.
+ *       class or id names a menu, a sidebar, a cookie notice, sharing buttons, readers' comments
+ *       (unless it holds half the page's prose, three quarters for comments: then it is the
+ *       layout's container around the content, or a page that is its thread).
  *   <li>Each remaining text character that is not link text counts for all elements above it. From
  *       the body down, the walk enters the child with most of these characters as long as it holds
  *       at least {@value #SHARE} of the page's: the smallest element holding most of the prose,
@@ -137,6 +139,8 @@ public class MainContentFilter implements ParseFilter {
    * #COMMENTS_SHARE} of the page's prose, when it is the page itself (a thread of comments).
    */
   private static final Set<String> COMMENT_WORDS = Set.of("comments", "disqus");
+
+  private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
   /** Text blocks checked for link density. */
   private static final Set<String> BLOCKS = Set.of("ul", "ol", "div", "section", "table", "p");
@@ -379,8 +383,43 @@ public class MainContentFilter implements ParseFilter {
     String named = boilerplateWord(e.className());
     if (named == null) {
       named = boilerplateWord(e.id());
+      if (named != null && isHeadingSlug(e)) {
+        return null;
+      }
     }
     return named == null || (named.equals("header") && isTitleHeader(e)) ? null : named;
+  }
+
+  /**
+   * Whether an element's id is made of its heading's words, as documentation generators and wikis
+   * make section ids ({@code div.section#sharing-with-a-single-developer} around {@code <h2>Sharing
+   * with a single developer</h2>}, {@code span#Related_work} in a heading): a title, not a role.
+   */
+  private static boolean isHeadingSlug(Element e) {
+    String heading = null;
+    if (HEADINGS.contains(e.normalName()) || e.closest("h1, h2, h3, h4, h5, h6") != null) {
+      heading = e.text();
+    } else {
+      for (Element child : e.children()) {
+        if (HEADINGS.contains(child.normalName())) {
+          heading = child.text();
+          break;
+        }
+      }
+    }
+    return heading != null && !heading.isBlank() && slug(heading).equals(slug(e.id()));
+  }
+
+  /** Lower-case letters and digits, each run of anything else one hyphen, none at the ends. */
+  private static String slug(String s) {
+    String[] words = s.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+");
+    StringBuilder sb = new StringBuilder();
+    for (String w : words) {
+      if (!w.isEmpty()) {
+        sb.append(sb.length() > 0 ? "-" : "").append(w);
+      }
+    }
+    return sb.toString();
   }
 
   /**

@@ -376,4 +376,34 @@ final class ExtractPages {
       </div>
       </body></html>
       """;
+
+  /**
+   * A documentation page as generators write them: each section a {@code div.section} whose id is
+   * its heading's words ({@code sharing-with-a-team}, {@code menu-entries}), some of them words
+   * that name boilerplate elsewhere; a side menu in {@code div.sphinxsidebar}.
+   */
+  static final String DOC_SLUG_SECTIONS_PAGE =
+      """
+      <!DOCTYPE html>
+      <html><head><title>Sharing notebooks - Inkwell docs</title></head>
+      <body>
+      <div class="document"><div class="body">
+        <div class="section" id="sharing-notebooks">
+          <h1>Sharing notebooks</h1>
+          <p>A notebook lives in one folder; sharing it means sharing that folder.</p>
+          <div class="section" id="sharing-with-a-team">
+            <h2>Sharing with a team</h2>
+            <p>Put the folder on a network drive and give every member write access to it.</p>
+          </div>
+          <div class="section" id="menu-entries">
+            <h2>Menu entries</h2>
+            <p>The File menu gains an entry for each shared notebook once it is opened.</p>
+          </div>
+        </div>
+      </div></div>
+      <div class="sphinxsidebar"><h3>Table of contents</h3>
+        <ul><li><a href="#sharing-with-a-team">Sharing with a team</a></li>
+        <li><a href="#menu-entries">Menu entries</a></li></ul></div>
+      </body></html>
+      """;
 }

@@ -183,4 +183,17 @@ public class MainContentFilterTest {
     assertEquals(
         "Tide tables High water at the harbour is at 06:12 and 18:40 today.", r.text().getText());
   }
+
+  @Test
+  public void sectionsWhoseIdsAreTheirHeadingsWordsAreKept() {
+    ParseResult r =
+        ExtractPages.parse(
+            main(), "https://inkwell.example/docs/sharing", ExtractPages.DOC_SLUG_SECTIONS_PAGE);
+    assertEquals(
+        "Sharing notebooks A notebook lives in one folder; sharing it means sharing that folder."
+            + " Sharing with a team Put the folder on a network drive and give every member write"
+            + " access to it. Menu entries The File menu gains an entry for each shared notebook"
+            + " once it is opened.",
+        r.text().getText());
+  }
 }
