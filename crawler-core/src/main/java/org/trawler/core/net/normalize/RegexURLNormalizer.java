@@ -1,12 +1,16 @@
 package org.trawler.core.net.normalize;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import javax.xml.XMLConstants;
@@ -39,6 +43,17 @@ public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.
     }
   }
 
+  /**
+   * Rule lists compiled before, by the rule file's bytes. Every job of a round builds its
+   * normalizers again (three per parser set), and finding the XML parser factory (a class path
+   * scan), parsing the file and compiling its patterns cost more than a one-URL round's use of
+   * them; the same bytes always compile to the same immutable rules.
+   */
+  private static final Map<ByteBuffer, List<Rule>> COMPILED = new ConcurrentHashMap<>();
+
+  /** Distinct rule files kept compiled at most; more (a test's many) start the cache over. */
+  static final int MAX_COMPILED = 16;
+
   public RegexURLNormalizer() {
     super(Collections.emptyList());
   }
@@ -63,8 +78,28 @@ public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.
     if (file.isUnset()) {
       return Collections.emptyList();
     }
-    Document document;
+    byte[] bytes;
     try (InputStream in = file.open()) {
+      bytes = in.readAllBytes();
+    } catch (IOException e) {
+      throw file.error(0, "not a readable regex-normalize XML file: " + e.getMessage());
+    }
+    ByteBuffer key = ByteBuffer.wrap(bytes);
+    List<Rule> rules = COMPILED.get(key);
+    if (rules == null) {
+      rules = compile(file, bytes);
+      if (COMPILED.size() >= MAX_COMPILED) {
+        COMPILED.clear();
+      }
+      COMPILED.put(key, rules);
+    }
+    return rules;
+  }
+
+  /** Parses and compiles the rule file's {@code bytes}. */
+  private static List<Rule> compile(RuleFile file, byte[] bytes) {
+    Document document;
+    try (InputStream in = new ByteArrayInputStream(bytes)) {
       document = newDocumentBuilder().parse(in);
     } catch (IOException | SAXException e) {
       throw file.error(0, "not a readable regex-normalize XML file: " + e.getMessage());

@@ -1,15 +1,19 @@
 package org.trawler.core.net.normalize;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import java.io.File;
+import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.RuleFileFixture;
 
 public class RegexURLNormalizerTest {
@@ -191,5 +195,44 @@ public class RegexURLNormalizerTest {
     Configuration conf = new Configuration(false);
     conf.set(NetKeys.REGEX_NORMALIZER_FILE, "");
     assertEquals("HTTP://x//y", normalizer(conf).normalize("HTTP://x//y", "inject"));
+  }
+
+  @Test
+  public void theSameRuleFileIsCompiledOnce() {
+    Configuration conf =
+        RuleFileFixture.confWithShipped(NetKeys.REGEX_NORMALIZER_FILE, "regex-normalize.xml");
+    assertSame(
+        RegexURLNormalizer.compile(RuleFile.of(conf, NetKeys.REGEX_NORMALIZER_FILE)),
+        RegexURLNormalizer.compile(RuleFile.of(conf, NetKeys.REGEX_NORMALIZER_FILE)));
+  }
+
+  @Test
+  public void anEditedRuleFileIsReadAgain() throws Exception {
+    Configuration conf =
+        RuleFileFixture.confWithRules(
+            tmp,
+            NetKeys.REGEX_NORMALIZER_FILE,
+            "<regex-normalize><regex><pattern>a</pattern><substitution>b</substitution></regex>"
+                + "</regex-normalize>");
+    assertEquals("http://x.org/b", normalizer(conf).normalize("http://x.org/a", "inject"));
+    Files.writeString(
+        new File(conf.get(NetKeys.REGEX_NORMALIZER_FILE)).toPath(),
+        "<regex-normalize><regex><pattern>a</pattern><substitution>c</substitution></regex>"
+            + "</regex-normalize>\n");
+    assertEquals("http://x.org/c", normalizer(conf).normalize("http://x.org/a", "inject"));
+  }
+
+  @Test
+  public void aBadRuleFileFailsEveryTime() throws Exception {
+    Configuration conf = RuleFileFixture.confWithRules(tmp, NetKeys.REGEX_NORMALIZER_FILE, "+^x");
+    for (int i = 0; i < 2; i++) {
+      try {
+        normalizer(conf);
+        fail();
+      } catch (IllegalArgumentException e) {
+        assertTrue(
+            e.getMessage(), e.getMessage().contains("not a readable regex-normalize XML file"));
+      }
+    }
   }
 }
