@@ -28,6 +28,11 @@ public class ParseFilters implements Closeable {
 
   private final Map<String, ParseFilter> filters;
 
+  /** The filters and their names, in order: what every page runs through, without an iterator. */
+  private final String[] chainNames;
+
+  private final ParseFilter[] chain;
+
   public ParseFilters(Configuration conf) {
     Map<String, String> classes =
         Parsers.classes(
@@ -60,6 +65,8 @@ public class ParseFilters implements Closeable {
       throw e;
     }
     this.filters = Collections.unmodifiableMap(made);
+    this.chainNames = made.keySet().toArray(new String[0]);
+    this.chain = made.values().toArray(new ParseFilter[0]);
   }
 
   /** The names of a parsefilter.order value: commas or spaces between them. */
@@ -90,17 +97,19 @@ public class ParseFilters implements Closeable {
     String text = result.text().getText();
     ParsedPage page =
         new ParsedPage(content, mimeType, result.dom(), result.elements(), result.data(), text);
-    for (Map.Entry<String, ParseFilter> f : filters.entrySet()) {
-      page.enter(f.getKey());
+    for (int i = 0; i < chain.length; i++) {
+      page.enter(chainNames[i]);
       try {
-        f.getValue().filter(page);
+        chain[i].filter(page);
       } catch (RuntimeException | StackOverflowError e) {
-        page.note(f.getKey() + FAILED_SUFFIX, e.toString());
-        LOG.warn("parse filter {} failed on {}: {}", f.getKey(), page.url(), e.toString());
+        page.note(chainNames[i] + FAILED_SUFFIX, e.toString());
+        LOG.warn("parse filter {} failed on {}: {}", chainNames[i], page.url(), e.toString());
       }
     }
     page.finish();
     ParseText newText = page.text() == text ? result.text() : new ParseText(page.text());
+    // the page, and with it its list of notes, is done with: no copy
+    List<ParseNote> notes = page.notes();
     return new ParseResult(
         result.data(),
         newText,
@@ -108,7 +117,7 @@ public class ParseFilters implements Closeable {
         result.redirect(),
         result.dom(),
         result.elements(),
-        List.copyOf(page.notes()));
+        notes.isEmpty() ? List.of() : Collections.unmodifiableList(notes));
   }
 
   @Override

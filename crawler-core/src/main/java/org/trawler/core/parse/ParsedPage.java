@@ -1,7 +1,7 @@
 package org.trawler.core.parse;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +24,11 @@ public final class ParsedPage {
   private PageElements elements;
   private final ParseData data;
   private final List<ParseNote> notes = new ArrayList<>();
-  private final Set<String> fields = new LinkedHashSet<>();
+  private final Set<String> fields = new HashSet<>();
+
+  /** The names of {@link #fields} in the order they came, space-separated: the fields entry. */
+  private final StringBuilder fieldList = new StringBuilder();
+
   private String text;
   private String filter = "";
 
@@ -46,7 +50,18 @@ public final class ParsedPage {
     this.elements = elements;
     this.data = data;
     this.text = text;
-    this.fields.addAll(fieldNames(data));
+    for (String name : fieldNames(data)) {
+      addField(name);
+    }
+  }
+
+  private void addField(String name) {
+    if (fields.add(name)) {
+      if (fields.size() > 1) {
+        fieldList.append(' ');
+      }
+      fieldList.append(name);
+    }
   }
 
   /** The URL the page came from in the end: relative links and URL rules apply to it. */
@@ -104,7 +119,7 @@ public final class ParsedPage {
    */
   public void put(String name, String value) {
     data.getMeta().put(name, value);
-    fields.add(name);
+    addField(name);
   }
 
   /** Adds {@code value} to the values of the index field {@code name} unless it has it already. */
@@ -136,7 +151,7 @@ public final class ParsedPage {
   /** Records the names of the fields added in the metadata, once the filters are done. */
   void finish() {
     if (!fields.isEmpty()) {
-      data.getMeta().put(ParseData.META_FIELDS, String.join(" ", fields));
+      data.getMeta().put(ParseData.META_FIELDS, fieldList.toString());
     }
   }
 

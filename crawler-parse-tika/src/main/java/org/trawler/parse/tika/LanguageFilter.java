@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Element;
 import org.trawler.core.conf.Settings;
@@ -41,6 +43,9 @@ public class LanguageFilter implements ParseFilter {
 
   /** Fixed so that a page gets the same language on every run (the detector samples n-grams). */
   private static final long SEED = 20240101L;
+
+  /** check's lines for the languages QuickLanguage decided: a page's note is not built anew. */
+  private static final Map<String, String> QUICK_NOTES = new ConcurrentHashMap<>();
 
   private final TextObjectFactory texts = CommonTextObjectFactories.forDetectingOnLargeText();
   private final int sampleChars;
@@ -86,7 +91,7 @@ public class LanguageFilter implements ParseFilter {
       String quick = QuickLanguage.detect(text, end);
       if (quick != null) {
         page.put(ParseData.META_LANG, quick);
-        page.note(FROM_TEXT, "lang " + quick + " from the text, by its script and function words");
+        page.note(FROM_TEXT, quickNote(quick));
         return;
       }
       page.count(BY_NGRAMS);
@@ -105,6 +110,16 @@ public class LanguageFilter implements ParseFilter {
     } else {
       page.note(ABSENT, "no lang: text too short or mixed, and the page declares none");
     }
+  }
+
+  /** check's line for a language QuickLanguage decided, made once per language. */
+  private static String quickNote(String lang) {
+    String note = QUICK_NOTES.get(lang);
+    if (note == null) {
+      note = "lang " + lang + " from the text, by its script and function words";
+      QUICK_NOTES.putIfAbsent(lang, note);
+    }
+    return note;
   }
 
   /** The n-gram detector's language of {@code sample}, or null when it is not sure enough. */

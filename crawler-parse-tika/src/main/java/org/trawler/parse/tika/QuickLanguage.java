@@ -1,7 +1,5 @@
 package org.trawler.parse.tika;
 
-import java.util.Arrays;
-
 /**
  * The language of most pages, decided in a few microseconds, before the n-gram detector is asked:
  * by the Unicode script of the letters (Hangul is Korean; Han with kana is Japanese, Han without is
@@ -150,7 +148,9 @@ final class QuickLanguage {
    * and a page's lookups, made between the parses of other pages, find it out of the cache less
    * often than three arrays of it.
    */
-  private static final int TABLE_SIZE = 1024;
+  private static final int TABLE_BITS = 10;
+
+  private static final int TABLE_SIZE = 1 << TABLE_BITS;
 
   private static final int LANGUAGE_BITS = 35;
   private static final long LANGUAGES = (1L << LANGUAGE_BITS) - 1;
@@ -243,6 +243,15 @@ final class QuickLanguage {
 
   private static final Script[] SCRIPTS = Script.values();
 
+  /** What a word several languages share counts for each: SHARE[n] = 1 / n, n languages. */
+  private static final double[] SHARE = new double[LANGUAGE_BITS + 1];
+
+  static {
+    for (int n = 1; n < SHARE.length; n++) {
+      SHARE[n] = 1.0 / n;
+    }
+  }
+
   private QuickLanguage() {}
 
   /** The ISO 639-1 code of {@code text}'s language, or null when the evidence is not clear. */
@@ -262,7 +271,9 @@ final class QuickLanguage {
     for (int i = 0; i < end; i++) {
       char c = text.charAt(i);
       if (c < 0x80) {
-        ascii += isAsciiLetter(c) ? 1 : 0;
+        // whether c is a letter, without a branch: text mixes letters and spaces unpredictably
+        int x = (c | 0x20) - 'a';
+        ascii += ((x - 26) & ~x) >>> 31;
       } else if (Character.isLetter(c)) {
         count[script(c).ordinal()]++;
         others++;
@@ -338,30 +349,35 @@ final class QuickLanguage {
     int run = 0;
     boolean runHit = false;
     char[] word = new char[MAX_WORD];
-    int letters = 0;
-    int hash = 0;
-    boolean tooLong = false;
-    for (int i = 0; i <= end && words < MAX_WORDS && scanned < MAX_SCANNED; i++) {
-      char c = i < end ? text.charAt(i) : ' ';
-      if (isAsciiLetter(c) || (c >= 0x80 && Character.isLetter(c))) {
-        if (letters < MAX_WORD) {
-          char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
-          word[letters++] = lower;
-          hash = 31 * hash + lower;
-        } else {
-          tooLong = true;
-        }
-        continue;
+    int i = 0;
+    while (words < MAX_WORDS && scanned < MAX_SCANNED) {
+      char c = 0;
+      while (i < end && !isLetter(c = text.charAt(i))) {
+        i++;
       }
-      if (letters == 0) {
-        continue;
+      if (i >= end) {
+        break;
+      }
+      // a word: its first MAX_WORD letters in lower case, and whether it has more
+      int letters = 0;
+      int hash = 0;
+      do {
+        char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
+        word[letters++] = lower;
+        hash = 31 * hash + lower;
+        i++;
+      } while (letters < MAX_WORD && i < end && isLetter(c = text.charAt(i)));
+      boolean tooLong = false;
+      while (i < end && isLetter(text.charAt(i))) {
+        tooLong = true;
+        i++;
       }
       scanned++;
       run++;
       long mask = tooLong ? 0 : TABLE[slot(word, letters, hash)] & LANGUAGES & of;
       if (mask != 0) {
         runHit = true;
-        double share = 1.0 / Long.bitCount(mask);
+        double share = SHARE[Long.bitCount(mask)];
         for (long m = mask; m != 0; m &= m - 1) {
           int l = Long.numberOfTrailingZeros(m);
           score[l] += share;
@@ -379,9 +395,6 @@ final class QuickLanguage {
           }
         }
       }
-      letters = 0;
-      hash = 0;
-      tooLong = false;
     }
     words += runHit ? run : 0;
     if (words < MIN_WORDS) {
@@ -414,6 +427,10 @@ final class QuickLanguage {
     return CODES[best];
   }
 
+  private static boolean isLetter(char c) {
+    return isAsciiLetter(c) || (c >= 0x80 && Character.isLetter(c));
+  }
+
   private static boolean isAsciiLetter(char c) {
     return (char) ((c | 0x20) - 'a') < 26;
   }
@@ -431,13 +448,25 @@ final class QuickLanguage {
     return (long) (hash >>> (Integer.SIZE + LANGUAGE_BITS - Long.SIZE)) << LANGUAGE_BITS;
   }
 
+  /** Whether {@code word} is the first {@code length} characters of {@code candidate}, no more. */
+  private static boolean same(char[] candidate, char[] word, int length) {
+    if (candidate.length != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (candidate[i] != word[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The slot of a word in the table: where it is, or the empty one where it would be. */
   private static int slot(char[] word, int length, int hash) {
     long tag = tag(hash);
-    int slot = (hash ^ (hash >>> 11)) & (TABLE_SIZE - 1);
+    int slot = (hash * 0x9E3779B9) >>> (Integer.SIZE - TABLE_BITS);
     for (long e = TABLE[slot]; e != 0; e = TABLE[slot]) {
-      if ((e & ~LANGUAGES) == tag
-          && Arrays.equals(WORD_OF[slot], 0, WORD_OF[slot].length, word, 0, length)) {
+      if ((e & ~LANGUAGES) == tag && same(WORD_OF[slot], word, length)) {
         break;
       }
       slot = (slot + 1) & (TABLE_SIZE - 1);

@@ -31,6 +31,9 @@ public class JsonLdFilter implements ParseFilter {
   /** The prefix of this filter's fields. */
   public static final String PREFIX = "jsonld.";
 
+  /** The script type of JSON-LD, lower case. */
+  private static final String JSON_LD = "application/ld+json";
+
   /** Counter: a JSON-LD block that does not parse. */
   static final String MALFORMED = "jsonld_malformed";
 
@@ -81,7 +84,7 @@ public class JsonLdFilter implements ParseFilter {
    * Whether a script's type attribute says JSON-LD ("application/ld+json", any case, parameters).
    */
   private static boolean isJsonLd(String type) {
-    return type.strip().toLowerCase(Locale.ROOT).startsWith("application/ld+json");
+    return type.startsWith(JSON_LD) || type.strip().toLowerCase(Locale.ROOT).startsWith(JSON_LD);
   }
 
   /** A script's text: the one data node jsoup gives it, without copying, else all of them. */
