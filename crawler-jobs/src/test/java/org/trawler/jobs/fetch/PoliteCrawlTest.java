@@ -30,8 +30,8 @@ import org.trawler.jobs.politeness.PolitenessKeys;
  * robots_unavailable until robots.txt can be had (RFC 9309 §2.3.1.4), as readseg -dump shows.
  */
 public class PoliteCrawlTest {
-  private static final long DELAY_MILLIS = 500;
-  private static final long CRAWL_DELAY_MILLIS = 2000;
+  private static final long DELAY_MILLIS = 300;
+  private static final long CRAWL_DELAY_MILLIS = 1000;
 
   /**
    * The server marks a request's end after closing the exchange, a little after the client has read
@@ -56,7 +56,7 @@ public class PoliteCrawlTest {
     c = new RecordingServer("127.0.0.4");
     d = new RecordingServer("127.0.0.5");
     a.robots(ROBOTS).respond("/", page("/a1", "/a2", "/a3")).respond("/a1", page("/a4"));
-    b.robots(ROBOTS + "Crawl-delay: 2\n").respond("/", page("/b1", "/b2"));
+    b.robots(ROBOTS + "Crawl-delay: 1\n").respond("/", page("/b1", "/b2"));
     c.robots(ROBOTS)
         .respond("/", page("/c1", "/c2"))
         .respond("/c1", redirect(302, "/c1b"))

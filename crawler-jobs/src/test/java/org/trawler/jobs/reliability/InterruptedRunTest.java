@@ -50,6 +50,13 @@ public class InterruptedRunTest {
   private HttpServer server;
   private final Map<String, AtomicInteger> served = new ConcurrentHashMap<>();
   private final AtomicInteger pagesServed = new AtomicInteger();
+
+  /**
+   * How long the site takes over a page: slow while a run is to be stopped mid-fetch, no time once
+   * the stop is seen and only the rerun is left.
+   */
+  private volatile long pageMillis = 150;
+
   private String site;
   private Configuration conf;
   private ChildCommand child;
@@ -70,7 +77,7 @@ public class InterruptedRunTest {
             body = new byte[0];
           } else {
             try {
-              Thread.sleep(150); // a slow site: the fetch is still running when the signal comes
+              Thread.sleep(pageMillis); // a slow site: the fetch still runs when the signal comes
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
             }
@@ -204,6 +211,7 @@ public class InterruptedRunTest {
     assertEquals(kept, withStatus(db, "db_fetched"));
     assertEquals(left, withStatus(db, "db_unfetched"));
 
+    pageMillis = 0; // the rerun needs no slow site
     Process rerun = startRun();
     assertEquals(lastLog(), 0, ChildCommand.waitFor(rerun));
     assertTrue(
