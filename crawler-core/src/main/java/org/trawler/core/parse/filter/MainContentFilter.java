@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -141,6 +142,12 @@ public class MainContentFilter implements ParseFilter {
   private static final Set<String> COMMENT_WORDS = Set.of("comments", "disqus");
 
   private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+
+  /** What separates the words of a heading or an id: anything but letters and digits. */
+  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
+
+  /** What separates the words of a class or id value. */
+  private static final Pattern CLASS_WORD_BREAK = Pattern.compile("[\\s_-]+");
 
   /** Text blocks checked for link density. */
   private static final Set<String> BLOCKS = Set.of("ul", "ol", "div", "section", "table", "p");
@@ -412,7 +419,7 @@ public class MainContentFilter implements ParseFilter {
 
   /** Lower-case letters and digits, each run of anything else one hyphen, none at the ends. */
   private static String slug(String s) {
-    String[] words = s.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+");
+    String[] words = NOT_WORD.split(s.toLowerCase(Locale.ROOT));
     StringBuilder sb = new StringBuilder();
     for (String w : words) {
       if (!w.isEmpty()) {
@@ -444,7 +451,7 @@ public class MainContentFilter implements ParseFilter {
     if (value.isEmpty()) {
       return null;
     }
-    for (String word : value.toLowerCase(Locale.ROOT).split("[\\s_-]+")) {
+    for (String word : CLASS_WORD_BREAK.split(value.toLowerCase(Locale.ROOT))) {
       if (BOILERPLATE_WORDS.contains(word)) {
         return word;
       }
