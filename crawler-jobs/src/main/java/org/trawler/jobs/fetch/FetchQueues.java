@@ -293,7 +293,9 @@ final class FetchQueues {
       inFlight--;
       if (q != null) {
         q.finish(now, ended.requested(), ended.backoffMillis(), ended.responseMillis());
-        quietAt = Math.max(quietAt, q.nextFetchTime());
+        if (ended.requested()) {
+          quietAt = Math.max(quietAt, q.nextFetchTime());
+        }
         if (ended.rateLimited()) {
           q.rateLimited(now, backoff, maxWaitMillis, item.queueId);
           if (q.verdict() == null) {
