@@ -241,6 +241,20 @@ public class FetcherJobTest {
   }
 
   @Test
+  public void theDelayFactorSpacesASlowHostsRequestsByItsResponseTime() throws Exception {
+    RecordingServer slow = server(2).respondByDefault(Response.page(200));
+    Segments.writeFetchList(conf, segment, "part-r-00000", urls(slow, "/1", "/2", "/3", "/4"));
+    conf.set(PolitenessKeys.SERVER_DELAY, "0.1");
+    conf.set(PolitenessKeys.SERVER_DELAY_FACTOR, "4");
+
+    assertEquals(0, fetch("-threads", "2"));
+
+    assertEquals(4, Segments.readFetch(conf, segment).size());
+    // each answer took at least 200 ms: the next request waits 4 × that, not the 100 ms delay
+    assertGapsAtLeast(slow.pageRequests(), 800);
+  }
+
+  @Test
   public void aHostAnswering429WithoutRetryAfterIsAskedNoMoreInTheTask() throws Exception {
     RecordingServer busy =
         server(2).robots("User-agent: *\n").respondByDefault(Response.status(429, Map.of()));
