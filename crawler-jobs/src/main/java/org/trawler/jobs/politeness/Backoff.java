@@ -2,7 +2,6 @@ package org.trawler.jobs.politeness;
 
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
-import org.trawler.core.conf.Settings;
 
 /**
  * How long a host that answered 429 or 503 without Retry-After is left alone: fetcher.backoff.start
@@ -37,22 +36,17 @@ public final class Backoff {
   /** Reads fetcher.backoff.start and fetcher.backoff.max; a bad value names its key. */
   public static Backoff from(Configuration conf) {
     long start =
-        secondsOf(conf, PolitenessKeys.BACKOFF_START, PolitenessKeys.DEFAULT_BACKOFF_START);
-    long max = secondsOf(conf, PolitenessKeys.BACKOFF_MAX, PolitenessKeys.DEFAULT_BACKOFF_MAX);
+        PolitenessSettings.seconds(
+            conf, PolitenessKeys.BACKOFF_START, PolitenessKeys.DEFAULT_BACKOFF_START);
+    long max =
+        PolitenessSettings.seconds(
+            conf, PolitenessKeys.BACKOFF_MAX, PolitenessKeys.DEFAULT_BACKOFF_MAX);
     if (max < start) {
       throw new BadSettingException(
           PolitenessKeys.BACKOFF_MAX,
           "must not be less than " + PolitenessKeys.BACKOFF_START + ", not " + max / 1000.0);
     }
     return new Backoff(start, max);
-  }
-
-  private static long secondsOf(Configuration conf, String key, float defaultValue) {
-    float v = Settings.getFloat(conf, key, defaultValue);
-    if (v < 0) {
-      throw new BadSettingException(key, "must not be negative, not " + v);
-    }
-    return (long) (v * 1000);
   }
 
   /** How long {@code host} is left alone after its {@code level}-th busy answer in a row, ms. */
