@@ -51,6 +51,9 @@ final class FetchQueues {
   /** The longest a queue waits for its host (fetcher.max.crawl.delay), ms; -1 = no limit. */
   private final long maxWaitMillis;
 
+  /** When feeding stops (fetcher.timelimit.mins), ms epoch; -1 = no limit. */
+  private long timeLimitEnd = -1;
+
   private final LongSupplier clock;
   private final ReentrantLock lock = new ReentrantLock();
 
@@ -124,6 +127,25 @@ final class FetchQueues {
         settings.delayFactor,
         settings.maxCrawlDelayMillis,
         clock);
+    this.timeLimitEnd = settings.timeLimitEnd;
+  }
+
+  /** The task stops feeding at {@code end} (ms epoch; -1 = never): no backoff is waited past it. */
+  FetchQueues endingAt(long end) {
+    timeLimitEnd = end;
+    return this;
+  }
+
+  /**
+   * The longest a backed-off host may be waited for at {@code now}: fetcher.max.crawl.delay, and
+   * never past the time limit, after which the task ends anyway.
+   */
+  private long maxWaitAt(long now) {
+    if (timeLimitEnd < 0) {
+      return maxWaitMillis;
+    }
+    long left = Math.max(0, timeLimitEnd - now);
+    return maxWaitMillis < 0 ? left : Math.min(maxWaitMillis, left);
   }
 
   /**
@@ -283,8 +305,9 @@ final class FetchQueues {
 
   /**
    * An item taken by {@link #nextReady} or {@link #take} ended at {@code now}, as {@code ended}
-   * says. A host backed off longer than the queues wait for one (fetcher.max.crawl.delay) keeps no
-   * thread and no task waiting: its items end at once as host_backoff.
+   * says. A host backed off longer than the queues wait for one (fetcher.max.crawl.delay, and not
+   * past the time limit) keeps no thread and no task waiting: its items end at once as
+   * host_backoff.
    */
   void finish(FetchItem item, long now, Ended ended) {
     lock.lock();
@@ -297,7 +320,7 @@ final class FetchQueues {
           quietAt = Math.max(quietAt, q.nextFetchTime());
         }
         if (ended.rateLimited()) {
-          q.rateLimited(now, backoff, maxWaitMillis, item.queueId);
+          q.rateLimited(now, backoff, maxWaitAt(now), item.queueId);
           if (q.verdict() == null) {
             quietAt = Math.max(quietAt, q.nextFetchTime()); // waited for in this task
           }

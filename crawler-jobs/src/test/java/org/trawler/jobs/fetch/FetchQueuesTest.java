@@ -361,4 +361,15 @@ public class FetchQueuesTest {
     assertNull(q.nextReady(first + 1999));
     assertSame(a3, q.nextReady(first + second));
   }
+
+  @Test
+  public void aBackoffEndingAfterTheTimeLimitIsNotWaitedFor() throws Exception {
+    FetchQueues q = backingOff(60_000).endingAt(500);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    assertSame(a1, q.nextReady(0));
+    q.finish(a1, 0, busy());
+    assertEquals(
+        "1 s of backoff, the task ends in 0.5 s", "host_backoff", q.verdictFor(a2).getReasonName());
+  }
 }
