@@ -19,22 +19,23 @@ import org.trawler.core.store.PartFiles;
  * than generate.host.max.failures times in a row is skipped until generate.host.failure.delay after
  * its last failed round; a host whose last round failed gets at most
  * generate.hostdb.max.count.failing URLs; a host backed off after 429/503 answers is skipped until
- * its backoff ends (its URLs stay due). Only failing and backed-off hosts are kept in memory.
+ * its backoff ends (its URLs stay due). Only failing and backed-off hosts (the watched ones) are
+ * kept in memory.
  */
 public final class HostPolicy {
-  private final Map<String, HostDatum> failing;
+  private final Map<String, HostDatum> watched;
   private final long now;
   private final int maxFailures;
   private final long delayMillis;
   private final int failingMaxCount;
 
   public HostPolicy(
-      Map<String, HostDatum> failing,
+      Map<String, HostDatum> watched,
       long now,
       int maxFailures,
       long delaySeconds,
       int failingMaxCount) {
-    this.failing = failing;
+    this.watched = watched;
     this.now = now;
     this.maxFailures = maxFailures;
     this.delayMillis = delaySeconds * 1000L;
@@ -49,7 +50,10 @@ public final class HostPolicy {
     jobConf.set(GeneratorKeys.HOSTDB_CURRENT, current.toString());
   }
 
-  /** The policy of a generate task: the failing hosts of the hostdb the Generator found, if any. */
+  /**
+   * The policy of a generate task: the failing and backed-off hosts of the hostdb the Generator
+   * found, if any.
+   */
   public static HostPolicy fromConf(Configuration conf) throws IOException {
     String current = conf.get(GeneratorKeys.HOSTDB_CURRENT);
     try {
@@ -64,7 +68,7 @@ public final class HostPolicy {
    * conf}'s generate.host.* keys, as generate and the sitemap job apply it.
    */
   public static HostPolicy of(Configuration conf, Path current) throws IOException, UserException {
-    Map<String, HostDatum> failing = new HashMap<>();
+    Map<String, HostDatum> watched = new HashMap<>();
     long now = conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
     if (current != null) {
       PartFiles.read(
@@ -74,12 +78,12 @@ public final class HostPolicy {
           new HostDatum(),
           (host, datum) -> {
             if (datum.getFailedRounds() > 0 || datum.getBackoffUntil() > now) {
-              failing.put(host.toString(), new HostDatum(datum));
+              watched.put(host.toString(), new HostDatum(datum));
             }
           });
     }
     return new HostPolicy(
-        failing,
+        watched,
         now,
         Settings.getInt(
             conf, GeneratorKeys.HOST_MAX_FAILURES, GeneratorKeys.DEFAULT_HOST_MAX_FAILURES),
@@ -91,9 +95,9 @@ public final class HostPolicy {
             GeneratorKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING));
   }
 
-  /** Whether any host is failing: when none, nothing needs checking. */
+  /** Whether any host is watched: when none, nothing needs checking. */
   public boolean isEmpty() {
-    return failing.isEmpty();
+    return watched.isEmpty();
   }
 
   /**
@@ -101,7 +105,7 @@ public final class HostPolicy {
    * null.
    */
   public SkipReason skipReason(String host) {
-    HostDatum h = host == null ? null : failing.get(host);
+    HostDatum h = host == null ? null : watched.get(host);
     if (h == null) {
       return null;
     }
@@ -116,7 +120,7 @@ public final class HostPolicy {
   /** The hosts skipped now, sorted. */
   public List<String> skippedHosts() {
     List<String> skipped = new ArrayList<>();
-    for (String host : failing.keySet()) {
+    for (String host : watched.keySet()) {
       if (skipReason(host) != null) {
         skipped.add(host);
       }
@@ -127,7 +131,7 @@ public final class HostPolicy {
 
   /** The most URLs the host may have in this segment; negative = no cap of the hostdb's own. */
   public int maxCount(String host) {
-    HostDatum h = failing.get(host);
+    HostDatum h = watched.get(host);
     return h != null && h.getFailedRounds() > 0 ? failingMaxCount : -1;
   }
 }
