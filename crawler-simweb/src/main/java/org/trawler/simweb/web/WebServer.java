@@ -129,7 +129,8 @@ public final class WebServer implements AutoCloseable {
       target += "?" + query;
     }
     BroadWeb.Visit visit = web.classify(header, target);
-    int status = 0;
+    String name = host != null ? host.name() : String.valueOf(header).toLowerCase(Locale.ROOT);
+    boolean logged = false;
     try (InputStream in = exchange.getRequestBody();
         HttpExchange ex = exchange) {
       in.readAllBytes();
@@ -140,7 +141,9 @@ public final class WebServer implements AutoCloseable {
         }
         r = pages.respond(host, target, visit);
       }
-      status = r.status();
+      // Logged before the client can see the answer, so a caller that got it finds it counted.
+      log(new WebRequest(name, target, r.status(), visit.kind(), visit.page(), arrived));
+      logged = true;
       r.headers().forEach(ex.getResponseHeaders()::set);
       ex.getResponseHeaders().set("Server", "simweb-web");
       boolean noBody = ex.getRequestMethod().equals("HEAD") || r.body().length == 0;
@@ -155,10 +158,15 @@ public final class WebServer implements AutoCloseable {
     } catch (IOException e) {
       LOG.debug("client of {} went away: {}", header, e.toString());
     } finally {
-      String name = host != null ? host.name() : String.valueOf(header).toLowerCase(Locale.ROOT);
-      synchronized (log) {
-        log.add(new WebRequest(name, target, status, visit.kind(), visit.page(), arrived));
+      if (!logged) {
+        log(new WebRequest(name, target, 0, visit.kind(), visit.page(), arrived));
       }
+    }
+  }
+
+  private void log(WebRequest request) {
+    synchronized (log) {
+      log.add(request);
     }
   }
 
