@@ -47,7 +47,12 @@ public class WebServerTest {
     try (Socket socket = new Socket(address, web.port())) {
       OutputStream out = socket.getOutputStream();
       out.write(
-          ("GET " + target + " HTTP/1.1\r\nHost: " + hostName + ":" + web.port()
+          ("GET "
+                  + target
+                  + " HTTP/1.1\r\nHost: "
+                  + hostName
+                  + ":"
+                  + web.port()
                   + "\r\nConnection: close\r\n\r\n")
               .getBytes(StandardCharsets.US_ASCII));
       out.flush();
@@ -59,7 +64,8 @@ public class WebServerTest {
       for (int i = 1; i < head.length; i++) {
         int colon = head[i].indexOf(':');
         headers.put(
-            head[i].substring(0, colon).toLowerCase(Locale.ROOT), head[i].substring(colon + 1).trim());
+            head[i].substring(0, colon).toLowerCase(Locale.ROOT),
+            head[i].substring(colon + 1).trim());
       }
       return new Answer(Integer.parseInt(head[0].split(" ")[1]), headers, all.substring(end + 4));
     }
@@ -78,8 +84,10 @@ public class WebServerTest {
     assertEquals(www.address(), harbor.address());
     String amberHome = get("www.amber-0.test", "/").body();
     String harborHome = get("www.harbor-1.test", "/").body();
-    assertTrue(amberHome, amberHome.contains("http://www.harbor-1.test:" + web.port() + "/")
-        || amberHome.contains("http://harbor-1.test:" + web.port() + "/"));
+    assertTrue(
+        amberHome,
+        amberHome.contains("http://www.harbor-1.test:" + web.port() + "/")
+            || amberHome.contains("http://harbor-1.test:" + web.port() + "/"));
     assertTrue(!title(amberHome).equals(title(harborHome)));
     assertEquals(404, get("www.nowhere.test", "/").status());
   }
