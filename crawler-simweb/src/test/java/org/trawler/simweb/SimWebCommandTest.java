@@ -116,7 +116,7 @@ public class SimWebCommandTest {
       }
       List<String> lines = Files.readAllLines(seeds);
       assertEquals(1, lines.size());
-      assertTrue(lines.get(0), lines.get(0).matches("http://www\\.[a-z]+-\\d\\.test:\\d+/"));
+      assertTrue(lines.get(0), lines.get(0).matches("http://(www|blog)\\.[a-z]+-\\d\\.test:\\d+/"));
     } finally {
       server.interrupt();
       server.join(10_000);

@@ -1,6 +1,7 @@
 package org.trawler.simweb.web;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -188,7 +189,7 @@ final class WebPages {
       for (String[] facet : FACETS) {
         for (int v = 1; v < facet.length; v++) {
           if (!facet[v].equals(chosen.get(facet[0]))) {
-            Map<String, String> other = new java.util.LinkedHashMap<>();
+            Map<String, String> other = new LinkedHashMap<>();
             for (String[] f : FACETS) {
               String value = f[0].equals(facet[0]) ? facet[v] : chosen.get(f[0]);
               if (value != null) {
