@@ -194,7 +194,17 @@ public class LanguageFilterTest {
           + "<p>Si el servicio no arranca, revise el archivo de configuración que se encuentra en"
           + " /etc/lantern/lantern.conf: la causa más frecuente es un puerto que ya está ocupado"
           + " por otro programa. Cambie el puerto en la configuración y vuelva a iniciar el"
-          + " servicio.</p>";
+          + " servicio.</p>"
+          + "<p>Para ver la configuración que el servidor ha cargado, use la orden siguiente:</p>"
+          + "<pre>$ ls -l /etc/lantern\ntotal 12\n"
+          + "-rw-r--r-- 1 root root 1204 Mar 3 10:12 lantern.conf\n"
+          + "-rw-r--r-- 1 root root 310 Mar 3 10:12 logging.properties\n"
+          + "drwxr-xr-x 2 root root 4096 Mar 3 10:12 sites-enabled\n"
+          + "$ lantern --version\nlantern 2.4.1 (build 7f3c2e1, linux-amd64)\n"
+          + "$ lantern config check\nChecking /etc/lantern/lantern.conf ... ok\n"
+          + "Checking the listen address 0.0.0.0:8080 ... ok\n"
+          + "Checking the data directory /var/lib/lantern ... ok\n"
+          + "Loaded 3 sites, 12 routes and 2 certificates in 41 ms</pre>";
 
   /** A page of {@code body}, declaring no language. */
   private static ParseResult bodyPage(String body) {
@@ -220,15 +230,19 @@ public class LanguageFilterTest {
   @Test
   public void spanishProseAroundEnglishShellExamplesIsSpanishThenEnglish() {
     ParseResult r = bodyPage(SPANISH_MANUAL_CHAPTER);
+    // neither detector is sure of the page as a whole: before its blocks were read, it had no lang
+    String text = r.text().getText();
+    assertNull(QuickLanguage.detect(text));
+    assertNull(new LanguageFilter(conf).byNgrams(text));
     assertEquals("es", lang(r));
     assertEquals(List.of("es", "en"), languages(r));
     assertEquals(List.of("lang", "languages"), ParsedPage.fieldNames(r.data()));
     assertEquals(
         List.of(
             new ParseNote(
-                "lang", LanguageFilter.FROM_TEXT, "lang es from the text's blocks, 76 % of them"),
+                "lang", LanguageFilter.FROM_TEXT, "lang es from the text's blocks, 74 % of them"),
             new ParseNote(
-                "lang", LanguageFilter.MIXED, "languages es 76 %, en 24 % of the text's blocks")),
+                "lang", LanguageFilter.MIXED, "languages es 74 %, en 26 % of the text's blocks")),
         r.notes().stream().filter(n -> !n.detail().isEmpty()).toList());
   }
 
