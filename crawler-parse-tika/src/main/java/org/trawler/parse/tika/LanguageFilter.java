@@ -166,7 +166,9 @@ public class LanguageFilter implements ParseFilter {
     if (languages.size() > 1) {
       StringBuilder note = new StringBuilder("languages");
       for (String l : languages) {
-        note.append(' ').append(l).append(' ').append(percent(shares, l)).append(',');
+        // a main language no block was decided in (Arabic: the n-grams') has no share to show
+        note.append(' ').append(l);
+        note.append(shares.share(l) > 0 ? " " + percent(shares, l) : "").append(',');
       }
       note.setLength(note.length() - 1);
       page.note(MIXED, note.append(" of the text's blocks").toString());
