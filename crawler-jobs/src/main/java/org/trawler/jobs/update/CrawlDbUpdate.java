@@ -113,6 +113,7 @@ public final class CrawlDbUpdate {
     result.getMetadata().remove(MetadataKeys.FEED_ITEM); // fetched: no longer news to fetch first
     if (parsed != null) {
       markFeed(result, parsed);
+      takeDedupFacts(result, parsed);
     }
 
     CrawlStatus outcome = fetch.getStatus();
@@ -140,6 +141,7 @@ public final class CrawlDbUpdate {
                 ? CrawlStatus.DB_REDIR_TEMP
                 : CrawlStatus.DB_REDIR_PERM);
         result.setRetries(0);
+        result.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
         break;
       case FETCH_RETRY:
         result.setRetries(result.getRetries() + 1);
@@ -169,13 +171,32 @@ public final class CrawlDbUpdate {
   }
 
   /**
-   * A definite answer from the server: the new status, and the failure count and old redirect
-   * target cleared.
+   * What dedup compares comes from the newest parse: its fingerprint and the other URL it names
+   * canonical, or neither when the new copy has none.
+   */
+  private static void takeDedupFacts(CrawlDatum result, CrawlDatum parsed) {
+    if (parsed.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
+      result.putMeta(MetadataKeys.FINGERPRINT, parsed.getMetaLong(MetadataKeys.FINGERPRINT, 0));
+    } else {
+      result.getMetadata().remove(MetadataKeys.FINGERPRINT);
+    }
+    String canonical = parsed.getMetaString(MetadataKeys.CANONICAL);
+    if (canonical != null) {
+      result.putMeta(MetadataKeys.CANONICAL, canonical);
+    } else {
+      result.getMetadata().remove(MetadataKeys.CANONICAL);
+    }
+  }
+
+  /**
+   * A definite answer from the server: the new status, and the failure count, old redirect target
+   * and duplicate mark cleared (the next dedup judges the new copy).
    */
   private static void settle(CrawlDatum result, CrawlStatus status) {
     result.setStatus(status);
     result.setRetries(0);
     result.getMetadata().remove(MetadataKeys.REDIRECT_TARGET);
+    result.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
   }
 
   /** Stores a new signature; the page changed when it differs from the one before. */

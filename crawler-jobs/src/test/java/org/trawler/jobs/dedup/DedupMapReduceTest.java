@@ -25,6 +25,10 @@ public class DedupMapReduceTest {
     return d;
   }
 
+  private static DedupCandidate page(String url, CrawlDatum d) {
+    return new DedupCandidate(url, d);
+  }
+
   private static CrawlDatum marked(CrawlDatum d) {
     return DuplicateChoice.markedDuplicate(d);
   }
@@ -77,9 +81,13 @@ public class DedupMapReduceTest {
     CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
     CrawlDatum other = datum(CrawlStatus.DB_UNFETCHED, null, 1f);
     ReduceDriver.newReduceDriver(new DeduplicationJob.MarkReducer())
-        .withInput(new Text("http://a/"), List.of(entry, marked(entry)))
-        .withInput(new Text("http://b/"), List.of(marked(entry), entry))
-        .withInput(new Text("http://c/"), List.of(other))
+        .withInput(
+            new Text("http://a/"),
+            List.of(page("http://a/", entry), page("http://a/", marked(entry))))
+        .withInput(
+            new Text("http://b/"),
+            List.of(page("http://b/", marked(entry)), page("http://b/", entry)))
+        .withInput(new Text("http://c/"), List.of(page("http://c/", other)))
         .withOutput(new Text("http://a/"), marked(entry))
         .withOutput(new Text("http://b/"), marked(entry))
         .withOutput(new Text("http://c/"), other)

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 
 public class DuplicateChoiceTest {
 
@@ -96,6 +97,64 @@ public class DuplicateChoiceTest {
     assertTrue(DuplicateChoice.replaces(entry, null));
     assertTrue(DuplicateChoice.replaces(mark, entry));
     assertFalse(DuplicateChoice.replaces(entry, mark));
+  }
+
+  @Test
+  public void aPageThatNamesAnotherCanonicalYieldsWhateverItsScore() {
+    DedupCandidate copy = candidate("http://b.example/", 9f);
+    copy.getDatum().putMeta(MetadataKeys.CANONICAL, "http://a.example/original");
+    DedupCandidate original = candidate("http://a.example/original", 1f);
+    assertTrue(DuplicateChoice.compare(original, copy) < 0);
+    assertTrue(DuplicateChoice.compare(copy, original) > 0);
+    DedupCandidate otherCopy = candidate("http://c.example/", 2f);
+    otherCopy.getDatum().putMeta(MetadataKeys.CANONICAL, "http://a.example/original");
+    assertTrue("two copies: the score decides", DuplicateChoice.compare(copy, otherCopy) < 0);
+  }
+
+  @Test
+  public void aPageNearABetterOneBecomesItsDuplicate() {
+    CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    DuplicateChoice.Merged merged =
+        DuplicateChoice.merge(entry, candidate("http://kept.example/", 2f));
+    assertEquals(DuplicateChoice.NearOutcome.MARKED, merged.near());
+    assertEquals(CrawlStatus.DB_DUPLICATE, merged.entry().getStatus());
+    assertEquals("http://kept.example/", merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
+    assertEquals(CrawlStatus.DB_FETCHED, entry.getStatus());
+  }
+
+  @Test
+  public void anEarlierNearMarkWithNoBetterPageNearIsLifted() {
+    CrawlDatum entry = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
+    entry.putMeta(MetadataKeys.DUPLICATE_OF, "http://gone.example/");
+    DuplicateChoice.Merged merged = DuplicateChoice.merge(entry, null);
+    assertEquals(DuplicateChoice.NearOutcome.UNMARKED, merged.near());
+    assertEquals(CrawlStatus.DB_FETCHED, merged.entry().getStatus());
+    assertEquals(null, merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
+  }
+
+  @Test
+  public void anExactMarkAloneAndAPlainEntryStayAsTheyAre() {
+    CrawlDatum exact = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
+    assertEquals(DuplicateChoice.NearOutcome.NONE, DuplicateChoice.merge(exact, null).near());
+    assertEquals(exact, DuplicateChoice.merge(exact, null).entry());
+    CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    assertEquals(fetched, DuplicateChoice.merge(fetched, null).entry());
+  }
+
+  @Test
+  public void nearCandidatesHaveAFingerprint() {
+    CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    assertFalse(DuplicateChoice.isNearCandidate(fetched));
+    fetched.putMeta(MetadataKeys.FINGERPRINT, 42L);
+    assertTrue(DuplicateChoice.isNearCandidate(fetched));
+    CrawlDatum exactMark = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
+    exactMark.putMeta(MetadataKeys.FINGERPRINT, 42L);
+    assertFalse(DuplicateChoice.isNearCandidate(exactMark));
+    exactMark.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
+    assertTrue("an earlier near mark is judged again", DuplicateChoice.isNearCandidate(exactMark));
+    CrawlDatum ranking = DuplicateChoice.ranking(fetched);
+    assertEquals(42L, DuplicateChoice.fingerprint(ranking));
+    assertEquals(1, ranking.getMetadata().size());
   }
 
   private static DedupCandidate candidate(String url, float score) {
