@@ -334,9 +334,10 @@ public class DeduplicationJob extends CrawlTool {
       if (seen > bucketMax) {
         NearDuplicateCounter.BUCKETS_CUT.in(context).increment(1);
         LOG.warn(
-            "near-duplicate bucket of {} pages cut to its best {} (dedup.near.bucket.max), from {}",
+            "near-duplicate bucket of {} pages cut to its best {} ({}), from {}",
             seen,
             bucketMax,
+            DedupKeys.NEAR_BUCKET_MAX,
             kept.isEmpty() ? "-" : kept.peek().getUrl());
       }
       List<DedupCandidate> bestFirst = new ArrayList<>(kept);
@@ -356,6 +357,13 @@ public class DeduplicationJob extends CrawlTool {
    * was (an earlier near mark that no longer holds lifted).
    */
   public static class MarkReducer extends Reducer<Text, DedupCandidate, Text, CrawlDatum> {
+    private boolean nearStep;
+
+    @Override
+    protected void setup(Context context) {
+      nearStep = distance(context.getConfiguration()) >= 0;
+    }
+
     @Override
     protected void reduce(Text url, Iterable<DedupCandidate> values, Context context)
         throws IOException, InterruptedException {
@@ -374,7 +382,7 @@ public class DeduplicationJob extends CrawlTool {
       if (chosen == null) {
         return; // matches of a URL the crawldb no longer has: nothing to mark
       }
-      DuplicateChoice.Merged merged = DuplicateChoice.merge(chosen, best);
+      DuplicateChoice.Merged merged = DuplicateChoice.merge(chosen, best, nearStep);
       if (merged.near() == DuplicateChoice.NearOutcome.MARKED) {
         NearDuplicateCounter.URLS_MARKED.in(context).increment(1);
       } else if (merged.near() == DuplicateChoice.NearOutcome.UNMARKED) {

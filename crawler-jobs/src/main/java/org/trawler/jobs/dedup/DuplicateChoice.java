@@ -120,16 +120,17 @@ final class DuplicateChoice {
   /**
    * The entry to write for a URL: {@code entry} is its crawldb entry or this run's exact mark of
    * it, {@code kept} the best-ranked page near it that ranks before it (null when none). Near a
-   * better page it becomes db_duplicate with {@code duplicateOf} that page; an entry an earlier run
-   * marked near that has no better page near it any more becomes db_fetched again.
+   * better page it becomes db_duplicate with {@code duplicateOf} that page; when this run had a
+   * near step ({@code nearStep}), an entry an earlier run marked near that has no better page near
+   * it any more becomes db_fetched again.
    */
-  static Merged merge(CrawlDatum entry, DedupCandidate kept) {
+  static Merged merge(CrawlDatum entry, DedupCandidate kept, boolean nearStep) {
     if (kept != null) {
       CrawlDatum marked = markedDuplicate(entry);
       marked.putMeta(MetadataKeys.DUPLICATE_OF, kept.getUrl());
       return new Merged(marked, NearOutcome.MARKED);
     }
-    if (wasMarkedNear(entry)) {
+    if (nearStep && wasMarkedNear(entry)) {
       CrawlDatum unmarked = new CrawlDatum(entry);
       unmarked.setStatus(CrawlStatus.DB_FETCHED);
       unmarked.getMetadata().remove(MetadataKeys.DUPLICATE_OF);

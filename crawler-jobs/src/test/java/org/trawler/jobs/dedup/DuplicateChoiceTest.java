@@ -115,7 +115,7 @@ public class DuplicateChoiceTest {
   public void aPageNearABetterOneBecomesItsDuplicate() {
     CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
     DuplicateChoice.Merged merged =
-        DuplicateChoice.merge(entry, candidate("http://kept.example/", 2f));
+        DuplicateChoice.merge(entry, candidate("http://kept.example/", 2f), true);
     assertEquals(DuplicateChoice.NearOutcome.MARKED, merged.near());
     assertEquals(CrawlStatus.DB_DUPLICATE, merged.entry().getStatus());
     assertEquals("http://kept.example/", merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
@@ -126,19 +126,23 @@ public class DuplicateChoiceTest {
   public void anEarlierNearMarkWithNoBetterPageNearIsLifted() {
     CrawlDatum entry = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
     entry.putMeta(MetadataKeys.DUPLICATE_OF, "http://gone.example/");
-    DuplicateChoice.Merged merged = DuplicateChoice.merge(entry, null);
+    DuplicateChoice.Merged merged = DuplicateChoice.merge(entry, null, true);
     assertEquals(DuplicateChoice.NearOutcome.UNMARKED, merged.near());
     assertEquals(CrawlStatus.DB_FETCHED, merged.entry().getStatus());
     assertEquals(null, merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
+    assertEquals(
+        "without a near step the mark stays",
+        entry,
+        DuplicateChoice.merge(entry, null, false).entry());
   }
 
   @Test
   public void anExactMarkAloneAndAPlainEntryStayAsTheyAre() {
     CrawlDatum exact = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
-    assertEquals(DuplicateChoice.NearOutcome.NONE, DuplicateChoice.merge(exact, null).near());
-    assertEquals(exact, DuplicateChoice.merge(exact, null).entry());
+    assertEquals(DuplicateChoice.NearOutcome.NONE, DuplicateChoice.merge(exact, null, true).near());
+    assertEquals(exact, DuplicateChoice.merge(exact, null, true).entry());
     CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
-    assertEquals(fetched, DuplicateChoice.merge(fetched, null).entry());
+    assertEquals(fetched, DuplicateChoice.merge(fetched, null, true).entry());
   }
 
   @Test
