@@ -135,6 +135,14 @@ public class NearDeduplicationJobTest {
     expected.put("http://unfetched.example/", "db_unfetched");
     assertEquals(expected, outcome());
 
+    CommandRun stats = CommandRun.run(conf, "readdb", crawlDb.toString(), "-stats");
+    assertTrue(stats.out, stats.out.matches("(?s).*\\n  db_duplicate +6\\n.*"));
+    CommandRun url =
+        CommandRun.run(
+            conf, "readdb", crawlDb.toString(), "-url", "http://mirror.amber.example/story");
+    assertTrue(url.out, url.out.contains("\"status\":\"db_duplicate\""));
+    assertTrue(url.out, url.out.contains("\"duplicateOf\":\"http://www.amber.example/story\""));
+
     // stable: a second run judges the marks again and comes to the same crawldb
     CommandRun again = CommandRun.run(conf, "dedup", crawlDb.toString());
     assertEquals(again.toString(), 0, again.exitCode);
