@@ -32,7 +32,10 @@ import org.trawler.core.schedule.ScheduleKeys;
  * entry keeps its own metadata (seed metadata included), takes the fetch's ({@code _pst_}, ...),
  * and loses the generate mark {@code _ngt_} and the feed item date. A fetch whose parse found a
  * feed marks the entry a feed ({@link MetadataKeys#FEED}): the schedule re-fetches it as often as
- * its items appear. A seed's {@code nutch.fetchInterval.fixed} ({@link
+ * its items appear. A parsed fetch brings the page's near-duplicate fingerprint and the other URL
+ * it names canonical ({@link MetadataKeys#FINGERPRINT}, {@link MetadataKeys#CANONICAL}) for dedup;
+ * a definite answer from the server lifts dedup's mark ({@link MetadataKeys#DUPLICATE_OF}) until
+ * the next dedup judges the new copy. A seed's {@code nutch.fetchInterval.fixed} ({@link
  * MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
  */
 public final class CrawlDbUpdate {
