@@ -86,7 +86,7 @@ public class NearDuplicatesOnSimWebTest {
           out.contains(
               "near duplicates (within 3 bits): 0 pairs among "
                   + real.size()
-                  + " pages with a fingerprint, 0 URLs marked"));
+                  + " pages with a fingerprint, 0 buckets cut; 0 URLs marked"));
     }
   }
 }

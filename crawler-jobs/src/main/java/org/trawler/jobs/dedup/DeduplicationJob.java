@@ -32,13 +32,13 @@ import org.trawler.jobs.CrawlTool;
 /**
  * {@code dedup <crawldb>}: marks all but one page per content signature db_duplicate (keeping the
  * page that names no other canonical, then the highest score, then the shortest URL, then the
- * smallest), and every page within dedup.near.distance bits of a better-ranked page's fingerprint
- * db_duplicate with {@code duplicateOf} that page. Job 1 groups fetched pages by signature and
- * writes the losers, marked; job 2 groups pages by each band of their fingerprint ({@link
- * NearDuplicates}) and writes, for each page near a better one, that one; job 3 merges both into
- * the crawldb by URL, each page marked a duplicate of the best-ranked page near it, and un-marks
- * earlier near marks that no longer hold. The new version is installed under the crawldb lock; with
- * nothing to mark or un-mark the crawldb is left as it is.
+ * smallest), and every page within dedup.near.distance bits of a better-ranked page's fingerprint;
+ * a duplicate's {@code duplicateOf} names the best-ranked page it is a copy of or near. Job 1
+ * groups fetched pages by signature and writes each loser's URL with the kept page; job 2 groups
+ * pages by each band of their fingerprint ({@link NearDuplicates}) and writes, for each page near a
+ * better one, that one; job 3 merges both into the crawldb by URL, and un-marks earlier marks that
+ * no longer hold (every run judges them again). The new version is installed under the crawldb
+ * lock; with nothing to mark or un-mark the crawldb is left as it is.
  */
 public class DeduplicationJob extends CrawlTool {
 
@@ -49,7 +49,7 @@ public class DeduplicationJob extends CrawlTool {
       int distance,
       long withFingerprint,
       long nearPairs,
-      long nearMarked,
+      long urlsMarked,
       long unmarked,
       long bucketsCut) {
     public String summary(Path crawlDb) {
@@ -57,14 +57,16 @@ public class DeduplicationJob extends CrawlTool {
           String.format(
               "dedup: %d documents marked duplicate among %d fetched with a signature in %s",
               marked, candidates, crawlDb);
-      if (distance < 0) {
-        return exact;
-      }
+      String near =
+          distance < 0
+              ? ""
+              : String.format(
+                  "; near duplicates (within %d bits): %d pairs among %d pages with a"
+                      + " fingerprint, %d buckets cut",
+                  distance, nearPairs, withFingerprint, bucketsCut);
       return exact
-          + String.format(
-              "; near duplicates (within %d bits): %d pairs among %d pages with a fingerprint,"
-                  + " %d URLs marked, %d un-marked, %d buckets cut",
-              distance, nearPairs, withFingerprint, nearMarked, unmarked, bucketsCut);
+          + near
+          + String.format("; %d URLs marked with duplicateOf, %d un-marked", urlsMarked, unmarked);
     }
   }
 
@@ -117,7 +119,7 @@ public class DeduplicationJob extends CrawlTool {
       find.setReducerClass(DuplicateReducer.class);
       find.setOutputFormatClass(SequenceFileOutputFormat.class);
       find.setOutputKeyClass(Text.class);
-      find.setOutputValueClass(CrawlDatum.class);
+      find.setOutputValueClass(DedupCandidate.class);
       FileOutputFormat.setOutputPath(find, marks);
       runJob(find);
       Counters c = find.getCounters();
@@ -125,7 +127,8 @@ public class DeduplicationJob extends CrawlTool {
       Counters n = distance >= 0 ? findNear(crawlDb, near) : null;
       long marked = DedupCounter.DOCUMENTS_MARKED_DUPLICATE.valueIn(c);
       long pairs = n == null ? 0 : NearDuplicateCounter.NEAR_DUPLICATE_PAIRS.valueIn(n);
-      long markedBefore = n == null ? 0 : NearDuplicateCounter.PAGES_MARKED_BEFORE.valueIn(n);
+      // with the near step off, earlier marks stay as they are: nothing to merge but new ones
+      long markedBefore = n == null ? 0 : DedupCounter.DOCUMENTS_MARKED_BEFORE.valueIn(c);
       Counters m = null;
       if (marked > 0 || pairs > 0 || markedBefore > 0) {
         m = merge(crawlDb, marks, n == null ? null : near, tx.newVersion());
@@ -137,8 +140,8 @@ public class DeduplicationJob extends CrawlTool {
           distance,
           n == null ? 0 : NearDuplicateCounter.PAGES_WITH_FINGERPRINT.valueIn(n),
           pairs,
-          m == null ? 0 : NearDuplicateCounter.URLS_MARKED.valueIn(m),
-          m == null ? 0 : NearDuplicateCounter.URLS_UNMARKED.valueIn(m),
+          m == null ? 0 : DedupCounter.URLS_MARKED.valueIn(m),
+          m == null ? 0 : DedupCounter.URLS_UNMARKED.valueIn(m),
           n == null ? 0 : NearDuplicateCounter.BUCKETS_CUT.valueIn(n));
     }
   }
@@ -169,9 +172,9 @@ public class DeduplicationJob extends CrawlTool {
         CrawlJob.crawlDbVersion(conf, crawlDb),
         SequenceFileInputFormat.class,
         EntryMapper.class);
-    MultipleInputs.addInputPath(job, marks, SequenceFileInputFormat.class, EntryMapper.class);
+    // the matches of both steps are (url, the better page) already
+    MultipleInputs.addInputPath(job, marks, SequenceFileInputFormat.class, Mapper.class);
     if (near != null) {
-      // the matches are (url, candidate) already
       MultipleInputs.addInputPath(job, near, SequenceFileInputFormat.class, Mapper.class);
     }
     job.setMapOutputKeyClass(Text.class);
@@ -182,7 +185,10 @@ public class DeduplicationJob extends CrawlTool {
     return job.getCounters();
   }
 
-  /** crawldb (url → datum) to (signature → candidate) for fetched pages with a signature. */
+  /**
+   * crawldb (url → datum) to (signature → the page's ranking) for fetched pages with a signature,
+   * and pages an earlier run marked, whose marks are judged again.
+   */
   public static class SignatureMapper
       extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
     private final BytesWritable signature = new BytesWritable();
@@ -195,16 +201,22 @@ public class DeduplicationJob extends CrawlTool {
         return;
       }
       DedupCounter.DOCUMENTS_WITH_SIGNATURE.in(context).increment(1);
+      if (DuplicateChoice.wasMarked(datum)) {
+        DedupCounter.DOCUMENTS_MARKED_BEFORE.in(context).increment(1);
+      }
       byte[] sig = datum.getSignature();
       signature.set(sig, 0, sig.length);
-      candidate.set(url.toString(), datum);
+      candidate.set(url.toString(), DuplicateChoice.ranking(datum));
       context.write(signature, candidate);
     }
   }
 
-  /** The pages of one signature: keeps the best, writes every other one marked db_duplicate. */
+  /**
+   * The pages of one signature: keeps the best, writes every other one's URL with the kept page.
+   * Holds the group's URLs until the best is known (a group is the copies of one content).
+   */
   public static class DuplicateReducer
-      extends Reducer<BytesWritable, DedupCandidate, Text, CrawlDatum> {
+      extends Reducer<BytesWritable, DedupCandidate, Text, DedupCandidate> {
     private final Text url = new Text();
 
     @Override
@@ -212,29 +224,28 @@ public class DeduplicationJob extends CrawlTool {
         BytesWritable signature, Iterable<DedupCandidate> candidates, Context context)
         throws IOException, InterruptedException {
       DedupCandidate kept = null;
+      List<String> others = new ArrayList<>();
       for (DedupCandidate c : candidates) {
         if (kept == null) {
           kept = c.copy();
         } else if (DuplicateChoice.compare(c, kept) < 0) {
-          mark(kept, context);
+          others.add(kept.getUrl());
           kept = c.copy();
         } else {
-          mark(c, context);
+          others.add(c.getUrl());
         }
       }
-    }
-
-    private void mark(DedupCandidate duplicate, Context context)
-        throws IOException, InterruptedException {
-      url.set(duplicate.getUrl());
-      context.write(url, DuplicateChoice.markedDuplicate(duplicate.getDatum()));
-      DedupCounter.DOCUMENTS_MARKED_DUPLICATE.in(context).increment(1);
+      for (String duplicate : others) {
+        url.set(duplicate);
+        context.write(url, kept);
+      }
+      DedupCounter.DOCUMENTS_MARKED_DUPLICATE.in(context).increment(others.size());
     }
   }
 
   /**
-   * crawldb and exact marks (url → datum) to (url → candidate of that URL): beside them, job 2's
-   * matches (url → the better page near it) arrive under the same URL.
+   * crawldb (url → datum) to (url → candidate of that URL): beside it, the matches of jobs 1 and 2
+   * (url → a better copy or near page) arrive under the same URL.
    */
   public static class EntryMapper extends Mapper<Text, CrawlDatum, Text, DedupCandidate> {
     private final DedupCandidate candidate = new DedupCandidate();
@@ -269,9 +280,6 @@ public class DeduplicationJob extends CrawlTool {
         return;
       }
       NearDuplicateCounter.PAGES_WITH_FINGERPRINT.in(context).increment(1);
-      if (DuplicateChoice.wasMarkedNear(datum)) {
-        NearDuplicateCounter.PAGES_MARKED_BEFORE.in(context).increment(1);
-      }
       long fingerprint = DuplicateChoice.fingerprint(datum);
       candidate.set(url.toString(), DuplicateChoice.ranking(datum));
       for (int band = 0; band < near.bands(); band++) {
@@ -352,9 +360,9 @@ public class DeduplicationJob extends CrawlTool {
   }
 
   /**
-   * A URL's crawldb entry, its exact duplicate mark if any, and the better pages near it, if any:
-   * writes the mark, with {@code duplicateOf} the best-ranked page near it, else the entry as it
-   * was (an earlier near mark that no longer holds lifted).
+   * A URL's crawldb entry and the better pages it is a copy of or near, if any: writes the entry
+   * marked db_duplicate with {@code duplicateOf} the best-ranked of them, else the entry as it was
+   * (an earlier mark that no longer holds lifted when the near step ran).
    */
   public static class MarkReducer extends Reducer<Text, DedupCandidate, Text, CrawlDatum> {
     private boolean nearStep;
@@ -368,25 +376,23 @@ public class DeduplicationJob extends CrawlTool {
     protected void reduce(Text url, Iterable<DedupCandidate> values, Context context)
         throws IOException, InterruptedException {
       String self = url.toString();
-      CrawlDatum chosen = null;
+      CrawlDatum entry = null;
       DedupCandidate best = null;
       for (DedupCandidate v : values) {
-        if (!v.getUrl().equals(self)) {
-          if (best == null || DuplicateChoice.compare(v, best) < 0) {
-            best = v.copy();
-          }
-        } else if (DuplicateChoice.replaces(v.getDatum(), chosen)) {
-          chosen = new CrawlDatum(v.getDatum());
+        if (v.getUrl().equals(self)) {
+          entry = new CrawlDatum(v.getDatum());
+        } else if (best == null || DuplicateChoice.compare(v, best) < 0) {
+          best = v.copy();
         }
       }
-      if (chosen == null) {
+      if (entry == null) {
         return; // matches of a URL the crawldb no longer has: nothing to mark
       }
-      DuplicateChoice.Merged merged = DuplicateChoice.merge(chosen, best, nearStep);
-      if (merged.near() == DuplicateChoice.NearOutcome.MARKED) {
-        NearDuplicateCounter.URLS_MARKED.in(context).increment(1);
-      } else if (merged.near() == DuplicateChoice.NearOutcome.UNMARKED) {
-        NearDuplicateCounter.URLS_UNMARKED.in(context).increment(1);
+      DuplicateChoice.Merged merged = DuplicateChoice.merge(entry, best, nearStep);
+      if (merged.outcome() == DuplicateChoice.Outcome.MARKED) {
+        DedupCounter.URLS_MARKED.in(context).increment(1);
+      } else if (merged.outcome() == DuplicateChoice.Outcome.UNMARKED) {
+        DedupCounter.URLS_UNMARKED.in(context).increment(1);
       }
       context.write(url, merged.entry());
     }

@@ -13,27 +13,27 @@ final class DuplicateChoice {
   private DuplicateChoice() {}
 
   /**
-   * Fetched and not-modified pages with a signature are compared; everything else is left alone.
+   * Fetched and not-modified pages with a signature are compared, and so are pages an earlier run
+   * marked ({@code duplicateOf}): a mark is judged again by every run; everything else is left
+   * alone.
    */
   static boolean isCandidate(CrawlDatum datum) {
     CrawlStatus s = datum.getStatus();
-    return (s == CrawlStatus.DB_FETCHED || s == CrawlStatus.DB_NOTMODIFIED)
+    return (s == CrawlStatus.DB_FETCHED || s == CrawlStatus.DB_NOTMODIFIED || wasMarked(datum))
         && datum.getSignature() != null;
   }
 
-  /**
-   * Pages compared by fingerprint: the exact step's candidates with a fingerprint, and pages an
-   * earlier run marked near duplicates ({@code duplicateOf}), whose mark is judged again.
-   */
+  /** Pages compared by fingerprint: the candidates that have one. */
   static boolean isNearCandidate(CrawlDatum datum) {
-    if (!datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
-      return false;
-    }
-    return isCandidate(datum) || wasMarkedNear(datum);
+    return datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)
+        && (isCandidate(datum) || wasMarked(datum));
   }
 
-  /** A db_duplicate with {@code duplicateOf}: marked by the near step of an earlier run. */
-  static boolean wasMarkedNear(CrawlDatum datum) {
+  /**
+   * A db_duplicate with {@code duplicateOf}: marked by an earlier run (marks without it, from
+   * before dedup named the kept page, stay as they are).
+   */
+  static boolean wasMarked(CrawlDatum datum) {
     return datum.getStatus() == CrawlStatus.DB_DUPLICATE
         && datum.getMetadata().containsKey(MetadataKeys.DUPLICATE_OF);
   }
@@ -44,12 +44,15 @@ final class DuplicateChoice {
   }
 
   /**
-   * What the near step carries of a page (its status, score, fingerprint and other canonical), for
-   * ranking it: not the whole entry, which every band would copy.
+   * What dedup carries of a page (its status, score, fingerprint and other canonical) to compare
+   * and rank it: not the whole entry, which the shuffle would copy (once per band in the near
+   * step).
    */
   static CrawlDatum ranking(CrawlDatum datum) {
     CrawlDatum r = new CrawlDatum(datum.getStatus(), 0, datum.getScore());
-    r.putMeta(MetadataKeys.FINGERPRINT, fingerprint(datum));
+    if (datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
+      r.putMeta(MetadataKeys.FINGERPRINT, fingerprint(datum));
+    }
     String canonical = datum.getMetaString(MetadataKeys.CANONICAL);
     if (canonical != null) {
       r.putMeta(MetadataKeys.CANONICAL, canonical);
@@ -96,46 +99,38 @@ final class DuplicateChoice {
     return marked;
   }
 
-  /**
-   * Of a URL's crawldb entry and its duplicate mark (seen in any order), the one to write: the
-   * mark.
-   */
-  static boolean replaces(CrawlDatum next, CrawlDatum chosen) {
-    return chosen == null || next.getStatus() == CrawlStatus.DB_DUPLICATE;
-  }
-
-  /** What the merge of one URL did to its near-duplicate mark. */
-  enum NearOutcome {
-    /** Marked (again) a duplicate of a page near it. */
+  /** What the merge of one URL did to its mark. */
+  enum Outcome {
+    /** Marked (again) a duplicate of a better page. */
     MARKED,
-    /** Marked near by an earlier run, and near no better page now: a fetched page again. */
+    /** Marked by an earlier run, and no copy of a better page now: a fetched page again. */
     UNMARKED,
-    /** Nothing to do with near duplicates. */
+    /** Left as it was. */
     NONE
   }
 
-  /** A URL's new crawldb entry and what happened to its near mark. */
-  record Merged(CrawlDatum entry, NearOutcome near) {}
+  /** A URL's new crawldb entry and what happened to its mark. */
+  record Merged(CrawlDatum entry, Outcome outcome) {}
 
   /**
-   * The entry to write for a URL: {@code entry} is its crawldb entry or this run's exact mark of
-   * it, {@code kept} the best-ranked page near it that ranks before it (null when none). Near a
-   * better page it becomes db_duplicate with {@code duplicateOf} that page; when this run had a
-   * near step ({@code nearStep}), an entry an earlier run marked near that has no better page near
-   * it any more becomes db_fetched again.
+   * The entry to write for a URL: {@code entry} is its crawldb entry, {@code kept} the best-ranked
+   * of the better pages it is an exact copy of or near (null when none). A copy becomes
+   * db_duplicate with {@code duplicateOf} that page; when this run had a near step ({@code
+   * nearStep}: with it off, near marks cannot be judged), an entry an earlier run marked that is no
+   * copy any more becomes db_fetched again.
    */
   static Merged merge(CrawlDatum entry, DedupCandidate kept, boolean nearStep) {
     if (kept != null) {
       CrawlDatum marked = markedDuplicate(entry);
       marked.putMeta(MetadataKeys.DUPLICATE_OF, kept.getUrl());
-      return new Merged(marked, NearOutcome.MARKED);
+      return new Merged(marked, Outcome.MARKED);
     }
-    if (nearStep && wasMarkedNear(entry)) {
+    if (nearStep && wasMarked(entry)) {
       CrawlDatum unmarked = new CrawlDatum(entry);
       unmarked.setStatus(CrawlStatus.DB_FETCHED);
       unmarked.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
-      return new Merged(unmarked, NearOutcome.UNMARKED);
+      return new Merged(unmarked, Outcome.UNMARKED);
     }
-    return new Merged(entry, NearOutcome.NONE);
+    return new Merged(entry, Outcome.NONE);
   }
 }

@@ -29,6 +29,9 @@ public class DuplicateChoiceTest {
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_UNFETCHED, sig)));
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_GONE, sig)));
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_DUPLICATE, sig)));
+    CrawlDatum markedBefore = datum(CrawlStatus.DB_DUPLICATE, sig);
+    markedBefore.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
+    assertTrue("an earlier mark is judged again", DuplicateChoice.isCandidate(markedBefore));
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_REDIR_PERM, sig)));
   }
 
@@ -91,15 +94,6 @@ public class DuplicateChoiceTest {
   }
 
   @Test
-  public void aMarkReplacesTheEntryInEitherOrder() {
-    CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
-    CrawlDatum mark = DuplicateChoice.markedDuplicate(entry);
-    assertTrue(DuplicateChoice.replaces(entry, null));
-    assertTrue(DuplicateChoice.replaces(mark, entry));
-    assertFalse(DuplicateChoice.replaces(entry, mark));
-  }
-
-  @Test
   public void aPageThatNamesAnotherCanonicalYieldsWhateverItsScore() {
     DedupCandidate copy = candidate("http://b.example/", 9f);
     copy.getDatum().putMeta(MetadataKeys.CANONICAL, "http://a.example/original");
@@ -116,7 +110,7 @@ public class DuplicateChoiceTest {
     CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
     DuplicateChoice.Merged merged =
         DuplicateChoice.merge(entry, candidate("http://kept.example/", 2f), true);
-    assertEquals(DuplicateChoice.NearOutcome.MARKED, merged.near());
+    assertEquals(DuplicateChoice.Outcome.MARKED, merged.outcome());
     assertEquals(CrawlStatus.DB_DUPLICATE, merged.entry().getStatus());
     assertEquals("http://kept.example/", merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
     assertEquals(CrawlStatus.DB_FETCHED, entry.getStatus());
@@ -127,7 +121,7 @@ public class DuplicateChoiceTest {
     CrawlDatum entry = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
     entry.putMeta(MetadataKeys.DUPLICATE_OF, "http://gone.example/");
     DuplicateChoice.Merged merged = DuplicateChoice.merge(entry, null, true);
-    assertEquals(DuplicateChoice.NearOutcome.UNMARKED, merged.near());
+    assertEquals(DuplicateChoice.Outcome.UNMARKED, merged.outcome());
     assertEquals(CrawlStatus.DB_FETCHED, merged.entry().getStatus());
     assertEquals(null, merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
     assertEquals(
@@ -139,7 +133,7 @@ public class DuplicateChoiceTest {
   @Test
   public void anExactMarkAloneAndAPlainEntryStayAsTheyAre() {
     CrawlDatum exact = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
-    assertEquals(DuplicateChoice.NearOutcome.NONE, DuplicateChoice.merge(exact, null, true).near());
+    assertEquals(DuplicateChoice.Outcome.NONE, DuplicateChoice.merge(exact, null, true).outcome());
     assertEquals(exact, DuplicateChoice.merge(exact, null, true).entry());
     CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
     assertEquals(fetched, DuplicateChoice.merge(fetched, null, true).entry());
@@ -151,14 +145,16 @@ public class DuplicateChoiceTest {
     assertFalse(DuplicateChoice.isNearCandidate(fetched));
     fetched.putMeta(MetadataKeys.FINGERPRINT, 42L);
     assertTrue(DuplicateChoice.isNearCandidate(fetched));
-    CrawlDatum exactMark = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
-    exactMark.putMeta(MetadataKeys.FINGERPRINT, 42L);
-    assertFalse(DuplicateChoice.isNearCandidate(exactMark));
-    exactMark.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
-    assertTrue("an earlier near mark is judged again", DuplicateChoice.isNearCandidate(exactMark));
+    CrawlDatum oldMark = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
+    oldMark.putMeta(MetadataKeys.FINGERPRINT, 42L);
+    assertFalse(DuplicateChoice.isNearCandidate(oldMark));
+    oldMark.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
+    assertTrue("an earlier mark is judged again", DuplicateChoice.isNearCandidate(oldMark));
     CrawlDatum ranking = DuplicateChoice.ranking(fetched);
     assertEquals(42L, DuplicateChoice.fingerprint(ranking));
     assertEquals(1, ranking.getMetadata().size());
+    assertTrue(
+        DuplicateChoice.ranking(datum(CrawlStatus.DB_FETCHED, null)).getMetadata().isEmpty());
   }
 
   private static DedupCandidate candidate(String url, float score) {

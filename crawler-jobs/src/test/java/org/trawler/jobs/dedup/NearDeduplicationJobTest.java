@@ -111,10 +111,10 @@ public class NearDeduplicationJobTest {
     assertTrue(
         run.out,
         run.out.contains(
-            "1 documents marked duplicate among 13 fetched with a signature in "
+            "1 documents marked duplicate among 14 fetched with a signature in "
                 + crawlDb
                 + "; near duplicates (within 3 bits): 6 pairs among 13 pages with a fingerprint,"
-                + " 6 URLs marked, 1 un-marked, 0 buckets cut"));
+                + " 0 buckets cut; 6 URLs marked with duplicateOf, 1 un-marked"));
     Map<String, String> expected = new TreeMap<>();
     expected.put("http://www.amber.example/story", "db_fetched");
     expected.put(
@@ -146,7 +146,13 @@ public class NearDeduplicationJobTest {
     // stable: a second run judges the marks again and comes to the same crawldb
     CommandRun again = CommandRun.run(conf, "dedup", crawlDb.toString());
     assertEquals(again.toString(), 0, again.exitCode);
-    assertTrue(again.out, again.out.contains("6 URLs marked, 0 un-marked"));
+    assertTrue(
+        again.out,
+        again.out.contains(
+            "1 documents marked duplicate among 14 fetched with a signature in "
+                + crawlDb
+                + "; near duplicates (within 3 bits): 6 pairs among 13 pages with a fingerprint,"
+                + " 0 buckets cut; 6 URLs marked with duplicateOf, 0 un-marked"));
     assertEquals(expected, outcome());
   }
 
@@ -159,9 +165,12 @@ public class NearDeduplicationJobTest {
     assertTrue(
         run.out,
         run.out.endsWith(
-            "1 documents marked duplicate among 13 fetched with a signature in " + crawlDb + "\n"));
+            "1 documents marked duplicate among 14 fetched with a signature in "
+                + crawlDb
+                + "; 1 URLs marked with duplicateOf, 0 un-marked\n"));
     Map<String, String> after = outcome();
-    assertEquals("db_duplicate", after.get("http://exact.example/index.html"));
+    assertEquals(
+        "db_duplicate of http://exact.example/", after.get("http://exact.example/index.html"));
     assertEquals("db_duplicate of http://changed.example/", after.get("http://was-near.example/"));
     assertEquals(15, after.size());
     assertEquals(2, after.values().stream().filter(s -> s.startsWith("db_duplicate")).count());
