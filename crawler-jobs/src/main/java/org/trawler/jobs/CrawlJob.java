@@ -145,9 +145,14 @@ public final class CrawlJob {
    * or the previous version if an install was interrupted (see {@link VersionedDb#readable}).
    */
   public static void addCrawlDbInput(Job job, Path crawlDb) throws IOException {
-    Path version = VersionedDb.readable(crawlDb.getFileSystem(job.getConfiguration()), crawlDb);
-    FileInputFormat.addInputPath(job, version != null ? version : VersionedDb.current(crawlDb));
+    FileInputFormat.addInputPath(job, crawlDbVersion(job.getConfiguration(), crawlDb));
     job.setInputFormatClass(SequenceFileInputFormat.class);
+  }
+
+  /** The crawldb version a job reads: as {@link #addCrawlDbInput}, for MultipleInputs. */
+  public static Path crawlDbVersion(Configuration conf, Path crawlDb) throws IOException {
+    Path version = VersionedDb.readable(crawlDb.getFileSystem(conf), crawlDb);
+    return version != null ? version : VersionedDb.current(crawlDb);
   }
 
   /**

@@ -63,5 +63,23 @@ public final class MetadataKeys {
    */
   public static final Text LINK_SCORE_SUM = new Text("_linkscore_");
 
+  /**
+   * long: the page's near-duplicate fingerprint ({@link org.trawler.core.parse.SimHash}), from the
+   * signature datum parse writes into the crawldb entry; absent when its text was too short.
+   */
+  public static final Text FINGERPRINT = new Text("_simhash_");
+
+  /**
+   * Text: the URL the page names its canonical (rel=canonical) when that is another URL; from the
+   * signature datum into the crawldb entry, where dedup keeps the named page rather than this one.
+   */
+  public static final Text CANONICAL = new Text("_canonical_");
+
+  /**
+   * Text: on a db_duplicate entry marked by dedup, the URL of the page kept in its place (the
+   * best-ranked page it is a near or exact copy of); removed when the page is fetched again.
+   */
+  public static final Text DUPLICATE_OF = new Text("duplicateOf");
+
   private MetadataKeys() {}
 }

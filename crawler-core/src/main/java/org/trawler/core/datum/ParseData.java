@@ -56,6 +56,12 @@ public class ParseData implements Writable {
    */
   public static final String META_HEADINGS = "headings";
 
+  /**
+   * Meta key: the page's near-duplicate fingerprint, 16 hex digits (SimHash of its text); absent
+   * when the text has too few words.
+   */
+  public static final String META_FINGERPRINT = "fingerprint";
+
   /** Meta key: the page's MIME type as detected from its bytes, header and URL. */
   public static final String META_TYPE = "type";
 

@@ -8,7 +8,11 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
 
-/** A crawldb entry on its way to the comparison by signature: its URL and datum. */
+/**
+ * A page in dedup: its URL and crawldb entry on the way to the comparison by signature, or its URL
+ * and ranking ({@link DuplicateChoice#ranking}) in the near step and as the better page a
+ * duplicate's mark names.
+ */
 public class DedupCandidate implements Writable {
   private final Text url = new Text();
   private final CrawlDatum datum = new CrawlDatum();

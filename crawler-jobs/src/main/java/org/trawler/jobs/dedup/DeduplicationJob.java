@@ -1,6 +1,9 @@
 package org.trawler.jobs.dedup;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -11,10 +14,15 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
+import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.VersionedDb;
@@ -23,18 +31,42 @@ import org.trawler.jobs.CrawlTool;
 
 /**
  * {@code dedup <crawldb>}: marks all but one page per content signature db_duplicate (keeping the
- * highest score, then the shortest URL, then the smallest). Job 1 groups fetched pages by signature
- * and writes the losers, marked; job 2 merges those marks into the crawldb by URL. The new version
- * is installed under the crawldb lock; with no duplicates the crawldb is left as it is.
+ * page that names no other canonical, then the highest score, then the shortest URL, then the
+ * smallest), and every page within dedup.near.distance bits of a better-ranked page's fingerprint;
+ * a duplicate's {@code duplicateOf} names the best-ranked page it is a copy of or near. Job 1
+ * groups fetched pages by signature and writes each loser's URL with the kept page; job 2 groups
+ * pages by each band of their fingerprint ({@link NearDuplicates}) and writes, for each page near a
+ * better one, that one; job 3 merges both into the crawldb by URL, and un-marks earlier marks that
+ * no longer hold (every run judges them again). The new version is installed under the crawldb
+ * lock; with nothing to mark or un-mark the crawldb is left as it is.
  */
 public class DeduplicationJob extends CrawlTool {
 
-  /** What a dedup run found. */
-  public record Result(long candidates, long marked) {
+  /** What a dedup run found: the exact step's figures, then the near step's (-1 distance: off). */
+  public record Result(
+      long candidates,
+      long marked,
+      int distance,
+      long withFingerprint,
+      long nearPairs,
+      long urlsMarked,
+      long unmarked,
+      long bucketsCut) {
     public String summary(Path crawlDb) {
-      return String.format(
-          "dedup: %d documents marked duplicate among %d fetched with a signature in %s",
-          marked, candidates, crawlDb);
+      String exact =
+          String.format(
+              "dedup: %d documents marked duplicate among %d fetched with a signature in %s",
+              marked, candidates, crawlDb);
+      String near =
+          distance < 0
+              ? ""
+              : String.format(
+                  "; near duplicates (within %d bits): %d pairs among %d pages with a"
+                      + " fingerprint, %d buckets cut",
+                  distance, nearPairs, withFingerprint, bucketsCut);
+      return exact
+          + near
+          + String.format("; %d URLs marked with duplicateOf, %d un-marked", urlsMarked, unmarked);
     }
   }
 
@@ -69,6 +101,13 @@ public class DeduplicationJob extends CrawlTool {
   /** Marks the duplicates of {@code crawlDb} and installs the new version if any were found. */
   public Result dedup(Path crawlDb, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
+    int distance = Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);
+    if (distance >= 0) {
+      new NearDuplicates(distance); // a bad distance fails here, before a job starts
+      if (Settings.getInt(conf, DedupKeys.NEAR_BUCKET_MAX, DedupKeys.DEFAULT_NEAR_BUCKET_MAX) < 2) {
+        throw new BadSettingException(DedupKeys.NEAR_BUCKET_MAX, "expected at least 2 pages");
+      }
+    }
     VersionedDb.currentForReading(conf, crawlDb);
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       Path marks = tx.scratch("marks");
@@ -80,32 +119,76 @@ public class DeduplicationJob extends CrawlTool {
       find.setReducerClass(DuplicateReducer.class);
       find.setOutputFormatClass(SequenceFileOutputFormat.class);
       find.setOutputKeyClass(Text.class);
-      find.setOutputValueClass(CrawlDatum.class);
+      find.setOutputValueClass(DedupCandidate.class);
       FileOutputFormat.setOutputPath(find, marks);
       runJob(find);
       Counters c = find.getCounters();
-      Result result =
-          new Result(
-              DedupCounter.DOCUMENTS_WITH_SIGNATURE.valueIn(c),
-              DedupCounter.DOCUMENTS_MARKED_DUPLICATE.valueIn(c));
-      if (result.marked() == 0) {
-        return result;
+      Path near = tx.scratch("near");
+      Counters n = distance >= 0 ? findNear(crawlDb, near) : null;
+      long marked = DedupCounter.DOCUMENTS_MARKED_DUPLICATE.valueIn(c);
+      long pairs = n == null ? 0 : NearDuplicateCounter.NEAR_DUPLICATE_PAIRS.valueIn(n);
+      // with the near step off, earlier marks stay as they are: nothing to merge but new ones
+      long markedBefore = n == null ? 0 : DedupCounter.DOCUMENTS_MARKED_BEFORE.valueIn(c);
+      Counters m = null;
+      if (marked > 0 || pairs > 0 || markedBefore > 0) {
+        m = merge(crawlDb, marks, n == null ? null : near, tx.newVersion());
+        tx.commit();
       }
-      Job mark = CrawlJob.create(conf, "dedup " + crawlDb + ": mark duplicates");
-      CrawlJob.addCrawlDbInput(mark, crawlDb);
-      FileInputFormat.addInputPath(mark, marks);
-      mark.setMapperClass(Mapper.class); // entries and marks are both (url, datum) already
-      mark.setMapOutputKeyClass(Text.class);
-      mark.setMapOutputValueClass(CrawlDatum.class);
-      mark.setReducerClass(MarkReducer.class);
-      CrawlJob.setCrawlDbOutput(mark, tx.newVersion());
-      runJob(mark);
-      tx.commit();
-      return result;
+      return new Result(
+          DedupCounter.DOCUMENTS_WITH_SIGNATURE.valueIn(c),
+          marked,
+          distance,
+          n == null ? 0 : NearDuplicateCounter.PAGES_WITH_FINGERPRINT.valueIn(n),
+          pairs,
+          m == null ? 0 : DedupCounter.URLS_MARKED.valueIn(m),
+          m == null ? 0 : DedupCounter.URLS_UNMARKED.valueIn(m),
+          n == null ? 0 : NearDuplicateCounter.BUCKETS_CUT.valueIn(n));
     }
   }
 
-  /** crawldb (url → datum) to (signature → candidate) for fetched pages with a signature. */
+  /** Job 2: for each page near a better-ranked one, (its URL, the best such page of a bucket). */
+  private Counters findNear(Path crawlDb, Path out) throws IOException, UserException {
+    Job job = CrawlJob.create(getConf(), "dedup " + crawlDb + ": find near duplicates");
+    CrawlJob.addCrawlDbInput(job, crawlDb);
+    job.setMapperClass(BandMapper.class);
+    job.setMapOutputKeyClass(BytesWritable.class);
+    job.setMapOutputValueClass(DedupCandidate.class);
+    job.setReducerClass(BandReducer.class);
+    job.setOutputFormatClass(SequenceFileOutputFormat.class);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(DedupCandidate.class);
+    FileOutputFormat.setOutputPath(job, out);
+    runJob(job);
+    return job.getCounters();
+  }
+
+  /** Job 3: the crawldb with the exact marks and the near matches merged in, into {@code out}. */
+  private Counters merge(Path crawlDb, Path marks, Path near, Path out)
+      throws IOException, UserException {
+    Configuration conf = getConf();
+    Job job = CrawlJob.create(conf, "dedup " + crawlDb + ": mark duplicates");
+    MultipleInputs.addInputPath(
+        job,
+        CrawlJob.crawlDbVersion(conf, crawlDb),
+        SequenceFileInputFormat.class,
+        EntryMapper.class);
+    // the matches of both steps are (url, the better page) already
+    MultipleInputs.addInputPath(job, marks, SequenceFileInputFormat.class, Mapper.class);
+    if (near != null) {
+      MultipleInputs.addInputPath(job, near, SequenceFileInputFormat.class, Mapper.class);
+    }
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(DedupCandidate.class);
+    job.setReducerClass(MarkReducer.class);
+    CrawlJob.setCrawlDbOutput(job, out);
+    runJob(job);
+    return job.getCounters();
+  }
+
+  /**
+   * crawldb (url → datum) to (signature → the page's ranking) for fetched pages with a signature,
+   * and pages an earlier run marked, whose marks are judged again.
+   */
   public static class SignatureMapper
       extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
     private final BytesWritable signature = new BytesWritable();
@@ -118,16 +201,22 @@ public class DeduplicationJob extends CrawlTool {
         return;
       }
       DedupCounter.DOCUMENTS_WITH_SIGNATURE.in(context).increment(1);
+      if (DuplicateChoice.wasMarked(datum)) {
+        DedupCounter.DOCUMENTS_MARKED_BEFORE.in(context).increment(1);
+      }
       byte[] sig = datum.getSignature();
       signature.set(sig, 0, sig.length);
-      candidate.set(url.toString(), datum);
+      candidate.set(url.toString(), DuplicateChoice.ranking(datum));
       context.write(signature, candidate);
     }
   }
 
-  /** The pages of one signature: keeps the best, writes every other one marked db_duplicate. */
+  /**
+   * The pages of one signature: keeps the best, writes every other one's URL with the kept page.
+   * Holds the group's URLs until the best is known (a group is the copies of one content).
+   */
   public static class DuplicateReducer
-      extends Reducer<BytesWritable, DedupCandidate, Text, CrawlDatum> {
+      extends Reducer<BytesWritable, DedupCandidate, Text, DedupCandidate> {
     private final Text url = new Text();
 
     @Override
@@ -135,41 +224,177 @@ public class DeduplicationJob extends CrawlTool {
         BytesWritable signature, Iterable<DedupCandidate> candidates, Context context)
         throws IOException, InterruptedException {
       DedupCandidate kept = null;
+      List<String> others = new ArrayList<>();
       for (DedupCandidate c : candidates) {
         if (kept == null) {
           kept = c.copy();
         } else if (DuplicateChoice.compare(c, kept) < 0) {
-          mark(kept, context);
+          others.add(kept.getUrl());
           kept = c.copy();
         } else {
-          mark(c, context);
+          others.add(c.getUrl());
         }
       }
-    }
-
-    private void mark(DedupCandidate duplicate, Context context)
-        throws IOException, InterruptedException {
-      url.set(duplicate.getUrl());
-      context.write(url, DuplicateChoice.markedDuplicate(duplicate.getDatum()));
-      DedupCounter.DOCUMENTS_MARKED_DUPLICATE.in(context).increment(1);
+      for (String duplicate : others) {
+        url.set(duplicate);
+        context.write(url, kept);
+      }
+      DedupCounter.DOCUMENTS_MARKED_DUPLICATE.in(context).increment(others.size());
     }
   }
 
   /**
-   * A URL's crawldb entry and its duplicate mark, if any: writes the mark, else the entry as it
-   * was.
+   * crawldb (url → datum) to (url → candidate of that URL): beside it, the matches of jobs 1 and 2
+   * (url → a better copy or near page) arrive under the same URL.
    */
-  public static class MarkReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
+  public static class EntryMapper extends Mapper<Text, CrawlDatum, Text, DedupCandidate> {
+    private final DedupCandidate candidate = new DedupCandidate();
+
     @Override
-    protected void reduce(Text url, Iterable<CrawlDatum> values, Context context)
+    protected void map(Text url, CrawlDatum datum, Context context)
         throws IOException, InterruptedException {
-      CrawlDatum chosen = null;
-      for (CrawlDatum d : values) {
-        if (DuplicateChoice.replaces(d, chosen)) {
-          chosen = new CrawlDatum(d);
+      candidate.set(url.toString(), datum);
+      context.write(url, candidate);
+    }
+  }
+
+  /**
+   * crawldb (url → datum) to ((band, band bits) → the page's ranking) for each band of each near
+   * candidate's fingerprint.
+   */
+  public static class BandMapper extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
+    private final BytesWritable bucket = new BytesWritable();
+    private final byte[] key = new byte[1 + Long.BYTES];
+    private final DedupCandidate candidate = new DedupCandidate();
+    private NearDuplicates near;
+
+    @Override
+    protected void setup(Context context) {
+      near = new NearDuplicates(distance(context.getConfiguration()));
+    }
+
+    @Override
+    protected void map(Text url, CrawlDatum datum, Context context)
+        throws IOException, InterruptedException {
+      if (!DuplicateChoice.isNearCandidate(datum)) {
+        return;
+      }
+      NearDuplicateCounter.PAGES_WITH_FINGERPRINT.in(context).increment(1);
+      long fingerprint = DuplicateChoice.fingerprint(datum);
+      candidate.set(url.toString(), DuplicateChoice.ranking(datum));
+      for (int band = 0; band < near.bands(); band++) {
+        bucket.set(bucketKey(key, band, near.bandBits(fingerprint, band)), 0, key.length);
+        context.write(bucket, candidate);
+      }
+    }
+  }
+
+  /** The bucket key: the band's number, then its bits. */
+  static byte[] bucketKey(byte[] key, int band, long bits) {
+    key[0] = (byte) band;
+    for (int i = 0; i < Long.BYTES; i++) {
+      key[1 + i] = (byte) (bits >>> (8 * (Long.BYTES - 1 - i)));
+    }
+    return key;
+  }
+
+  private static int distance(Configuration conf) {
+    return Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);
+  }
+
+  /**
+   * The pages of one bucket: its best-ranked dedup.near.bucket.max (the bucket counted as cut when
+   * it had more), compared pairwise; writes each page near a better one with the best such page.
+   */
+  public static class BandReducer
+      extends Reducer<BytesWritable, DedupCandidate, Text, DedupCandidate> {
+    private static final Logger LOG = LoggerFactory.getLogger(BandReducer.class);
+    private final Text url = new Text();
+    private NearDuplicates near;
+    private int bucketMax;
+
+    @Override
+    protected void setup(Context context) {
+      near = new NearDuplicates(distance(context.getConfiguration()));
+      bucketMax =
+          Settings.getInt(
+              context.getConfiguration(),
+              DedupKeys.NEAR_BUCKET_MAX,
+              DedupKeys.DEFAULT_NEAR_BUCKET_MAX);
+    }
+
+    @Override
+    protected void reduce(BytesWritable bucket, Iterable<DedupCandidate> pages, Context context)
+        throws IOException, InterruptedException {
+      // worst-ranked first, so that a full bucket drops its worst page
+      PriorityQueue<DedupCandidate> kept =
+          new PriorityQueue<>((a, b) -> DuplicateChoice.compare(b, a));
+      long seen = 0;
+      for (DedupCandidate page : pages) {
+        seen++;
+        if (kept.size() < bucketMax) {
+          kept.add(page.copy());
+        } else if (DuplicateChoice.compare(page, kept.peek()) < 0) {
+          kept.poll();
+          kept.add(page.copy());
         }
       }
-      context.write(url, chosen);
+      if (seen > bucketMax) {
+        NearDuplicateCounter.BUCKETS_CUT.in(context).increment(1);
+        LOG.warn(
+            "near-duplicate bucket of {} pages cut to its best {} ({}), from {}",
+            seen,
+            bucketMax,
+            DedupKeys.NEAR_BUCKET_MAX,
+            kept.isEmpty() ? "-" : kept.peek().getUrl());
+      }
+      List<DedupCandidate> bestFirst = new ArrayList<>(kept);
+      bestFirst.sort(DuplicateChoice::compare);
+      NearDuplicates.BucketMatches found = near.inBucket(bestFirst, bucket.getBytes()[0]);
+      NearDuplicateCounter.NEAR_DUPLICATE_PAIRS.in(context).increment(found.pairs());
+      for (NearDuplicates.Match match : found.matches()) {
+        url.set(match.duplicate());
+        context.write(url, match.kept());
+      }
+    }
+  }
+
+  /**
+   * A URL's crawldb entry and the better pages it is a copy of or near, if any: writes the entry
+   * marked db_duplicate with {@code duplicateOf} the best-ranked of them, else the entry as it was
+   * (an earlier mark that no longer holds lifted when the near step ran).
+   */
+  public static class MarkReducer extends Reducer<Text, DedupCandidate, Text, CrawlDatum> {
+    private boolean nearStep;
+
+    @Override
+    protected void setup(Context context) {
+      nearStep = distance(context.getConfiguration()) >= 0;
+    }
+
+    @Override
+    protected void reduce(Text url, Iterable<DedupCandidate> values, Context context)
+        throws IOException, InterruptedException {
+      String self = url.toString();
+      CrawlDatum entry = null;
+      DedupCandidate best = null;
+      for (DedupCandidate v : values) {
+        if (v.getUrl().equals(self)) {
+          entry = new CrawlDatum(v.getDatum());
+        } else if (best == null || DuplicateChoice.compare(v, best) < 0) {
+          best = v.copy();
+        }
+      }
+      if (entry == null) {
+        return; // matches of a URL the crawldb no longer has: nothing to mark
+      }
+      DuplicateChoice.Merged merged = DuplicateChoice.merge(entry, best, nearStep);
+      if (merged.outcome() == DuplicateChoice.Outcome.MARKED) {
+        DedupCounter.URLS_MARKED.in(context).increment(1);
+      } else if (merged.outcome() == DuplicateChoice.Outcome.UNMARKED) {
+        DedupCounter.URLS_UNMARKED.in(context).increment(1);
+      }
+      context.write(url, merged.entry());
     }
   }
 }

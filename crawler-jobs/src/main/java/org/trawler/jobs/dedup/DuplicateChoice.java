@@ -2,19 +2,77 @@ package org.trawler.jobs.dedup;
 
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 
-/** Which pages take part in dedup, which one of a signature's pages stays, and how marks land. */
+/**
+ * Which pages take part in dedup, which one of a set of copies stays, and how marks land: one
+ * ranking for exact and near duplicates, so that both steps keep the same page of a set.
+ */
 final class DuplicateChoice {
 
   private DuplicateChoice() {}
 
   /**
-   * Fetched and not-modified pages with a signature are compared; everything else is left alone.
+   * Fetched and not-modified pages with a signature are compared, and so are pages an earlier run
+   * marked ({@code duplicateOf}): a mark is judged again by every run; everything else is left
+   * alone.
    */
   static boolean isCandidate(CrawlDatum datum) {
     CrawlStatus s = datum.getStatus();
-    return (s == CrawlStatus.DB_FETCHED || s == CrawlStatus.DB_NOTMODIFIED)
+    return (s == CrawlStatus.DB_FETCHED || s == CrawlStatus.DB_NOTMODIFIED || wasMarked(datum))
         && datum.getSignature() != null;
+  }
+
+  /** Pages compared by fingerprint: the candidates that have one. */
+  static boolean isNearCandidate(CrawlDatum datum) {
+    return datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)
+        && (isCandidate(datum) || wasMarked(datum));
+  }
+
+  /**
+   * A db_duplicate with {@code duplicateOf}: marked by an earlier run (marks without it, from
+   * before dedup named the kept page, stay as they are).
+   */
+  static boolean wasMarked(CrawlDatum datum) {
+    return datum.getStatus() == CrawlStatus.DB_DUPLICATE
+        && datum.getMetadata().containsKey(MetadataKeys.DUPLICATE_OF);
+  }
+
+  /** The fingerprint of a near candidate. */
+  static long fingerprint(CrawlDatum datum) {
+    return datum.getMetaLong(MetadataKeys.FINGERPRINT, 0);
+  }
+
+  /**
+   * What dedup carries of a page (its status, score, fingerprint and other canonical) to compare
+   * and rank it: not the whole entry, which the shuffle would copy (once per band in the near
+   * step).
+   */
+  static CrawlDatum ranking(CrawlDatum datum) {
+    CrawlDatum r = new CrawlDatum(datum.getStatus(), 0, datum.getScore());
+    if (datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
+      r.putMeta(MetadataKeys.FINGERPRINT, fingerprint(datum));
+    }
+    String canonical = datum.getMetaString(MetadataKeys.CANONICAL);
+    if (canonical != null) {
+      r.putMeta(MetadataKeys.CANONICAL, canonical);
+    }
+    return r;
+  }
+
+  /**
+   * Negative when page a is the one to keep rather than b: a page that names another URL its
+   * canonical (rel=canonical) says it is a copy, so it comes after one that does not; then {@link
+   * #compare(String, float, String, float)}.
+   */
+  static int compare(DedupCandidate a, DedupCandidate b) {
+    int c =
+        Boolean.compare(
+            a.getDatum().getMetadata().containsKey(MetadataKeys.CANONICAL),
+            b.getDatum().getMetadata().containsKey(MetadataKeys.CANONICAL));
+    return c != 0
+        ? c
+        : compare(a.getUrl(), a.getDatum().getScore(), b.getUrl(), b.getDatum().getScore());
   }
 
   /**
@@ -30,10 +88,6 @@ final class DuplicateChoice {
     return c != 0 ? c : urlA.compareTo(urlB);
   }
 
-  static int compare(DedupCandidate a, DedupCandidate b) {
-    return compare(a.getUrl(), a.getDatum().getScore(), b.getUrl(), b.getDatum().getScore());
-  }
-
   private static float orderable(float score) {
     return Float.isNaN(score) ? Float.NEGATIVE_INFINITY : score;
   }
@@ -45,11 +99,38 @@ final class DuplicateChoice {
     return marked;
   }
 
+  /** What the merge of one URL did to its mark. */
+  enum Outcome {
+    /** Marked (again) a duplicate of a better page. */
+    MARKED,
+    /** Marked by an earlier run, and no copy of a better page now: a fetched page again. */
+    UNMARKED,
+    /** Left as it was. */
+    NONE
+  }
+
+  /** A URL's new crawldb entry and what happened to its mark. */
+  record Merged(CrawlDatum entry, Outcome outcome) {}
+
   /**
-   * Of a URL's crawldb entry and its duplicate mark (seen in any order), the one to write: the
-   * mark.
+   * The entry to write for a URL: {@code entry} is its crawldb entry, {@code kept} the best-ranked
+   * of the better pages it is an exact copy of or near (null when none). A copy becomes
+   * db_duplicate with {@code duplicateOf} that page; when this run had a near step ({@code
+   * nearStep}: with it off, near marks cannot be judged), an entry an earlier run marked that is no
+   * copy any more becomes db_fetched again.
    */
-  static boolean replaces(CrawlDatum next, CrawlDatum chosen) {
-    return chosen == null || next.getStatus() == CrawlStatus.DB_DUPLICATE;
+  static Merged merge(CrawlDatum entry, DedupCandidate kept, boolean nearStep) {
+    if (kept != null) {
+      CrawlDatum marked = markedDuplicate(entry);
+      marked.putMeta(MetadataKeys.DUPLICATE_OF, kept.getUrl());
+      return new Merged(marked, Outcome.MARKED);
+    }
+    if (nearStep && wasMarked(entry)) {
+      CrawlDatum unmarked = new CrawlDatum(entry);
+      unmarked.setStatus(CrawlStatus.DB_FETCHED);
+      unmarked.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
+      return new Merged(unmarked, Outcome.UNMARKED);
+    }
+    return new Merged(entry, Outcome.NONE);
   }
 }

@@ -14,5 +14,13 @@ public final class ParseJobKeys {
 
   public static final int DEFAULT_LINKED_COMBINE_URLS = 50_000;
 
+  /**
+   * The fewest words (words with a digit not counted) a page's text needs for a near-duplicate
+   * fingerprint; a shorter page gets none and dedup compares it by its exact signature only.
+   */
+  public static final String FINGERPRINT_WORDS_MIN = "parse.fingerprint.words.min";
+
+  public static final int DEFAULT_FINGERPRINT_WORDS_MIN = 50;
+
   private ParseJobKeys() {}
 }

@@ -4,10 +4,12 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.OptionalLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -21,6 +23,7 @@ import org.trawler.core.parse.ParseNote;
 import org.trawler.core.parse.ParseReason;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
+import org.trawler.core.parse.SimHash;
 import org.trawler.core.scoring.LinkScorer;
 import org.trawler.jobs.CounterSink;
 
@@ -42,6 +45,7 @@ public class SegmentParser implements Closeable {
   private final Parsers parser;
   private final LinkScorer scorer;
   private final ParseMarkers markers;
+  private final SimHash simHash;
 
   public SegmentParser(Configuration conf) {
     this(conf, ParseMarkers.NONE);
@@ -55,6 +59,12 @@ public class SegmentParser implements Closeable {
     this.parser = new Parsers(conf);
     this.scorer = new LinkScorer(conf);
     this.markers = markers;
+    this.simHash =
+        new SimHash(
+            Settings.getInt(
+                conf,
+                ParseJobKeys.FINGERPRINT_WORDS_MIN,
+                ParseJobKeys.DEFAULT_FINGERPRINT_WORDS_MIN));
   }
 
   /**
@@ -76,6 +86,10 @@ public class SegmentParser implements Closeable {
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
     ParseResult result = parseMarked(url.toString(), content.forParse()); // rendered: its DOM
+    OptionalLong fingerprint = simHash.fingerprint(result.text().getText());
+    if (fingerprint.isPresent()) {
+      result.data().getMeta().put(ParseData.META_FINGERPRINT, SimHash.hex(fingerprint.getAsLong()));
+    }
     sink.write(url, new SegmentRecord(result.data()));
     sink.write(url, new SegmentRecord(result.text()));
     String feed = result.data().getMeta().get(ParseData.META_FEED);
@@ -83,6 +97,7 @@ public class SegmentParser implements Closeable {
     if (feed != null) {
       signature.putMeta(MetadataKeys.FEED, feedSeconds(feed));
     }
+    markForDedup(signature, fingerprint, otherCanonical(url.toString(), content, result.data()));
     sink.write(url, new SegmentRecord(signature));
     if (result.redirect() != null) {
       sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));
@@ -146,6 +161,33 @@ public class SegmentParser implements Closeable {
     datum.setStatus(CrawlStatus.SIGNATURE);
     datum.setSignature(signature);
     return datum;
+  }
+
+  /**
+   * What dedup needs of the page, on its signature datum for the crawldb entry: its fingerprint and
+   * the other URL it names canonical, when it has them.
+   */
+  static void markForDedup(CrawlDatum signature, OptionalLong fingerprint, String canonical) {
+    if (fingerprint.isPresent()) {
+      signature.putMeta(MetadataKeys.FINGERPRINT, fingerprint.getAsLong());
+    }
+    if (canonical != null) {
+      signature.putMeta(MetadataKeys.CANONICAL, canonical);
+    }
+  }
+
+  /**
+   * The page's rel=canonical when it names another URL than the page's own (as fetched, or where
+   * its redirects ended), else null: most pages name themselves, which tells dedup nothing.
+   */
+  static String otherCanonical(String url, Content content, ParseData data) {
+    String canonical = data.getMeta().get(ParseData.META_CANONICAL);
+    if (canonical == null
+        || canonical.equals(url)
+        || canonical.equals(HtmlParser.pageUrl(content))) {
+      return null;
+    }
+    return canonical;
   }
 
   /** A feed item's date, ms epoch; {@code now} when it has none (or one in the future). */

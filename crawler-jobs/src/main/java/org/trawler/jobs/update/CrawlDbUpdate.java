@@ -37,7 +37,10 @@ import org.trawler.core.schedule.ScheduleKeys;
  * entry keeps its own metadata (seed metadata included), takes the fetch's ({@code _pst_}, ...),
  * and loses the generate mark {@code _ngt_} and the feed item date. A fetch whose parse found a
  * feed marks the entry a feed ({@link MetadataKeys#FEED}): the schedule re-fetches it as often as
- * its items appear. A seed's {@code nutch.fetchInterval.fixed} ({@link
+ * its items appear. A parsed fetch brings the page's near-duplicate fingerprint and the other URL
+ * it names canonical ({@link MetadataKeys#FINGERPRINT}, {@link MetadataKeys#CANONICAL}) for dedup;
+ * a definite answer from the server lifts dedup's mark ({@link MetadataKeys#DUPLICATE_OF}) until
+ * the next dedup judges the new copy. A seed's {@code nutch.fetchInterval.fixed} ({@link
  * MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
  */
 public final class CrawlDbUpdate {
@@ -122,6 +125,7 @@ public final class CrawlDbUpdate {
     result.getMetadata().remove(MetadataKeys.FEED_ITEM); // fetched: no longer news to fetch first
     if (parsed != null) {
       markFeed(result, parsed);
+      takeDedupFacts(result, parsed);
     }
 
     CrawlStatus outcome = fetch.getStatus();
@@ -149,6 +153,7 @@ public final class CrawlDbUpdate {
                 ? CrawlStatus.DB_REDIR_TEMP
                 : CrawlStatus.DB_REDIR_PERM);
         result.setRetries(0);
+        result.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
         break;
       case FETCH_RETRY:
         if (RetryCause.of(fetch) == RetryCause.PAGE) {
@@ -221,13 +226,32 @@ public final class CrawlDbUpdate {
   }
 
   /**
-   * A definite answer from the server: the new status, and the failure count and old redirect
-   * target cleared.
+   * What dedup compares comes from the newest parse: its fingerprint and the other URL it names
+   * canonical, or neither when the new copy has none.
+   */
+  private static void takeDedupFacts(CrawlDatum result, CrawlDatum parsed) {
+    if (parsed.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
+      result.putMeta(MetadataKeys.FINGERPRINT, parsed.getMetaLong(MetadataKeys.FINGERPRINT, 0));
+    } else {
+      result.getMetadata().remove(MetadataKeys.FINGERPRINT);
+    }
+    String canonical = parsed.getMetaString(MetadataKeys.CANONICAL);
+    if (canonical != null) {
+      result.putMeta(MetadataKeys.CANONICAL, canonical);
+    } else {
+      result.getMetadata().remove(MetadataKeys.CANONICAL);
+    }
+  }
+
+  /**
+   * A definite answer from the server: the new status, and the failure count, old redirect target
+   * and duplicate mark cleared (the next dedup judges the new copy).
    */
   private static void settle(CrawlDatum result, CrawlStatus status) {
     result.setStatus(status);
     result.setRetries(0);
     result.getMetadata().remove(MetadataKeys.REDIRECT_TARGET);
+    result.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
   }
 
   /** Stores a new signature; the page changed when it differs from the one before. */

@@ -12,6 +12,7 @@ import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 
 /** dedup's mappers and reducers under MRUnit. */
 public class DedupMapReduceTest {
@@ -25,6 +26,10 @@ public class DedupMapReduceTest {
     return d;
   }
 
+  private static DedupCandidate page(String url, CrawlDatum d) {
+    return new DedupCandidate(url, d);
+  }
+
   private static CrawlDatum marked(CrawlDatum d) {
     return DuplicateChoice.markedDuplicate(d);
   }
@@ -32,16 +37,22 @@ public class DedupMapReduceTest {
   @Test
   public void mapperGroupsFetchedPagesBySignatureAndSkipsTheRest() throws IOException {
     CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
-    CrawlDatum notModified = datum(CrawlStatus.DB_NOTMODIFIED, SIG, 1f);
+    CrawlDatum notModified = datum(CrawlStatus.DB_NOTMODIFIED, SIG, 2f);
+    CrawlDatum markedBefore = datum(CrawlStatus.DB_DUPLICATE, SIG, 3f);
+    markedBefore.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept/");
     MapDriver.newMapDriver(new DeduplicationJob.SignatureMapper())
         .withInput(new Text("http://a/"), fetched)
         .withInput(new Text("http://b/"), datum(CrawlStatus.DB_UNFETCHED, null, 1f))
         .withInput(new Text("http://c/"), datum(CrawlStatus.DB_FETCHED, null, 1f))
         .withInput(new Text("http://d/"), datum(CrawlStatus.DB_DUPLICATE, SIG, 1f))
         .withInput(new Text("http://e/"), notModified)
-        .withOutput(new BytesWritable(SIG), new DedupCandidate("http://a/", fetched))
-        .withOutput(new BytesWritable(SIG), new DedupCandidate("http://e/", notModified))
-        .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_WITH_SIGNATURE.counterName(), 2)
+        .withInput(new Text("http://f/"), markedBefore)
+        .withOutput(new BytesWritable(SIG), page("http://a/", DuplicateChoice.ranking(fetched)))
+        .withOutput(new BytesWritable(SIG), page("http://e/", DuplicateChoice.ranking(notModified)))
+        .withOutput(
+            new BytesWritable(SIG), page("http://f/", DuplicateChoice.ranking(markedBefore)))
+        .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_WITH_SIGNATURE.counterName(), 3)
+        .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_MARKED_BEFORE.counterName(), 1)
         .runTest();
   }
 
@@ -57,8 +68,8 @@ public class DedupMapReduceTest {
                 new DedupCandidate("http://low/", low),
                 new DedupCandidate("http://best/", best),
                 new DedupCandidate("http://best/longer", longer)))
-        .withOutput(new Text("http://low/"), marked(low))
-        .withOutput(new Text("http://best/longer"), marked(longer))
+        .withOutput(new Text("http://low/"), page("http://best/", best))
+        .withOutput(new Text("http://best/longer"), page("http://best/", best))
         .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_MARKED_DUPLICATE.counterName(), 2)
         .runTest();
   }
@@ -73,16 +84,22 @@ public class DedupMapReduceTest {
   }
 
   @Test
-  public void markReducerWritesTheMarkInsteadOfTheEntry() throws IOException {
+  public void markReducerMarksTheEntryADuplicateOfTheBestCopy() throws IOException {
     CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
     CrawlDatum other = datum(CrawlStatus.DB_UNFETCHED, null, 1f);
+    CrawlDatum marked = marked(entry);
+    marked.putMeta(MetadataKeys.DUPLICATE_OF, "http://best/");
     ReduceDriver.newReduceDriver(new DeduplicationJob.MarkReducer())
-        .withInput(new Text("http://a/"), List.of(entry, marked(entry)))
-        .withInput(new Text("http://b/"), List.of(marked(entry), entry))
-        .withInput(new Text("http://c/"), List.of(other))
-        .withOutput(new Text("http://a/"), marked(entry))
-        .withOutput(new Text("http://b/"), marked(entry))
+        .withInput(
+            new Text("http://a/"),
+            List.of(
+                page("http://good/", datum(CrawlStatus.DB_FETCHED, SIG, 2f)),
+                page("http://a/", entry),
+                page("http://best/", datum(CrawlStatus.DB_FETCHED, SIG, 5f))))
+        .withInput(new Text("http://c/"), List.of(page("http://c/", other)))
+        .withOutput(new Text("http://a/"), marked)
         .withOutput(new Text("http://c/"), other)
+        .withCounter(DedupCounter.GROUP, DedupCounter.URLS_MARKED.counterName(), 1)
         .runTest();
   }
 
@@ -96,7 +113,9 @@ public class DedupMapReduceTest {
         .withInput(new Text("http://example.com/index.html"), a)
         .withInput(new Text("http://example.com/"), b)
         .withInput(new Text("http://other.example/"), c)
-        .withOutput(new Text("http://example.com/index.html"), marked(a))
+        .withOutput(
+            new Text("http://example.com/index.html"),
+            page("http://example.com/", DuplicateChoice.ranking(b)))
         .runTest();
     assertEquals(CrawlStatus.DB_FETCHED, a.getStatus());
   }

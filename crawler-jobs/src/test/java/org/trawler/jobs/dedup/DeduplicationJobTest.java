@@ -16,6 +16,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
@@ -86,7 +87,14 @@ public class DeduplicationJobTest {
     assertEquals("db_unfetched", status(after, "http://g.example/"));
     CrawlDatum expected = new CrawlDatum(db.get("http://a.example/"));
     expected.setStatus(CrawlStatus.DB_DUPLICATE);
+    expected.putMeta(MetadataKeys.DUPLICATE_OF, "http://b.example/");
     assertEquals(expected, after.get("http://a.example/"));
+    assertEquals(
+        "http://c.example/",
+        after.get("http://c.example/index.html").getMetaString(MetadataKeys.DUPLICATE_OF));
+    assertEquals(
+        "http://d.example/1",
+        after.get("http://d.example/2").getMetaString(MetadataKeys.DUPLICATE_OF));
     assertTrue(new File(crawlDb.toString(), "old").isDirectory());
     assertEquals(0, new File(crawlDb.toString()).list((dir, name) -> name.startsWith(".")).length);
   }

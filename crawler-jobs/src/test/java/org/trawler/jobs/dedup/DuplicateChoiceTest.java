@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 
 public class DuplicateChoiceTest {
 
@@ -28,6 +29,9 @@ public class DuplicateChoiceTest {
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_UNFETCHED, sig)));
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_GONE, sig)));
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_DUPLICATE, sig)));
+    CrawlDatum markedBefore = datum(CrawlStatus.DB_DUPLICATE, sig);
+    markedBefore.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
+    assertTrue("an earlier mark is judged again", DuplicateChoice.isCandidate(markedBefore));
     assertFalse(DuplicateChoice.isCandidate(datum(CrawlStatus.DB_REDIR_PERM, sig)));
   }
 
@@ -90,12 +94,67 @@ public class DuplicateChoiceTest {
   }
 
   @Test
-  public void aMarkReplacesTheEntryInEitherOrder() {
+  public void aPageThatNamesAnotherCanonicalYieldsWhateverItsScore() {
+    DedupCandidate copy = candidate("http://b.example/", 9f);
+    copy.getDatum().putMeta(MetadataKeys.CANONICAL, "http://a.example/original");
+    DedupCandidate original = candidate("http://a.example/original", 1f);
+    assertTrue(DuplicateChoice.compare(original, copy) < 0);
+    assertTrue(DuplicateChoice.compare(copy, original) > 0);
+    DedupCandidate otherCopy = candidate("http://c.example/", 2f);
+    otherCopy.getDatum().putMeta(MetadataKeys.CANONICAL, "http://a.example/original");
+    assertTrue("two copies: the score decides", DuplicateChoice.compare(copy, otherCopy) < 0);
+  }
+
+  @Test
+  public void aPageNearABetterOneBecomesItsDuplicate() {
     CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
-    CrawlDatum mark = DuplicateChoice.markedDuplicate(entry);
-    assertTrue(DuplicateChoice.replaces(entry, null));
-    assertTrue(DuplicateChoice.replaces(mark, entry));
-    assertFalse(DuplicateChoice.replaces(entry, mark));
+    DuplicateChoice.Merged merged =
+        DuplicateChoice.merge(entry, candidate("http://kept.example/", 2f), true);
+    assertEquals(DuplicateChoice.Outcome.MARKED, merged.outcome());
+    assertEquals(CrawlStatus.DB_DUPLICATE, merged.entry().getStatus());
+    assertEquals("http://kept.example/", merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
+    assertEquals(CrawlStatus.DB_FETCHED, entry.getStatus());
+  }
+
+  @Test
+  public void anEarlierNearMarkWithNoBetterPageNearIsLifted() {
+    CrawlDatum entry = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
+    entry.putMeta(MetadataKeys.DUPLICATE_OF, "http://gone.example/");
+    DuplicateChoice.Merged merged = DuplicateChoice.merge(entry, null, true);
+    assertEquals(DuplicateChoice.Outcome.UNMARKED, merged.outcome());
+    assertEquals(CrawlStatus.DB_FETCHED, merged.entry().getStatus());
+    assertEquals(null, merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
+    assertEquals(
+        "without a near step the mark stays",
+        entry,
+        DuplicateChoice.merge(entry, null, false).entry());
+  }
+
+  @Test
+  public void anExactMarkAloneAndAPlainEntryStayAsTheyAre() {
+    CrawlDatum exact = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
+    assertEquals(DuplicateChoice.Outcome.NONE, DuplicateChoice.merge(exact, null, true).outcome());
+    assertEquals(exact, DuplicateChoice.merge(exact, null, true).entry());
+    CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    assertEquals(fetched, DuplicateChoice.merge(fetched, null, true).entry());
+  }
+
+  @Test
+  public void nearCandidatesHaveAFingerprint() {
+    CrawlDatum fetched = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    assertFalse(DuplicateChoice.isNearCandidate(fetched));
+    fetched.putMeta(MetadataKeys.FINGERPRINT, 42L);
+    assertTrue(DuplicateChoice.isNearCandidate(fetched));
+    CrawlDatum oldMark = datum(CrawlStatus.DB_DUPLICATE, new byte[] {7});
+    oldMark.putMeta(MetadataKeys.FINGERPRINT, 42L);
+    assertFalse(DuplicateChoice.isNearCandidate(oldMark));
+    oldMark.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
+    assertTrue("an earlier mark is judged again", DuplicateChoice.isNearCandidate(oldMark));
+    CrawlDatum ranking = DuplicateChoice.ranking(fetched);
+    assertEquals(42L, DuplicateChoice.fingerprint(ranking));
+    assertEquals(1, ranking.getMetadata().size());
+    assertTrue(
+        DuplicateChoice.ranking(datum(CrawlStatus.DB_FETCHED, null)).getMetadata().isEmpty());
   }
 
   private static DedupCandidate candidate(String url, float score) {

@@ -16,9 +16,12 @@ import org.junit.Test;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.SimHash;
+import org.trawler.core.parse.filter.FilterKeys;
 import org.trawler.core.scoring.ScoringKeys;
 
 public class SegmentParserTest {
@@ -71,6 +74,94 @@ public class SegmentParserTest {
     assertEquals(1234L, internal.getFetchTime());
     assertEquals("http://other.example.org/", records.get(4)[0]);
     assertEquals(0.75f, ((CrawlDatum) records.get(4)[1]).getScore(), 0f);
+  }
+
+  /** A story of about 130 words, as a news page's article holds it. */
+  private static final String STORY =
+      "<p>The harbour commission met on Tuesday evening to decide the future of the old grain"
+          + " warehouse that has stood empty at the end of the northern pier since the mills"
+          + " closed. Residents, fishermen and shop owners filled the council chamber.</p>"
+          + "<p>The proposal would turn the building into a covered market on the ground floor,"
+          + " with workshops and a small museum of the port above it. Supporters said the"
+          + " market would bring visitors back to a part of the town that most people only"
+          + " drive through on their way to the ferry. Several fishermen were less sure: they"
+          + " worry that vans and tourists would block the quay where they land their catch"
+          + " early in the morning. The vote is expected in the autumn, after the engineers"
+          + " have finished their survey of the pier.</p>";
+
+  private static CrawlDatum signatureOf(List<Object[]> records) {
+    return (CrawlDatum) records.get(2)[1];
+  }
+
+  @Test
+  public void aPageWithEnoughTextGetsItsFingerprintInParseDataAndOnItsSignature() throws Exception {
+    String html =
+        "<html><head><title>Pier</title><link rel=canonical href='http://www.example.com/pier'>"
+            + "</head><body>"
+            + STORY
+            + "</body></html>";
+    List<Object[]> records = parse(conf(), Pages.html(PAGE, html));
+    ParseData data = (ParseData) records.get(0)[1];
+    String text = ((ParseText) records.get(1)[1]).getText();
+    long expected =
+        new SimHash(ParseJobKeys.DEFAULT_FINGERPRINT_WORDS_MIN).fingerprint(text).getAsLong();
+    assertEquals(SimHash.hex(expected), data.getMeta().get(ParseData.META_FINGERPRINT));
+    CrawlDatum signature = signatureOf(records);
+    assertEquals(expected, signature.getMetaLong(MetadataKeys.FINGERPRINT, 0));
+    assertEquals("http://www.example.com/pier", signature.getMetaString(MetadataKeys.CANONICAL));
+  }
+
+  @Test
+  public void aShortPageOrOneNamingItselfCanonicalGetsNeither() throws Exception {
+    List<Object[]> short_ =
+        parse(conf(), Pages.html(PAGE, "<title>Not found</title><p>No such page here.</p>"));
+    assertFalse(((ParseData) short_.get(0)[1]).getMeta().containsKey(ParseData.META_FINGERPRINT));
+    assertTrue(signatureOf(short_).getMetadata().isEmpty());
+    List<Object[]> self =
+        parse(conf(), Pages.html(PAGE, "<link rel=canonical href='" + PAGE + "'>" + STORY));
+    assertTrue(signatureOf(self).getMetadata().containsKey(MetadataKeys.FINGERPRINT));
+    assertFalse(signatureOf(self).getMetadata().containsKey(MetadataKeys.CANONICAL));
+    Configuration strict = conf();
+    strict.setInt(ParseJobKeys.FINGERPRINT_WORDS_MIN, 500);
+    assertFalse(
+        signatureOf(parse(strict, Pages.html(PAGE, STORY)))
+            .getMetadata()
+            .containsKey(MetadataKeys.FINGERPRINT));
+  }
+
+  @Test
+  public void withMainContentTheSameStoryUnderAnotherFooterHasTheSameFingerprint()
+      throws Exception {
+    Configuration conf = conf();
+    conf.set(FilterKeys.CONTENT, "main");
+    String page =
+        "<html><body><header><nav><a href='/'>Home</a> <a href='/news'>News</a></nav></header>"
+            + "<article><h1>Pier</h1>%s</article>"
+            + "<footer><p>%s</p></footer></body></html>";
+    long original =
+        signatureOf(
+                parse(
+                    conf,
+                    Pages.html(
+                        PAGE,
+                        String.format(
+                            page,
+                            STORY,
+                            "Copyright the Amber Gazette, all rights reserved. Contact us, privacy, terms."))))
+            .getMetaLong(MetadataKeys.FINGERPRINT, 0);
+    long mirrored =
+        signatureOf(
+                parse(
+                    conf,
+                    Pages.html(
+                        PAGE,
+                        String.format(
+                            page,
+                            STORY,
+                            "Printed from the mirror of the Amber Gazette for your reading pleasure; share this page with your friends and family."))))
+            .getMetaLong(MetadataKeys.FINGERPRINT, 0);
+    assertTrue(original != 0);
+    assertEquals(original, mirrored);
   }
 
   @Test

@@ -89,6 +89,45 @@ public class CrawlDbUpdateTest {
     assertFalse(page.getMetadata().containsKey(MetadataKeys.FEED));
   }
 
+  // ---- dedup ----
+
+  @Test
+  public void aFetchTakesTheParsesFingerprintAndCanonicalAndEndsADuplicateMark() {
+    CrawlDatum old = old(CrawlStatus.DB_DUPLICATE);
+    old.putMeta(MetadataKeys.FINGERPRINT, 7L);
+    old.putMeta(MetadataKeys.CANONICAL, "http://old.example/");
+    old.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
+    CrawlDatum parsed = signature(1, 2);
+    parsed.putMeta(MetadataKeys.FINGERPRINT, 9L);
+    CrawlDatum fetched =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), parsed, none);
+    assertEquals("db_fetched", fetched.statusLabel());
+    assertEquals(9L, fetched.getMetaLong(MetadataKeys.FINGERPRINT, 0));
+    assertNull(fetched.getMetaString(MetadataKeys.CANONICAL));
+    assertNull(
+        "the next dedup judges the new copy", fetched.getMetaString(MetadataKeys.DUPLICATE_OF));
+    // a 304 keeps the fingerprint of the copy it has; a new copy too short for one loses it
+    CrawlDatum same =
+        update.merge(fetched, fetch(fetched, CrawlStatus.FETCH_NOTMODIFIED, NOW), null, none);
+    assertEquals(9L, same.getMetaLong(MetadataKeys.FINGERPRINT, 0));
+    CrawlDatum shortCopy = signature(3);
+    shortCopy.putMeta(MetadataKeys.CANONICAL, "http://www.example/");
+    CrawlDatum after =
+        update.merge(same, fetch(same, CrawlStatus.FETCH_SUCCESS, NOW), shortCopy, none);
+    assertFalse(after.getMetadata().containsKey(MetadataKeys.FINGERPRINT));
+    assertEquals("http://www.example/", after.getMetaString(MetadataKeys.CANONICAL));
+  }
+
+  @Test
+  public void aFailedFetchOfADuplicateKeepsItsMark() {
+    CrawlDatum old = old(CrawlStatus.DB_DUPLICATE);
+    old.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept.example/");
+    CrawlDatum retried =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_RETRY, FETCHED), null, none);
+    assertEquals("db_duplicate", retried.statusLabel());
+    assertEquals("http://kept.example/", retried.getMetaString(MetadataKeys.DUPLICATE_OF));
+  }
+
   // ---- fetch_success ----
 
   @Test

@@ -40,6 +40,7 @@ record SelectorRule(
           ParseData.META_CANONICAL,
           ParseData.META_REFRESH,
           ParseData.META_FEED,
+          ParseData.META_FINGERPRINT,
           ParseData.META_TYPE,
           ParseData.META_REASON,
           ParseData.META_FIELDS,

@@ -1,0 +1,165 @@
+package org.trawler.core.parse;
+
+import java.util.Arrays;
+import java.util.OptionalLong;
+
+/**
+ * A page's 64-bit content fingerprint for near-duplicates (Charikar's SimHash, as Manku, Jain and
+ * Das Sarma use it for the web): every run of three words of the text votes on each bit with its
+ * hash, and a bit is set where more runs had it set than not. Texts that share most of their word
+ * triples get fingerprints a few bits apart ({@link #distance}); unrelated texts about 32.
+ *
+ * <p>Words are runs of letters and digits, lower-cased. A word with a digit in it is left out: a
+ * date, a time, a counter or a visit id is what changes between copies of the same page. A text
+ * with fewer than {@code minWords} words left gets no fingerprint: a handful of triples is too few
+ * to vote, and short pages would all look alike.
+ */
+public final class SimHash {
+  /** Words per shingle. */
+  static final int SHINGLE = 3;
+
+  private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+  private static final long FNV_PRIME = 0x100000001b3L;
+  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+
+  private final int minWords;
+
+  /**
+   * @param minWords the fewest words (digit-free) a text needs for a fingerprint; at least {@link
+   *     #SHINGLE}
+   */
+  public SimHash(int minWords) {
+    this.minWords = Math.max(SHINGLE, minWords);
+  }
+
+  /** The fingerprint of {@code text}, or empty when it has fewer than minWords words. */
+  public OptionalLong fingerprint(CharSequence text) {
+    long[] window = new long[SHINGLE]; // the last SHINGLE words' hashes, oldest first
+    int count = 0;
+    Votes votes = new Votes();
+    long hash = FNV_OFFSET;
+    boolean inWord = false;
+    boolean digit = false;
+    int length = text.length();
+    for (int i = 0; i <= length; ) {
+      int c = i < length ? Character.codePointAt(text, i) : ' ';
+      i += i < length ? Character.charCount(c) : 1;
+      int w = wordChar(c);
+      if (w >= 0) {
+        if (!inWord) {
+          inWord = true;
+          digit = false;
+          hash = FNV_OFFSET;
+        }
+        digit |= (w >= '0' && w <= '9') || (w >= 128 && Character.isDigit(w));
+        hash = (hash ^ w) * FNV_PRIME;
+      } else if (inWord) {
+        inWord = false;
+        if (!digit) {
+          System.arraycopy(window, 1, window, 0, SHINGLE - 1);
+          window[SHINGLE - 1] = mix(hash);
+          if (++count >= SHINGLE) {
+            votes.add(shingle(window));
+          }
+        }
+      }
+    }
+    if (count < minWords) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(votes.majority());
+  }
+
+  /** {@code c} lower-cased when it is a letter or digit, else -1; ASCII, most text, first. */
+  private static int wordChar(int c) {
+    if (c < 128) {
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+        return c;
+      }
+      return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : -1;
+    }
+    return Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : -1;
+  }
+
+  /** The number of bits in which two fingerprints differ. */
+  public static int distance(long a, long b) {
+    return Long.bitCount(a ^ b);
+  }
+
+  /** The fingerprint as 16 hex digits, as parse data keeps it. */
+  public static String hex(long fingerprint) {
+    return String.format("%016x", fingerprint);
+  }
+
+  /** The hash of a run of words, from their hashes: order matters. */
+  private static long shingle(long[] words) {
+    long h = words[0];
+    for (int i = 1; i < SHINGLE; i++) {
+      h = mix(h * GOLDEN + words[i]);
+    }
+    return h;
+  }
+
+  /**
+   * How many of the hashes added had each of the 64 bits set, counted in bit planes (plane j holds
+   * bit j of all 64 counts, added with carries as in a ripple adder): a few word operations per
+   * hash instead of 64 counter updates, which took most of the fingerprint's time.
+   */
+  private static final class Votes {
+    private static final int PLANES = 16;
+    private static final int FLUSH_AT = (1 << PLANES) - 1;
+    private final long[] planes = new long[PLANES];
+    private final long[] setCounts = new long[Long.SIZE];
+    private int pending;
+    private long added;
+
+    void add(long hash) {
+      long carry = hash;
+      for (int j = 0; carry != 0; j++) {
+        long overflow = planes[j] & carry;
+        planes[j] ^= carry;
+        carry = overflow;
+      }
+      added++;
+      if (++pending == FLUSH_AT) {
+        flush();
+      }
+    }
+
+    private void flush() {
+      for (int bit = 0; bit < Long.SIZE; bit++) {
+        long count = 0;
+        for (int j = 0; j < PLANES; j++) {
+          count |= ((planes[j] >>> bit) & 1L) << j;
+        }
+        setCounts[bit] += count;
+      }
+      Arrays.fill(planes, 0L);
+      pending = 0;
+    }
+
+    /** The bits set in more than half of the hashes added. */
+    long majority() {
+      flush();
+      long fingerprint = 0;
+      for (int bit = 0; bit < Long.SIZE; bit++) {
+        if (2 * setCounts[bit] > added) {
+          fingerprint |= 1L << bit;
+        }
+      }
+      return fingerprint;
+    }
+  }
+
+  /**
+   * MurmurHash3's 64-bit finalizer: FNV-1a alone leaves the high bits of short words poorly mixed.
+   */
+  private static long mix(long k) {
+    k ^= k >>> 33;
+    k *= 0xff51afd7ed558ccdL;
+    k ^= k >>> 33;
+    k *= 0xc4ceb9fe1a85ec53L;
+    k ^= k >>> 33;
+    return k;
+  }
+}
