@@ -108,7 +108,9 @@ public class SecuredSolrIT {
                 "-D",
                 "solr.collection=crawl",
                 "-D",
-                "solr.auth.user=" + SolrCluster.INDEXER));
+                "solr.auth.user=" + SolrCluster.INDEXER,
+                "-D",
+                "solr.auth.allow.insecure=true")); // the test cluster is plain http on loopback
     for (String setting : settings) {
       args.add("-D");
       args.add(setting);
