@@ -108,9 +108,7 @@ public class SecuredSolrIT {
                 "-D",
                 "solr.collection=crawl",
                 "-D",
-                "solr.auth.user=" + SolrCluster.INDEXER,
-                "-D",
-                "solr.auth.allow.insecure=true")); // the test cluster is plain http on loopback
+                "solr.auth.user=" + SolrCluster.INDEXER));
     for (String setting : settings) {
       args.add("-D");
       args.add(setting);
