@@ -215,7 +215,7 @@ public class UpdateDb extends CrawlTool {
    * org.trawler.jobs.parse.RefreshRecord}) also yields a link to its target.
    */
   public static class UpdateMapper extends Mapper<Text, CrawlDatum, Text, CrawlDatum> {
-    private static final CrawlDatum COUNTED = new CrawlDatum();
+    private final CrawlDatum counted = new CrawlDatum(); // a crawldb entry, counted for its host
 
     private String segment;
     private RedirectLinks redirects;
@@ -245,7 +245,7 @@ public class UpdateDb extends CrawlTool {
       if (cap != null && segment == null) {
         Text countKey = HostUrlCap.countKey(url.toString());
         if (countKey != null) {
-          context.write(countKey, COUNTED); // a crawldb entry: one URL of its host
+          context.write(countKey, counted);
         }
       }
       if (RedirectLinks.hasTarget(datum)) {
