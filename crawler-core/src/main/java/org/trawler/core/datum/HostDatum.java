@@ -15,10 +15,12 @@ import org.apache.hadoop.io.WritableUtils;
  * What the crawl knows of one host (the hostdb's value): its crawldb URLs per status, the fetch
  * outcomes of every round it was fetched in, how many rounds in a row failed, DNS failures, the
  * robots.txt answer and the sitemaps it names, when it was last fetched and the mean response time
- * of that round. Version 1 records (without the response time) are read as "unknown".
+ * of that round, and its backoff after 429/503 answers (how many such rounds in a row, relaxed
+ * after rounds without them, and until when generate leaves it out). Version 1 records (without the
+ * response time) are read as "unknown", versions 1 and 2 (without the backoff) as never backed off.
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 2;
+  public static final byte VERSION = 3;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -35,6 +37,9 @@ public final class HostDatum implements Writable {
   private long lastFailedRoundTime;
   private long lastFetchTime;
   private int responseTimeMillis = UNKNOWN_RESPONSE_TIME;
+  private long rateLimited;
+  private int backoffLevel;
+  private long backoffUntil;
   private String robots = "";
   private final List<String> sitemaps = new ArrayList<>();
 
@@ -51,6 +56,9 @@ public final class HostDatum implements Writable {
     lastFailedRoundTime = other.lastFailedRoundTime;
     lastFetchTime = other.lastFetchTime;
     responseTimeMillis = other.responseTimeMillis;
+    rateLimited = other.rateLimited;
+    backoffLevel = other.backoffLevel;
+    backoffUntil = other.backoffUntil;
     robots = other.robots;
     sitemaps.addAll(other.sitemaps);
   }
@@ -138,6 +146,33 @@ public final class HostDatum implements Writable {
     this.responseTimeMillis = responseTimeMillis;
   }
 
+  /**
+   * Fetches the host answered busy (429, 503) or that its backoff kept from being tried
+   * (host_backoff).
+   */
+  public long getRateLimited() {
+    return rateLimited;
+  }
+
+  public void addRateLimited(long count) {
+    rateLimited += count;
+  }
+
+  /** The backoff's level: rounds with busy answers, less what rounds without them relaxed. */
+  public int getBackoffLevel() {
+    return backoffLevel;
+  }
+
+  /** Until when generate leaves the host out, ms epoch; 0 = not backed off. */
+  public long getBackoffUntil() {
+    return backoffUntil;
+  }
+
+  public void setBackoff(int level, long until) {
+    this.backoffLevel = level;
+    this.backoffUntil = until;
+  }
+
   /** The robots.txt answer's reason (ok, http_404, timeout, ...); empty when never asked. */
   public String getRobots() {
     return robots;
@@ -170,6 +205,9 @@ public final class HostDatum implements Writable {
     out.writeLong(lastFailedRoundTime);
     out.writeLong(lastFetchTime);
     WritableUtils.writeVInt(out, responseTimeMillis);
+    WritableUtils.writeVLong(out, rateLimited);
+    WritableUtils.writeVInt(out, backoffLevel);
+    out.writeLong(backoffUntil);
     Text.writeString(out, robots);
     WritableUtils.writeVInt(out, sitemaps.size());
     for (String s : sitemaps) {
@@ -195,12 +233,28 @@ public final class HostDatum implements Writable {
     lastFailedRoundTime = in.readLong();
     lastFetchTime = in.readLong();
     responseTimeMillis = version >= 2 ? WritableUtils.readVInt(in) : UNKNOWN_RESPONSE_TIME;
+    rateLimited = version >= 3 ? WritableUtils.readVLong(in) : 0;
+    backoffLevel = version >= 3 ? WritableUtils.readVInt(in) : 0;
+    backoffUntil = version >= 3 ? in.readLong() : 0;
     robots = Text.readString(in);
     sitemaps.clear();
     int s = WritableUtils.readVInt(in);
     for (int i = 0; i < s; i++) {
       sitemaps.add(Text.readString(in));
     }
+  }
+
+  /** The rate limit and backoff, for a host that ever had one. */
+  private String backoffString() {
+    if (rateLimited == 0 && backoffLevel == 0 && backoffUntil == 0) {
+      return "";
+    }
+    return " rate_limited="
+        + rateLimited
+        + " backoff_level="
+        + backoffLevel
+        + " backoff_until="
+        + backoffUntil;
   }
 
   @Override
@@ -221,6 +275,7 @@ public final class HostDatum implements Writable {
         .append(failedRounds)
         .append(" response_ms=")
         .append(responseTimeMillis)
+        .append(backoffString())
         .append(" robots=")
         .append(robots.isEmpty() ? "unknown" : robots)
         .append(" sitemaps=")

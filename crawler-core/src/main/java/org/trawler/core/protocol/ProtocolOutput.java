@@ -135,6 +135,17 @@ public final class ProtocolOutput {
         .withTranscript(transcript);
   }
 
+  /**
+   * The reason name in a "code reason message" _pst_ value ({@link #toProtocolStatus}), or null.
+   */
+  public static String reasonOf(String protocolStatus) {
+    if (protocolStatus == null) {
+      return null;
+    }
+    String[] words = protocolStatus.split(" ", 3);
+    return words.length < 2 ? null : words[1];
+  }
+
   /** The value stored in the datum's _pst_ metadata: "code reason message". */
   public String toProtocolStatus() {
     return httpCode + " " + getReasonName() + (message.isEmpty() ? "" : " " + message);

@@ -67,6 +67,12 @@ public enum Reason {
    */
   QUEUE_DROPPED,
   /**
+   * The host answered 429 or 503 without Retry-After and is backed off for longer than the fetcher
+   * waits (fetcher.max.crawl.delay): its other URLs are not tried in this task, and updatedb keeps
+   * them due without counting a retry (set by the fetcher).
+   */
+  HOST_BACKOFF,
+  /**
    * A page fetched (fetch_success) that the browser did not finish rendering within
    * fetcher.render.timeout: parsed from its raw HTML (set by the fetcher).
    */

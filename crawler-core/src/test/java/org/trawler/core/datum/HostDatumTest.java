@@ -46,6 +46,30 @@ public class HostDatumTest {
   }
 
   @Test
+  public void theBackoffReadsBackAsWrittenAndShows() throws IOException {
+    HostDatum busy = sample();
+    busy.addRateLimited(3);
+    busy.setBackoff(2, 987_654);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    busy.write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    assertEquals(3, h.getRateLimited());
+    assertEquals(2, h.getBackoffLevel());
+    assertEquals(987_654, h.getBackoffUntil());
+    assertEquals(3, new HostDatum(h).getRateLimited());
+    assertTrue(
+        h.toString(), h.toString().contains("rate_limited=3 backoff_level=2 backoff_until=987654"));
+  }
+
+  @Test
+  public void anOlderRecordReadsAsNeverBackedOff() throws IOException {
+    HostDatum h = read(versionOne(sample()));
+    assertEquals(0, h.getRateLimited());
+    assertEquals(0, h.getBackoffLevel());
+    assertEquals(0, h.getBackoffUntil());
+  }
+
+  @Test
   public void aVersionOneRecordReadsWithAnUnknownResponseTime() throws IOException {
     HostDatum h = read(versionOne(sample()));
     assertEquals(HostDatum.UNKNOWN_RESPONSE_TIME, h.getResponseTimeMillis());

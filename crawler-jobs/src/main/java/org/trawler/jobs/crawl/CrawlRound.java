@@ -1,5 +1,6 @@
 package org.trawler.jobs.crawl;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -12,9 +13,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
+import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.fetch.HaltCause;
@@ -290,7 +293,7 @@ public final class CrawlRound {
     UpdateDb.Result updated =
         steps.call(
             UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
-    if (hostDb) {
+    if (updatesHostDb(steps.counters)) {
       steps.run(
           UPDATEHOSTDB,
           new HostDb(),
@@ -307,6 +310,29 @@ public final class CrawlRound {
     return Optional.of(
         new Result(round, segment, generated, updated, steps.seconds, steps.counters, indexed));
   }
+
+  /**
+   * Whether this round updates the host database: when asked (--hostdb), when there is one
+   * (generate reads it: it must not go stale), or when a host answered 429/503 this round, so that
+   * its backoff holds in the next rounds ({@code fetchCounters}: the round's counters so far). A
+   * crawl whose hosts never push back pays no extra job.
+   */
+  private boolean updatesHostDb(Map<String, Long> fetchCounters) throws IOException {
+    if (hostDb || HostDb.installed(conf, crawl.hostDb()) != null) {
+      return true;
+    }
+    for (String reason : RATE_LIMIT_REASONS) {
+      if (fetchCounters.getOrDefault(JobCounter.resultKey(FetchCounter.REASONS_GROUP, reason), 0L)
+          > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The fetch reasons that show a host pushing back. */
+  private static final List<String> RATE_LIMIT_REASONS =
+      List.of(Reason.HTTP.nameFor(429), Reason.HTTP.nameFor(503), Reason.HOST_BACKOFF.nameFor(0));
 
   /** A step's call on its tool, returning the tool's result. */
   @FunctionalInterface

@@ -28,7 +28,7 @@ import org.trawler.jobs.sitemap.SitemapJob;
  * nothing is due.
  */
 public class RunCommand extends CrawlTool {
-  /** --hostdb: each round updates the host database. */
+  /** --hostdb: each round updates the host database (else only once one exists or is needed). */
   private boolean updateHostDb;
 
   /** --sitemaps: read the sitemaps of new sites after inject and after each round. */
@@ -67,7 +67,8 @@ public class RunCommand extends CrawlTool {
         Option.builder()
             .longOpt("hostdb")
             .desc(
-                "update the host database (crawl_dir/hostdb) each round; generate skips failing hosts")
+                "update the host database (crawl_dir/hostdb) each round (done anyway once it exists or"
+                    + " a host answered 429/503); generate skips failing and backed-off hosts")
             .build());
     o.addOption(
         Option.builder()

@@ -3,6 +3,7 @@ package org.trawler.jobs.fetch;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.politeness.Backoff;
 import org.trawler.jobs.politeness.HostTurn;
 
 /**
@@ -26,8 +27,12 @@ public final class FetchQueue {
   long scheduleOrder;
 
   public FetchQueue(int maxInFlight, long serverDelay) {
+    this(maxInFlight, new HostTurn(serverDelay));
+  }
+
+  FetchQueue(int maxInFlight, HostTurn turn) {
     this.maxInFlight = maxInFlight;
-    this.turn = new HostTurn(serverDelay);
+    this.turn = turn;
   }
 
   void add(FetchItem item) {
@@ -60,10 +65,25 @@ public final class FetchQueue {
    * delays the next one: by the delay, or longer when the server asked to back off.
    */
   void finish(long now, boolean requested, long backoffMillis) {
+    finish(now, requested, backoffMillis, -1);
+  }
+
+  /** As {@link #finish(long, boolean, long)}, the request having taken {@code responseMillis}. */
+  void finish(long now, boolean requested, long backoffMillis, long responseMillis) {
     inFlight--;
     if (requested) {
-      turn.requestEnded(now, backoffMillis);
+      turn.requestEnded(now, backoffMillis, responseMillis);
     }
+  }
+
+  /** The server answered busy without Retry-After; see {@link HostTurn#rateLimited}. */
+  void rateLimited(long now, Backoff backoff, long maxWaitMillis, String queueId) {
+    turn.rateLimited(now, backoff, maxWaitMillis, queueId);
+  }
+
+  /** The server answered, not busy: see {@link HostTurn#answered}. */
+  void answered() {
+    turn.answered();
   }
 
   /**

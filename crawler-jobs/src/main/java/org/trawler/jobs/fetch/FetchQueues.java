@@ -10,6 +10,8 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.HostTurn;
 
 /**
  * The politeness queues of one fetch task, shared by the feeder (which puts) and the fetcher
@@ -43,6 +45,12 @@ final class FetchQueues {
   private final int maxInFlightPerQueue;
   private final long delayMillis;
   private final int maxErrorsPerQueue;
+  private final Backoff backoff;
+  private final float delayFactor;
+
+  /** The longest a queue waits for its host (fetcher.max.crawl.delay), ms; -1 = no limit. */
+  private final long maxWaitMillis;
+
   private final LongSupplier clock;
   private final ReentrantLock lock = new ReentrantLock();
 
@@ -76,10 +84,33 @@ final class FetchQueues {
       long delayMillis,
       int maxErrorsPerQueue,
       LongSupplier clock) {
+    this(
+        capacity,
+        maxInFlightPerQueue,
+        delayMillis,
+        maxErrorsPerQueue,
+        Backoff.DEFAULTS,
+        0,
+        -1,
+        clock);
+  }
+
+  FetchQueues(
+      int capacity,
+      int maxInFlightPerQueue,
+      long delayMillis,
+      int maxErrorsPerQueue,
+      Backoff backoff,
+      float delayFactor,
+      long maxWaitMillis,
+      LongSupplier clock) {
     this.capacity = capacity;
     this.maxInFlightPerQueue = maxInFlightPerQueue;
     this.delayMillis = delayMillis;
     this.maxErrorsPerQueue = maxErrorsPerQueue;
+    this.backoff = backoff;
+    this.delayFactor = delayFactor;
+    this.maxWaitMillis = maxWaitMillis;
     this.clock = clock;
   }
 
@@ -89,6 +120,9 @@ final class FetchQueues {
         settings.threadsPerQueue,
         settings.delayMillis,
         settings.maxExceptionsPerQueue,
+        settings.backoff,
+        settings.delayFactor,
+        settings.maxCrawlDelayMillis,
         clock);
   }
 
@@ -106,7 +140,10 @@ final class FetchQueues {
       }
       FetchQueue q =
           queues.computeIfAbsent(
-              item.queueId, id -> new FetchQueue(maxInFlightPerQueue, delayMillis));
+              item.queueId,
+              id ->
+                  new FetchQueue(
+                      maxInFlightPerQueue, new HostTurn(delayMillis, delayFactor, maxWaitMillis)));
       q.add(item);
       queued++;
       peakHeld = Math.max(peakHeld, queued + inFlight);
@@ -229,13 +266,45 @@ final class FetchQueues {
    * {@code error}: a transient failure, counted towards dropping the queue.
    */
   void finish(FetchItem item, long now, boolean requested, long backoffMillis, boolean error) {
+    finish(item, now, new Ended(requested, backoffMillis, error, false, -1));
+  }
+
+  /**
+   * How a request ended, for {@link #finish(FetchItem, long, Ended)}: {@code rateLimited}, the
+   * server answered busy without Retry-After (the host backs off); {@code responseMillis}, how long
+   * it took (-1: not measured).
+   */
+  record Ended(
+      boolean requested,
+      long backoffMillis,
+      boolean error,
+      boolean rateLimited,
+      long responseMillis) {}
+
+  /**
+   * An item taken by {@link #nextReady} or {@link #take} ended at {@code now}, as {@code ended}
+   * says. A host backed off longer than the queues wait for one (fetcher.max.crawl.delay) keeps no
+   * thread and no task waiting: its items end at once as host_backoff.
+   */
+  void finish(FetchItem item, long now, Ended ended) {
     lock.lock();
     try {
       FetchQueue q = queues.get(item.queueId);
       inFlight--;
       if (q != null) {
-        q.finish(now, requested, backoffMillis);
-        quietAt = Math.max(quietAt, q.nextFetchTime());
+        q.finish(now, ended.requested(), ended.backoffMillis(), ended.responseMillis());
+        if (ended.requested()) {
+          quietAt = Math.max(quietAt, q.nextFetchTime());
+        }
+        if (ended.rateLimited()) {
+          q.rateLimited(now, backoff, maxWaitMillis, item.queueId);
+          if (q.verdict() == null) {
+            quietAt = Math.max(quietAt, q.nextFetchTime()); // waited for in this task
+          }
+        } else if (ended.requested()) {
+          q.answered();
+        }
+        boolean error = ended.error();
         if (error) {
           q.countError(maxErrorsPerQueue, FetchQueue.dropped(maxErrorsPerQueue, item.queueId));
         }

@@ -135,9 +135,12 @@ final class FetcherThread extends Thread {
     queues.finish(
         item,
         end,
-        requested,
-        Politeness.backoffMillis(outcome, maxCrawlDelayMillis),
-        requested && Politeness.isError(outcome));
+        new FetchQueues.Ended(
+            requested,
+            Politeness.backoffMillis(outcome, maxCrawlDelayMillis),
+            requested && Politeness.isError(outcome),
+            requested && Politeness.isRateLimited(outcome),
+            responseMillis == FetchRecorder.NO_RESPONSE_TIME ? -1 : responseMillis));
     LOG.debug("{} {}", url, outcome);
     recorder.record(item.url, item.datum, outcome, end, responseMillis);
   }

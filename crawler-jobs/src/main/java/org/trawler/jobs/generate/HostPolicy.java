@@ -18,7 +18,8 @@ import org.trawler.core.store.PartFiles;
  * What the host database says about a host for generate: a host whose last rounds all failed more
  * than generate.host.max.failures times in a row is skipped until generate.host.failure.delay after
  * its last failed round; a host whose last round failed gets at most
- * generate.hostdb.max.count.failing URLs. Only failing hosts are kept in memory.
+ * generate.hostdb.max.count.failing URLs; a host backed off after 429/503 answers is skipped until
+ * its backoff ends (its URLs stay due). Only failing and backed-off hosts are kept in memory.
  */
 public final class HostPolicy {
   private final Map<String, HostDatum> failing;
@@ -64,6 +65,7 @@ public final class HostPolicy {
    */
   public static HostPolicy of(Configuration conf, Path current) throws IOException, UserException {
     Map<String, HostDatum> failing = new HashMap<>();
+    long now = conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
     if (current != null) {
       PartFiles.read(
           conf,
@@ -71,14 +73,14 @@ public final class HostPolicy {
           new Text(),
           new HostDatum(),
           (host, datum) -> {
-            if (datum.getFailedRounds() > 0) {
+            if (datum.getFailedRounds() > 0 || datum.getBackoffUntil() > now) {
               failing.put(host.toString(), new HostDatum(datum));
             }
           });
     }
     return new HostPolicy(
         failing,
-        conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis()),
+        now,
         Settings.getInt(
             conf, GeneratorKeys.HOST_MAX_FAILURES, GeneratorKeys.DEFAULT_HOST_MAX_FAILURES),
         Settings.getLong(
@@ -94,13 +96,21 @@ public final class HostPolicy {
     return failing.isEmpty();
   }
 
-  /** {@link SkipReason#HOST_FAILING} for a host skipped now, else null. */
+  /**
+   * {@link SkipReason#HOST_FAILING} or {@link SkipReason#HOST_BACKOFF} for a host skipped now, else
+   * null.
+   */
   public SkipReason skipReason(String host) {
     HostDatum h = host == null ? null : failing.get(host);
-    if (h == null || maxFailures < 0 || h.getFailedRounds() <= maxFailures) {
+    if (h == null) {
       return null;
     }
-    return now < h.getLastFailedRoundTime() + delayMillis ? SkipReason.HOST_FAILING : null;
+    if (maxFailures >= 0
+        && h.getFailedRounds() > maxFailures
+        && now < h.getLastFailedRoundTime() + delayMillis) {
+      return SkipReason.HOST_FAILING;
+    }
+    return now < h.getBackoffUntil() ? SkipReason.HOST_BACKOFF : null;
   }
 
   /** The hosts skipped now, sorted. */
@@ -117,6 +127,7 @@ public final class HostPolicy {
 
   /** The most URLs the host may have in this segment; negative = no cap of the hostdb's own. */
   public int maxCount(String host) {
-    return failing.containsKey(host) ? failingMaxCount : -1;
+    HostDatum h = failing.get(host);
+    return h != null && h.getFailedRounds() > 0 ? failingMaxCount : -1;
   }
 }

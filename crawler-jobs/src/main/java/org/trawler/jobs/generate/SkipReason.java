@@ -17,6 +17,8 @@ public enum SkipReason implements JobCounter {
   MALFORMED("malformed"),
   HOST_CAP("host cap"),
   HOST_FAILING("host failing"),
+  /** The hostdb shows the host backed off after 429/503 answers: its URLs wait, still due. */
+  HOST_BACKOFF("host backed off"),
   TOP_N("topN");
 
   private final String label;

@@ -26,6 +26,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.politeness.Backoff;
 import org.trawler.jobs.politeness.RobotsDb;
 
 /**
@@ -234,16 +235,26 @@ public class HostDb extends CrawlTool {
 
   /** A host's parts to its new record. */
   public static class MergeReducer extends Reducer<Text, HostPart, Text, HostDatum> {
+    private Backoff backoff;
+
+    @Override
+    protected void setup(Context context) {
+      backoff = Backoff.from(context.getConfiguration());
+    }
+
     @Override
     protected void reduce(Text host, Iterable<HostPart> parts, Context context)
         throws IOException, InterruptedException {
-      HostUpdate.Merged merged = HostUpdate.mergeRound(parts);
+      HostUpdate.Merged merged = HostUpdate.mergeRound(host.toString(), parts, backoff);
       if (merged == null) {
         return;
       }
       HostDbCounter.HOSTS.in(context).increment(1);
       if (merged.failedRound()) {
         HostDbCounter.FAILED_ROUNDS.in(context).increment(1);
+      }
+      if (merged.backedOff()) {
+        HostDbCounter.BACKED_OFF.in(context).increment(1);
       }
       context.write(host, merged.host());
     }

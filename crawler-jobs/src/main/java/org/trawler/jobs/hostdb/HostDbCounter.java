@@ -15,7 +15,9 @@ public enum HostDbCounter implements JobCounter {
   /** Hosts written. */
   HOSTS,
   /** Hosts whose round failed (every fetch a retry). */
-  FAILED_ROUNDS;
+  FAILED_ROUNDS,
+  /** Hosts that answered 429/503 this round (or were held back): backed off, level up. */
+  BACKED_OFF;
 
   public static final String GROUP = "hostdb";
 

@@ -7,8 +7,10 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
+import org.trawler.jobs.politeness.Backoff;
 
 /**
  * The host database's decisions, without Hadoop: what one crawldb URL, one fetch or one robots.txt
@@ -16,6 +18,9 @@ import org.trawler.core.protocol.RobotsRules;
  */
 public final class HostUpdate {
   private static final String DNS_FAILURE = Reason.DNS_FAILURE.nameFor(0);
+  private static final String HOST_BACKOFF = Reason.HOST_BACKOFF.nameFor(0);
+  private static final String TOO_MANY_REQUESTS = Reason.HTTP.nameFor(429);
+  private static final String UNAVAILABLE = Reason.HTTP.nameFor(503);
 
   private HostUpdate() {}
 
@@ -34,7 +39,17 @@ public final class HostUpdate {
   public static HostDatum ofFetch(CrawlDatum datum) {
     CrawlStatus s = datum.getStatus();
     HostDatum h = new HostDatum();
-    boolean dns = DNS_FAILURE.equals(reasonOf(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS)));
+    String reason = reasonOf(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS));
+    boolean dns = DNS_FAILURE.equals(reason);
+    if (s == CrawlStatus.FETCH_RETRY && HOST_BACKOFF.equals(reason)) {
+      h.addRateLimited(1); // not tried: no fetch of the host's, but the backoff holds
+      h.setLastFetchTime(datum.getFetchTime());
+      return h;
+    }
+    if (s == CrawlStatus.FETCH_RETRY
+        && (TOO_MANY_REQUESTS.equals(reason) || UNAVAILABLE.equals(reason))) {
+      h.addRateLimited(1);
+    }
     switch (s) {
       case FETCH_SUCCESS, FETCH_NOTMODIFIED, FETCH_REDIR_TEMP, FETCH_REDIR_PERM ->
           h.addFetches(1, 0, 0, dns ? 1 : 0);
@@ -52,11 +67,7 @@ public final class HostUpdate {
 
   /** The reason in a "code reason message" protocol status, or null. */
   static String reasonOf(String protocolStatus) {
-    if (protocolStatus == null) {
-      return null;
-    }
-    String[] words = protocolStatus.split(" ", 3);
-    return words.length < 2 ? null : words[1];
+    return ProtocolOutput.reasonOf(protocolStatus);
   }
 
   /** A robots.txt answer: its reason and the sitemaps the file names. */
@@ -80,15 +91,21 @@ public final class HostUpdate {
    * record).
    */
   public static HostDatum merge(Iterable<HostPart> parts) {
-    Merged m = mergeRound(parts);
+    Merged m = mergeRound("", parts, Backoff.DEFAULTS);
     return m == null ? null : m.host();
   }
 
-  /** A host's new record, and whether this round failed for it. */
-  public record Merged(HostDatum host, boolean failedRound) {}
+  /** A host's new record, whether this round failed for it, and whether it is backed off. */
+  public record Merged(HostDatum host, boolean failedRound, boolean backedOff) {}
 
-  /** As {@link #merge}, also saying whether the round failed; null when nothing is kept. */
-  public static Merged mergeRound(Iterable<HostPart> parts) {
+  /**
+   * As {@link #merge}, also saying whether the round failed; null when nothing is kept. A round in
+   * which {@code host} answered busy (429, 503) or was held back by the fetcher's backoff raises
+   * its backoff level by one and leaves it out until {@code backoff}'s delay at the old level after
+   * the round's last fetch (such a round is not a failed one: the host answers); a round of answers
+   * without one halves the level.
+   */
+  public static Merged mergeRound(String host, Iterable<HostPart> parts, Backoff backoff) {
     HostDatum previous = null;
     HostDatum urls = new HostDatum();
     HostDatum round = new HostDatum();
@@ -102,6 +119,7 @@ public final class HostUpdate {
         case URLS -> urls.addUrls(d);
         case FETCHES -> {
           round.addFetches(d.getFetched(), d.getGone(), d.getRetry(), d.getDnsFailures());
+          round.addRateLimited(d.getRateLimited());
           round.setLastFetchTime(Math.max(round.getLastFetchTime(), d.getLastFetchTime()));
           if (d.getResponseTimeMillis() >= 0) {
             responseTimeSum += d.getResponseTimeMillis();
@@ -114,28 +132,36 @@ public final class HostUpdate {
     if (previous == null && urls.getUrls() == 0) {
       return null;
     }
-    HostDatum host = previous == null ? new HostDatum() : previous;
-    host.getUrlsByStatus().clear();
-    host.addUrls(urls);
+    HostDatum record = previous == null ? new HostDatum() : previous;
+    record.getUrlsByStatus().clear();
+    record.addUrls(urls);
     long roundFetches = round.getFetched() + round.getGone() + round.getRetry();
-    boolean failed = roundFetches > 0 && round.getRetry() == roundFetches;
+    boolean busy = round.getRateLimited() > 0;
+    boolean failed = roundFetches > 0 && round.getRetry() == roundFetches && !busy;
     if (roundFetches > 0) {
-      host.addFetches(
+      record.addFetches(
           round.getFetched(), round.getGone(), round.getRetry(), round.getDnsFailures());
-      host.setLastFetchTime(Math.max(host.getLastFetchTime(), round.getLastFetchTime()));
+      record.setLastFetchTime(Math.max(record.getLastFetchTime(), round.getLastFetchTime()));
       if (failed) {
-        host.setFailedRounds(host.getFailedRounds() + 1, round.getLastFetchTime());
+        record.setFailedRounds(record.getFailedRounds() + 1, round.getLastFetchTime());
       } else {
-        host.setFailedRounds(0, host.getLastFailedRoundTime());
+        record.setFailedRounds(0, record.getLastFailedRoundTime());
       }
     }
+    if (busy) {
+      int level = record.getBackoffLevel();
+      record.addRateLimited(round.getRateLimited());
+      record.setBackoff(level + 1, round.getLastFetchTime() + backoff.delayMillis(level, host));
+    } else if (roundFetches > 0 && record.getBackoffLevel() > 0) {
+      record.setBackoff(record.getBackoffLevel() / 2, record.getBackoffUntil());
+    }
     if (timedFetches > 0) {
-      host.setResponseTimeMillis((int) Math.round((double) responseTimeSum / timedFetches));
+      record.setResponseTimeMillis((int) Math.round((double) responseTimeSum / timedFetches));
     }
     if (!robots.isEmpty()) {
-      host.setRobots(robots(robots), sitemaps(robots));
+      record.setRobots(robots(robots), sitemaps(robots));
     }
-    return new Merged(host, failed);
+    return new Merged(record, failed, busy);
   }
 
   /** The sites' robots reasons: one when they agree, else each once, comma-separated. */

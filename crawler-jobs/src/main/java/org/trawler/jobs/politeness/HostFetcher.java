@@ -105,7 +105,13 @@ public final class HostFetcher implements Closeable {
       } finally {
         long backoff =
             out == null ? 0 : Politeness.backoffMillis(out, settings.maxCrawlDelayMillis);
-        q.requestEnded(System.currentTimeMillis(), backoff);
+        long end = System.currentTimeMillis();
+        q.requestEnded(end, backoff);
+        if (out != null && Politeness.isRateLimited(out)) {
+          q.rateLimited(end, settings.backoff, settings.maxCrawlDelayMillis, queue.id);
+        } else if (out != null) {
+          q.answered();
+        }
         if (out != null && Politeness.isError(out)) {
           q.countError(
               settings.maxExceptionsPerQueue,
@@ -156,7 +162,13 @@ public final class HostFetcher implements Closeable {
     } catch (MalformedURLException e) {
       id = url; // the fetch itself will say why
     }
-    return new Queue(id, queues.computeIfAbsent(id, k -> new HostTurn(settings.delayMillis)));
+    return new Queue(
+        id,
+        queues.computeIfAbsent(
+            id,
+            k ->
+                new HostTurn(
+                    settings.delayMillis, settings.delayFactor, settings.maxCrawlDelayMillis)));
   }
 
   /**

@@ -12,15 +12,34 @@ import org.trawler.core.protocol.Reason;
  */
 public final class HostTurn {
   private final long serverDelay;
+  private final float delayFactor;
+  private final long maxDelay;
   private long crawlDelay = -1;
   private long nextFetchTime;
   private int errors;
+
+  /** Busy answers (429/503 without Retry-After) in a row: the next backoff's level. */
+  private int backoffLevel;
+
+  /** The response time of the last request, ms; -1 = not measured. */
+  private long lastResponseMillis = -1;
 
   /** Once set, every item of the queue ends with this outcome, unfetched. */
   private ProtocolOutput verdict;
 
   public HostTurn(long serverDelay) {
+    this(serverDelay, 0, -1);
+  }
+
+  /**
+   * @param delayFactor fetcher.server.delay.factor: the delay grows to this many times the last
+   *     response time; 0 = off
+   * @param maxDelay the most that factor may make the delay, ms; -1 = no cap
+   */
+  public HostTurn(long serverDelay, float delayFactor, long maxDelay) {
     this.serverDelay = serverDelay;
+    this.delayFactor = delayFactor;
+    this.maxDelay = maxDelay;
   }
 
   /**
@@ -30,6 +49,44 @@ public final class HostTurn {
   public long requestEnded(long now, long backoffMillis) {
     nextFetchTime = Math.max(nextFetchTime, now + Math.max(delay(), backoffMillis));
     return nextFetchTime;
+  }
+
+  /**
+   * A request that took {@code responseMillis} (-1: not measured) ended at {@code now}: as {@link
+   * #requestEnded(long, long)}, the delay following the response time when a factor is set.
+   */
+  public long requestEnded(long now, long backoffMillis, long responseMillis) {
+    if (responseMillis >= 0) {
+      lastResponseMillis = responseMillis;
+    }
+    return requestEnded(now, backoffMillis);
+  }
+
+  /**
+   * The server answered 429 or 503 without Retry-After at {@code now}: the host is left alone for
+   * the next {@link Backoff} (doubling with each such answer in a row). A backoff longer than
+   * {@code maxWaitMillis} (if not negative) is not waited for: every other item of the queue ends
+   * unfetched as fetch_retry, reason host_backoff, and no thread waits for the host. Returns the
+   * backoff, ms.
+   */
+  public long rateLimited(long now, Backoff backoff, long maxWaitMillis, String queueId) {
+    long wait = backoff.delayMillis(backoffLevel, queueId);
+    backoffLevel++;
+    nextFetchTime = Math.max(nextFetchTime, now + wait);
+    if (maxWaitMillis >= 0 && wait > maxWaitMillis && verdict == null) {
+      verdict =
+          ProtocolOutput.retry(
+              0,
+              Reason.HOST_BACKOFF,
+              queueId + " answered 429/503, backed off " + wait / 1000 + " s",
+              -1);
+    }
+    return wait;
+  }
+
+  /** An answer that was not busy: the backoff starts again from its first level. */
+  public void answered() {
+    backoffLevel = 0;
   }
 
   /** The outcome of every item of a queue dropped after {@code max} transient failures. */
@@ -54,8 +111,17 @@ public final class HostTurn {
     crawlDelay = millis;
   }
 
+  /**
+   * The pause after a request: the server delay or the Crawl-delay, or the delay factor times the
+   * last response time (at most {@code maxDelay}) when longer: a slow server gets fewer requests.
+   */
   public long delay() {
-    return Math.max(serverDelay, crawlDelay);
+    long delay = Math.max(serverDelay, crawlDelay);
+    if (delayFactor > 0 && lastResponseMillis > 0) {
+      long following = (long) (delayFactor * lastResponseMillis);
+      delay = Math.max(delay, maxDelay >= 0 ? Math.min(maxDelay, following) : following);
+    }
+    return delay;
   }
 
   /** The earliest time a request may start, ms epoch. */
@@ -67,9 +133,9 @@ public final class HostTurn {
     return verdict;
   }
 
-  /** Delay passed and no errors counted: forgetting it loses nothing. */
+  /** Delay passed, no errors counted, not dropped: forgetting it loses nothing. */
   public boolean isClean(long now) {
-    return now >= nextFetchTime && errors == 0;
+    return now >= nextFetchTime && errors == 0 && verdict == null;
   }
 
   /** Sleeps until the next request may start; the caller holds this turn. */

@@ -58,6 +58,16 @@ public final class Politeness {
     return maxCrawlDelayMillis >= 0 ? Math.min(retryAfter, maxCrawlDelayMillis) : retryAfter;
   }
 
+  /**
+   * The server said it is busy without saying for how long (429 or 503 without Retry-After): the
+   * host is backed off ({@link Backoff}).
+   */
+  public static boolean isRateLimited(ProtocolOutput out) {
+    return out.getStatus() == CrawlStatus.FETCH_RETRY
+        && (out.getHttpCode() == 429 || out.getHttpCode() == 503)
+        && out.getRetryAfterMillis() < 0;
+  }
+
   /** A transient failure of a request: what counts towards fetcher.max.exceptions.per.queue. */
   public static boolean isError(ProtocolOutput out) {
     return out.getStatus() == CrawlStatus.FETCH_RETRY;

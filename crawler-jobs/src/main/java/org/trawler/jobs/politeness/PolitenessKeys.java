@@ -68,5 +68,26 @@ public final class PolitenessKeys {
 
   public static final String DEFAULT_ROBOTS_DB = "";
 
+  /**
+   * Seconds a host that answered 429 or 503 without Retry-After is first left alone; each further
+   * such answer in a row doubles it (StormCrawler's backoff), in the task and across rounds.
+   */
+  public static final String BACKOFF_START = "fetcher.backoff.start";
+
+  public static final float DEFAULT_BACKOFF_START = 60;
+
+  /** The longest backoff, seconds. */
+  public static final String BACKOFF_MAX = "fetcher.backoff.max";
+
+  public static final float DEFAULT_BACKOFF_MAX = 86400;
+
+  /**
+   * The delay after a request follows the host's response time (Heritrix's delay factor): delay =
+   * max(server delay, min(fetcher.max.crawl.delay, factor × response time)); 0 = off.
+   */
+  public static final String SERVER_DELAY_FACTOR = "fetcher.server.delay.factor";
+
+  public static final float DEFAULT_SERVER_DELAY_FACTOR = 0;
+
   private PolitenessKeys() {}
 }

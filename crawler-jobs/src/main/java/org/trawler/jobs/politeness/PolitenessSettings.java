@@ -41,6 +41,12 @@ public class PolitenessSettings {
   /** The robots.txt agent names. */
   public final List<String> robotsAgents;
 
+  /** How long a host that answered 429/503 without Retry-After is left alone. */
+  public final Backoff backoff;
+
+  /** fetcher.server.delay.factor: the delay follows the response time; 0 = off. */
+  public final float delayFactor;
+
   protected PolitenessSettings(Configuration conf) {
     threadsPerQueue =
         positive(
@@ -74,6 +80,14 @@ public class PolitenessSettings {
             * hours(
                 conf, PolitenessKeys.ROBOTS_OUTAGE_DAYS, PolitenessKeys.DEFAULT_ROBOTS_OUTAGE_DAYS);
     robotsAgents = RobotsRules.agents(conf);
+    backoff = Backoff.from(conf);
+    delayFactor =
+        Settings.getFloat(
+            conf, PolitenessKeys.SERVER_DELAY_FACTOR, PolitenessKeys.DEFAULT_SERVER_DELAY_FACTOR);
+    if (delayFactor < 0) {
+      throw new BadSettingException(
+          PolitenessKeys.SERVER_DELAY_FACTOR, "must not be negative, not " + delayFactor);
+    }
   }
 
   /** Reads the settings; a bad value is a BadSettingException naming the key. */

@@ -138,6 +138,12 @@ public class HostDbReader extends CrawlTool {
     } else {
       json.nullValue();
     }
+    json.name("rateLimited")
+        .value(d.getRateLimited())
+        .name("backoffLevel")
+        .value(d.getBackoffLevel())
+        .name("backoffUntil")
+        .value(d.getBackoffUntil());
     json.name("robots").value(d.getRobots()).name("sitemaps").beginArray();
     for (String s : d.getSitemaps()) {
       json.value(s);
@@ -158,9 +164,11 @@ public class HostDbReader extends CrawlTool {
     private long sitemaps;
     private long timedHosts;
     private long responseTimeSum;
+    private long backedOffHosts;
 
     @Override
     public void add(HostDatum d) {
+      backedOffHosts += d.getBackoffLevel() > 0 ? 1 : 0;
       hosts++;
       d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
       fetched += d.getFetched();
@@ -189,6 +197,7 @@ public class HostDbReader extends CrawlTool {
       sitemaps += o.sitemaps;
       timedHosts += o.timedHosts;
       responseTimeSum += o.responseTimeSum;
+      backedOffHosts += o.backedOffHosts;
     }
 
     @Override
@@ -209,7 +218,8 @@ public class HostDbReader extends CrawlTool {
             hostsWithSitemaps,
             sitemaps,
             timedHosts,
-            responseTimeSum
+            responseTimeSum,
+            backedOffHosts
           }) {
         out.writeLong(n);
       }
@@ -231,6 +241,7 @@ public class HostDbReader extends CrawlTool {
       sitemaps = in.readLong();
       timedHosts = in.readLong();
       responseTimeSum = in.readLong();
+      backedOffHosts = in.readLong();
     }
 
     public long hosts() {
@@ -253,6 +264,9 @@ public class HostDbReader extends CrawlTool {
       line(b, "retry", retry);
       line(b, "dns failures", dnsFailures);
       line(b, "hosts whose last round failed", failingHosts);
+      if (backedOffHosts > 0) {
+        line(b, "hosts backed off (429/503)", backedOffHosts);
+      }
       line(b, "hosts naming sitemaps", hostsWithSitemaps);
       line(b, "sitemaps", sitemaps);
       if (timedHosts > 0) {

@@ -6,6 +6,8 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 import org.trawler.core.schedule.FetchSchedule;
 import org.trawler.core.schedule.PageChange;
 import org.trawler.core.schedule.ScheduleKeys;
@@ -21,7 +23,10 @@ import org.trawler.core.schedule.ScheduleKeys;
  *       {@link FetchSchedule} gives, retries reset.
  *   <li>fetch_gone → db_gone, due again after db.fetch.interval.max.
  *   <li>fetch_retry → status kept (db_unfetched for a URL new to the crawldb), retries + 1, due
- *       after db.fetch.retry.delay; the db.fetch.retry.max-th consecutive failure → db_gone.
+ *       after db.fetch.retry.delay; the db.fetch.retry.max-th consecutive failure → db_gone. A
+ *       host's rate limit is not the page's fault: a 429 counts no retry, and a URL not tried
+ *       because its host was backed off (reason host_backoff) keeps its status, retries and fetch
+ *       time: still due, generate holds it back while the hostdb shows the host backed off.
  *   <li>links only → a new db_unfetched URL, due now, with the default interval, score = the links'
  *       shares, depth = the smallest link depth; a URL first seen in a feed keeps its newest item
  *       date ({@link MetadataKeys#FEED_ITEM}), so generate takes fresh news first.
@@ -103,6 +108,10 @@ public final class CrawlDbUpdate {
   }
 
   private CrawlDatum afterFetch(CrawlDatum old, CrawlDatum fetch, CrawlDatum parsed) {
+    if (fetch.getStatus() == CrawlStatus.FETCH_RETRY
+        && RetryCause.of(fetch) == RetryCause.HOST_BACKOFF) {
+      return heldBack(old, fetch);
+    }
     byte[] signature = parsed == null ? null : parsed.getSignature();
     CrawlDatum result = new CrawlDatum(old != null ? old : fetch);
     if (old != null) {
@@ -147,7 +156,9 @@ public final class CrawlDbUpdate {
         result.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
         break;
       case FETCH_RETRY:
-        result.setRetries(result.getRetries() + 1);
+        if (RetryCause.of(fetch) == RetryCause.PAGE) {
+          result.setRetries(result.getRetries() + 1);
+        }
         if (result.getRetries() >= retryMax) {
           result.setStatus(CrawlStatus.DB_GONE);
           outcome = CrawlStatus.FETCH_GONE;
@@ -162,6 +173,47 @@ public final class CrawlDbUpdate {
         .next(result, outcome, fetch.getFetchTime(), result.getModifiedTime(), change)
         .applyTo(result);
     return result;
+  }
+
+  /**
+   * A URL its host's backoff kept from being tried: the entry as it was (status, retries, fetch
+   * time: still due), with the reason in {@code _pst_} and the generate mark gone.
+   */
+  private CrawlDatum heldBack(CrawlDatum old, CrawlDatum fetch) {
+    CrawlDatum result;
+    if (old != null) {
+      result = new CrawlDatum(old);
+    } else {
+      result = new CrawlDatum(fetch);
+      result.setStatus(CrawlStatus.DB_UNFETCHED);
+      result.setFetchTime(now);
+      result.getMetadata().remove(MetadataKeys.RESPONSE_TIME);
+    }
+    result.putMeta(MetadataKeys.PROTOCOL_STATUS, fetch.getMetaString(MetadataKeys.PROTOCOL_STATUS));
+    result.getMetadata().remove(MetadataKeys.GENERATE_TIME);
+    return result;
+  }
+
+  /**
+   * Whose fault a fetch_retry is: the page's (counted towards db_gone) or the host's rate limit.
+   */
+  enum RetryCause {
+    PAGE,
+    /** The host answered 429 Too Many Requests: asked too often, not the page's failure. */
+    RATE_LIMITED,
+    /** Not tried: the host was backed off (reason host_backoff). */
+    HOST_BACKOFF;
+
+    private static final String BACKOFF = Reason.HOST_BACKOFF.nameFor(0);
+    private static final String TOO_MANY = Reason.HTTP.nameFor(429);
+
+    static RetryCause of(CrawlDatum fetch) {
+      String reason = ProtocolOutput.reasonOf(fetch.getMetaString(MetadataKeys.PROTOCOL_STATUS));
+      if (BACKOFF.equals(reason)) {
+        return HOST_BACKOFF;
+      }
+      return TOO_MANY.equals(reason) ? RATE_LIMITED : PAGE;
+    }
   }
 
   /** The entry is a feed when its parse says so (its items' spacing on the signature datum). */

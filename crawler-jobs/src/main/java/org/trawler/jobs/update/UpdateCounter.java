@@ -11,6 +11,8 @@ public enum UpdateCounter implements JobCounter {
   URLS_NEW,
   /** New URLs left out: additions are off, or a URL had only a signature. */
   URLS_NOT_ADDED,
+  /** New URLs left out: their host has db.max.urls.per.host crawldb URLs. */
+  URLS_OVER_HOST_CAP,
   /** Records of a kind updatedb does not expect under a URL, ignored. */
   RECORDS_UNEXPECTED,
   /** Redirect targets added as links. */

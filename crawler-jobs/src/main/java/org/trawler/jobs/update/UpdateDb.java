@@ -189,6 +189,9 @@ public class UpdateDb extends CrawlTool {
     job.setInputFormatClass(SequenceFileInputFormat.class);
     job.setMapperClass(UpdateMapper.class);
     job.setReducerClass(UpdateReducer.class);
+    if (HostUrlCap.from(conf) != null) {
+      job.setPartitionerClass(HostUrlCap.ByHost.class); // a host's count and URLs in one reducer
+    }
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(CrawlDatum.class);
     CrawlJob.setCrawlDbOutput(job, out);
@@ -212,8 +215,11 @@ public class UpdateDb extends CrawlTool {
    * org.trawler.jobs.parse.RefreshRecord}) also yields a link to its target.
    */
   public static class UpdateMapper extends Mapper<Text, CrawlDatum, Text, CrawlDatum> {
+    private static final CrawlDatum COUNTED = new CrawlDatum();
+
     private String segment;
     private RedirectLinks redirects;
+    private HostUrlCap cap;
     private final Text target = new Text();
 
     @Override
@@ -222,6 +228,7 @@ public class UpdateDb extends CrawlTool {
       InputSplit split = context.getInputSplit();
       segment = split instanceof FileSplit ? segmentOf(((FileSplit) split).getPath()) : null;
       redirects = RedirectLinks.fromConf(conf);
+      cap = HostUrlCap.from(conf);
     }
 
     @Override
@@ -235,6 +242,12 @@ public class UpdateDb extends CrawlTool {
         URLRecords.tag(datum, segment);
       }
       context.write(url, datum);
+      if (cap != null && segment == null) {
+        Text countKey = HostUrlCap.countKey(url.toString());
+        if (countKey != null) {
+          context.write(countKey, COUNTED); // a crawldb entry: one URL of its host
+        }
+      }
       if (RedirectLinks.hasTarget(datum)) {
         String to = redirects.target(url.toString(), datum);
         if (to == null) {
@@ -264,15 +277,25 @@ public class UpdateDb extends CrawlTool {
   /** Gathers each URL's records and writes the entry {@link CrawlDbUpdate} makes of them. */
   public static class UpdateReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
     private CrawlDbUpdate update;
+    private HostUrlCap cap;
 
     @Override
     protected void setup(Context context) {
       update = CrawlDbUpdate.from(context.getConfiguration(), System.currentTimeMillis());
+      cap = HostUrlCap.from(context.getConfiguration());
     }
 
     @Override
     protected void reduce(Text url, Iterable<CrawlDatum> values, Context context)
         throws IOException, InterruptedException {
+      if (cap != null && HostUrlCap.isCountKey(url)) {
+        long n = 0;
+        for (CrawlDatum ignored : values) {
+          n++;
+        }
+        cap.countExisting(url, n);
+        return;
+      }
       URLRecords records = new URLRecords();
       for (CrawlDatum value : values) {
         if (!records.add(value)) {
@@ -287,6 +310,10 @@ public class UpdateDb extends CrawlTool {
         return;
       }
       if (records.old() == null) {
+        if (cap != null && !cap.admitsNew(url.toString())) {
+          UpdateCounter.URLS_OVER_HOST_CAP.in(context).increment(1);
+          return;
+        }
         UpdateCounter.URLS_NEW.in(context).increment(1);
       }
       context.getCounter(UpdateCounter.STATUS_GROUP, result.statusLabel()).increment(1);

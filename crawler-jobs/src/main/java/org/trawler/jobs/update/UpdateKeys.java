@@ -15,5 +15,13 @@ public final class UpdateKeys {
 
   public static final boolean DEFAULT_ADDITIONS_ALLOWED = true;
 
+  /**
+   * At most this many crawldb URLs per host: updatedb adds no new URL of a host that has them, so a
+   * trap cannot fill the crawldb; -1 = no cap.
+   */
+  public static final String MAX_URLS_PER_HOST = "db.max.urls.per.host";
+
+  public static final int DEFAULT_MAX_URLS_PER_HOST = -1;
+
   private UpdateKeys() {}
 }

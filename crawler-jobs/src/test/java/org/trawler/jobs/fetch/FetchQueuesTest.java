@@ -13,6 +13,7 @@ import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.politeness.Backoff;
 
 /** Politeness queue logic, on a clock the test sets (times in ms). */
 public class FetchQueuesTest {
@@ -306,5 +307,58 @@ public class FetchQueuesTest {
     }
     assertEquals(1500, taken.size());
     assertEquals(0, duplicates.get());
+  }
+
+  /** Queues whose hosts back off from 1 s (up to 10 s) and that wait at most {@code maxWait}. */
+  private FetchQueues backingOff(long maxWait) {
+    return new FetchQueues(100, 1, 100, -1, new Backoff(1000, 10_000), 0, maxWait, clock::get);
+  }
+
+  private static FetchQueues.Ended busy() {
+    return new FetchQueues.Ended(true, 0, true, true, 20);
+  }
+
+  @Test
+  public void aHostBackedOffLongerThanTheQueuesWaitEndsItsQueuedAndLaterItemsAtOnce()
+      throws Exception {
+    FetchQueues q = backingOff(500);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    FetchItem b1 = put(q, "b", "/1");
+    assertSame(a1, q.nextReady(0));
+    q.finish(a1, 10, busy());
+
+    ProtocolOutput verdict = q.verdictFor(a2);
+    assertEquals(CrawlStatus.FETCH_RETRY, verdict.getStatus());
+    assertEquals("host_backoff", verdict.getReasonName());
+    assertSame("at once, not after the backoff", a2, q.nextReady(10));
+    assertSame(b1, q.nextReady(10));
+    q.finish(a2, 10, new FetchQueues.Ended(false, 0, false, false, -1));
+    q.finish(b1, 20, new FetchQueues.Ended(true, 0, false, false, 20));
+
+    FetchItem a3 = put(q, "a", "/3"); // fed later, still within the backoff
+    assertEquals("host_backoff", q.verdictFor(a3).getReasonName());
+    assertSame(a3, q.nextReady(30));
+    assertTrue("no task waits for the backed-off host: " + q.quietAt(), q.quietAt() <= 20 + 100);
+  }
+
+  @Test
+  public void aBackoffTheQueuesMayWaitForHoldsTheHostBackThenDoubles() throws Exception {
+    FetchQueues q = backingOff(60_000);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    FetchItem a3 = put(q, "a", "/3");
+    assertSame(a1, q.nextReady(0));
+    q.finish(a1, 0, busy());
+    assertNull(q.verdictFor(a2));
+    assertNull("backed off at least 1 s", q.nextReady(999));
+    long first = q.quietAt();
+    assertTrue(first >= 1000 && first <= 1250);
+    assertSame(a2, q.nextReady(first));
+    q.finish(a2, first, busy());
+    long second = q.quietAt() - first;
+    assertTrue("doubled: " + second, second >= 2000 && second <= 2500);
+    assertNull(q.nextReady(first + 1999));
+    assertSame(a3, q.nextReady(first + second));
   }
 }

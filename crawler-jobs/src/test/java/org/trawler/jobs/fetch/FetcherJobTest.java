@@ -241,6 +241,54 @@ public class FetcherJobTest {
   }
 
   @Test
+  public void theDelayFactorSpacesASlowHostsRequestsByItsResponseTime() throws Exception {
+    RecordingServer slow = server(2).respondByDefault(Response.page(200));
+    Segments.writeFetchList(conf, segment, "part-r-00000", urls(slow, "/1", "/2", "/3", "/4"));
+    conf.set(PolitenessKeys.SERVER_DELAY, "0.1");
+    conf.set(PolitenessKeys.SERVER_DELAY_FACTOR, "4");
+
+    assertEquals(0, fetch("-threads", "2"));
+
+    assertEquals(4, Segments.readFetch(conf, segment).size());
+    // each answer took at least 200 ms: the next request waits 4 × that, not the 100 ms delay
+    assertGapsAtLeast(slow.pageRequests(), 800);
+  }
+
+  @Test
+  public void aHostAnswering429WithoutRetryAfterIsAskedNoMoreInTheTask() throws Exception {
+    RecordingServer busy =
+        server(2).robots("User-agent: *\n").respondByDefault(Response.status(429, Map.of()));
+    RecordingServer calm = server(3);
+    List<String> list = new ArrayList<>();
+    for (int i = 1; i <= 8; i++) {
+      list.add(busy.url("/b" + i));
+      list.add(calm.url("/c" + i));
+    }
+    Segments.writeFetchList(conf, segment, "part-r-00000", list);
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
+    // two items per thread in memory: most of the busy host's URLs are fed after its 429
+    conf.setInt(FetcherKeys.QUEUE_DEPTH_MULTIPLIER, 2);
+
+    assertEquals(0, fetch("-threads", "2"));
+
+    assertEquals("one request, then nothing within the backoff", 1, busy.pageRequests().size());
+    Map<String, CrawlDatum> fetched = Segments.readFetch(conf, segment);
+    assertEquals(16, fetched.size());
+    String asked = busy.url(busy.pageRequests().get(0).path());
+    assertTrue(pst(fetched.get(asked)), pst(fetched.get(asked)).startsWith("429 http_429"));
+    for (int i = 1; i <= 8; i++) {
+      String url = busy.url("/b" + i);
+      if (!url.equals(asked)) {
+        CrawlDatum d = fetched.get(url);
+        assertEquals(url, CrawlStatus.FETCH_RETRY, d.getStatus());
+        assertTrue(pst(d), pst(d).startsWith("0 host_backoff"));
+      }
+      assertEquals(CrawlStatus.FETCH_SUCCESS, fetched.get(calm.url("/c" + i)).getStatus());
+    }
+    assertEquals("the other host is fetched as ever", 8, calm.pageRequests().size());
+  }
+
+  @Test
   public void robotsTxtDeniesSkipsAndDelays() throws Exception {
     RecordingServer denying = server(2).robots("User-agent: *\nDisallow: /private\n");
     RecordingServer tooSlow = server(3).robots("User-agent: *\nCrawl-delay: 100\n");

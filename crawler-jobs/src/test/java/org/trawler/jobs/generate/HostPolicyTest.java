@@ -63,4 +63,19 @@ public class HostPolicyTest {
     assertEquals(java.util.List.of("dead.test"), policy(3, 3600, -1).skippedHosts());
     assertEquals(java.util.List.of(), policy(3, 5, -1).skippedHosts());
   }
+
+  private static HostPolicy backedOff(long until) {
+    HostDatum h = new HostDatum();
+    h.setBackoff(2, until);
+    return new HostPolicy(Map.of("busy.test", h), NOW, 3, 3600, 2);
+  }
+
+  @Test
+  public void aBackedOffHostIsSkippedUntilItsBackoffEnds() {
+    assertEquals(SkipReason.HOST_BACKOFF, backedOff(NOW + 1).skipReason("busy.test"));
+    assertNull(backedOff(NOW).skipReason("busy.test"));
+    assertNull(backedOff(NOW + 1).skipReason("other.test"));
+    assertEquals(
+        "backed off, not failing: no failing cap", -1, backedOff(NOW + 1).maxCount("busy.test"));
+  }
 }

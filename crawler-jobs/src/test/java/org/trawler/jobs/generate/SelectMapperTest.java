@@ -5,13 +5,18 @@ import static org.junit.Assert.assertEquals;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 
 public class SelectMapperTest {
@@ -113,5 +118,36 @@ public class SelectMapperTest {
     driver.getConfiguration().setBoolean(GeneratorKeys.FILTER, false);
     assertEquals(
         1, driver.withInput(new Text("http://a/private/x"), Datums.due(0, 1f, 0)).run().size());
+  }
+
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void aHostTheHostDbShowsBackedOffIsSkippedUntilItsBackoffEnds() throws IOException {
+    Path hostDb = new Path(tmp.getRoot().getPath(), "hostdb");
+    Configuration conf = new Configuration();
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(new Path(hostDb, "part-r-00000")),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(HostDatum.class))) {
+      HostDatum busy = new HostDatum();
+      busy.setBackoff(1, NOW + 60_000);
+      w.append(new Text("busy.example.com"), busy);
+      HostDatum over = new HostDatum();
+      over.setBackoff(1, NOW);
+      w.append(new Text("over.example.com"), over);
+    }
+    HostPolicy.useHostDb(driver.getConfiguration(), hostDb);
+    List<Pair<Rank, CrawlDatum>> out =
+        driver
+            .withInput(new Text("http://busy.example.com/"), Datums.due(NOW - 1, 1f, 0))
+            .withInput(new Text("http://over.example.com/"), Datums.due(NOW - 1, 1f, 0))
+            .withInput(new Text("http://a.example.com/"), Datums.due(NOW - 1, 1f, 0))
+            .run();
+    List<String> selected = out.stream().map(p -> p.getFirst().url().toString()).toList();
+    assertEquals(List.of("http://over.example.com/", "http://a.example.com/"), selected);
+    assertEquals(1, skipped(SkipReason.HOST_BACKOFF));
   }
 }

@@ -16,6 +16,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /** updatehostdb's mappers and reducer under MRUnit. */
 public class HostDbMapReduceTest {
@@ -126,5 +127,44 @@ public class HostDbMapReduceTest {
             HostUpdateTest.timed(CrawlStatus.FETCH_SUCCESS, 30, 6)));
     List<Pair<Text, HostDatum>> out = driver.run();
     assertEquals(20, out.get(0).getSecond().getResponseTimeMillis());
+  }
+
+  @Test
+  public void fetchMapperCountsA429AndAUrlHeldBackAsRateLimited() throws IOException {
+    MapDriver<Text, CrawlDatum, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.FetchMapper());
+    driver.withInput(
+        new Text("http://a.test/1"),
+        HostUpdateTest.fetch(CrawlStatus.FETCH_RETRY, "429 http_429", 100));
+    driver.withInput(
+        new Text("http://a.test/2"),
+        HostUpdateTest.fetch(CrawlStatus.FETCH_RETRY, "0 host_backoff a.test", 100));
+    List<Pair<Text, HostPart>> out = driver.run();
+    assertEquals(1, out.get(0).getSecond().datum().getRateLimited());
+    assertEquals(1, out.get(0).getSecond().datum().getRetry());
+    assertEquals(1, out.get(1).getSecond().datum().getRateLimited());
+    assertEquals("not tried: no fetch", 0, out.get(1).getSecond().datum().getRetry());
+  }
+
+  @Test
+  public void reducerBacksOffABusyHostFromTheConfiguredStart() throws IOException {
+    ReduceDriver<Text, HostPart, Text, HostDatum> driver =
+        ReduceDriver.newReduceDriver(new HostDb.MergeReducer());
+    driver.getConfiguration().set(PolitenessKeys.BACKOFF_START, "10");
+    driver.getConfiguration().set(PolitenessKeys.BACKOFF_MAX, "10");
+    driver.withInput(
+        new Text("a.test"),
+        List.of(
+            HostUpdateTest.url(CrawlStatus.DB_UNFETCHED),
+            new HostPart(
+                HostPart.Kind.FETCHES,
+                HostUpdate.ofFetch(
+                    HostUpdateTest.fetch(CrawlStatus.FETCH_RETRY, "429 http_429", 1000)))));
+    List<Pair<Text, HostDatum>> out = driver.run();
+    HostDatum h = out.get(0).getSecond();
+    assertEquals(1, h.getBackoffLevel());
+    assertEquals("start = cap: no jitter beyond it", 1000 + 10_000, h.getBackoffUntil());
+    assertEquals(0, HostDbCounter.FAILED_ROUNDS.valueIn(driver.getCounters()));
+    assertEquals(1, HostDbCounter.BACKED_OFF.valueIn(driver.getCounters()));
   }
 }

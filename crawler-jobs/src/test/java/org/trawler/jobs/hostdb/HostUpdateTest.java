@@ -2,6 +2,7 @@ package org.trawler.jobs.hostdb;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.jobs.politeness.Backoff;
 
 /** The host database's merge rules, a test per rule. */
 public class HostUpdateTest {
@@ -181,5 +183,101 @@ public class HostUpdateTest {
     assertEquals(70, second.getResponseTimeMillis());
     HostDatum never = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(9)));
     assertEquals(HostDatum.UNKNOWN_RESPONSE_TIME, never.getResponseTimeMillis());
+  }
+
+  // ---- backoff after 429/503 ----
+
+  private static final long MINUTE = 60_000;
+
+  /** Start 1 minute, cap 10 minutes. */
+  private static final Backoff BACKOFF = new Backoff(MINUTE, 10 * MINUTE);
+
+  private static HostPart fetchPart(CrawlStatus status, String protocolStatus, long time) {
+    return part(HostPart.Kind.FETCHES, HostUpdate.ofFetch(fetch(status, protocolStatus, time)));
+  }
+
+  /** A round in which the host answered one 429 at {@code time} and its other URL was held back. */
+  private static HostDatum busyRound(HostDatum previous, long time) {
+    List<HostPart> parts = new java.util.ArrayList<>();
+    if (previous != null) {
+      parts.add(part(HostPart.Kind.PREVIOUS, previous));
+    }
+    parts.add(url(CrawlStatus.DB_UNFETCHED));
+    parts.add(fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", time));
+    parts.add(fetchPart(CrawlStatus.FETCH_RETRY, "0 host_backoff busy.test", time));
+    return HostUpdate.mergeRound("busy.test", parts, BACKOFF).host();
+  }
+
+  private static HostDatum okRound(HostDatum previous, long time) {
+    return HostUpdate.mergeRound(
+            "busy.test",
+            List.of(
+                part(HostPart.Kind.PREVIOUS, previous),
+                url(CrawlStatus.DB_FETCHED),
+                fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", time)),
+            BACKOFF)
+        .host();
+  }
+
+  @Test
+  public void aBusyRoundBacksTheHostOffDoublingWithEachRoundInARowUpToTheCap() {
+    HostDatum h = null;
+    long time = 1_000_000;
+    long[] base = {1, 2, 4, 8, 10, 10};
+    for (int round = 0; round < base.length; round++) {
+      h = busyRound(h, time);
+      assertEquals(round + 1, h.getBackoffLevel());
+      long backoff = h.getBackoffUntil() - time;
+      long least = base[round] * MINUTE;
+      long most = Math.min(10 * MINUTE, least + least / 4);
+      assertTrue(
+          "round " + (round + 1) + ": " + backoff + " ms", backoff >= least && backoff <= most);
+      time = h.getBackoffUntil();
+    }
+    assertEquals("the 429s and the URLs held back", 12, h.getRateLimited());
+    assertEquals("the host answers: not a failed round", 0, h.getFailedRounds());
+    assertEquals("only the 429s were requests", 6, h.getRetry());
+  }
+
+  @Test
+  public void roundsOfAnswersWithoutABusyOneHalveTheBackoffLevel() {
+    HostDatum h = null;
+    long time = 1_000_000;
+    for (int round = 0; round < 3; round++) {
+      h = busyRound(h, time);
+      time = h.getBackoffUntil();
+    }
+    long until = h.getBackoffUntil();
+    h = okRound(h, time + 1);
+    assertEquals(1, h.getBackoffLevel());
+    assertEquals("the backoff's end stays as it was", until, h.getBackoffUntil());
+    h = okRound(h, time + 2);
+    assertEquals(0, h.getBackoffLevel());
+    h = busyRound(h, time + 3);
+    long backoff = h.getBackoffUntil() - (time + 3);
+    assertTrue("from the start again: " + backoff, backoff >= MINUTE && backoff <= 75_000);
+  }
+
+  @Test
+  public void aRoundOfOnlyUnavailableAnswersIsABusyRoundNotAFailedOne() {
+    HostDatum h =
+        HostUpdate.mergeRound(
+                "busy.test",
+                List.of(
+                    url(CrawlStatus.DB_UNFETCHED),
+                    fetchPart(CrawlStatus.FETCH_RETRY, "503 http_503", 5000)),
+                BACKOFF)
+            .host();
+    assertEquals(0, h.getFailedRounds());
+    assertEquals(1, h.getBackoffLevel());
+    assertTrue(h.getBackoffUntil() >= 5000 + MINUTE);
+  }
+
+  @Test
+  public void aHostNeverBusyIsNeverBackedOff() {
+    HostDatum h = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
+    assertEquals(0, h.getBackoffLevel());
+    assertEquals(0, h.getBackoffUntil());
+    assertEquals(0, h.getRateLimited());
   }
 }

@@ -61,6 +61,15 @@ public class HostFetcherTest {
             }
             return;
           }
+          if (path.startsWith("/limited")) { // 429 without Retry-After, always
+            exchange.sendResponseHeaders(429, -1);
+            exchange.close();
+            synchronized (requests) {
+              requests.add(new long[] {start, System.currentTimeMillis()});
+              requests.notifyAll();
+            }
+            return;
+          }
           if (path.startsWith("/failing")) {
             exchange.sendResponseHeaders(500, -1);
             exchange.close();
@@ -165,5 +174,21 @@ public class HostFetcherTest {
     awaitRequests(3); // the server notes a request after its answer went out
     Thread.sleep(200); // room for a fourth, were one sent
     assertEquals("robots.txt and two failures, the third not asked", 3, requests.size());
+  }
+
+  @Test
+  public void aSitemapHostAnswering429WithoutRetryAfterIsBackedOffAsInTheFetcher()
+      throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
+    try (HostFetcher fetcher = new HostFetcher(conf, null)) {
+      ProtocolOutput limited = fetcher.fetch(url("/limited-1.xml"));
+      assertTrue(limited.toProtocolStatus(), limited.toProtocolStatus().startsWith("429 http_429"));
+      ProtocolOutput held = fetcher.fetch(url("/limited-2.xml"));
+      assertEquals(CrawlStatus.FETCH_RETRY, held.getStatus());
+      assertEquals("not asked: backed off 60 s", "host_backoff", held.getReasonName());
+    }
+    awaitRequests(2);
+    assertEquals("robots.txt and the 429", 2, requests.size());
   }
 }

@@ -87,4 +87,13 @@ public class PolitenessTest {
     assertFalse(Politeness.isError(ProtocolOutput.gone(404, Reason.HTTP, "")));
     assertFalse(Politeness.isError(ProtocolOutput.notModified()));
   }
+
+  @Test
+  public void busyWithoutRetryAfterIsRateLimitedWithItOrOtherwiseNot() {
+    assertTrue(Politeness.isRateLimited(ProtocolOutput.retry(429, Reason.HTTP, "", -1)));
+    assertTrue(Politeness.isRateLimited(ProtocolOutput.retry(503, Reason.HTTP, "", -1)));
+    assertFalse(Politeness.isRateLimited(ProtocolOutput.retry(429, Reason.HTTP, "", 2000)));
+    assertFalse(Politeness.isRateLimited(ProtocolOutput.retry(500, Reason.HTTP, "", -1)));
+    assertFalse(Politeness.isRateLimited(ProtocolOutput.retry(0, Reason.TIMEOUT, "", -1)));
+  }
 }

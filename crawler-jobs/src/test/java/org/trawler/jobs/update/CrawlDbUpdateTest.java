@@ -345,6 +345,51 @@ public class CrawlDbUpdateTest {
     assertEquals("db_gone", result.statusLabel());
   }
 
+  @Test
+  public void aUrlHeldBackByItsHostsBackoffStaysDueWithoutARetry() {
+    CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
+    old.setRetries(2); // one more failure of its own would make it gone
+    old.putMeta(MetadataKeys.GENERATE_TIME, FETCHED);
+    CrawlDatum fetch = fetch(old, CrawlStatus.FETCH_RETRY, FETCHED);
+    fetch.putMeta(MetadataKeys.PROTOCOL_STATUS, "0 host_backoff a.test answered 429/503");
+    CrawlDatum result = update.merge(old, fetch, null, none);
+    assertEquals("db_unfetched", result.statusLabel());
+    assertEquals(2, result.getRetries());
+    assertEquals("still due, as before", NOW - HOUR, result.getFetchTime());
+    assertEquals(
+        "0 host_backoff a.test answered 429/503",
+        result.getMetaString(MetadataKeys.PROTOCOL_STATUS));
+    assertNull("may be generated again", result.getMetaString(MetadataKeys.GENERATE_TIME));
+  }
+
+  @Test
+  public void aUrlNewToTheCrawlDbHeldBackByItsHostsBackoffIsUnfetchedAndDue() {
+    CrawlDatum fetch = fetch(CrawlStatus.FETCH_RETRY, FETCHED);
+    fetch.putMeta(MetadataKeys.PROTOCOL_STATUS, "0 host_backoff");
+    CrawlDatum result = update.merge(null, fetch, null, none);
+    assertEquals("db_unfetched", result.statusLabel());
+    assertEquals(0, result.getRetries());
+    assertEquals(NOW, result.getFetchTime());
+  }
+
+  @Test
+  public void tooManyRequestsIsRetriedWithoutCountingTowardsGone() {
+    CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
+    old.setRetries(2);
+    CrawlDatum fetch = fetch(old, CrawlStatus.FETCH_RETRY, FETCHED);
+    fetch.putMeta(MetadataKeys.PROTOCOL_STATUS, "429 http_429");
+    CrawlDatum result = update.merge(old, fetch, null, none);
+    assertEquals("db_unfetched", result.statusLabel());
+    assertEquals(2, result.getRetries());
+    assertEquals(FETCHED + DAY, result.getFetchTime());
+    CrawlDatum unavailable = fetch(old, CrawlStatus.FETCH_RETRY, FETCHED);
+    unavailable.putMeta(MetadataKeys.PROTOCOL_STATUS, "503 http_503");
+    assertEquals(
+        "a 503 may be the page's own failure: counted",
+        "db_gone",
+        update.merge(old, unavailable, null, none).statusLabel());
+  }
+
   // ---- links ----
 
   @Test

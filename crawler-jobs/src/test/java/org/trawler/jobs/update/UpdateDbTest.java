@@ -394,4 +394,39 @@ public class UpdateDbTest {
     assertEquals(err, 1, err.trim().split("\n").length);
     assertTrue(err, err.contains("com.example.Nope"));
   }
+
+  @Test
+  public void aHostAtItsUrlCapGainsNoUrlRoundAfterRound() throws Exception {
+    conf.setInt(UpdateKeys.MAX_URLS_PER_HOST, 3);
+    conf.setInt("mapreduce.job.reduces", 3); // the host's count must reach the reducer of its URLs
+    writeCrawlDb(
+        Map.of(
+            "http://trap.example/z1", entry(CrawlStatus.DB_FETCHED),
+            "http://trap.example/z2", entry(CrawlStatus.DB_UNFETCHED)));
+    // links that sort before the crawldb's own URLs: counted first, they would all get in
+    Path segment =
+        segment(
+            "20240101000000",
+            Map.of("http://trap.example/z1", fetch(CrawlStatus.FETCH_SUCCESS, NOW - HOUR)),
+            "http://trap.example/a1",
+            Datums.linked(0.1f, 1),
+            "http://trap.example/a2",
+            Datums.linked(0.1f, 1),
+            "http://trap.example/a3",
+            Datums.linked(0.1f, 1),
+            "http://calm.example/",
+            Datums.linked(0.1f, 1));
+
+    assertEquals(err, 0, updatedb(crawlDb.toString(), segment.toString()));
+
+    Map<String, CrawlDatum> db = read(VersionedDb.current(crawlDb));
+    assertEquals(
+        new java.util.TreeSet<>(
+            java.util.List.of(
+                "http://calm.example/",
+                "http://trap.example/a1",
+                "http://trap.example/z1",
+                "http://trap.example/z2")),
+        db.keySet());
+  }
 }

@@ -1,6 +1,7 @@
 package org.trawler.jobs.update;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 import static org.trawler.jobs.update.Datums.NOW;
 
 import java.io.IOException;
@@ -134,5 +135,26 @@ public class UpdateMapperTest {
     assertEquals(
         "file:/c/s2", UpdateMapper.segmentOf(new Path("file:/c/s2/crawl_parse/part-m-00000")));
     assertEquals(null, UpdateMapper.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
+  }
+
+  @Test
+  public void withAHostCapACrawlDbEntryIsAlsoCountedUnderItsHostSegmentRecordsAreNot()
+      throws IOException {
+    Configuration conf = Datums.conf();
+    conf.setInt(UpdateKeys.MAX_URLS_PER_HOST, 10);
+    CrawlDatum entry = Datums.old(CrawlStatus.DB_FETCHED);
+    List<Pair<Text, CrawlDatum>> out =
+        driver(conf, "/crawl/crawldb/current/part-r-00000/data")
+            .withInput(URL, new CrawlDatum(entry))
+            .run();
+    assertEquals(2, out.size());
+    assertEquals(URL, out.get(0).getFirst());
+    assertTrue(HostUrlCap.isCountKey(out.get(1).getFirst()));
+    assertEquals("a.example", HostUrlCap.hostOf(out.get(1).getFirst()));
+    List<Pair<Text, CrawlDatum>> fromSegment =
+        driver(conf, SEGMENT + "/crawl_parse/part-r-00000")
+            .withInput(URL, Datums.linked(0.5f, 1))
+            .run();
+    assertEquals(1, fromSegment.size());
   }
 }

@@ -163,4 +163,37 @@ public class UpdateReducerTest {
     assertEquals(1, counter(page.getCounters(), UpdateCounter.STATUS_GROUP, "db_redir_temp"));
     assertEquals(0, counter(page.getCounters(), UpdateCounter.GROUP, "records_unexpected"));
   }
+
+  @Test
+  public void aHostAtItsUrlCapGetsNoNewUrlItsOldOnesStay() throws IOException {
+    Configuration conf = Datums.conf();
+    conf.setInt(UpdateKeys.MAX_URLS_PER_HOST, 3);
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        ReduceDriver.newReduceDriver(new UpdateReducer()).withConfiguration(conf);
+    Text count = HostUrlCap.countKey("http://trap.example/");
+    // keys in the reducer's order: the count key first, then the URLs, new and old mixed
+    driver.withInput(count, Arrays.asList(new CrawlDatum(), new CrawlDatum()));
+    driver.withInput(new Text("http://trap.example/a"), Arrays.asList(Datums.linked(0.5f, 1)));
+    driver.withInput(new Text("http://trap.example/b"), Arrays.asList(Datums.linked(0.5f, 1)));
+    driver.withInput(
+        new Text("http://trap.example/c"),
+        Arrays.asList(Datums.old(CrawlStatus.DB_FETCHED), Datums.linked(0.5f, 1)));
+    driver.withInput(
+        new Text("http://trap.example/d"), Arrays.asList(Datums.old(CrawlStatus.DB_UNFETCHED)));
+    driver.withInput(new Text("http://other.example/"), Arrays.asList(Datums.linked(0.5f, 1)));
+    List<String> urls = new java.util.ArrayList<>();
+    for (Pair<Text, CrawlDatum> p : driver.run()) {
+      urls.add(p.getFirst().toString());
+    }
+    assertEquals(
+        List.of(
+            "http://trap.example/a",
+            "http://trap.example/c",
+            "http://trap.example/d",
+            "http://other.example/"),
+        urls);
+    Counters c = driver.getCounters();
+    assertEquals(1, counter(c, UpdateCounter.GROUP, "urls_over_host_cap"));
+    assertEquals(2, counter(c, UpdateCounter.GROUP, "urls_new"));
+  }
 }

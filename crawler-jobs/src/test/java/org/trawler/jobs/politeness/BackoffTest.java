@@ -1,0 +1,59 @@
+package org.trawler.jobs.politeness;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Test;
+import org.trawler.core.conf.BadSettingException;
+
+/** The backoff of a host that answers 429/503 without Retry-After. */
+public class BackoffTest {
+  private final Backoff backoff = new Backoff(60_000, 3_600_000);
+
+  @Test
+  public void eachLevelDoublesTheStartWithUpToAQuarterOfJitter() {
+    for (int level = 0; level < 6; level++) {
+      long base = 60_000L << level;
+      long d = backoff.delayMillis(level, "a.test");
+      assertTrue("level " + level + ": " + d, d >= base && d <= Math.min(3_600_000, base * 5 / 4));
+    }
+  }
+
+  @Test
+  public void theBackoffIsCappedAtEveryLevel() {
+    assertEquals(3_600_000, backoff.delayMillis(6, "a.test")); // 64 minutes > 60
+    assertEquals(3_600_000, backoff.delayMillis(1000, "a.test"));
+  }
+
+  @Test
+  public void theJitterIsFixedPerHostAndLevelAndDiffersBetweenHosts() {
+    assertEquals(backoff.delayMillis(2, "a.test"), backoff.delayMillis(2, "a.test"));
+    long distinct =
+        java.util.stream.IntStream.range(0, 20)
+            .mapToLong(i -> backoff.delayMillis(0, "host" + i + ".test"))
+            .distinct()
+            .count();
+    assertTrue("hosts backed off together come back apart: " + distinct, distinct > 10);
+  }
+
+  @Test
+  public void defaultsAreOneMinuteToOneDay() {
+    Backoff d = Backoff.from(new Configuration(false));
+    assertEquals(60_000, d.startMillis());
+    assertEquals(86_400_000, d.maxMillis());
+    assertEquals(Backoff.DEFAULTS.startMillis(), d.startMillis());
+  }
+
+  @Test
+  public void aCapBelowTheStartOrANegativeStartIsABadSetting() {
+    Configuration conf = new Configuration(false);
+    conf.set(PolitenessKeys.BACKOFF_START, "120");
+    conf.set(PolitenessKeys.BACKOFF_MAX, "60");
+    BadSettingException e = assertThrows(BadSettingException.class, () -> Backoff.from(conf));
+    assertTrue(e.getMessage(), e.getMessage().contains(PolitenessKeys.BACKOFF_MAX));
+    conf.set(PolitenessKeys.BACKOFF_START, "-1");
+    assertThrows(BadSettingException.class, () -> Backoff.from(conf));
+  }
+}
