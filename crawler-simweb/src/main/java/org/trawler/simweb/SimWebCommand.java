@@ -16,12 +16,19 @@ import org.apache.commons.cli.Options;
 import org.trawler.core.UserException;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.simweb.web.BroadWeb;
+import org.trawler.simweb.web.WebServer;
+import org.trawler.simweb.web.WebShape;
 
 /**
  * {@code simweb}: serves a {@link SiteModel} with a {@link SimWebServer} until stopped (Ctrl-C,
- * kill). Prints the seed URLs on stdout, one per line, or writes them to {@code --seeds-file}.
+ * kill). Prints the seed URLs on stdout, one per line, or writes them to {@code --seeds-file}. With
+ * {@code --profile web} it serves a {@link BroadWeb} of named hosts instead, and says how to pin
+ * their names (http.resolve, or the file of --resolve-file).
  */
 public class SimWebCommand extends CrawlTool {
+  /** The profile of the broad web of named hosts, which is not a {@link SiteProfile}. */
+  public static final String WEB_PROFILE = "web";
 
   @Override
   public String name() {
@@ -30,7 +37,7 @@ public class SimWebCommand extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--nav-links N]"
+    return "[--profile default|apidocs|web] [--sites S] [--resolve-file FILE] [--hosts H] [--pages P] [--outlinks K] [--nav-links N]"
         + " [--page-kb KB] [--max-page-kb KB] [--latency-ms MS] [--port PORT]"
         + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X]"
         + " [--reset-pct X] [--slow-pct X] [--slow-ms MS] [--loop-pct X] [--huge-pct X]"
@@ -46,7 +53,24 @@ public class SimWebCommand extends CrawlTool {
             "profile",
             "NAME",
             "site shape whose settings are the defaults of the others: default, or apidocs"
-                + " (reference documentation: nav bars, member tables, 50-200 kB pages)"));
+                + " (reference documentation: nav bars, member tables, 50-200 kB pages); or web:"
+                + " a broad web of named hosts with traps, copies, soft 404s and rate limits"
+                + " (--sites, --pages in all, --seed, --port, --threads)"));
+    o.addOption(
+        valued(
+            "sites",
+            "S",
+            "--profile web: registered domains, about 2.3 hosts each (default "
+                + WebShape.DEFAULT.sites()
+                + "; --pages then counts real pages in all, default "
+                + WebShape.DEFAULT.pages()
+                + ")"));
+    o.addOption(
+        valued(
+            "resolve-file",
+            "FILE",
+            "--profile web: write the host names and addresses to FILE for http.resolve.file"
+                + " instead of printing the http.resolve value"));
     o.addOption(valued("hosts", "H", "number of hosts: 127.0.0.2, 127.0.0.3, ... (default 10)"));
     o.addOption(valued("pages", "P", "pages per host (default 100)"));
     o.addOption(valued("outlinks", "K", "links per page besides the nav bar (default 10)"));
@@ -113,6 +137,9 @@ public class SimWebCommand extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
+    if (WEB_PROFILE.equals(cmd.getOptionValue("profile"))) {
+      return serveWeb(cmd);
+    }
     SimWebServer server = server(cmd);
     try {
       server.start();
@@ -147,6 +174,91 @@ public class SimWebCommand extends CrawlTool {
       }
     }
     return 0;
+  }
+
+  /** --profile web: serves the broad web until stopped. */
+  private int serveWeb(CommandLine cmd) throws Exception {
+    WebShape shape;
+    try {
+      shape =
+          WebShape.DEFAULT
+              .sized(
+                  intOption(cmd, "sites", WebShape.DEFAULT.sites()),
+                  intOption(cmd, "pages", WebShape.DEFAULT.pages()))
+              .seeded(longOption(cmd, "seed", 1));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    WebServer server;
+    try {
+      server =
+          WebServer.start(
+              BroadWeb.build(shape, intOption(cmd, "port", 8080)), intOption(cmd, "threads", 256));
+    } catch (BindException e) {
+      throw new UserException(e.getMessage() + " (another simweb running? try --port 0)");
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              server.close();
+              stopped.countDown();
+            },
+            "simweb-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      BroadWeb web = server.web();
+      String resolveFile = cmd.getOptionValue("resolve-file");
+      if (resolveFile != null) {
+        Path file = Paths.get(resolveFile).toAbsolutePath();
+        writeAtomically(file, web.resolveLines(), "resolve file");
+        err().println("simweb: pin the host names with -D http.resolve.file=" + file);
+      } else {
+        err().println("simweb: pin the host names with -D http.resolve=" + web.resolveSetting());
+      }
+      String seedsFile = cmd.getOptionValue("seeds-file");
+      if (seedsFile == null) {
+        web.seeds().forEach(out()::println);
+        out().flush();
+      } else {
+        Path file = Paths.get(seedsFile).toAbsolutePath();
+        writeAtomically(file, web.seeds(), "seeds file");
+        err().println("seed URLs written to " + file);
+      }
+      err()
+          .println(
+              "simweb: serving "
+                  + web.hosts().size()
+                  + " hosts on "
+                  + web.addresses().size()
+                  + " addresses, "
+                  + web.realPages()
+                  + " real pages, port "
+                  + web.port()
+                  + ", until stopped (Ctrl-C)");
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // stopped from inside the JVM (tests)
+    } finally {
+      if (stopped.getCount() > 0) {
+        Runtime.getRuntime().removeShutdownHook(hook);
+        server.close();
+      }
+    }
+    return 0;
+  }
+
+  /** Writes beside and renames, so a script waiting for the file never reads half of it. */
+  private static void writeAtomically(Path file, List<String> lines, String what)
+      throws IOException, UserException {
+    Path partial = file.resolveSibling("." + file.getFileName() + ".partial");
+    try {
+      Files.createDirectories(file.getParent());
+      Files.write(partial, lines);
+    } catch (IOException e) {
+      throw new UserException("cannot write the " + what + " " + file + ": " + e);
+    }
+    Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   private static SimWebServer server(CommandLine cmd) throws UsageException {

@@ -9,10 +9,10 @@ import java.util.SplittableRandom;
  * page's links set inside them as anchors. The same random seed always gives the same bytes, so a
  * page's signature is stable from fetch to fetch.
  */
-final class SimWebHtml {
+public final class SimWebHtml {
 
   /** A link as it appears on a page: href (relative or absolute) and anchor text. */
-  record Link(String href, String anchor) {}
+  public record Link(String href, String anchor) {}
 
   private static final String[] WORDS = {
     "harbor", "lantern", "meadow", "river", "stone", "garden", "market", "bridge", "winter",
@@ -33,7 +33,7 @@ final class SimWebHtml {
   private SimWebHtml() {}
 
   /** A title of two capitalized words and the page number, e.g. "Harbor Lantern 17". */
-  static String title(long hash, int page) {
+  public static String title(long hash, int page) {
     SplittableRandom rnd = new SplittableRandom(hash);
     return capitalize(noun(rnd)) + " " + capitalize(noun(rnd)) + " " + page;
   }
@@ -43,7 +43,7 @@ final class SimWebHtml {
    * sentence naming {@code marker} first when it is not null, the nav bar (if any) at the top and
    * again at the bottom, and the other links set out by {@code layout}.
    */
-  static String page(
+  public static String page(
       long hash,
       String title,
       String marker,
@@ -214,7 +214,7 @@ final class SimWebHtml {
   }
 
   /** A short HTML page for error responses. */
-  static String message(String title, String text) {
+  public static String message(String title, String text) {
     return "<!DOCTYPE html>\n<html><head><title>"
         + escape(title)
         + "</title></head><body><h1>"

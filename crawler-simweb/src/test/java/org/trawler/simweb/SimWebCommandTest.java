@@ -73,6 +73,59 @@ public class SimWebCommandTest {
   }
 
   @Test
+  public void theWebProfileWritesItsSeedsAndTheNamesToPin() throws Exception {
+    Path seeds = tmp.getRoot().toPath().resolve("web-seeds.txt");
+    Path resolve = tmp.getRoot().toPath().resolve("resolve.txt");
+    AtomicInteger exit = new AtomicInteger(-1);
+    Thread server =
+        new Thread(
+            () -> {
+              try {
+                exit.set(
+                    ToolRunner.run(
+                        new Configuration(),
+                        new SimWebCommand(),
+                        new String[] {
+                          "--profile",
+                          "web",
+                          "--sites",
+                          "3",
+                          "--pages",
+                          "30",
+                          "--port",
+                          "0",
+                          "--seeds-file",
+                          seeds.toString(),
+                          "--resolve-file",
+                          resolve.toString()
+                        }));
+              } catch (Exception e) {
+                exit.set(99);
+              }
+            });
+    server.start();
+    try {
+      for (int i = 0; i < 200 && !Files.exists(seeds); i++) {
+        Thread.sleep(50);
+      }
+      List<String> pins = Files.readAllLines(resolve);
+      assertTrue(pins.toString(), pins.contains("www.amber-0.test 127.77.0.1"));
+      assertTrue(pins.toString(), pins.contains("amber-0.test 127.77.0.1"));
+      for (String pin : pins) {
+        assertTrue(pin, pin.matches("[a-z0-9.-]+\\.test 127\\.77\\.0\\.\\d+"));
+      }
+      List<String> lines = Files.readAllLines(seeds);
+      assertEquals(1, lines.size());
+      assertTrue(lines.get(0), lines.get(0).matches("http://(www|blog)\\.[a-z]+-\\d\\.test:\\d+/"));
+    } finally {
+      server.interrupt();
+      server.join(10_000);
+    }
+    assertFalse(server.isAlive());
+    assertEquals(0, exit.get());
+  }
+
+  @Test
   public void docsPctServesDocumentsWithTheirTypes() throws Exception {
     Path seeds = tmp.getRoot().toPath().resolve("all.txt");
     Thread server =

@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +31,12 @@ public final class HostAddresses {
 
   /** Through the system's resolver (DNS, hosts file). */
   public HostAddresses() {
-    this(InetAddress::getAllByName, DEFAULT_CAPACITY);
+    this(PinnedNames.none()::resolve, DEFAULT_CAPACITY);
+  }
+
+  /** Through the names pinned by http.resolve, then the system's resolver, as the fetcher does. */
+  public static HostAddresses fromSettings(Configuration conf) {
+    return new HostAddresses(PinnedNames.fromSettings(conf)::resolve, DEFAULT_CAPACITY);
   }
 
   public HostAddresses(Resolver resolver, int capacity) {

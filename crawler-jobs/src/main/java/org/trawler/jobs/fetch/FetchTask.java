@@ -9,7 +9,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.fetch.render.Renderer;
-import org.trawler.jobs.politeness.QueueIds;
 import org.trawler.jobs.politeness.RobotsCache;
 
 /**
@@ -57,8 +56,7 @@ final class FetchTask {
   void run() throws InterruptedException {
     long start = clock.getAsLong();
     FetchQueues queues = new FetchQueues(settings, clock);
-    QueueFeeder feeder =
-        new QueueFeeder(list, queues, new QueueIds(settings.queueMode), recorder, clock);
+    QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
         new RobotsCache(protocol, robotsDb, recorder::recordRobots, settings, clock);
     List<FetcherThread> threads = new ArrayList<>();
@@ -67,7 +65,7 @@ final class FetchTask {
           new FetcherThread(
               "FetcherThread-" + i,
               queues,
-              new QueueIds(settings.queueMode),
+              settings.queueIds(),
               robots,
               protocol,
               recorder,

@@ -36,6 +36,7 @@ public class URLPartitioner extends Partitioner<FetchSlot, CrawlDatum> implement
   public void setConf(Configuration conf) {
     this.conf = conf;
     mode = mode(conf);
+    addresses = HostAddresses.fromSettings(conf);
   }
 
   @Override

@@ -51,7 +51,7 @@ public final class HostFetcher implements Closeable {
   public HostFetcher(Configuration conf, Path robotsDb) {
     this.conf = conf;
     this.settings = PolitenessSettings.from(conf);
-    this.queueIds = new QueueIds(settings.queueMode);
+    this.queueIds = settings.queueIds();
     this.protocol = ProtocolClass.newInstance(conf);
     this.robotsDb = new RobotsDb.Reader(conf, robotsDb);
     this.robots =

@@ -4,7 +4,9 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.net.HostAddresses;
 import org.trawler.core.net.HostGroup;
+import org.trawler.core.net.PinnedNames;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.RobotsRules;
 
@@ -26,6 +28,9 @@ public class PolitenessSettings {
   public final long maxCrawlDelayMillis;
 
   public final HostGroup queueMode;
+
+  /** Names pinned by http.resolve: byIP queues group a pinned host by its pinned address. */
+  public final PinnedNames pinnedNames;
 
   /** Transient failures after which a queue is dropped; -1 = never. */
   public final int maxExceptionsPerQueue;
@@ -66,6 +71,7 @@ public class PolitenessSettings {
     maxCrawlDelayMillis = maxCrawlDelay < 0 ? -1 : maxCrawlDelay * 1000;
     queueMode =
         HostGroup.byMode(conf, PolitenessKeys.QUEUE_MODE, PolitenessKeys.DEFAULT_QUEUE_MODE);
+    pinnedNames = PinnedNames.fromSettings(conf);
     maxExceptionsPerQueue =
         Settings.getInt(
             conf,
@@ -115,5 +121,11 @@ public class PolitenessSettings {
       throw new BadSettingException(key, "must not be negative, not " + v);
     }
     return (long) (v * 1000);
+  }
+
+  /** A thread's own queue ids, resolving names as the fetcher's connections do. */
+  public QueueIds queueIds() {
+    return new QueueIds(
+        queueMode, new HostAddresses(pinnedNames::resolve, HostAddresses.DEFAULT_CAPACITY));
   }
 }

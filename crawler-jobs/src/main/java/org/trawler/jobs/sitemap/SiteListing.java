@@ -189,7 +189,7 @@ public final class SiteListing {
     @Override
     public void setConf(Configuration conf) {
       this.conf = conf;
-      groups = new URLPartitioner(URLPartitioner.mode(conf), new HostAddresses());
+      groups = new URLPartitioner(URLPartitioner.mode(conf), HostAddresses.fromSettings(conf));
     }
 
     @Override

@@ -26,10 +26,12 @@ import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.warc.WarcExport;
 import org.trawler.simweb.SiteProfile;
+import org.trawler.simweb.web.WebShape;
 
 /**
  * {@code bench}: crawls a simweb site served by a separate JVM for a few rounds and reports, per
@@ -74,7 +76,9 @@ public class BenchCommand extends CrawlTool {
         + " | --vs-wget [--profile P] [--hosts H] [--pages P] [--outlinks K] [--threads N] [--rounds R]"
         + " [--wget PATH] [--crawl-opts OPTS] [--json FILE] [--dir DIR]"
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
-        + " [--json FILE] [--dir DIR]";
+        + " [--json FILE] [--dir DIR]"
+        + " | --broad [--sites S] [--pages P] [--seed N] [--rounds R] [--topN N] [--threads N]"
+        + " [--delay-s S] [--max-count N] [--backoff-s S] [--features-off] [--json FILE] [--dir DIR]";
   }
 
   @Override
@@ -169,6 +173,33 @@ public class BenchCommand extends CrawlTool {
             "OPTS",
             "--vs-wget: JVM options for the crawl's JVM (its TRAWLER_OPTS), e.g. a flight"
                 + " recording"));
+    o.addOption(
+        Option.builder()
+            .longOpt("broad")
+            .desc(
+                "a broad crawl of simweb --profile web (default "
+                    + WebShape.DEFAULT.sites()
+                    + " sites, about 400 hosts and "
+                    + WebShape.DEFAULT.pages()
+                    + " real pages; --sites, --pages, --seed) with a budget: --rounds (default 6)"
+                    + " of --topN (default 1000), 50 threads, --delay-s 0.5, --max-count 50;"
+                    + " judged from the server's log: fetches, harvest, PageRank mass, fetches by"
+                    + " kind, re-asks within --backoff-s (default 60) after a 429, instead")
+            .build());
+    o.addOption(valued("sites", "S", "--broad: registered domains of the web"));
+    o.addOption(valued("seed", "N", "--broad: seed of the web (default 1)"));
+    o.addOption(valued("max-count", "N", "--broad: " + GeneratorKeys.MAX_COUNT + " (default 50)"));
+    o.addOption(
+        valued(
+            "backoff-s",
+            "S",
+            "--broad: a request to a host within S seconds of its 429 or 503 is a re-ask"
+                + " (default 60, the backoff a crawler starts with)"));
+    o.addOption(
+        Option.builder()
+            .longOpt("features-off")
+            .desc("--broad: crawl again with every broad-crawl feature switched off, side by side")
+            .build());
     o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
     o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
     return o;
@@ -187,6 +218,14 @@ public class BenchCommand extends CrawlTool {
             : Paths.get(cmd.getOptionValue("dir")).toAbsolutePath();
     Files.createDirectories(dir);
     try {
+      if (cmd.hasOption("broad")) {
+        BroadBench.Settings broad = broadSettings(cmd);
+        List<BroadBench.Run> runs = new BroadBench(getConf(), out()).run(broad, dir);
+        BroadBench.print(runs, broad.backoffSeconds(), out());
+        BroadBench.writeJson(broad, runs, meter.processRssPeakBytes(), json);
+        out().println("bench: figures written to " + json);
+        return 0;
+      }
       if (cmd.hasOption("soak")) {
         SoakReport soak = new SoakRun(getConf(), out()).run(soakSettings(cmd), dir);
         writeReport(soak, json);
@@ -306,6 +345,41 @@ public class BenchCommand extends CrawlTool {
       throw new UsageException(
           "--soak MINUTES must be above 0; --hosts, --pages, --threads, --topN and --rounds at"
               + " least 1");
+    }
+    return s;
+  }
+
+  /** --broad: the broad-crawl budget and politeness on the default web. */
+  private static BroadBench.Settings broadSettings(CommandLine cmd) throws UsageException {
+    WebShape shape;
+    try {
+      shape =
+          WebShape.DEFAULT
+              .sized(
+                  intOption(cmd, "sites", WebShape.DEFAULT.sites()),
+                  intOption(cmd, "pages", WebShape.DEFAULT.pages()))
+              .seeded(longOption(cmd, "seed", 1));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    BroadBench.Settings s =
+        new BroadBench.Settings(
+            shape,
+            intOption(cmd, "rounds", 6),
+            longOption(cmd, "topN", 1000),
+            intOption(cmd, "threads", 50),
+            doubleOption(cmd, "delay-s", 0.5),
+            intOption(cmd, "max-count", 50),
+            longOption(cmd, "backoff-s", BroadBench.DEFAULT_BACKOFF_SECONDS),
+            cmd.hasOption("features-off"));
+    if (s.rounds() < 1
+        || s.topN() < 1
+        || s.threads() < 1
+        || s.delaySeconds() < 0
+        || s.backoffSeconds() < 0) {
+      throw new UsageException(
+          "--rounds, --topN and --threads must be at least 1; --delay-s and --backoff-s not"
+              + " negative");
     }
     return s;
   }

@@ -112,7 +112,10 @@ public class HttpProtocol implements Protocol {
     proxyPlanner = proxy == null ? null : new ProxyRoutePlanner(proxy, settings.proxyExceptions);
     resolver =
         new GuardedDnsResolver(
-            dns, settings.deniedAddresses, proxy == null ? Set.of() : Set.of(settings.proxyHost));
+            dns,
+            settings.pinnedNames,
+            settings.deniedAddresses,
+            proxy == null ? Set.of() : Set.of(settings.proxyHost));
     client = buildClient(tlsStrategy(settings));
     ScheduledThreadPoolExecutor timer =
         new ScheduledThreadPoolExecutor(

@@ -6,6 +6,7 @@ import java.util.Locale;
 import javax.net.ssl.SSLContext;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.net.PinnedNames;
 import org.trawler.core.protocol.ProtocolKeys;
 
 /** Everything {@link HttpProtocol} reads from the configuration, read once. */
@@ -41,6 +42,7 @@ final class HttpSettings {
   final int proxyPort;
   final List<String> proxyExceptions;
   final DeniedAddresses deniedAddresses;
+  final PinnedNames pinnedNames;
   final boolean trustAllCertificates;
 
   /** The JDK's CAs and those of http.tls.truststore, or null for the JDK's only. */
@@ -98,6 +100,7 @@ final class HttpSettings {
     deniedAddresses =
         DeniedAddresses.parse(
             conf.get(ProtocolKeys.ADDRESS_DENY, ProtocolKeys.DEFAULT_ADDRESS_DENY));
+    pinnedNames = PinnedNames.fromSettings(conf);
     trustAllCertificates =
         conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, ProtocolKeys.DEFAULT_TLS_TRUST_ALL);
     trustStore = trustAllCertificates ? null : TrustedCertificates.fromSettings(conf, TRUST_STORE);

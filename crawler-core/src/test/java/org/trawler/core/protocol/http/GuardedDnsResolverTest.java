@@ -8,8 +8,11 @@ import static org.junit.Assert.fail;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hc.client5.http.DnsResolver;
 import org.junit.Test;
+import org.trawler.core.net.PinnedNames;
+import org.trawler.core.protocol.ProtocolKeys;
 
 public class GuardedDnsResolverTest {
   /** A host with several addresses, as a rebinding attacker's DNS would answer. */
@@ -72,5 +75,69 @@ public class GuardedDnsResolverTest {
   public void anUnknownHostStaysUnknown() throws UnknownHostException {
     new GuardedDnsResolver(new FakeDns(), DeniedAddresses.parse("link-local"), Set.of())
         .resolve("nowhere.test");
+  }
+
+  /** A resolver that must not be asked: a pinned name never reaches DNS. */
+  private static final DnsResolver NEVER_ASKED =
+      new DnsResolver() {
+        @Override
+        public InetAddress[] resolve(String host) throws UnknownHostException {
+          throw new AssertionError("DNS asked for " + host);
+        }
+
+        @Override
+        public String resolveCanonicalHostname(String host) {
+          throw new AssertionError("DNS asked for " + host);
+        }
+      };
+
+  private static PinnedNames pinning(String value) {
+    Configuration conf = new Configuration(false);
+    conf.set(ProtocolKeys.RESOLVE, value);
+    return PinnedNames.fromSettings(conf);
+  }
+
+  @Test
+  public void aPinnedNameResolvesToItsAddressWithoutAskingDns() throws UnknownHostException {
+    GuardedDnsResolver resolver =
+        new GuardedDnsResolver(
+            NEVER_ASKED,
+            pinning("www.amber-3.test:127.0.0.5"),
+            DeniedAddresses.parse("link-local"),
+            Set.of());
+    assertArrayEquals(
+        new InetAddress[] {InetAddress.getByName("127.0.0.5")},
+        resolver.resolve("WWW.Amber-3.test"));
+    assertEquals("www.amber-3.test", resolver.resolveCanonicalHostname("www.amber-3.test"));
+  }
+
+  @Test
+  public void aNamePinnedToADeniedAddressIsRefused() {
+    GuardedDnsResolver resolver =
+        new GuardedDnsResolver(
+            NEVER_ASKED,
+            pinning("meta.test:169.254.169.254"),
+            DeniedAddresses.parse("link-local"),
+            Set.of());
+    try {
+      resolver.resolve("meta.test");
+      fail("169.254.169.254 must be refused even when pinned");
+    } catch (AddressDeniedException e) {
+      assertTrue(e.getMessage(), e.getMessage().contains("169.254.169.254"));
+    } catch (UnknownHostException e) {
+      fail("refused as unknown host, not as denied: " + e);
+    }
+  }
+
+  @Test
+  public void aNameNotPinnedStillGoesToTheResolver() throws UnknownHostException {
+    GuardedDnsResolver resolver =
+        new GuardedDnsResolver(
+            new FakeDns().map("other.test", "127.0.0.8"),
+            pinning("www.amber-3.test:127.0.0.5"),
+            DeniedAddresses.parse("link-local"),
+            Set.of());
+    assertArrayEquals(
+        new InetAddress[] {InetAddress.getByName("127.0.0.8")}, resolver.resolve("other.test"));
   }
 }

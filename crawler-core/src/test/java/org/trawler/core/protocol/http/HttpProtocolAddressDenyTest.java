@@ -151,4 +151,28 @@ public class HttpProtocolAddressDenyTest {
       assertEquals(1, proxy.totalHits());
     }
   }
+
+  @Test
+  public void aPinnedNameIsFetchedAtItsAddressWithItsNameInTheHostHeader() {
+    Configuration conf = ShortTimeouts.conf();
+    conf.set(ProtocolKeys.RESOLVE, "www.pinned-name.test:127.0.0.1");
+    try (HttpProtocol protocol = new HttpProtocol(conf)) {
+      ProtocolOutput out =
+          protocol.fetch("http://www.pinned-name.test:" + server.port() + "/page", 0);
+      assertEquals(out.toString(), CrawlStatus.FETCH_SUCCESS, out.getStatus());
+    }
+    assertEquals(
+        "www.pinned-name.test:" + server.port(),
+        server.lastRequestHeaders("/page").getFirst("Host"));
+  }
+
+  @Test
+  public void aNamePinnedToADeniedAddressStaysDenied() {
+    Configuration conf = denying("link-local, loopback");
+    conf.set(ProtocolKeys.RESOLVE, "www.pinned-name.test:127.0.0.1");
+    try (HttpProtocol protocol = new HttpProtocol(conf)) {
+      assertDenied(protocol.fetch("http://www.pinned-name.test:" + server.port() + "/page", 0));
+    }
+    assertEquals(0, server.totalHits());
+  }
 }

@@ -1,0 +1,200 @@
+package org.trawler.simweb.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.crawl.CrawlRound;
+import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.generate.GeneratorKeys;
+import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.politeness.PolitenessKeys;
+import org.trawler.simweb.web.BroadScore;
+import org.trawler.simweb.web.BroadWeb;
+import org.trawler.simweb.web.WebServer;
+import org.trawler.simweb.web.WebShape;
+
+/**
+ * {@code bench --broad}: a Nutch user's broad crawl (rounds of topN, many threads, a politeness
+ * delay, a cap per host) of simweb's {@code --profile web}, judged only from what its server was
+ * asked ({@link BroadScore}); with {@code --features-off} the same crawl again with every feature
+ * switch of {@link #FEATURE_SWITCHES} off, side by side. The web is served in this JVM, a fresh
+ * server per configuration, its names pinned with http.resolve.file.
+ */
+final class BroadBench {
+
+  /**
+   * A setting that turns a broad-crawl feature on or off: the bench passes {@code key=off} for the
+   * features-off configuration and leaves the crawl's own default otherwise.
+   */
+  record FeatureSwitch(String key, String off) {}
+
+  /**
+   * The features a broad crawl turns off to show today's behaviour. Empty for now: near-duplicate
+   * marking, learned parameters and host backoff each add their switch here as they land.
+   */
+  static final List<FeatureSwitch> FEATURE_SWITCHES = List.of();
+
+  /** The backoff a 429 or 503 starts when the crawler sets none: StormCrawler's 60 s. */
+  static final long DEFAULT_BACKOFF_SECONDS = 60;
+
+  /** The bench's budget and politeness, the broad-crawl settings by default. */
+  record Settings(
+      WebShape shape,
+      int rounds,
+      long topN,
+      int threads,
+      double delaySeconds,
+      int maxPerHost,
+      long backoffSeconds,
+      boolean featuresOff) {}
+
+  /** One configuration's crawl: its score, wall and CPU seconds, rounds run. */
+  record Run(String name, BroadScore score, double seconds, double cpuSeconds, int rounds) {
+    double pagesPerSecond() {
+      return seconds <= 0 ? 0 : score.realPages() / seconds;
+    }
+  }
+
+  private final Configuration baseConf;
+  private final PrintStream out;
+  private final com.sun.management.OperatingSystemMXBean os =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+  BroadBench(Configuration conf, PrintStream out) {
+    this.baseConf = conf;
+    this.out = out;
+  }
+
+  /** The configurations of {@code s}: the crawl's defaults, then features off if asked. */
+  static Map<String, Map<String, String>> configurations(Settings s) {
+    Map<String, Map<String, String>> configurations = new LinkedHashMap<>();
+    configurations.put("default", Map.of());
+    if (s.featuresOff()) {
+      Map<String, String> off = new LinkedHashMap<>();
+      FEATURE_SWITCHES.forEach(f -> off.put(f.key(), f.off()));
+      configurations.put("features-off", off);
+    }
+    return configurations;
+  }
+
+  List<Run> run(Settings s, Path dir) throws Exception {
+    List<Run> runs = new ArrayList<>();
+    for (Map.Entry<String, Map<String, String>> c : configurations(s).entrySet()) {
+      runs.add(crawl(s, c.getKey(), c.getValue(), dir.resolve(c.getKey())));
+    }
+    return runs;
+  }
+
+  private Run crawl(Settings s, String name, Map<String, String> switches, Path dir)
+      throws Exception {
+    Files.createDirectories(dir.resolve("seeds"));
+    try (WebServer server = WebServer.start(BroadWeb.build(s.shape(), 0), 4 * s.threads())) {
+      BroadWeb web = server.web();
+      Path resolve = dir.resolve("resolve.txt");
+      Files.write(resolve, web.resolveLines());
+      Files.write(dir.resolve("seeds").resolve("seeds.txt"), web.seeds());
+      Configuration conf = new Configuration(baseConf);
+      conf.set(ProtocolKeys.RESOLVE_FILE, resolve.toString());
+      conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
+      conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
+      conf.setInt(GeneratorKeys.MAX_COUNT, s.maxPerHost());
+      conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 30);
+      switches.forEach(conf::set);
+      out.printf(
+          "bench --broad [%s]: %d hosts on %d addresses, %d real pages, %d seeds; %d rounds of"
+              + " topN %d%n",
+          name,
+          web.hosts().size(),
+          web.addresses().size(),
+          web.realPages(),
+          web.seeds().size(),
+          s.rounds(),
+          s.topN());
+      long cpu0 = os.getProcessCpuTime();
+      long t0 = System.nanoTime();
+      CrawlDir crawl = new CrawlDir(new org.apache.hadoop.fs.Path(dir.resolve("crawl").toString()));
+      Injector injector = new Injector();
+      injector.setConf(new Configuration(conf));
+      injector.inject(
+          crawl.crawlDb(), new org.apache.hadoop.fs.Path(dir.resolve("seeds").toString()), false);
+      CrawlRound round = new CrawlRound(conf, crawl, new Generator.Settings(s.topN(), 1, 0, false));
+      int rounds = 0;
+      for (int n = 1; n <= s.rounds(); n++) {
+        var result = round.run(n, CrawlRound.DIRECT);
+        if (result.isEmpty()) {
+          out.println("bench --broad: round " + n + ": nothing due, stopping");
+          break;
+        }
+        rounds = n;
+        out.println("bench --broad: round " + n + ": " + result.get().summary());
+      }
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+      BroadScore score = BroadScore.of(web, server.requests(), s.backoffSeconds() * 1000);
+      return new Run(name, score, seconds, cpu, rounds);
+    }
+  }
+
+  /** The runs side by side, one row per figure. */
+  static void print(List<Run> runs, long backoffSeconds, PrintStream out) {
+    out.printf("%-28s", "bench --broad");
+    runs.forEach(r -> out.printf("%16s", r.name()));
+    out.println();
+    Map<String, List<Object>> rows = new LinkedHashMap<>();
+    for (Run r : runs) {
+      Map<String, Object> f = figures(r);
+      f.forEach((k, v) -> rows.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+    }
+    rows.forEach(
+        (k, values) -> {
+          out.printf("%-28s", k);
+          values.forEach(v -> out.printf("%16s", v));
+          out.println();
+        });
+    out.println(
+        "(re-asks: requests to a host within "
+            + backoffSeconds
+            + " s of its latest 429 or 503; CPU: this JVM, crawl and server)");
+  }
+
+  static Map<String, Object> figures(Run r) {
+    Map<String, Object> f = new LinkedHashMap<>();
+    f.put("configuration", r.name());
+    f.putAll(r.score().figures());
+    f.put("rounds", r.rounds());
+    f.put("seconds", Math.round(r.seconds() * 10) / 10.0);
+    f.put("pagesPerSecond", Math.round(r.pagesPerSecond() * 100) / 100.0);
+    f.put("cpuSeconds", Math.round(r.cpuSeconds() * 10) / 10.0);
+    return f;
+  }
+
+  static void writeJson(Settings s, List<Run> runs, long peakRss, Path json) throws IOException {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("profile", "web");
+    fields.put("sites", s.shape().sites());
+    fields.put("pages", s.shape().pages());
+    fields.put("seed", s.shape().seed());
+    fields.put("rounds", s.rounds());
+    fields.put("topN", s.topN());
+    fields.put("threads", s.threads());
+    fields.put("delaySeconds", s.delaySeconds());
+    fields.put("generateMaxCount", s.maxPerHost());
+    fields.put("backoffSeconds", s.backoffSeconds());
+    List<String> off = new ArrayList<>();
+    FEATURE_SWITCHES.forEach(f -> off.add(f.key() + "=" + f.off()));
+    fields.put("featuresOffSettings", off);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    runs.forEach(r -> rows.add(figures(r)));
+    BenchJson.write(json, "broad", fields, "configurations", rows, peakRss);
+  }
+}

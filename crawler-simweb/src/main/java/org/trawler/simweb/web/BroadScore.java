@@ -1,0 +1,154 @@
+package org.trawler.simweb.web;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A broad crawl judged as a site owner would, only from what the {@link WebServer} was asked: how
+ * many fetches (robots.txt not counted), how many of them got a real page not fetched before, the
+ * PageRank mass of those pages against the best that as many fetches could get, where the rest
+ * went, and how often a host that had just refused with 429 or 503 was asked again within the
+ * crawler's backoff.
+ *
+ * @param fetches requests other than robots.txt
+ * @param robots robots.txt requests
+ * @param realPages distinct real pages answered at their own URL
+ * @param mass their PageRank mass
+ * @param bestMass the mass of the {@code fetches} highest-ranked real pages
+ * @param byKind fetches answered, by what the URL is; those refused are not here
+ * @param refused fetches answered 429 or 503 by a host's rate rule
+ * @param reasks requests to a host within the backoff of its latest refusal
+ * @param refusingHosts hosts that refused at least once
+ * @param mostReasksOnAHost the most re-asks of one host
+ */
+public record BroadScore(
+    long fetches,
+    long robots,
+    long realPages,
+    double mass,
+    double bestMass,
+    Map<UrlKind, Long> byKind,
+    long refused,
+    long reasks,
+    int refusingHosts,
+    long mostReasksOnAHost) {
+
+  /** Unique real pages per fetch. */
+  public double harvest() {
+    return fetches == 0 ? 0 : (double) realPages / fetches;
+  }
+
+  /** The PageRank mass fetched as a share of the best as many fetches could get. */
+  public double massShare() {
+    return bestMass == 0 ? 0 : mass / bestMass;
+  }
+
+  /** Fetches answered with a kind of URL. */
+  public long count(UrlKind kind) {
+    return byKind.getOrDefault(kind, 0L);
+  }
+
+  /** Fetches of a real page already fetched: a second fetch of the same page. */
+  public long refetches() {
+    return count(UrlKind.REAL) - realPages;
+  }
+
+  /**
+   * The score of the requests in {@code log} (in the order the server logged them) on {@code web};
+   * a request within {@code backoffMillis} of its host's latest 429 or 503 is a re-ask.
+   */
+  public static BroadScore of(BroadWeb web, List<WebRequest> log, long backoffMillis) {
+    long fetches = 0;
+    long robots = 0;
+    long refused = 0;
+    Map<UrlKind, Long> byKind = new EnumMap<>(UrlKind.class);
+    Set<Integer> real = new HashSet<>();
+    Map<String, List<WebRequest>> byHost = new HashMap<>();
+    for (WebRequest r : log) {
+      byHost.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r);
+      if (r.kind() == UrlKind.ROBOTS_TXT) {
+        robots++;
+        continue;
+      }
+      fetches++;
+      if (r.refused()) {
+        refused++;
+        continue;
+      }
+      byKind.merge(r.kind(), 1L, Long::sum);
+      if (r.kind() == UrlKind.REAL && r.status() == 200) {
+        real.add(r.page());
+      }
+    }
+    double mass = 0;
+    for (int page : real) {
+      mass += web.pageRank(page);
+    }
+    long reasks = 0;
+    long most = 0;
+    int refusing = 0;
+    for (List<WebRequest> requests : byHost.values()) {
+      requests.sort((a, b) -> Long.compare(a.atMillis(), b.atMillis()));
+      long lastRefusal = Long.MIN_VALUE;
+      long here = 0;
+      boolean refusedHere = false;
+      for (WebRequest r : requests) {
+        if (lastRefusal != Long.MIN_VALUE && r.atMillis() - lastRefusal < backoffMillis) {
+          here++;
+        }
+        if (r.refused()) {
+          lastRefusal = r.atMillis();
+          refusedHere = true;
+        }
+      }
+      reasks += here;
+      most = Math.max(most, here);
+      refusing += refusedHere ? 1 : 0;
+    }
+    return new BroadScore(
+        fetches,
+        robots,
+        real.size(),
+        mass,
+        web.bestMass((int) Math.min(Integer.MAX_VALUE, fetches)),
+        Map.copyOf(byKind),
+        refused,
+        reasks,
+        refusing,
+        most);
+  }
+
+  /** The figures as bench.json has them. */
+  public Map<String, Object> figures() {
+    Map<String, Object> f = new LinkedHashMap<>();
+    f.put("fetches", fetches);
+    f.put("robotsTxt", robots);
+    f.put("uniqueRealPages", realPages);
+    f.put("harvest", round(harvest()));
+    f.put("pageRankMass", round(mass));
+    f.put("bestPageRankMass", round(bestMass));
+    f.put("pageRankShareOfBest", round(massShare()));
+    f.put("realPageRefetches", refetches());
+    f.put("trap", count(UrlKind.TRAP));
+    f.put("duplicate", count(UrlKind.DUPLICATE));
+    f.put("soft404", count(UrlKind.SOFT_404));
+    f.put("dead", count(UrlKind.DEAD));
+    f.put("redirect", count(UrlKind.REDIRECT));
+    f.put("disallowed", count(UrlKind.DISALLOWED));
+    f.put("rateLimited", refused);
+    f.put("reasksWithinBackoff", reasks);
+    f.put("hostsThatRefused", refusingHosts);
+    f.put("mostReasksOnAHost", mostReasksOnAHost);
+    return f;
+  }
+
+  private static double round(double x) {
+    return Math.round(x * 1000) / 1000.0;
+  }
+}
