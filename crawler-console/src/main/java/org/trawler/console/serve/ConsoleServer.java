@@ -24,7 +24,10 @@ import org.trawler.jobs.index.Search;
 /**
  * The read-only console: the JDK's HTTP server on one address, GET only. Every page is built from
  * the JSON its /api twin returns; every answer carries a Content-Security-Policy. A bad request
- * gets a page saying what was wrong and its status (400, 404, 405), never a stack trace.
+ * gets a page saying what was wrong and its status (400, 404, 405, 414, 421), never a stack trace.
+ * A request is checked in this order before anything is decoded or read: its Host (only the names
+ * the console was bound to, see {@link ServedHosts}), its method, the length of its path and query.
+ * No request starts a job: the report is the one {@code report} wrote.
  */
 public final class ConsoleServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ConsoleServer.class);
@@ -35,11 +38,18 @@ public final class ConsoleServer implements AutoCloseable {
   /** Longest URL accepted by /url. */
   static final int MAX_URL = 8192;
 
+  /**
+   * Longest raw (still percent-encoded) path or query accepted, checked before decoding: room for
+   * the longest URL fully percent-encoded, and no more.
+   */
+  static final int MAX_RAW = 3 * MAX_URL + 1024;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final CrawlData data;
   private final HttpServer server;
   private final ExecutorService threads;
+  private final ServedHosts hosts;
 
   /** A bad request: its status and one line for the user. */
   static final class BadRequest extends Exception {
@@ -51,17 +61,25 @@ public final class ConsoleServer implements AutoCloseable {
     }
   }
 
-  private ConsoleServer(CrawlData data, HttpServer server, ExecutorService threads) {
+  private ConsoleServer(
+      CrawlData data, HttpServer server, ExecutorService threads, ServedHosts hosts) {
     this.data = data;
     this.server = server;
     this.threads = threads;
+    this.hosts = hosts;
   }
 
-  /** Starts serving {@code data} on {@code address} (port 0: any free port). */
+  /**
+   * Starts serving {@code data} on {@code address} (port 0: any free port), for requests whose Host
+   * is the address's name (as given, or its literal), {@code localhost} or, bound to every address,
+   * one of this machine's names, with the bound port.
+   */
   public static ConsoleServer start(CrawlData data, InetSocketAddress address) throws IOException {
     HttpServer http = HttpServer.create(address, 50);
+    ServedHosts hosts =
+        ServedHosts.of(new InetSocketAddress(address.getAddress(), http.getAddress().getPort()));
     ExecutorService threads = Executors.newFixedThreadPool(4);
-    ConsoleServer console = new ConsoleServer(data, http, threads);
+    ConsoleServer console = new ConsoleServer(data, http, threads, hosts);
     http.createContext("/", console::handle);
     http.setExecutor(threads);
     http.start();
@@ -85,12 +103,24 @@ public final class ConsoleServer implements AutoCloseable {
 
   private void handle(HttpExchange ex) throws IOException {
     try {
+      String host = ex.getRequestHeaders().getFirst("Host");
+      if (!hosts.serves(host)) {
+        LOG.warn("refused a request for Host {}: not one of {}", host, hosts.names());
+        throw new BadRequest(
+            421, "this console answers only for " + String.join(", ", hosts.names()) + " (Host)");
+      }
       String method = ex.getRequestMethod();
       if (!method.equals("GET") && !method.equals("HEAD")) {
         ex.getResponseHeaders().set("Allow", "GET, HEAD");
         throw new BadRequest(405, "the console is read-only: only GET and HEAD");
       }
-      route(ex, ex.getRequestURI().getPath(), query(ex.getRequestURI().getRawQuery()));
+      String rawPath = ex.getRequestURI().getRawPath();
+      String rawQuery = ex.getRequestURI().getRawQuery();
+      if ((rawPath != null && rawPath.length() > MAX_RAW)
+          || (rawQuery != null && rawQuery.length() > MAX_RAW)) {
+        throw new BadRequest(414, "the request is too long: at most " + MAX_RAW + " characters");
+      }
+      route(ex, ex.getRequestURI().getPath(), query(rawQuery));
     } catch (BadRequest e) {
       errorPage(ex, e.status, e.getMessage());
     } catch (Exception e) {
@@ -141,10 +171,16 @@ public final class ConsoleServer implements AutoCloseable {
         }
       }
       case "/report" -> {
+        JsonNode report;
+        try {
+          report = data.report();
+        } catch (CrawlData.NotFoundException e) {
+          throw new BadRequest(404, e.getMessage());
+        }
         if (api) {
-          json(ex, data.report());
+          json(ex, report);
         } else {
-          html(ex, 200, ReportPage.html(data.report(), true), ReportPage.POLICY);
+          html(ex, 200, ReportPage.html(report, true), ReportPage.POLICY);
         }
       }
       case "/static/style.css" -> asset(ex, Assets.STYLE_CSS, "text/css");
@@ -248,6 +284,8 @@ public final class ConsoleServer implements AutoCloseable {
       case 400 -> "bad request";
       case 404 -> "not found";
       case 405 -> "method not allowed";
+      case 414 -> "request too long";
+      case 421 -> "misdirected request";
       default -> "error";
     };
   }

@@ -25,7 +25,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
-import org.trawler.console.report.CrawlReport;
+import org.trawler.console.report.ReportCommand;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.Outlink;
@@ -73,9 +73,6 @@ public final class CrawlData {
   private final CrawlDir crawl;
   private final Path index;
   private final Search search;
-
-  private ObjectNode report;
-  private String reportStamp;
 
   public CrawlData(Configuration conf, CrawlDir crawl, Path index) throws IOException {
     this.conf = conf;
@@ -318,23 +315,26 @@ public final class CrawlData {
   }
 
   /**
-   * The report, counted again when the crawl changed since the last one (a new crawldb version or a
-   * new round).
+   * The report {@code report} wrote into {@code <crawl>/report}. The console never counts it
+   * itself: a GET that starts a MapReduce job would let any page that reaches the console spend the
+   * machine.
    */
-  public synchronized ObjectNode report() throws IOException, UserException {
-    FileSystem fs = crawl.root().getFileSystem(conf);
-    Path current = VersionedDb.current(crawl.crawlDb());
-    Path rounds = new Path(crawl.root(), RoundLog.ROUNDS_FILE);
-    String stamp =
-        (fs.exists(current) ? fs.getFileStatus(current).getModificationTime() : 0)
-            + "/"
-            + (fs.exists(rounds) ? fs.getFileStatus(rounds).getLen() : 0);
-    if (report == null || !stamp.equals(reportStamp)) {
-      Path work =
-          new Path(conf.get("hadoop.tmp.dir", "/tmp"), "trawler-console-" + System.nanoTime());
-      report = CrawlReport.build(conf, crawl, work);
-      reportStamp = stamp;
+  public ObjectNode report() throws IOException, NotFoundException {
+    Path file =
+        new Path(new Path(crawl.root(), ReportCommand.DEFAULT_DIR), ReportCommand.JSON_FILE);
+    FileSystem fs = file.getFileSystem(conf);
+    if (!fs.exists(file)) {
+      throw new NotFoundException(
+          "no report built yet: run bin/crawl report "
+              + crawl.root()
+              + " (the console shows the report that command writes, it never builds one)");
     }
-    return report;
+    try (java.io.InputStream in = fs.open(file)) {
+      JsonNode report = JSON.readTree(in);
+      if (!(report instanceof ObjectNode o)) {
+        throw new IOException(file + " is not a report (no JSON object)");
+      }
+      return o;
+    }
   }
 }

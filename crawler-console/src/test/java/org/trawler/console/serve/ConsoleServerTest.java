@@ -4,20 +4,28 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 import org.trawler.console.HostileCrawl;
 import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.crawl.CrawlDir;
@@ -27,6 +35,8 @@ public class ConsoleServerTest {
   private static HostileCrawl crawl;
   private static ConsoleServer server;
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @BeforeClass
   public static void start() throws Exception {
@@ -124,5 +134,86 @@ public class ConsoleServerTest {
     HttpResponse<String> status = get("/api/status");
     assertTrue(status.body(), status.body().contains("\"state\":\"finished\""));
     assertTrue(status.body(), status.body().contains("\"roundsRecorded\":2"));
+  }
+
+  /** The status line and body of one raw request with the given Host header. */
+  private static String[] rawGet(String target, String host) throws Exception {
+    try (Socket socket = new Socket(server.address().getAddress(), server.address().getPort())) {
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ("GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+              .getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+      BufferedReader in =
+          new BufferedReader(
+              new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+      String status = in.readLine();
+      StringBuilder rest = new StringBuilder();
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        rest.append(line).append('\n');
+      }
+      return new String[] {status, rest.toString()};
+    }
+  }
+
+  @Test
+  public void aForeignHostIsMisdirectedAndTheBoundOnesAreServed() throws Exception {
+    int port = server.address().getPort();
+    // a page on evil.example whose name now resolves to 127.0.0.1 (DNS rebinding)
+    String[] evil = rawGet("/api/overview", "evil.example:" + port);
+    assertTrue(evil[0].startsWith("HTTP/1.1 421"));
+    assertTrue(evil[1], evil[1].contains("answers only for 127.0.0.1, localhost"));
+    assertFalse(evil[1], evil[1].contains(crawl.crawl.getPath()));
+    assertTrue(rawGet("/", "evil.example")[0].startsWith("HTTP/1.1 421"));
+    assertTrue(rawGet("/", "127.0.0.1:1")[0].startsWith("HTTP/1.1 421"));
+    assertTrue(rawGet("/", "")[0].startsWith("HTTP/1.1 421"));
+    assertEquals("HTTP/1.1 200 OK", rawGet("/", "127.0.0.1:" + port)[0]);
+    assertEquals("HTTP/1.1 200 OK", rawGet("/", "localhost:" + port)[0]);
+    assertEquals("HTTP/1.1 200 OK", rawGet("/", "LOCALHOST.:" + port)[0]);
+  }
+
+  @Test
+  public void anOverlongQueryIsRefusedBeforeItIsDecoded() throws Exception {
+    String host = "127.0.0.1:" + server.address().getPort();
+    // percent-encoded: decoded first, it would be a 400 "the query is too long" after the work
+    String[] tooLong = rawGet("/search?q=" + "%41".repeat(ConsoleServer.MAX_RAW / 3 + 1), host);
+    assertTrue(tooLong[0], tooLong[0].startsWith("HTTP/1.1 414"));
+    assertTrue(
+        "the request is too long: at most " + ConsoleServer.MAX_RAW + " characters",
+        tooLong[1].contains(
+            "the request is too long: at most " + ConsoleServer.MAX_RAW + " characters"));
+    String[] longest = rawGet("/search?q=" + "%41".repeat((ConsoleServer.MAX_RAW - 2) / 3), host);
+    assertTrue(longest[0], longest[0].startsWith("HTTP/1.1 400"));
+    assertTrue(longest[1].contains("the query is too long: at most 1000 characters"));
+    String[] longPath = rawGet("/" + "p".repeat(ConsoleServer.MAX_RAW + 1), host);
+    assertTrue(longPath[0], longPath[0].startsWith("HTTP/1.1 414"));
+  }
+
+  @Test
+  public void theReportIsNeverBuiltByARequest() throws Exception {
+    File crawlDir = tmp.newFolder("crawl");
+    File hadoopTmp = tmp.newFolder("hadoop-tmp");
+    Configuration conf = LocalJobFixtures.localConf();
+    conf.set("hadoop.tmp.dir", hadoopTmp.getPath());
+    CrawlDir dir = new CrawlDir(new Path(crawlDir.getPath()));
+    try (ConsoleServer empty =
+        ConsoleServer.start(
+            new CrawlData(conf, dir, new Path(dir.root(), "index")),
+            new InetSocketAddress("127.0.0.1", 0))) {
+      HttpResponse<String> page =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(empty.base() + "/report")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertError(page, 404, "no report built yet: run bin/crawl report " + dir.root());
+      HttpResponse<String> api =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(empty.base() + "/api/report")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertEquals(404, api.statusCode());
+      assertTrue(api.body(), api.body().contains("no report built yet"));
+    }
+    // no job ran: it would have left its work and its output in these directories
+    assertEquals(0, crawlDir.list().length);
+    assertEquals(0, hadoopTmp.list().length);
   }
 }

@@ -32,8 +32,8 @@ import org.apache.hadoop.security.alias.CredentialProviderFactory;
  *
  * A value given for {@code key} itself (-D key=value or trawler-site.xml) is refused with a {@link
  * BadSettingException} (the command exits 2) saying how to give it instead; so is a file that its
- * group or others may read. Nothing here logs or prints a secret: messages name the key and the
- * file, never the value.
+ * group or others may read or write. Nothing here logs or prints a secret: messages name the key
+ * and the file, never the value.
  */
 public final class Secrets {
   /** Suffix of the key naming the file that holds {@code key}'s secret. */
@@ -129,12 +129,14 @@ public final class Secrets {
         throw new BadSettingException(fileKey, file + " is not a file");
       }
       FsPermission permission = status.getPermission();
-      if (permission.getGroupAction().implies(FsAction.READ)
-          || permission.getOtherAction().implies(FsAction.READ)) {
+      String shared = sharedWithOthers(permission);
+      if (shared != null) {
         throw new BadSettingException(
             fileKey,
             file
-                + " may be read by others than its owner ("
+                + " may be "
+                + shared
+                + " by others than its owner ("
                 + permission
                 + "); make it owner-only: chmod 600 "
                 + file);
@@ -160,6 +162,22 @@ public final class Secrets {
       throw new BadSettingException(fileKey, file + " is empty");
     }
     return secret;
+  }
+
+  /**
+   * "read" when group or others may read the file (and learn the secret), "written" when they may
+   * write it (and put in one of their own: a token that sends the crawl to their server), or null.
+   */
+  private static String sharedWithOthers(FsPermission permission) {
+    FsAction group = permission.getGroupAction();
+    FsAction other = permission.getOtherAction();
+    if (group.implies(FsAction.READ) || other.implies(FsAction.READ)) {
+      return "read";
+    }
+    if (group.implies(FsAction.WRITE) || other.implies(FsAction.WRITE)) {
+      return "written";
+    }
+    return null;
   }
 
   /** How to give {@code key}'s secret instead of in the configuration, in one line. */

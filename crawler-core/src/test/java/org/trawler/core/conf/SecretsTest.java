@@ -38,6 +38,26 @@ public class SecretsTest {
   }
 
   @Test
+  public void aFileOthersCanWriteIsRefusedInOneLineNamingItAndChmod() throws Exception {
+    for (String mode : new String[] {"rw--w----", "rw-----w-", "rw--w--w-"}) {
+      Configuration conf = new Configuration(false);
+      File file = secretFile(mode, SECRET);
+      conf.set(KEY + Secrets.FILE_SUFFIX, file.getPath());
+      String message = refusal(conf, KEY);
+      assertEquals(
+          KEY
+              + Secrets.FILE_SUFFIX
+              + ": "
+              + file.getPath()
+              + " may be written by others than its owner ("
+              + mode
+              + "); make it owner-only: chmod 600 "
+              + file.getPath(),
+          message);
+    }
+  }
+
+  @Test
   public void noProviderAndNoFileIsNoSecret() {
     assertNull(Secrets.secret(new Configuration(false), KEY));
   }

@@ -48,13 +48,19 @@ final class OpenSearchConnection implements Closeable {
   private final OpenSearchClient client;
 
   OpenSearchConnection(Configuration conf) {
-    this.hosts = hosts(conf.get(OpenSearchKeys.HOSTS, OpenSearchKeys.DEFAULT_HOSTS));
+    this.credentials = RemoteCredentials.read(conf, OpenSearchKeys.CREDENTIALS);
+    String setting = conf.get(OpenSearchKeys.HOSTS, OpenSearchKeys.DEFAULT_HOSTS);
+    for (String url : setting.split(",")) {
+      if (!url.isBlank()) {
+        credentials.checkEndpoint(OpenSearchKeys.HOSTS, url.trim());
+      }
+    }
+    this.hosts = hosts(setting);
     this.index = index(conf);
     Timeout timeout =
         Timeout.ofMilliseconds(
             Settings.getInt(conf, OpenSearchKeys.TIMEOUT, OpenSearchKeys.DEFAULT_TIMEOUT));
     SSLContext ssl = TrustedCertificates.fromSettings(conf, OpenSearchKeys.TRUSTSTORE);
-    this.credentials = RemoteCredentials.read(conf, OpenSearchKeys.CREDENTIALS);
     ApacheHttpClient5TransportBuilder builder =
         ApacheHttpClient5TransportBuilder.builder(hosts.toArray(new HttpHost[0]))
             .setMapper(new JacksonJsonpMapper())

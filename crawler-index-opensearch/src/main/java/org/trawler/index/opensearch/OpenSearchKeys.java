@@ -72,6 +72,12 @@ public final class OpenSearchKeys {
   /** The owner-only file holding opensearch.auth.apikey. */
   public static final String AUTH_API_KEY_FILE = AUTH_API_KEY + Secrets.FILE_SUFFIX;
 
+  /**
+   * Lets the credentials go over plain http:// (a loopback or trusted network); without it an
+   * http:// URL with credentials is refused, and discovered nodes get none over http.
+   */
+  public static final String AUTH_ALLOW_INSECURE = "opensearch.auth.allow.insecure";
+
   /** The authentication keys above, for {@link RemoteCredentials}. */
   public static final RemoteCredentials.Keys CREDENTIALS =
       new RemoteCredentials.Keys(
@@ -81,7 +87,8 @@ public final class OpenSearchKeys {
           AUTH_PASSWORD_FILE,
           AUTH_API_KEY,
           "ApiKey",
-          "an API key");
+          "an API key",
+          AUTH_ALLOW_INSECURE);
 
   /**
    * A keystore file (a Hadoop path) of CAs an https:// cluster is trusted by, besides the JDK's.

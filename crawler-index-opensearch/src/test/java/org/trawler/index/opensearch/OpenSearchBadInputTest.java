@@ -43,6 +43,11 @@ public class OpenSearchBadInputTest extends BadInputTest {
         bad(index("opensearch.hosts=localhost:9200"), USAGE, "not the http(s) URL of a node"));
     cases.add(
         bad(index("opensearch.hosts=http://127.0.0.1:9200/crawl"), USAGE, "opensearch.hosts"));
+    cases.add(
+        bad(
+            index("opensearch.hosts=https://alice:hunter2@127.0.0.1:9"),
+            USAGE,
+            CREDENTIALS_IN_URL));
     cases.add(bad(index("opensearch.index=Crawl"), USAGE, "opensearch.index: 'Crawl' is not"));
     cases.add(bad(index("opensearch.bulk.docs=0"), USAGE, "opensearch.bulk.docs"));
     cases.add(bad(index("opensearch.bulk.bytes=big"), USAGE, "opensearch.bulk.bytes"));

@@ -75,6 +75,13 @@ final class SolrConnection implements Closeable {
     this.credentials = RemoteCredentials.read(conf, SolrKeys.CREDENTIALS);
     SSLContext trust = TrustedCertificates.fromSettings(conf, TRUST_STORE);
     this.urls = configuredUrls(conf);
+    String urlKey =
+        conf.getTrimmed(SolrKeys.ZOOKEEPER_HOSTS, SolrKeys.DEFAULT_ZOOKEEPER_HOSTS).isEmpty()
+            ? SolrKeys.SERVER_URL
+            : SolrKeys.ZOOKEEPER_HOSTS;
+    for (String url : urls) {
+      credentials.checkEndpoint(urlKey, url);
+    }
     this.configured = urls.size();
     this.maxRetries = Settings.getInt(conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES);
     this.backoffMs = Settings.getLong(conf, SolrKeys.RETRY_BACKOFF, SolrKeys.DEFAULT_RETRY_BACKOFF);
@@ -127,6 +134,13 @@ final class SolrConnection implements Closeable {
     }
     for (String node : nodeUrls(reply.body)) {
       String url = node + "/" + collection;
+      if (!credentials.mayBeSentTo(url)) {
+        LOG.warn(
+            "solr: node {} left out: it is plain http and the credentials go over https only ({})",
+            url,
+            SolrKeys.AUTH_ALLOW_INSECURE);
+        continue;
+      }
       if (!urls.contains(url)) {
         urls.add(url);
       }

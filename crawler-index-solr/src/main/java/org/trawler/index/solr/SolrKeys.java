@@ -101,6 +101,12 @@ public final class SolrKeys {
   /** The owner-only file holding solr.auth.token. */
   public static final String AUTH_TOKEN_FILE = AUTH_TOKEN + Secrets.FILE_SUFFIX;
 
+  /**
+   * Lets the credentials go over plain http:// (a loopback or trusted network); without it an
+   * http:// URL with credentials is refused, and discovered nodes get none over http.
+   */
+  public static final String AUTH_ALLOW_INSECURE = "solr.auth.allow.insecure";
+
   /** The authentication keys above, for {@link RemoteCredentials}. */
   public static final RemoteCredentials.Keys CREDENTIALS =
       new RemoteCredentials.Keys(
@@ -110,7 +116,8 @@ public final class SolrKeys {
           AUTH_PASSWORD_FILE,
           AUTH_TOKEN,
           "Bearer",
-          "a bearer token");
+          "a bearer token",
+          AUTH_ALLOW_INSECURE);
 
   private SolrKeys() {}
 }

@@ -46,6 +46,11 @@ public class SolrBadInputTest extends BadInputTest {
     List<Object[]> cases = new ArrayList<>();
     cases.add(bad(indexWithSolr("solr.server.url="), USAGE, "solr.server.url: not set"));
     cases.add(bad(indexWithSolr("solr.server.url=localhost:8983"), USAGE, "not an http(s) URL"));
+    cases.add(
+        bad(
+            indexWithSolr("solr.server.url=https://alice:hunter2@127.0.0.1:9/solr/crawl"),
+            USAGE,
+            CREDENTIALS_IN_URL));
     cases.add(bad(indexWithSolr("solr.commit.size=0"), USAGE, "solr.commit.size"));
     cases.add(bad(indexWithSolr("solr.timeout.ms=soon"), USAGE, "solr.timeout.ms"));
     cases.add(bad(indexWithSolr("solr.retry.backoff.ms=-"), USAGE, "solr.retry.backoff.ms"));

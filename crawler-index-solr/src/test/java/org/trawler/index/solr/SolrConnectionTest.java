@@ -1,14 +1,70 @@
 package org.trawler.index.solr;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.BadSettingException;
 
 public class SolrConnectionTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** Alice's settings (her password in an owner-only file) for the collection at {@code url}. */
+  private Configuration asAlice(String url) throws Exception {
+    File password = tmp.newFile();
+    Files.writeString(password.toPath(), "hunter2-Secret\n");
+    Files.setPosixFilePermissions(password.toPath(), PosixFilePermissions.fromString("rw-------"));
+    Configuration conf = new Configuration(false);
+    conf.set(SolrKeys.SERVER_URL, url);
+    conf.set(SolrKeys.AUTH_USER, "alice");
+    conf.set(SolrKeys.AUTH_PASSWORD_FILE, password.getPath());
+    return conf;
+  }
+
+  @Test
+  public void credentialsGoToPlainHttpOnlyWhenAllowed() throws Exception {
+    Configuration conf = asAlice("https://solr.example/solr/crawl,http://127.0.0.1:1/solr/crawl");
+    try {
+      new SolrConnection(conf, ms -> {}).close();
+      fail("sent credentials over plain http");
+    } catch (BadSettingException e) {
+      assertEquals(SolrKeys.SERVER_URL, e.key());
+      assertTrue(
+          e.getMessage(),
+          e.getMessage()
+              .startsWith("solr.server.url: http://127.0.0.1:1/solr/crawl is plain http"));
+      assertTrue(e.getMessage(), e.getMessage().contains("solr.auth.allow.insecure=true"));
+      assertFalse(e.getMessage(), e.getMessage().contains("hunter2"));
+    }
+    conf.setBoolean(SolrKeys.AUTH_ALLOW_INSECURE, true);
+    try (SolrConnection allowed = new SolrConnection(conf, ms -> {})) {
+      assertEquals(2, allowed.urls().size());
+    }
+  }
+
+  @Test
+  public void aUrlWithAPasswordInItIsRefusedWithoutShowingIt() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.set(SolrKeys.SERVER_URL, "https://alice:hunter2-Secret@solr.example/solr/crawl");
+    try {
+      new SolrConnection(conf, ms -> {}).close();
+      fail("accepted a URL with a password");
+    } catch (BadSettingException e) {
+      assertEquals(SolrKeys.SERVER_URL, e.key());
+      assertTrue(e.getMessage(), e.getMessage().contains("'https://solr.example/solr/crawl'"));
+      assertFalse(e.getMessage(), e.getMessage().contains("hunter2"));
+    }
+  }
+
   @Test
   public void pausesDoubleUpToAMinute() {
     assertEquals(1000, SolrConnection.pause(1000, 0));

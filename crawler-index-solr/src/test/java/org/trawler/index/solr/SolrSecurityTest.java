@@ -66,6 +66,8 @@ public class SolrSecurityTest {
     conf.set(SolrKeys.SERVER_URL, url);
     conf.setLong(SolrKeys.RETRY_BACKOFF, 100);
     conf.set(SolrKeys.AUTH_USER, user);
+    conf.setBoolean(
+        SolrKeys.AUTH_ALLOW_INSECURE, true); // the test cluster is plain http on loopback
     File jceks = new File(tmp.newFolder(), "trawler.jceks");
     conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, "jceks://file" + jceks.getPath());
     CredentialProvider provider = CredentialProviderFactory.getProviders(conf).get(0);
@@ -193,6 +195,7 @@ public class SolrSecurityTest {
       Configuration conf = new Configuration(false);
       conf.set(SolrKeys.SERVER_URL, url(first) + "," + url(second));
       conf.set(SolrKeys.AUTH_TOKEN_FILE, file.getPath());
+      conf.setBoolean(SolrKeys.AUTH_ALLOW_INSECURE, true); // plain http on loopback
       new SolrIndexWriter().check(conf);
       index(conf, "http://a.test/token");
     } finally {

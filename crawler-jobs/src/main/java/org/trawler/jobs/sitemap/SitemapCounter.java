@@ -22,7 +22,7 @@ public enum SitemapCounter implements JobCounter {
   ADDED,
   /** Files whose URLs were cut at sitemap.max.urls. */
   TOO_MANY_URLS,
-  /** Files larger than sitemap.size.max. */
+  /** Files larger than sitemap.size.max, fetched or decompressed (a gzip bomb). */
   TOO_LARGE,
   /** Files neither XML, text, RSS nor Atom (e.g. a wrong content type). */
   UNKNOWN_FORMAT,
@@ -33,7 +33,9 @@ public enum SitemapCounter implements JobCounter {
   /** Sitemap URLs of another host that host's robots.txt does not name (sitemap.strict). */
   CROSS_HOST_REFUSED,
   /** Sitemap URLs a normalizer or filter refused. */
-  URLS_REJECTED;
+  URLS_REJECTED,
+  /** Files not decompressed and parsed within sitemap.parse.timeout. */
+  PARSE_TIMEOUT;
 
   public static final String GROUP = "sitemap";
 

@@ -2,7 +2,9 @@ package org.trawler.jobs.sitemap;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,11 +62,40 @@ public class SitemapJob extends CrawlTool {
   static final String ROBOTS_ASKED = "trawler.sitemap.robots.asked";
 
   /** What a run did. */
-  public record Result(long sites, long sitemaps, long urls, long added) {
+  public record Result(
+      long sites, long sitemaps, long urls, long added, Map<String, Long> problems) {
+    /** The counters of sitemaps that could not be read whole, shown when they are not zero. */
+    static final SitemapCounter[] PROBLEMS = {
+      SitemapCounter.NOT_FETCHED,
+      SitemapCounter.TOO_LARGE,
+      SitemapCounter.PARSE_TIMEOUT,
+      SitemapCounter.UNKNOWN_FORMAT,
+      SitemapCounter.UNPARSABLE,
+      SitemapCounter.TOO_MANY_URLS
+    };
+
     public String summary(Path crawlDb) {
-      return String.format(
-          "sitemap: %d sites, %d sitemaps read, %d URLs; %d new in %s",
-          sites, sitemaps, urls, added, crawlDb);
+      StringBuilder line =
+          new StringBuilder(
+              String.format(
+                  "sitemap: %d sites, %d sitemaps read, %d URLs; %d new in %s",
+                  sites, sitemaps, urls, added, crawlDb));
+      if (!problems.isEmpty()) {
+        line.append("; sitemaps with problems:");
+        problems.forEach((name, n) -> line.append(' ').append(name).append(' ').append(n));
+      }
+      return line.toString();
+    }
+
+    static Map<String, Long> problems(Counters c) {
+      Map<String, Long> problems = new LinkedHashMap<>();
+      for (SitemapCounter counter : PROBLEMS) {
+        long n = counter.valueIn(c);
+        if (n > 0) {
+          problems.put(counter.counterName(), n);
+        }
+      }
+      return problems;
     }
   }
 
@@ -146,7 +177,7 @@ public class SitemapJob extends CrawlTool {
         Path list = tx.scratch("sitemap-sites");
         long sites = listSites(conf, current, given, done, installedHostDb, list);
         if (sites == 0) {
-          return new Result(0, 0, 0, 0);
+          return new Result(0, 0, 0, 0, Map.of());
         }
         Job job = CrawlJob.create(conf, "sitemap " + crawlDb);
         MultipleInputs.addInputPath(
@@ -167,7 +198,8 @@ public class SitemapJob extends CrawlTool {
                 sites,
                 SitemapCounter.PARSED.valueIn(c),
                 SitemapCounter.URLS.valueIn(c),
-                SitemapCounter.ADDED.valueIn(c));
+                SitemapCounter.ADDED.valueIn(c),
+                Result.problems(c));
       }
       if (asked != null && fs.exists(asked)) {
         RobotsDb.keep(conf, robots, asked, force); // the robots.txt answers the tasks asked for

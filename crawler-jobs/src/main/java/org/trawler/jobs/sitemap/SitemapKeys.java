@@ -23,6 +23,14 @@ public final class SitemapKeys {
   public static final int DEFAULT_SIZE_MAX = 52428800;
 
   /**
+   * Seconds one sitemap file may take to decompress and parse; past them it is counted
+   * (parse_timeout) and its URLs are not taken. 0: no limit.
+   */
+  public static final String PARSE_TIMEOUT = "sitemap.parse.timeout";
+
+  public static final int DEFAULT_PARSE_TIMEOUT = 30;
+
+  /**
    * A sitemap may list URLs of another host only when that host's robots.txt names it (the
    * sitemaps.org cross-submit rule); false accepts every URL.
    */

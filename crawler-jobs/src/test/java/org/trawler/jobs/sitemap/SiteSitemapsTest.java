@@ -76,7 +76,7 @@ public class SiteSitemapsTest {
   private SiteSitemaps reader(Scripted source, int maxDepth, boolean strict, boolean useDefault) {
     return new SiteSitemaps(
         source,
-        new SitemapReader(50000, 52428800),
+        new SitemapReader(50000, 52428800, 30_000),
         new SitemapMapping(60, 90 * 86400, 30 * 86400),
         null,
         null,

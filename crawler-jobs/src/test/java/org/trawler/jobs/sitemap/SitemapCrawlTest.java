@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +38,9 @@ import org.trawler.jobs.LocalJobFixtures;
 public class SitemapCrawlTest {
   private static final String NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
+  private static final String BOMB_START =
+      "<?xml version=\"1.0\"?><urlset xmlns=\"" + NS + "\"><url><loc>http://127.0.0.2/";
+
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   /** A site serving fixed files; other paths are 404. */
@@ -45,6 +49,7 @@ public class SitemapCrawlTest {
     final Map<String, byte[]> bodies = new ConcurrentHashMap<>();
     final Map<String, String> types = new ConcurrentHashMap<>();
     final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
+    final Map<String, Long> bombs = new ConcurrentHashMap<>();
 
     Site(String host) throws Exception {
       server = HttpServer.create(new InetSocketAddress(host, 0), 50);
@@ -54,6 +59,23 @@ public class SitemapCrawlTest {
             String path = exchange.getRequestURI().getPath();
             hits.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
             byte[] body = bodies.get(path);
+            Long bomb = bombs.get(path);
+            if (bomb != null) {
+              exchange.getResponseHeaders().set("Content-Type", "application/gzip");
+              exchange.sendResponseHeaders(200, 0);
+              // compressed as it is sent: the bomb is never held whole, here or on disk
+              try (OutputStream out = new GZIPOutputStream(exchange.getResponseBody(), 65536)) {
+                out.write(BOMB_START.getBytes(StandardCharsets.UTF_8));
+                byte[] block = new byte[1024 * 1024];
+                Arrays.fill(block, (byte) 'a');
+                for (long sent = 0; sent < bomb; sent += block.length) {
+                  out.write(block);
+                }
+              } catch (java.io.IOException e) {
+                // the client stopped reading: nothing more to send
+              }
+              return;
+            }
             if (body == null) {
               body = "not found".getBytes(StandardCharsets.UTF_8);
               exchange.sendResponseHeaders(404, body.length);
@@ -84,6 +106,16 @@ public class SitemapCrawlTest {
     Site serve(String path, String type, byte[] body) {
       bodies.put(path, body);
       types.put(path, type);
+      return this;
+    }
+
+    /**
+     * Serves a gzip bomb as application/gzip: a sitemap whose first {@code <loc>} goes on for
+     * {@code bytes} bytes, which a parser without a bound holds whole (the JDK's gzip inflates it
+     * about 1000 to 1).
+     */
+    Site serveGzipBomb(String path, long bytes) {
+      bombs.put(path, bytes);
       return this;
     }
 
@@ -139,6 +171,16 @@ public class SitemapCrawlTest {
         + "\">"
         + String.join("", urlElements)
         + "</urlset>";
+  }
+
+  /** The crawldb of the crawl in {@code crawl}: each URL with its status. */
+  private static Map<String, String> statuses(Configuration conf, File crawl) throws Exception {
+    return new TreeMap<>(
+        LocalJobFixtures.readAll(
+            conf,
+            VersionedDb.current(new Path(new File(crawl, "crawldb").getPath())),
+            new CrawlDatum(),
+            d -> d.statusLabel()));
   }
 
   /** The three sites' files. */
@@ -205,13 +247,7 @@ public class SitemapCrawlTest {
     assertEquals(run.toString(), 0, run.exitCode);
     assertTrue(run.out, run.out.contains("sitemap: 1 sites, 4 sitemaps read, 5 URLs; 5 new"));
 
-    Map<String, String> statuses =
-        new TreeMap<>(
-            LocalJobFixtures.readAll(
-                conf,
-                VersionedDb.current(new Path(new File(crawl, "crawldb").getPath())),
-                new CrawlDatum(),
-                d -> d.statusLabel()));
+    Map<String, String> statuses = statuses(conf, crawl);
     Map<String, String> expected = new TreeMap<>();
     for (String p : new String[] {"/", "/p1", "/deep1", "/deep2", "/deep3"}) {
       expected.put(a.url(p), "db_fetched");
@@ -254,5 +290,41 @@ public class SitemapCrawlTest {
       assertEquals(site.url("/robots.txt"), 1, site.hits("/robots.txt"));
     }
     assertEquals("the sitemaps were read again", 2, a.hits("/index.xml.gz"));
+  }
+
+  @Test
+  public void aGzipBombSitemapIsCountedTooLargeAndTheCrawlGoesOn() throws Exception {
+    String html = "text/html; charset=utf-8";
+    a.serve(
+            "/robots.txt",
+            "text/plain",
+            "Sitemap: " + a.url("/bomb.xml.gz") + "\nSitemap: " + a.url("/s2.xml") + "\n")
+        .serveGzipBomb("/bomb.xml.gz", 1L << 30) // 1 GB in about 1 MB
+        .serve("/", html, html("/p1"))
+        .serve("/p1", html, html())
+        .serve("/deep2", html, html())
+        .serve(
+            "/s2.xml", "application/xml", urlset("<url><loc>" + a.url("/deep2") + "</loc></url>"));
+    File seeds = tmp.newFolder("seeds");
+    Files.writeString(new File(seeds, "seeds.txt").toPath(), a.url("/") + "\n");
+    Configuration conf = LocalJobFixtures.localConf();
+    conf.set("hadoop.tmp.dir", new File(tmp.getRoot(), "hadoop").getAbsolutePath());
+    conf.set("fetcher.server.delay", "0");
+    File crawl = new File(tmp.getRoot(), "crawl");
+
+    // default limits (sitemap.size.max: 50 MB decompressed), in a test JVM of 2 GB heap, where
+    // crawler-commons alone ran out of heap on the 1 GB <loc>
+    CommandRun run =
+        CommandRun.run(conf, "run", seeds.getPath(), crawl.getPath(), "2", "--sitemaps");
+    assertEquals(run.toString(), 0, run.exitCode);
+    assertTrue(run.out, run.out.contains("sitemap: 1 sites, 1 sitemaps read, 1 URLs; 1 new"));
+    assertTrue(run.out, run.out.contains("sitemaps with problems: too_large 1"));
+    assertEquals(1, a.hits("/bomb.xml.gz"));
+    Map<String, String> statuses = statuses(conf, crawl);
+    Map<String, String> expected = new TreeMap<>();
+    for (String p : new String[] {"/", "/p1", "/deep2"}) {
+      expected.put(a.url(p), "db_fetched");
+    }
+    assertEquals(expected, statuses);
   }
 }

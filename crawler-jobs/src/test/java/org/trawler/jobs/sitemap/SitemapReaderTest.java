@@ -2,6 +2,7 @@ package org.trawler.jobs.sitemap;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,7 @@ import org.junit.Test;
 
 /** Sitemap files good and bad: each bad one ends as a counter, never an exception. */
 public class SitemapReaderTest {
-  private final SitemapReader reader = new SitemapReader(50000, 52428800);
+  private final SitemapReader reader = new SitemapReader(50000, 52428800, 30_000);
 
   private static byte[] utf8(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
@@ -121,5 +122,96 @@ public class SitemapReaderTest {
         reader.read("http://a.test/many.txt", utf8(text.toString()), "text/plain");
     assertEquals(SitemapCounter.TOO_MANY_URLS, r.problem());
     assertEquals(50000, r.urls().size());
+  }
+
+  /**
+   * A gzip bomb: a sitemap whose first {@code <loc>} goes on for {@code bytes} bytes, compressed as
+   * it is generated. crawler-commons alone holds such a loc whole (a 300 MB one ran a 512 MB heap
+   * out of memory).
+   */
+  private static byte[] gzipBomb(long bytes) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+      gz.write(
+          utf8(
+              "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                  + "<url><loc>http://a.test/"));
+      byte[] block = new byte[64 * 1024];
+      Arrays.fill(block, (byte) 'a');
+      for (long n = 0; n < bytes; n += block.length) {
+        gz.write(block);
+      }
+    }
+    return out.toByteArray();
+  }
+
+  @Test
+  public void aGzipBombStopsAtTheSizeLimitCountedDecompressed() throws Exception {
+    SitemapReader small = new SitemapReader(50000, 1024 * 1024, 30_000);
+    byte[] bomb = gzipBomb(64L * 1024 * 1024); // 64 MB inflated, 64 KB sent
+    assertTrue(bomb.length < 1024 * 1024);
+    SitemapReader.Result r = small.read("http://a.test/bomb.xml.gz", bomb, "application/gzip");
+    assertEquals(r.message(), SitemapCounter.TOO_LARGE, r.problem());
+    assertEquals("more than 1048576 bytes decompressed, sitemap.size.max", r.message());
+    assertEquals(0, r.urls().size());
+    // whatever its name or type says
+    assertEquals(SitemapCounter.TOO_LARGE, small.read("http://a.test/s.xml", bomb, "").problem());
+  }
+
+  @Test
+  public void aGzipInsideAGzipIsInflatedWithinTheLimitToo() throws Exception {
+    byte[] twice = gzip(gzip(utf8(urlset("http://a.test/x"))));
+    SitemapReader.Result r = reader.read("http://a.test/s.xml.gz", twice, "application/x-gzip");
+    assertNull(r.message(), r.problem());
+    assertEquals(1, r.urls().size());
+    SitemapReader small = new SitemapReader(50000, 1024 * 1024, 30_000);
+    byte[] bombInABomb = gzip(gzipBomb(16L * 1024 * 1024));
+    assertEquals(
+        SitemapCounter.TOO_LARGE,
+        small.read("http://a.test/b.xml.gz", bombInABomb, "application/gzip").problem());
+    SitemapReader.Result thrice =
+        reader.read("http://a.test/s.xml.gz", gzip(twice), "application/gzip");
+    assertEquals(SitemapCounter.UNKNOWN_FORMAT, thrice.problem());
+    assertEquals("gzip inside gzip inside gzip", thrice.message());
+  }
+
+  @Test
+  public void aSitemapDecodedAlreadyButServedAsGzipIsRead() {
+    SitemapReader.Result r =
+        reader.read(
+            "http://a.test/s.xml.gz", utf8(urlset("http://a.test/x")), "application/x-gzip");
+    assertNull(r.message(), r.problem());
+    assertEquals(1, r.urls().size());
+  }
+
+  @Test
+  public void aSitemapNotReadWithinTheTimeoutIsCountedAndGivesNoUrls() throws Exception {
+    // one millisecond for 40 000 entries: the parse is stopped at one of its reads
+    SitemapReader hurried = new SitemapReader(50000, 52428800, 1);
+    String[] locs = new String[40_000];
+    for (int i = 0; i < locs.length; i++) {
+      locs[i] = "http://a.test/p" + i;
+    }
+    byte[] xml = utf8(urlset(locs));
+    for (String type : new String[] {"application/xml", ""}) {
+      SitemapReader.Result r = hurried.read("http://a.test/slow.xml", xml, type);
+      assertEquals(r.message(), SitemapCounter.PARSE_TIMEOUT, r.problem());
+      assertEquals("not read within 1 ms, sitemap.parse.timeout", r.message());
+      assertEquals(0, r.urls().size());
+    }
+    StringBuilder text = new StringBuilder();
+    for (String loc : locs) {
+      text.append(loc).append('\n');
+    }
+    SitemapReader.Result t =
+        hurried.read("http://a.test/slow.txt.gz", gzip(utf8(text.toString())), "");
+    assertEquals(t.message(), SitemapCounter.PARSE_TIMEOUT, t.problem());
+    // with no limit (0) the same file is read whole
+    assertEquals(
+        40_000,
+        new SitemapReader(50000, 52428800, 0)
+            .read("http://a.test/slow.xml", xml, "")
+            .urls()
+            .size());
   }
 }

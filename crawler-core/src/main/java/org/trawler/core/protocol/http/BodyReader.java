@@ -6,13 +6,15 @@ import java.io.InputStream;
 
 /**
  * Reads a (decoded) response body in chunks, keeping at most a limit of bytes and giving up at the
- * deadline, so neither a gzip bomb nor an endless or dripping body can hold memory or a thread.
+ * deadline, so neither a gzip bomb nor an endless or dripping body can hold memory or a thread. The
+ * one bound of decoded bytes: response bodies of every Content-Encoding, and files that are
+ * compressed themselves (a gzipped sitemap), whose decompressing stream is read through it.
  */
-final class BodyReader {
+public final class BodyReader {
   private static final int CHUNK = 8192;
 
   /** What was read, and whether there was more than the limit. */
-  record Body(byte[] bytes, boolean truncated) {
+  public record Body(byte[] bytes, boolean truncated) {
     static final Body EMPTY = new Body(new byte[0], false);
   }
 
@@ -24,7 +26,7 @@ final class BodyReader {
    * the stream (its remainder is unread). At the deadline it throws a {@link
    * DeadlineExceededException} holding the bytes read so far.
    */
-  static Body read(InputStream in, int limit, Deadline deadline) throws IOException {
+  public static Body read(InputStream in, int limit, Deadline deadline) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 64 * 1024));
     byte[] chunk = new byte[CHUNK];
     while (true) {

@@ -3,7 +3,7 @@ package org.trawler.core.protocol.http;
 import java.io.IOException;
 
 /** The fetch's deadline passed while it was still running. */
-final class DeadlineExceededException extends IOException {
+public final class DeadlineExceededException extends IOException {
   private static final long serialVersionUID = 1L;
 
   /** The body bytes read before the deadline (empty when it passed before the body). */
