@@ -90,6 +90,13 @@ public class ParseData implements Writable {
   public static final String META_LANG = "lang";
 
   /**
+   * Meta key: the ISO 639-1 codes of up to three languages of the page's text (parse filter lang),
+   * one value each, the main language first and the others by their share of the text, as Common
+   * Crawl's content_languages; absent if none was found.
+   */
+  public static final String META_LANGUAGES = "languages";
+
+  /**
    * Meta key: the names of the metadata entries the parse filters added as index fields, separated
    * by spaces; a field with many values holds them separated by newlines.
    */

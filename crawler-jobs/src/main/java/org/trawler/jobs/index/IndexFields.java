@@ -38,6 +38,9 @@ public final class IndexFields {
   /** The page's language, ISO 639-1 (parse filter lang). */
   public static final String LANG = ParseData.META_LANG;
 
+  /** The languages of the page's text, up to three, main first, one value each (filter lang). */
+  public static final String LANGUAGES = ParseData.META_LANGUAGES;
+
   public static final String CONTENT_LENGTH = "contentLength";
   public static final String FETCH_TIME = "fetchTime";
   public static final String MODIFIED_TIME = "modifiedTime";
@@ -48,7 +51,7 @@ public final class IndexFields {
 
   /** Fields matched as a whole (not split into words). */
   public static final Set<String> KEYWORD =
-      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT, LANG);
+      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT, LANG, LANGUAGES);
 
   private IndexFields() {}
 }

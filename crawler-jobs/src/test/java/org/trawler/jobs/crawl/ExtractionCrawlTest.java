@@ -300,7 +300,7 @@ public class ExtractionCrawlTest {
     }
     JsonNode fr = fields.get(site + "/weather/fr");
     assertEquals(
-        "{\"lang\":[\"fr\"],\"jsonld.Article.headline\":[\"De fortes pluies attendues dans le nord\"],"
+        "{\"lang\":[\"fr\"],\"languages\":[\"fr\"],\"jsonld.Article.headline\":[\"De fortes pluies attendues dans le nord\"],"
             + "\"jsonld.Article.author.name\":[\"Claire Martin\"],\"byline\":[\"Par Claire Martin\"]}",
         fr.toString());
   }

@@ -10,7 +10,8 @@ import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * Collects what Tika's XHTML events say of one document: the body's text (at most {@code maxChars}
- * characters, a line per block), its hyperlinks with their text, and its first heading.
+ * characters, a line per block, the words its layout hyphenated at line ends whole again), its
+ * hyperlinks with their text, and its first heading.
  */
 final class DocumentHandler extends DefaultHandler {
   private static final Set<String> BLOCKS =
@@ -34,7 +35,6 @@ final class DocumentHandler extends DefaultHandler {
           "dt",
           "dd",
           "title");
-  private static final char[] NEWLINE = {'\n'};
   private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
   /** Thrown into the parser to stop it once the text is full. */
@@ -46,6 +46,7 @@ final class DocumentHandler extends DefaultHandler {
 
   private final int maxChars;
   private final StringBuilder text = new StringBuilder();
+  private final LineEndHyphens lines = new LineEndHyphens(text);
   private final List<OutlinkExtractor.Link> links = new ArrayList<>();
   private int headDepth;
   private String href;
@@ -86,7 +87,13 @@ final class DocumentHandler extends DefaultHandler {
       heading = null;
     }
     if (headDepth == 0 && BLOCKS.contains(name)) {
-      append(NEWLINE, 0, 1);
+      // a block's end is no line end inside a paragraph: no hyphen is joined across it
+      lines.blockEnd();
+      if (text.length() >= maxChars) {
+        full = true;
+        throw new TextLimitReached();
+      }
+      text.append('\n');
     }
   }
 
@@ -112,11 +119,17 @@ final class DocumentHandler extends DefaultHandler {
   private void append(char[] s, int start, int length) throws SAXException {
     int room = maxChars - text.length();
     if (length > room) {
-      text.append(s, start, Math.max(room, 0));
+      appendLines(s, start, Math.max(room, 0));
       full = true;
       throw new TextLimitReached();
     }
-    text.append(s, start, length);
+    appendLines(s, start, length);
+  }
+
+  private void appendLines(char[] s, int start, int length) {
+    for (int i = start; i < start + length; i++) {
+      lines.append(s[i]);
+    }
   }
 
   /** Whether the text reached the limit and the rest of the document was not read. */
@@ -124,7 +137,9 @@ final class DocumentHandler extends DefaultHandler {
     return full;
   }
 
+  /** The text, with the words broken at line ends whole again ({@link LineEndHyphens}). */
   String text() {
+    lines.finish();
     return text.toString();
   }
 

@@ -9,6 +9,7 @@ import com.optimaize.langdetect.text.CommonTextObjectFactories;
 import com.optimaize.langdetect.text.TextObjectFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,14 +23,18 @@ import org.trawler.core.parse.ParsedPage;
 import org.trawler.core.parse.filter.FilterKeys;
 
 /**
- * The field {@code lang}: the ISO 639-1 code of a page's main language, detected from its text:
- * first by its script and function words (QuickLanguage, microseconds, decides most pages), and
- * where those leave it open by the Optimaize n-gram detector (the one Tika's
- * tika-langdetect-optimaize wraps, milliseconds; why this one: the parent pom). A text too short
- * (fewer than parsefilter.lang.min.letters letters) or too mixed for the detector to be sure takes
- * the language the page declares ({@code <html lang>}, a meta Content-Language, the
+ * The fields {@code lang}, the ISO 639-1 code of a page's main language, and {@code languages}, up
+ * to three languages of its text (main first, the others by their share: {@link LanguageShares}, as
+ * Common Crawl's content_languages), detected from its text: {@code lang} first by its script and
+ * function words (QuickLanguage, microseconds, decides most pages), where the page as a whole is
+ * too mixed for that by the language that holds most of its blocks (a Spanish manual with English
+ * shell examples is Spanish), and where those leave it open by the Optimaize n-gram detector (the
+ * one Tika's tika-langdetect-optimaize wraps, milliseconds; why this one: the parent pom). A text
+ * too short (fewer than parsefilter.lang.min.letters letters) or too mixed for the detector to be
+ * sure takes the language the page declares ({@code <html lang>}, a meta Content-Language, the
  * Content-Language header); a page that declares none gets no {@code lang}: absent rather than
- * guessed. Runs on HTML and documents alike.
+ * guessed. {@code languages} lists only what the text shows, never the declared language. Runs on
+ * HTML and documents alike.
  */
 public class LanguageFilter implements ParseFilter {
   /** Counters: where a page's language came from, or that it has none. */
@@ -40,6 +45,12 @@ public class LanguageFilter implements ParseFilter {
 
   /** Pages whose script and function words left the language open: the n-gram detector's. */
   static final String BY_NGRAMS = "lang_by_ngrams";
+
+  /** Pages too mixed as a whole whose main language is the one most of their blocks are in. */
+  static final String BY_BLOCKS = "lang_by_blocks";
+
+  /** Pages whose text is in more than one language ({@code languages} lists two or three). */
+  static final String MIXED = "lang_mixed";
 
   /** Fixed so that a page gets the same language on every run (the detector samples n-grams). */
   private static final long SEED = 20240101L;
@@ -87,11 +98,28 @@ public class LanguageFilter implements ParseFilter {
   public void filter(ParsedPage page) {
     String text = page.text();
     int end = Math.min(text.length(), sampleChars);
+    LanguageShares shares = null;
     if (hasLetters(text, end, minLetters)) {
+      shares = LanguageShares.of(text, end);
       String quick = QuickLanguage.detect(text, end);
       if (quick != null) {
         page.put(ParseData.META_LANG, quick);
         page.note(FROM_TEXT, quickNote(quick));
+        putLanguages(page, languages(quick, shares.languages()), shares);
+        return;
+      }
+      String dominant = shares.dominant();
+      if (dominant != null) {
+        page.put(ParseData.META_LANG, dominant);
+        page.count(BY_BLOCKS);
+        page.note(
+            FROM_TEXT,
+            "lang "
+                + dominant
+                + " from the text's blocks, "
+                + percent(shares, dominant)
+                + " of them");
+        putLanguages(page, languages(dominant, shares.languages()), shares);
         return;
       }
       page.count(BY_NGRAMS);
@@ -100,6 +128,7 @@ public class LanguageFilter implements ParseFilter {
         String lang = found.getLocale().getLanguage();
         page.put(ParseData.META_LANG, lang);
         page.note(FROM_TEXT, "lang " + lang + " from the text's n-grams, p=" + probability(found));
+        putLanguages(page, languages(lang, shares.languages()), shares);
         return;
       }
     }
@@ -110,6 +139,42 @@ public class LanguageFilter implements ParseFilter {
     } else {
       page.note(ABSENT, "no lang: text too short or mixed, and the page declares none");
     }
+    if (shares != null) {
+      putLanguages(page, shares.languages(), shares); // what the text shows, not the markup
+    }
+  }
+
+  /**
+   * The languages field of a page whose text is in {@code lang}: {@code lang} first, then the
+   * others its blocks are in by share, three at most.
+   */
+  static List<String> languages(String lang, List<String> byShare) {
+    List<String> listed = new ArrayList<>(LanguageShares.MAX_LANGUAGES);
+    listed.add(lang);
+    for (String l : byShare) {
+      if (listed.size() < LanguageShares.MAX_LANGUAGES && !l.equals(lang)) {
+        listed.add(l);
+      }
+    }
+    return listed;
+  }
+
+  private static void putLanguages(ParsedPage page, List<String> languages, LanguageShares shares) {
+    for (String l : languages) {
+      page.add(ParseData.META_LANGUAGES, l);
+    }
+    if (languages.size() > 1) {
+      StringBuilder note = new StringBuilder("languages");
+      for (String l : languages) {
+        note.append(' ').append(l).append(' ').append(percent(shares, l)).append(',');
+      }
+      note.setLength(note.length() - 1);
+      page.note(MIXED, note.append(" of the text's blocks").toString());
+    }
+  }
+
+  private static String percent(LanguageShares shares, String lang) {
+    return String.format(Locale.ROOT, "%.0f %%", 100 * shares.share(lang));
   }
 
   /** check's line for a language QuickLanguage decided, made once per language. */

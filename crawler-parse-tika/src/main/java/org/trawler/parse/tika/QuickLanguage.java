@@ -216,6 +216,32 @@ final class QuickLanguage {
   /** Fewer words than this: the vote does not decide. */
   private static final int MIN_WORDS = 20;
 
+  /**
+   * A block of a page (a paragraph, a code example's comment) is decided on fewer words than a
+   * page: from this many, with at least BLOCK_MIN_HITS function words of its language.
+   */
+  private static final int BLOCK_MIN_WORDS = 6;
+
+  private static final int BLOCK_MIN_HITS = 2;
+
+  /**
+   * In a block, a language that has words of its own (Spanish "y", "hay") where the runner-up has
+   * none wins with this much of a lead instead of MIN_MARGIN: a sentence of Spanish has too few
+   * words to outscore Catalan twice over on the words they share, but Catalan's own ("i", "amb",
+   * "els") are absent.
+   */
+  private static final double BLOCK_OWN_WORDS_MARGIN = 1.2;
+
+  /**
+   * How much evidence an answer needs: a whole page's sample, or one block of it ({@code
+   * ownWordsMargin} 0: the lead of a language with words of its own is not enough alone).
+   */
+  private record Evidence(int minWords, int minHits, double ownWordsMargin) {}
+
+  private static final Evidence PAGE = new Evidence(MIN_WORDS, 0, 0);
+  private static final Evidence BLOCK =
+      new Evidence(BLOCK_MIN_WORDS, BLOCK_MIN_HITS, BLOCK_OWN_WORDS_MARGIN);
+
   /** The winner's function words are at least this share of the prose's words (25-45 %). */
   private static final double MIN_COVERAGE = 0.08;
 
@@ -264,11 +290,34 @@ final class QuickLanguage {
    * detect(text.subSequence(0, length))} gives, without copying them.
    */
   static String detect(CharSequence text, int length) {
-    int end = Math.min(Math.min(length, text.length()), MAX_CHARS);
+    return detect(text, 0, Math.min(length, text.length()), PAGE, null);
+  }
+
+  /**
+   * The language of one block of a page, characters {@code start..end-1} of {@code text} (a
+   * paragraph, a group of short lines), or null: as {@link #detect} decides a page, on fewer words
+   * (BLOCK_MIN_WORDS, BLOCK_MIN_HITS of them its language's function words).
+   */
+  static String detectBlock(CharSequence text, int start, int end) {
+    return detectBlock(text, start, end, null);
+  }
+
+  /**
+   * As {@link #detectBlock(CharSequence, int, int)}; where the vote has the words but no clear
+   * winner (Spanish and Catalan share most of theirs), {@code tied[0]} and {@code tied[1]} become
+   * its leader and runner-up (else they are left as they are).
+   */
+  static String detectBlock(CharSequence text, int start, int end, String[] tied) {
+    return detect(text, start, Math.min(end, text.length()), BLOCK, tied);
+  }
+
+  private static String detect(
+      CharSequence text, int start, int sampleEnd, Evidence evidence, String[] tied) {
+    int end = Math.min(sampleEnd, start + MAX_CHARS);
     int[] count = new int[SCRIPTS.length];
     int ascii = 0;
     int others = 0;
-    for (int i = 0; i < end; i++) {
+    for (int i = start; i < end; i++) {
       char c = text.charAt(i);
       if (c < 0x80) {
         // whether c is a letter, without a branch: text mixes letters and spaces unpredictably
@@ -326,9 +375,9 @@ final class QuickLanguage {
       case ARMENIAN:
         return "hy";
       case LATIN:
-        return vote(text, length, 0, FIRST_CYRILLIC);
+        return vote(text, start, sampleEnd, 0, FIRST_CYRILLIC, evidence, tied);
       case CYRILLIC:
-        return vote(text, length, FIRST_CYRILLIC, FUNCTION_WORDS.length);
+        return vote(text, start, sampleEnd, FIRST_CYRILLIC, FUNCTION_WORDS.length, evidence, tied);
       default:
         return null; // Arabic (ar, fa, ur), Devanagari (hi, mr, ne) and the rest: the n-grams
     }
@@ -339,17 +388,18 @@ final class QuickLanguage {
    * other's, or null. A word several languages share counts for each as a share, so that "de" (in
    * French, Spanish, Dutch...) decides nothing and "het" or "los" decide much.
    */
-  private static String vote(CharSequence text, int length, int from, int to) {
-    int end = Math.min(length, text.length());
+  private static String vote(
+      CharSequence text, int start, int end, int from, int to, Evidence evidence, String[] tied) {
     double[] score = new double[FUNCTION_WORDS.length];
     int[] hits = new int[FUNCTION_WORDS.length];
+    int[] own = new int[FUNCTION_WORDS.length];
     long of = ((1L << to) - 1) & ~((1L << from) - 1);
     int words = 0;
     int scanned = 0;
     int run = 0;
     boolean runHit = false;
     char[] word = new char[MAX_WORD];
-    int i = 0;
+    int i = start;
     while (words < MAX_WORDS && scanned < MAX_SCANNED) {
       char c = 0;
       while (i < end && !isLetter(c = text.charAt(i))) {
@@ -378,6 +428,7 @@ final class QuickLanguage {
       if (mask != 0) {
         runHit = true;
         double share = SHARE[Long.bitCount(mask)];
+        own[Long.numberOfTrailingZeros(mask)] += Long.bitCount(mask) == 1 ? 1 : 0;
         for (long m = mask; m != 0; m &= m - 1) {
           int l = Long.numberOfTrailingZeros(m);
           score[l] += share;
@@ -389,7 +440,9 @@ final class QuickLanguage {
         run = 0;
         runHit = false;
         if (words >= EARLY_WORDS) {
-          String clear = decided(score, hits, words, from, to, EARLY_COVERAGE, EARLY_MARGIN);
+          String clear =
+              decided(
+                  score, hits, own, words, from, to, EARLY_COVERAGE, EARLY_MARGIN, evidence, null);
           if (clear != null) {
             return clear;
           }
@@ -397,19 +450,30 @@ final class QuickLanguage {
       }
     }
     words += runHit ? run : 0;
-    if (words < MIN_WORDS) {
+    if (words < evidence.minWords()) {
       return null;
     }
-    return decided(score, hits, words, from, to, 1, 1);
+    return decided(score, hits, own, words, from, to, 1, 1, evidence, tied);
   }
 
   /**
    * The language whose function words won the vote so far ({@code words} words of prose read), or
    * null: its words at least {@code coverage} times MIN_COVERAGE of them, its score at least {@code
-   * margin} times MIN_MARGIN the runner-up's.
+   * margin} times MIN_MARGIN the runner-up's (or, where {@code evidence} allows, its own words
+   * against none of the runner-up's and a smaller lead), and at least the hits {@code evidence}
+   * asks. Where only the lead is missing, {@code tied} (if not null) gets leader and runner-up.
    */
   private static String decided(
-      double[] score, int[] hits, int words, int from, int to, double coverage, double margin) {
+      double[] score,
+      int[] hits,
+      int[] own,
+      int words,
+      int from,
+      int to,
+      double coverage,
+      double margin,
+      Evidence evidence,
+      String[] tied) {
     int best = from;
     int second = -1;
     for (int l = from + 1; l < to; l++) {
@@ -420,8 +484,18 @@ final class QuickLanguage {
         second = l;
       }
     }
-    if (hits[best] < coverage * MIN_COVERAGE * words
-        || score[best] < margin * MIN_MARGIN * score[second]) {
+    if (hits[best] < coverage * MIN_COVERAGE * words || hits[best] < evidence.minHits()) {
+      return null;
+    }
+    if (score[best] < margin * MIN_MARGIN * score[second]
+        && (evidence.ownWordsMargin() == 0
+            || own[best] == 0
+            || own[second] > 0
+            || score[best] < evidence.ownWordsMargin() * score[second])) {
+      if (tied != null) {
+        tied[0] = CODES[best];
+        tied[1] = CODES[second];
+      }
       return null;
     }
     return CODES[best];

@@ -77,6 +77,35 @@ public final class DocumentFixtures {
     }
   }
 
+  /**
+   * A PDF of one page set as a book sets it: each paragraph's lines (a word broken at a line end
+   * carries its hyphen on the first line, as the typesetter left it) 14 points apart, a blank line
+   * between paragraphs, every line a text object of its own as word processors write them.
+   */
+  public static byte[] typesetPdf(String title, List<List<String>> paragraphs) {
+    try (PDDocument pdf = new PDDocument()) {
+      pdf.getDocumentInformation().setTitle(title);
+      PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+      PDPage page = new PDPage(PDRectangle.A4);
+      pdf.addPage(page);
+      float y = 780;
+      try (PDPageContentStream out = new PDPageContentStream(pdf, page)) {
+        for (List<String> paragraph : paragraphs) {
+          for (String line : paragraph) {
+            writeLine(out, font, line, y);
+            y -= 14;
+          }
+          y -= 14;
+        }
+      }
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      pdf.save(bytes);
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static void writeLine(PDPageContentStream out, PDType1Font font, String line, float y)
       throws IOException {
     out.beginText();

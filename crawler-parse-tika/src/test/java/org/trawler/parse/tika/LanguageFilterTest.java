@@ -129,7 +129,7 @@ public class LanguageFilterTest {
   public void theTextWinsOverMarkupThatSaysOtherwise() {
     ParseResult r = page(" lang=\"en\"", "Bibliothek im August geschlossen", DE);
     assertEquals("de", lang(r));
-    assertEquals(List.of("lang"), ParsedPage.fieldNames(r.data()));
+    assertEquals(List.of("lang", "languages"), ParsedPage.fieldNames(r.data()));
     assertEquals(LanguageFilter.FROM_TEXT, r.notes().get(0).counter());
   }
 
@@ -165,6 +165,122 @@ public class LanguageFilterTest {
     ParsedPage page = new ParsedPage(content, "application/pdf", null, data, IT);
     new LanguageFilter(conf).filter(page);
     assertEquals("it", data.getMeta().get(ParseData.META_LANG));
+  }
+
+  /**
+   * A chapter of a Spanish manual, as translated documentation sites publish it: Spanish prose
+   * around shell examples whose commands, comments and output are English, as the program's are.
+   */
+  static final String SPANISH_MANUAL_CHAPTER =
+      "<h1>Instalación del servidor</h1>"
+          + "<p>Para instalar el servidor en un sistema Debian o Ubuntu, primero hay que actualizar"
+          + " la lista de paquetes y después instalar el paquete con el gestor de paquetes del"
+          + " sistema. Los comandos de esta sección se ejecutan en una terminal con permisos de"
+          + " administrador.</p>"
+          + "<pre><code># Update the list of packages and install the server\n"
+          + "sudo apt-get update\n"
+          + "sudo apt-get install -y lantern-server\n"
+          + "# Start the service now and make sure that it is started at every boot\n"
+          + "sudo systemctl enable --now lantern</code></pre>"
+          + "<p>Una vez instalado, el servicio se inicia automáticamente y escucha en el puerto"
+          + " 8080. Para comprobar que está en marcha, consulte su estado y pida la página de"
+          + " inicio con curl:</p>"
+          + "<pre><code># Check that the service is running and that it answers on its port\n"
+          + "systemctl status lantern\n"
+          + "curl -I http://localhost:8080/\n"
+          + "HTTP/1.1 200 OK\n"
+          + "# If it is not running, read the last lines of its log for the reason\n"
+          + "journalctl -u lantern -n 50</code></pre>"
+          + "<p>Si el servicio no arranca, revise el archivo de configuración que se encuentra en"
+          + " /etc/lantern/lantern.conf: la causa más frecuente es un puerto que ya está ocupado"
+          + " por otro programa. Cambie el puerto en la configuración y vuelva a iniciar el"
+          + " servicio.</p>"
+          + "<p>Para ver la configuración que el servidor ha cargado, use la orden siguiente:</p>"
+          + "<pre>$ ls -l /etc/lantern\ntotal 12\n"
+          + "-rw-r--r-- 1 root root 1204 Mar 3 10:12 lantern.conf\n"
+          + "-rw-r--r-- 1 root root 310 Mar 3 10:12 logging.properties\n"
+          + "drwxr-xr-x 2 root root 4096 Mar 3 10:12 sites-enabled\n"
+          + "$ lantern --version\nlantern 2.4.1 (build 7f3c2e1, linux-amd64)\n"
+          + "$ lantern config check\nChecking /etc/lantern/lantern.conf ... ok\n"
+          + "Checking the listen address 0.0.0.0:8080 ... ok\n"
+          + "Checking the data directory /var/lib/lantern ... ok\n"
+          + "Loaded 3 sites, 12 routes and 2 certificates in 41 ms</pre>";
+
+  /** A page of {@code body}, declaring no language. */
+  private static ParseResult bodyPage(String body) {
+    String html =
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Manual</title></head><body>"
+            + body
+            + "</body></html>";
+    Content content =
+        new Content(
+            "https://docs.example/es/install",
+            "https://docs.example/es/install",
+            html.getBytes(StandardCharsets.UTF_8),
+            "text/html",
+            false);
+    return filters.filter(content, "text/html", parser.parse(content, "text/html"));
+  }
+
+  private static List<String> languages(ParseResult r) {
+    String value = r.data().getMeta().get(ParseData.META_LANGUAGES);
+    return value == null ? List.of() : ParsedPage.values(value);
+  }
+
+  @Test
+  public void spanishProseAroundEnglishShellExamplesIsSpanishThenEnglish() {
+    ParseResult r = bodyPage(SPANISH_MANUAL_CHAPTER);
+    // neither detector is sure of the page as a whole: before its blocks were read, it had no lang
+    String text = r.text().getText();
+    assertNull(QuickLanguage.detect(text));
+    assertNull(new LanguageFilter(conf).byNgrams(text));
+    assertEquals("es", lang(r));
+    assertEquals(List.of("es", "en"), languages(r));
+    assertEquals(List.of("lang", "languages"), ParsedPage.fieldNames(r.data()));
+    assertEquals(
+        List.of(
+            new ParseNote(
+                "lang", LanguageFilter.FROM_TEXT, "lang es from the text's blocks, 74 % of them"),
+            new ParseNote(
+                "lang", LanguageFilter.MIXED, "languages es 74 %, en 26 % of the text's blocks")),
+        r.notes().stream().filter(n -> !n.detail().isEmpty()).toList());
+  }
+
+  @Test
+  public void aPageInOneLanguageHasThatOneLanguage() {
+    for (String text : List.of(EN, DE, FR, ES, IT, JA, ZH)) {
+      ParseResult r = page("", "News", text);
+      assertEquals(text, List.of(lang(r)), languages(r));
+    }
+  }
+
+  @Test
+  public void aPageInGermanEnglishAndFrenchHasTheThreeLargestFirst() {
+    ParseResult r =
+        bodyPage(
+            "<h1>Bibliothek</h1><p>" + DE + "</p><p>" + EN + " " + EN + "</p><p>" + FR + "</p>");
+    assertEquals(List.of("en", "de", "fr"), languages(r));
+  }
+
+  @Test
+  public void aShortOrUndecidableTextHasNoLanguages() {
+    assertEquals(List.of(), languages(page("", "Start", "Hallo.")));
+    assertEquals(List.of(), languages(page(" lang=\"de\"", "Start", "Hallo.")));
+    ParseResult timetable =
+        bodyPage(
+            "<table><tr><td>Bus 12</td><td>06:10 06:40 07:10 07:40 08:10 08:40 09:10</td></tr>"
+                + "<tr><td>Bus 14</td><td>06:25 06:55 07:25 07:55 08:25 08:55 09:25</td></tr>"
+                + "<tr><td>Tram 3</td><td>05:50 06:05 06:20 06:35 06:50 07:05 07:20</td></tr>"
+                + "</table>");
+    assertNull(lang(timetable));
+    assertEquals(List.of(), languages(timetable));
+  }
+
+  @Test
+  public void theMainLanguageComesFirst() {
+    assertEquals(List.of("es", "en"), LanguageFilter.languages("es", List.of("en", "es")));
+    assertEquals(
+        List.of("ar", "en", "fr"), LanguageFilter.languages("ar", List.of("en", "fr", "de")));
   }
 
   @Test

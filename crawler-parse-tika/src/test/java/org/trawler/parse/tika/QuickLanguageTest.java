@@ -5,6 +5,7 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import com.optimaize.langdetect.DetectedLanguage;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -102,6 +103,10 @@ public class QuickLanguageTest {
     int both = 0;
     int agree = 0;
     int combinedRight = 0;
+    int chainRight = 0;
+    int byBlocks = 0;
+    int listed = 0;
+    int mixed = 0;
     Map<String, int[]> byShape = new TreeMap<>();
     Map<String, int[]> byLanguage = new TreeMap<>();
     for (LanguageSamples.Text t : LanguageSamples.generated(25L, 1000)) {
@@ -122,6 +127,23 @@ public class QuickLanguageTest {
       if (t.language().equals(quick != null ? quick : ngram)) {
         combinedRight++;
       }
+      // the filter's chain: quick, then the language most blocks are in, then the n-grams
+      LanguageShares shares = LanguageShares.of(t.text(), t.text().length());
+      String blocks = quick == null ? shares.dominant() : null;
+      if (blocks != null) {
+        assertEquals(t.shape() + ": " + t.text(), t.language(), blocks);
+        byBlocks++;
+      }
+      if (t.language().equals(quick != null ? quick : blocks != null ? blocks : ngram)) {
+        chainRight++;
+      }
+      // each text is in one language: its blocks list that one first, or none
+      List<String> languages = shares.languages();
+      if (!languages.isEmpty()) {
+        assertEquals(t.shape() + ": " + t.text(), t.language(), languages.get(0));
+        listed++;
+        mixed += languages.size() > 1 ? 1 : 0;
+      }
       if (t.language().equals(ngram)) {
         ngramRight++;
       }
@@ -141,7 +163,8 @@ public class QuickLanguageTest {
     System.out.printf(
         Locale.ROOT,
         "QuickLanguage: %d texts, decided %d (%s; %s), n-grams alone right on %d, quick then"
-            + " n-grams right on %d, both answered %d, agreed %d%n",
+            + " n-grams right on %d, both answered %d, agreed %d; quick, blocks then n-grams right"
+            + " on %d (blocks decided %d); languages listed for %d, more than one for %d%n",
         texts,
         decided,
         shapes.toString().strip(),
@@ -149,8 +172,16 @@ public class QuickLanguageTest {
         ngramRight,
         combinedRight,
         both,
-        agree);
+        agree,
+        chainRight,
+        byBlocks,
+        listed,
+        mixed);
     assertTrue("decided " + decided, decided >= 0.7 * texts);
+    assertTrue(
+        "chain " + chainRight + ", quick then n-grams " + combinedRight,
+        chainRight >= combinedRight);
+    assertTrue("one-language texts listed as mixed: " + mixed, mixed <= 0.01 * texts);
     assertTrue("agreed " + agree + " of " + both, agree >= 0.98 * both);
   }
 

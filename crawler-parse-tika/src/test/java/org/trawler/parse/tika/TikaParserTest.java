@@ -3,6 +3,7 @@ package org.trawler.parse.tika;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.AfterClass;
@@ -151,5 +152,54 @@ public class TikaParserTest {
             depth < 4 ? "embedded_too_deep" : null, r.data().getMeta().get(ParseData.META_REASON));
       }
     }
+  }
+
+  /** Three paragraphs as a typesetter set them: words hyphenated at line ends, real hyphens. */
+  static final List<List<String>> HYPHENATED =
+      List.of(
+          List.of(
+              "The county library now lends e-mail readers and other re-",
+              "usable devices to its members. Jean-Paul Martin, who de-",
+              "signed the new catalogue, says the COVID-",
+              "19 rules and a well-",
+              "Known shortage of staff delayed the pre-",
+              "and post-war collections."),
+          List.of(
+              "Die Stadtbibliothek in der Müh-",
+              "lenstraße bleibt im August geschlossen, weil die Hei-",
+              "zungsanlage erneuert wird. Bücher können im Rat-",
+              "haus zurückgegeben werden; die Vor- und Nachteile des Bü-",
+              "cherbusses erklärt Frau Schmidt-",
+              "Müller."),
+          List.of(
+              "La bibliothèque de la rue du Moulin fermera pen-",
+              "dant trois semaines en août. Les lecteurs pour-",
+              "ront rendre leurs livres à la mairie, et le biblio-",
+              "bus passera chaque mardi ; le rendez-vous est à l'hô-",
+              "tel de ville."));
+
+  @Test
+  public void wordsAPdfHyphenatedAtLineEndsAreWholeAndRealHyphensStay() {
+    ParseResult r =
+        parsers.parse(
+            content(
+                BASE + "notice.pdf",
+                "application/pdf",
+                DocumentFixtures.typesetPdf("Notice", HYPHENATED)));
+    assertEquals(
+        List.of(
+            "The county library now lends e-mail readers and other reusable devices to its"
+                + " members. Jean-Paul Martin, who designed the new catalogue, says the COVID-19"
+                + " rules and a well-Known shortage of staff delayed the pre- and post-war"
+                + " collections.",
+            "Die Stadtbibliothek in der Mühlenstraße bleibt im August geschlossen, weil die"
+                + " Heizungsanlage erneuert wird. Bücher können im Rathaus zurückgegeben werden;"
+                + " die Vor- und Nachteile des Bücherbusses erklärt Frau Schmidt-Müller.",
+            "La bibliothèque de la rue du Moulin fermera pendant trois semaines en août. Les"
+                + " lecteurs pourront rendre leurs livres à la mairie, et le bibliobus passera"
+                + " chaque mardi ; le rendez-vous est à l'hôtel de ville."),
+        Arrays.stream(r.text().getText().split("\\n\\s*\\n"))
+            .map(p -> p.strip().replaceAll("\\s+", " "))
+            .toList());
   }
 }

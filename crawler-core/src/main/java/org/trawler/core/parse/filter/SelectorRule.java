@@ -45,6 +45,7 @@ record SelectorRule(
           ParseData.META_REASON,
           ParseData.META_FIELDS,
           ParseData.META_LANG,
+          ParseData.META_LANGUAGES,
           "charset",
           "robots");
 
