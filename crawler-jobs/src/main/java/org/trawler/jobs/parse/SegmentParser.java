@@ -47,6 +47,9 @@ public class SegmentParser implements Closeable {
   private final ParseMarkers markers;
   private final SimHash simHash;
 
+  /** Fingerprints short texts too, for the soft-404 judgement ("not found" pages are short). */
+  private final SimHash shortHash = new SimHash(1); // one shingle at least
+
   public SegmentParser(Configuration conf) {
     this(conf, ParseMarkers.NONE);
   }
@@ -98,6 +101,11 @@ public class SegmentParser implements Closeable {
       signature.putMeta(MetadataKeys.FEED, feedSeconds(feed));
     }
     markForDedup(signature, fingerprint, otherCanonical(url.toString(), content, result.data()));
+    OptionalLong shortPrint =
+        fingerprint.isPresent() ? fingerprint : shortHash.fingerprint(result.text().getText());
+    if (shortPrint.isPresent()) {
+      signature.putMeta(MetadataKeys.SHORT_FINGERPRINT, shortPrint.getAsLong());
+    }
     sink.write(url, new SegmentRecord(signature));
     if (result.redirect() != null) {
       sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));
