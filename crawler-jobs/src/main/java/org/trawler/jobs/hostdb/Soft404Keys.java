@@ -4,11 +4,14 @@ package org.trawler.jobs.hostdb;
 public final class Soft404Keys {
   /**
    * Whether the fetcher asks each host once for a random path it cannot have, so that pages that
-   * look like its answer can be marked gone (reason soft_404).
+   * look like its answer can be marked gone (reason soft_404). Off by default: it is one request
+   * per host for a page nobody linked (a 404 in the site's log, a fetch more in a one-site crawl
+   * compared with wget), worth it in a broad crawl, where it keeps "not found" pages out of the
+   * index; a broad crawl turns it on.
    */
   public static final String PROBE = "fetcher.soft404.probe";
 
-  public static final boolean DEFAULT_PROBE = true;
+  public static final boolean DEFAULT_PROBE = false;
 
   /** Days after which a host's kept probe answer is asked again. */
   public static final String PROBE_INTERVAL_DAYS = "fetcher.soft404.probe.interval";
