@@ -40,8 +40,9 @@ final class BroadBench {
   record FeatureSwitch(String key, String off) {}
 
   /**
-   * The features a broad crawl turns off to show today's behaviour. Empty for now: near-duplicate
-   * marking, learned parameters and host backoff each add their switch here as they land.
+   * The features a broad crawl turns off to show today's behaviour: the soft-404 probe (off in
+   * Trawler's defaults, on in the bench's broad crawl); near-duplicate marking, learned parameters
+   * and host backoff each add their switch here as they land.
    */
   static final List<FeatureSwitch> FEATURE_SWITCHES =
       List.of(new FeatureSwitch(Soft404Keys.PROBE, "false"));
