@@ -2,6 +2,7 @@ package org.trawler.jobs.hostdb;
 
 import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
+import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
@@ -89,8 +90,9 @@ public final class Soft404 {
   /**
    * Marks {@code entry}, the new crawldb entry of a page fetched this round ({@code fetch}, parsed
    * into {@code signature}), gone with reason soft_404 when its fingerprint ({@link
-   * MetadataKeys#SHORT_FINGERPRINT}) is its host's missing-page answer; true when marked. Only a
-   * fetch_success that became db_fetched is judged: other pages say what they are already.
+   * MetadataKeys#FINGERPRINT}, else {@link MetadataKeys#SHORT_FINGERPRINT} of a short text) is its
+   * host's missing-page answer; true when marked. Only a fetch_success that became db_fetched is
+   * judged: other pages say what they are already.
    */
   public static boolean mark(
       CrawlDatum entry, CrawlDatum fetch, CrawlDatum signature, HostDatum host, int distance) {
@@ -98,11 +100,17 @@ public final class Soft404 {
         || fetch == null
         || signature == null
         || fetch.getStatus() != CrawlStatus.FETCH_SUCCESS
-        || entry.getStatus() != CrawlStatus.DB_FETCHED
-        || !signature.getMetadata().containsKey(MetadataKeys.SHORT_FINGERPRINT)) {
+        || entry.getStatus() != CrawlStatus.DB_FETCHED) {
       return false;
     }
-    long page = signature.getMetaLong(MetadataKeys.SHORT_FINGERPRINT, 0);
+    Text key =
+        signature.getMetadata().containsKey(MetadataKeys.FINGERPRINT)
+            ? MetadataKeys.FINGERPRINT
+            : MetadataKeys.SHORT_FINGERPRINT;
+    if (!signature.getMetadata().containsKey(key)) {
+      return false;
+    }
+    long page = signature.getMetaLong(key, 0);
     if (!isSoft404(page, host, distance)) {
       return false;
     }

@@ -37,6 +37,7 @@ import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.Soft404;
+import org.trawler.jobs.hostdb.Soft404Keys;
 
 /**
  * {@code updatedb <crawldb> <segment>...}: merges segments' fetch and parse results into a new
@@ -126,8 +127,10 @@ public class UpdateDb extends CrawlTool {
     checkSettings(conf);
     List<Path> inputs = segmentInputs(conf, segments);
 
-    // the soft-404 answers kept in the hostdb, and those this round's fetch just had
-    HostKnowledge.handOver(conf, HostDb.installed(conf, hostDb(conf, crawlDb)), segments);
+    if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
+      // the soft-404 answers kept in the hostdb, and those this round's fetch just had
+      HostKnowledge.handOver(conf, HostDb.installed(conf, hostDb(conf, crawlDb)), segments);
+    }
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       Job job = createJob(conf, crawlDb, inputs, tx.newVersion());
       runJob(job);
