@@ -133,6 +133,7 @@ public class Soft404CrawlTest {
     CommandRun stats =
         CommandRun.run(conf, "readdb", new File(crawl, "crawldb").getPath(), "-stats");
     assertTrue(stats.out, stats.out.matches("(?s).*\\n  db_gone +2\\n.*"));
+    assertTrue(stats.out, stats.out.matches("(?s).*\\n  db_gone, soft_404 +1\\n.*"));
 
     CommandRun search =
         CommandRun.run(conf, "search", index, "lighthouse", "-json", "-fields", "url");
