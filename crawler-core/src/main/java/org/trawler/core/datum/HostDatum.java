@@ -5,6 +5,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.io.Text;
@@ -18,9 +19,11 @@ import org.apache.hadoop.io.WritableUtils;
  * of that round, and its backoff after 429/503 answers (how many such rounds in a row, relaxed
  * after rounds without them, and until when generate leaves it out). Version 1 records (without the
  * response time) are read as "unknown", versions 1 and 2 (without the backoff) as never backed off.
+ * Version 4 adds the soft-404 probe (what the host answers for a path it cannot have), kept after
+ * the sitemaps; older records read as never probed.
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 3;
+  public static final byte VERSION = 4;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -42,6 +45,26 @@ public final class HostDatum implements Writable {
   private long backoffUntil;
   private String robots = "";
   private final List<String> sitemaps = new ArrayList<>();
+  private Soft404 soft404 = Soft404.UNKNOWN;
+  private long soft404Fingerprint;
+  private long soft404Time;
+
+  /** What the host answered when asked for a random path it cannot have. */
+  public enum Soft404 {
+    /** Never asked (or an older record). */
+    UNKNOWN,
+    /** It answered 404 or 410: its missing pages say so, nothing to compare. */
+    REAL_404,
+    /** It answered 200 with a page: its fingerprint is what a missing page looks like there. */
+    PAGE,
+    /** Any other answer (a redirect, an error, a page too short to fingerprint): asked again. */
+    OTHER;
+
+    /** The lower-case name readhostdb shows. */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
 
   public HostDatum() {}
 
@@ -61,6 +84,9 @@ public final class HostDatum implements Writable {
     backoffUntil = other.backoffUntil;
     robots = other.robots;
     sitemaps.addAll(other.sitemaps);
+    soft404 = other.soft404;
+    soft404Fingerprint = other.soft404Fingerprint;
+    soft404Time = other.soft404Time;
   }
 
   /** crawldb URL count per db status byte, in status order. */
@@ -189,6 +215,27 @@ public final class HostDatum implements Writable {
     this.sitemaps.addAll(sitemaps);
   }
 
+  /** What the host answered its last soft-404 probe. */
+  public Soft404 getSoft404() {
+    return soft404;
+  }
+
+  /** The fingerprint of the host's answer for a missing page, when {@link #getSoft404} is PAGE. */
+  public long getSoft404Fingerprint() {
+    return soft404Fingerprint;
+  }
+
+  /** When the host was last probed, ms epoch; 0 = never. */
+  public long getSoft404Time() {
+    return soft404Time;
+  }
+
+  public void setSoft404(Soft404 state, long fingerprint, long time) {
+    this.soft404 = state;
+    this.soft404Fingerprint = state == Soft404.PAGE ? fingerprint : 0;
+    this.soft404Time = time;
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     out.writeByte(VERSION);
@@ -213,6 +260,9 @@ public final class HostDatum implements Writable {
     for (String s : sitemaps) {
       Text.writeString(out, s);
     }
+    out.writeByte(soft404.ordinal());
+    out.writeLong(soft404Fingerprint);
+    out.writeLong(soft404Time);
   }
 
   @Override
@@ -242,6 +292,33 @@ public final class HostDatum implements Writable {
     for (int i = 0; i < s; i++) {
       sitemaps.add(Text.readString(in));
     }
+    if (version >= 4) {
+      int state = in.readByte();
+      if (state < 0 || state >= Soft404.values().length) {
+        throw new IOException("HostDatum: unknown soft-404 state " + state);
+      }
+      soft404 = Soft404.values()[state];
+      soft404Fingerprint = in.readLong();
+      soft404Time = in.readLong();
+    } else {
+      soft404 = Soft404.UNKNOWN;
+      soft404Fingerprint = 0;
+      soft404Time = 0;
+    }
+  }
+
+  /** The soft-404 probe's answer, for a host that was probed. */
+  private String soft404String() {
+    if (soft404 == Soft404.UNKNOWN) {
+      return "";
+    }
+    return " soft404="
+        + soft404.label()
+        + (soft404 == Soft404.PAGE
+            ? " soft404_fingerprint=" + String.format("%016x", soft404Fingerprint)
+            : "")
+        + " soft404_time="
+        + soft404Time;
   }
 
   /** The rate limit and backoff, for a host that ever had one. */
@@ -276,6 +353,7 @@ public final class HostDatum implements Writable {
         .append(" response_ms=")
         .append(responseTimeMillis)
         .append(backoffString())
+        .append(soft404String())
         .append(" robots=")
         .append(robots.isEmpty() ? "unknown" : robots)
         .append(" sitemaps=")

@@ -81,5 +81,13 @@ public final class MetadataKeys {
    */
   public static final Text DUPLICATE_OF = new Text("duplicateOf");
 
+  /**
+   * long: the page's fingerprint from as few words as make one shingle, on the signature datum
+   * parse writes (never kept in the crawldb): updatedb compares it with the host's answer to the
+   * soft-404 probe, whose "not found" pages are often too short for {@link #FINGERPRINT}. Only on a
+   * page without that fingerprint, and only with fetcher.soft404.probe on.
+   */
+  public static final Text SHORT_FINGERPRINT = new Text("_shortprint_");
+
   private MetadataKeys() {}
 }

@@ -5,8 +5,8 @@ import org.apache.hadoop.io.Writable;
 
 /**
  * Any of the records a job shuffles between segment and crawldb parts (CrawlDatum, Content,
- * ParseData, ParseText, Inlinks, HttpTranscript, RobotsTxt), tagged with its type: the value class
- * of jobs that mix them.
+ * ParseData, ParseText, Inlinks, HttpTranscript, RobotsTxt, HostDatum), tagged with its type: the
+ * value class of jobs that mix them.
  */
 public class SegmentRecord extends GenericWritable {
   @SuppressWarnings("unchecked")
@@ -18,7 +18,9 @@ public class SegmentRecord extends GenericWritable {
         ParseText.class,
         Inlinks.class,
         HttpTranscript.class,
-        RobotsTxt.class
+        RobotsTxt.class,
+        HostDatum
+            .class // a soft-404 probe's answer (crawl_soft404); last, so the others keep theirs
       };
 
   public SegmentRecord() {}

@@ -86,7 +86,13 @@ public enum Reason {
    * The protocol threw instead of returning an outcome: a bug, logged with its stack trace (set by
    * the fetcher).
    */
-  EXCEPTION;
+  EXCEPTION,
+  /**
+   * A page fetched (fetch_success) that near-duplicates what its host answers for a random path it
+   * cannot have (the soft-404 probe kept in the host database): gone, deleted from the index (set
+   * by updatedb).
+   */
+  SOFT_404;
 
   private final String name = name().toLowerCase(Locale.ROOT);
 

@@ -62,6 +62,33 @@ public class HostDatumTest {
   }
 
   @Test
+  public void theSoft404ProbeReadsBackAsWrittenAndShows() throws IOException {
+    HostDatum probed = sample();
+    probed.setSoft404(HostDatum.Soft404.PAGE, 0x00ff00ff00ff00ffL, 4321);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    probed.write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    assertEquals(HostDatum.Soft404.PAGE, h.getSoft404());
+    assertEquals(0x00ff00ff00ff00ffL, new HostDatum(h).getSoft404Fingerprint());
+    assertEquals(4321, h.getSoft404Time());
+    assertTrue(
+        h.toString(),
+        h.toString()
+            .contains("soft404=page soft404_fingerprint=00ff00ff00ff00ff soft404_time=4321"));
+    h.setSoft404(HostDatum.Soft404.REAL_404, 0x1234, 5000);
+    assertEquals(0, h.getSoft404Fingerprint()); // a real 404 has nothing to compare
+    assertTrue(h.toString(), h.toString().contains("soft404=real_404 soft404_time=5000"));
+  }
+
+  @Test
+  public void anOlderRecordReadsAsNeverProbed() throws IOException {
+    HostDatum h = read(versionOne(sample()));
+    assertEquals(HostDatum.Soft404.UNKNOWN, h.getSoft404());
+    assertEquals(0, h.getSoft404Time());
+    assertTrue(h.toString(), !h.toString().contains("soft404"));
+  }
+
+  @Test
   public void anOlderRecordReadsAsNeverBackedOff() throws IOException {
     HostDatum h = read(versionOne(sample()));
     assertEquals(0, h.getRateLimited());

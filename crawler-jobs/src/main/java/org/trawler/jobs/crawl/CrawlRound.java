@@ -321,6 +321,9 @@ public final class CrawlRound {
     if (hostDb || HostDb.installed(conf, crawl.hostDb()) != null) {
       return true;
     }
+    if (fetchCounters.getOrDefault(FetchCounter.SOFT404_PROBES.resultKey(), 0L) > 0) {
+      return true; // the hosts' soft-404 answers are kept only in the host database
+    }
     for (String reason : RATE_LIMIT_REASONS) {
       if (fetchCounters.getOrDefault(JobCounter.resultKey(FetchCounter.REASONS_GROUP, reason), 0L)
           > 0) {

@@ -20,7 +20,11 @@ public enum FetchCounter implements JobCounter {
   /** Fetches the watchdog found stuck. */
   STUCK,
   /** robots.txt requests: sites whose kept answer was missing or too old. */
-  ROBOTS_ASKED;
+  ROBOTS_ASKED,
+  /** Soft-404 probes asked (fetcher.soft404.probe): one random path per host, not a page. */
+  SOFT404_PROBES,
+  /** Probes the host answered 200 with a page: its missing pages are soft 404s. */
+  SOFT404_PROBES_PAGE;
 
   public static final String GROUP = "fetcher";
 

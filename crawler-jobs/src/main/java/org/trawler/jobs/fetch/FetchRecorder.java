@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
@@ -122,6 +123,24 @@ final class FetchRecorder implements SegmentOutput {
     try {
       write(new Text(site), answer);
       count(FetchCounter.ROBOTS_ASKED, 1);
+    } catch (IOException e) {
+      fail(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Records the answer to a soft-404 probe of {@code probeUrl}'s host (its own segment part: no
+   * page, no fetch datum).
+   */
+  void recordProbe(String probeUrl, HostDatum answer) {
+    try {
+      write(new Text(probeUrl), answer);
+      count(FetchCounter.SOFT404_PROBES, 1);
+      if (answer.getSoft404() == HostDatum.Soft404.PAGE) {
+        count(FetchCounter.SOFT404_PROBES_PAGE, 1);
+      }
     } catch (IOException e) {
       fail(e);
     } catch (InterruptedException e) {

@@ -27,6 +27,7 @@ final class FetchTask {
   private final RobotsCache.Store robotsDb;
   private final FetchRecorder recorder;
   private final Renderer renderer;
+  private final Soft404Prober prober;
   private final QueueFeeder.FetchList list;
   private final TaskAttemptContext context;
   private final LongSupplier clock;
@@ -38,6 +39,7 @@ final class FetchTask {
       RobotsCache.Store robotsDb,
       FetchRecorder recorder,
       Renderer renderer,
+      Soft404Prober prober,
       QueueFeeder.FetchList list,
       TaskAttemptContext context,
       LongSupplier clock) {
@@ -47,6 +49,7 @@ final class FetchTask {
     this.robotsDb = robotsDb;
     this.recorder = recorder;
     this.renderer = renderer;
+    this.prober = prober;
     this.list = list;
     this.context = context;
     this.clock = clock;
@@ -70,6 +73,7 @@ final class FetchTask {
               protocol,
               recorder,
               renderer,
+              prober,
               settings.maxCrawlDelayMillis,
               clock));
     }

@@ -29,6 +29,11 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.fetch.render.RenderSettings;
+import org.trawler.jobs.generate.GeneratorKeys;
+import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.Soft404;
+import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.parse.SegmentParser;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -54,7 +59,8 @@ public class Fetcher extends CrawlTool {
     Segment.PARSE_DATA,
     Segment.PARSE_TEXT,
     Segment.HTTP_TRANSCRIPT,
-    Segment.WARC
+    Segment.WARC,
+    Soft404.SEGMENT_PART
   };
 
   @Override
@@ -113,6 +119,24 @@ public class Fetcher extends CrawlTool {
     return 0;
   }
 
+  /**
+   * The host database of {@code segment}'s crawl: generate.hostdb, else {@code <crawl>/hostdb} when
+   * the segment is in {@code <crawl>/segments/}; null otherwise.
+   */
+  private static Path hostDb(Configuration conf, Path segment) {
+    String configured = conf.getTrimmed(GeneratorKeys.HOSTDB, GeneratorKeys.DEFAULT_HOSTDB);
+    if (!configured.isEmpty()) {
+      return new Path(configured);
+    }
+    Path segments = segment.getParent();
+    return segments != null && segments.getName().equals(SEGMENTS_DIR)
+        ? new Path(segments.getParent(), HostDb.DEFAULT_DIR)
+        : null;
+  }
+
+  /** Where a crawl directory keeps its segments. */
+  private static final String SEGMENTS_DIR = "segments";
+
   /** The exit code of a fetch or run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells say). */
   public static final int INTERRUPTED = 130;
 
@@ -126,6 +150,7 @@ public class Fetcher extends CrawlTool {
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       SegmentParser.checkSettings(conf);
     }
+    Soft404Prober.checkSettings(conf);
     Segment.requirePart(conf, segment, Segment.CRAWL_GENERATE, "generate writes it");
     int lists = countFetchLists(conf, new Path(segment, Segment.CRAWL_GENERATE));
     if (lists == 0) {
@@ -144,6 +169,10 @@ public class Fetcher extends CrawlTool {
     if (robotsDb != null) {
       robotsDb = robotsDb.getFileSystem(conf).makeQualified(robotsDb);
       conf.set(PolitenessKeys.ROBOTS_DB, robotsDb.toString()); // what every task looks sites up in
+    }
+    if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
+      // which hosts were probed lately: every task reads it once
+      HostKnowledge.handOver(conf, HostDb.installed(conf, hostDb(conf, segment)), List.of());
     }
     LOG.info(
         "fetching {}: {} fetch list(s), {} threads each; robots.txt kept in {}",

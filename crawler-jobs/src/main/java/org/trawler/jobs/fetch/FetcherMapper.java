@@ -16,6 +16,7 @@ import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.fetch.render.Renderer;
+import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -45,6 +46,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     FetchRecorder recorder =
         new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
     Configuration conf = context.getConfiguration();
+    Soft404Prober prober = Soft404Prober.from(conf, HostKnowledge.fromConf(conf));
     try (Protocol protocol = FetcherSettings.newProtocol(conf);
         RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf));
         Renderer renderer = Renderer.open(conf, protocol, recorder)) {
@@ -55,6 +57,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
               robotsDb::get,
               recorder,
               renderer,
+              prober,
               (url, datum) -> next(context, url, datum),
               context,
               clock)
@@ -62,6 +65,9 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     } finally {
       if (parseHook != null) {
         parseHook.close();
+      }
+      if (prober != null) {
+        prober.close();
       }
     }
     if (recorder.failure() != null) {

@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -26,6 +27,8 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.hostdb.Soft404;
+import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.parse.LinkCombiningWriter;
 import org.trawler.jobs.parse.ParseOutputFormat;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -95,6 +98,11 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     parts.add(
         new Part(
             RobotsDb.SEGMENT_PART, RobotsTxt.class, r -> r instanceof RobotsTxt, false, false));
+    if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
+      parts.add(
+          new Part(
+              Soft404.SEGMENT_PART, HostDatum.class, r -> r instanceof HostDatum, false, false));
+    }
     if (conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       parts.add(
           new Part(Segment.PARSE_DATA, ParseData.class, r -> r instanceof ParseData, true, false));

@@ -32,6 +32,7 @@ final class FetcherThread extends Thread {
   private final Protocol protocol;
   private final FetchRecorder recorder;
   private final Renderer renderer;
+  private final Soft404Prober prober;
   private final long maxCrawlDelayMillis;
   private final LongSupplier clock;
   private volatile FetchItem current;
@@ -47,6 +48,7 @@ final class FetcherThread extends Thread {
       Protocol protocol,
       FetchRecorder recorder,
       Renderer renderer,
+      Soft404Prober prober,
       long maxCrawlDelayMillis,
       LongSupplier clock) {
     super(name);
@@ -57,6 +59,7 @@ final class FetcherThread extends Thread {
     this.protocol = protocol;
     this.recorder = recorder;
     this.renderer = renderer;
+    this.prober = prober;
     this.maxCrawlDelayMillis = maxCrawlDelayMillis;
     this.clock = clock;
   }
@@ -102,6 +105,9 @@ final class FetcherThread extends Thread {
             queues.putBack(item, clock.getAsLong()); // robots.txt took this turn: the page waits
             return;
           }
+          if (probe(item, rules)) {
+            return; // the soft-404 probe took this turn: the page waits
+          }
           requested = true;
           hopWaitMillis = 0;
           long start = clock.getAsLong();
@@ -143,6 +149,30 @@ final class FetcherThread extends Thread {
             responseMillis == FetchRecorder.NO_RESPONSE_TIME ? -1 : responseMillis));
     LOG.debug("{} {}", url, outcome);
     recorder.record(item.url, item.datum, outcome, end, responseMillis);
+  }
+
+  /**
+   * Asks the soft-404 probe of the item's host in this turn when the task has not and the host is
+   * due one, and robots.txt allows the path; true when it did (the item goes back to its queue).
+   * The probe is no page: its answer goes to its own segment part, never to crawl_fetch.
+   */
+  private boolean probe(FetchItem item, RobotsRules rules) {
+    String probe = prober == null ? null : prober.claim(item.url.toString(), clock.getAsLong());
+    if (probe == null || Politeness.robotsVerdict(rules, probe, maxCrawlDelayMillis) != null) {
+      return false;
+    }
+    ProtocolOutput answer;
+    try {
+      answer = protocol.fetch(probe, 0, null, hop -> false); // a redirect tells nothing
+    } catch (RuntimeException e) {
+      LOG.warn("soft-404 probe {} failed: {}", probe, e.toString(), e);
+      answer = ProtocolOutput.retry(0, Reason.EXCEPTION, e.toString(), -1);
+    }
+    long end = clock.getAsLong();
+    LOG.debug("soft-404 probe {} {}", probe, answer);
+    recorder.recordProbe(probe, prober.answer(answer, end));
+    queues.putBack(item, end);
+    return true;
   }
 
   /** Tells the watchdog, through the item, where its render is. */

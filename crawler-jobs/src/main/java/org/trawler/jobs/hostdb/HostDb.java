@@ -147,6 +147,15 @@ public class HostDb extends CrawlTool {
             SequenceFileInputFormat.class,
             FetchMapper.class);
       }
+      for (Path segment : segments) {
+        if (Segment.hasPart(conf, segment, Soft404.SEGMENT_PART)) {
+          MultipleInputs.addInputPath(
+              job,
+              new Path(segment, Soft404.SEGMENT_PART),
+              SequenceFileInputFormat.class,
+              ProbeMapper.class);
+        }
+      }
       if (robotsCurrent != null) {
         MultipleInputs.addInputPath(
             job, robotsCurrent, SequenceFileInputFormat.class, RobotsMapper.class);
@@ -221,6 +230,19 @@ public class HostDb extends CrawlTool {
         throws IOException, InterruptedException {
       HostPart part = new HostPart(HostPart.Kind.ROBOTS, HostUpdate.ofRobots(txt));
       emit(site.toString(), part, HostDbCounter.ROBOTS, context);
+    }
+  }
+
+  /** crawl_soft404 (probe URL → its answer) to (host → the answer). */
+  public static class ProbeMapper extends Mapper<Text, HostDatum, Text, HostPart> {
+    @Override
+    protected void map(Text url, HostDatum answer, Context context)
+        throws IOException, InterruptedException {
+      emit(
+          url.toString(),
+          new HostPart(HostPart.Kind.SOFT404, new HostDatum(answer)),
+          HostDbCounter.SOFT404_PROBES,
+          context);
     }
   }
 

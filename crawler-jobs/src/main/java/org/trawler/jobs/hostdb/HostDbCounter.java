@@ -17,7 +17,9 @@ public enum HostDbCounter implements JobCounter {
   /** Hosts whose round failed (every fetch a retry). */
   FAILED_ROUNDS,
   /** Hosts that answered 429/503 this round (or were held back): backed off, level up. */
-  BACKED_OFF;
+  BACKED_OFF,
+  /** Soft-404 probe answers of this round's segments read. */
+  SOFT404_PROBES;
 
   public static final String GROUP = "hostdb";
 

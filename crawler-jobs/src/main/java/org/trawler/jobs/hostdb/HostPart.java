@@ -20,7 +20,9 @@ public final class HostPart implements Writable {
     /** Fetch outcomes of this round's segments. */
     FETCHES,
     /** The robots.txt answer of one of the host's sites. */
-    ROBOTS
+    ROBOTS,
+    /** The answer to this round's soft-404 probe of the host (its soft-404 fields). */
+    SOFT404
   }
 
   private Kind kind = Kind.URLS;

@@ -110,6 +110,7 @@ public final class HostUpdate {
     HostDatum urls = new HostDatum();
     HostDatum round = new HostDatum();
     List<HostDatum> robots = new ArrayList<>();
+    HostDatum probe = null;
     long responseTimeSum = 0;
     long timedFetches = 0;
     for (HostPart part : parts) {
@@ -127,6 +128,7 @@ public final class HostUpdate {
           }
         }
         case ROBOTS -> robots.add(new HostDatum(d));
+        case SOFT404 -> probe = newerProbe(probe, d);
       }
     }
     if (previous == null && urls.getUrls() == 0) {
@@ -161,7 +163,20 @@ public final class HostUpdate {
     if (!robots.isEmpty()) {
       record.setRobots(robots(robots), sitemaps(robots));
     }
+    if (probe != null && probe.getSoft404Time() >= record.getSoft404Time()) {
+      record.setSoft404(probe.getSoft404(), probe.getSoft404Fingerprint(), probe.getSoft404Time());
+    }
     return new Merged(record, failed, busy);
+  }
+
+  /**
+   * The newer of two soft-404 probe answers (a host asked in two fetch lists of one round, or in
+   * two segments updated at once); a copy.
+   */
+  static HostDatum newerProbe(HostDatum kept, HostDatum answer) {
+    return kept != null && kept.getSoft404Time() > answer.getSoft404Time()
+        ? kept
+        : new HostDatum(answer);
   }
 
   /** The sites' robots reasons: one when they agree, else each once, comma-separated. */

@@ -26,6 +26,7 @@ import org.trawler.core.parse.Parsers;
 import org.trawler.core.parse.SimHash;
 import org.trawler.core.scoring.LinkScorer;
 import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.hostdb.Soft404Keys;
 
 /**
  * Parses one fetched page into the records of a segment's parse parts: parse_data and parse_text
@@ -47,6 +48,12 @@ public class SegmentParser implements Closeable {
   private final ParseMarkers markers;
   private final SimHash simHash;
 
+  /**
+   * Fingerprints short texts too, for the soft-404 judgement ("not found" pages are short); null
+   * when fetcher.soft404.probe is off.
+   */
+  private final SimHash shortHash;
+
   public SegmentParser(Configuration conf) {
     this(conf, ParseMarkers.NONE);
   }
@@ -65,6 +72,10 @@ public class SegmentParser implements Closeable {
                 conf,
                 ParseJobKeys.FINGERPRINT_WORDS_MIN,
                 ParseJobKeys.DEFAULT_FINGERPRINT_WORDS_MIN));
+    this.shortHash =
+        conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)
+            ? new SimHash(1) // one shingle at least
+            : null;
   }
 
   /**
@@ -98,6 +109,12 @@ public class SegmentParser implements Closeable {
       signature.putMeta(MetadataKeys.FEED, feedSeconds(feed));
     }
     markForDedup(signature, fingerprint, otherCanonical(url.toString(), content, result.data()));
+    if (shortHash != null && fingerprint.isEmpty()) {
+      OptionalLong shortPrint = shortHash.fingerprint(result.text().getText());
+      if (shortPrint.isPresent()) {
+        signature.putMeta(MetadataKeys.SHORT_FINGERPRINT, shortPrint.getAsLong());
+      }
+    }
     sink.write(url, new SegmentRecord(signature));
     if (result.redirect() != null) {
       sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));

@@ -8,7 +8,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.protocol.Reason;
 
 /** readdb -stats: counts per status, retries and depth, and the score range, of a crawldb. */
 public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
@@ -20,11 +23,21 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
   private float maxScore = Float.NEGATIVE_INFINITY;
   private double scoreSum;
 
+  /** db_gone entries whose reason is soft_404 (updatedb's soft-404 judgement). */
+  private long soft404;
+
+  private static final String SOFT_404 = Reason.SOFT_404.nameFor(0);
+
   /** Counts one entry. */
   @Override
   public void add(CrawlDatum datum) {
     total++;
     byStatus.merge(datum.getStatus().code(), 1L, Long::sum);
+    if (datum.getStatus() == CrawlStatus.DB_GONE
+        && SOFT_404.equals(
+            ProtocolOutput.reasonOf(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS)))) {
+      soft404++;
+    }
     byRetries.merge((int) datum.getRetries(), 1L, Long::sum);
     byDepth.merge(datum.getDepth(), 1L, Long::sum);
     float score = datum.getScore();
@@ -42,6 +55,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     minScore = Math.min(minScore, other.minScore);
     maxScore = Math.max(maxScore, other.maxScore);
     scoreSum += other.scoreSum;
+    soft404 += other.soft404;
   }
 
   @Override
@@ -57,6 +71,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     out.writeFloat(minScore);
     out.writeFloat(maxScore);
     out.writeDouble(scoreSum);
+    out.writeLong(soft404);
   }
 
   @Override
@@ -71,6 +86,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     minScore = in.readFloat();
     maxScore = in.readFloat();
     scoreSum = in.readDouble();
+    soft404 = in.readLong();
   }
 
   private static void writeHistogram(DataOutput out, Map<Integer, Long> histogram)
@@ -107,6 +123,9 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     for (Map.Entry<Byte, Long> e : byStatus.entrySet()) {
       sb.append(String.format("  %-20s %10d%n", CrawlStatus.label(e.getKey()), e.getValue()));
     }
+    if (soft404 > 0) {
+      sb.append(String.format("  %-20s %10d%n", "db_gone, soft_404", soft404));
+    }
     sb.append(String.format("retries:%n"));
     for (Map.Entry<Integer, Long> e : byRetries.entrySet()) {
       sb.append(String.format("  %-20d %10d%n", e.getKey(), e.getValue()));
@@ -139,6 +158,9 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
       json.name(CrawlStatus.label(e.getKey())).value(e.getValue());
     }
     json.endObject();
+    if (soft404 > 0) {
+      json.name("soft404").value(soft404);
+    }
     writeHistogram(json.name("retries"), byRetries);
     writeHistogram(json.name("depth"), byDepth);
     json.name("score").beginObject();

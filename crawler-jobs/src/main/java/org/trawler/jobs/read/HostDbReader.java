@@ -17,6 +17,7 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.parse.SimHash;
 import org.trawler.core.store.DumpFile;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
@@ -144,6 +145,13 @@ public class HostDbReader extends CrawlTool {
         .value(d.getBackoffLevel())
         .name("backoffUntil")
         .value(d.getBackoffUntil());
+    json.name("soft404").value(d.getSoft404().label()).name("soft404Fingerprint");
+    if (d.getSoft404() == HostDatum.Soft404.PAGE) {
+      json.value(SimHash.hex(d.getSoft404Fingerprint()));
+    } else {
+      json.nullValue();
+    }
+    json.name("soft404Time").value(d.getSoft404Time());
     json.name("robots").value(d.getRobots()).name("sitemaps").beginArray();
     for (String s : d.getSitemaps()) {
       json.value(s);
@@ -165,10 +173,12 @@ public class HostDbReader extends CrawlTool {
     private long timedHosts;
     private long responseTimeSum;
     private long backedOffHosts;
+    private long soft404Hosts;
 
     @Override
     public void add(HostDatum d) {
       backedOffHosts += d.getBackoffLevel() > 0 ? 1 : 0;
+      soft404Hosts += d.getSoft404() == HostDatum.Soft404.PAGE ? 1 : 0;
       hosts++;
       d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
       fetched += d.getFetched();
@@ -198,6 +208,7 @@ public class HostDbReader extends CrawlTool {
       timedHosts += o.timedHosts;
       responseTimeSum += o.responseTimeSum;
       backedOffHosts += o.backedOffHosts;
+      soft404Hosts += o.soft404Hosts;
     }
 
     @Override
@@ -219,7 +230,8 @@ public class HostDbReader extends CrawlTool {
             sitemaps,
             timedHosts,
             responseTimeSum,
-            backedOffHosts
+            backedOffHosts,
+            soft404Hosts
           }) {
         out.writeLong(n);
       }
@@ -242,6 +254,7 @@ public class HostDbReader extends CrawlTool {
       timedHosts = in.readLong();
       responseTimeSum = in.readLong();
       backedOffHosts = in.readLong();
+      soft404Hosts = in.readLong();
     }
 
     public long hosts() {
@@ -266,6 +279,9 @@ public class HostDbReader extends CrawlTool {
       line(b, "hosts whose last round failed", failingHosts);
       if (backedOffHosts > 0) {
         line(b, "hosts backed off (429/503)", backedOffHosts);
+      }
+      if (soft404Hosts > 0) {
+        line(b, "hosts answering 200 for missing pages (soft 404)", soft404Hosts);
       }
       line(b, "hosts naming sitemaps", hostsWithSitemaps);
       line(b, "sitemaps", sitemaps);

@@ -18,7 +18,12 @@ public enum UpdateCounter implements JobCounter {
   /** Redirect targets added as links. */
   REDIRECT_TARGETS,
   /** Redirect targets a normalizer, filter or the link policy refused. */
-  REDIRECT_TARGETS_REJECTED;
+  REDIRECT_TARGETS_REJECTED,
+  /**
+   * Pages fetched this round that near-duplicate their host's answer to the soft-404 probe: marked
+   * db_gone, reason soft_404.
+   */
+  SOFT_404;
 
   public static final String GROUP = "updatedb";
 

@@ -22,14 +22,22 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.dedup.DedupKeys;
+import org.trawler.jobs.generate.GeneratorKeys;
+import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.Soft404;
+import org.trawler.jobs.hostdb.Soft404Keys;
 
 /**
  * {@code updatedb <crawldb> <segment>...}: merges segments' fetch and parse results into a new
@@ -119,12 +127,22 @@ public class UpdateDb extends CrawlTool {
     checkSettings(conf);
     List<Path> inputs = segmentInputs(conf, segments);
 
+    if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
+      // the soft-404 answers kept in the hostdb, and those this round's fetch just had
+      HostKnowledge.handOver(conf, HostDb.installed(conf, hostDb(conf, crawlDb)), segments);
+    }
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       Job job = createJob(conf, crawlDb, inputs, tx.newVersion());
       runJob(job);
       tx.commit();
       return result(segments.size(), job);
     }
+  }
+
+  /** generate.hostdb, else the hostdb beside the crawldb (null: none). */
+  private static Path hostDb(Configuration conf, Path crawlDb) {
+    String configured = conf.getTrimmed(GeneratorKeys.HOSTDB, GeneratorKeys.DEFAULT_HOSTDB);
+    return configured.isEmpty() ? HostDb.beside(crawlDb) : new Path(configured);
   }
 
   /**
@@ -278,11 +296,17 @@ public class UpdateDb extends CrawlTool {
   public static class UpdateReducer extends Reducer<Text, CrawlDatum, Text, CrawlDatum> {
     private CrawlDbUpdate update;
     private HostUrlCap cap;
+    private HostKnowledge hosts;
+    private int nearDistance;
 
     @Override
-    protected void setup(Context context) {
+    protected void setup(Context context) throws IOException {
       update = CrawlDbUpdate.from(context.getConfiguration(), System.currentTimeMillis());
       cap = HostUrlCap.from(context.getConfiguration());
+      hosts = HostKnowledge.fromConf(context.getConfiguration());
+      nearDistance =
+          Settings.getInt(
+              context.getConfiguration(), DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);
     }
 
     @Override
@@ -308,6 +332,15 @@ public class UpdateDb extends CrawlTool {
       if (result == null) {
         UpdateCounter.URLS_NOT_ADDED.in(context).increment(1);
         return;
+      }
+      if (Soft404.mark(
+          result,
+          records.fetch(),
+          records.signature(),
+          hosts.probeOf(URLParts.host(url.toString())),
+          nearDistance)) {
+        UpdateCounter.SOFT_404.in(context).increment(1);
+        LOG.info("{}: gone, soft_404 (its host's answer for a missing page)", url);
       }
       if (records.old() == null) {
         if (cap != null && !cap.admitsNew(url.toString())) {

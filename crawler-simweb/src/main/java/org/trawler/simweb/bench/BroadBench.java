@@ -16,6 +16,7 @@ import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.generate.GeneratorKeys;
+import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.simweb.web.BroadScore;
@@ -39,10 +40,12 @@ final class BroadBench {
   record FeatureSwitch(String key, String off) {}
 
   /**
-   * The features a broad crawl turns off to show today's behaviour. Empty for now: near-duplicate
-   * marking, learned parameters and host backoff each add their switch here as they land.
+   * The features a broad crawl turns off to show today's behaviour: the soft-404 probe (off in
+   * Trawler's defaults, on in the bench's broad crawl); near-duplicate marking, learned parameters
+   * and host backoff each add their switch here as they land.
    */
-  static final List<FeatureSwitch> FEATURE_SWITCHES = List.of();
+  static final List<FeatureSwitch> FEATURE_SWITCHES =
+      List.of(new FeatureSwitch(Soft404Keys.PROBE, "false"));
 
   /** The backoff a 429 or 503 starts when the crawler sets none: StormCrawler's 60 s. */
   static final long DEFAULT_BACKOFF_SECONDS = 60;
@@ -109,6 +112,7 @@ final class BroadBench {
       conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
       conf.setInt(GeneratorKeys.MAX_COUNT, s.maxPerHost());
       conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 30);
+      conf.setBoolean(Soft404Keys.PROBE, true); // off by default, a broad crawl's setting
       switches.forEach(conf::set);
       out.printf(
           "bench --broad [%s]: %d hosts on %d addresses, %d real pages, %d seeds; %d rounds of"

@@ -1,0 +1,87 @@
+package org.trawler.jobs.fetch;
+
+import java.io.Closeable;
+import java.util.OptionalLong;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HostDatum;
+import org.trawler.core.net.URLParts;
+import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.Parsers;
+import org.trawler.core.parse.SimHash;
+import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.Soft404;
+import org.trawler.jobs.hostdb.Soft404Keys;
+
+/**
+ * The fetch task's soft-404 probes (fetcher.soft404.probe): the first URL of each host whose kept
+ * probe answer is missing or older than fetcher.soft404.probe.interval gives its turn to one
+ * request for a random path the host cannot have; its answer is judged ({@link Soft404#judge}) and
+ * recorded for updatehostdb and updatedb. Once per host per task; shared by the fetcher threads.
+ */
+final class Soft404Prober implements Closeable {
+  private final HostKnowledge known;
+  private final long intervalMillis;
+  private final Parsers parsers;
+  private final SimHash simHash = new SimHash(1); // as parse's short fingerprint
+  private final Random random = new Random();
+  private final Set<String> claimed = ConcurrentHashMap.newKeySet();
+
+  Soft404Prober(HostKnowledge known, long intervalMillis, Parsers parsers) {
+    this.known = known;
+    this.intervalMillis = intervalMillis;
+    this.parsers = parsers;
+  }
+
+  /** The task's prober, or null with fetcher.soft404.probe=false. */
+  static Soft404Prober from(Configuration conf, HostKnowledge known) {
+    if (!conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
+      return null;
+    }
+    int days =
+        Settings.getInt(
+            conf, Soft404Keys.PROBE_INTERVAL_DAYS, Soft404Keys.DEFAULT_PROBE_INTERVAL_DAYS);
+    return new Soft404Prober(known, days * 86_400_000L, new Parsers(conf));
+  }
+
+  /** Reads every setting the tasks read, so a bad one fails before the job. */
+  static void checkSettings(Configuration conf) {
+    Settings.getInt(conf, Soft404Keys.PROBE_INTERVAL_DAYS, Soft404Keys.DEFAULT_PROBE_INTERVAL_DAYS);
+  }
+
+  /**
+   * The probe URL to ask in this turn of {@code url}'s host, or null: the host was claimed in this
+   * task already, or its kept answer is recent enough.
+   */
+  String claim(String url, long now) {
+    String host = URLParts.host(url);
+    if (host == null || !Soft404.due(known.probeOf(host), now, intervalMillis)) {
+      return null;
+    }
+    return claimed.add(host) ? Soft404.probeUrl(url, random) : null;
+  }
+
+  /** The record of a probe's answer, fetched at {@code now}. */
+  HostDatum answer(ProtocolOutput outcome, long now) {
+    OptionalLong fingerprint = OptionalLong.empty();
+    Content content = outcome.getContent();
+    if (outcome.getStatus() == CrawlStatus.FETCH_SUCCESS && content != null) {
+      ParseResult parsed = parsers.parse(content);
+      fingerprint = simHash.fingerprint(parsed.text().getText());
+    }
+    HostDatum.Soft404 state =
+        Soft404.judge(outcome.getStatus(), outcome.getHttpCode(), fingerprint);
+    return Soft404.answer(state, fingerprint, now);
+  }
+
+  @Override
+  public void close() {
+    parsers.close();
+  }
+}
