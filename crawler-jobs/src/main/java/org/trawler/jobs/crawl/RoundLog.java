@@ -24,6 +24,8 @@ import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.net.filter.TrapReason;
+import org.trawler.core.parse.ParseNote;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.parse.ParseCounter;
@@ -86,6 +88,14 @@ public final class RoundLog {
     r.counters().entrySet().stream()
         .filter(e -> e.getKey().startsWith(prefix))
         .forEach(e -> reasons.put(e.getKey().substring(prefix.length()), e.getValue()));
+    ObjectNode heldBack = o.putObject("heldBack"); // outlinks the trap filter held back, by reason
+    for (TrapReason reason : TrapReason.values()) {
+      long n =
+          r.counters().getOrDefault(JobCounter.resultKey(ParseNote.GROUP, reason.reasonName()), 0L);
+      if (n > 0) {
+        heldBack.put(reason.reasonName(), n);
+      }
+    }
     o.put("pages", r.counters().getOrDefault(FetchCounter.PAGES.resultKey(), 0L));
     o.put("bytes", r.counters().getOrDefault(FetchCounter.BYTES.resultKey(), 0L));
     ObjectNode seconds = o.putObject("seconds");
