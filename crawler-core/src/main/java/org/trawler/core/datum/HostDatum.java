@@ -18,9 +18,11 @@ import org.apache.hadoop.io.WritableUtils;
  * of that round, and its backoff after 429/503 answers (how many such rounds in a row, relaxed
  * after rounds without them, and until when generate leaves it out). Version 1 records (without the
  * response time) are read as "unknown", versions 1 and 2 (without the backoff) as never backed off.
+ * Version 4 adds the query parameters learned irrelevant on the host (their values give
+ * near-duplicate pages), each with its evidence; older records have none.
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 3;
+  public static final byte VERSION = 4;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -42,6 +44,7 @@ public final class HostDatum implements Writable {
   private long backoffUntil;
   private String robots = "";
   private final List<String> sitemaps = new ArrayList<>();
+  private final Map<String, Integer> irrelevantParams = new TreeMap<>();
 
   public HostDatum() {}
 
@@ -61,6 +64,7 @@ public final class HostDatum implements Writable {
     backoffUntil = other.backoffUntil;
     robots = other.robots;
     sitemaps.addAll(other.sitemaps);
+    irrelevantParams.putAll(other.irrelevantParams);
   }
 
   /** crawldb URL count per db status byte, in status order. */
@@ -189,6 +193,19 @@ public final class HostDatum implements Writable {
     this.sitemaps.addAll(sitemaps);
   }
 
+  /**
+   * Query parameters learned irrelevant on this host (normalization drops them), each with its
+   * evidence: how many distinct values of it gave near-duplicate pages. Sorted by name.
+   */
+  public Map<String, Integer> getIrrelevantParams() {
+    return irrelevantParams;
+  }
+
+  public void setIrrelevantParams(Map<String, Integer> params) {
+    irrelevantParams.clear();
+    irrelevantParams.putAll(params);
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     out.writeByte(VERSION);
@@ -212,6 +229,11 @@ public final class HostDatum implements Writable {
     WritableUtils.writeVInt(out, sitemaps.size());
     for (String s : sitemaps) {
       Text.writeString(out, s);
+    }
+    WritableUtils.writeVInt(out, irrelevantParams.size());
+    for (Map.Entry<String, Integer> e : irrelevantParams.entrySet()) {
+      Text.writeString(out, e.getKey());
+      WritableUtils.writeVInt(out, e.getValue());
     }
   }
 
@@ -241,6 +263,11 @@ public final class HostDatum implements Writable {
     int s = WritableUtils.readVInt(in);
     for (int i = 0; i < s; i++) {
       sitemaps.add(Text.readString(in));
+    }
+    irrelevantParams.clear();
+    int p = version >= 4 ? WritableUtils.readVInt(in) : 0;
+    for (int i = 0; i < p; i++) {
+      irrelevantParams.put(Text.readString(in), WritableUtils.readVInt(in));
     }
   }
 
@@ -280,6 +307,7 @@ public final class HostDatum implements Writable {
         .append(robots.isEmpty() ? "unknown" : robots)
         .append(" sitemaps=")
         .append(sitemaps)
+        .append(irrelevantParams.isEmpty() ? "" : " irrelevant_params=" + irrelevantParams)
         .toString();
   }
 }

@@ -10,6 +10,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableUtils;
 import org.junit.Test;
@@ -59,6 +60,30 @@ public class HostDatumTest {
     assertEquals(3, new HostDatum(h).getRateLimited());
     assertTrue(
         h.toString(), h.toString().contains("rate_limited=3 backoff_level=2 backoff_until=987654"));
+  }
+
+  @Test
+  public void theIrrelevantParametersReadBackAndShow() throws IOException {
+    HostDatum learned = sample();
+    learned.setIrrelevantParams(Map.of("vid", 7, "utm_source", 3));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    learned.write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    assertEquals(Map.of("utm_source", 3, "vid", 7), h.getIrrelevantParams());
+    assertEquals(Map.of("utm_source", 3, "vid", 7), new HostDatum(h).getIrrelevantParams());
+    assertTrue(h.toString(), h.toString().endsWith(" irrelevant_params={utm_source=3, vid=7}"));
+  }
+
+  @Test
+  public void aVersionThreeRecordReadsWithoutIrrelevantParameters() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    sample().write(new DataOutputStream(bytes));
+    byte[] v4 = bytes.toByteArray();
+    byte[] v3 = java.util.Arrays.copyOf(v4, v4.length - 1); // the empty list's one byte
+    v3[0] = 3;
+    HostDatum h = read(v3);
+    assertEquals(Map.of(), h.getIrrelevantParams());
+    assertEquals(sample().toString(), h.toString());
   }
 
   @Test

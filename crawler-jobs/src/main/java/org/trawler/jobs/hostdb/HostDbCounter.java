@@ -17,7 +17,11 @@ public enum HostDbCounter implements JobCounter {
   /** Hosts whose round failed (every fetch a retry). */
   FAILED_ROUNDS,
   /** Hosts that answered 429/503 this round (or were held back): backed off, level up. */
-  BACKED_OFF;
+  BACKED_OFF,
+  /** Fetched crawldb pages with a fingerprint read to learn irrelevant query parameters. */
+  PAGES,
+  /** Hosts with query parameters learned irrelevant (normalization drops them there). */
+  HOSTS_WITH_IRRELEVANT_PARAMS;
 
   public static final String GROUP = "hostdb";
 
