@@ -44,6 +44,12 @@ public final class NetKeys {
 
   public static final int DEFAULT_DEPTH_FILTER_MAX = -1;
 
+  /**
+   * The installed hostdb version whose learned irrelevant parameters the learned normalizer drops;
+   * generate, fetch and parse set it for their tasks to the crawl's hostdb. Empty = none.
+   */
+  public static final String LEARNED_HOSTDB = "urlnormalizer.learned.hostdb";
+
   /** Longest URL the trap filter accepts, in characters; -1 = no limit. */
   public static final String TRAP_LENGTH_MAX = "urlfilter.trap.length.max";
 

@@ -29,6 +29,7 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.fetch.render.RenderSettings;
+import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.parse.SegmentParser;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -152,6 +153,7 @@ public class Fetcher extends CrawlTool {
         settings.threads,
         robotsDb == null ? "memory only (the segment is not in a crawl's segments/)" : robotsDb);
 
+    HostDb.useLearnedParams(conf, HostDb.besideSegment(segment)); // outlinks parsed here
     Job job = CrawlJob.create(conf, "fetch " + segment);
     Configuration jobConf = job.getConfiguration();
     jobConf.setBoolean(

@@ -21,6 +21,7 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
@@ -51,6 +52,27 @@ public class HostDb extends CrawlTool {
   public static Path beside(Path crawlDb) {
     Path crawl = crawlDb.getParent();
     return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
+  }
+
+  /**
+   * The hostdb of the crawl {@code segment} is in ({@code <crawl>/segments/<segment>}), or null.
+   */
+  public static Path besideSegment(Path segment) {
+    Path segments = segment.getParent();
+    Path crawl = segments == null ? null : segments.getParent();
+    return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
+  }
+
+  /**
+   * Has the tasks of a job with {@code conf} drop the parameters learned irrelevant in {@code
+   * hostDb}'s installed version (LearnedParamsURLNormalizer); nothing when it has none.
+   */
+  public static void useLearnedParams(Configuration conf, Path hostDb) throws IOException {
+    Path current = installed(conf, hostDb);
+    if (current != null) {
+      conf.set(
+          NetKeys.LEARNED_HOSTDB, current.getFileSystem(conf).makeQualified(current).toString());
+    }
   }
 
   /** The installed version of {@code hostDb} (maybe null), or null when there is none. */
