@@ -107,7 +107,8 @@ public class OutlinkExtractor {
    * order (one walk of the tree serves the caller too). The page was parsed by jsoup's HTML parser,
    * which lower-cases attribute names: attributes are looked up as written here, without jsoup's
    * case-insensitive search. Each distinct link the trap filter held back adds a note to {@code
-   * heldBack} (name {@value #TRAP_NOTE}, counter its {@link TrapReason}, the URL).
+   * heldBack} (name {@value #TRAP_NOTE}, counter its {@link TrapReason}, detail the reason and the
+   * URL, as check shows it).
    */
   public List<Outlink> extract(PageElements elements, String pageUrl, List<ParseNote> heldBack) {
     URLParts base = URLParts.of(baseUrl(elements.bases(), pageUrl));
@@ -221,7 +222,8 @@ public class OutlinkExtractor {
       // asked of the resolved URL: normalizing does not lengthen, deepen or repeat a path
       TrapReason reason = traps.reason(resolved);
       if (reason != null) {
-        heldBack.add(new ParseNote(TRAP_NOTE, reason.reasonName(), resolved));
+        heldBack.add(
+            new ParseNote(TRAP_NOTE, reason.reasonName(), reason.reasonName() + " " + resolved));
       }
     }
     return url;

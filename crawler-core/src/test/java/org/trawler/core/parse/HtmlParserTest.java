@@ -100,11 +100,15 @@ public class HtmlParserTest {
     assertEquals(List.of("http://example.com/ok"), urls(r));
     assertEquals(
         List.of(
-            new ParseNote(OutlinkExtractor.TRAP_NOTE, "path_too_deep", deep),
+            new ParseNote(OutlinkExtractor.TRAP_NOTE, "path_too_deep", "path_too_deep " + deep),
             new ParseNote(
-                OutlinkExtractor.TRAP_NOTE, "too_many_params", "http://example.com/x?a=1&b=2&c=3"),
+                OutlinkExtractor.TRAP_NOTE,
+                "too_many_params",
+                "too_many_params http://example.com/x?a=1&b=2&c=3"),
             new ParseNote(
-                OutlinkExtractor.TRAP_NOTE, "repeating_path", "http://example.com/r/s/r/s/r")),
+                OutlinkExtractor.TRAP_NOTE,
+                "repeating_path",
+                "repeating_path http://example.com/r/s/r/s/r")),
         r.notes());
   }
 
