@@ -21,9 +21,11 @@ import org.apache.hadoop.io.WritableUtils;
  * response time) are read as "unknown", versions 1 and 2 (without the backoff) as never backed off.
  * Version 4 adds the soft-404 probe (what the host answers for a path it cannot have), kept after
  * the sitemaps; older records read as never probed.
+ * Version 5 adds the query parameters learned irrelevant on the host (their values give
+ * near-duplicate pages), each with its evidence; older records have none.
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 4;
+  public static final byte VERSION = 5;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -65,6 +67,7 @@ public final class HostDatum implements Writable {
       return name().toLowerCase(Locale.ROOT);
     }
   }
+  private final Map<String, Integer> irrelevantParams = new TreeMap<>();
 
   public HostDatum() {}
 
@@ -87,6 +90,7 @@ public final class HostDatum implements Writable {
     soft404 = other.soft404;
     soft404Fingerprint = other.soft404Fingerprint;
     soft404Time = other.soft404Time;
+    irrelevantParams.putAll(other.irrelevantParams);
   }
 
   /** crawldb URL count per db status byte, in status order. */
@@ -234,6 +238,17 @@ public final class HostDatum implements Writable {
     this.soft404 = state;
     this.soft404Fingerprint = state == Soft404.PAGE ? fingerprint : 0;
     this.soft404Time = time;
+  /**
+   * Query parameters learned irrelevant on this host (normalization drops them), each with its
+   * evidence: how many distinct values of it gave near-duplicate pages. Sorted by name.
+   */
+  public Map<String, Integer> getIrrelevantParams() {
+    return irrelevantParams;
+  }
+
+  public void setIrrelevantParams(Map<String, Integer> params) {
+    irrelevantParams.clear();
+    irrelevantParams.putAll(params);
   }
 
   @Override
@@ -263,6 +278,11 @@ public final class HostDatum implements Writable {
     out.writeByte(soft404.ordinal());
     out.writeLong(soft404Fingerprint);
     out.writeLong(soft404Time);
+    WritableUtils.writeVInt(out, irrelevantParams.size());
+    for (Map.Entry<String, Integer> e : irrelevantParams.entrySet()) {
+      Text.writeString(out, e.getKey());
+      WritableUtils.writeVInt(out, e.getValue());
+    }
   }
 
   @Override
@@ -304,6 +324,11 @@ public final class HostDatum implements Writable {
       soft404 = Soft404.UNKNOWN;
       soft404Fingerprint = 0;
       soft404Time = 0;
+    }
+    irrelevantParams.clear();
+    int p = version >= 5 ? WritableUtils.readVInt(in) : 0;
+    for (int i = 0; i < p; i++) {
+      irrelevantParams.put(Text.readString(in), WritableUtils.readVInt(in));
     }
   }
 
@@ -358,6 +383,7 @@ public final class HostDatum implements Writable {
         .append(robots.isEmpty() ? "unknown" : robots)
         .append(" sitemaps=")
         .append(sitemaps)
+        .append(irrelevantParams.isEmpty() ? "" : " irrelevant_params=" + irrelevantParams)
         .toString();
   }
 }

@@ -44,6 +44,32 @@ public final class NetKeys {
 
   public static final int DEFAULT_DEPTH_FILTER_MAX = -1;
 
+  /**
+   * The installed hostdb version whose learned irrelevant parameters the learned normalizer drops;
+   * generate, fetch and parse set it for their tasks to the crawl's hostdb. Empty = none.
+   */
+  public static final String LEARNED_HOSTDB = "urlnormalizer.learned.hostdb";
+
+  /** Longest URL the trap filter accepts, in characters; -1 = no limit. */
+  public static final String TRAP_LENGTH_MAX = "urlfilter.trap.length.max";
+
+  public static final int DEFAULT_TRAP_LENGTH_MAX = 2048;
+
+  /** Most path segments the trap filter accepts; -1 = no limit. */
+  public static final String TRAP_DEPTH_MAX = "urlfilter.trap.depth.max";
+
+  public static final int DEFAULT_TRAP_DEPTH_MAX = 20;
+
+  /** Most query parameters the trap filter accepts; -1 = no limit. */
+  public static final String TRAP_PARAMS_MAX = "urlfilter.trap.params.max";
+
+  public static final int DEFAULT_TRAP_PARAMS_MAX = 12;
+
+  /** The trap filter rejects a path with one segment repeated this often or more; -1 = never. */
+  public static final String TRAP_REPEATS = "urlfilter.trap.repeats";
+
+  public static final int DEFAULT_TRAP_REPEATS = 3;
+
   /** Drop links whose target is on another host than their source (parse and redirects). */
   public static final String IGNORE_EXTERNAL_LINKS = "db.ignore.external.links";
 

@@ -78,6 +78,9 @@ public final class URLOutcomes {
     if (order == null) {
       order = conf.get(NetKeys.NORMALIZER_ORDER, "");
     }
+    if (!conf.getTrimmed(NetKeys.LEARNED_HOSTDB, "").isEmpty()) {
+      return null; // the hostdb at that path changes from round to round
+    }
     for (String name :
         URLNormalizers.splitNames(order + "," + conf.get(NetKeys.FILTER_ORDER, ""))) {
       if (!name.startsWith(BUILT_IN_PACKAGE)) {

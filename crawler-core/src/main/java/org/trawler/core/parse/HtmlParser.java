@@ -128,11 +128,12 @@ public class HtmlParser implements Parser {
     String refreshUrl = refreshUrl(refresh, elements, pageUrl);
     MetaRefresh.Redirect redirect =
         refresh == null ? null : refresh.redirect(refreshUrl, selfUrls(content), refreshPermanent);
+    List<ParseNote> notes = new ArrayList<>();
     if (redirect != null) {
       // a redirect's only link is its target, which updatedb takes from the redirect itself
       data.getMeta().put(ParseData.META_REFRESH, redirect.target());
     } else if (!robots.noFollow()) {
-      data.getOutlinks().addAll(outlinks.extract(elements, pageUrl));
+      data.getOutlinks().addAll(outlinks.extract(elements, pageUrl, notes));
       List<String> more = LinkRelations.alternates(elements.links(), pageUrl);
       if (canonical != null && followCanonical) {
         more.add(canonical);
@@ -149,7 +150,13 @@ public class HtmlParser implements Parser {
     String text = walk.text();
     byte[] sig = signature.calculate(content, text);
     return new ParseResult(
-        data, new ParseText(robots.noIndex() ? "" : text), sig, redirect, doc, elements, List.of());
+        data,
+        new ParseText(robots.noIndex() ? "" : text),
+        sig,
+        redirect,
+        doc,
+        elements,
+        notes.isEmpty() ? List.of() : notes);
   }
 
   /**

@@ -23,6 +23,8 @@ import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLOutcomes;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.net.URLResolver;
+import org.trawler.core.net.filter.TrapReason;
+import org.trawler.core.net.filter.TrapURLFilter;
 
 /**
  * The outlinks of a parsed page: the link attribute of each configured element, resolved against
@@ -37,6 +39,10 @@ public class OutlinkExtractor {
   private final Set<String> tags;
   private final URLNormalizers normalizers;
   private final URLFilter filters;
+
+  /** The trap filter among the filters, to name why a link was held back; null when none. */
+  private final TrapURLFilter traps;
+
   private final int maxOutlinks;
   private final int maxAnchorLength;
   private final LinkPolicy linkPolicy;
@@ -51,7 +57,9 @@ public class OutlinkExtractor {
   public OutlinkExtractor(Configuration conf) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
     this.normalizers = URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK);
-    this.filters = new URLFilters(conf);
+    URLFilters all = new URLFilters(conf);
+    this.filters = all;
+    this.traps = trapFilter(all);
     this.accepted = URLOutcomes.forOutlinks(conf); // after the members: they report bad settings
     this.maxOutlinks =
         Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);
@@ -61,6 +69,18 @@ public class OutlinkExtractor {
     this.honorNofollow =
         conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
   }
+
+  private static TrapURLFilter trapFilter(URLFilters all) {
+    for (URLFilter f : all.filters()) {
+      if (f instanceof TrapURLFilter t) {
+        return t;
+      }
+    }
+    return null;
+  }
+
+  /** The name of the notes (and parse_filters counters) of links the trap filter held back. */
+  public static final String TRAP_NOTE = "trap";
 
   private static Set<String> tagSet(String value) {
     Set<String> set = new LinkedHashSet<>();
@@ -74,16 +94,23 @@ public class OutlinkExtractor {
 
   /** The outlinks of {@code doc}, which was fetched from {@code pageUrl}, in document order. */
   public List<Outlink> extract(Document doc, String pageUrl) {
-    return extract(PageElements.of(doc), pageUrl);
+    return extract(PageElements.of(doc), pageUrl, new ArrayList<>());
+  }
+
+  /** {@link #extract(PageElements, String, List)} without notes. */
+  public List<Outlink> extract(PageElements elements, String pageUrl) {
+    return extract(elements, pageUrl, new ArrayList<>());
   }
 
   /**
    * The outlinks among the {@code elements} of a page fetched from {@code pageUrl}, in document
    * order (one walk of the tree serves the caller too). The page was parsed by jsoup's HTML parser,
    * which lower-cases attribute names: attributes are looked up as written here, without jsoup's
-   * case-insensitive search.
+   * case-insensitive search. Each distinct link the trap filter held back adds a note to {@code
+   * heldBack} (name {@value #TRAP_NOTE}, counter its {@link TrapReason}, detail the reason and the
+   * URL, as check shows it).
    */
-  public List<Outlink> extract(PageElements elements, String pageUrl) {
+  public List<Outlink> extract(PageElements elements, String pageUrl, List<ParseNote> heldBack) {
     URLParts base = URLParts.of(baseUrl(elements.bases(), pageUrl));
     String pageHost = URLParts.host(pageUrl);
     // reference pages repeat most links (nav bars, type columns): each href is resolved once per
@@ -104,7 +131,7 @@ public class OutlinkExtractor {
       String href = attributes.get(attribute);
       String url = urlOfHref.get(href);
       if (url == null) {
-        url = outlinkUrl(base, href, pageHost);
+        url = outlinkUrl(base, href, pageHost, heldBack);
         urlOfHref.put(href, url);
       }
       if (url.isEmpty()) {
@@ -144,7 +171,7 @@ public class OutlinkExtractor {
     Map<String, String> anchors = new LinkedHashMap<>();
     Map<String, Map<String, String>> metaOf = new HashMap<>();
     for (Link link : links) {
-      String url = urlOfHref.computeIfAbsent(link.href(), h -> outlinkUrl(base, h, pageHost));
+      String url = urlOfHref.computeIfAbsent(link.href(), h -> outlinkUrl(base, h, pageHost, null));
       if (url.isEmpty()) {
         continue;
       }
@@ -182,11 +209,24 @@ public class OutlinkExtractor {
 
   /**
    * The outlink URL of {@code href} on a page with base {@code base} and host {@code pageHost}, or
-   * REJECTED when a step drops it.
+   * REJECTED when a step drops it; a link the trap filter holds back is noted in {@code heldBack}
+   * (when not null).
    */
-  private String outlinkUrl(URLParts base, String href, String pageHost) {
+  private String outlinkUrl(URLParts base, String href, String pageHost, List<ParseNote> heldBack) {
     String resolved = URLResolver.resolve(base, href);
-    return resolved == null ? REJECTED : acceptOnPage(resolved, pageHost);
+    if (resolved == null) {
+      return REJECTED;
+    }
+    String url = acceptOnPage(resolved, pageHost);
+    if (url.isEmpty() && heldBack != null && traps != null) {
+      // asked of the resolved URL: normalizing does not lengthen, deepen or repeat a path
+      TrapReason reason = traps.reason(resolved);
+      if (reason != null) {
+        heldBack.add(
+            new ParseNote(TRAP_NOTE, reason.reasonName(), reason.reasonName() + " " + resolved));
+      }
+    }
+    return url;
   }
 
   /**

@@ -110,6 +110,9 @@ public class ParseFilters implements Closeable {
     ParseText newText = page.text() == text ? result.text() : new ParseText(page.text());
     // the page, and with it its list of notes, is done with: no copy
     List<ParseNote> notes = page.notes();
+    if (!result.notes().isEmpty()) {
+      notes.addAll(0, result.notes()); // the parser's own (links held back) first
+    }
     return new ParseResult(
         result.data(),
         newText,

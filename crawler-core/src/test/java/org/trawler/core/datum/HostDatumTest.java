@@ -10,6 +10,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableUtils;
 import org.junit.Test;
@@ -86,6 +87,30 @@ public class HostDatumTest {
     assertEquals(HostDatum.Soft404.UNKNOWN, h.getSoft404());
     assertEquals(0, h.getSoft404Time());
     assertTrue(h.toString(), !h.toString().contains("soft404"));
+  }
+
+  @Test
+  public void theIrrelevantParametersReadBackAndShow() throws IOException {
+    HostDatum learned = sample();
+    learned.setIrrelevantParams(Map.of("vid", 7, "utm_source", 3));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    learned.write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    assertEquals(Map.of("utm_source", 3, "vid", 7), h.getIrrelevantParams());
+    assertEquals(Map.of("utm_source", 3, "vid", 7), new HostDatum(h).getIrrelevantParams());
+    assertTrue(h.toString(), h.toString().endsWith(" irrelevant_params={utm_source=3, vid=7}"));
+  }
+
+  @Test
+  public void aVersionFourRecordReadsWithoutIrrelevantParameters() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    sample().write(new DataOutputStream(bytes));
+    byte[] v5 = bytes.toByteArray();
+    byte[] v4 = java.util.Arrays.copyOf(v5, v5.length - 1); // the empty list's one byte
+    v4[0] = 4;
+    HostDatum h = read(v4);
+    assertEquals(Map.of(), h.getIrrelevantParams());
+    assertEquals(sample().toString(), h.toString());
   }
 
   @Test

@@ -82,6 +82,36 @@ public class HtmlParserTest {
     return c;
   }
 
+  // ---- links held back ----
+
+  @Test
+  public void linksTheTrapFilterHoldsBackAreNotedWithTheirReason() {
+    String deep = "http://example.com/a/b/c/d/e/f";
+    ParseResult r =
+        parseHtml(
+            "<a href='/ok'>ok</a><a href='/a/b/c/d/e/f'>deep</a><a href='/a/b/c/d/e/f'>again</a>"
+                + "<a href='/x?a=1&b=2&c=3'>facets</a><a href='/r/s/r/s/r'>loop</a>",
+            NetKeys.FILTER_ORDER,
+            "org.trawler.core.net.filter.TrapURLFilter",
+            NetKeys.TRAP_DEPTH_MAX,
+            "5",
+            NetKeys.TRAP_PARAMS_MAX,
+            "2");
+    assertEquals(List.of("http://example.com/ok"), urls(r));
+    assertEquals(
+        List.of(
+            new ParseNote(OutlinkExtractor.TRAP_NOTE, "path_too_deep", "path_too_deep " + deep),
+            new ParseNote(
+                OutlinkExtractor.TRAP_NOTE,
+                "too_many_params",
+                "too_many_params http://example.com/x?a=1&b=2&c=3"),
+            new ParseNote(
+                OutlinkExtractor.TRAP_NOTE,
+                "repeating_path",
+                "repeating_path http://example.com/r/s/r/s/r")),
+        r.notes());
+  }
+
   // ---- charsets ----
 
   @Test

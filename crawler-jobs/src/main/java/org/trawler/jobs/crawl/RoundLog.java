@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -24,6 +25,8 @@ import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.net.filter.TrapReason;
+import org.trawler.core.parse.ParseNote;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.parse.ParseCounter;
@@ -86,6 +89,8 @@ public final class RoundLog {
     r.counters().entrySet().stream()
         .filter(e -> e.getKey().startsWith(prefix))
         .forEach(e -> reasons.put(e.getKey().substring(prefix.length()), e.getValue()));
+    ObjectNode heldBack = o.putObject("heldBack"); // outlinks the trap filter held back
+    heldBack(r.counters()).forEach(heldBack::put);
     o.put("pages", r.counters().getOrDefault(FetchCounter.PAGES.resultKey(), 0L));
     o.put("bytes", r.counters().getOrDefault(FetchCounter.BYTES.resultKey(), 0L));
     ObjectNode seconds = o.putObject("seconds");
@@ -103,6 +108,21 @@ public final class RoundLog {
       o.put("deleted", r.indexed().deleted());
     }
     return o;
+  }
+
+  /**
+   * The outlinks held back by each trap reason that occurred (parse_filters/<reason>), in order.
+   */
+  static Map<String, Long> heldBack(Map<String, Long> counters) {
+    Map<String, Long> held = new LinkedHashMap<>();
+    for (TrapReason reason : TrapReason.values()) {
+      long n =
+          counters.getOrDefault(JobCounter.resultKey(ParseNote.GROUP, reason.reasonName()), 0L);
+      if (n > 0) {
+        held.put(reason.reasonName(), n);
+      }
+    }
+    return held;
   }
 
   /** The fetches by outcome (ok, redirect, gone, retry, notmodified), as the round line counts. */

@@ -181,6 +181,7 @@ public class Fetcher extends CrawlTool {
         settings.threads,
         robotsDb == null ? "memory only (the segment is not in a crawl's segments/)" : robotsDb);
 
+    HostDb.useLearnedParams(conf, HostDb.besideSegment(segment)); // outlinks parsed here
     Job job = CrawlJob.create(conf, "fetch " + segment);
     Configuration jobConf = job.getConfiguration();
     jobConf.setBoolean(

@@ -187,6 +187,7 @@ public class Generator extends CrawlTool {
     Path hostDb = HostDb.installed(conf, hostDb(conf, crawlDb));
     if (hostDb != null) {
       HostPolicy.useHostDb(conf, hostDb);
+      HostDb.useLearnedParams(conf, hostDb(conf, crawlDb));
     }
     boolean update =
         conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);

@@ -17,15 +17,18 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.dedup.DedupKeys;
 import org.trawler.jobs.politeness.Backoff;
 import org.trawler.jobs.politeness.RobotsDb;
 
@@ -49,6 +52,27 @@ public class HostDb extends CrawlTool {
   public static Path beside(Path crawlDb) {
     Path crawl = crawlDb.getParent();
     return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
+  }
+
+  /**
+   * The hostdb of the crawl {@code segment} is in ({@code <crawl>/segments/<segment>}), or null.
+   */
+  public static Path besideSegment(Path segment) {
+    Path segments = segment.getParent();
+    Path crawl = segments == null ? null : segments.getParent();
+    return crawl == null ? null : new Path(crawl, DEFAULT_DIR);
+  }
+
+  /**
+   * Has the tasks of a job with {@code conf} drop the parameters learned irrelevant in {@code
+   * hostDb}'s installed version (LearnedParamsURLNormalizer); nothing when it has none.
+   */
+  public static void useLearnedParams(Configuration conf, Path hostDb) throws IOException {
+    Path current = installed(conf, hostDb);
+    if (current != null) {
+      conf.set(
+          NetKeys.LEARNED_HOSTDB, current.getFileSystem(conf).makeQualified(current).toString());
+    }
   }
 
   /** The installed version of {@code hostDb} (maybe null), or null when there is none. */
@@ -199,12 +223,33 @@ public class HostDb extends CrawlTool {
 
   /** crawldb (url → CrawlDatum) to (host → one URL of its status). */
   public static class UrlMapper extends Mapper<Text, CrawlDatum, Text, HostPart> {
+    private boolean learn;
+
+    @Override
+    protected void setup(Context context) {
+      learn = learning(context.getConfiguration()).isOn();
+    }
+
     @Override
     protected void map(Text url, CrawlDatum datum, Context context)
         throws IOException, InterruptedException {
       HostPart part = new HostPart(HostPart.Kind.URLS, HostUpdate.ofUrl(datum));
       emit(url.toString(), part, HostDbCounter.URLS, context);
+      HostPart page = learn ? HostUpdate.pageOf(url.toString(), datum) : null;
+      if (page != null) {
+        emit(url.toString(), page, HostDbCounter.PAGES, context);
+      }
     }
+  }
+
+  /** The parameter learning of {@code conf}: its hostdb.params.* and dedup.near.distance keys. */
+  static ParamLearning learning(Configuration conf) {
+    return new ParamLearning(
+        Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE),
+        Settings.getInt(
+            conf,
+            HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE,
+            HostDbKeys.DEFAULT_PARAMS_LEARN_MIN_EVIDENCE));
   }
 
   /** crawl_fetch (url → fetch datum) to (host → one fetch outcome). */
@@ -258,18 +303,29 @@ public class HostDb extends CrawlTool {
   /** A host's parts to its new record. */
   public static class MergeReducer extends Reducer<Text, HostPart, Text, HostDatum> {
     private Backoff backoff;
+    private ParamLearning learning;
+    private int maxPages;
 
     @Override
     protected void setup(Context context) {
-      backoff = Backoff.from(context.getConfiguration());
+      Configuration conf = context.getConfiguration();
+      backoff = Backoff.from(conf);
+      learning = learning(conf);
+      maxPages =
+          Settings.getInt(
+              conf, HostDbKeys.PARAMS_LEARN_MAX_PAGES, HostDbKeys.DEFAULT_PARAMS_LEARN_MAX_PAGES);
     }
 
     @Override
     protected void reduce(Text host, Iterable<HostPart> parts, Context context)
         throws IOException, InterruptedException {
-      HostUpdate.Merged merged = HostUpdate.mergeRound(host.toString(), parts, backoff);
+      HostUpdate.Merged merged =
+          HostUpdate.mergeRound(host.toString(), parts, backoff, learning, maxPages);
       if (merged == null) {
         return;
+      }
+      if (!merged.host().getIrrelevantParams().isEmpty()) {
+        HostDbCounter.HOSTS_WITH_IRRELEVANT_PARAMS.in(context).increment(1);
       }
       HostDbCounter.HOSTS.in(context).increment(1);
       if (merged.failedRound()) {

@@ -19,7 +19,11 @@ public enum HostDbCounter implements JobCounter {
   /** Hosts that answered 429/503 this round (or were held back): backed off, level up. */
   BACKED_OFF,
   /** Soft-404 probe answers of this round's segments read. */
-  SOFT404_PROBES;
+  SOFT404_PROBES,
+  /** Fetched crawldb pages with a fingerprint read to learn irrelevant query parameters. */
+  PAGES,
+  /** Hosts with query parameters learned irrelevant (normalization drops them there). */
+  HOSTS_WITH_IRRELEVANT_PARAMS;
 
   public static final String GROUP = "hostdb";
 

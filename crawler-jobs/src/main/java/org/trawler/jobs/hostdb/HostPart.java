@@ -3,6 +3,7 @@ package org.trawler.jobs.hostdb;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.HostDatum;
 
@@ -22,13 +23,35 @@ public final class HostPart implements Writable {
     /** The robots.txt answer of one of the host's sites. */
     ROBOTS,
     /** The answer to this round's soft-404 probe of the host (its soft-404 fields). */
-    SOFT404
+    SOFT404,
+    /** A fetched crawldb URL with a query and a fingerprint: evidence for learning parameters. */
+    PAGE
   }
 
   private Kind kind = Kind.URLS;
   private HostDatum datum = new HostDatum();
+  private String url = "";
+  private long fingerprint;
 
   public HostPart() {}
+
+  /** A {@link Kind#PAGE} part: the URL and its page's fingerprint. */
+  public static HostPart page(String url, long fingerprint) {
+    HostPart part = new HostPart(Kind.PAGE, new HostDatum());
+    part.url = url;
+    part.fingerprint = fingerprint;
+    return part;
+  }
+
+  /** The URL of a PAGE part, else empty. */
+  public String url() {
+    return url;
+  }
+
+  /** The fingerprint of a PAGE part's page. */
+  public long fingerprint() {
+    return fingerprint;
+  }
 
   public HostPart(Kind kind, HostDatum datum) {
     this.kind = kind;
@@ -46,7 +69,12 @@ public final class HostPart implements Writable {
   @Override
   public void write(DataOutput out) throws IOException {
     out.writeByte(kind.ordinal());
-    datum.write(out);
+    if (kind == Kind.PAGE) {
+      Text.writeString(out, url);
+      out.writeLong(fingerprint);
+    } else {
+      datum.write(out);
+    }
   }
 
   @Override
@@ -57,11 +85,18 @@ public final class HostPart implements Writable {
     }
     kind = Kind.values()[k];
     datum = new HostDatum();
-    datum.readFields(in);
+    url = "";
+    fingerprint = 0;
+    if (kind == Kind.PAGE) {
+      url = Text.readString(in);
+      fingerprint = in.readLong();
+    } else {
+      datum.readFields(in);
+    }
   }
 
   @Override
   public String toString() {
-    return kind + " " + datum;
+    return kind == Kind.PAGE ? kind + " " + url + " " + fingerprint : kind + " " + datum;
   }
 }

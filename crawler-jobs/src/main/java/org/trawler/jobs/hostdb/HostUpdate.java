@@ -24,6 +24,19 @@ public final class HostUpdate {
 
   private HostUpdate() {}
 
+  /**
+   * A crawldb URL's page as evidence for learning parameters: a fetched page with a fingerprint,
+   * else null.
+   */
+  public static HostPart pageOf(String url, CrawlDatum datum) {
+    CrawlStatus s = datum.getStatus();
+    if ((s != CrawlStatus.DB_FETCHED && s != CrawlStatus.DB_NOTMODIFIED)
+        || !datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
+      return null;
+    }
+    return HostPart.page(url, datum.getMetaLong(MetadataKeys.FINGERPRINT, 0));
+  }
+
   /** A crawldb URL: one URL of its status. */
   public static HostDatum ofUrl(CrawlDatum datum) {
     HostDatum h = new HostDatum();
@@ -106,7 +119,21 @@ public final class HostUpdate {
    * without one halves the level.
    */
   public static Merged mergeRound(String host, Iterable<HostPart> parts, Backoff backoff) {
+    return mergeRound(host, parts, backoff, new ParamLearning(0, 0), 0);
+  }
+
+  /**
+   * As {@link #mergeRound(String, Iterable, Backoff)}, and learns the host's irrelevant query
+   * parameters with {@code learning} from its PAGE parts (the first {@code maxPages} of them).
+   */
+  public static Merged mergeRound(
+      String host,
+      Iterable<HostPart> parts,
+      Backoff backoff,
+      ParamLearning learning,
+      int maxPages) {
     HostDatum previous = null;
+    List<ParamLearning.Page> pages = new ArrayList<>();
     HostDatum urls = new HostDatum();
     HostDatum round = new HostDatum();
     List<HostDatum> robots = new ArrayList<>();
@@ -129,6 +156,11 @@ public final class HostUpdate {
         }
         case ROBOTS -> robots.add(new HostDatum(d));
         case SOFT404 -> probe = newerProbe(probe, d);
+        case PAGE -> {
+          if (pages.size() < maxPages) {
+            pages.add(new ParamLearning.Page(part.url(), part.fingerprint()));
+          }
+        }
       }
     }
     if (previous == null && urls.getUrls() == 0) {
@@ -165,6 +197,9 @@ public final class HostUpdate {
     }
     if (probe != null && probe.getSoft404Time() >= record.getSoft404Time()) {
       record.setSoft404(probe.getSoft404(), probe.getSoft404Fingerprint(), probe.getSoft404Time());
+    }
+    if (learning.isOn() && !pages.isEmpty()) {
+      record.setIrrelevantParams(learning.learn(pages, record.getIrrelevantParams()));
     }
     return new Merged(record, failed, busy);
   }

@@ -27,6 +27,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
+import org.trawler.jobs.hostdb.HostDb;
 
 /**
  * {@code parse <segment> [-force]}: parses a fetched segment's content into parse_data, parse_text
@@ -74,6 +75,7 @@ public class ParseSegment extends CrawlTool {
 
     Job job = CrawlJob.create(conf, "parse " + segment.getName());
     Configuration jobConf = job.getConfiguration();
+    HostDb.useLearnedParams(jobConf, HostDb.besideSegment(segment));
     jobConf.setBoolean(
         FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // no _SUCCESS among the parts
     Path content = new Path(segment, Segment.CONTENT);

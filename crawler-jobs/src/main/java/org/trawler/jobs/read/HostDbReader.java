@@ -156,7 +156,11 @@ public class HostDbReader extends CrawlTool {
     for (String s : d.getSitemaps()) {
       json.value(s);
     }
-    json.endArray().endObject();
+    json.endArray().name("irrelevantParams").beginObject(); // name → its evidence
+    for (Map.Entry<String, Integer> p : d.getIrrelevantParams().entrySet()) {
+      json.name(p.getKey()).value(p.getValue());
+    }
+    json.endObject().endObject();
   }
 
   /** Totals over hosts: URLs per status, fetch outcomes, failing hosts, sitemaps. */

@@ -14,10 +14,25 @@ import org.apache.hadoop.fs.Path;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.core.parse.ParseNote;
+import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.LocalJobFixtures;
 
 public class RoundLogTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void theTrapReasonsThatOccurredAreTheRoundsHeldBack() {
+    Map<String, Long> counters =
+        Map.of(
+            JobCounter.resultKey(ParseNote.GROUP, "repeating_path"), 4L,
+            JobCounter.resultKey(ParseNote.GROUP, "url_too_long"), 1L,
+            JobCounter.resultKey(ParseNote.GROUP, "path_too_deep"), 0L,
+            JobCounter.resultKey(ParseNote.GROUP, "lang_mixed"), 7L);
+    assertEquals(
+        List.of(Map.entry("url_too_long", 1L), Map.entry("repeating_path", 4L)),
+        List.copyOf(RoundLog.heldBack(counters).entrySet()));
+  }
 
   @Test
   public void aTornLastLineIsSkippedByTheReaderAndDroppedByTheNextAppend() throws Exception {

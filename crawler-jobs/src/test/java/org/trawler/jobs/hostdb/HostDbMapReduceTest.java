@@ -45,6 +45,43 @@ public class HostDbMapReduceTest {
   }
 
   @Test
+  public void urlMapperSendsAFetchedPageWithAFingerprintAsEvidence() throws IOException {
+    MapDriver<Text, CrawlDatum, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.UrlMapper());
+    CrawlDatum fetched = new CrawlDatum(CrawlStatus.DB_FETCHED, 0, 1f);
+    fetched.putMeta(MetadataKeys.FINGERPRINT, 42L);
+    driver.withInput(new Text("http://a.test/p?vid=1"), fetched);
+    CrawlDatum unfetched = new CrawlDatum(CrawlStatus.DB_UNFETCHED, 0, 1f);
+    driver.withInput(new Text("http://a.test/p?vid=2"), unfetched);
+    assertEquals(
+        List.of(
+            "a.test URLS db_fetched=1 fetched=0 gone=0 retry=0 dns_failures=0 failed_rounds=0"
+                + " response_ms=-1 robots=unknown sitemaps=[]",
+            "a.test PAGE http://a.test/p?vid=1 42",
+            "a.test URLS db_unfetched=1 fetched=0 gone=0 retry=0 dns_failures=0 failed_rounds=0"
+                + " response_ms=-1 robots=unknown sitemaps=[]"),
+        describe(driver.run()));
+    assertEquals(1, HostDbCounter.PAGES.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void reducerLearnsAVisitIdFromNearDuplicatePages() throws IOException {
+    ReduceDriver<Text, HostPart, Text, HostDatum> driver =
+        ReduceDriver.newReduceDriver(new HostDb.MergeReducer());
+    List<HostPart> parts = new ArrayList<>();
+    parts.add(HostUpdateTest.url(CrawlStatus.DB_FETCHED));
+    for (String vid : new String[] {"a1", "b2", "c3"}) {
+      parts.add(HostPart.page("http://a.test/story?vid=" + vid, 0xF0F0L));
+      parts.add(
+          HostPart.page("http://a.test/item?id=" + vid, vid.hashCode() * 0x9E3779B97F4A7C15L));
+    }
+    driver.withInput(new Text("a.test"), parts);
+    List<Pair<Text, HostDatum>> out = driver.run();
+    assertEquals(java.util.Map.of("vid", 3), out.get(0).getSecond().getIrrelevantParams());
+    assertEquals(1, HostDbCounter.HOSTS_WITH_IRRELEVANT_PARAMS.valueIn(driver.getCounters()));
+  }
+
+  @Test
   public void fetchMapperSendsFetchOutcomesAndSkipsOtherDatums() throws IOException {
     MapDriver<Text, CrawlDatum, Text, HostPart> driver =
         MapDriver.newMapDriver(new HostDb.FetchMapper());

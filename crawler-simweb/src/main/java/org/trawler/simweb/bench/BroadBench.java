@@ -10,12 +10,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.generate.GeneratorKeys;
+import org.trawler.jobs.hostdb.HostDbKeys;
 import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.politeness.PolitenessKeys;
@@ -41,11 +43,17 @@ final class BroadBench {
 
   /**
    * The features a broad crawl turns off to show today's behaviour: the soft-404 probe (off in
-   * Trawler's defaults, on in the bench's broad crawl); near-duplicate marking, learned parameters
-   * and host backoff each add their switch here as they land.
+   * Trawler's defaults, on in the bench's broad crawl), the trap filter's caps and the learned
+   * irrelevant parameters (near-duplicate marking and host backoff add theirs as they land).
    */
   static final List<FeatureSwitch> FEATURE_SWITCHES =
-      List.of(new FeatureSwitch(Soft404Keys.PROBE, "false"));
+      List.of(
+          new FeatureSwitch(Soft404Keys.PROBE, "false"),
+          new FeatureSwitch(NetKeys.TRAP_LENGTH_MAX, "-1"),
+          new FeatureSwitch(NetKeys.TRAP_DEPTH_MAX, "-1"),
+          new FeatureSwitch(NetKeys.TRAP_PARAMS_MAX, "-1"),
+          new FeatureSwitch(NetKeys.TRAP_REPEATS, "-1"),
+          new FeatureSwitch(HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE, "0"));
 
   /** The backoff a 429 or 503 starts when the crawler sets none: StormCrawler's 60 s. */
   static final long DEFAULT_BACKOFF_SECONDS = 60;

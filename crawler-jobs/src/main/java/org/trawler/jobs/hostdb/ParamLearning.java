@@ -1,0 +1,155 @@
+package org.trawler.jobs.hostdb;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.trawler.core.net.URLParts;
+import org.trawler.core.parse.SimHash;
+
+/**
+ * Learns which query parameters of one host do not change its pages: visit ids, tracking and
+ * sort-order parameters under names no list knows. From the host's fetched pages with a query and a
+ * fingerprint, the URLs that differ only in one parameter's value (or in having it at all) form a
+ * group; a group whose pages are all near-duplicates (fingerprints within the dedup distance) is
+ * evidence that the parameter is irrelevant, one whose pages differ is counter-evidence. A
+ * parameter with at least {@code minEvidence} such values and no counter-evidence is learned; one
+ * learned before stays learned unless counter-evidence appears.
+ */
+public final class ParamLearning {
+  /** Values of one group compared pairwise, at most: enough to see a real parameter differ. */
+  static final int MAX_GROUP_VALUES = 32;
+
+  /** The value of a parameter a page's URL does not have. */
+  private static final String ABSENT = "\u0000";
+
+  /** A fetched page of the host: its URL and fingerprint. */
+  public record Page(String url, long fingerprint) {}
+
+  private final int distance;
+  private final int minEvidence;
+
+  /**
+   * @param distance most differing fingerprint bits of near-duplicates (dedup.near.distance)
+   * @param minEvidence distinct near-duplicate values that make a parameter irrelevant; 0 = never
+   */
+  public ParamLearning(int distance, int minEvidence) {
+    this.distance = distance;
+    this.minEvidence = minEvidence;
+  }
+
+  public boolean isOn() {
+    return minEvidence > 0;
+  }
+
+  /**
+   * The parameters irrelevant on the host of {@code pages}, each with its evidence, given those
+   * learned before ({@code previous}), sorted by name.
+   */
+  public Map<String, Integer> learn(List<Page> pages, Map<String, Integer> previous) {
+    Map<String, Integer> learned = new TreeMap<>(previous);
+    if (!isOn()) {
+      return learned;
+    }
+    Map<String, Long> byQuery = new HashMap<>(); // base?sorted params → fingerprint
+    Map<String, Map<String, Map<String, Long>>> groups = new TreeMap<>(); // p → rest → value → fp
+    for (Page page : pages) {
+      URLParts parts = URLParts.of(page.url());
+      if (!parts.hasQuery()) {
+        byQuery.put(page.url().substring(0, parts.pathEnd()), page.fingerprint());
+        continue;
+      }
+      String base = page.url().substring(0, parts.pathEnd());
+      List<String> params = params(page.url(), parts.pathEnd() + 1, parts.queryEnd());
+      byQuery.put(key(base, params, -1), page.fingerprint());
+      Map<String, Integer> counts = new HashMap<>();
+      params.forEach(p -> counts.merge(name(p), 1, Integer::sum));
+      for (int i = 0; i < params.size(); i++) {
+        String name = name(params.get(i));
+        if (counts.get(name) == 1) { // a repeated name is a list: not one value
+          groups
+              .computeIfAbsent(name, n -> new HashMap<>())
+              .computeIfAbsent(key(base, params, i), k -> new LinkedHashMap<>())
+              .putIfAbsent(value(params.get(i)), page.fingerprint());
+        }
+      }
+    }
+    for (Map.Entry<String, Map<String, Map<String, Long>>> p : groups.entrySet()) {
+      int evidence = 0;
+      boolean differs = false;
+      for (Map.Entry<String, Map<String, Long>> group : p.getValue().entrySet()) {
+        Long without = byQuery.get(group.getKey());
+        if (without != null) {
+          group.getValue().putIfAbsent(ABSENT, without);
+        }
+        if (group.getValue().size() < 2) {
+          continue;
+        }
+        if (nearDuplicates(new ArrayList<>(group.getValue().values()))) {
+          evidence += group.getValue().size();
+        } else {
+          differs = true;
+        }
+      }
+      if (differs) {
+        learned.remove(p.getKey());
+      } else if (evidence >= minEvidence) {
+        learned.merge(p.getKey(), evidence, Math::max);
+      }
+    }
+    return learned;
+  }
+
+  /** Whether every two of (the first MAX_GROUP_VALUES of) {@code fingerprints} are near. */
+  private boolean nearDuplicates(List<Long> fingerprints) {
+    int n = Math.min(fingerprints.size(), MAX_GROUP_VALUES);
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        if (SimHash.distance(fingerprints.get(i), fingerprints.get(j)) > distance) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The non-empty parameters of the query {@code url[from, to)}, as written. */
+  static List<String> params(String url, int from, int to) {
+    List<String> params = new ArrayList<>();
+    int start = from;
+    for (int i = from; i <= to; i++) {
+      if (i == to || url.charAt(i) == '&') {
+        if (i > start) {
+          params.add(url.substring(start, i));
+        }
+        start = i + 1;
+      }
+    }
+    return params;
+  }
+
+  static String name(String param) {
+    int equals = param.indexOf('=');
+    return equals < 0 ? param : param.substring(0, equals);
+  }
+
+  private static String value(String param) {
+    int equals = param.indexOf('=');
+    return equals < 0 ? "" : param.substring(equals + 1);
+  }
+
+  /** {@code base} and the parameters but the one at {@code skip} (-1: none), in sorted order. */
+  private static String key(String base, List<String> params, int skip) {
+    List<String> rest = new ArrayList<>(params.size());
+    for (int i = 0; i < params.size(); i++) {
+      if (i != skip) {
+        rest.add(params.get(i));
+      }
+    }
+    Collections.sort(rest);
+    return rest.isEmpty() ? base : base + "?" + String.join("&", rest);
+  }
+}

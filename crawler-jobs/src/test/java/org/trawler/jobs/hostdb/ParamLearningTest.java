@@ -1,0 +1,104 @@
+package org.trawler.jobs.hostdb;
+
+import static org.junit.Assert.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.Test;
+import org.trawler.jobs.hostdb.ParamLearning.Page;
+
+public class ParamLearningTest {
+  /** A page's fingerprint; near-duplicates of it differ in one or two bits. */
+  private static final long ARTICLE = 0x0123_4567_89ab_cdefL;
+
+  private static final long OTHER = ~ARTICLE;
+
+  private final ParamLearning learning = new ParamLearning(3, 3);
+
+  private static Page page(String url, long fingerprint) {
+    return new Page(url, fingerprint);
+  }
+
+  @Test
+  public void aVisitIdWhoseValuesGiveTheSamePageIsLearned() {
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/story/7?vid=k3j2", ARTICLE),
+            page("http://www.a.test/story/7?vid=zz91", ARTICLE ^ 1),
+            page("http://www.a.test/story/7?vid=q0", ARTICLE ^ 6),
+            page("http://www.a.test/story/8?vid=q0", OTHER));
+    assertEquals(Map.of("vid", 3), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void thePageWithoutTheParameterIsEvidenceToo() {
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/about", ARTICLE),
+            page("http://www.a.test/about?ref=nav", ARTICLE),
+            page("http://www.a.test/about?ref=footer", ARTICLE ^ 2));
+    assertEquals(Map.of("ref", 3), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void anIdWhoseValuesGiveDifferentPagesIsNeverLearned() {
+    List<Page> pages = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      pages.add(page("http://shop.a.test/item?id=" + i, ARTICLE * (i + 1) + i * 0x5555_5555L));
+    }
+    assertEquals(Map.of(), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void mixedEvidenceIsNotLearned() {
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/list?sort=asc&cat=1", ARTICLE),
+            page("http://www.a.test/list?sort=desc&cat=1", ARTICLE),
+            page("http://www.a.test/list?sort=new&cat=1", ARTICLE ^ 1),
+            page("http://www.a.test/list?sort=asc&cat=2", ARTICLE),
+            page("http://www.a.test/list?sort=desc&cat=2", OTHER));
+    assertEquals(Map.of(), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void tooLittleEvidenceIsNotLearned() {
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/p?utm_source=x", ARTICLE),
+            page("http://www.a.test/p?utm_source=y", ARTICLE));
+    assertEquals(Map.of(), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void aParameterLearnedBeforeStaysUntilCounterEvidenceAppears() {
+    List<Page> same =
+        List.of(page("http://www.a.test/p?s=1", ARTICLE), page("http://www.a.test/q?s=1", OTHER));
+    assertEquals(Map.of("s", 4), learning.learn(same, Map.of("s", 4)));
+    List<Page> differ =
+        List.of(page("http://www.a.test/p?s=1", ARTICLE), page("http://www.a.test/p?s=2", OTHER));
+    assertEquals(Map.of(), learning.learn(differ, Map.of("s", 4)));
+  }
+
+  @Test
+  public void otherParametersMustAgreeForAGroup() {
+    // the facet values differ together with the visit id: no URLs differ only in vid
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/f?color=red&vid=1", ARTICLE),
+            page("http://www.a.test/f?color=blue&vid=2", ARTICLE),
+            page("http://www.a.test/f?color=green&vid=3", ARTICLE));
+    assertEquals(Map.of(), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void evidenceZeroTurnsLearningOff() {
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/p?v=1", ARTICLE),
+            page("http://www.a.test/p?v=2", ARTICLE),
+            page("http://www.a.test/p?v=3", ARTICLE));
+    assertEquals(Map.of(), new ParamLearning(3, 0).learn(pages, Map.of()));
+  }
+}
