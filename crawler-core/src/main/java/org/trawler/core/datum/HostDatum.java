@@ -20,9 +20,9 @@ import org.apache.hadoop.io.WritableUtils;
  * after rounds without them, and until when generate leaves it out). Version 1 records (without the
  * response time) are read as "unknown", versions 1 and 2 (without the backoff) as never backed off.
  * Version 4 adds the soft-404 probe (what the host answers for a path it cannot have), kept after
- * the sitemaps; older records read as never probed.
- * Version 5 adds the query parameters learned irrelevant on the host (their values give
- * near-duplicate pages), each with its evidence; older records have none.
+ * the sitemaps; older records read as never probed. Version 5 adds the query parameters learned
+ * irrelevant on the host (their values give near-duplicate pages), each with its evidence; older
+ * records have none.
  */
 public final class HostDatum implements Writable {
   public static final byte VERSION = 5;
@@ -67,6 +67,7 @@ public final class HostDatum implements Writable {
       return name().toLowerCase(Locale.ROOT);
     }
   }
+
   private final Map<String, Integer> irrelevantParams = new TreeMap<>();
 
   public HostDatum() {}
@@ -238,6 +239,8 @@ public final class HostDatum implements Writable {
     this.soft404 = state;
     this.soft404Fingerprint = state == Soft404.PAGE ? fingerprint : 0;
     this.soft404Time = time;
+  }
+
   /**
    * Query parameters learned irrelevant on this host (normalization drops them), each with its
    * evidence: how many distinct values of it gave near-duplicate pages. Sorted by name.
