@@ -285,7 +285,7 @@ public class HostDbReader extends CrawlTool {
         line(b, "hosts backed off (429/503)", backedOffHosts);
       }
       if (soft404Hosts > 0) {
-        line(b, "hosts answering 200 for missing pages (soft 404)", soft404Hosts);
+        line(b, "hosts with soft 404s", soft404Hosts);
       }
       line(b, "hosts naming sitemaps", hostsWithSitemaps);
       line(b, "sitemaps", sitemaps);
