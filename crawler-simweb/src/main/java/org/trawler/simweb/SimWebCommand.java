@@ -146,49 +146,72 @@ public class SimWebCommand extends CrawlTool {
     } catch (BindException e) {
       throw new UserException(e.getMessage() + " (another simweb running? try --port 0)");
     }
+    serveUntilStopped(
+        server::stop,
+        () -> {
+          printSeeds(server.site(), cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
+          err()
+              .println(
+                  "simweb: serving "
+                      + server.site().hosts()
+                      + " hosts on port "
+                      + server.port()
+                      + " until stopped (Ctrl-C)");
+        });
+    return 0;
+  }
+
+  /** What simweb says once it serves: where its seeds and names are. */
+  @FunctionalInterface
+  private interface Announcement {
+    void run() throws Exception;
+  }
+
+  /**
+   * Runs {@code announce}, then serves until Ctrl-C (a shutdown hook) or an interrupt from inside
+   * the JVM (tests), and stops the server once either way.
+   */
+  private static void serveUntilStopped(Runnable stop, Announcement announce) throws Exception {
     CountDownLatch stopped = new CountDownLatch(1);
     Thread hook =
         new Thread(
             () -> {
-              server.stop();
+              stop.run();
               stopped.countDown();
             },
             "simweb-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      printSeeds(server.site(), cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
-      err()
-          .println(
-              "simweb: serving "
-                  + server.site().hosts()
-                  + " hosts on port "
-                  + server.port()
-                  + " until stopped (Ctrl-C)");
+      announce.run();
       stopped.await();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // stopped from inside the JVM (tests)
+      Thread.currentThread().interrupt();
     } finally {
       if (stopped.getCount() > 0) {
         Runtime.getRuntime().removeShutdownHook(hook);
-        server.stop();
+        stop.run();
       }
     }
-    return 0;
+  }
+
+  /**
+   * The broad web's shape from --sites, --pages and --seed (simweb --profile web, bench --broad).
+   */
+  public static WebShape webShape(CommandLine cmd) throws UsageException {
+    try {
+      return WebShape.DEFAULT
+          .sized(
+              intOption(cmd, "sites", WebShape.DEFAULT.sites()),
+              intOption(cmd, "pages", WebShape.DEFAULT.pages()))
+          .seeded(longOption(cmd, "seed", 1));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   /** --profile web: serves the broad web until stopped. */
   private int serveWeb(CommandLine cmd) throws Exception {
-    WebShape shape;
-    try {
-      shape =
-          WebShape.DEFAULT
-              .sized(
-                  intOption(cmd, "sites", WebShape.DEFAULT.sites()),
-                  intOption(cmd, "pages", WebShape.DEFAULT.pages()))
-              .seeded(longOption(cmd, "seed", 1));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    WebShape shape = webShape(cmd);
     WebServer server;
     try {
       server =
@@ -197,54 +220,40 @@ public class SimWebCommand extends CrawlTool {
     } catch (BindException e) {
       throw new UserException(e.getMessage() + " (another simweb running? try --port 0)");
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              server.close();
-              stopped.countDown();
-            },
-            "simweb-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    try {
-      BroadWeb web = server.web();
-      String resolveFile = cmd.getOptionValue("resolve-file");
-      if (resolveFile != null) {
-        Path file = Paths.get(resolveFile).toAbsolutePath();
-        writeAtomically(file, web.resolveLines(), "resolve file");
-        err().println("simweb: pin the host names with -D http.resolve.file=" + file);
-      } else {
-        err().println("simweb: pin the host names with -D http.resolve=" + web.resolveSetting());
-      }
-      String seedsFile = cmd.getOptionValue("seeds-file");
-      if (seedsFile == null) {
-        web.seeds().forEach(out()::println);
-        out().flush();
-      } else {
-        Path file = Paths.get(seedsFile).toAbsolutePath();
-        writeAtomically(file, web.seeds(), "seeds file");
-        err().println("seed URLs written to " + file);
-      }
-      err()
-          .println(
-              "simweb: serving "
-                  + web.hosts().size()
-                  + " hosts on "
-                  + web.addresses().size()
-                  + " addresses, "
-                  + web.realPages()
-                  + " real pages, port "
-                  + web.port()
-                  + ", until stopped (Ctrl-C)");
-      stopped.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // stopped from inside the JVM (tests)
-    } finally {
-      if (stopped.getCount() > 0) {
-        Runtime.getRuntime().removeShutdownHook(hook);
-        server.close();
-      }
-    }
+    serveUntilStopped(
+        server::close,
+        () -> {
+          BroadWeb web = server.web();
+          String resolveFile = cmd.getOptionValue("resolve-file");
+          if (resolveFile != null) {
+            Path file = Paths.get(resolveFile).toAbsolutePath();
+            writeAtomically(file, web.resolveLines(), "resolve file");
+            err().println("simweb: pin the host names with -D http.resolve.file=" + file);
+          } else {
+            err()
+                .println("simweb: pin the host names with -D http.resolve=" + web.resolveSetting());
+          }
+          String seedsFile = cmd.getOptionValue("seeds-file");
+          if (seedsFile == null) {
+            web.seeds().forEach(out()::println);
+            out().flush();
+          } else {
+            Path file = Paths.get(seedsFile).toAbsolutePath();
+            writeAtomically(file, web.seeds(), "seeds file");
+            err().println("seed URLs written to " + file);
+          }
+          err()
+              .println(
+                  "simweb: serving "
+                      + web.hosts().size()
+                      + " hosts on "
+                      + web.addresses().size()
+                      + " addresses, "
+                      + web.realPages()
+                      + " real pages, port "
+                      + web.port()
+                      + ", until stopped (Ctrl-C)");
+        });
     return 0;
   }
 

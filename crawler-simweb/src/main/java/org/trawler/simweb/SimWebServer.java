@@ -312,20 +312,13 @@ public final class SimWebServer implements AutoCloseable {
     }
   }
 
-  public synchronized boolean isRunning() {
-    return !servers.isEmpty();
-  }
-
   /**
-   * Stops every host and the server threads; requests in progress are cut off. Safe to call twice.
+   * Stops the servers side by side: each stop() waits for its dispatcher thread, so one after
+   * another would take a moment per address.
    */
-  public synchronized void stop() {
-    if (servers.isEmpty()) {
-      return;
-    }
+  public static void stopAll(List<HttpServer> servers) {
     List<Thread> stoppers = new ArrayList<>();
     for (HttpServer s : servers) {
-      // stop() waits for the host's dispatcher thread: stopping them side by side keeps it quick.
       Thread t = new Thread(() -> s.stop(0), "simweb-stop");
       t.start();
       stoppers.add(t);
@@ -338,6 +331,20 @@ public final class SimWebServer implements AutoCloseable {
         break;
       }
     }
+  }
+
+  public synchronized boolean isRunning() {
+    return !servers.isEmpty();
+  }
+
+  /**
+   * Stops every host and the server threads; requests in progress are cut off. Safe to call twice.
+   */
+  public synchronized void stop() {
+    if (servers.isEmpty()) {
+      return;
+    }
+    stopAll(servers);
     servers = List.of();
     executor.shutdownNow();
     try {

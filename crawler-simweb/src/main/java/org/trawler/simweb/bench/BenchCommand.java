@@ -30,6 +30,7 @@ import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.warc.WarcExport;
+import org.trawler.simweb.SimWebCommand;
 import org.trawler.simweb.SiteProfile;
 import org.trawler.simweb.web.WebShape;
 
@@ -351,17 +352,7 @@ public class BenchCommand extends CrawlTool {
 
   /** --broad: the broad-crawl budget and politeness on the default web. */
   private static BroadBench.Settings broadSettings(CommandLine cmd) throws UsageException {
-    WebShape shape;
-    try {
-      shape =
-          WebShape.DEFAULT
-              .sized(
-                  intOption(cmd, "sites", WebShape.DEFAULT.sites()),
-                  intOption(cmd, "pages", WebShape.DEFAULT.pages()))
-              .seeded(longOption(cmd, "seed", 1));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    WebShape shape = SimWebCommand.webShape(cmd);
     BroadBench.Settings s =
         new BroadBench.Settings(
             shape,

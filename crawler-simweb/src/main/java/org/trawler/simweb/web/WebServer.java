@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.trawler.simweb.SimWebServer;
 
 /**
  * Serves a {@link BroadWeb}: one JDK HTTP server per loopback address, all on one port; the site is
@@ -203,20 +204,7 @@ public final class WebServer implements AutoCloseable {
   /** Stops every address and the server threads. */
   @Override
   public void close() {
-    List<Thread> stoppers = new ArrayList<>();
-    for (HttpServer s : servers) {
-      Thread t = new Thread(() -> s.stop(0), "simweb-web-stop");
-      t.start();
-      stoppers.add(t);
-    }
-    for (Thread t : stoppers) {
-      try {
-        t.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
+    SimWebServer.stopAll(servers);
     executor.shutdownNow();
   }
 }
