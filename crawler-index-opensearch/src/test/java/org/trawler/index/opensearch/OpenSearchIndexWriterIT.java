@@ -391,7 +391,8 @@ public class OpenSearchIndexWriterIT {
     try (NodeProxy secured = NodeProxy.secured(node.url(), null, "ApiKey " + key)) {
       Configuration conf = conf(secured.url(), "apikey");
       conf.set(OpenSearchKeys.AUTH_API_KEY_FILE, file.toUri().toString());
-      conf.setBoolean(OpenSearchKeys.AUTH_ALLOW_INSECURE, true); // the proxy is plain http on loopback
+      // the proxy is plain http on loopback
+      conf.setBoolean(OpenSearchKeys.AUTH_ALLOW_INSECURE, true);
       OpenSearchIndexWriter writer = new OpenSearchIndexWriter();
       writer.check(conf);
       writer.open(conf, context(conf, new Counters()));
