@@ -1,6 +1,5 @@
 package org.trawler.core.parse;
 
-import java.util.Arrays;
 import java.util.OptionalLong;
 
 /**
@@ -101,25 +100,29 @@ public final class SimHash {
   }
 
   /**
-   * How many of the hashes added had each of the 64 bits set, counted in bit planes (plane j holds
-   * bit j of all 64 counts, added with carries as in a ripple adder): a few word operations per
-   * hash instead of 64 counter updates, which took most of the fingerprint's time.
+   * How many of the hashes added had each of the 64 bits set, counted in byte lanes: lane k holds,
+   * in its byte b, the count of bit 8b+k, so one shift, mask and add counts eight bits at once,
+   * with no branch; the lanes are emptied into 64 counts before a byte can overflow. A loop of 64
+   * counter updates per hash took most of the fingerprint's time, and a bit-sliced ripple counter
+   * (a data-dependent loop per hash) still cost as much as the HTML parse.
    */
   private static final class Votes {
-    private static final int PLANES = 16;
-    private static final int FLUSH_AT = (1 << PLANES) - 1;
-    private final long[] planes = new long[PLANES];
+    private static final long LOW_BITS = 0x0101010101010101L;
+    private static final int FLUSH_AT = 255;
+    private long lane0, lane1, lane2, lane3, lane4, lane5, lane6, lane7;
     private final long[] setCounts = new long[Long.SIZE];
     private int pending;
     private long added;
 
     void add(long hash) {
-      long carry = hash;
-      for (int j = 0; carry != 0; j++) {
-        long overflow = planes[j] & carry;
-        planes[j] ^= carry;
-        carry = overflow;
-      }
+      lane0 += hash & LOW_BITS;
+      lane1 += (hash >>> 1) & LOW_BITS;
+      lane2 += (hash >>> 2) & LOW_BITS;
+      lane3 += (hash >>> 3) & LOW_BITS;
+      lane4 += (hash >>> 4) & LOW_BITS;
+      lane5 += (hash >>> 5) & LOW_BITS;
+      lane6 += (hash >>> 6) & LOW_BITS;
+      lane7 += (hash >>> 7) & LOW_BITS;
       added++;
       if (++pending == FLUSH_AT) {
         flush();
@@ -127,14 +130,13 @@ public final class SimHash {
     }
 
     private void flush() {
-      for (int bit = 0; bit < Long.SIZE; bit++) {
-        long count = 0;
-        for (int j = 0; j < PLANES; j++) {
-          count |= ((planes[j] >>> bit) & 1L) << j;
+      long[] lanes = {lane0, lane1, lane2, lane3, lane4, lane5, lane6, lane7};
+      for (int k = 0; k < lanes.length; k++) {
+        for (int b = 0; b < Long.BYTES; b++) {
+          setCounts[8 * b + k] += (lanes[k] >>> (8 * b)) & 0xFF;
         }
-        setCounts[bit] += count;
       }
-      Arrays.fill(planes, 0L);
+      lane0 = lane1 = lane2 = lane3 = lane4 = lane5 = lane6 = lane7 = 0;
       pending = 0;
     }
 
