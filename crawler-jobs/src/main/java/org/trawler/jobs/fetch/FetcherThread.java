@@ -122,6 +122,9 @@ final class FetcherThread extends Thread {
           if (outcome == null) {
             throw new IllegalStateException(protocol.getClass().getName() + " returned no outcome");
           }
+          if (prober != null) {
+            prober.fetched(url, outcome);
+          }
           if (renderer != null) {
             // still this host's turn
             outcome =

@@ -20,10 +20,14 @@ import org.trawler.jobs.hostdb.Soft404;
 import org.trawler.jobs.hostdb.Soft404Keys;
 
 /**
- * The fetch task's soft-404 probes (fetcher.soft404.probe): the first URL of each host whose kept
- * probe answer is missing or older than fetcher.soft404.probe.interval gives its turn to one
- * request for a random path the host cannot have; its answer is judged ({@link Soft404#judge}) and
- * recorded for updatehostdb and updatedb. Once per host per task; shared by the fetcher threads.
+ * The fetch task's soft-404 probes (fetcher.soft404.probe): the next URL of a host that has
+ * answered a page with 200 in this task, and whose kept probe answer is missing or older than
+ * fetcher.soft404.probe.interval, gives its turn to one request for a random path the host cannot
+ * have; its answer is judged ({@link Soft404#judge}) and recorded for updatehostdb and updatedb.
+ * Once per host per task; shared by the fetcher threads. A host that only redirects (a bare domain
+ * sending everyone to www.), answers nothing but errors, or has one URL in the task is never
+ * probed: in a broad crawl most hosts are such, and probing each cost more fetches than the soft
+ * 404s it found.
  */
 final class Soft404Prober implements Closeable {
   private final HostKnowledge known;
@@ -32,6 +36,7 @@ final class Soft404Prober implements Closeable {
   private final SimHash simHash = new SimHash(1); // as parse's short fingerprint
   private final Random random = new Random();
   private final Set<String> claimed = ConcurrentHashMap.newKeySet();
+  private final Set<String> answered = ConcurrentHashMap.newKeySet();
 
   Soft404Prober(HostKnowledge known, long intervalMillis, Parsers parsers) {
     this.known = known;
@@ -61,10 +66,22 @@ final class Soft404Prober implements Closeable {
    */
   String claim(String url, long now) {
     String host = URLParts.host(url);
-    if (host == null || !Soft404.due(known.probeOf(host), now, intervalMillis)) {
+    if (host == null
+        || !answered.contains(host)
+        || !Soft404.due(known.probeOf(host), now, intervalMillis)) {
       return null;
     }
     return claimed.add(host) ? Soft404.probeUrl(url, random) : null;
+  }
+
+  /** Notes the outcome of a page of this task: a 200 makes its host worth a probe. */
+  void fetched(String url, ProtocolOutput outcome) {
+    if (outcome.getStatus() == CrawlStatus.FETCH_SUCCESS && outcome.getHttpCode() == 200) {
+      String host = URLParts.host(url);
+      if (host != null) {
+        answered.add(host);
+      }
+    }
   }
 
   /** The record of a probe's answer, fetched at {@code now}. */
