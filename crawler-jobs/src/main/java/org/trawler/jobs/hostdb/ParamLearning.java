@@ -23,6 +23,9 @@ public final class ParamLearning {
   /** Values of one group compared pairwise, at most: enough to see a real parameter differ. */
   static final int MAX_GROUP_VALUES = 32;
 
+  /** Parameters of a URL whose subsets are looked up (2^n lookups): tracking sets are 3-5. */
+  static final int MAX_TOGETHER = 6;
+
   /** The value of a parameter a page's URL does not have. */
   private static final String ABSENT = "\u0000";
 
@@ -77,8 +80,12 @@ public final class ParamLearning {
         }
       }
     }
+    Map<String, Integer> together = evidenceTogether(pages, byQuery);
+    for (String name : together.keySet()) {
+      groups.computeIfAbsent(name, n -> new HashMap<>());
+    }
     for (Map.Entry<String, Map<String, Map<String, Long>>> p : groups.entrySet()) {
-      int evidence = 0;
+      int evidence = together.getOrDefault(p.getKey(), 0);
       boolean differs = false;
       for (Map.Entry<String, Map<String, Long>> group : p.getValue().entrySet()) {
         Long without = byQuery.get(group.getKey());
@@ -101,6 +108,50 @@ public final class ParamLearning {
       }
     }
     return learned;
+  }
+
+  /**
+   * Evidence for parameters that come together: tracking links carry utm_source, utm_medium and
+   * utm_campaign at once, so no two fetched URLs differ in one of them alone, but the page without
+   * several of them is often fetched too. For each fetched page with at most MAX_TOGETHER
+   * parameters and each fetched URL of the same path whose parameters are a subset (two or more
+   * fewer, the same values), a near-duplicate pair counts one for each parameter left out. A pair
+   * that differs blames none of them alone: one of the others may be the relevant one.
+   */
+  private Map<String, Integer> evidenceTogether(List<Page> pages, Map<String, Long> byQuery) {
+    Map<String, Integer> evidence = new HashMap<>();
+    for (Page page : pages) {
+      URLParts parts = URLParts.of(page.url());
+      if (!parts.hasQuery()) {
+        continue;
+      }
+      String base = page.url().substring(0, parts.pathEnd());
+      List<String> params = params(page.url(), parts.pathEnd() + 1, parts.queryEnd());
+      if (params.size() < 2 || params.size() > MAX_TOGETHER) {
+        continue;
+      }
+      int all = (1 << params.size()) - 1;
+      for (int keep = 0; keep < all; keep++) {
+        if (Integer.bitCount(all & ~keep) < 2) {
+          continue; // one parameter left out: the groups of learn() judge it
+        }
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < params.size(); i++) {
+          if ((keep & 1 << i) != 0) {
+            kept.add(params.get(i));
+          }
+        }
+        Long other = byQuery.get(key(base, kept, -1));
+        if (other != null && SimHash.distance(other, page.fingerprint()) <= distance) {
+          for (int i = 0; i < params.size(); i++) {
+            if ((keep & 1 << i) == 0) {
+              evidence.merge(name(params.get(i)), 1, Integer::sum);
+            }
+          }
+        }
+      }
+    }
+    return evidence;
   }
 
   /** Whether every two of (the first MAX_GROUP_VALUES of) {@code fingerprints} are near. */

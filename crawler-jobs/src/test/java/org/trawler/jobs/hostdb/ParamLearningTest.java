@@ -42,6 +42,34 @@ public class ParamLearningTest {
   }
 
   @Test
+  public void parametersThatAlwaysComeTogetherAreLearnedFromThePageWithoutThem() {
+    // tracking links: the three utm parameters at once, never one alone; the plain page fetched too
+    String utm = "utm_source=newsletter&utm_medium=email&utm_campaign=";
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/p/1.html", ARTICLE),
+            page("http://www.a.test/p/1.html?" + utm + "c1", ARTICLE ^ 1),
+            page("http://www.a.test/p/2.html", OTHER),
+            page("http://www.a.test/p/2.html?" + utm + "c7", OTHER ^ 4),
+            page("http://www.a.test/item?id=3", ARTICLE ^ 0xF0F0),
+            page("http://www.a.test/item?id=3&" + utm + "c2", ARTICLE ^ 0xF0F1));
+    assertEquals(
+        Map.of("utm_source", 3, "utm_medium", 3, "utm_campaign", 3),
+        learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void aPairThatDiffersWithSeveralLeftOutBlamesNone() {
+    // id and ref left out together give another page: which one matters is not known
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/item", OTHER),
+            page("http://www.a.test/item?id=3&ref=x", ARTICLE),
+            page("http://www.a.test/item?id=4&ref=y", ~OTHER ^ 0xFF00FF));
+    assertEquals(Map.of(), learning.learn(pages, Map.of()));
+  }
+
+  @Test
   public void anIdWhoseValuesGiveDifferentPagesIsNeverLearned() {
     List<Page> pages = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
