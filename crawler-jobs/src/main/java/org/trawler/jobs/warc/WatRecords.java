@@ -93,15 +93,8 @@ final class WatRecords {
     switch (record.type()) {
       case "response", "revisit" -> {
         if (type.startsWith("application/http")) {
-          json.name("Actual-Content-Type").value("application/http; msgtype=response");
-          json.name("HTTP-Response-Metadata").beginObject();
-          HttpMessage http = HttpMessage.parse(r.block());
-          json.name("Response-Message").beginObject();
-          json.name("Status").value(http.firstLine(1));
-          json.name("Version").value(http.firstLine(0));
-          json.name("Reason").value(http.firstLine(2));
-          json.endObject();
-          http.write(json);
+          // a status line's parts: version, status, reason
+          HttpMessage http = http(json, r, "response", "Status", 1, "Version", 0, "Reason", 2);
           if (record.type().equals("response")) {
             html(json, record, http);
           }
@@ -110,15 +103,7 @@ final class WatRecords {
       }
       case "request" -> {
         if (type.startsWith("application/http")) {
-          json.name("Actual-Content-Type").value("application/http; msgtype=request");
-          json.name("HTTP-Request-Metadata").beginObject();
-          HttpMessage http = HttpMessage.parse(r.block());
-          json.name("Request-Message").beginObject();
-          json.name("Method").value(http.firstLine(0));
-          json.name("Path").value(http.firstLine(1));
-          json.name("Version").value(http.firstLine(2));
-          json.endObject();
-          http.write(json);
+          http(json, r, "request", "Method", 0, "Path", 1, "Version", 2);
           json.endObject();
         }
       }
@@ -144,6 +129,35 @@ final class WatRecords {
       }
       default -> {} // a rendered DOM's conversion record: its lengths and digest only
     }
+  }
+
+  /**
+   * Opens {@code HTTP-Request-Metadata} or {@code HTTP-Response-Metadata} and writes the message's
+   * first line (its parts named as given, each with its index), header fields and entity; the
+   * caller closes it.
+   */
+  private static HttpMessage http(
+      JsonOutput json,
+      RecordBytes r,
+      String msgtype,
+      String name0,
+      int part0,
+      String name1,
+      int part1,
+      String name2,
+      int part2)
+      throws IOException {
+    String kind = msgtype.equals("request") ? "Request" : "Response";
+    json.name("Actual-Content-Type").value("application/http; msgtype=" + msgtype);
+    json.name("HTTP-" + kind + "-Metadata").beginObject();
+    HttpMessage http = HttpMessage.parse(r.block());
+    json.name(kind + "-Message").beginObject();
+    json.name(name0).value(http.firstLine(part0));
+    json.name(name1).value(http.firstLine(part1));
+    json.name(name2).value(http.firstLine(part2));
+    json.endObject();
+    http.write(json);
+    return http;
   }
 
   /** The page's HTML-Metadata when the response is an HTML page with a body. */
