@@ -70,10 +70,6 @@ public class WarcExport extends CrawlTool {
       long records,
       long watRecords,
       long wetRecords) {
-    public Result(
-        int segments, long urls, long notExchanged, long files, long bytes, long records) {
-      this(segments, urls, notExchanged, files, bytes, records, 0, 0);
-    }
 
     public String summary(Path out) {
       String datasets =
