@@ -11,6 +11,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -32,7 +33,9 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.WarcCaptureRecord;
+import org.netpreserve.jwarc.WarcConversion;
 import org.netpreserve.jwarc.WarcDigest;
+import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
@@ -41,6 +44,8 @@ import org.netpreserve.jwarc.WarcTargetRecord;
 import org.netpreserve.jwarc.WarcTruncationReason;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.warc.WarcReading;
@@ -51,7 +56,10 @@ import org.trawler.jobs.warc.WarcReading;
  * as WARC and read every record back with jwarc: payloads are the bytes simweb served, digests
  * verify, requests and revisits point at records that exist, IP addresses are the loopback
  * addresses served from, and each CDXJ line leads to its record as one gzip member. The fetch
- * task's own WARC files (fetcher.store.warc) hold the same captures.
+ * task's own WARC files (fetcher.store.warc) hold the same captures. The WAT and WET files written
+ * beside each WARC file (-wat -wet) are read back too: a WAT record per WARC record at its offset,
+ * a WET record per parsed page with its text, every WARC-Refers-To resolving, every digest
+ * verifying.
  */
 public class WarcRoundTripTest {
   private static final int CONTENT_LIMIT = 8192;
@@ -119,7 +127,9 @@ public class WarcRoundTripTest {
             new Path(crawl, "segments").toString(),
             "-cdx",
             "-maxSize",
-            "40k");
+            "40k",
+            "-wat",
+            "-wet");
     for (File warc : warcFiles(out)) {
       List<WarcReading.Entry> entries = WarcReading.entries(warc);
       assertEquals(warc + " begins with warcinfo", "warcinfo", entries.get(0).record().type());
@@ -181,23 +191,23 @@ public class WarcRoundTripTest {
   }
 
   @Test
-  public void theOutputFolderHoldsOnlyWarcAndCdxjFiles() {
-    assertOnlyWarcAndCdxj(out);
+  public void theOutputFolderHoldsOnlyWarcWatWetAndCdxjFiles() {
+    assertOnly(out, ".warc.gz", ".warc.wat.gz", ".warc.wet.gz", ".cdxj");
   }
 
   @Test
   public void eachSegmentsWarcFolderHoldsOnlyWarcAndCdxjFiles() {
     for (File segment : new File(crawl.toString(), "segments").listFiles()) {
-      assertOnlyWarcAndCdxj(new File(segment, Segment.WARC));
+      assertOnly(new File(segment, Segment.WARC), ".warc.gz", ".cdxj");
     }
   }
 
   /** No Hadoop .crc, _SUCCESS or part file beside them: WARC tools get the folder as it is. */
-  private static void assertOnlyWarcAndCdxj(File dir) {
+  private static void assertOnly(File dir, String... suffixes) {
     String[] names = dir.list();
     assertTrue(dir + " holds WARC files", names.length > 0);
     for (String name : names) {
-      assertTrue(dir + ": " + name, name.endsWith(".warc.gz") || name.endsWith(".cdxj"));
+      assertTrue(dir + ": " + name, Arrays.stream(suffixes).anyMatch(name::endsWith));
     }
   }
 
@@ -361,5 +371,104 @@ public class WarcRoundTripTest {
       }
     }
     assertEquals(exported, fromFetch);
+  }
+
+  private static File beside(File warc, String suffix) {
+    String name = warc.getName();
+    return new File(warc.getParentFile(), name.substring(0, name.length() - 8) + suffix);
+  }
+
+  @Test
+  public void eachWarcFileHasItsWatAndWetFileBeside() {
+    File[] warcs = warcFiles(out);
+    for (File warc : warcs) {
+      assertTrue(warc + " has its WAT", beside(warc, ".warc.wat.gz").isFile());
+      assertTrue(warc + " has its WET", beside(warc, ".warc.wet.gz").isFile());
+    }
+    assertEquals(warcs.length, out.list((d, n) -> n.endsWith(".warc.wat.gz")).length);
+    assertEquals(warcs.length, out.list((d, n) -> n.endsWith(".warc.wet.gz")).length);
+  }
+
+  @Test
+  public void theWatHasOneMetadataRecordPerWarcRecordAtItsOffsetWithDigestsThatVerify()
+      throws Exception {
+    int pagesWithLinks = 0;
+    for (File warc : warcFiles(out)) {
+      List<WarcRecord> archived = new ArrayList<>();
+      List<Long> offsets = new ArrayList<>();
+      try (WarcReader reader = new WarcReader(warc.toPath())) {
+        for (WarcRecord r : reader) {
+          archived.add(r);
+          offsets.add(r.position());
+        }
+      }
+      List<WarcReading.Entry> wat = WarcReading.entries(beside(warc, ".warc.wat.gz"));
+      assertEquals("warcinfo", wat.get(0).record().type());
+      assertEquals(warc + ": one WAT record per WARC record", archived.size(), wat.size() - 1);
+      for (int i = 0; i < archived.size(); i++) {
+        WarcRecord of = archived.get(i);
+        WarcReading.Entry e = wat.get(i + 1);
+        assertEquals("metadata", e.record().type());
+        assertEquals("<" + of.id() + ">", e.record().headers().first("WARC-Refers-To").get());
+        assertVerifies(e);
+        String json = new String(e.block(), StandardCharsets.UTF_8);
+        assertTrue(
+            json,
+            json.startsWith(
+                "{\"Container\":{\"Filename\":\""
+                    + warc.getName()
+                    + "\",\"Compressed\":true,\"Offset\":\""
+                    + offsets.get(i)
+                    + "\"}"));
+        assertTrue(json, json.contains("\"WARC-Record-ID\":\"<" + of.id() + ">\""));
+        pagesWithLinks += json.contains("\"Links\":[{\"path\":\"A@/href\"") ? 1 : 0;
+      }
+    }
+    assertTrue("HTML pages' links are in their WAT records", pagesWithLinks > 20);
+  }
+
+  @Test
+  public void theWetHasOneConversionRecordPerParsedPageWithItsText() throws Exception {
+    List<String> expected = new ArrayList<>();
+    for (File segment : new File(crawl.toString(), "segments").listFiles()) {
+      Path dir = new Path(segment.getPath());
+      Map<String, Byte> parsed =
+          LocalJobFixtures.readAll(
+              conf, new Path(dir, Segment.PARSE_DATA), new ParseData(), ParseData::getStatus);
+      Map<String, String> texts =
+          LocalJobFixtures.readAll(
+              conf, new Path(dir, Segment.PARSE_TEXT), new ParseText(), ParseText::getText);
+      for (Map.Entry<String, String> t : texts.entrySet()) {
+        if (parsed.get(t.getKey()) == ParseData.SUCCESS && !t.getValue().isEmpty()) {
+          expected.add(t.getValue());
+        }
+      }
+    }
+    List<String> written = new ArrayList<>();
+    for (File warc : warcFiles(out)) {
+      List<WarcReading.Entry> wet = WarcReading.entries(beside(warc, ".warc.wet.gz"));
+      assertEquals("warcinfo", wet.get(0).record().type());
+      for (WarcReading.Entry e : wet.subList(1, wet.size())) {
+        WarcConversion c = (WarcConversion) e.record();
+        assertVerifies(e);
+        WarcTargetRecord of = (WarcTargetRecord) BY_ID.get(c.refersTo().get());
+        assertNotNull("the page's response exists", of);
+        assertTrue(of instanceof WarcResponse || of instanceof WarcRevisit);
+        assertEquals(of.target(), c.target());
+        assertEquals(of.date(), c.date());
+        written.add(new String(e.block(), StandardCharsets.UTF_8));
+      }
+    }
+    expected.sort(null);
+    written.sort(null);
+    assertTrue("pages were parsed", expected.size() > 20);
+    assertEquals(expected, written);
+  }
+
+  /** The record's Content-Length is its block's length and its block digest verifies. */
+  private static void assertVerifies(WarcReading.Entry e) throws Exception {
+    WarcRecord r = e.record();
+    assertEquals(r.headers().first("Content-Length").get(), Integer.toString(e.block().length));
+    assertEquals(r.blockDigest().get().base32(), sha1(e.block()));
   }
 }

@@ -10,6 +10,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.datum.ParseText;
 
 /** Pairs one URL's segment records into its captures, one per segment, oldest fetch first. */
 final class Captures {
@@ -19,7 +20,7 @@ final class Captures {
   static List<Capture> assemble(String url, Iterable<SegmentValue> values) {
     Map<String, Writable[]> bySegment = new LinkedHashMap<>();
     for (SegmentValue v : values) {
-      Writable[] parts = bySegment.computeIfAbsent(v.segment(), s -> new Writable[4]);
+      Writable[] parts = bySegment.computeIfAbsent(v.segment(), s -> new Writable[5]);
       Writable r = v.record(); // a new object per value: GenericWritable makes one per read
       if (r instanceof CrawlDatum) {
         parts[0] = r;
@@ -29,13 +30,20 @@ final class Captures {
         parts[2] = r;
       } else if (r instanceof ParseData) {
         parts[3] = r;
+      } else if (r instanceof ParseText) {
+        parts[4] = r;
       }
     }
     List<Capture> captures = new ArrayList<>();
     for (Writable[] p : bySegment.values()) {
       captures.add(
           new Capture(
-              url, (CrawlDatum) p[0], (Content) p[1], (HttpTranscript) p[2], (ParseData) p[3]));
+              url,
+              (CrawlDatum) p[0],
+              (Content) p[1],
+              (HttpTranscript) p[2],
+              (ParseData) p[3],
+              (ParseText) p[4]));
     }
     captures.sort(Comparator.comparingLong(Capture::fetchTime));
     return captures;

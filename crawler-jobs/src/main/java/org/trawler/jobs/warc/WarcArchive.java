@@ -12,6 +12,8 @@ import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.parse.CharsetDetector;
+import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CounterSink;
 
@@ -37,30 +39,61 @@ public final class WarcArchive implements Closeable {
     return fs instanceof ChecksumFileSystem local ? local.getRawFileSystem() : fs;
   }
 
-  /** Files of task number {@code task} in {@code dir}, as the warc.* keys say. */
+  /** Files of task number {@code task} in {@code dir}, as the warc.* keys say; no WAT or WET. */
   public static WarcArchive open(Configuration conf, Path dir, int task, CounterSink counters)
+      throws IOException {
+    return open(conf, dir, task, counters, false);
+  }
+
+  /**
+   * Files of task number {@code task} in {@code dir}, as the warc.* keys say, with WAT and WET
+   * files beside them when {@code datasets} and warc.wat, warc.wet say so (the export: the fetch
+   * task has no parse to make them from).
+   */
+  public static WarcArchive open(
+      Configuration conf, Path dir, int task, CounterSink counters, boolean datasets)
       throws IOException {
     String prefix = conf.getTrimmed(WarcKeys.PREFIX, WarcKeys.DEFAULT_PREFIX);
     long maxSize = Settings.getBytes(conf, WarcKeys.MAX_SIZE, WarcKeys.DEFAULT_MAX_SIZE);
     boolean cdx = conf.getBoolean(WarcKeys.CDX, WarcKeys.DEFAULT_CDX);
     int memory = Settings.getInt(conf, WarcKeys.REVISIT_MEMORY, WarcKeys.DEFAULT_REVISIT_MEMORY);
+    FileSystem fs = withoutChecksums(dir.getFileSystem(conf));
+    Map<String, List<String>> warcinfo = warcinfo(conf, prefix);
     return new WarcArchive(
         new CaptureRecords(new CaptureMemory(Math.max(1, memory)), counters),
         new WarcFiles(
-            withoutChecksums(dir.getFileSystem(conf)),
+            fs,
             dir,
             prefix,
             task,
             maxSize,
             cdx,
-            warcinfo(conf, prefix),
+            warcinfo,
             counters,
-            System::currentTimeMillis));
+            System::currentTimeMillis,
+            datasets ? datasetFiles(conf, fs, dir, warcinfo, counters) : null));
+  }
+
+  private static DatasetFiles datasetFiles(
+      Configuration conf,
+      FileSystem fs,
+      Path dir,
+      Map<String, List<String>> warcinfo,
+      CounterSink counters) {
+    WatRecords wat =
+        conf.getBoolean(WarcKeys.WAT, WarcKeys.DEFAULT_WAT)
+            ? new WatRecords(
+                CharsetDetector.forDefault(
+                    conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET)),
+                counters)
+            : null;
+    return new DatasetFiles(
+        fs, dir, wat, conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET), warcinfo, counters);
   }
 
   /** Archives one fetch (nothing when nothing went over the wire). */
   public void add(Capture capture) throws IOException {
-    files.write(records.build(capture));
+    files.write(records.build(capture), capture);
   }
 
   /** Completes the file being written. */

@@ -30,7 +30,17 @@ public enum WarcCounter implements JobCounter {
   /** Compressed bytes written to WARC files. */
   BYTES,
   /** Payload bytes (decoded bodies) archived. */
-  PAYLOAD_BYTES;
+  PAYLOAD_BYTES,
+  /** WAT metadata records written (warc -wat): one per WARC record. */
+  WAT_RECORDS,
+  /** Compressed bytes written to WAT files. */
+  WAT_BYTES,
+  /** HTML pages whose WAT record has no HTML-Metadata: the page could not be read as HTML. */
+  WAT_HTML_FAILED,
+  /** WET conversion records written (warc -wet): one per parsed page with text. */
+  WET_RECORDS,
+  /** Compressed bytes written to WET files. */
+  WET_BYTES;
 
   public static final String GROUP = "warc";
 

@@ -1,6 +1,8 @@
 package org.trawler.jobs.warc;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,12 +41,14 @@ import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
 /**
- * {@code warc <out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-prefix NAME]}:
- * writes every fetch of the segments as WARC/1.1 (request, response or revisit, metadata records; a
- * warcinfo record first in each file). {@link TagMapper} reads the segments' fetch, content,
- * http_transcript and parse_data parts; {@link ArchiveReducer} pairs them per URL and fetch and
- * writes its own files through a {@link WarcArchive}. Files appear in out_dir only when the job
- * succeeded, moved from a work directory inside it, each under its final name only when complete.
+ * {@code warc <out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-wat] [-wet]
+ * [-prefix NAME]}: writes every fetch of the segments as WARC/1.1 (request, response or revisit,
+ * metadata records; a warcinfo record first in each file), and beside each file on request its WAT
+ * and WET files, Common Crawl's derived formats, in the same task. {@link TagMapper} reads the
+ * segments' fetch, content, http_transcript and parse_data parts; {@link ArchiveReducer} pairs them
+ * per URL and fetch and writes its own files through a {@link WarcArchive}. Files appear in out_dir
+ * only when the job succeeded, moved from a work directory inside it, each under its final name
+ * only when complete.
  */
 public class WarcExport extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(WarcExport.class);
@@ -53,13 +57,27 @@ public class WarcExport extends CrawlTool {
   static final List<String> PARTS =
       List.of(Segment.CRAWL_FETCH, Segment.CONTENT, Segment.HTTP_TRANSCRIPT, Segment.PARSE_DATA);
 
+  /** The part read besides when WET files are written: the text they hold. */
+  static final String WET_PART = Segment.PARSE_TEXT;
+
   /** What an export did. */
   public record Result(
-      int segments, long urls, long notExchanged, long files, long bytes, long records) {
+      int segments,
+      long urls,
+      long notExchanged,
+      long files,
+      long bytes,
+      long records,
+      long watRecords,
+      long wetRecords) {
+
     public String summary(Path out) {
+      String datasets =
+          (watRecords > 0 ? String.format("; %d WAT records", watRecords) : "")
+              + (wetRecords > 0 ? String.format("; %d WET records", wetRecords) : "");
       return String.format(
           "warc: %d URLs archived in %d file%s (%.1f MB, %d records) under %s from %d segment%s;"
-              + " %d URLs with nothing exchanged skipped",
+              + " %d URLs with nothing exchanged skipped%s",
           urls,
           files,
           files == 1 ? "" : "s",
@@ -68,7 +86,8 @@ public class WarcExport extends CrawlTool {
           out,
           segments,
           segments == 1 ? "" : "s",
-          notExchanged);
+          notExchanged,
+          datasets);
     }
   }
 
@@ -79,7 +98,8 @@ public class WarcExport extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-prefix NAME]";
+    return "<out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-wat] [-wet]"
+        + " [-prefix NAME]";
   }
 
   @Override
@@ -98,6 +118,16 @@ public class WarcExport extends CrawlTool {
                 .desc("start a new file at this size, e.g. 1g, 100m (" + WarcKeys.MAX_SIZE + ")")
                 .build())
         .addOption("cdx", false, "write a CDXJ index beside each file (" + WarcKeys.CDX + ")")
+        .addOption(
+            "wat",
+            false,
+            "write a WAT file (metadata of every record, as JSON) beside each file ("
+                + WarcKeys.WAT
+                + ")")
+        .addOption(
+            "wet",
+            false,
+            "write a WET file (text of every parsed page) beside each file (" + WarcKeys.WET + ")")
         .addOption(
             Option.builder("prefix")
                 .hasArg()
@@ -126,6 +156,12 @@ public class WarcExport extends CrawlTool {
     }
     if (cmd.hasOption("cdx")) {
       conf.setBoolean(WarcKeys.CDX, true);
+    }
+    if (cmd.hasOption("wat")) {
+      conf.setBoolean(WarcKeys.WAT, true);
+    }
+    if (cmd.hasOption("wet")) {
+      conf.setBoolean(WarcKeys.WET, true);
     }
     if (cmd.hasOption("prefix")) {
       String prefix = cmd.getOptionValue("prefix");
@@ -190,8 +226,12 @@ public class WarcExport extends CrawlTool {
     fs.mkdirs(out);
     Path work = Segment.newWorkDir(out, "warc");
     Job job = CrawlJob.create(conf, "warc " + out);
+    List<String> parts = new ArrayList<>(PARTS);
+    if (conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET)) {
+      parts.add(WET_PART);
+    }
     for (Path segment : segments) {
-      for (String part : PARTS) {
+      for (String part : parts) {
         if (Segment.hasPart(conf, segment, part)) {
           // one input format for all, so each split is a FileSplit naming its segment
           FileInputFormat.addInputPath(job, new Path(segment, part));
@@ -231,10 +271,15 @@ public class WarcExport extends CrawlTool {
         WarcCounter.URLS_NOT_EXCHANGED.valueIn(c),
         WarcCounter.FILES.valueIn(c),
         WarcCounter.BYTES.valueIn(c),
-        records);
+        records,
+        WarcCounter.WAT_RECORDS.valueIn(c),
+        WarcCounter.WET_RECORDS.valueIn(c));
   }
 
-  /** Moves the completed WARC and CDXJ files the job wrote from its work directory into out. */
+  /**
+   * Moves the completed WARC, WAT, WET and CDXJ files the job wrote from its work directory into
+   * out.
+   */
   private static void moveFiles(FileSystem fs, Path work, Path out) throws IOException {
     if (!fs.exists(work)) {
       return; // nothing was exchanged: no files
@@ -242,7 +287,12 @@ public class WarcExport extends CrawlTool {
     // every WARC file before any CDXJ: killed half-way, out never has an index without its file
     Map<Path, Path> moves = new LinkedHashMap<>();
     FileStatus[] written = fs.listStatus(work);
-    for (String suffix : List.of(WarcFiles.WARC_SUFFIX, WarcFiles.CDXJ_SUFFIX)) {
+    for (String suffix :
+        List.of(
+            WarcFiles.WARC_SUFFIX,
+            DatasetFiles.WAT_SUFFIX,
+            DatasetFiles.WET_SUFFIX,
+            WarcFiles.CDXJ_SUFFIX)) {
       for (FileStatus st : written) {
         String name = st.getPath().getName();
         if (st.isFile() && name.endsWith(suffix)) {
@@ -255,7 +305,8 @@ public class WarcExport extends CrawlTool {
 
   /** The segment a part file belongs to: the parent of the part directory above it. */
   static String segmentOf(Path file) {
-    Set<String> parts = Set.copyOf(PARTS);
+    Set<String> parts = new HashSet<>(PARTS);
+    parts.add(WET_PART);
     for (Path p = file; p != null && p.getParent() != null; p = p.getParent()) {
       if (parts.contains(p.getName())) {
         return p.getParent().toString();
@@ -295,7 +346,8 @@ public class WarcExport extends CrawlTool {
               context.getConfiguration(),
               filesDir(context),
               context.getTaskAttemptID().getTaskID().getId(),
-              CounterSink.of(context));
+              CounterSink.of(context),
+              true);
     }
 
     /** Where the task's files go: its attempt's directory, which the job commits. */

@@ -44,6 +44,7 @@ final class WarcFiles implements Closeable {
   private final Map<String, List<String>> warcinfo;
   private final CounterSink counters;
   private final LongSupplier clock;
+  private final DatasetFiles datasets;
 
   private int serial;
   private String name;
@@ -61,6 +62,22 @@ final class WarcFiles implements Closeable {
       Map<String, List<String>> warcinfo,
       CounterSink counters,
       LongSupplier clock) {
+    this(fs, dir, prefix, task, maxSize, cdx, warcinfo, counters, clock, null);
+  }
+
+  /** Files with WAT and WET files beside, as {@code datasets} says (null: none). */
+  WarcFiles(
+      FileSystem fs,
+      Path dir,
+      String prefix,
+      int task,
+      long maxSize,
+      boolean cdx,
+      Map<String, List<String>> warcinfo,
+      CounterSink counters,
+      LongSupplier clock,
+      DatasetFiles datasets) {
+    this.datasets = datasets != null && datasets.any() ? datasets : null;
     this.fs = fs;
     this.dir = dir;
     this.prefix = prefix;
@@ -80,18 +97,36 @@ final class WarcFiles implements Closeable {
 
   /** Writes one capture's records; the file is rotated after them once it is full. */
   void write(List<ArchivedRecord> records) throws IOException {
+    write(records, null);
+  }
+
+  /**
+   * Writes the records of {@code capture} (null when not known: no WET record from them); the file
+   * is rotated after them once it is full.
+   */
+  void write(List<ArchivedRecord> records, Capture capture) throws IOException {
     if (records.isEmpty()) {
       return;
     }
     if (writer == null) {
       open();
     }
+    List<DatasetFiles.Written> written = datasets == null ? null : new ArrayList<>();
     for (ArchivedRecord r : records) {
       long offset = writer.position();
-      writer.write(r.record());
+      if (datasets == null) {
+        writer.write(r.record());
+      } else {
+        RecordBytes bytes = RecordBytes.of(r.record());
+        writer.write(bytes.toWrite());
+        written.add(new DatasetFiles.Written(bytes, offset));
+      }
       if (cdx && r.index() != null) {
         cdxLines.add(CdxjLine.format(r.index(), offset, writer.position() - offset, name));
       }
+    }
+    if (datasets != null) {
+      datasets.add(capture, written);
     }
     if (writer.position() >= maxSize) {
       finish();
@@ -106,13 +141,21 @@ final class WarcFiles implements Closeable {
     }
     stream = fs.create(new Path(dir, name + OPEN_SUFFIX), false);
     writer = new WarcWriter(Channels.newChannel(stream), WarcCompression.GZIP);
-    writer.write(
+    Warcinfo info =
         new Warcinfo.Builder()
             .version(MessageVersion.WARC_1_1)
             .date(now)
             .filename(name)
             .fields(warcinfo)
-            .build());
+            .build();
+    if (datasets == null) {
+      writer.write(info);
+    } else {
+      datasets.begin(name, now);
+      RecordBytes bytes = RecordBytes.of(info);
+      writer.write(bytes.toWrite());
+      datasets.add(null, List.of(new DatasetFiles.Written(bytes, 0)));
+    }
     counters.count(WarcCounter.WARCINFO_RECORDS, 1);
   }
 
@@ -127,6 +170,9 @@ final class WarcFiles implements Closeable {
     stream = null;
     writer = null;
     rename(name);
+    if (datasets != null) {
+      datasets.finish();
+    }
     counters.count(WarcCounter.FILES, 1);
     counters.count(WarcCounter.BYTES, size);
     if (cdx) {
@@ -187,5 +233,8 @@ final class WarcFiles implements Closeable {
     }
     stream = null;
     writer = null;
+    if (datasets != null) {
+      datasets.abort();
+    }
   }
 }

@@ -20,6 +20,16 @@ public final class WarcKeys {
 
   public static final boolean DEFAULT_CDX = false;
 
+  /** Write a WAT file (Common Crawl's metadata of every record) beside each WARC file. */
+  public static final String WAT = "warc.wat";
+
+  public static final boolean DEFAULT_WAT = false;
+
+  /** Write a WET file (Common Crawl's text of every parsed page) beside each WARC file. */
+  public static final String WET = "warc.wet";
+
+  public static final boolean DEFAULT_WET = false;
+
   /** Payload digests remembered per task to write revisits of identical payloads. */
   public static final String REVISIT_MEMORY = "warc.revisit.memory";
 

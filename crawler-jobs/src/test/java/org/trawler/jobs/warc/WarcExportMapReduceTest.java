@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
@@ -16,8 +17,10 @@ import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.netpreserve.jwarc.WarcConversion;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcRevisit;
+import org.trawler.core.datum.ParseText;
 
 /** The export's mapper and reducer under MRUnit. */
 public class WarcExportMapReduceTest {
@@ -81,5 +84,47 @@ public class WarcExportMapReduceTest {
         types);
     assertEquals(response.id(), revisit.refersTo().get());
     assertEquals(2, WarcCounter.URLS_ARCHIVED.valueIn(driver.getCounters()));
+  }
+
+  @Test
+  public void reducerWritesAWatRecordPerWarcRecordAndAWetRecordPerParsedPageBeside()
+      throws IOException {
+    File dir = tmp.newFolder();
+    ReduceDriver<Text, SegmentValue, NullWritable, NullWritable> driver =
+        ReduceDriver.newReduceDriver(new ReducerIn(dir));
+    driver.getConfiguration().setBoolean(WarcKeys.WAT, true);
+    driver.getConfiguration().setBoolean(WarcKeys.WET, true);
+    Capture page = TestCaptures.page("http://a.test/", 1000, "<title>A</title>", false);
+    List<SegmentValue> values = new ArrayList<>();
+    values.add(new SegmentValue("s1", page.fetch()));
+    values.add(new SegmentValue("s1", page.content()));
+    values.add(new SegmentValue("s1", page.transcript()));
+    values.add(new SegmentValue("s1", page.parse()));
+    values.add(new SegmentValue("s1", new ParseText("A")));
+    driver.withInput(new Text("http://a.test/"), values);
+    driver.run();
+
+    File warc = dir.listFiles((d, n) -> n.endsWith(".warc.gz"))[0];
+    String base = warc.getName().replace(".warc.gz", "");
+    List<WarcRecord> archived = WarcReading.records(warc);
+    List<WarcRecord> wat = WarcReading.records(new File(dir, base + ".warc.wat.gz"));
+    List<WarcReading.Entry> wet = WarcReading.entries(new File(dir, base + ".warc.wet.gz"));
+
+    List<String> watTypes = new ArrayList<>();
+    for (WarcRecord r : wat) {
+      watTypes.add(r.type());
+    }
+    // its own warcinfo, then one per WARC record: warcinfo, response, request, metadata
+    assertEquals(List.of("warcinfo", "metadata", "metadata", "metadata", "metadata"), watTypes);
+    for (int i = 0; i < archived.size(); i++) {
+      assertEquals(
+          "<" + archived.get(i).id() + ">", wat.get(i + 1).headers().first("WARC-Refers-To").get());
+    }
+    assertEquals(2, wet.size());
+    WarcConversion text = (WarcConversion) wet.get(1).record();
+    assertEquals(archived.get(1).id(), text.refersTo().get());
+    assertEquals("A", new String(wet.get(1).block(), StandardCharsets.UTF_8));
+    assertEquals(4, WarcCounter.WAT_RECORDS.valueIn(driver.getCounters()));
+    assertEquals(1, WarcCounter.WET_RECORDS.valueIn(driver.getCounters()));
   }
 }

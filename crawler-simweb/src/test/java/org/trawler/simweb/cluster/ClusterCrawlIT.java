@@ -32,6 +32,8 @@ import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.junit.Test;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.ParseText;
@@ -127,6 +129,16 @@ public class ClusterCrawlIT {
       assertDocumentTextsOnHdfs(conf, site, segment);
       assertInstalledAndUnlocked(fs, crawlDb);
       assertHeldLockStopsASecondWriter(conf, fs, crawlDb, segment);
+
+      t = System.nanoTime();
+      Path datasets = cluster.hdfsPath("/user/crawler/warc");
+      HadoopCommand.Result export =
+          hadoop.crawlScript(
+              confDir, "warc", datasets.toString(), segment.toString(), "-wat", "-wet");
+      assertEquals(export.output(), 0, export.exitCode());
+      log("bin/crawl warc -wat -wet (hadoop jar) in %.1f s", seconds(t));
+      assertWatAndWetBesideEachWarcOnHdfs(fs, datasets);
+
       List<ApplicationReport> apps = applications(conf);
       assertEveryStepRanOnYarn(apps);
       assertEachHostFetchedByOneOfTwoFetchTasks(apps);
@@ -289,6 +301,38 @@ public class ClusterCrawlIT {
    * The round's crawldb version is current, the one before it old; no lock or temporary directory
    * is left.
    */
+  /** Each WARC file has its WAT (a record per WARC record) and its WET file beside, on HDFS. */
+  private static void assertWatAndWetBesideEachWarcOnHdfs(FileSystem fs, Path dir)
+      throws IOException {
+    int warcs = 0;
+    for (FileStatus st : fs.listStatus(dir)) {
+      String name = st.getPath().getName();
+      if (!name.endsWith(".warc.gz")) {
+        continue;
+      }
+      warcs++;
+      String base = name.substring(0, name.length() - ".warc.gz".length());
+      int records = count(fs, st.getPath(), null);
+      assertEquals(
+          name + ": its WAT has its warcinfo and a metadata record per WARC record",
+          records,
+          count(fs, new Path(dir, base + ".warc.wat.gz"), "metadata") - 1);
+      assertTrue(name + " has its WET", count(fs, new Path(dir, base + ".warc.wet.gz"), null) > 1);
+    }
+    assertTrue("WARC files on HDFS", warcs > 0);
+  }
+
+  /** The records of a WARC file (of {@code type} only, when given), read with jwarc. */
+  private static int count(FileSystem fs, Path file, String type) throws IOException {
+    int n = 0;
+    try (WarcReader reader = new WarcReader(fs.open(file))) {
+      for (WarcRecord r : reader) {
+        n += type == null || type.equals(r.type()) || r.type().equals("warcinfo") ? 1 : 0;
+      }
+    }
+    return n;
+  }
+
   private static void assertInstalledAndUnlocked(FileSystem fs, Path crawlDb) throws IOException {
     assertTrue(fs.exists(VersionedDb.current(crawlDb)));
     assertTrue("inject's version kept as old", fs.exists(VersionedDb.old(crawlDb)));
@@ -352,7 +396,7 @@ public class ClusterCrawlIT {
     }
     assertTrue(
         "YARN applications for every step: " + ran,
-        ran.containsAll(List.of("inject", "generate", "fetch", "updatedb", "invertlinks")));
+        ran.containsAll(List.of("inject", "generate", "fetch", "updatedb", "invertlinks", "warc")));
   }
 
   private void assertEachHostFetchedByOneOfTwoFetchTasks(List<ApplicationReport> apps) {
