@@ -13,6 +13,8 @@ public enum UpdateCounter implements JobCounter {
   URLS_NOT_ADDED,
   /** New URLs left out: their host has db.max.urls.per.host crawldb URLs. */
   URLS_OVER_HOST_CAP,
+  /** New URLs left out: their registered domain has db.max.urls.per.domain crawldb URLs. */
+  URLS_OVER_DOMAIN_CAP,
   /** Records of a kind updatedb does not expect under a URL, ignored. */
   RECORDS_UNEXPECTED,
   /** Redirect targets added as links. */

@@ -207,7 +207,10 @@ public class UpdateDb extends CrawlTool {
     job.setInputFormatClass(SequenceFileInputFormat.class);
     job.setMapperClass(UpdateMapper.class);
     job.setReducerClass(UpdateReducer.class);
-    if (HostUrlCap.from(conf) != null) {
+    HostUrlCap caps = HostUrlCap.from(conf);
+    if (caps != null && caps.capsDomains()) {
+      job.setPartitionerClass(HostUrlCap.ByDomain.class); // a domain's counts and URLs together
+    } else if (caps != null) {
       job.setPartitionerClass(HostUrlCap.ByHost.class); // a host's count and URLs in one reducer
     }
     job.setMapOutputKeyClass(Text.class);
@@ -343,8 +346,9 @@ public class UpdateDb extends CrawlTool {
         LOG.info("{}: gone, soft_404 (its host's answer for a missing page)", url);
       }
       if (records.old() == null) {
-        if (cap != null && !cap.admitsNew(url.toString())) {
-          UpdateCounter.URLS_OVER_HOST_CAP.in(context).increment(1);
+        UpdateCounter over = cap == null ? null : cap.overCap(url.toString());
+        if (over != null) {
+          over.in(context).increment(1);
           return;
         }
         UpdateCounter.URLS_NEW.in(context).increment(1);
