@@ -150,4 +150,31 @@ public class SelectMapperTest {
     assertEquals(List.of("http://over.example.com/", "http://a.example.com/"), selected);
     assertEquals(1, skipped(SkipReason.HOST_BACKOFF));
   }
+
+  @Test
+  public void learnedDuplicateParamsAndSpentTrapsAreSkippedWithTheirReasons() throws IOException {
+    Path hostDb = new Path(tmp.getRoot().getPath(), "hostdb");
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            new Configuration(),
+            SequenceFile.Writer.file(new Path(hostDb, "part-r-00000")),
+            SequenceFile.Writer.keyClass(Text.class),
+            SequenceFile.Writer.valueClass(HostDatum.class))) {
+      HostDatum learned = new HostDatum();
+      learned.setIrrelevantParams(java.util.Map.of("vid", 3));
+      learned.setTraps(java.util.Map.of("/calendar/{n}-{n}/", new HostDatum.Trap(6, 0)));
+      w.append(new Text("www.a.test"), learned);
+    }
+    HostPolicy.useHostDb(driver.getConfiguration(), hostDb);
+    List<Pair<Rank, CrawlDatum>> out =
+        driver
+            .withInput(new Text("http://www.a.test/p/1.html?vid=k3"), Datums.due(NOW - 1, 1f, 0))
+            .withInput(new Text("http://www.a.test/calendar/2031-01/"), Datums.due(NOW - 1, 1f, 0))
+            .withInput(new Text("http://www.a.test/p/1.html"), Datums.due(NOW - 1, 1f, 0))
+            .run();
+    List<String> selected = out.stream().map(p -> p.getFirst().url().toString()).toList();
+    assertEquals(List.of("http://www.a.test/p/1.html"), selected);
+    assertEquals(1, skipped(SkipReason.DUPLICATE_PARAM));
+    assertEquals(1, skipped(SkipReason.TRAP_PATTERN));
+  }
 }
