@@ -253,10 +253,11 @@ public class HostDb extends CrawlTool {
             HostDbKeys.DEFAULT_PARAMS_LEARN_MIN_EVIDENCE));
   }
 
-  /** The trap learning of {@code conf}: its hostdb.traps.* and dedup.near.distance keys. */
+  /** The trap learning of {@code conf}: its hostdb.traps.* keys. */
   static TrapLearning traps(Configuration conf) {
     return new TrapLearning(
-        Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE),
+        Settings.getInt(
+            conf, HostDbKeys.TRAPS_LEARN_DISTANCE, HostDbKeys.DEFAULT_TRAPS_LEARN_DISTANCE),
         Settings.getInt(
             conf, HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE, HostDbKeys.DEFAULT_TRAPS_LEARN_MIN_EVIDENCE),
         Settings.getInt(conf, HostDbKeys.TRAPS_BUDGET, HostDbKeys.DEFAULT_TRAPS_BUDGET));

@@ -24,6 +24,14 @@ public final class HostDbKeys {
   public static final int DEFAULT_TRAPS_LEARN_MIN_EVIDENCE = 4;
 
   /**
+   * The median fingerprint distance, over pairs of a template's pages, within which the template is
+   * a trap; distinct real pages are about 32 bits apart.
+   */
+  public static final String TRAPS_LEARN_DISTANCE = "hostdb.traps.learn.distance";
+
+  public static final int DEFAULT_TRAPS_LEARN_DISTANCE = 12;
+
+  /**
    * URLs of a newly learned trap template generate still takes in the next round; halved every
    * round after, down to 0.
    */
