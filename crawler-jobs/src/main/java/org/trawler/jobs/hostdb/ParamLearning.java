@@ -105,15 +105,7 @@ public final class ParamLearning {
 
   /** Whether every two of (the first MAX_GROUP_VALUES of) {@code fingerprints} are near. */
   private boolean nearDuplicates(List<Long> fingerprints) {
-    return nearDuplicates(fingerprints, MAX_GROUP_VALUES, distance);
-  }
-
-  /**
-   * Whether every two of the first {@code max} {@code fingerprints} differ in at most {@code
-   * distance} bits.
-   */
-  static boolean nearDuplicates(List<Long> fingerprints, int max, int distance) {
-    int n = Math.min(fingerprints.size(), max);
+    int n = Math.min(fingerprints.size(), MAX_GROUP_VALUES);
     for (int i = 0; i < n; i++) {
       for (int j = i + 1; j < n; j++) {
         if (SimHash.distance(fingerprints.get(i), fingerprints.get(j)) > distance) {

@@ -18,6 +18,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.jobs.hostdb.HostDbFiles;
 
 public class SelectMapperTest {
   private static final long NOW = 1_700_000_000_000L;
@@ -153,18 +154,12 @@ public class SelectMapperTest {
 
   @Test
   public void learnedDuplicateParamsAndSpentTrapsAreSkippedWithTheirReasons() throws IOException {
-    Path hostDb = new Path(tmp.getRoot().getPath(), "hostdb");
-    try (SequenceFile.Writer w =
-        SequenceFile.createWriter(
-            new Configuration(),
-            SequenceFile.Writer.file(new Path(hostDb, "part-r-00000")),
-            SequenceFile.Writer.keyClass(Text.class),
-            SequenceFile.Writer.valueClass(HostDatum.class))) {
-      HostDatum learned = new HostDatum();
-      learned.setIrrelevantParams(java.util.Map.of("vid", 3));
-      learned.setTraps(java.util.Map.of("/calendar/{n}-{n}/", new HostDatum.Trap(6, 0)));
-      w.append(new Text("www.a.test"), learned);
-    }
+    HostDatum learned = new HostDatum();
+    learned.setIrrelevantParams(java.util.Map.of("vid", 3));
+    learned.setTraps(java.util.Map.of("/calendar/{n}-{n}/", new HostDatum.Trap(6, 0)));
+    Path hostDb =
+        HostDbFiles.write(
+            new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("www.a.test", learned));
     HostPolicy.useHostDb(driver.getConfiguration(), hostDb);
     List<Pair<Rank, CrawlDatum>> out =
         driver

@@ -91,19 +91,12 @@ public class SelectReducerTest {
 
   @Test
   public void aTrapTemplateGetsItsBudgetAndTheRestIsSkipped() throws IOException {
-    Path hostDb = new Path(tmp.getRoot().getPath(), "hostdb");
-    try (org.apache.hadoop.io.SequenceFile.Writer w =
-        org.apache.hadoop.io.SequenceFile.createWriter(
-            new Configuration(),
-            org.apache.hadoop.io.SequenceFile.Writer.file(new Path(hostDb, "part-r-00000")),
-            org.apache.hadoop.io.SequenceFile.Writer.keyClass(Text.class),
-            org.apache.hadoop.io.SequenceFile.Writer.valueClass(
-                org.trawler.core.datum.HostDatum.class))) {
-      org.trawler.core.datum.HostDatum cal = new org.trawler.core.datum.HostDatum();
-      cal.setTraps(
-          java.util.Map.of("/calendar/{n}-{n}/", new org.trawler.core.datum.HostDatum.Trap(6, 2)));
-      w.append(new Text("cal.test"), cal);
-    }
+    org.trawler.core.datum.HostDatum cal = new org.trawler.core.datum.HostDatum();
+    cal.setTraps(
+        java.util.Map.of("/calendar/{n}-{n}/", new org.trawler.core.datum.HostDatum.Trap(6, 2)));
+    Path hostDb =
+        org.trawler.jobs.hostdb.HostDbFiles.write(
+            new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("cal.test", cal));
     HostPolicy.useHostDb(reduce.getConfiguration(), hostDb);
     reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 4);
     List<Pair<Rank, Candidate>> out =

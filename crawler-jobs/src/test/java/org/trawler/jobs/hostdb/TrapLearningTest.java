@@ -40,6 +40,18 @@ public class TrapLearningTest {
   }
 
   @Test
+  public void aFacetGridWhosePagesFarApartDifferMoreIsStillATrapByTheMedian() {
+    // labels differ: neighbours a few bits apart, the two ends of the grid more than the distance
+    List<Page> pages = new ArrayList<>();
+    long[] fingerprints = {MONTH, MONTH ^ 0x1, MONTH ^ 0x3, MONTH ^ 0x7, MONTH ^ 0xF};
+    for (int i = 0; i < fingerprints.length; i++) {
+      pages.add(new Page("http://www.a.test/list?color=c" + i + "&size=s", fingerprints[i]));
+    }
+    assertEquals(2, TrapLearning.medianDistance(pages.stream().map(Page::fingerprint).toList()));
+    assertEquals(Map.of("/list?color&size", new Trap(5, 8)), learning.learn(pages, Map.of()));
+  }
+
+  @Test
   public void tooFewNearDuplicatesAreNoEvidenceYet() {
     assertEquals(Map.of(), learning.learn(calendar(3), Map.of()));
   }
