@@ -22,10 +22,12 @@ import org.apache.hadoop.io.WritableUtils;
  * Version 4 adds the soft-404 probe (what the host answers for a path it cannot have), kept after
  * the sitemaps; older records read as never probed. Version 5 adds the query parameters learned
  * irrelevant on the host (their values give near-duplicate pages), each with its evidence; older
- * records have none.
+ * records have none. Version 6 adds the trap templates learned on the host (URL templates whose
+ * pages are near-duplicates of each other), each with its evidence and generate's budget for it;
+ * older records have none.
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 5;
+  public static final byte VERSION = 6;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -69,6 +71,13 @@ public final class HostDatum implements Writable {
   }
 
   private final Map<String, Integer> irrelevantParams = new TreeMap<>();
+  private final Map<String, Trap> traps = new TreeMap<>();
+
+  /**
+   * A trap template of the host: how many of its fetched pages were near-duplicates of each other,
+   * and how many of its URLs generate takes in the next round (halved every round, down to 0).
+   */
+  public record Trap(int evidence, int budget) {}
 
   public HostDatum() {}
 
@@ -92,6 +101,7 @@ public final class HostDatum implements Writable {
     soft404Fingerprint = other.soft404Fingerprint;
     soft404Time = other.soft404Time;
     irrelevantParams.putAll(other.irrelevantParams);
+    traps.putAll(other.traps);
   }
 
   /** crawldb URL count per db status byte, in status order. */
@@ -254,6 +264,16 @@ public final class HostDatum implements Writable {
     irrelevantParams.putAll(params);
   }
 
+  /** The trap templates learned on this host ({@code UrlTemplate}), sorted by template. */
+  public Map<String, Trap> getTraps() {
+    return traps;
+  }
+
+  public void setTraps(Map<String, Trap> templates) {
+    traps.clear();
+    traps.putAll(templates);
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     out.writeByte(VERSION);
@@ -285,6 +305,12 @@ public final class HostDatum implements Writable {
     for (Map.Entry<String, Integer> e : irrelevantParams.entrySet()) {
       Text.writeString(out, e.getKey());
       WritableUtils.writeVInt(out, e.getValue());
+    }
+    WritableUtils.writeVInt(out, traps.size());
+    for (Map.Entry<String, Trap> e : traps.entrySet()) {
+      Text.writeString(out, e.getKey());
+      WritableUtils.writeVInt(out, e.getValue().evidence());
+      WritableUtils.writeVInt(out, e.getValue().budget());
     }
   }
 
@@ -333,6 +359,13 @@ public final class HostDatum implements Writable {
     for (int i = 0; i < p; i++) {
       irrelevantParams.put(Text.readString(in), WritableUtils.readVInt(in));
     }
+    traps.clear();
+    int t = version >= 6 ? WritableUtils.readVInt(in) : 0;
+    for (int i = 0; i < t; i++) {
+      String template = Text.readString(in);
+      int evidence = WritableUtils.readVInt(in);
+      traps.put(template, new Trap(evidence, WritableUtils.readVInt(in)));
+    }
   }
 
   /** The soft-404 probe's answer, for a host that was probed. */
@@ -362,6 +395,20 @@ public final class HostDatum implements Writable {
         + backoffUntil;
   }
 
+  /** Each trap template with its evidence and budget: {/calendar/{n}-{n}/=12/4}. */
+  private String trapsString() {
+    StringBuilder b = new StringBuilder("{");
+    traps.forEach(
+        (t, trap) ->
+            b.append(b.length() > 1 ? ", " : "")
+                .append(t)
+                .append('=')
+                .append(trap.evidence())
+                .append('/')
+                .append(trap.budget()));
+    return b.append('}').toString();
+  }
+
   @Override
   public String toString() {
     StringBuilder b = new StringBuilder();
@@ -387,6 +434,7 @@ public final class HostDatum implements Writable {
         .append(" sitemaps=")
         .append(sitemaps)
         .append(irrelevantParams.isEmpty() ? "" : " irrelevant_params=" + irrelevantParams)
+        .append(traps.isEmpty() ? "" : " traps=" + trapsString())
         .toString();
   }
 }

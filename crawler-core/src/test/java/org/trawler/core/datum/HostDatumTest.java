@@ -114,6 +114,42 @@ public class HostDatumTest {
   }
 
   @Test
+  public void theTrapTemplatesReadBackAndShow() throws IOException {
+    HostDatum learned = sample();
+    learned.setTraps(
+        Map.of(
+            "/calendar/{n}-{n}/", new HostDatum.Trap(12, 4),
+            "/list?color&size", new HostDatum.Trap(5, 0)));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    learned.write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    Map<String, HostDatum.Trap> expected =
+        Map.of(
+            "/calendar/{n}-{n}/", new HostDatum.Trap(12, 4),
+            "/list?color&size", new HostDatum.Trap(5, 0));
+    assertEquals(expected, h.getTraps());
+    assertEquals(expected, new HostDatum(h).getTraps());
+    assertTrue(
+        h.toString(),
+        h.toString().endsWith(" traps={/calendar/{n}-{n}/=12/4, /list?color&size=5/0}"));
+  }
+
+  @Test
+  public void aVersionFiveRecordReadsWithoutTrapTemplates() throws IOException {
+    HostDatum learned = sample();
+    learned.setIrrelevantParams(Map.of("vid", 7));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    learned.write(new DataOutputStream(bytes));
+    byte[] v6 = bytes.toByteArray();
+    byte[] v5 = java.util.Arrays.copyOf(v6, v6.length - 1); // the empty trap list's one byte
+    v5[0] = 5;
+    HostDatum h = read(v5);
+    assertEquals(Map.of(), h.getTraps());
+    assertEquals(Map.of("vid", 7), h.getIrrelevantParams());
+    assertEquals(learned.toString(), h.toString());
+  }
+
+  @Test
   public void anOlderRecordReadsAsNeverBackedOff() throws IOException {
     HostDatum h = read(versionOne(sample()));
     assertEquals(0, h.getRateLimited());

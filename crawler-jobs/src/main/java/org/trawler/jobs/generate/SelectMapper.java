@@ -31,7 +31,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
       throws IOException, InterruptedException {
     SkipReason reason = rules.skipReason(url.toString(), datum);
     if (reason == null && !hosts.isEmpty()) {
-      reason = hosts.skipReason(URLParts.host(url.toString()));
+      reason = hosts.skipReason(url.toString(), URLParts.host(url.toString()));
     }
     if (reason != null) {
       reason.in(context).increment(1);

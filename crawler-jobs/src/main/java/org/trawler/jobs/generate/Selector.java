@@ -1,15 +1,19 @@
 package org.trawler.jobs.generate;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
+import org.trawler.jobs.hostdb.UrlTemplate;
 
 /**
  * Select's decision for each due URL, read best-first: the URL's slot within its host, or why it is
- * skipped (generate.max.count per host or domain, the hostdb's per-host cap, topN in all). The
- * select reducer and the one-job fetch list reducer both decide through it.
+ * skipped (a learned trap template's budget, generate.max.count per host or domain, the hostdb's
+ * per-host cap, topN in all). The select reducer and the one-job fetch list reducer both decide
+ * through it.
  */
 final class Selector {
   private final HostGroup grouping;
@@ -17,6 +21,9 @@ final class Selector {
   private final HostPolicy hosts;
   private String host;
   private String group;
+  private String trapKey;
+  private int trapBudget;
+  private final Map<String, Integer> trapTaken = new HashMap<>();
 
   Selector(HostGroup grouping, SelectionQuota quota, HostPolicy hosts) {
     this.grouping = grouping;
@@ -35,15 +42,23 @@ final class Selector {
     String h = URLParts.host(url.toString());
     host = h == null ? "" : h; // no authority: the fetcher decides about such URLs
     group = grouping.of(host, null); // host or domain: no addresses needed
+    trapBudget = hosts.hasTraps(host) ? hosts.trapBudget(host, url.toString()) : -1;
+    trapKey = trapBudget < 0 ? null : host + " " + UrlTemplate.of(url.toString());
   }
 
   /** Why the current URL cannot be taken, or null when it can. */
   SkipReason refusal() {
+    if (trapKey != null && trapTaken.getOrDefault(trapKey, 0) >= trapBudget) {
+      return SkipReason.TRAP_PATTERN; // before topN: a trap URL is not a page topN cut
+    }
     return quota.refusal(group, host, hosts.maxCount(host));
   }
 
   /** Takes the current URL (after a null {@link #refusal}); returns its slot within its host. */
   int admit() {
+    if (trapKey != null) {
+      trapTaken.merge(trapKey, 1, Integer::sum);
+    }
     return quota.admit(group, host);
   }
 

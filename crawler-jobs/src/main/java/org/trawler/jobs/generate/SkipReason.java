@@ -19,6 +19,13 @@ public enum SkipReason implements JobCounter {
   HOST_FAILING("host failing"),
   /** The hostdb shows the host backed off after 429/503 answers: its URLs wait, still due. */
   HOST_BACKOFF("host backed off"),
+  /**
+   * The URL carries a query parameter learned irrelevant on its host (it was found before the
+   * learning): its twin without the parameter is fetched instead; the URL stays in the crawldb.
+   */
+  DUPLICATE_PARAM("duplicate parameter"),
+  /** The URL's template is a trap learned on its host, and its budget for this round is spent. */
+  TRAP_PATTERN("trap pattern"),
   TOP_N("topN");
 
   private final String label;

@@ -227,7 +227,8 @@ public class HostDb extends CrawlTool {
 
     @Override
     protected void setup(Context context) {
-      learn = learning(context.getConfiguration()).isOn();
+      Configuration conf = context.getConfiguration();
+      learn = learning(conf).isOn() || traps(conf).isOn();
     }
 
     @Override
@@ -250,6 +251,16 @@ public class HostDb extends CrawlTool {
             conf,
             HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE,
             HostDbKeys.DEFAULT_PARAMS_LEARN_MIN_EVIDENCE));
+  }
+
+  /** The trap learning of {@code conf}: its hostdb.traps.* keys. */
+  static TrapLearning traps(Configuration conf) {
+    return new TrapLearning(
+        Settings.getInt(
+            conf, HostDbKeys.TRAPS_LEARN_DISTANCE, HostDbKeys.DEFAULT_TRAPS_LEARN_DISTANCE),
+        Settings.getInt(
+            conf, HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE, HostDbKeys.DEFAULT_TRAPS_LEARN_MIN_EVIDENCE),
+        Settings.getInt(conf, HostDbKeys.TRAPS_BUDGET, HostDbKeys.DEFAULT_TRAPS_BUDGET));
   }
 
   /** crawl_fetch (url → fetch datum) to (host → one fetch outcome). */
@@ -304,6 +315,7 @@ public class HostDb extends CrawlTool {
   public static class MergeReducer extends Reducer<Text, HostPart, Text, HostDatum> {
     private Backoff backoff;
     private ParamLearning learning;
+    private TrapLearning traps;
     private int maxPages;
 
     @Override
@@ -311,6 +323,7 @@ public class HostDb extends CrawlTool {
       Configuration conf = context.getConfiguration();
       backoff = Backoff.from(conf);
       learning = learning(conf);
+      traps = traps(conf);
       maxPages =
           Settings.getInt(
               conf, HostDbKeys.PARAMS_LEARN_MAX_PAGES, HostDbKeys.DEFAULT_PARAMS_LEARN_MAX_PAGES);
@@ -320,12 +333,15 @@ public class HostDb extends CrawlTool {
     protected void reduce(Text host, Iterable<HostPart> parts, Context context)
         throws IOException, InterruptedException {
       HostUpdate.Merged merged =
-          HostUpdate.mergeRound(host.toString(), parts, backoff, learning, maxPages);
+          HostUpdate.mergeRound(host.toString(), parts, backoff, learning, traps, maxPages);
       if (merged == null) {
         return;
       }
       if (!merged.host().getIrrelevantParams().isEmpty()) {
         HostDbCounter.HOSTS_WITH_IRRELEVANT_PARAMS.in(context).increment(1);
+      }
+      if (!merged.host().getTraps().isEmpty()) {
+        HostDbCounter.HOSTS_WITH_TRAPS.in(context).increment(1);
       }
       HostDbCounter.HOSTS.in(context).increment(1);
       if (merged.failedRound()) {

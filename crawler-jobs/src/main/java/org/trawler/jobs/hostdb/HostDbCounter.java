@@ -20,10 +20,15 @@ public enum HostDbCounter implements JobCounter {
   BACKED_OFF,
   /** Soft-404 probe answers of this round's segments read. */
   SOFT404_PROBES,
-  /** Fetched crawldb pages with a fingerprint read to learn irrelevant query parameters. */
+  /**
+   * Fetched crawldb pages with a fingerprint read to learn irrelevant query parameters and trap
+   * templates.
+   */
   PAGES,
   /** Hosts with query parameters learned irrelevant (normalization drops them there). */
-  HOSTS_WITH_IRRELEVANT_PARAMS;
+  HOSTS_WITH_IRRELEVANT_PARAMS,
+  /** Hosts with trap templates learned (generate gives each a shrinking budget). */
+  HOSTS_WITH_TRAPS;
 
   public static final String GROUP = "hostdb";
 

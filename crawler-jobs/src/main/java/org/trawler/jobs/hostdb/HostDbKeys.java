@@ -15,5 +15,29 @@ public final class HostDbKeys {
 
   public static final int DEFAULT_PARAMS_LEARN_MAX_PAGES = 5000;
 
+  /**
+   * Pages of one URL template of a host, all near-duplicates of each other, that make it a trap
+   * template (calendars, repeating paths, facet grids); 0 turns trap learning off.
+   */
+  public static final String TRAPS_LEARN_MIN_EVIDENCE = "hostdb.traps.learn.min.evidence";
+
+  public static final int DEFAULT_TRAPS_LEARN_MIN_EVIDENCE = 4;
+
+  /**
+   * The median fingerprint distance, over pairs of a template's pages, within which the template is
+   * a trap; distinct real pages are about 32 bits apart.
+   */
+  public static final String TRAPS_LEARN_DISTANCE = "hostdb.traps.learn.distance";
+
+  public static final int DEFAULT_TRAPS_LEARN_DISTANCE = 12;
+
+  /**
+   * URLs of a newly learned trap template generate still takes in the next round; halved every
+   * round after, down to 0.
+   */
+  public static final String TRAPS_BUDGET = "hostdb.traps.budget";
+
+  public static final int DEFAULT_TRAPS_BUDGET = 8;
+
   private HostDbKeys() {}
 }

@@ -132,6 +132,21 @@ public final class HostUpdate {
       Backoff backoff,
       ParamLearning learning,
       int maxPages) {
+    return mergeRound(host, parts, backoff, learning, new TrapLearning(0, 0, 0), maxPages);
+  }
+
+  /**
+   * As {@link #mergeRound(String, Iterable, Backoff, ParamLearning, int)}, and learns the host's
+   * trap templates with {@code traps} from the same pages, shrinking the budgets of those learned
+   * before.
+   */
+  public static Merged mergeRound(
+      String host,
+      Iterable<HostPart> parts,
+      Backoff backoff,
+      ParamLearning learning,
+      TrapLearning traps,
+      int maxPages) {
     HostDatum previous = null;
     List<ParamLearning.Page> pages = new ArrayList<>();
     HostDatum urls = new HostDatum();
@@ -200,6 +215,9 @@ public final class HostUpdate {
     }
     if (learning.isOn() && !pages.isEmpty()) {
       record.setIrrelevantParams(learning.learn(pages, record.getIrrelevantParams()));
+    }
+    if (traps.isOn() || !record.getTraps().isEmpty()) {
+      record.setTraps(traps.learn(pages, record.getTraps()));
     }
     return new Merged(record, failed, busy);
   }

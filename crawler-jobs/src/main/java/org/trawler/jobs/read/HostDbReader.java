@@ -160,6 +160,16 @@ public class HostDbReader extends CrawlTool {
     for (Map.Entry<String, Integer> p : d.getIrrelevantParams().entrySet()) {
       json.name(p.getKey()).value(p.getValue());
     }
+    json.endObject().name("traps").beginObject(); // template → its evidence and budget
+    for (Map.Entry<String, HostDatum.Trap> t : d.getTraps().entrySet()) {
+      json.name(t.getKey())
+          .beginObject()
+          .name("evidence")
+          .value(t.getValue().evidence())
+          .name("budget")
+          .value(t.getValue().budget())
+          .endObject();
+    }
     json.endObject().endObject();
   }
 
@@ -178,11 +188,15 @@ public class HostDbReader extends CrawlTool {
     private long responseTimeSum;
     private long backedOffHosts;
     private long soft404Hosts;
+    private long trapHosts;
+    private long trapTemplates;
 
     @Override
     public void add(HostDatum d) {
       backedOffHosts += d.getBackoffLevel() > 0 ? 1 : 0;
       soft404Hosts += d.getSoft404() == HostDatum.Soft404.PAGE ? 1 : 0;
+      trapHosts += d.getTraps().isEmpty() ? 0 : 1;
+      trapTemplates += d.getTraps().size();
       hosts++;
       d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
       fetched += d.getFetched();
@@ -213,6 +227,8 @@ public class HostDbReader extends CrawlTool {
       responseTimeSum += o.responseTimeSum;
       backedOffHosts += o.backedOffHosts;
       soft404Hosts += o.soft404Hosts;
+      trapHosts += o.trapHosts;
+      trapTemplates += o.trapTemplates;
     }
 
     @Override
@@ -235,7 +251,9 @@ public class HostDbReader extends CrawlTool {
             timedHosts,
             responseTimeSum,
             backedOffHosts,
-            soft404Hosts
+            soft404Hosts,
+            trapHosts,
+            trapTemplates
           }) {
         out.writeLong(n);
       }
@@ -259,6 +277,8 @@ public class HostDbReader extends CrawlTool {
       responseTimeSum = in.readLong();
       backedOffHosts = in.readLong();
       soft404Hosts = in.readLong();
+      trapHosts = in.readLong();
+      trapTemplates = in.readLong();
     }
 
     public long hosts() {
@@ -286,6 +306,10 @@ public class HostDbReader extends CrawlTool {
       }
       if (soft404Hosts > 0) {
         line(b, "hosts with soft 404s", soft404Hosts);
+      }
+      if (trapHosts > 0) {
+        line(b, "hosts with trap templates", trapHosts);
+        line(b, "trap templates", trapTemplates);
       }
       line(b, "hosts naming sitemaps", hostsWithSitemaps);
       line(b, "sitemaps", sitemaps);

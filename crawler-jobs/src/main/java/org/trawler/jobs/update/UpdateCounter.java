@@ -13,6 +13,13 @@ public enum UpdateCounter implements JobCounter {
   URLS_NOT_ADDED,
   /** New URLs left out: their host has db.max.urls.per.host crawldb URLs. */
   URLS_OVER_HOST_CAP,
+  /** New URLs left out: their registered domain has db.max.urls.per.domain crawldb URLs. */
+  URLS_OVER_DOMAIN_CAP,
+  /**
+   * Links sent to the twin of a crawldb URL that carries a query parameter learned irrelevant on
+   * its host (generate skips such a URL as duplicate_param): the twin joins the crawldb if new.
+   */
+  DUPLICATE_PARAM_TWINS,
   /** Records of a kind updatedb does not expect under a URL, ignored. */
   RECORDS_UNEXPECTED,
   /** Redirect targets added as links. */

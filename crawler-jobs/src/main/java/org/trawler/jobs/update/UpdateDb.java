@@ -26,6 +26,7 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.net.normalize.LearnedParamsURLNormalizer;
 import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
@@ -131,6 +132,7 @@ public class UpdateDb extends CrawlTool {
       // the soft-404 answers kept in the hostdb, and those this round's fetch just had
       HostKnowledge.handOver(conf, HostDb.installed(conf, hostDb(conf, crawlDb)), segments);
     }
+    HostDb.useLearnedParams(conf, hostDb(conf, crawlDb)); // twins of duplicate_param URLs
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       Job job = createJob(conf, crawlDb, inputs, tx.newVersion());
       runJob(job);
@@ -207,7 +209,10 @@ public class UpdateDb extends CrawlTool {
     job.setInputFormatClass(SequenceFileInputFormat.class);
     job.setMapperClass(UpdateMapper.class);
     job.setReducerClass(UpdateReducer.class);
-    if (HostUrlCap.from(conf) != null) {
+    HostUrlCap caps = HostUrlCap.from(conf);
+    if (caps != null && caps.capsDomains()) {
+      job.setPartitionerClass(HostUrlCap.ByDomain.class); // a domain's counts and URLs together
+    } else if (caps != null) {
       job.setPartitionerClass(HostUrlCap.ByHost.class); // a host's count and URLs in one reducer
     }
     job.setMapOutputKeyClass(Text.class);
@@ -238,6 +243,7 @@ public class UpdateDb extends CrawlTool {
     private String segment;
     private RedirectLinks redirects;
     private HostUrlCap cap;
+    private LearnedParamsURLNormalizer learned;
     private final Text target = new Text();
 
     @Override
@@ -247,11 +253,22 @@ public class UpdateDb extends CrawlTool {
       segment = split instanceof FileSplit ? segmentOf(((FileSplit) split).getPath()) : null;
       redirects = RedirectLinks.fromConf(conf);
       cap = HostUrlCap.from(conf);
+      learned = new LearnedParamsURLNormalizer();
+      learned.setConf(conf);
     }
 
     @Override
     protected void map(Text url, CrawlDatum datum, Context context)
         throws IOException, InterruptedException {
+      if (segment == null && !learned.learned().isEmpty()) {
+        String twin = learned.normalize(url.toString(), null);
+        if (!twin.equals(url.toString())) {
+          // generate skips this URL (duplicate_param): its twin must be in the crawldb
+          target.set(twin);
+          context.write(target, twinLink(datum));
+          UpdateCounter.DUPLICATE_PARAM_TWINS.in(context).increment(1);
+        }
+      }
       CrawlStatus status = datum.getStatus();
       if (segment != null
           && (status.isFetchStatus()
@@ -276,6 +293,16 @@ public class UpdateDb extends CrawlTool {
         context.write(target, RedirectLinks.linkFrom(datum));
         UpdateCounter.REDIRECT_TARGETS.in(context).increment(1);
       }
+    }
+
+    /**
+     * A link to the twin of a crawldb URL that carries a learned irrelevant parameter: no score
+     * share (it is sent again every round, and links add their shares), the URL's depth.
+     */
+    static CrawlDatum twinLink(CrawlDatum datum) {
+      CrawlDatum link = new CrawlDatum(CrawlStatus.LINKED, datum.getFetchInterval(), 0f);
+      link.setDepth(datum.getDepth());
+      return link;
     }
 
     /**
@@ -343,8 +370,9 @@ public class UpdateDb extends CrawlTool {
         LOG.info("{}: gone, soft_404 (its host's answer for a missing page)", url);
       }
       if (records.old() == null) {
-        if (cap != null && !cap.admitsNew(url.toString())) {
-          UpdateCounter.URLS_OVER_HOST_CAP.in(context).increment(1);
+        UpdateCounter over = cap == null ? null : cap.overCap(url.toString());
+        if (over != null) {
+          over.in(context).increment(1);
           return;
         }
         UpdateCounter.URLS_NEW.in(context).increment(1);

@@ -23,5 +23,13 @@ public final class UpdateKeys {
 
   public static final int DEFAULT_MAX_URLS_PER_HOST = -1;
 
+  /**
+   * At most this many crawldb URLs per registered domain (all its hosts together): updatedb adds no
+   * new URL of a domain that has them; -1 = no cap.
+   */
+  public static final String MAX_URLS_PER_DOMAIN = "db.max.urls.per.domain";
+
+  public static final int DEFAULT_MAX_URLS_PER_DOMAIN = -1;
+
   private UpdateKeys() {}
 }

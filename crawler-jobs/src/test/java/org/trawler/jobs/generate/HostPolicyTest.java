@@ -78,4 +78,35 @@ public class HostPolicyTest {
     assertEquals(
         "backed off, not failing: no failing cap", -1, backedOff(NOW + 1).maxCount("busy.test"));
   }
+
+  private static HostPolicy learned() {
+    return new HostPolicy(
+        Map.of(),
+        Map.of("cal.test", Map.of("/calendar/{n}-{n}/", 2, "/list?color", 0)),
+        Map.of("shop.test", java.util.Set.of("vid")),
+        NOW,
+        3,
+        3600,
+        -1);
+  }
+
+  @Test
+  public void aUrlWithAParameterLearnedIrrelevantIsADuplicate() {
+    HostPolicy p = learned();
+    assertEquals(
+        SkipReason.DUPLICATE_PARAM, p.skipReason("http://shop.test/item?id=1&vid=k3", "shop.test"));
+    assertNull(p.skipReason("http://shop.test/item?id=1", "shop.test"));
+    assertNull(p.skipReason("http://other.test/item?id=1&vid=k3", "other.test"));
+  }
+
+  @Test
+  public void aTrapTemplateWithNoBudgetLeftIsSkippedAndOneWithBudgetIsNot() {
+    HostPolicy p = learned();
+    assertEquals(
+        SkipReason.TRAP_PATTERN, p.skipReason("http://cal.test/list?color=red", "cal.test"));
+    assertNull(p.skipReason("http://cal.test/calendar/2026-11/", "cal.test"));
+    assertEquals(2, p.trapBudget("cal.test", "http://cal.test/calendar/2031-01/"));
+    assertEquals(-1, p.trapBudget("cal.test", "http://cal.test/p/1.html"));
+    assertEquals(-1, p.trapBudget("other.test", "http://other.test/calendar/2026-11/"));
+  }
 }

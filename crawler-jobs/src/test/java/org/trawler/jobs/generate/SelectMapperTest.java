@@ -18,6 +18,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.jobs.hostdb.HostDbFiles;
 
 public class SelectMapperTest {
   private static final long NOW = 1_700_000_000_000L;
@@ -149,5 +150,26 @@ public class SelectMapperTest {
     List<String> selected = out.stream().map(p -> p.getFirst().url().toString()).toList();
     assertEquals(List.of("http://over.example.com/", "http://a.example.com/"), selected);
     assertEquals(1, skipped(SkipReason.HOST_BACKOFF));
+  }
+
+  @Test
+  public void learnedDuplicateParamsAndSpentTrapsAreSkippedWithTheirReasons() throws IOException {
+    HostDatum learned = new HostDatum();
+    learned.setIrrelevantParams(java.util.Map.of("vid", 3));
+    learned.setTraps(java.util.Map.of("/calendar/{n}-{n}/", new HostDatum.Trap(6, 0)));
+    Path hostDb =
+        HostDbFiles.write(
+            new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("www.a.test", learned));
+    HostPolicy.useHostDb(driver.getConfiguration(), hostDb);
+    List<Pair<Rank, CrawlDatum>> out =
+        driver
+            .withInput(new Text("http://www.a.test/p/1.html?vid=k3"), Datums.due(NOW - 1, 1f, 0))
+            .withInput(new Text("http://www.a.test/calendar/2031-01/"), Datums.due(NOW - 1, 1f, 0))
+            .withInput(new Text("http://www.a.test/p/1.html"), Datums.due(NOW - 1, 1f, 0))
+            .run();
+    List<String> selected = out.stream().map(p -> p.getFirst().url().toString()).toList();
+    assertEquals(List.of("http://www.a.test/p/1.html"), selected);
+    assertEquals(1, skipped(SkipReason.DUPLICATE_PARAM));
+    assertEquals(1, skipped(SkipReason.TRAP_PATTERN));
   }
 }

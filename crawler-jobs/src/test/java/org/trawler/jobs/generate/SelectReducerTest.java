@@ -90,6 +90,39 @@ public class SelectReducerTest {
   }
 
   @Test
+  public void aTrapTemplateGetsItsBudgetAndTheRestIsSkipped() throws IOException {
+    org.trawler.core.datum.HostDatum cal = new org.trawler.core.datum.HostDatum();
+    cal.setTraps(
+        java.util.Map.of("/calendar/{n}-{n}/", new org.trawler.core.datum.HostDatum.Trap(6, 2)));
+    Path hostDb =
+        org.trawler.jobs.hostdb.HostDbFiles.write(
+            new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("cal.test", cal));
+    HostPolicy.useHostDb(reduce.getConfiguration(), hostDb);
+    reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 4);
+    List<Pair<Rank, Candidate>> out =
+        reduceInOrder(
+            "http://cal.test/calendar/2026-11/",
+            9,
+            "http://cal.test/calendar/2026-12/",
+            8,
+            "http://cal.test/calendar/2027-01/",
+            7,
+            "http://cal.test/p/1.html",
+            6,
+            "http://other.test/calendar/2026-11/",
+            5);
+    assertEquals(
+        List.of(
+            "http://cal.test/calendar/2026-11/#0",
+            "http://cal.test/calendar/2026-12/#1",
+            "http://cal.test/p/1.html#2",
+            "http://other.test/calendar/2026-11/#0"),
+        urls(out));
+    assertEquals(1, skipped(SkipReason.TRAP_PATTERN));
+    assertEquals(0, skipped(SkipReason.TOP_N));
+  }
+
+  @Test
   public void stopsAfterTopN() throws IOException {
     reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 3);
     List<Pair<Rank, Candidate>> out =

@@ -82,6 +82,30 @@ public class HostDbMapReduceTest {
   }
 
   @Test
+  public void reducerLearnsACalendarTrapAndHalvesTheBudgetOfOneLearnedBefore() throws IOException {
+    ReduceDriver<Text, HostPart, Text, HostDatum> driver =
+        ReduceDriver.newReduceDriver(new HostDb.MergeReducer());
+    driver.getConfiguration().setInt(HostDbKeys.TRAPS_BUDGET, 8);
+    HostDatum previous = new HostDatum();
+    previous.addUrls(CrawlStatus.DB_FETCHED, 1);
+    previous.setTraps(java.util.Map.of("/more+/", new HostDatum.Trap(5, 8)));
+    List<HostPart> parts = new ArrayList<>();
+    parts.add(new HostPart(HostPart.Kind.PREVIOUS, previous));
+    parts.add(HostUpdateTest.url(CrawlStatus.DB_FETCHED));
+    for (int m = 1; m <= 5; m++) {
+      parts.add(HostPart.page("http://a.test/calendar/2026-0" + m + "/", 0xF0F0L ^ m));
+      parts.add(HostPart.page("http://a.test/p/" + m + ".html", m * 0x9E3779B97F4A7C15L));
+    }
+    driver.withInput(new Text("a.test"), parts);
+    List<Pair<Text, HostDatum>> out = driver.run();
+    assertEquals(
+        java.util.Map.of(
+            "/calendar/{n}-{n}/", new HostDatum.Trap(5, 8), "/more+/", new HostDatum.Trap(5, 4)),
+        out.get(0).getSecond().getTraps());
+    assertEquals(1, HostDbCounter.HOSTS_WITH_TRAPS.valueIn(driver.getCounters()));
+  }
+
+  @Test
   public void fetchMapperSendsFetchOutcomesAndSkipsOtherDatums() throws IOException {
     MapDriver<Text, CrawlDatum, Text, HostPart> driver =
         MapDriver.newMapDriver(new HostDb.FetchMapper());

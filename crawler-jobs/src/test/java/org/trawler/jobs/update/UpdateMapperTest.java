@@ -157,4 +157,32 @@ public class UpdateMapperTest {
             .run();
     assertEquals(1, fromSegment.size());
   }
+
+  @org.junit.Rule
+  public final org.junit.rules.TemporaryFolder tmp = new org.junit.rules.TemporaryFolder();
+
+  @Test
+  public void aCrawlDbUrlWithALearnedIrrelevantParameterSendsALinkToItsTwin() throws IOException {
+    org.trawler.core.datum.HostDatum learned = new org.trawler.core.datum.HostDatum();
+    learned.setIrrelevantParams(java.util.Map.of("vid", 3));
+    Path hostDb =
+        org.trawler.jobs.hostdb.HostDbFiles.write(
+            new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("a.example", learned));
+    Configuration conf = Datums.conf();
+    conf.set(org.trawler.core.net.NetKeys.LEARNED_HOSTDB, hostDb.toString());
+    CrawlDatum entry = Datums.old(CrawlStatus.DB_UNFETCHED);
+    MapDriver<Text, CrawlDatum, Text, CrawlDatum> d =
+        driver(conf, "/crawl/crawldb/current/part-r-00000/data");
+    List<Pair<Text, CrawlDatum>> out =
+        d.withInput(new Text("http://a.example/page?id=1&vid=k3"), new CrawlDatum(entry))
+            .withInput(new Text("http://a.example/page?id=2"), new CrawlDatum(entry))
+            .run();
+    assertEquals(3, out.size()); // two entries and one twin link
+    assertEquals("http://a.example/page?id=1", out.get(0).getFirst().toString());
+    assertEquals(CrawlStatus.LINKED, out.get(0).getSecond().getStatus());
+    assertEquals(0f, out.get(0).getSecond().getScore(), 0f);
+    assertEquals("http://a.example/page?id=1&vid=k3", out.get(1).getFirst().toString());
+    assertEquals("http://a.example/page?id=2", out.get(2).getFirst().toString());
+    assertEquals(1, UpdateCounter.DUPLICATE_PARAM_TWINS.valueIn(d.getCounters()));
+  }
 }

@@ -196,4 +196,33 @@ public class UpdateReducerTest {
     assertEquals(1, counter(c, UpdateCounter.GROUP, "urls_over_host_cap"));
     assertEquals(2, counter(c, UpdateCounter.GROUP, "urls_new"));
   }
+
+  @Test
+  public void aDomainAtItsUrlCapGetsNoNewUrlOnAnyOfItsHosts() throws IOException {
+    Configuration conf = Datums.conf();
+    conf.setInt(UpdateKeys.MAX_URLS_PER_DOMAIN, 3);
+    ReduceDriver<Text, CrawlDatum, Text, CrawlDatum> driver =
+        ReduceDriver.newReduceDriver(new UpdateReducer()).withConfiguration(conf);
+    // the count keys of the domain's hosts come first, then the URLs
+    driver.withInput(HostUrlCap.countKey("http://a.trap.example.com/"), List.of(new CrawlDatum()));
+    driver.withInput(HostUrlCap.countKey("http://b.trap.example.com/"), List.of(new CrawlDatum()));
+    driver.withInput(new Text("http://a.trap.example.com/new"), List.of(Datums.linked(0.5f, 1)));
+    driver.withInput(new Text("http://c.trap.example.com/new"), List.of(Datums.linked(0.5f, 1)));
+    driver.withInput(
+        new Text("http://d.trap.example.com/old"), List.of(Datums.old(CrawlStatus.DB_FETCHED)));
+    driver.withInput(new Text("http://other.example/"), List.of(Datums.linked(0.5f, 1)));
+    List<String> urls = new java.util.ArrayList<>();
+    for (Pair<Text, CrawlDatum> p : driver.run()) {
+      urls.add(p.getFirst().toString());
+    }
+    assertEquals(
+        List.of(
+            "http://a.trap.example.com/new",
+            "http://d.trap.example.com/old",
+            "http://other.example/"),
+        urls);
+    Counters c = driver.getCounters();
+    assertEquals(1, counter(c, UpdateCounter.GROUP, "urls_over_domain_cap"));
+    assertEquals(0, counter(c, UpdateCounter.GROUP, "urls_over_host_cap"));
+  }
 }
