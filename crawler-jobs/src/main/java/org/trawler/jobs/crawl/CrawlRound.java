@@ -17,6 +17,7 @@ import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
+import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
@@ -31,10 +32,11 @@ import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
- * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks (→ index) on a
- * crawl directory. The one round driver: {@code run}, {@code demo} and {@code bench} all go through
- * it. The fetch task parses the pages as they arrive ({@code fetcher.parse}) unless the user set
- * that key: a round then has one job less, and parsing overlaps the network wait on every core.
+ * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ index)
+ * on a crawl directory, in the order of Nutch's crawl script. The one round driver: {@code run},
+ * {@code demo} and {@code bench} all go through it. The fetch task parses the pages as they arrive
+ * ({@code fetcher.parse}) unless the user set that key: a round then has one job less, and parsing
+ * overlaps the network wait on every core.
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -43,6 +45,7 @@ public final class CrawlRound {
   public static final String UPDATEDB = "updatedb";
   public static final String UPDATEHOSTDB = "updatehostdb";
   public static final String INVERTLINKS = "invertlinks";
+  public static final String DEDUP = "dedup";
   public static final String INDEX = "index";
 
   /** One step's work; returns the counters of the jobs it ran, "group/name" → value. */
@@ -62,7 +65,8 @@ public final class CrawlRound {
 
   /**
    * What a round did: its segment, what generate selected and updatedb made of it, each step's wall
-   * time, and the counters of all its jobs.
+   * time, the counters of all its jobs, what dedup marked (null: it did not run) and what the index
+   * step did (null: no index).
    */
   public record Result(
       int round,
@@ -71,6 +75,7 @@ public final class CrawlRound {
       UpdateDb.Result updated,
       Map<String, Double> seconds,
       Map<String, Long> counters,
+      DeduplicationJob.Result deduped,
       IndexJob.Result indexed) {
 
     public double totalSeconds() {
@@ -84,7 +89,7 @@ public final class CrawlRound {
           new StringBuilder(
               String.format(
                   "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d%s;"
-                      + " new %d; crawldb %d (unfetched %d);%s%s %.1f s (",
+                      + " new %d; crawldb %d (unfetched %d);%s%s%s %.1f s (",
                   round,
                   generated.selected(),
                   outcomes[0],
@@ -97,6 +102,7 @@ public final class CrawlRound {
                   updated.urls(),
                   updated.perStatus().getOrDefault(CrawlStatus.DB_UNFETCHED.label(), 0L),
                   parseSkips(),
+                  duplicates(),
                   indexed == null
                       ? ""
                       : String.format(
@@ -109,6 +115,19 @@ public final class CrawlRound {
         sep = ", ";
       }
       return sb.append(")").toString();
+    }
+
+    /**
+     * " duplicates 12;" (" duplicates 12, un-marked 1;" when copies changed): the pages dedup has
+     * marked db_duplicate after this round, or "" when it did not run.
+     */
+    private String duplicates() {
+      if (deduped == null) {
+        return "";
+      }
+      return String.format(
+          " duplicates %d%s;",
+          deduped.urlsMarked(), deduped.unmarked() == 0 ? "" : ", un-marked " + deduped.unmarked());
     }
 
     /** URLs the fetch reached: those with an outcome (ok, redirect, gone, retry, notmodified). */
@@ -228,6 +247,9 @@ public final class CrawlRound {
   /** Whether each round updates the host database after the crawldb. */
   private final boolean hostDb;
 
+  /** Whether each round marks duplicates before the index step (crawl.dedup). */
+  private final boolean dedup;
+
   /**
    * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
    * {@code conf}.
@@ -252,6 +274,7 @@ public final class CrawlRound {
     this.generate = generate;
     this.index = index;
     this.hostDb = hostDb;
+    this.dedup = conf.getBoolean(CrawlKeys.DEDUP, CrawlKeys.DEFAULT_DEDUP);
   }
 
   /**
@@ -300,6 +323,10 @@ public final class CrawlRound {
           h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
     }
     steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
+    DeduplicationJob.Result deduped =
+        dedups(steps.counters)
+            ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
+            : null;
     IndexJob.Result indexed =
         index == null
             ? null
@@ -308,7 +335,18 @@ public final class CrawlRound {
                 new IndexJob(),
                 i -> i.index(index, crawl.crawlDb(), crawl.linkDb(), List.of(segment), false));
     return Optional.of(
-        new Result(round, segment, generated, updated, steps.seconds, steps.counters, indexed));
+        new Result(
+            round, segment, generated, updated, steps.seconds, steps.counters, deduped, indexed));
+  }
+
+  /**
+   * Whether this round marks duplicates: unless crawl.dedup is off, when the fetch brought new
+   * content ({@code fetchCounters}: the round's counters so far). A round of only retries, gone
+   * pages or not-modified answers changes no page's signature or fingerprint, so it pays no dedup
+   * jobs.
+   */
+  private boolean dedups(Map<String, Long> fetchCounters) {
+    return dedup && RoundLog.outcomes(fetchCounters)[0] > 0;
   }
 
   /**

@@ -34,10 +34,10 @@ import org.trawler.jobs.parse.ParseCounter;
 /**
  * What {@code run} records while it works, for the report and the console: {@code
  * <crawl>/rounds.jsonl}, one JSON object per finished round (its counters by outcome, fetch
- * reasons, seconds per phase, pages/s, the crawldb by status), and {@code <crawl>/run.json}, the
- * running crawl's state (round, phase, since when). Each write goes to a temporary file renamed
- * over the old one, so a kill never leaves a torn line; the reader skips a line that does not parse
- * all the same (a file copied in the middle of a write).
+ * reasons, seconds per phase, pages/s, the crawldb by status, what dedup marked), and {@code
+ * <crawl>/run.json}, the running crawl's state (round, phase, since when). Each write goes to a
+ * temporary file renamed over the old one, so a kill never leaves a torn line; the reader skips a
+ * line that does not parse all the same (a file copied in the middle of a write).
  */
 public final class RoundLog {
   private static final Logger LOG = LoggerFactory.getLogger(RoundLog.class);
@@ -103,6 +103,14 @@ public final class RoundLog {
     o.put("crawldbUrls", r.updated().urls());
     ObjectNode db = o.putObject("crawldb");
     r.updated().perStatus().forEach(db::put);
+    if (r.deduped() != null) {
+      // the pages marked db_duplicate after the round: exact copies and near duplicates
+      ObjectNode dedup = o.putObject("dedup");
+      dedup.put("duplicates", r.deduped().urlsMarked());
+      dedup.put("exact", r.deduped().marked());
+      dedup.put("nearPairs", r.deduped().nearPairs());
+      dedup.put("unmarked", r.deduped().unmarked());
+    }
     if (r.indexed() != null) {
       o.put("indexed", r.indexed().added());
       o.put("deleted", r.indexed().deleted());
