@@ -13,12 +13,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.dedup.DeduplicationJob;
-import org.trawler.jobs.fetch.FetchCounter;
+import org.trawler.jobs.fetch.FetchResult;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.fetch.HaltCause;
@@ -309,14 +308,14 @@ public final class CrawlRound {
     if (segment == null) {
       return Optional.empty();
     }
-    steps.run(FETCH, new Fetcher(), f -> f.fetch(segment, false));
+    FetchResult fetched = steps.call(FETCH, new Fetcher(), f -> f.fetch(segment, false));
     if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       steps.run(PARSE, new ParseSegment(), p -> p.parse(segment, false));
     }
     UpdateDb.Result updated =
         steps.call(
             UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
-    if (updatesHostDb(steps.counters)) {
+    if (updatesHostDb(fetched)) {
       steps.run(
           UPDATEHOSTDB,
           new HostDb(),
@@ -324,7 +323,7 @@ public final class CrawlRound {
     }
     steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
     DeduplicationJob.Result deduped =
-        dedups(steps.counters)
+        dedups(fetched)
             ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
             : null;
     IndexJob.Result indexed =
@@ -341,39 +340,22 @@ public final class CrawlRound {
 
   /**
    * Whether this round marks duplicates: unless crawl.dedup is off, when the fetch brought new
-   * content ({@code fetchCounters}: the round's counters so far). A round of only retries, gone
-   * pages or not-modified answers changes no page's signature or fingerprint, so it pays no dedup
-   * jobs.
+   * content. A round of only retries, gone pages or not-modified answers changes no page's
+   * signature or fingerprint, so it pays no dedup jobs.
    */
-  private boolean dedups(Map<String, Long> fetchCounters) {
-    return dedup && RoundLog.outcomes(fetchCounters)[0] > 0;
+  private boolean dedups(FetchResult fetched) {
+    return dedup && fetched.newPages() > 0;
   }
 
   /**
    * Whether this round updates the host database: when asked (--hostdb), when there is one
-   * (generate reads it: it must not go stale), or when a host answered 429/503 this round, so that
-   * its backoff holds in the next rounds ({@code fetchCounters}: the round's counters so far). A
-   * crawl whose hosts never push back pays no extra job.
+   * (generate reads it: it must not go stale), or when the fetch learnt something about hosts (a
+   * host answered 429/503, a soft-404 probe), so that it holds in the next rounds. A crawl whose
+   * hosts never push back pays no extra job.
    */
-  private boolean updatesHostDb(Map<String, Long> fetchCounters) throws IOException {
-    if (hostDb || HostDb.installed(conf, crawl.hostDb()) != null) {
-      return true;
-    }
-    if (fetchCounters.getOrDefault(FetchCounter.SOFT404_PROBES.resultKey(), 0L) > 0) {
-      return true; // the hosts' soft-404 answers are kept only in the host database
-    }
-    for (String reason : RATE_LIMIT_REASONS) {
-      if (fetchCounters.getOrDefault(JobCounter.resultKey(FetchCounter.REASONS_GROUP, reason), 0L)
-          > 0) {
-        return true;
-      }
-    }
-    return false;
+  private boolean updatesHostDb(FetchResult fetched) throws IOException {
+    return hostDb || HostDb.installed(conf, crawl.hostDb()) != null || fetched.learntAboutHosts();
   }
-
-  /** The fetch reasons that show a host pushing back. */
-  private static final List<String> RATE_LIMIT_REASONS =
-      List.of(Reason.HTTP.nameFor(429), Reason.HTTP.nameFor(503), Reason.HOST_BACKOFF.nameFor(0));
 
   /** A step's call on its tool, returning the tool's result. */
   @FunctionalInterface
