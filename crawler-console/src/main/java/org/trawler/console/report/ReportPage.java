@@ -80,6 +80,7 @@ public final class ReportPage {
             size(bytes.path("p90").asLong(-1)),
             size(bytes.path("p99").asLong(-1)),
             size(bytes.path("fetched").asLong())));
+    keptOut(main, report.path("keptOut"));
     hosts(main, report);
     page.jsonData("report-data", report);
     page.inlineScript(Assets.CHART);
@@ -126,6 +127,102 @@ public final class ReportPage {
     card.appendElement("h2").text(title);
     card.appendElement("p").addClass("note").text(note);
     card.appendElement("div").addClass("chart").appendElement("canvas").attr("id", id);
+  }
+
+  /**
+   * What the crawl kept out of its budget and its index, one row per kind with its count, the rows
+   * with none left out: a broad crawl's waste, and what it did about it.
+   */
+  private static void keptOut(Element main, JsonNode k) {
+    Element card = main.appendElement("section").addClass("card").attr("id", "kept-out");
+    card.appendElement("h2").text("Kept out: duplicates, soft 404s, backoffs, URLs held back");
+    Element table = card.appendElement("table").attr("id", "kept-out-table");
+    Element head = table.appendElement("thead").appendElement("tr");
+    head.appendElement("th").text("what");
+    head.appendElement("th").text("reason");
+    head.appendElement("th").addClass("n").text("count");
+    head.appendElement("th").text("what it means");
+    Element body = table.appendElement("tbody");
+    k.path("duplicates")
+        .properties()
+        .forEach(
+            e ->
+                keptOutRow(
+                    body,
+                    "duplicates (db_duplicate)",
+                    e.getKey(),
+                    e.getValue().asLong(),
+                    "exact".equals(e.getKey())
+                        ? "the same content as a page kept: deleted from the index"
+                        : "nearly the same text as a page kept: deleted from the index"));
+    k.path("gone")
+        .properties()
+        .forEach(
+            e ->
+                keptOutRow(
+                    body,
+                    "gone (db_gone)",
+                    e.getKey(),
+                    e.getValue().asLong(),
+                    "soft_404".equals(e.getKey())
+                        ? "the host's answer for a missing page, though it said 200"
+                        : "the server said the page is not there"));
+    k.path("pushback")
+        .properties()
+        .forEach(
+            e ->
+                keptOutRow(
+                    body,
+                    "fetches a host pushed back",
+                    e.getKey(),
+                    e.getValue().asLong(),
+                    "host_backoff".equals(e.getKey())
+                        ? "URLs put back, still due, while their host was backed off"
+                        : "answers refusing the request: the host backs off"));
+    if (k.path("hostsBackedOffNow").asLong() > 0) {
+      keptOutRow(
+          body,
+          "hosts backed off now",
+          "host_backoff",
+          k.path("hostsBackedOffNow").asLong(),
+          "generate leaves them out until "
+              + TIME.format(Instant.ofEpochMilli(k.path("backoffUntil").asLong()))
+              + " at the latest");
+    }
+    k.path("skipped")
+        .properties()
+        .forEach(
+            e ->
+                keptOutRow(
+                    body,
+                    "URLs generate left out",
+                    e.getKey(),
+                    e.getValue().asLong(),
+                    "summed over the rounds"));
+    k.path("heldBack")
+        .properties()
+        .forEach(
+            e ->
+                keptOutRow(
+                    body,
+                    "outlinks the trap filter held back",
+                    e.getKey(),
+                    e.getValue().asLong(),
+                    "summed over the rounds"));
+    if (body.childrenSize() == 0) {
+      card.appendElement("p").addClass("note").text("nothing kept out");
+    }
+  }
+
+  private static void keptOutRow(Element body, String what, String reason, long n, String means) {
+    if (n <= 0) {
+      return;
+    }
+    Element tr = body.appendElement("tr");
+    tr.appendElement("td").text(what);
+    tr.appendElement("td").addClass("url").text(reason);
+    tr.appendElement("td").addClass("n").text(Long.toString(n));
+    tr.appendElement("td").addClass("note").text(means);
   }
 
   private static void hosts(Element main, JsonNode r) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileContext;
@@ -29,6 +30,7 @@ import org.trawler.core.net.filter.TrapReason;
 import org.trawler.core.parse.ParseNote;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
+import org.trawler.jobs.generate.GenerateCounter;
 import org.trawler.jobs.parse.ParseCounter;
 
 /**
@@ -91,6 +93,8 @@ public final class RoundLog {
         .forEach(e -> reasons.put(e.getKey().substring(prefix.length()), e.getValue()));
     ObjectNode heldBack = o.putObject("heldBack"); // outlinks the trap filter held back
     heldBack(r.counters()).forEach(heldBack::put);
+    ObjectNode skipped = o.putObject("skipped"); // URLs generate left out, by reason
+    skipped(r.counters()).forEach(skipped::put);
     o.put("pages", r.counters().getOrDefault(FetchCounter.PAGES.resultKey(), 0L));
     o.put("bytes", r.counters().getOrDefault(FetchCounter.BYTES.resultKey(), 0L));
     ObjectNode seconds = o.putObject("seconds");
@@ -101,8 +105,9 @@ public final class RoundLog {
         "pagesPerSecond", fetchSeconds > 0 ? Math.round(total / fetchSeconds * 100) / 100.0 : 0.0);
     o.put("newUrls", r.updated().added());
     o.put("crawldbUrls", r.updated().urls());
-    ObjectNode db = o.putObject("crawldb");
-    r.updated().perStatus().forEach(db::put);
+    ObjectNode db = o.putObject("crawldb"); // as the round left it: after dedup when it marked
+    boolean deduped = r.deduped() != null && !r.deduped().perStatus().isEmpty();
+    (deduped ? r.deduped().perStatus() : r.updated().perStatus()).forEach(db::put);
     if (r.deduped() != null) {
       // the pages marked db_duplicate after the round: exact copies and near duplicates
       ObjectNode dedup = o.putObject("dedup");
@@ -132,6 +137,25 @@ public final class RoundLog {
     }
     return held;
   }
+
+  /**
+   * generate's nonzero skipped_* counters, by name: every reason it has, including those added
+   * after this code (trap patterns, duplicate parameters...).
+   */
+  static Map<String, Long> skipped(Map<String, Long> counters) {
+    String prefix = JobCounter.resultKey(GenerateCounter.GROUP, SKIPPED);
+    Map<String, Long> skipped = new TreeMap<>();
+    counters.forEach(
+        (key, n) -> {
+          if (key.startsWith(prefix) && n > 0) {
+            skipped.put(key.substring(prefix.length() - SKIPPED.length()), n);
+          }
+        });
+    return skipped;
+  }
+
+  /** The prefix of generate's counters for the URLs it left out ({@code SkipReason}). */
+  private static final String SKIPPED = "skipped_";
 
   /** The fetches by outcome (ok, redirect, gone, retry, notmodified), as the round line counts. */
   static long[] outcomes(Map<String, Long> counters) {

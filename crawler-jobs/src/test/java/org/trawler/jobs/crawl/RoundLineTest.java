@@ -103,7 +103,8 @@ public class RoundLineTest {
     CrawlRound.Result r =
         round(
             Map.of("fetcher/fetch_success", 45L),
-            new DeduplicationJob.Result(40, 2, 3, 38, 5, 7, 1, 0),
+            new DeduplicationJob.Result(
+                40, 2, 3, 38, 5, 7, 1, 0, Map.of("db_duplicate", 7L, "db_unfetched", 5L)),
             new IndexJob.Result(38, 7, 0, Map.of()));
     assertTrue(
         r.summary(),
@@ -115,6 +116,8 @@ public class RoundLineTest {
     assertEquals(2, dedup.get("exact").asLong());
     assertEquals(5, dedup.get("nearPairs").asLong());
     assertEquals(1, dedup.get("unmarked").asLong());
+    // the crawldb as dedup left it, not as updatedb did
+    assertEquals(7, RoundLog.record(r, 0).get("crawldb").get("db_duplicate").asLong());
   }
 
   @Test
