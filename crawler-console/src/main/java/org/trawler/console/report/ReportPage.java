@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.jsoup.nodes.Element;
 import org.trawler.console.page.Assets;
 import org.trawler.console.page.Page;
@@ -143,42 +144,30 @@ public final class ReportPage {
     head.appendElement("th").addClass("n").text("count");
     head.appendElement("th").text("what it means");
     Element body = table.appendElement("tbody");
-    k.path("duplicates")
-        .properties()
-        .forEach(
-            e ->
-                keptOutRow(
-                    body,
-                    "duplicates (db_duplicate)",
-                    e.getKey(),
-                    e.getValue().asLong(),
-                    "exact".equals(e.getKey())
-                        ? "the same content as a page kept: deleted from the index"
-                        : "nearly the same text as a page kept: deleted from the index"));
-    k.path("gone")
-        .properties()
-        .forEach(
-            e ->
-                keptOutRow(
-                    body,
-                    "gone (db_gone)",
-                    e.getKey(),
-                    e.getValue().asLong(),
-                    "soft_404".equals(e.getKey())
-                        ? "the host's answer for a missing page, though it said 200"
-                        : "the server said the page is not there"));
-    k.path("pushback")
-        .properties()
-        .forEach(
-            e ->
-                keptOutRow(
-                    body,
-                    "fetches a host pushed back",
-                    e.getKey(),
-                    e.getValue().asLong(),
-                    "host_backoff".equals(e.getKey())
-                        ? "URLs put back, still due, while their host was backed off"
-                        : "answers refusing the request: the host backs off"));
+    keptOutRows(
+        body,
+        k.path("duplicates"),
+        "duplicates (db_duplicate)",
+        kind ->
+            "exact".equals(kind)
+                ? "the same content as a page kept: deleted from the index"
+                : "nearly the same text as a page kept: deleted from the index");
+    keptOutRows(
+        body,
+        k.path("gone"),
+        "gone (db_gone)",
+        reason ->
+            "soft_404".equals(reason)
+                ? "the host's answer for a missing page, though it said 200"
+                : "the server said the page is not there");
+    keptOutRows(
+        body,
+        k.path("pushback"),
+        "fetches a host pushed back",
+        reason ->
+            "host_backoff".equals(reason)
+                ? "URLs put back, still due, while their host was backed off"
+                : "answers refusing the request: the host backs off");
     if (k.path("hostsBackedOffNow").asLong() > 0) {
       keptOutRow(
           body,
@@ -189,29 +178,25 @@ public final class ReportPage {
               + TIME.format(Instant.ofEpochMilli(k.path("backoffUntil").asLong()))
               + " at the latest");
     }
-    k.path("skipped")
-        .properties()
-        .forEach(
-            e ->
-                keptOutRow(
-                    body,
-                    "URLs generate left out",
-                    e.getKey(),
-                    e.getValue().asLong(),
-                    "summed over the rounds"));
-    k.path("heldBack")
-        .properties()
-        .forEach(
-            e ->
-                keptOutRow(
-                    body,
-                    "outlinks the trap filter held back",
-                    e.getKey(),
-                    e.getValue().asLong(),
-                    "summed over the rounds"));
+    keptOutRows(body, k.path("skipped"), "URLs generate left out", r -> "summed over the rounds");
+    keptOutRows(
+        body,
+        k.path("heldBack"),
+        "outlinks the trap filter held back",
+        r -> "summed over the rounds");
     if (body.childrenSize() == 0) {
       card.appendElement("p").addClass("note").text("nothing kept out");
     }
+  }
+
+  /** A row per reason of {@code counts} (reason → count), {@code means} saying what it means. */
+  private static void keptOutRows(
+      Element body, JsonNode counts, String what, UnaryOperator<String> means) {
+    counts
+        .properties()
+        .forEach(
+            e ->
+                keptOutRow(body, what, e.getKey(), e.getValue().asLong(), means.apply(e.getKey())));
   }
 
   private static void keptOutRow(Element body, String what, String reason, long n, String means) {
