@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -21,14 +22,16 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RoundLog;
+import org.trawler.jobs.fetch.FetchResult;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.read.HostDbReader;
 
 /**
  * The report's figures for a crawl directory, as one JSON object (report.json, and the data the
  * report page draws): the rounds {@code run} recorded, the crawldb by status and depth, the
- * segments' fetches by status, HTTP code, reason, response time and content type and size, and the
- * hosts worth a look. The crawl's records are counted by {@link FigureJob}; only its small output
- * is read here.
+ * segments' fetches by status, HTTP code, reason, response time and content type and size, what the
+ * crawl kept out (duplicates, soft 404s, backoffs, URLs held back), and the hosts worth a look. The
+ * crawl's records are counted by {@link FigureJob}; only its small output is read here.
  */
 public final class CrawlReport {
   /** Hosts kept of each kind (biggest, failing, slowest). */
@@ -111,9 +114,51 @@ public final class CrawlReport {
       fetchedBytes += round.path("bytes").asLong();
     }
     bytes.put("fetched", fetchedBytes);
+    keptOut(conf, crawl, r.putObject("keptOut"), totals, rounds);
     r.put("hostCount", totals.hosts());
     hosts(conf, crawl, r.putArray("hosts"), totals.hostRows());
     return r;
+  }
+
+  /**
+   * What the crawl kept out of its budget and its index: duplicates by kind and gone URLs by reason
+   * (crawldb), fetches refused by hosts pushing back and the hosts backed off now (segments,
+   * hostdb), and the URLs generate and the trap filter held back, summed over the rounds.
+   */
+  private static void keptOut(
+      Configuration conf, CrawlDir crawl, ObjectNode out, FigureTotals totals, ArrayNode rounds)
+      throws IOException {
+    histogram(out, "duplicates", totals.histogram(Figure.DUPLICATE_KIND));
+    histogram(out, "gone", totals.histogram(Figure.GONE_REASON));
+    ObjectNode pushback = out.putObject("pushback");
+    Map<String, Long> reasons = totals.histogram(Figure.REASON);
+    for (String reason : FetchResult.PUSHBACK_REASONS) {
+      pushback.put(reason, reasons.getOrDefault(reason, 0L));
+    }
+    Path hostDb = HostDb.installed(conf, crawl.hostDb());
+    if (hostDb != null) {
+      try {
+        HostDbReader.Stats hosts = HostDbReader.stats(conf, hostDb);
+        out.put("hostsBackedOffNow", hosts.backedOffNow());
+        out.put("backoffUntil", hosts.backoffUntil());
+      } catch (UserException e) {
+        throw new IOException(e.getMessage(), e);
+      }
+    }
+    Map<String, Long> skipped = new TreeMap<>();
+    Map<String, Long> heldBack = new TreeMap<>();
+    for (JsonNode round : rounds) {
+      round
+          .path("skipped")
+          .properties()
+          .forEach(e -> skipped.merge(e.getKey(), e.getValue().asLong(), Long::sum));
+      round
+          .path("heldBack")
+          .properties()
+          .forEach(e -> heldBack.merge(e.getKey(), e.getValue().asLong(), Long::sum));
+    }
+    histogram(out, "skipped", skipped);
+    histogram(out, "heldBack", heldBack);
   }
 
   /**

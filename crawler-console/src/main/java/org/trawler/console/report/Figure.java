@@ -11,6 +11,10 @@ public enum Figure {
   CRAWLDB_STATUS,
   /** crawldb: URLs per link depth. */
   DEPTH,
+  /** crawldb: db_duplicate URLs per kind of copy (exact, near; unknown for older marks). */
+  DUPLICATE_KIND,
+  /** crawldb: db_gone URLs per reason of their last fetch (http_404, soft_404, ...). */
+  GONE_REASON,
   /** segments: fetches per fetch status name. */
   FETCH_STATUS,
   /** segments: fetches per HTTP status code (0: no answer). */

@@ -8,6 +8,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.net.URLParts;
+import org.trawler.jobs.dedup.DuplicateKind;
 
 /**
  * What one record adds to the report's figures, without Hadoop: a crawldb URL, a fetch (a segment's
@@ -22,11 +23,23 @@ public final class FigureCount {
 
   private FigureCount() {}
 
-  /** A crawldb URL: its status, its depth, one URL of its host. */
+  /**
+   * A crawldb URL: its status, its depth (a duplicate's kind, a gone URL's reason), one URL of its
+   * host.
+   */
   public static Map<String, Long> ofCrawlDb(String url, CrawlDatum datum) {
     Map<String, Long> keys = new LinkedHashMap<>();
     keys.put(Figure.CRAWLDB_STATUS.keyFor(datum.statusLabel()), 1L);
     keys.put(Figure.DEPTH.keyFor(Integer.toString(datum.getDepth())), 1L);
+    if (datum.getStatus() == CrawlStatus.DB_DUPLICATE) {
+      DuplicateKind kind = DuplicateKind.of(datum);
+      keys.put(Figure.DUPLICATE_KIND.keyFor(kind == null ? "unknown" : kind.label()), 1L);
+    } else if (datum.getStatus() == CrawlStatus.DB_GONE) {
+      keys.put(
+          Figure.GONE_REASON.keyFor(
+              protocolStatus(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS))[1]),
+          1L);
+    }
     String host = host(url);
     if (host != null) {
       keys.put(Figure.HOST_URLS.keyFor(host), 1L);

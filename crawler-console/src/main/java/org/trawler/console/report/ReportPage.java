@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.jsoup.nodes.Element;
 import org.trawler.console.page.Assets;
 import org.trawler.console.page.Page;
@@ -80,6 +81,7 @@ public final class ReportPage {
             size(bytes.path("p90").asLong(-1)),
             size(bytes.path("p99").asLong(-1)),
             size(bytes.path("fetched").asLong())));
+    keptOut(main, report.path("keptOut"));
     hosts(main, report);
     page.jsonData("report-data", report);
     page.inlineScript(Assets.CHART);
@@ -126,6 +128,86 @@ public final class ReportPage {
     card.appendElement("h2").text(title);
     card.appendElement("p").addClass("note").text(note);
     card.appendElement("div").addClass("chart").appendElement("canvas").attr("id", id);
+  }
+
+  /**
+   * What the crawl kept out of its budget and its index, one row per kind with its count, the rows
+   * with none left out: a broad crawl's waste, and what it did about it.
+   */
+  private static void keptOut(Element main, JsonNode k) {
+    Element card = main.appendElement("section").addClass("card").attr("id", "kept-out");
+    card.appendElement("h2").text("Kept out: duplicates, soft 404s, backoffs, URLs held back");
+    Element table = card.appendElement("table").attr("id", "kept-out-table");
+    Element head = table.appendElement("thead").appendElement("tr");
+    head.appendElement("th").text("what");
+    head.appendElement("th").text("reason");
+    head.appendElement("th").addClass("n").text("count");
+    head.appendElement("th").text("what it means");
+    Element body = table.appendElement("tbody");
+    keptOutRows(
+        body,
+        k.path("duplicates"),
+        "duplicates (db_duplicate)",
+        kind ->
+            "exact".equals(kind)
+                ? "the same content as a page kept: deleted from the index"
+                : "nearly the same text as a page kept: deleted from the index");
+    keptOutRows(
+        body,
+        k.path("gone"),
+        "gone (db_gone)",
+        reason ->
+            "soft_404".equals(reason)
+                ? "the host's answer for a missing page, though it said 200"
+                : "the server said the page is not there");
+    keptOutRows(
+        body,
+        k.path("pushback"),
+        "fetches a host pushed back",
+        reason ->
+            "host_backoff".equals(reason)
+                ? "URLs put back, still due, while their host was backed off"
+                : "answers refusing the request: the host backs off");
+    if (k.path("hostsBackedOffNow").asLong() > 0) {
+      keptOutRow(
+          body,
+          "hosts backed off now",
+          "host_backoff",
+          k.path("hostsBackedOffNow").asLong(),
+          "generate leaves them out until "
+              + TIME.format(Instant.ofEpochMilli(k.path("backoffUntil").asLong()))
+              + " at the latest");
+    }
+    keptOutRows(body, k.path("skipped"), "URLs generate left out", r -> "summed over the rounds");
+    keptOutRows(
+        body,
+        k.path("heldBack"),
+        "outlinks the trap filter held back",
+        r -> "summed over the rounds");
+    if (body.childrenSize() == 0) {
+      card.appendElement("p").addClass("note").text("nothing kept out");
+    }
+  }
+
+  /** A row per reason of {@code counts} (reason → count), {@code means} saying what it means. */
+  private static void keptOutRows(
+      Element body, JsonNode counts, String what, UnaryOperator<String> means) {
+    counts
+        .properties()
+        .forEach(
+            e ->
+                keptOutRow(body, what, e.getKey(), e.getValue().asLong(), means.apply(e.getKey())));
+  }
+
+  private static void keptOutRow(Element body, String what, String reason, long n, String means) {
+    if (n <= 0) {
+      return;
+    }
+    Element tr = body.appendElement("tr");
+    tr.appendElement("td").text(what);
+    tr.appendElement("td").addClass("url").text(reason);
+    tr.appendElement("td").addClass("n").text(Long.toString(n));
+    tr.appendElement("td").addClass("note").text(means);
   }
 
   private static void hosts(Element main, JsonNode r) {

@@ -42,6 +42,29 @@ public class FigureJobTest {
   }
 
   @Test
+  public void aDuplicateCountsItsKindAndAGoneUrlItsReason() throws Exception {
+    CrawlDatum duplicate = new CrawlDatum();
+    duplicate.setStatus(CrawlStatus.DB_DUPLICATE);
+    duplicate.putMeta(MetadataKeys.DUPLICATE_OF, "http://a.example/");
+    duplicate.putMeta(MetadataKeys.DUPLICATE_KIND, "near");
+    CrawlDatum soft404 = new CrawlDatum();
+    soft404.setStatus(CrawlStatus.DB_GONE);
+    soft404.putMeta(MetadataKeys.PROTOCOL_STATUS, "200 soft_404 the host's answer");
+    new MapDriver<Text, CrawlDatum, Text, LongWritable>(new FigureJob.CrawlDbMapper())
+        .withInput(new Text(URL), duplicate)
+        .withInput(new Text(URL), soft404)
+        .withOutput(new Text("crawldb_status\tdb_duplicate"), new LongWritable(1))
+        .withOutput(new Text("depth\t0"), new LongWritable(1))
+        .withOutput(new Text("duplicate_kind\tnear"), new LongWritable(1))
+        .withOutput(new Text("host\ta.example\thost_urls"), new LongWritable(1))
+        .withOutput(new Text("crawldb_status\tdb_gone"), new LongWritable(1))
+        .withOutput(new Text("depth\t0"), new LongWritable(1))
+        .withOutput(new Text("gone_reason\tsoft_404"), new LongWritable(1))
+        .withOutput(new Text("host\ta.example\thost_urls"), new LongWritable(1))
+        .runTest();
+  }
+
+  @Test
   public void robotsDeniedFetchCountsAsAnErrorOfItsHost() throws Exception {
     new MapDriver<Text, CrawlDatum, Text, LongWritable>(new FigureJob.FetchMapper())
         .withInput(

@@ -82,6 +82,20 @@ public final class MetadataKeys {
   public static final Text DUPLICATE_OF = new Text("duplicateOf");
 
   /**
+   * Text: beside {@link #DUPLICATE_OF}, how the page copies the one kept: "exact" (the same
+   * signature) or "near" (a fingerprint within dedup.near.distance bits); readdb -stats splits
+   * db_duplicate by it. Removed with it.
+   */
+  public static final Text DUPLICATE_KIND = new Text("duplicateKind");
+
+  /**
+   * int 1: on a db_duplicate entry, dedup marked it in its last run (it was no duplicate before),
+   * so that the index step deletes it though no segment of the round fetched it (a copy indexed in
+   * an earlier round whose better page came later). The next dedup run removes it.
+   */
+  public static final Text DUPLICATE_NEW = new Text("_dupnew_");
+
+  /**
    * long: the page's fingerprint from as few words as make one shingle, on the signature datum
    * parse writes (never kept in the crawldb): updatedb compares it with the host's answer to the
    * soft-404 probe, whose "not found" pages are often too short for {@link #FINGERPRINT}. Only on a

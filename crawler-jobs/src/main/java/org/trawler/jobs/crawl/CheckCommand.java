@@ -12,17 +12,23 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Hex;
+import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.parse.ParseNote;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.ParsedPage;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
@@ -43,7 +49,7 @@ public class CheckCommand extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<url> [-json] [-force]";
+    return "<url> [-json] [-force] [-hostdb <hostdb>]";
   }
 
   @Override
@@ -59,11 +65,19 @@ public class CheckCommand extends CrawlTool {
         Option.builder("force")
             .desc("fetch the URL even when the URL filters reject it (the crawl would not)")
             .build());
+    o.addOption(
+        Option.builder("hostdb")
+            .hasArg()
+            .argName("hostdb")
+            .desc(
+                "say what this host database knows of the URL's host: a backoff in force"
+                    + " (host_backoff), the page being its missing-page answer (soft_404)")
+            .build());
     return o;
   }
 
   @Override
-  protected int execute(CommandLine cmd) throws IOException, UsageException {
+  protected int execute(CommandLine cmd) throws IOException, UserException, UsageException {
     String url = cmd.getArgList().get(0);
     boolean forced = false;
     PageCheck.Report report;
@@ -89,6 +103,9 @@ public class CheckCommand extends CrawlTool {
       throw new UsageException("'" + url + "' is not a URL: " + fetched.getMessage());
     }
     Map<String, Object> fields = fields(report);
+    if (cmd.hasOption("hostdb")) {
+      fields.put("hostdb", hostNotes(new Path(cmd.getOptionValue("hostdb")), report));
+    }
     if (cmd.hasOption("json")) {
       PrintWriter w = new PrintWriter(new OutputStreamWriter(out(), StandardCharsets.UTF_8), false);
       JsonOutput json = new JsonOutput(w);
@@ -198,6 +215,22 @@ public class CheckCommand extends CrawlTool {
     }
     f.put("dropped", dropped);
     return f;
+  }
+
+  /**
+   * The reasons the host database at {@code hostDb} gives against the checked page (host_backoff,
+   * soft_404), or that it does not know the host.
+   */
+  private Map<String, String> hostNotes(Path hostDb, PageCheck.Report report)
+      throws IOException, UserException {
+    Path current = VersionedDb.currentForReading(getConf(), hostDb, VersionedDb.Kind.HOSTDB);
+    String host = URLParts.host(report.input());
+    HostDatum datum = new HostDatum();
+    if (host == null || !PartFiles.lookup(getConf(), current, new Text(host), datum)) {
+      return Map.of("unknown", "the host database does not know " + host);
+    }
+    String text = report.parse() == null ? null : report.parse().text().getText();
+    return new HostCheck(getConf()).notes(datum, text, System.currentTimeMillis());
   }
 
   /**

@@ -13,11 +13,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.JobCounter;
-import org.trawler.jobs.fetch.FetchCounter;
+import org.trawler.jobs.dedup.DeduplicationJob;
+import org.trawler.jobs.fetch.FetchResult;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.fetch.HaltCause;
@@ -31,10 +31,11 @@ import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
- * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks (→ index) on a
- * crawl directory. The one round driver: {@code run}, {@code demo} and {@code bench} all go through
- * it. The fetch task parses the pages as they arrive ({@code fetcher.parse}) unless the user set
- * that key: a round then has one job less, and parsing overlaps the network wait on every core.
+ * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ index)
+ * on a crawl directory, in the order of Nutch's crawl script. The one round driver: {@code run},
+ * {@code demo} and {@code bench} all go through it. The fetch task parses the pages as they arrive
+ * ({@code fetcher.parse}) unless the user set that key: a round then has one job less, and parsing
+ * overlaps the network wait on every core.
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -43,6 +44,7 @@ public final class CrawlRound {
   public static final String UPDATEDB = "updatedb";
   public static final String UPDATEHOSTDB = "updatehostdb";
   public static final String INVERTLINKS = "invertlinks";
+  public static final String DEDUP = "dedup";
   public static final String INDEX = "index";
 
   /** One step's work; returns the counters of the jobs it ran, "group/name" → value. */
@@ -62,7 +64,8 @@ public final class CrawlRound {
 
   /**
    * What a round did: its segment, what generate selected and updatedb made of it, each step's wall
-   * time, and the counters of all its jobs.
+   * time, the counters of all its jobs, what dedup marked (null: it did not run) and what the index
+   * step did (null: no index).
    */
   public record Result(
       int round,
@@ -71,6 +74,7 @@ public final class CrawlRound {
       UpdateDb.Result updated,
       Map<String, Double> seconds,
       Map<String, Long> counters,
+      DeduplicationJob.Result deduped,
       IndexJob.Result indexed) {
 
     public double totalSeconds() {
@@ -84,7 +88,7 @@ public final class CrawlRound {
           new StringBuilder(
               String.format(
                   "round %d: generated %d; fetched ok %d, redirect %d, gone %d, retry %d, notmodified %d%s;"
-                      + " new %d; crawldb %d (unfetched %d);%s%s %.1f s (",
+                      + " new %d; crawldb %d (unfetched %d);%s%s%s %.1f s (",
                   round,
                   generated.selected(),
                   outcomes[0],
@@ -97,6 +101,7 @@ public final class CrawlRound {
                   updated.urls(),
                   updated.perStatus().getOrDefault(CrawlStatus.DB_UNFETCHED.label(), 0L),
                   parseSkips(),
+                  duplicates(),
                   indexed == null
                       ? ""
                       : String.format(
@@ -109,6 +114,19 @@ public final class CrawlRound {
         sep = ", ";
       }
       return sb.append(")").toString();
+    }
+
+    /**
+     * " duplicates 12;" (" duplicates 12, un-marked 1;" when copies changed): the pages dedup has
+     * marked db_duplicate after this round, or "" when it did not run.
+     */
+    private String duplicates() {
+      if (deduped == null) {
+        return "";
+      }
+      return String.format(
+          " duplicates %d%s;",
+          deduped.urlsMarked(), deduped.unmarked() == 0 ? "" : ", un-marked " + deduped.unmarked());
     }
 
     /** URLs the fetch reached: those with an outcome (ok, redirect, gone, retry, notmodified). */
@@ -228,6 +246,9 @@ public final class CrawlRound {
   /** Whether each round updates the host database after the crawldb. */
   private final boolean hostDb;
 
+  /** Whether each round marks duplicates before the index step (crawl.dedup). */
+  private final boolean dedup;
+
   /**
    * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
    * {@code conf}.
@@ -252,6 +273,7 @@ public final class CrawlRound {
     this.generate = generate;
     this.index = index;
     this.hostDb = hostDb;
+    this.dedup = conf.getBoolean(CrawlKeys.DEDUP, CrawlKeys.DEFAULT_DEDUP);
   }
 
   /**
@@ -286,20 +308,24 @@ public final class CrawlRound {
     if (segment == null) {
       return Optional.empty();
     }
-    steps.run(FETCH, new Fetcher(), f -> f.fetch(segment, false));
+    FetchResult fetched = steps.call(FETCH, new Fetcher(), f -> f.fetch(segment, false));
     if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       steps.run(PARSE, new ParseSegment(), p -> p.parse(segment, false));
     }
     UpdateDb.Result updated =
         steps.call(
             UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
-    if (updatesHostDb(steps.counters)) {
+    if (updatesHostDb(fetched)) {
       steps.run(
           UPDATEHOSTDB,
           new HostDb(),
           h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
     }
     steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
+    DeduplicationJob.Result deduped =
+        dedups(fetched)
+            ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
+            : null;
     IndexJob.Result indexed =
         index == null
             ? null
@@ -308,34 +334,28 @@ public final class CrawlRound {
                 new IndexJob(),
                 i -> i.index(index, crawl.crawlDb(), crawl.linkDb(), List.of(segment), false));
     return Optional.of(
-        new Result(round, segment, generated, updated, steps.seconds, steps.counters, indexed));
+        new Result(
+            round, segment, generated, updated, steps.seconds, steps.counters, deduped, indexed));
+  }
+
+  /**
+   * Whether this round marks duplicates: unless crawl.dedup is off, when the fetch brought new
+   * content. A round of only retries, gone pages or not-modified answers changes no page's
+   * signature or fingerprint, so it pays no dedup jobs.
+   */
+  private boolean dedups(FetchResult fetched) {
+    return dedup && fetched.newPages() > 0;
   }
 
   /**
    * Whether this round updates the host database: when asked (--hostdb), when there is one
-   * (generate reads it: it must not go stale), or when a host answered 429/503 this round, so that
-   * its backoff holds in the next rounds ({@code fetchCounters}: the round's counters so far). A
-   * crawl whose hosts never push back pays no extra job.
+   * (generate reads it: it must not go stale), or when the fetch learnt something about hosts (a
+   * host answered 429/503, a soft-404 probe), so that it holds in the next rounds. A crawl whose
+   * hosts never push back pays no extra job.
    */
-  private boolean updatesHostDb(Map<String, Long> fetchCounters) throws IOException {
-    if (hostDb || HostDb.installed(conf, crawl.hostDb()) != null) {
-      return true;
-    }
-    if (fetchCounters.getOrDefault(FetchCounter.SOFT404_PROBES.resultKey(), 0L) > 0) {
-      return true; // the hosts' soft-404 answers are kept only in the host database
-    }
-    for (String reason : RATE_LIMIT_REASONS) {
-      if (fetchCounters.getOrDefault(JobCounter.resultKey(FetchCounter.REASONS_GROUP, reason), 0L)
-          > 0) {
-        return true;
-      }
-    }
-    return false;
+  private boolean updatesHostDb(FetchResult fetched) throws IOException {
+    return hostDb || HostDb.installed(conf, crawl.hostDb()) != null || fetched.learntAboutHosts();
   }
-
-  /** The fetch reasons that show a host pushing back. */
-  private static final List<String> RATE_LIMIT_REASONS =
-      List.of(Reason.HTTP.nameFor(429), Reason.HTTP.nameFor(503), Reason.HOST_BACKOFF.nameFor(0));
 
   /** A step's call on its tool, returning the tool's result. */
   @FunctionalInterface

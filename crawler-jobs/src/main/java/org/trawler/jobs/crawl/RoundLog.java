@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileContext;
@@ -29,15 +30,16 @@ import org.trawler.core.net.filter.TrapReason;
 import org.trawler.core.parse.ParseNote;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
+import org.trawler.jobs.generate.GenerateCounter;
 import org.trawler.jobs.parse.ParseCounter;
 
 /**
  * What {@code run} records while it works, for the report and the console: {@code
  * <crawl>/rounds.jsonl}, one JSON object per finished round (its counters by outcome, fetch
- * reasons, seconds per phase, pages/s, the crawldb by status), and {@code <crawl>/run.json}, the
- * running crawl's state (round, phase, since when). Each write goes to a temporary file renamed
- * over the old one, so a kill never leaves a torn line; the reader skips a line that does not parse
- * all the same (a file copied in the middle of a write).
+ * reasons, seconds per phase, pages/s, the crawldb by status, what dedup marked), and {@code
+ * <crawl>/run.json}, the running crawl's state (round, phase, since when). Each write goes to a
+ * temporary file renamed over the old one, so a kill never leaves a torn line; the reader skips a
+ * line that does not parse all the same (a file copied in the middle of a write).
  */
 public final class RoundLog {
   private static final Logger LOG = LoggerFactory.getLogger(RoundLog.class);
@@ -91,6 +93,8 @@ public final class RoundLog {
         .forEach(e -> reasons.put(e.getKey().substring(prefix.length()), e.getValue()));
     ObjectNode heldBack = o.putObject("heldBack"); // outlinks the trap filter held back
     heldBack(r.counters()).forEach(heldBack::put);
+    ObjectNode skipped = o.putObject("skipped"); // URLs generate left out, by reason
+    skipped(r.counters()).forEach(skipped::put);
     o.put("pages", r.counters().getOrDefault(FetchCounter.PAGES.resultKey(), 0L));
     o.put("bytes", r.counters().getOrDefault(FetchCounter.BYTES.resultKey(), 0L));
     ObjectNode seconds = o.putObject("seconds");
@@ -101,8 +105,17 @@ public final class RoundLog {
         "pagesPerSecond", fetchSeconds > 0 ? Math.round(total / fetchSeconds * 100) / 100.0 : 0.0);
     o.put("newUrls", r.updated().added());
     o.put("crawldbUrls", r.updated().urls());
-    ObjectNode db = o.putObject("crawldb");
-    r.updated().perStatus().forEach(db::put);
+    ObjectNode db = o.putObject("crawldb"); // as the round left it: after dedup when it marked
+    boolean deduped = r.deduped() != null && !r.deduped().perStatus().isEmpty();
+    (deduped ? r.deduped().perStatus() : r.updated().perStatus()).forEach(db::put);
+    if (r.deduped() != null) {
+      // the pages marked db_duplicate after the round: exact copies and near duplicates
+      ObjectNode dedup = o.putObject("dedup");
+      dedup.put("duplicates", r.deduped().urlsMarked());
+      dedup.put("exact", r.deduped().marked());
+      dedup.put("nearPairs", r.deduped().nearPairs());
+      dedup.put("unmarked", r.deduped().unmarked());
+    }
     if (r.indexed() != null) {
       o.put("indexed", r.indexed().added());
       o.put("deleted", r.indexed().deleted());
@@ -124,6 +137,25 @@ public final class RoundLog {
     }
     return held;
   }
+
+  /**
+   * generate's nonzero skipped_* counters, by name: every reason it has, including those added
+   * after this code (trap patterns, duplicate parameters...).
+   */
+  static Map<String, Long> skipped(Map<String, Long> counters) {
+    String prefix = JobCounter.resultKey(GenerateCounter.GROUP, SKIPPED);
+    Map<String, Long> skipped = new TreeMap<>();
+    counters.forEach(
+        (key, n) -> {
+          if (key.startsWith(prefix) && n > 0) {
+            skipped.put(key.substring(prefix.length() - SKIPPED.length()), n);
+          }
+        });
+    return skipped;
+  }
+
+  /** The prefix of generate's counters for the URLs it left out ({@code SkipReason}). */
+  private static final String SKIPPED = "skipped_";
 
   /** The fetches by outcome (ok, redirect, gone, retry, notmodified), as the round line counts. */
   static long[] outcomes(Map<String, Long> counters) {

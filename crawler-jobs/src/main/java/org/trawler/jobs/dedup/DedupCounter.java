@@ -20,6 +20,9 @@ public enum DedupCounter implements JobCounter {
 
   public static final String GROUP = "dedup";
 
+  /** One counter per crawldb status (its label): the URLs the new crawldb has with it. */
+  public static final String STATUS_GROUP = "dedup_status";
+
   @Override
   public String group() {
     return GROUP;

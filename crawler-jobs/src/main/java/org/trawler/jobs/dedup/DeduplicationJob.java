@@ -3,13 +3,16 @@ package org.trawler.jobs.dedup;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.TreeMap;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -42,7 +45,10 @@ import org.trawler.jobs.CrawlTool;
  */
 public class DeduplicationJob extends CrawlTool {
 
-  /** What a dedup run found: the exact step's figures, then the near step's (-1 distance: off). */
+  /**
+   * What a dedup run found: the exact step's figures, then the near step's (-1 distance: off), and
+   * the new crawldb's URLs per status (empty when the crawldb was left as it was).
+   */
   public record Result(
       long candidates,
       long marked,
@@ -51,7 +57,8 @@ public class DeduplicationJob extends CrawlTool {
       long nearPairs,
       long urlsMarked,
       long unmarked,
-      long bucketsCut) {
+      long bucketsCut,
+      Map<String, Long> perStatus) {
     public String summary(Path crawlDb) {
       String exact =
           String.format(
@@ -142,8 +149,20 @@ public class DeduplicationJob extends CrawlTool {
           pairs,
           m == null ? 0 : DedupCounter.URLS_MARKED.valueIn(m),
           m == null ? 0 : DedupCounter.URLS_UNMARKED.valueIn(m),
-          n == null ? 0 : NearDuplicateCounter.BUCKETS_CUT.valueIn(n));
+          n == null ? 0 : NearDuplicateCounter.BUCKETS_CUT.valueIn(n),
+          perStatus(m));
     }
+  }
+
+  /** The URLs per status the merge wrote, or none when it did not run. */
+  private static Map<String, Long> perStatus(Counters merged) {
+    Map<String, Long> perStatus = new TreeMap<>();
+    if (merged != null) {
+      for (Counter c : merged.getGroup(DedupCounter.STATUS_GROUP)) {
+        perStatus.put(c.getName(), c.getValue());
+      }
+    }
+    return perStatus;
   }
 
   /** Job 2: for each page near a better-ranked one, (its URL, the best such page of a bucket). */
@@ -206,7 +225,7 @@ public class DeduplicationJob extends CrawlTool {
       }
       byte[] sig = datum.getSignature();
       signature.set(sig, 0, sig.length);
-      candidate.set(url.toString(), DuplicateChoice.ranking(datum));
+      candidate.set(url.toString(), DuplicateChoice.exactRanking(datum));
       context.write(signature, candidate);
     }
   }
@@ -383,6 +402,9 @@ public class DeduplicationJob extends CrawlTool {
           entry = new CrawlDatum(v.getDatum());
         } else if (best == null || DuplicateChoice.compare(v, best) < 0) {
           best = v.copy();
+        } else if (v.getUrl().equals(best.getUrl()) && v.getDatum().getSignature() != null) {
+          // the exact step's match of the page the near step matched too: an exact copy
+          best.getDatum().setSignature(v.getDatum().getSignature());
         }
       }
       if (entry == null) {
@@ -394,6 +416,7 @@ public class DeduplicationJob extends CrawlTool {
       } else if (merged.outcome() == DuplicateChoice.Outcome.UNMARKED) {
         DedupCounter.URLS_UNMARKED.in(context).increment(1);
       }
+      context.getCounter(DedupCounter.STATUS_GROUP, merged.entry().statusLabel()).increment(1);
       context.write(url, merged.entry());
     }
   }

@@ -38,6 +38,16 @@ final class DuplicateChoice {
         && datum.getMetadata().containsKey(MetadataKeys.DUPLICATE_OF);
   }
 
+  /**
+   * What the exact step carries of a page: its ranking and its signature, so that a mark can say it
+   * is an exact copy of the page kept.
+   */
+  static CrawlDatum exactRanking(CrawlDatum datum) {
+    CrawlDatum r = ranking(datum);
+    r.setSignature(datum.getSignature());
+    return r;
+  }
+
   /** The fingerprint of a near candidate. */
   static long fingerprint(CrawlDatum datum) {
     return datum.getMetaLong(MetadataKeys.FINGERPRINT, 0);
@@ -123,12 +133,20 @@ final class DuplicateChoice {
     if (kept != null) {
       CrawlDatum marked = markedDuplicate(entry);
       marked.putMeta(MetadataKeys.DUPLICATE_OF, kept.getUrl());
+      marked.putMeta(MetadataKeys.DUPLICATE_KIND, DuplicateKind.of(entry, kept).label());
+      if (wasMarked(entry)) {
+        marked.getMetadata().remove(MetadataKeys.DUPLICATE_NEW); // the index deleted it already
+      } else {
+        marked.putMeta(MetadataKeys.DUPLICATE_NEW, 1);
+      }
       return new Merged(marked, Outcome.MARKED);
     }
     if (nearStep && wasMarked(entry)) {
       CrawlDatum unmarked = new CrawlDatum(entry);
       unmarked.setStatus(CrawlStatus.DB_FETCHED);
       unmarked.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
+      unmarked.getMetadata().remove(MetadataKeys.DUPLICATE_KIND);
+      unmarked.getMetadata().remove(MetadataKeys.DUPLICATE_NEW);
       return new Merged(unmarked, Outcome.UNMARKED);
     }
     return new Merged(entry, Outcome.NONE);

@@ -140,8 +140,11 @@ public class Fetcher extends CrawlTool {
   /** The exit code of a fetch or run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells say). */
   public static final int INTERRUPTED = 130;
 
-  /** Fetches the fetch lists of {@code segment}; with {@code force} again, if it was fetched. */
-  public void fetch(Path segment, boolean force) throws IOException, UserException {
+  /**
+   * Fetches the fetch lists of {@code segment}; with {@code force} again, if it was fetched.
+   * Returns what the fetch brought and learnt about hosts.
+   */
+  public FetchResult fetch(Path segment, boolean force) throws IOException, UserException {
     Configuration conf = new Configuration(getConf());
     FetcherSettings settings =
         FetcherSettings.from(conf, 0); // a bad setting fails here, before any job
@@ -220,6 +223,7 @@ public class Fetcher extends CrawlTool {
         segment,
         (System.currentTimeMillis() - start) / 1000,
         summary(job.getCounters().getGroup(FetchCounter.GROUP)));
+    return FetchResult.of(job.getCounters());
   }
 
   /** The fetch list files: the data files in crawl_generate, not Hadoop's _ and . side files. */

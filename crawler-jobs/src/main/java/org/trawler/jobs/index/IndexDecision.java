@@ -9,6 +9,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -61,14 +62,17 @@ public final class IndexDecision {
 
   /**
    * The outcome for {@code url}; null when none of the segments fetched it (a URL only the crawldb
-   * or the linkdb knows is not the index job's business this time).
+   * or the linkdb knows is not the index job's business this time), unless dedup has just marked it
+   * a duplicate: a copy indexed in an earlier round, whose better page came later, is deleted.
    */
   public Outcome decide(String url, PageRecords page) {
     CrawlDatum fetch = page.fetch();
-    if (fetch == null) {
-      return null;
-    }
     CrawlDatum db = page.db();
+    if (fetch == null) {
+      return delete && db != null && isNewDuplicate(db)
+          ? Outcome.delete(url, DeleteReason.DUPLICATE)
+          : null;
+    }
     if (db == null) {
       return Outcome.skip(SkipReason.NOT_IN_CRAWLDB);
     }
@@ -111,6 +115,11 @@ public final class IndexDecision {
 
   private Outcome deleteOrSkip(String url, DeleteReason why) {
     return delete ? Outcome.delete(url, why) : Outcome.skip(SkipReason.DELETE_OFF);
+  }
+
+  private static boolean isNewDuplicate(CrawlDatum db) {
+    return db.getStatus() == CrawlStatus.DB_DUPLICATE
+        && db.getMetadata().containsKey(MetadataKeys.DUPLICATE_NEW);
   }
 
   private static boolean isRedirect(CrawlStatus status) {

@@ -12,8 +12,12 @@ import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.io.JsonOutput;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
+import org.trawler.jobs.dedup.DuplicateKind;
 
-/** readdb -stats: counts per status, retries and depth, and the score range, of a crawldb. */
+/**
+ * readdb -stats: counts per status (db_duplicate split exact/near, db_gone by reason), retries and
+ * depth, and the score range, of a crawldb.
+ */
 public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
   private long total;
   private final Map<Byte, Long> byStatus = new TreeMap<>();
@@ -28,15 +32,30 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
 
   private static final String SOFT_404 = Reason.SOFT_404.nameFor(0);
 
+  /** db_duplicate entries by how they copy the page kept (exact, near). */
+  private final Map<String, Long> duplicatesByKind = new TreeMap<>();
+
+  /** db_gone entries by the reason of their last fetch (http_404, soft_404, ...). */
+  private final Map<String, Long> goneByReason = new TreeMap<>();
+
   /** Counts one entry. */
   @Override
   public void add(CrawlDatum datum) {
     total++;
     byStatus.merge(datum.getStatus().code(), 1L, Long::sum);
-    if (datum.getStatus() == CrawlStatus.DB_GONE
-        && SOFT_404.equals(
-            ProtocolOutput.reasonOf(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS)))) {
-      soft404++;
+    if (datum.getStatus() == CrawlStatus.DB_GONE) {
+      String reason = ProtocolOutput.reasonOf(datum.getMetaString(MetadataKeys.PROTOCOL_STATUS));
+      if (reason != null) {
+        goneByReason.merge(reason, 1L, Long::sum);
+      }
+      if (SOFT_404.equals(reason)) {
+        soft404++;
+      }
+    } else if (datum.getStatus() == CrawlStatus.DB_DUPLICATE) {
+      DuplicateKind kind = DuplicateKind.of(datum);
+      if (kind != null) {
+        duplicatesByKind.merge(kind.label(), 1L, Long::sum);
+      }
     }
     byRetries.merge((int) datum.getRetries(), 1L, Long::sum);
     byDepth.merge(datum.getDepth(), 1L, Long::sum);
@@ -56,6 +75,8 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     maxScore = Math.max(maxScore, other.maxScore);
     scoreSum += other.scoreSum;
     soft404 += other.soft404;
+    other.duplicatesByKind.forEach((k, n) -> duplicatesByKind.merge(k, n, Long::sum));
+    other.goneByReason.forEach((k, n) -> goneByReason.merge(k, n, Long::sum));
   }
 
   @Override
@@ -72,6 +93,8 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     out.writeFloat(maxScore);
     out.writeDouble(scoreSum);
     out.writeLong(soft404);
+    writeCounts(out, duplicatesByKind);
+    writeCounts(out, goneByReason);
   }
 
   @Override
@@ -87,6 +110,23 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     maxScore = in.readFloat();
     scoreSum = in.readDouble();
     soft404 = in.readLong();
+    readCounts(in, duplicatesByKind);
+    readCounts(in, goneByReason);
+  }
+
+  private static void writeCounts(DataOutput out, Map<String, Long> counts) throws IOException {
+    out.writeInt(counts.size());
+    for (Map.Entry<String, Long> e : counts.entrySet()) {
+      out.writeUTF(e.getKey());
+      out.writeLong(e.getValue());
+    }
+  }
+
+  private static void readCounts(DataInput in, Map<String, Long> counts) throws IOException {
+    counts.clear();
+    for (int n = in.readInt(); n > 0; n--) {
+      counts.put(in.readUTF(), in.readLong());
+    }
   }
 
   private static void writeHistogram(DataOutput out, Map<Integer, Long> histogram)
@@ -121,10 +161,15 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     sb.append(String.format("%-22s %10d%n", "total URLs", total));
     sb.append(String.format("status:%n"));
     for (Map.Entry<Byte, Long> e : byStatus.entrySet()) {
-      sb.append(String.format("  %-20s %10d%n", CrawlStatus.label(e.getKey()), e.getValue()));
-    }
-    if (soft404 > 0) {
-      sb.append(String.format("  %-20s %10d%n", "db_gone, soft_404", soft404));
+      String status = CrawlStatus.label(e.getKey());
+      sb.append(String.format("  %-20s %10d%n", status, e.getValue()));
+      // the statuses a broad crawl fills: what kind of copy, why gone
+      Map<String, Long> split =
+          e.getKey() == CrawlStatus.DB_DUPLICATE.code()
+              ? duplicatesByKind
+              : e.getKey() == CrawlStatus.DB_GONE.code() ? goneByReason : Map.of();
+      split.forEach(
+          (part, n) -> sb.append(String.format("  %-20s %10d%n", status + ", " + part, n)));
     }
     sb.append(String.format("retries:%n"));
     for (Map.Entry<Integer, Long> e : byRetries.entrySet()) {
@@ -161,6 +206,8 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     if (soft404 > 0) {
       json.name("soft404").value(soft404);
     }
+    writeCounts(json.name("duplicates"), duplicatesByKind);
+    writeCounts(json.name("goneReasons"), goneByReason);
     writeHistogram(json.name("retries"), byRetries);
     writeHistogram(json.name("depth"), byDepth);
     json.name("score").beginObject();
@@ -177,6 +224,14 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     json.endObject();
     json.endObject().newLine();
     return out.toString();
+  }
+
+  private static void writeCounts(JsonOutput json, Map<String, Long> counts) throws IOException {
+    json.beginObject();
+    for (Map.Entry<String, Long> e : counts.entrySet()) {
+      json.name(e.getKey()).value(e.getValue());
+    }
+    json.endObject();
   }
 
   private static void writeHistogram(JsonOutput json, Map<Integer, Long> histogram)

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.commons.cli.CommandLine;
@@ -191,9 +193,22 @@ public class HostDbReader extends CrawlTool {
     private long trapHosts;
     private long trapTemplates;
 
+    /** Hosts whose backoff has not ended yet: generate leaves them out. */
+    private long backedOffNow;
+
+    /** The latest end of a backoff not ended yet, ms since the epoch (0: none). */
+    private long backoffUntil;
+
+    /** When these statistics are taken: what "backed off now" means. */
+    private final long now = System.currentTimeMillis();
+
     @Override
     public void add(HostDatum d) {
       backedOffHosts += d.getBackoffLevel() > 0 ? 1 : 0;
+      if (d.getBackoffUntil() > now) {
+        backedOffNow++;
+        backoffUntil = Math.max(backoffUntil, d.getBackoffUntil());
+      }
       soft404Hosts += d.getSoft404() == HostDatum.Soft404.PAGE ? 1 : 0;
       trapHosts += d.getTraps().isEmpty() ? 0 : 1;
       trapTemplates += d.getTraps().size();
@@ -229,6 +244,8 @@ public class HostDbReader extends CrawlTool {
       soft404Hosts += o.soft404Hosts;
       trapHosts += o.trapHosts;
       trapTemplates += o.trapTemplates;
+      backedOffNow += o.backedOffNow;
+      backoffUntil = Math.max(backoffUntil, o.backoffUntil);
     }
 
     @Override
@@ -253,7 +270,9 @@ public class HostDbReader extends CrawlTool {
             backedOffHosts,
             soft404Hosts,
             trapHosts,
-            trapTemplates
+            trapTemplates,
+            backedOffNow,
+            backoffUntil
           }) {
         out.writeLong(n);
       }
@@ -279,6 +298,8 @@ public class HostDbReader extends CrawlTool {
       soft404Hosts = in.readLong();
       trapHosts = in.readLong();
       trapTemplates = in.readLong();
+      backedOffNow = in.readLong();
+      backoffUntil = in.readLong();
     }
 
     public long hosts() {
@@ -287,6 +308,16 @@ public class HostDbReader extends CrawlTool {
 
     public long failingHosts() {
       return failingHosts;
+    }
+
+    /** Hosts whose backoff had not ended when these statistics were taken. */
+    public long backedOffNow() {
+      return backedOffNow;
+    }
+
+    /** The latest end of those backoffs, ms since the epoch; 0 when none. */
+    public long backoffUntil() {
+      return backoffUntil;
     }
 
     public String table(String hostDbName) {
@@ -303,6 +334,14 @@ public class HostDbReader extends CrawlTool {
       line(b, "hosts whose last round failed", failingHosts);
       if (backedOffHosts > 0) {
         line(b, "hosts backed off (429/503)", backedOffHosts);
+      }
+      if (backedOffNow > 0) {
+        b.append(
+            String.format(
+                "%-32s%d (until %s at the latest; -dump lists them)%n",
+                "hosts backed off now:",
+                backedOffNow,
+                Instant.ofEpochMilli(backoffUntil).truncatedTo(ChronoUnit.SECONDS)));
       }
       if (soft404Hosts > 0) {
         line(b, "hosts with soft 404s", soft404Hosts);

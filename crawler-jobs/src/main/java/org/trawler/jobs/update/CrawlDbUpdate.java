@@ -154,6 +154,8 @@ public final class CrawlDbUpdate {
                 : CrawlStatus.DB_REDIR_PERM);
         result.setRetries(0);
         result.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
+        result.getMetadata().remove(MetadataKeys.DUPLICATE_KIND);
+        result.getMetadata().remove(MetadataKeys.DUPLICATE_NEW);
         break;
       case FETCH_RETRY:
         if (RetryCause.of(fetch) == RetryCause.PAGE) {
@@ -252,6 +254,8 @@ public final class CrawlDbUpdate {
     result.setRetries(0);
     result.getMetadata().remove(MetadataKeys.REDIRECT_TARGET);
     result.getMetadata().remove(MetadataKeys.DUPLICATE_OF);
+    result.getMetadata().remove(MetadataKeys.DUPLICATE_KIND);
+    result.getMetadata().remove(MetadataKeys.DUPLICATE_NEW);
   }
 
   /** Stores a new signature; the page changed when it differs from the one before. */

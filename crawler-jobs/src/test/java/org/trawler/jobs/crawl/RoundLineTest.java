@@ -3,10 +3,12 @@ package org.trawler.jobs.crawl;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.junit.Test;
+import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.update.UpdateDb;
@@ -15,6 +17,11 @@ import org.trawler.jobs.update.UpdateDb;
 public class RoundLineTest {
 
   private static CrawlRound.Result round(Map<String, Long> counters, IndexJob.Result indexed) {
+    return round(counters, null, indexed);
+  }
+
+  private static CrawlRound.Result round(
+      Map<String, Long> counters, DeduplicationJob.Result deduped, IndexJob.Result indexed) {
     return new CrawlRound.Result(
         1,
         new Path("crawl/segments/20240101000000"),
@@ -22,6 +29,7 @@ public class RoundLineTest {
         new UpdateDb.Result(1, 50, 5, Map.of("db_unfetched", 5L)),
         Map.of("fetch", 1.0),
         counters,
+        deduped,
         indexed);
   }
 
@@ -88,5 +96,34 @@ public class RoundLineTest {
     CrawlRound.Result r = round(Map.of("fetcher/fetch_success", 45L), null);
     assertEquals(0, r.haltedUrls());
     assertEquals("", r.notFetched());
+  }
+
+  @Test
+  public void aRoundThatMarkedDuplicatesSaysHowManyInItsLineAndRecord() {
+    CrawlRound.Result r =
+        round(
+            Map.of("fetcher/fetch_success", 45L),
+            new DeduplicationJob.Result(
+                40, 2, 3, 38, 5, 7, 1, 0, Map.of("db_duplicate", 7L, "db_unfetched", 5L)),
+            new IndexJob.Result(38, 7, 0, Map.of()));
+    assertTrue(
+        r.summary(),
+        r.summary()
+            .contains(
+                "crawldb 50 (unfetched 5); duplicates 7, un-marked 1; indexed 38, deleted 7;"));
+    JsonNode dedup = RoundLog.record(r, 0).get("dedup");
+    assertEquals(7, dedup.get("duplicates").asLong());
+    assertEquals(2, dedup.get("exact").asLong());
+    assertEquals(5, dedup.get("nearPairs").asLong());
+    assertEquals(1, dedup.get("unmarked").asLong());
+    // the crawldb as dedup left it, not as updatedb did
+    assertEquals(7, RoundLog.record(r, 0).get("crawldb").get("db_duplicate").asLong());
+  }
+
+  @Test
+  public void aRoundWithoutDedupNamesNoDuplicates() {
+    CrawlRound.Result r = round(Map.of("fetcher/fetch_success", 45L), null);
+    assertTrue(r.summary(), !r.summary().contains("duplicates"));
+    assertTrue(RoundLog.record(r, 0).get("dedup") == null);
   }
 }

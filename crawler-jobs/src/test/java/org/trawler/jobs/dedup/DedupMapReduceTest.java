@@ -47,10 +47,12 @@ public class DedupMapReduceTest {
         .withInput(new Text("http://d/"), datum(CrawlStatus.DB_DUPLICATE, SIG, 1f))
         .withInput(new Text("http://e/"), notModified)
         .withInput(new Text("http://f/"), markedBefore)
-        .withOutput(new BytesWritable(SIG), page("http://a/", DuplicateChoice.ranking(fetched)))
-        .withOutput(new BytesWritable(SIG), page("http://e/", DuplicateChoice.ranking(notModified)))
         .withOutput(
-            new BytesWritable(SIG), page("http://f/", DuplicateChoice.ranking(markedBefore)))
+            new BytesWritable(SIG), page("http://a/", DuplicateChoice.exactRanking(fetched)))
+        .withOutput(
+            new BytesWritable(SIG), page("http://e/", DuplicateChoice.exactRanking(notModified)))
+        .withOutput(
+            new BytesWritable(SIG), page("http://f/", DuplicateChoice.exactRanking(markedBefore)))
         .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_WITH_SIGNATURE.counterName(), 3)
         .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_MARKED_BEFORE.counterName(), 1)
         .runTest();
@@ -89,6 +91,8 @@ public class DedupMapReduceTest {
     CrawlDatum other = datum(CrawlStatus.DB_UNFETCHED, null, 1f);
     CrawlDatum marked = marked(entry);
     marked.putMeta(MetadataKeys.DUPLICATE_OF, "http://best/");
+    marked.putMeta(MetadataKeys.DUPLICATE_KIND, "exact"); // the same signature as the best copy
+    marked.putMeta(MetadataKeys.DUPLICATE_NEW, 1); // no duplicate before: the index deletes it
     ReduceDriver.newReduceDriver(new DeduplicationJob.MarkReducer())
         .withInput(
             new Text("http://a/"),
@@ -104,6 +108,25 @@ public class DedupMapReduceTest {
   }
 
   @Test
+  public void aCopyBothStepsMatchedIsExactWhicheverMatchComesFirst() throws IOException {
+    CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
+    CrawlDatum best = datum(CrawlStatus.DB_FETCHED, SIG, 5f);
+    CrawlDatum marked = marked(entry);
+    marked.putMeta(MetadataKeys.DUPLICATE_OF, "http://best/");
+    marked.putMeta(MetadataKeys.DUPLICATE_KIND, "exact");
+    marked.putMeta(MetadataKeys.DUPLICATE_NEW, 1);
+    ReduceDriver.newReduceDriver(new DeduplicationJob.MarkReducer())
+        .withInput(
+            new Text("http://a/"),
+            List.of(
+                page("http://best/", DuplicateChoice.ranking(best)), // the near step's
+                page("http://a/", entry),
+                page("http://best/", DuplicateChoice.exactRanking(best))))
+        .withOutput(new Text("http://a/"), marked)
+        .runTest();
+  }
+
+  @Test
   public void findingDuplicatesEndToEndKeepsTheShortestOfEqualScores() throws IOException {
     CrawlDatum a = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
     CrawlDatum b = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
@@ -115,7 +138,7 @@ public class DedupMapReduceTest {
         .withInput(new Text("http://other.example/"), c)
         .withOutput(
             new Text("http://example.com/index.html"),
-            page("http://example.com/", DuplicateChoice.ranking(b)))
+            page("http://example.com/", DuplicateChoice.exactRanking(b)))
         .runTest();
     assertEquals(CrawlStatus.DB_FETCHED, a.getStatus());
   }

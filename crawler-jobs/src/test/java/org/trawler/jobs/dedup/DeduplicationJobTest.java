@@ -88,6 +88,8 @@ public class DeduplicationJobTest {
     CrawlDatum expected = new CrawlDatum(db.get("http://a.example/"));
     expected.setStatus(CrawlStatus.DB_DUPLICATE);
     expected.putMeta(MetadataKeys.DUPLICATE_OF, "http://b.example/");
+    expected.putMeta(MetadataKeys.DUPLICATE_KIND, "exact");
+    expected.putMeta(MetadataKeys.DUPLICATE_NEW, 1);
     assertEquals(expected, after.get("http://a.example/"));
     assertEquals(
         "http://c.example/",

@@ -113,7 +113,30 @@ public class DuplicateChoiceTest {
     assertEquals(DuplicateChoice.Outcome.MARKED, merged.outcome());
     assertEquals(CrawlStatus.DB_DUPLICATE, merged.entry().getStatus());
     assertEquals("http://kept.example/", merged.entry().getMetaString(MetadataKeys.DUPLICATE_OF));
+    assertEquals("near", merged.entry().getMetaString(MetadataKeys.DUPLICATE_KIND));
+    assertEquals(DuplicateKind.NEAR, DuplicateKind.of(merged.entry()));
+    assertEquals(1, merged.entry().getMetaInt(MetadataKeys.DUPLICATE_NEW, 0));
+    assertEquals(
+        "marked again: the index deleted it already",
+        0,
+        DuplicateChoice.merge(merged.entry(), candidate("http://kept.example/", 2f), true)
+            .entry()
+            .getMetaInt(MetadataKeys.DUPLICATE_NEW, 0));
     assertEquals(CrawlStatus.DB_FETCHED, entry.getStatus());
+  }
+
+  @Test
+  public void aCopyWithTheKeptPagesSignatureIsAnExactDuplicate() {
+    CrawlDatum entry = datum(CrawlStatus.DB_FETCHED, new byte[] {7});
+    CrawlDatum kept = DuplicateChoice.exactRanking(datum(CrawlStatus.DB_FETCHED, new byte[] {7}));
+    DuplicateChoice.Merged merged =
+        DuplicateChoice.merge(entry, new DedupCandidate("http://kept.example/", kept), true);
+    assertEquals(CrawlStatus.DB_DUPLICATE, merged.entry().getStatus());
+    assertEquals("exact", merged.entry().getMetaString(MetadataKeys.DUPLICATE_KIND));
+    assertEquals(DuplicateKind.EXACT, DuplicateKind.of(merged.entry()));
+    CrawlDatum lifted = DuplicateChoice.merge(merged.entry(), null, true).entry();
+    assertEquals(null, lifted.getMetaString(MetadataKeys.DUPLICATE_KIND));
+    assertEquals(null, DuplicateKind.of(lifted));
   }
 
   @Test

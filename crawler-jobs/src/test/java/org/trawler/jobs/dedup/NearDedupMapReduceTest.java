@@ -118,6 +118,8 @@ public class NearDedupMapReduceTest {
     earlier.putMeta(MetadataKeys.DUPLICATE_OF, "http://was-near.example/");
     CrawlDatum marked = DuplicateChoice.markedDuplicate(entry);
     marked.putMeta(MetadataKeys.DUPLICATE_OF, "http://best.example/");
+    marked.putMeta(MetadataKeys.DUPLICATE_KIND, "near"); // near, not the same signature
+    marked.putMeta(MetadataKeys.DUPLICATE_NEW, 1);
     CrawlDatum unmarked = new CrawlDatum(earlier);
     unmarked.setStatus(CrawlStatus.DB_FETCHED);
     unmarked.getMetadata().remove(MetadataKeys.DUPLICATE_OF);

@@ -8,7 +8,9 @@ import static org.junit.Assert.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.Test;
+import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 
@@ -102,6 +104,22 @@ public class IndexDecisionTest {
     noIndex.add(new IndexRecord(IndexPages.SEGMENT, IndexPages.noIndex()));
     noIndex.add(new IndexRecord(IndexPages.SEGMENT, new ParseText("")));
     assertDeleted(noIndex, DeleteReason.NOINDEX);
+  }
+
+  @Test
+  public void aCopyDedupHasJustMarkedIsDeletedThoughNoSegmentFetchedIt() {
+    CrawlDatum marked = IndexPages.db(CrawlStatus.DB_DUPLICATE);
+    marked.putMeta(MetadataKeys.DUPLICATE_OF, "https://www.example.com/the-one");
+    PageRecords older = new PageRecords();
+    older.add(new IndexRecord("", marked));
+    assertNull("marked in an earlier run: deleted then", decide(older));
+    marked.putMeta(MetadataKeys.DUPLICATE_NEW, 1);
+    PageRecords justMarked = new PageRecords();
+    justMarked.add(new IndexRecord("", marked));
+    assertDeleted(justMarked, DeleteReason.DUPLICATE);
+    PageRecords unfetched = new PageRecords();
+    unfetched.add(new IndexRecord("", IndexPages.db(CrawlStatus.DB_FETCHED)));
+    assertNull(decide(unfetched));
   }
 
   @Test

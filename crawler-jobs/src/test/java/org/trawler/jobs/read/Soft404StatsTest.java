@@ -15,7 +15,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 
-/** readdb -stats counts the db_gone entries whose reason is soft_404, across parts. */
+/** readdb -stats counts db_gone by reason (soft_404 too) and db_duplicate by kind, across parts. */
 public class Soft404StatsTest {
 
   private static CrawlDatum gone(String protocolStatus) {
@@ -44,9 +44,32 @@ public class Soft404StatsTest {
     assertTrue(table, table.contains("\n  db_gone, soft_404             2\n"));
     assertTrue(total.json("db"), total.json("db").contains("\"soft404\":2"));
 
+    assertTrue(table, table.contains("\n  db_gone, http_404             1\n"));
+    assertTrue(
+        total.json("db"),
+        total.json("db").contains("\"goneReasons\":{\"http_404\":1,\"soft_404\":2}"));
+
     CrawlDbStats none = new CrawlDbStats();
     none.add(gone("404 http_404"));
     assertFalse(none.table("db"), none.table("db").contains("soft_404"));
     assertFalse(none.json("db"), none.json("db").contains("soft404"));
+  }
+
+  @Test
+  public void duplicatesAreSplitExactAndNear() throws IOException {
+    CrawlDbStats stats = new CrawlDbStats();
+    for (String kind : List.of("exact", "near", "near")) {
+      CrawlDatum d = new CrawlDatum(CrawlStatus.DB_DUPLICATE, 86400, 1f);
+      d.putMeta(MetadataKeys.DUPLICATE_OF, "http://www.example/");
+      d.putMeta(MetadataKeys.DUPLICATE_KIND, kind);
+      stats.add(d);
+    }
+    stats.add(new CrawlDatum(CrawlStatus.DB_DUPLICATE, 86400, 1f)); // a mark from before kinds
+    String table = stats.table("db");
+    assertTrue(table, table.contains("\n  db_duplicate                  4\n"));
+    assertTrue(table, table.contains("\n  db_duplicate, exact           1\n"));
+    assertTrue(table, table.contains("\n  db_duplicate, near            2\n"));
+    assertTrue(
+        stats.json("db"), stats.json("db").contains("\"duplicates\":{\"exact\":1,\"near\":2}"));
   }
 }

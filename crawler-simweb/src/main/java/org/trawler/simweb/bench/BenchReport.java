@@ -26,7 +26,8 @@ final class BenchReport implements BenchCommand.Report {
           CrawlRound.FETCH,
           CrawlRound.PARSE,
           CrawlRound.UPDATEDB,
-          CrawlRound.INVERTLINKS);
+          CrawlRound.INVERTLINKS,
+          CrawlRound.DEDUP);
 
   /** What the benchmark was asked to do. */
   record Settings(

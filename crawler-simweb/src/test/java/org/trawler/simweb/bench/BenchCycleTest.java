@@ -37,6 +37,7 @@ public class BenchCycleTest {
           CrawlRound.FETCH,
           CrawlRound.UPDATEDB,
           CrawlRound.INVERTLINKS,
+          CrawlRound.DEDUP,
           CrawlRound.INDEX);
 
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();

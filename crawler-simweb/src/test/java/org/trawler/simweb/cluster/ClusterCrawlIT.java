@@ -396,7 +396,19 @@ public class ClusterCrawlIT {
     }
     assertTrue(
         "YARN applications for every step: " + ran,
-        ran.containsAll(List.of("inject", "generate", "fetch", "updatedb", "invertlinks", "warc")));
+        ran.containsAll(
+            List.of(
+                "inject", "generate", "fetch", "updatedb", "invertlinks", "dedup", "warc")));
+    // run's dedup step (crawl.dedup): its exact and near jobs, as YARN applications of the job jar
+    Set<String> dedupJobs = new TreeSet<>();
+    for (ApplicationReport app : apps) {
+      if (app.getName().startsWith("trawler dedup ")) {
+        dedupJobs.add(app.getName().substring(app.getName().indexOf(": ") + 2));
+      }
+    }
+    assertTrue(
+        "dedup jobs on YARN: " + dedupJobs,
+        dedupJobs.containsAll(List.of("find duplicates", "find near duplicates")));
   }
 
   private void assertEachHostFetchedByOneOfTwoFetchTasks(List<ApplicationReport> apps) {
