@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.crawl.CrawlKeys;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
@@ -43,8 +44,9 @@ final class BroadBench {
 
   /**
    * The features a broad crawl turns off to show today's behaviour: the soft-404 probe (off in
-   * Trawler's defaults, on in the bench's broad crawl), the trap filter's caps and the learned
-   * irrelevant parameters (near-duplicate marking and host backoff add theirs as they land).
+   * Trawler's defaults, on in the bench's broad crawl), the trap filter's caps, the learned
+   * irrelevant parameters and trap templates, the host backoff after 429/503 (a zero backoff: the
+   * host is asked again at its next turn, as before) and the round's dedup.
    */
   static final List<FeatureSwitch> FEATURE_SWITCHES =
       List.of(
@@ -53,7 +55,11 @@ final class BroadBench {
           new FeatureSwitch(NetKeys.TRAP_DEPTH_MAX, "-1"),
           new FeatureSwitch(NetKeys.TRAP_PARAMS_MAX, "-1"),
           new FeatureSwitch(NetKeys.TRAP_REPEATS, "-1"),
-          new FeatureSwitch(HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE, "0"));
+          new FeatureSwitch(HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE, "0"),
+          new FeatureSwitch(HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE, "0"),
+          new FeatureSwitch(PolitenessKeys.BACKOFF_START, "0"),
+          new FeatureSwitch(PolitenessKeys.BACKOFF_MAX, "0"),
+          new FeatureSwitch(CrawlKeys.DEDUP, "false"));
 
   /** The backoff a 429 or 503 starts when the crawler sets none: StormCrawler's 60 s. */
   static final long DEFAULT_BACKOFF_SECONDS = 60;
