@@ -25,11 +25,14 @@ import org.trawler.core.protocol.RobotsRules;
 import org.trawler.jobs.CounterSink;
 
 /**
- * One page rendered in one browser: a new tab whose every request is intercepted (DevTools {@code
- * Fetch} domain). The page's own HTML is answered from the bytes the fetcher already has; what its
- * scripts and styles ask for passes {@link SubRequestPolicy} and is fetched through the fetcher's
- * protocol, so the address guard holds; the rest fails. Done when the network has been quiet
- * (Chromium's {@code networkIdle}: no request for 500 ms), then the DOM is read.
+ * One page rendered in one browser: a new tab whose every request, and those of every pop-up, frame
+ * and worker it starts (attached by {@link Browser} before they run), is intercepted (DevTools
+ * {@code Fetch} domain). The page's own HTML is answered from the bytes the fetcher already has;
+ * what its scripts and styles ask for passes {@link SubRequestPolicy} and is fetched through the
+ * fetcher's protocol, so the address guard holds; the rest fails. Done when the network has been
+ * quiet (Chromium's {@code networkIdle}: no request for 500 ms), then the DOM is read, with the
+ * page's location (a page no longer on http(s) is not taken) and at most fetcher.render.max.bytes
+ * of it.
  */
 final class PageRender {
   /** How a render ended. */
