@@ -83,6 +83,11 @@ public enum Reason {
    */
   RENDER_FAILED,
   /**
+   * A page fetched (fetch_success) and rendered whose DOM is longer than fetcher.render.max.bytes:
+   * parsed from the DOM cut there (set by the fetcher).
+   */
+  RENDER_TRUNCATED,
+  /**
    * The protocol threw instead of returning an outcome: a bug, logged with its stack trace (set by
    * the fetcher).
    */

@@ -278,6 +278,92 @@ public class RenderFetchTest {
     assertEquals(1, count(RenderCounter.BROWSER_RESTARTS));
   }
 
+  /**
+   * A pop-up without a user's click (a render has none) is refused by Chromium's pop-up blocker; a
+   * worker is attached before it runs, and its request to a denied address is intercepted and
+   * refused like the page's own.
+   */
+  @Test
+  public void aPopUpIsRefusedAndAWorkersRequestsAreIntercepted() throws Exception {
+    site.respond(
+        "/opener.html",
+        html(
+            "<html><body><p>opener</p><script>"
+                + "const w = window.open('"
+                + other.url("/popup.html")
+                + "'); if (w) w.fetch('"
+                + other.url("/popup.json")
+                + "').catch(e => 0);"
+                + " new Worker(URL.createObjectURL(new Blob([\"fetch('"
+                + other.url("/worker.json")
+                + "').catch(e => 0)\"], {type: 'text/javascript'})));"
+                + "</script></body></html>"));
+    open(conf(RenderKeys.THIRD_PARTY + "=true", ProtocolKeys.ADDRESS_DENY + "=127.0.0.3/32"));
+    ProtocolOutput out = fetchAndRender(site.url("/opener.html"));
+    assertEquals("ok", out.getReasonName());
+    assertEquals(List.of(), other.requests());
+    assertEquals(1, count(RenderCounter.TARGETS_ATTACHED)); // the worker
+    assertEquals(1, count(RenderCounter.SUBREQUESTS_BLOCKED_GUARD)); // its fetch
+    assertEquals(List.of("/opener.html"), paths(site));
+  }
+
+  /**
+   * A page that sends itself to file:///etc/passwd, then to chrome://version, stays where it is
+   * (Chromium refuses a page's navigation to a local file or its own pages; the render counts
+   * each), and a frame of file: never loads.
+   */
+  @Test
+  public void aPageGoingToALocalFileIsRefused() throws Exception {
+    site.respond(
+        "/file.html",
+        html(
+            "<html><body><p>before</p><iframe src='file:///etc/passwd'></iframe>"
+                + "<script>setTimeout(() => location.href = 'file:///etc/passwd', 50);"
+                + " setTimeout(() => location.href = 'chrome://version/', 100);</script>"
+                + "</body></html>"));
+    open(conf());
+    ProtocolOutput out = fetchAndRender(site.url("/file.html"));
+    assertEquals("ok", out.getReasonName());
+    String dom = dom(out);
+    assertTrue(dom, dom.contains("<p>before</p>"));
+    assertFalse(dom, dom.contains("root:"));
+    assertFalse(dom, dom.contains("Command Line"));
+    assertEquals(2, count(RenderCounter.SUBREQUESTS_BLOCKED_SCHEME));
+  }
+
+  @Test
+  public void aWebSocketToADeniedHostIsRefused() throws Exception {
+    site.respond(
+        "/ws.html",
+        html(
+            "<html><body><p>ws</p><script>const s = new WebSocket('"
+                + other.url("/socket").replace("http:", "ws:")
+                + "'); s.onerror = () => 0;</script></body></html>"));
+    open(conf(RenderKeys.THIRD_PARTY + "=true", ProtocolKeys.ADDRESS_DENY + "=127.0.0.3/32"));
+    ProtocolOutput out = fetchAndRender(site.url("/ws.html"));
+    assertTrue(out.getContent().isRendered());
+    assertEquals(List.of(), other.requests());
+    assertEquals(1, count(RenderCounter.SUBREQUESTS_BLOCKED_WEBSOCKET));
+  }
+
+  @Test
+  public void aDomOverTheCapIsCutWithItsReason() throws Exception {
+    site.respond(
+        "/big.html",
+        html(
+            "<html><body><p id=p></p><script>document.getElementById('p').textContent ="
+                + " '\u00e9'.repeat(5000);</script></body></html>"));
+    open(conf(RenderKeys.MAX_BYTES + "=1002"));
+    ProtocolOutput out = fetchAndRender(site.url("/big.html"));
+    assertEquals("render_truncated", out.getReasonName());
+    byte[] dom = out.getContent().getRendered();
+    // 35 bytes of tags, then 483 é of two bytes: the 484th would be split, so it is left out
+    assertEquals(1001, dom.length);
+    assertEquals("<html><head></head><body><p id=\"p\">" + "\u00e9".repeat(483), dom(out));
+    assertEquals(1, count(RenderCounter.RENDER_TRUNCATIONS));
+    assertEquals(1, count(RenderCounter.RENDERED));
+  }
+
   /** This JVM's Chromium processes. */
   private static List<ProcessHandle> browsers() throws IOException {
     List<ProcessHandle> found = new ArrayList<>();

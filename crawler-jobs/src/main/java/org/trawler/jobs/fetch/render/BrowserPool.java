@@ -33,6 +33,7 @@ final class BrowserPool implements AutoCloseable {
   private final String binary;
   private final Path tempDir;
   private final int maxPages;
+  private final long maxMessageBytes;
   private final CounterSink counters;
   private volatile boolean closed;
 
@@ -41,6 +42,7 @@ final class BrowserPool implements AutoCloseable {
     this.binary = settings.browser;
     this.tempDir = tempDir;
     this.maxPages = settings.maxPages;
+    this.maxMessageBytes = settings.maxMessageBytes();
     this.counters = counters;
     for (int i = 0; i < settings.browsers; i++) {
       Place place = new Place();
@@ -66,7 +68,7 @@ final class BrowserPool implements AutoCloseable {
           throw new IOException("the browser pool is closed");
         }
         long start = System.nanoTime();
-        place.browser = Browser.start(binary, tempDir);
+        place.browser = Browser.start(binary, tempDir, maxMessageBytes);
         LOG.info("browser started in {} ms", (System.nanoTime() - start) / 1_000_000);
         counters.count(
             place.started ? RenderCounter.BROWSER_RESTARTS : RenderCounter.BROWSER_STARTS, 1);

@@ -2,14 +2,12 @@ package org.trawler.jobs.fetch.render;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.fs.FileUtil;
 
 /**
@@ -20,21 +18,33 @@ import org.apache.hadoop.fs.FileUtil;
  * the watchdog polls the task JVM and kills the whole group once the JVM is gone, so a task killed
  * with SIGKILL (no shutdown hook runs) leaves no browser behind; SIGTERM to the watchdog (what
  * {@link #close} sends) kills the group at once.
+ *
+ * <p>DevTools goes over {@code --remote-debugging-pipe}, never a port: nothing listens, so no other
+ * user of the node can drive the browser. Chromium reads the protocol on its fd 3 and writes on its
+ * fd 4, which a JVM cannot hand a child; the watchdog gives the browser its own stdin as fd 3 and
+ * its stdout as fd 4 (the two anonymous pipes every child of a {@link ProcessBuilder} has), and
+ * takes them from everyone else. Chosen over named pipes: no name in the file system anyone could
+ * open, no open(2) of a FIFO that blocks for ever when the browser dies before opening its end, and
+ * the browser's death is an end of file on its pipe.
  */
 final class BrowserProcess implements AutoCloseable {
-  /** How long a browser may take to start and open its DevTools port. */
+  /** How long a browser may take to start and answer on its DevTools pipe. */
   static final long START_MILLIS = 30_000;
 
   /** How long stopping takes at most: SIGTERM to the group, then the wait for it. */
   static final long STOP_MILLIS = 10_000;
 
   /**
-   * $1 the JVM's pid, then the browser's command line. "kill -9 0" ends every process of the group
-   * (the browser, its zygote and renderers, this shell).
+   * $1 the JVM's pid, then the browser's command line. The shell's stdin and stdout (the JVM's two
+   * pipes) are kept as fds 5 and 6, handed to the browser alone as its fds 3 and 4, and closed in
+   * the shell, so the browser's end of the pipe is the only one: its death is an end of file. "kill
+   * -9 0" ends every process of the group (the browser, its zygote and renderers, this shell).
    */
   private static final String WATCHDOG =
       "jvm=$1; shift; trap 'kill -9 0' TERM INT HUP;"
-          + " \"$@\" </dev/null >/dev/null 2>&1 &"
+          + " exec 5<&0 6>&1 </dev/null >/dev/null 2>&1;"
+          + " \"$@\" 3<&5 4>&6 5<&- 6>&- &"
+          + " exec 5<&- 6>&-;"
           + " while kill -0 \"$jvm\" 2>/dev/null; do sleep 0.5; done; kill -9 0";
 
   private final Process process;
@@ -48,7 +58,8 @@ final class BrowserProcess implements AutoCloseable {
   }
 
   /** Starts the browser {@code binary} with a fresh profile under {@code tempDir}. */
-  static BrowserProcess start(String binary, Path tempDir, DevTools.Listener listener)
+  static BrowserProcess start(
+      String binary, Path tempDir, DevTools.Listener listener, long maxMessageBytes)
       throws IOException {
     Path profile = Files.createTempDirectory(tempDir, "trawler-chromium-");
     List<String> command = new ArrayList<>();
@@ -61,16 +72,18 @@ final class BrowserProcess implements AutoCloseable {
     command.add(binary);
     command.addAll(flags(profile, runsAsRoot()));
     Process process = null;
+    DevTools devTools = null;
     try {
-      process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      URI endpoint = awaitEndpoint(process, profile);
-      DevTools devTools = DevTools.connect(endpoint, listener, Duration.ofSeconds(10));
+      process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      devTools =
+          DevTools.over(
+              process.getOutputStream(), process.getInputStream(), listener, maxMessageBytes);
+      awaitAnswer(process, devTools);
       return new BrowserProcess(process, profile, devTools);
     } catch (IOException | RuntimeException e) {
+      if (devTools != null) {
+        devTools.close();
+      }
       stop(process, profile);
       throw e;
     }
@@ -92,8 +105,7 @@ final class BrowserProcess implements AutoCloseable {
         List.of(
             "--disable-gpu",
             "--user-data-dir=" + profile,
-            "--remote-debugging-port=0",
-            "--remote-allow-origins=*",
+            "--remote-debugging-pipe",
             "--no-first-run",
             "--no-default-browser-check",
             "--disable-background-networking",
@@ -125,29 +137,25 @@ final class BrowserProcess implements AutoCloseable {
     return "root".equals(System.getProperty("user.name"));
   }
 
-  /** The DevTools address the browser writes into its profile once it listens. */
-  private static URI awaitEndpoint(Process process, Path profile) throws IOException {
-    Path port = profile.resolve("DevToolsActivePort");
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MILLIS);
-    while (System.nanoTime() < deadline) {
-      if (Files.isRegularFile(port)) {
-        List<String> lines = Files.readAllLines(port, StandardCharsets.UTF_8);
-        if (lines.size() >= 2) {
-          return URI.create("ws://127.0.0.1:" + lines.get(0).trim() + lines.get(1).trim());
-        }
-      }
-      if (!process.isAlive()) {
-        throw new IOException(
-            "the browser exited at start (exit code " + process.exitValue() + ")");
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while the browser started", e);
-      }
+  /** Waits for the browser's first answer on its pipe: it has started. */
+  private static void awaitAnswer(Process process, DevTools devTools) throws IOException {
+    try {
+      devTools.call(
+          null,
+          "Browser.getVersion",
+          null,
+          System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MILLIS));
+    } catch (TimeoutException e) {
+      throw new IOException(
+          "the browser did not answer on its DevTools pipe in " + START_MILLIS + " ms");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while the browser started", e);
+    } catch (IOException e) {
+      throw process.isAlive()
+          ? e
+          : new IOException("the browser exited at start (exit code " + process.exitValue() + ")");
     }
-    throw new IOException("the browser did not open its DevTools port in " + START_MILLIS + " ms");
   }
 
   DevTools devTools() {

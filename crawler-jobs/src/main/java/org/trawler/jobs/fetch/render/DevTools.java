@@ -3,27 +3,33 @@ package org.trawler.jobs.fetch.render;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
-import java.time.Duration;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One browser's Chrome DevTools Protocol connection over the JDK's WebSocket client: commands with
- * their answers, and events handed to a listener (sessions flattened: a page's messages carry its
- * sessionId). Thread-safe.
+ * One browser's Chrome DevTools Protocol connection over {@code --remote-debugging-pipe}: JSON
+ * messages, each ended by a NUL byte, written to the browser's fd 3 and read from its fd 4 (here:
+ * two anonymous pipes, so nothing listens anywhere). Commands with their answers, and events handed
+ * to a listener (sessions flattened: a target's messages carry its sessionId). Thread-safe.
+ *
+ * <p>One thread reads, one writes: a caller never blocks on a browser that stopped reading (it
+ * waits for the answer until its own deadline), and a message longer than the bound given at start
+ * (a hostile page's DOM) closes the connection instead of filling the heap.
  */
 final class DevTools implements AutoCloseable {
-  /** Receives the browser's events, on the WebSocket's thread: it must not block. */
+  /** Receives the browser's events, on the reading thread: it must not block. */
   interface Listener {
     void event(String method, JsonNode params, String sessionId);
 
@@ -43,30 +49,36 @@ final class DevTools implements AutoCloseable {
   private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
   private final Listener listener;
-  private final Object sending = new Object();
-  private volatile WebSocket socket;
+  private final OutputStream toBrowser;
+  private final InputStream fromBrowser;
+  private final long maxMessageBytes;
+  private final ExecutorService writer;
   private volatile boolean closed;
 
-  private DevTools(Listener listener) {
+  private DevTools(
+      OutputStream toBrowser, InputStream fromBrowser, Listener listener, long maxMessageBytes) {
+    this.toBrowser = toBrowser;
+    this.fromBrowser = fromBrowser;
     this.listener = listener;
+    this.maxMessageBytes = maxMessageBytes;
+    this.writer = Executors.newSingleThreadExecutor(r -> daemon(r, "devtools-writer"));
   }
 
-  static DevTools connect(URI endpoint, Listener listener, Duration timeout) throws IOException {
-    DevTools devTools = new DevTools(listener);
-    try {
-      devTools.socket =
-          HttpClient.newHttpClient()
-              .newWebSocketBuilder()
-              .connectTimeout(timeout)
-              .buildAsync(endpoint, devTools.new Receiver())
-              .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new IOException("cannot reach the browser's DevTools at " + endpoint + ": " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while connecting to the browser", e);
-    }
+  /**
+   * Speaks DevTools over the pipe {@code toBrowser} (the browser's fd 3) and {@code fromBrowser}
+   * (its fd 4); a message from the browser longer than {@code maxMessageBytes} ends the connection.
+   */
+  static DevTools over(
+      OutputStream toBrowser, InputStream fromBrowser, Listener listener, long maxMessageBytes) {
+    DevTools devTools = new DevTools(toBrowser, fromBrowser, listener, maxMessageBytes);
+    daemon(devTools::readAll, "devtools-reader").start();
     return devTools;
+  }
+
+  private static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true); // a browser that hangs must not keep the task alive
+    return t;
   }
 
   /** A new params object. */
@@ -75,8 +87,8 @@ final class DevTools implements AutoCloseable {
   }
 
   /**
-   * Sends {@code method} (to the page {@code sessionId}, or the browser when null) and waits for
-   * its result until {@code deadlineNanos} (System.nanoTime()).
+   * Sends {@code method} (to the target session {@code sessionId}, or the browser when null) and
+   * waits for its result until {@code deadlineNanos} (System.nanoTime()).
    */
   JsonNode call(String sessionId, String method, ObjectNode params, long deadlineNanos)
       throws IOException, TimeoutException, InterruptedException {
@@ -108,17 +120,23 @@ final class DevTools implements AutoCloseable {
       message.put("sessionId", sessionId);
     }
     try {
-      String text = JSON.writeValueAsString(message);
-      synchronized (sending) { // one message at a time on a WebSocket
-        socket.sendText(text, true).get(10, TimeUnit.SECONDS);
-      }
-    } catch (IOException | ExecutionException | TimeoutException e) {
+      byte[] bytes = JSON.writeValueAsBytes(message);
+      writer.execute(() -> write(bytes, method));
+    } catch (IOException | RejectedExecutionException e) {
       answer.completeExceptionally(new DevToolsException("cannot send " + method + ": " + e));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      answer.completeExceptionally(new DevToolsException("interrupted sending " + method));
     }
     return answer;
+  }
+
+  /** On the writing thread: one message and its NUL; a pipe that broke ends the connection. */
+  private void write(byte[] message, String method) {
+    try {
+      toBrowser.write(message);
+      toBrowser.write(0);
+      toBrowser.flush();
+    } catch (IOException e) {
+      gone();
+    }
   }
 
   boolean isOpen() {
@@ -127,24 +145,63 @@ final class DevTools implements AutoCloseable {
 
   @Override
   public void close() {
-    if (socket != null && !closed) {
-      socket.abort();
-    }
     gone();
+    writer.shutdownNow();
+    try {
+      toBrowser.close();
+    } catch (IOException e) {
+      // the browser is gone already
+    }
+    try {
+      fromBrowser.close();
+    } catch (IOException e) {
+      // the same
+    }
   }
 
   private void gone() {
-    if (closed) {
-      return;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
     }
-    closed = true;
     for (CompletableFuture<JsonNode> answer : pending.values()) {
       answer.completeExceptionally(new DevToolsException("the browser connection closed"));
     }
     listener.closed();
   }
 
-  private void receive(String text) {
+  /** The reading thread: NUL-ended messages until the browser's end of the pipe closes. */
+  private void readAll() {
+    ByteArrayOutputStream message = new ByteArrayOutputStream();
+    byte[] chunk = new byte[65536];
+    try {
+      int n;
+      while ((n = fromBrowser.read(chunk)) >= 0) {
+        int from = 0;
+        for (int i = 0; i < n; i++) {
+          if (chunk[i] == 0) {
+            message.write(chunk, from, i - from);
+            receive(message.toByteArray());
+            message.reset();
+            from = i + 1;
+          }
+        }
+        message.write(chunk, from, n - from);
+        if (message.size() > maxMessageBytes) {
+          break; // a bound broken: the browser is stopped rather than the heap filled
+        }
+      }
+    } catch (IOException e) {
+      // the pipe broke: the browser is gone
+    } catch (RuntimeException e) {
+      // a listener's bug must not leave callers waiting: the connection ends
+    }
+    gone();
+  }
+
+  private void receive(byte[] text) {
     JsonNode message;
     try {
       message = JSON.readTree(text);
@@ -167,33 +224,6 @@ final class DevTools implements AutoCloseable {
           message.get("method").asText(),
           message.path("params"),
           message.hasNonNull("sessionId") ? message.get("sessionId").asText() : null);
-    }
-  }
-
-  private final class Receiver implements WebSocket.Listener {
-    private final StringBuilder parts = new StringBuilder();
-
-    @Override
-    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-      parts.append(data);
-      if (last) {
-        String text = parts.toString();
-        parts.setLength(0);
-        receive(text);
-      }
-      webSocket.request(1);
-      return null;
-    }
-
-    @Override
-    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-      gone();
-      return null;
-    }
-
-    @Override
-    public void onError(WebSocket webSocket, Throwable error) {
-      gone();
     }
   }
 }

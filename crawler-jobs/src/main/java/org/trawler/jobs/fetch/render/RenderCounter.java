@@ -26,7 +26,21 @@ public enum RenderCounter implements JobCounter {
    * Requests refused for what they are: a blocked type (fetcher.render.block.types), a method but
    * GET, a navigation away from the page, a scheme but http(s).
    */
-  SUBREQUESTS_BLOCKED_TYPE;
+  SUBREQUESTS_BLOCKED_TYPE,
+  /**
+   * Navigations of a page, pop-up or frame to file:, chrome:, data: or another scheme but http(s)
+   * (which no request interception sees), and renders whose page ended on one (not taken).
+   */
+  SUBREQUESTS_BLOCKED_SCHEME,
+  /** WebSockets a page opened, refused: the fetcher's protocol cannot carry them. */
+  SUBREQUESTS_BLOCKED_WEBSOCKET,
+  /**
+   * Pop-ups, frames in their own process and workers a rendered page started, each attached with
+   * request interception before it ran.
+   */
+  TARGETS_ATTACHED,
+  /** Pages whose rendered DOM was cut at fetcher.render.max.bytes (reason render_truncated). */
+  RENDER_TRUNCATIONS;
 
   public static final String GROUP = "render";
 

@@ -35,6 +35,14 @@ public final class RenderKeys {
 
   public static final int DEFAULT_MAX_PAGES = 100;
 
+  /**
+   * Bytes of rendered DOM (UTF-8) kept for a page; a longer one is cut there (reason
+   * render_truncated).
+   */
+  public static final String MAX_BYTES = "fetcher.render.max.bytes";
+
+  public static final long DEFAULT_MAX_BYTES = 4L << 20;
+
   /** Whether the browser may load from other hosts than the page's (still through the guard). */
   public static final String THIRD_PARTY = "fetcher.render.thirdparty";
 

@@ -22,12 +22,19 @@ public final class RenderSettings {
   /** Debian's and Ubuntu's names of the Chromium binary, looked for on PATH in this order. */
   private static final List<String> BROWSER_NAMES = List.of("chromium", "chromium-browser");
 
+  /**
+   * The most fetcher.render.max.bytes may be: a DOM that long crosses the DevTools pipe as one JSON
+   * message of up to six bytes a character (control characters escaped), within an array.
+   */
+  static final long MAX_MAX_BYTES = 256L << 20;
+
   final boolean enabled;
   final List<Pattern> rules;
   final long timeoutMillis;
   final String browser;
   final int browsers;
   final int maxPages;
+  final long maxBytes;
   final boolean thirdParty;
   final Set<String> blockTypes;
 
@@ -41,6 +48,11 @@ public final class RenderSettings {
     timeoutMillis = (long) (seconds * 1000);
     browsers = atLeastOne(conf, RenderKeys.BROWSERS, RenderKeys.DEFAULT_BROWSERS);
     maxPages = atLeastOne(conf, RenderKeys.MAX_PAGES, RenderKeys.DEFAULT_MAX_PAGES);
+    maxBytes = Settings.getLong(conf, RenderKeys.MAX_BYTES, RenderKeys.DEFAULT_MAX_BYTES);
+    if (maxBytes < 1 || maxBytes > MAX_MAX_BYTES) {
+      throw new BadSettingException(
+          RenderKeys.MAX_BYTES, "must be from 1 to " + MAX_MAX_BYTES + " bytes, not " + maxBytes);
+    }
     thirdParty = conf.getBoolean(RenderKeys.THIRD_PARTY, RenderKeys.DEFAULT_THIRD_PARTY);
     Set<String> types = new LinkedHashSet<>();
     for (String t : conf.get(RenderKeys.BLOCK_TYPES, RenderKeys.DEFAULT_BLOCK_TYPES).split(",")) {
@@ -60,6 +72,14 @@ public final class RenderSettings {
   /** Whether pages are rendered at all (fetcher.render). */
   public boolean enabled() {
     return enabled;
+  }
+
+  /**
+   * The longest message the browser may send: the DOM read at its longest, JSON-escaped, and room
+   * for the rest of the message; a longer one ends the connection (render_failed).
+   */
+  long maxMessageBytes() {
+    return 6 * (maxBytes + 1) + (1L << 20);
   }
 
   /** Whether the page at {@code url} is to be rendered (the rules, when there are any). */

@@ -19,8 +19,9 @@ import org.trawler.jobs.CounterSink;
  * Renders fetched HTML pages in headless Chromium (fetcher.render): the fetcher thread calls it
  * while it still holds the host's queue slot, so a rendered page is one turn of its host. A page
  * rendered gets its DOM beside its raw content; one that is not rendered in time or whose browser
- * dies keeps its raw content and says why (render_timeout, render_failed). Thread-safe; close it at
- * the end of the task, which stops every browser.
+ * dies keeps its raw content and says why (render_timeout, render_failed); a DOM over
+ * fetcher.render.max.bytes is cut there (render_truncated). Thread-safe; close it at the end of the
+ * task, which stops every browser.
  */
 public final class Renderer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Renderer.class);
@@ -82,7 +83,8 @@ public final class Renderer implements AutoCloseable {
           place
               .browser()
               .render(
-                  new PageRender(content, robots, otherSites, protocol, policy, counters),
+                  new PageRender(
+                      content, robots, otherSites, protocol, policy, counters, settings.maxBytes),
                   deadline);
     } finally {
       pool.release(
@@ -96,6 +98,13 @@ public final class Renderer implements AutoCloseable {
         content.setRendered(result.dom());
         counters.count(RenderCounter.RENDERED, 1);
         return fetched;
+      }
+      case TRUNCATED -> {
+        LOG.info("{} rendered: {}, cut there", url, result.message());
+        content.setRendered(result.dom());
+        counters.count(RenderCounter.RENDERED, 1);
+        counters.count(RenderCounter.RENDER_TRUNCATIONS, 1);
+        return fetched.withReason(Reason.RENDER_TRUNCATED, result.message());
       }
       case TIMEOUT -> {
         LOG.info("{} not rendered in {} ms: parsed from its HTML", url, settings.timeoutMillis);

@@ -73,6 +73,34 @@ final class SubRequestPolicy {
     return robots.isAllowed(url) ? Verdict.FETCH : Verdict.BLOCKED_ROBOTS;
   }
 
+  /** Whether {@code url} is http: or https: with a host: a page of the web. */
+  static boolean isWeb(String url) {
+    String scheme = scheme(url);
+    return (scheme.equals("http") || scheme.equals("https")) && host(url) != null;
+  }
+
+  /**
+   * Whether a frame may go to {@code url}: the web (where every request is intercepted), or what
+   * stays within the page (about:blank, blob:, javascript:); never file:, chrome:, data: and other
+   * local or browser schemes, whose loads no interception sees.
+   */
+  static boolean isNavigable(String url) {
+    return Set.of("http", "https", "about", "blob", "javascript").contains(scheme(url));
+  }
+
+  private static String scheme(String url) {
+    int colon = url.indexOf(':');
+    return colon < 0 ? "" : url.substring(0, colon).strip().toLowerCase(Locale.ROOT);
+  }
+
+  private static String host(String url) {
+    try {
+      return URI.create(url).getHost();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
   /** Same scheme, host and port: the site whose robots.txt and queue the page's fetch used. */
   static boolean sameSite(URI a, URI b) {
     return a.getHost() != null

@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.Test;
 
 /**
- * Chromium's command line: headless, no GPU, its own profile, a proxy that does not exist; the
- * sandbox is turned off only for root, which Chromium's sandbox refuses.
+ * Chromium's command line: headless, no GPU, its own profile, a proxy that does not exist, DevTools
+ * over a pipe; the sandbox is turned off only for root, which Chromium's sandbox refuses.
  */
 public class BrowserFlagsTest {
   private static final Path PROFILE = Path.of("/tmp/trawler-chromium-test");
@@ -31,6 +31,19 @@ public class BrowserFlagsTest {
       assertTrue(flags.contains("--proxy-server=127.0.0.1:9"));
       assertEquals("about:blank", flags.get(flags.size() - 1));
     }
+  }
+
+  @Test
+  public void devToolsGoesOverAPipeNeverAPort() {
+    List<String> flags = BrowserProcess.flags(PROFILE, true);
+    assertTrue(flags.contains("--remote-debugging-pipe"));
+    assertTrue(
+        flags.toString(),
+        flags.stream()
+            .noneMatch(
+                f ->
+                    f.startsWith("--remote-debugging-port")
+                        || f.startsWith("--remote-allow-origins")));
   }
 
   @Test

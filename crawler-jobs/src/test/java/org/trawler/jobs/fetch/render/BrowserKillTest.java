@@ -80,7 +80,8 @@ public class BrowserKillTest {
 
               @Override
               public void closed() {}
-            });
+            },
+            1L << 20);
     long group = browser.group();
     String profile = browser.profile().toString();
     assertFalse(inGroup(group).isEmpty());

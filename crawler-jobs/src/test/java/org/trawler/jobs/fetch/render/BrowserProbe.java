@@ -21,7 +21,8 @@ public final class BrowserProbe {
 
               @Override
               public void closed() {}
-            });
+            },
+            1L << 20);
     System.out.println("group " + browser.group());
     System.out.println("profile " + browser.profile());
     System.out.flush();
