@@ -103,7 +103,11 @@ public class JobJarIT {
               "org/jsoup/Jsoup.class",
               "org/apache/hc/client5/http/impl/classic/HttpClients.class",
               "crawlercommons/robots/SimpleRobotRulesParser.class",
-              "org/apache/commons/cli/CommandLine.class")) {
+              "org/apache/commons/cli/CommandLine.class",
+              // the URL index's Parquet writer, and the format classes it writes through
+              "org/apache/parquet/hadoop/ParquetOutputFormat.class",
+              "org/apache/parquet/column/ColumnWriter.class",
+              "org/apache/parquet/format/FileMetaData.class")) {
         assertNotNull(cls + " in the job jar", jar.getEntry(cls));
       }
       assertFalse(
