@@ -17,13 +17,6 @@ final class Captures {
 
   /** The captures of {@code url} from its records (each tagged with its segment). */
   static List<Capture> assemble(String url, Iterable<SegmentValue> values) {
-    List<Capture> captures = new ArrayList<>(bySegment(url, values).values());
-    captures.sort(Comparator.comparingLong(Capture::fetchTime));
-    return captures;
-  }
-
-  /** The captures of {@code url} by the segment each comes from, in the order values name them. */
-  static Map<String, Capture> bySegment(String url, Iterable<SegmentValue> values) {
     Map<String, Writable[]> bySegment = new LinkedHashMap<>();
     for (SegmentValue v : values) {
       Writable[] parts = bySegment.computeIfAbsent(v.segment(), s -> new Writable[4]);
@@ -38,14 +31,13 @@ final class Captures {
         parts[3] = r;
       }
     }
-    Map<String, Capture> captures = new LinkedHashMap<>();
-    for (Map.Entry<String, Writable[]> e : bySegment.entrySet()) {
-      Writable[] p = e.getValue();
-      captures.put(
-          e.getKey(),
+    List<Capture> captures = new ArrayList<>();
+    for (Writable[] p : bySegment.values()) {
+      captures.add(
           new Capture(
               url, (CrawlDatum) p[0], (Content) p[1], (HttpTranscript) p[2], (ParseData) p[3]));
     }
+    captures.sort(Comparator.comparingLong(Capture::fetchTime));
     return captures;
   }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +41,7 @@ import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.FileMoves;
+import org.trawler.core.store.PartFileCheck;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CounterSink;
@@ -183,18 +186,24 @@ public class UrlIndex extends CrawlTool {
     fs.mkdirs(out);
     Path work = Segment.newWorkDir(out, "urlindex");
     Job job = CrawlJob.create(conf, "urlindex " + out);
+    List<Path> sequenceFiles = new ArrayList<>();
     for (Path segment : segments) {
       for (String part : PARTS) {
         if (Segment.hasPart(conf, segment, part)) {
-          FileInputFormat.addInputPath(job, new Path(segment, part));
+          sequenceFiles.add(new Path(segment, part));
         }
       }
     }
+    if (dbCurrent != null) {
+      sequenceFiles.add(dbCurrent);
+    }
+    // a truncated part file named in one line now, as jobs reading only sequence files do
+    PartFileCheck.checkEnds(conf, PartFileCheck.dataFiles(conf, sequenceFiles));
+    for (Path input : sequenceFiles) {
+      FileInputFormat.addInputPath(job, input);
+    }
     for (Path file : cdxj) {
       FileInputFormat.addInputPath(job, file);
-    }
-    if (dbCurrent != null) {
-      FileInputFormat.addInputPath(job, dbCurrent);
     }
     job.setInputFormatClass(UrlIndexInputFormat.class);
     job.setMapperClass(KeyMapper.class);
@@ -389,11 +398,42 @@ public class UrlIndex extends CrawlTool {
         }
       }
       String url = urlOf(key);
-      for (UrlIndexRow row :
-          rows(url, lines, Captures.bySegment(url, records), duplicateOf, counters)) {
+      for (UrlIndexRow row : rows(url, lines, fetches(url, records), duplicateOf, counters)) {
         context.write(NullWritable.get(), row);
       }
     }
+  }
+
+  /**
+   * The fetches that exchanged {@code url}, from its segment records: each transcript with, when it
+   * is the URL's own (its first exchange is the URL), the fetch datum and parse data of its
+   * segment; a transcript of another URL's redirect followed inline to this one stands alone.
+   */
+  static List<UrlIndexRow.Fetch> fetches(String url, List<SegmentValue> records) {
+    Map<String, CrawlDatum> fetched = new HashMap<>();
+    Map<String, ParseData> parsed = new HashMap<>();
+    List<SegmentValue> transcripts = new ArrayList<>();
+    for (SegmentValue v : records) {
+      if (v.record() instanceof CrawlDatum datum) {
+        fetched.put(v.segment(), datum);
+      } else if (v.record() instanceof ParseData parse) {
+        parsed.put(v.segment(), parse);
+      } else if (v.record() instanceof HttpTranscript) {
+        transcripts.add(v);
+      }
+    }
+    List<UrlIndexRow.Fetch> fetches = new ArrayList<>();
+    for (SegmentValue v : transcripts) {
+      HttpTranscript t = (HttpTranscript) v.record();
+      boolean own = t.exchanges().isEmpty() || t.exchanges().get(0).url().equals(url);
+      fetches.add(
+          new UrlIndexRow.Fetch(
+              v.segment(),
+              own
+                  ? new Capture(url, fetched.get(v.segment()), null, t, parsed.get(v.segment()))
+                  : new Capture(url, null, null, t, null)));
+    }
+    return fetches;
   }
 
   /**
@@ -403,7 +443,7 @@ public class UrlIndex extends CrawlTool {
   static List<UrlIndexRow> rows(
       String url,
       List<String> lines,
-      Map<String, Capture> bySegment,
+      List<UrlIndexRow.Fetch> fetches,
       String duplicateOf,
       CounterSink counters) {
     List<CdxjLine.Entry> entries = new ArrayList<>();
@@ -411,8 +451,7 @@ public class UrlIndex extends CrawlTool {
       entries.add(CdxjLine.parse(line)); // the mapper passed only lines that parse
     }
     entries.sort(Comparator.comparing(CdxjLine.Entry::date));
-    Set<HttpTranscript.Exchange> matched =
-        Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<HttpTranscript.Exchange> matched = Collections.newSetFromMap(new IdentityHashMap<>());
     List<UrlIndexRow> rows = new ArrayList<>();
     for (CdxjLine.Entry entry : entries) {
       if (!UrlIndexRow.fits(entry)) {
@@ -425,7 +464,7 @@ public class UrlIndex extends CrawlTool {
             entry.filename());
         continue;
       }
-      UrlIndexRow.Match match = UrlIndexRow.match(entry, bySegment);
+      UrlIndexRow.Match match = UrlIndexRow.match(entry, fetches, matched);
       if (match == null) {
         counters.count(UrlIndexCounter.ROWS_WITHOUT_FETCH, 1);
       } else {
@@ -440,9 +479,9 @@ public class UrlIndex extends CrawlTool {
           1);
       rows.add(row);
     }
-    for (Capture capture : bySegment.values()) {
-      if (capture.transcript() != null) {
-        for (HttpTranscript.Exchange x : capture.transcript().exchanges()) {
+    for (UrlIndexRow.Fetch fetch : fetches) {
+      if (fetch.capture().transcript() != null) {
+        for (HttpTranscript.Exchange x : fetch.capture().transcript().exchanges()) {
           if (x.url().equals(url) && !matched.contains(x)) {
             counters.count(UrlIndexCounter.EXCHANGES_NOT_IN_WARC, 1);
           }

@@ -32,7 +32,6 @@ public class UrlIndexOutputFormat extends FileOutputFormat<NullWritable, UrlInde
     Path dir = getDefaultWorkFile(context, EXTENSION).getParent();
     String file = getUniqueFile(context, getOutputName(context), EXTENSION);
     String crawl = UrlIndex.crawlName(context.getConfiguration());
-    ParquetOutputFormat<Group> parquet = new ParquetOutputFormat<>(new GroupWriteSupport());
     UrlIndexSchema schema = new UrlIndexSchema();
     return new RecordWriter<>() {
       private final Map<String, RecordWriter<Void, Group>> bySubset = new HashMap<>();
@@ -43,7 +42,10 @@ public class UrlIndexOutputFormat extends FileOutputFormat<NullWritable, UrlInde
         RecordWriter<Void, Group> writer = bySubset.get(row.subset());
         if (writer == null) {
           Path path = new Path(new Path(dir, partition(crawl, row.subset())), file);
-          writer = parquet.getRecordWriter(context, path);
+          // a write support per file: it holds the record consumer of the file it was prepared for
+          writer =
+              new ParquetOutputFormat<Group>(new GroupWriteSupport())
+                  .getRecordWriter(context, path);
           bySubset.put(row.subset(), writer);
           UrlIndexCounter.FILES.in(context).increment(1);
         }

@@ -7,8 +7,8 @@ import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.MissingResourceException;
+import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.HttpTranscript;
@@ -61,6 +61,12 @@ public record UrlIndexRow(
   /** Partition of redirects, 404s, 304s and other answers, as Common Crawl's. */
   public static final String SUBSET_DIAGNOSTICS = "crawldiagnostics";
 
+  /**
+   * A fetch of a segment that exchanged this row's URL: the URL's own (its fetch datum and parse
+   * with it), or another URL's whose redirect was followed inline to it (the transcript only).
+   */
+  record Fetch(String segment, Capture capture) {}
+
   /** The fetch a CDXJ line's record was written from: its segment, capture and exchange. */
   record Match(String segment, Capture capture, HttpTranscript.Exchange exchange) {}
 
@@ -79,21 +85,24 @@ public record UrlIndexRow(
 
   /**
    * The fetch whose exchange the line's record holds: same URL, same status, sent in the same
-   * second (the line's time is the record's WARC-Date to the second); null when none of {@code
-   * bySegment} (segment → capture) has it. The earliest segment wins a tie.
+   * second (the line's time is the record's WARC-Date to the second), not one of {@code taken};
+   * null when none of {@code fetches} has it. Two fetches of a URL in one second with one status
+   * (its own fetch, and another URL's redirect followed inline to it) cannot be told apart by the
+   * line: each line gets one of them, the first in the list first.
    */
-  static Match match(CdxjLine.Entry line, Map<String, Capture> bySegment) {
+  static Match match(CdxjLine.Entry line, List<Fetch> fetches, Set<HttpTranscript.Exchange> taken) {
     long second = line.date().getEpochSecond();
-    for (Map.Entry<String, Capture> e : bySegment.entrySet()) {
-      HttpTranscript transcript = e.getValue().transcript();
+    for (Fetch f : fetches) {
+      HttpTranscript transcript = f.capture().transcript();
       if (transcript == null) {
         continue;
       }
       for (HttpTranscript.Exchange x : transcript.exchanges()) {
-        if (x.url().equals(line.url())
+        if (!taken.contains(x)
+            && x.url().equals(line.url())
             && x.statusCode() == line.status()
             && Math.floorDiv(x.requestTime(), 1000) == second) {
-          return new Match(e.getKey(), e.getValue(), x);
+          return new Match(f.segment(), f.capture(), x);
         }
       }
     }

@@ -43,6 +43,21 @@ public class UrlIndexMapReduceTest {
     return driver;
   }
 
+  /**
+   * Rows go straight to the Parquet writer in a job; the driver copies them by Java serialization.
+   */
+  private static ReduceDriver<Text, UrlIndexValue, NullWritable, UrlIndexRow> reducer() {
+    ReduceDriver<Text, UrlIndexValue, NullWritable, UrlIndexRow> driver =
+        ReduceDriver.newReduceDriver(new UrlIndex.RowReducer());
+    driver
+        .getConfiguration()
+        .setStrings(
+            "io.serializations",
+            WritableSerialization.class.getName(),
+            JavaSerialization.class.getName());
+    return driver;
+  }
+
   private static List<String> keys(List<Pair<Text, UrlIndexValue>> out) {
     List<String> keys = new ArrayList<>();
     for (Pair<Text, UrlIndexValue> p : out) {
@@ -100,15 +115,7 @@ public class UrlIndexMapReduceTest {
 
   @Test
   public void theReducerJoinsALineWithItsFetchIntoOneRow() throws IOException {
-    ReduceDriver<Text, UrlIndexValue, NullWritable, UrlIndexRow> driver =
-        ReduceDriver.newReduceDriver(new UrlIndex.RowReducer());
-    // rows are handed to the Parquet writer in a job; the driver copies them by Java serialization
-    driver
-        .getConfiguration()
-        .setStrings(
-            "io.serializations",
-            WritableSerialization.class.getName(),
-            JavaSerialization.class.getName());
+    ReduceDriver<Text, UrlIndexValue, NullWritable, UrlIndexRow> driver = reducer();
     Capture page = TestCaptures.page("http://a.test/p", TIME, "x", false);
     Capture gone = TestCaptures.notFound("http://a.test/p", TIME + 60_000);
     List<UrlIndexValue> values = new ArrayList<>();
@@ -138,16 +145,59 @@ public class UrlIndexMapReduceTest {
   }
 
   @Test
+  public void aPageFetchedItselfAndReachedByAnotherUrlsRedirectInOneSegmentGetsARowForEach()
+      throws IOException {
+    ReduceDriver<Text, UrlIndexValue, NullWritable, UrlIndexRow> driver = reducer();
+    Capture own = TestCaptures.page("http://a.test/new", TIME, "x", false);
+    HttpTranscript viaRedirect =
+        new HttpTranscript(
+            List.of(
+                TestCaptures.exchange(
+                    "http://a.test/old",
+                    TIME + 5000,
+                    301,
+                    "HTTP/1.1 301\r\nLocation: /new\r\n\r\n",
+                    new byte[0],
+                    false),
+                TestCaptures.exchange(
+                    "http://a.test/new",
+                    TIME + 5000,
+                    200,
+                    "HTTP/1.1 200\r\n\r\n",
+                    new byte[0],
+                    true)));
+    List<UrlIndexValue> values = new ArrayList<>();
+    values.add(UrlIndexValue.record(new SegmentValue(SEGMENT, viaRedirect)));
+    values.add(UrlIndexValue.record(new SegmentValue(SEGMENT, own.fetch())));
+    values.add(UrlIndexValue.record(new SegmentValue(SEGMENT, own.transcript())));
+    values.add(
+        UrlIndexValue.line(
+            CdxjLine.format(
+                new ArchivedRecord.Index(
+                    "http://a.test/new", Instant.ofEpochMilli(TIME + 5000), "text/html", 200, "D"),
+                900,
+                100,
+                "t-00000.warc.gz")));
+    values.add(UrlIndexValue.line(line("http://a.test/new", 200, 0)));
+    driver.withInput(UrlIndex.key("test,a)/new", "http://a.test/new"), values);
+    List<Pair<NullWritable, UrlIndexRow>> out = driver.run();
+
+    assertEquals(2, out.size());
+    UrlIndexRow fetchedItself = out.get(0).getSecond();
+    UrlIndexRow reachedByRedirect = out.get(1).getSecond();
+    assertEquals(0, fetchedItself.warcRecordOffset());
+    assertEquals(CrawlStatus.FETCH_SUCCESS.label(), fetchedItself.crawlStatus());
+    assertEquals(900, reachedByRedirect.warcRecordOffset());
+    assertEquals("20260304050607", reachedByRedirect.segment());
+    assertNull("the redirect's fetch is kept under the first URL", reachedByRedirect.crawlStatus());
+    assertEquals(0, UrlIndexCounter.ROWS_WITHOUT_FETCH.valueIn(driver.getCounters()));
+    assertEquals(0, UrlIndexCounter.EXCHANGES_NOT_IN_WARC.valueIn(driver.getCounters()));
+  }
+
+  @Test
   public void aLineNoSegmentFetchedStillIndexesItsRecordAndTheMarkAndOversizedOnesAreSkipped()
       throws IOException {
-    ReduceDriver<Text, UrlIndexValue, NullWritable, UrlIndexRow> driver =
-        ReduceDriver.newReduceDriver(new UrlIndex.RowReducer());
-    driver
-        .getConfiguration()
-        .setStrings(
-            "io.serializations",
-            WritableSerialization.class.getName(),
-            JavaSerialization.class.getName());
+    ReduceDriver<Text, UrlIndexValue, NullWritable, UrlIndexRow> driver = reducer();
     List<UrlIndexValue> values = new ArrayList<>();
     values.add(UrlIndexValue.line(line("http://a.test/p", 404, 10)));
     values.add(UrlIndexValue.line(line("http://a.test/p", 200, 1L << 32)));

@@ -7,9 +7,8 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -31,10 +30,8 @@ public class UrlIndexRowTest {
             "t-00000.warc.gz"));
   }
 
-  private static Map<String, Capture> bySegment(String segment, Capture capture) {
-    Map<String, Capture> m = new LinkedHashMap<>();
-    m.put(segment, capture);
-    return m;
+  private static List<UrlIndexRow.Fetch> bySegment(String segment, Capture capture) {
+    return List.of(new UrlIndexRow.Fetch(segment, capture));
   }
 
   @Test
@@ -97,7 +94,7 @@ public class UrlIndexRowTest {
     page.parse().getMeta().put(ParseData.META_LANGUAGES, "es\nen");
     CdxjLine.Entry line = line("http://a.test/", TIME, "text/html", 200, "ABC");
     UrlIndexRow.Match match =
-        UrlIndexRow.match(line, bySegment("/c/segments/20260304050607", page));
+        UrlIndexRow.match(line, bySegment("/c/segments/20260304050607", page), Set.of());
     UrlIndexRow row = UrlIndexRow.of(line, match, "http://a.test/kept");
 
     assertEquals(TIME, row.fetchTime());
@@ -140,10 +137,10 @@ public class UrlIndexRowTest {
     Capture capture =
         new Capture(
             "http://a.test/old", fetch, null, new HttpTranscript(List.of(first, second)), parse);
-    Map<String, Capture> captures = bySegment("s1", capture);
+    List<UrlIndexRow.Fetch> captures = bySegment("s1", capture);
 
     CdxjLine.Entry hopLine = line("http://a.test/old", TIME, "text/html", 301, "D");
-    UrlIndexRow.Match hopMatch = UrlIndexRow.match(hopLine, captures);
+    UrlIndexRow.Match hopMatch = UrlIndexRow.match(hopLine, captures, Set.of());
     assertSame(first, hopMatch.exchange());
     UrlIndexRow hopRow = UrlIndexRow.of(hopLine, hopMatch, null);
     assertEquals("http://a.test/new?x=1", hopRow.fetchRedirect());
@@ -151,7 +148,8 @@ public class UrlIndexRowTest {
     assertEquals(UrlIndexRow.SUBSET_DIAGNOSTICS, hopRow.subset());
 
     CdxjLine.Entry pageLine = line("http://a.test/new?x=1", TIME + 5, "text/html", 200, "D");
-    UrlIndexRow pageRow = UrlIndexRow.of(pageLine, UrlIndexRow.match(pageLine, captures), null);
+    UrlIndexRow pageRow =
+        UrlIndexRow.of(pageLine, UrlIndexRow.match(pageLine, captures, Set.of()), null);
     assertEquals("UTF-8", pageRow.contentCharset());
     assertEquals("s1", pageRow.segment());
   }
@@ -159,20 +157,32 @@ public class UrlIndexRowTest {
   @Test
   public void aLineMatchesOnlyAnExchangeOfTheSameUrlStatusAndSecond() {
     Capture page = TestCaptures.page("http://a.test/", TIME, "x", false);
-    Map<String, Capture> captures = bySegment("s1", page);
+    List<UrlIndexRow.Fetch> captures = bySegment("s1", page);
     assertTrue(
-        UrlIndexRow.match(line("http://a.test/", TIME, "text/html", 200, "D"), captures) != null);
+        UrlIndexRow.match(line("http://a.test/", TIME, "text/html", 200, "D"), captures, Set.of())
+            != null);
     assertNull(
-        UrlIndexRow.match(line("http://a.test/", TIME + 1000, "text/html", 200, "D"), captures));
-    assertNull(UrlIndexRow.match(line("http://a.test/", TIME, "text/html", 404, "D"), captures));
-    assertNull(UrlIndexRow.match(line("http://a.test/x", TIME, "text/html", 200, "D"), captures));
+        UrlIndexRow.match(
+            line("http://a.test/", TIME + 1000, "text/html", 200, "D"), captures, Set.of()));
+    assertNull(
+        UrlIndexRow.match(line("http://a.test/", TIME, "text/html", 404, "D"), captures, Set.of()));
+    assertNull(
+        "an exchange another line took",
+        UrlIndexRow.match(
+            line("http://a.test/", TIME, "text/html", 200, "D"),
+            captures,
+            Set.of(page.transcript().exchanges().get(0))));
+    assertNull(
+        UrlIndexRow.match(
+            line("http://a.test/x", TIME, "text/html", 200, "D"), captures, Set.of()));
   }
 
   @Test
   public void aNotModifiedRevisitHasNoDigestAndIsADiagnostic() {
     Capture revisit = TestCaptures.notModified("http://a.test/", TIME);
     CdxjLine.Entry line = line("http://a.test/", TIME, CaptureRecords.REVISIT_MIME, 304, "-");
-    UrlIndexRow row = UrlIndexRow.of(line, UrlIndexRow.match(line, bySegment("s", revisit)), null);
+    UrlIndexRow row =
+        UrlIndexRow.of(line, UrlIndexRow.match(line, bySegment("s", revisit), Set.of()), null);
     assertNull(row.contentDigest());
     assertEquals("warc/revisit", row.contentMimeType());
     assertEquals(UrlIndexRow.SUBSET_DIAGNOSTICS, row.subset());
@@ -195,7 +205,8 @@ public class UrlIndexRowTest {
     Capture capture =
         new Capture("http://a.test/big", null, null, new HttpTranscript(List.of(cut)), null);
     CdxjLine.Entry line = line("http://a.test/big", TIME, "unk", 200, "D");
-    UrlIndexRow row = UrlIndexRow.of(line, UrlIndexRow.match(line, bySegment("s", capture)), null);
+    UrlIndexRow row =
+        UrlIndexRow.of(line, UrlIndexRow.match(line, bySegment("s", capture), Set.of()), null);
     assertEquals("length", row.contentTruncated());
     assertNull("no fetch datum", row.fetchReason());
   }

@@ -33,6 +33,8 @@ public class JobJarIT {
           "updatedb",
           "invertlinks",
           "dedup",
+          "warc",
+          "urlindex",
           "readdb",
           "readseg",
           "run");
