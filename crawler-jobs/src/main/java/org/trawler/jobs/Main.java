@@ -30,6 +30,7 @@ import org.trawler.jobs.read.LinkDbReader;
 import org.trawler.jobs.read.SegmentReader;
 import org.trawler.jobs.sitemap.SitemapJob;
 import org.trawler.jobs.update.UpdateDb;
+import org.trawler.jobs.warc.UrlIndex;
 import org.trawler.jobs.warc.WarcExport;
 
 /** The one entry point: {@code <command> args...} runs that command's tool through ToolRunner. */
@@ -56,6 +57,8 @@ public final class Main {
               "index", "index the pages of segments (Lucene by default, or Solr)", IndexJob::new),
           new Command("search", "search an index made by index", SearchCommand::new),
           new Command("warc", "write segments' fetches as WARC files (and CDXJ)", WarcExport::new),
+          new Command(
+              "urlindex", "a Parquet URL index of WARC files, as Common Crawl's", UrlIndex::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
           new Command(

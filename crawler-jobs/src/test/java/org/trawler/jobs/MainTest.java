@@ -38,6 +38,7 @@ public class MainTest {
             "index",
             "search",
             "warc",
+            "urlindex",
             "readdb",
             "readseg",
             "readhostdb",

@@ -35,5 +35,20 @@ public final class WarcKeys {
 
   public static final int DEFAULT_REVISIT_MEMORY = 100000;
 
+  /**
+   * The URL index's crawl partition, {@code crawl=<name>}; empty means the WARC files' prefix
+   * (warc.prefix, their warcinfo's isPartOf).
+   */
+  public static final String URL_INDEX_CRAWL = "urlindex.crawl";
+
+  public static final String DEFAULT_URL_INDEX_CRAWL = "";
+
+  /**
+   * Bytes of a row group of the URL index's Parquet files: the unit a range read skips or reads.
+   */
+  public static final String URL_INDEX_ROW_GROUP_SIZE = "urlindex.rowgroup.size";
+
+  public static final long DEFAULT_URL_INDEX_ROW_GROUP_SIZE = 8L << 20;
+
   private WarcKeys() {}
 }

@@ -117,6 +117,7 @@ public class BadInputTest {
             "index",
             "search",
             "warc",
+            "urlindex",
             "sitemap",
             "updatehostdb",
             "readhostdb",
@@ -376,6 +377,26 @@ public class BadInputTest {
     cases.add(bad(cmd("warc", "{out}", "{fetched}", "-prefix", "a/b"), USAGE, "-prefix"));
     cases.add(bad(cmd("warc", "{out}", "-dir", "{missing}"), FAILED, "no segments directory"));
     cases.add(bad(cmd("warc", "{out}", "-dir", "{empty}"), NOTHING, "no fetched segment"));
+
+    cases.add(bad(cmd("urlindex", "{out}", "{fetched}"), USAGE, "-warc"));
+    cases.add(
+        bad(
+            cmd("urlindex", "{out}", "{fetched}", "-warc", "{missing}"),
+            FAILED,
+            "no WARC directory"));
+    cases.add(
+        bad(
+            cmd("urlindex", "{out}", "{fetched}", "-warc", "{empty}"),
+            FAILED,
+            "has no CDXJ files"));
+    cases.add(
+        bad(
+            cmd("urlindex", "{out}", "{fetched}", "-warc", "{empty}", "-crawl", "a/b"),
+            USAGE,
+            "-crawl takes"));
+    cases.add(
+        badSetting(
+            "urlindex.rowgroup.size=0", "urlindex", "{out}", "{fetched}", "-warc", "{empty}"));
 
     cases.add(bad(cmd("sitemap", "{crawldb}", "-bogus"), USAGE, "unknown option"));
     cases.add(bad(cmd("sitemap", "{crawldb}", "{crawldb}"), USAGE, "too many arguments"));

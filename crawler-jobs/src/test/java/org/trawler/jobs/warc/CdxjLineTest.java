@@ -1,6 +1,7 @@
 package org.trawler.jobs.warc;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 
 import java.time.Instant;
 import org.junit.Test;
@@ -29,5 +30,38 @@ public class CdxjLineTest {
   @Test
   public void loopbackAddressesKeepTheirOrderReversedAndPort() {
     assertEquals("2,0,0,127:8080)/p/1.html", CdxjLine.surt("http://127.0.0.2:8080/p/1.html"));
+  }
+
+  @Test
+  public void aLineReadsBackAsTheRecordsPlaceInItsFile() {
+    Instant date = Instant.parse("2026-01-02T03:04:05Z");
+    String line =
+        CdxjLine.format(
+            new ArchivedRecord.Index("http://a.test/x?y", date, "text/html", 301, "-"),
+            5,
+            99,
+            "f.warc.gz");
+    assertEquals(
+        new CdxjLine.Entry(
+            "test,a)/x?y", date, "http://a.test/x?y", "text/html", 301, "-", 5, 99, "f.warc.gz"),
+        CdxjLine.parse(line));
+  }
+
+  @Test
+  public void otherLinesAreRefusedWithTheReason() {
+    assertEquals(
+        "not <key> <timestamp> {json}",
+        assertThrows(IllegalArgumentException.class, () -> CdxjLine.parse("a b")).getMessage());
+    assertEquals(
+        "no \"offset\"",
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    CdxjLine.parse(
+                        "k 20260102030405 {\"url\":\"u\",\"status\":\"200\",\"length\":\"1\","
+                            + "\"filename\":\"f\"}"))
+            .getMessage());
+    assertThrows(IllegalArgumentException.class, () -> CdxjLine.parse("k 2026 {\"url\":\"u\"}"));
+    assertThrows(IllegalArgumentException.class, () -> CdxjLine.parse("k 20260102030405 {\"u"));
   }
 }
