@@ -1,6 +1,7 @@
 package org.trawler.jobs.fetch;
 
 import java.io.Closeable;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.Set;
@@ -21,13 +22,13 @@ import org.trawler.jobs.hostdb.Soft404Keys;
 
 /**
  * The fetch task's soft-404 probes (fetcher.soft404.probe): the next URL of a host that has
- * answered a page with 200 in this task, and whose kept probe answer is missing or older than
- * fetcher.soft404.probe.interval, gives its turn to one request for a random path the host cannot
- * have; its answer is judged ({@link Soft404#judge}) and recorded for updatehostdb and updatedb.
- * Once per host per task; shared by the fetcher threads. A host that only redirects (a bare domain
- * sending everyone to www.), answers nothing but errors, or has one URL in the task is never
- * probed: in a broad crawl most hosts are such, and probing each cost more fetches than the soft
- * 404s it found.
+ * answered fetcher.soft404.probe.after.pages pages with 200 in this task, and whose kept probe
+ * answer is missing or older than fetcher.soft404.probe.interval, gives its turn to one request for
+ * a random path the host cannot have; its answer is judged ({@link Soft404#judge}) and recorded for
+ * updatehostdb and updatedb. Once per host per task; shared by the fetcher threads. A host that
+ * only redirects (a bare domain sending everyone to www.), answers nothing but errors, or has fewer
+ * URLs in the task is not probed: in a broad crawl most hosts are such, and probing each cost more
+ * fetches than the soft 404s it found.
  */
 final class Soft404Prober implements Closeable {
   private final HostKnowledge known;
@@ -36,10 +37,12 @@ final class Soft404Prober implements Closeable {
   private final SimHash simHash = new SimHash(1); // as parse's short fingerprint
   private final Random random = new Random();
   private final Set<String> claimed = ConcurrentHashMap.newKeySet();
-  private final Set<String> answered = ConcurrentHashMap.newKeySet();
+  private final Map<String, Integer> answered = new ConcurrentHashMap<>();
+  private final int afterPages;
 
-  Soft404Prober(HostKnowledge known, long intervalMillis, Parsers parsers) {
+  Soft404Prober(HostKnowledge known, long intervalMillis, int afterPages, Parsers parsers) {
     this.known = known;
+    this.afterPages = Math.max(1, afterPages);
     this.intervalMillis = intervalMillis;
     this.parsers = parsers;
   }
@@ -52,12 +55,15 @@ final class Soft404Prober implements Closeable {
     int days =
         Settings.getInt(
             conf, Soft404Keys.PROBE_INTERVAL_DAYS, Soft404Keys.DEFAULT_PROBE_INTERVAL_DAYS);
-    return new Soft404Prober(known, days * 86_400_000L, new Parsers(conf));
+    int after =
+        Settings.getInt(conf, Soft404Keys.PROBE_AFTER_PAGES, Soft404Keys.DEFAULT_PROBE_AFTER_PAGES);
+    return new Soft404Prober(known, days * 86_400_000L, after, new Parsers(conf));
   }
 
   /** Reads every setting the tasks read, so a bad one fails before the job. */
   static void checkSettings(Configuration conf) {
     Settings.getInt(conf, Soft404Keys.PROBE_INTERVAL_DAYS, Soft404Keys.DEFAULT_PROBE_INTERVAL_DAYS);
+    Settings.getInt(conf, Soft404Keys.PROBE_AFTER_PAGES, Soft404Keys.DEFAULT_PROBE_AFTER_PAGES);
   }
 
   /**
@@ -67,7 +73,7 @@ final class Soft404Prober implements Closeable {
   String claim(String url, long now) {
     String host = URLParts.host(url);
     if (host == null
-        || !answered.contains(host)
+        || answered.getOrDefault(host, 0) < afterPages
         || !Soft404.due(known.probeOf(host), now, intervalMillis)) {
       return null;
     }
@@ -79,7 +85,7 @@ final class Soft404Prober implements Closeable {
     if (outcome.getStatus() == CrawlStatus.FETCH_SUCCESS && outcome.getHttpCode() == 200) {
       String host = URLParts.host(url);
       if (host != null) {
-        answered.add(host);
+        answered.merge(host, 1, Integer::sum);
       }
     }
   }

@@ -18,6 +18,15 @@ public final class Soft404Keys {
 
   public static final int DEFAULT_PROBE_INTERVAL_DAYS = 30;
 
+  /**
+   * Pages a host answers with 200 in a fetch task before it is probed there: a host with fewer URLs
+   * in the task is not probed this time (most hosts of a broad crawl are small, and the probe saves
+   * no fetch: it keeps soft-404 pages out of the index, which matters where a host has many).
+   */
+  public static final String PROBE_AFTER_PAGES = "fetcher.soft404.probe.after.pages";
+
+  public static final int DEFAULT_PROBE_AFTER_PAGES = 5;
+
   /** Internal: the installed hostdb version the tasks read the probes from; unset = none. */
   public static final String INTERNAL_HOSTDB = "trawler.soft404.hostdb";
 

@@ -92,6 +92,7 @@ public class Soft404CrawlTest {
     conf.set(PolitenessKeys.SERVER_DELAY, "0");
     conf.set(ProtocolKeys.TIMEOUT, "5000");
     conf.setBoolean(Soft404Keys.PROBE, true);
+    conf.setInt(Soft404Keys.PROBE_AFTER_PAGES, 1); // a site of a few pages: probe at the second
     File crawl = new File(tmp.getRoot(), "crawl");
     String index = new File(crawl, "index").getPath();
 

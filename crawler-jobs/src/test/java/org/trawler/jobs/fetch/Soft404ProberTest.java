@@ -13,11 +13,13 @@ import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.hostdb.HostKnowledge;
 
-/** Which hosts a fetch task probes: those that answered a page with 200 and have another URL. */
+/**
+ * Which hosts a fetch task probes: those that answered enough pages with 200 and have another URL.
+ */
 public class Soft404ProberTest {
   private final Soft404Prober prober =
       new Soft404Prober(
-          HostKnowledge.NONE, 30 * 86_400_000L, new Parsers(LocalJobFixtures.localConf()));
+          HostKnowledge.NONE, 30 * 86_400_000L, 2, new Parsers(LocalJobFixtures.localConf()));
 
   private static ProtocolOutput ok(String url) {
     byte[] html = "<html><body>hello</body></html>".getBytes(StandardCharsets.UTF_8);
@@ -25,9 +27,11 @@ public class Soft404ProberTest {
   }
 
   @Test
-  public void aHostIsProbedOnceAfterItsFirst200() {
+  public void aHostIsProbedOnceAfterEnough200s() {
     assertNull("nothing answered yet", prober.claim("http://www.a.test/1.html", 0));
     prober.fetched("http://www.a.test/1.html", ok("http://www.a.test/1.html"));
+    assertNull("one page answered of two", prober.claim("http://www.a.test/2.html", 0));
+    prober.fetched("http://www.a.test/2.html", ok("http://www.a.test/2.html"));
     String probe = prober.claim("http://www.a.test/2.html", 0);
     assertNotNull(probe);
     assertTrue(probe, probe.startsWith("http://www.a.test/"));
