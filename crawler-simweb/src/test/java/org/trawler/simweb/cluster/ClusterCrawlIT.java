@@ -397,8 +397,7 @@ public class ClusterCrawlIT {
     assertTrue(
         "YARN applications for every step: " + ran,
         ran.containsAll(
-            List.of(
-                "inject", "generate", "fetch", "updatedb", "invertlinks", "dedup", "warc")));
+            List.of("inject", "generate", "fetch", "updatedb", "invertlinks", "dedup", "warc")));
     // run's dedup step (crawl.dedup): its exact and near jobs, as YARN applications of the job jar
     Set<String> dedupJobs = new TreeSet<>();
     for (ApplicationReport app : apps) {
