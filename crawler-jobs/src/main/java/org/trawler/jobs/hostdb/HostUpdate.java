@@ -25,12 +25,15 @@ public final class HostUpdate {
   private HostUpdate() {}
 
   /**
-   * A crawldb URL's page as evidence for learning parameters: a fetched page with a fingerprint,
-   * else null.
+   * A crawldb URL's page as evidence for learning parameters and traps: a fetched page with a
+   * fingerprint, else null. A page dedup marked db_duplicate counts too: its likeness to another is
+   * the very evidence (run marks duplicates every round, before the next updatehostdb).
    */
   public static HostPart pageOf(String url, CrawlDatum datum) {
     CrawlStatus s = datum.getStatus();
-    if ((s != CrawlStatus.DB_FETCHED && s != CrawlStatus.DB_NOTMODIFIED)
+    if ((s != CrawlStatus.DB_FETCHED
+            && s != CrawlStatus.DB_NOTMODIFIED
+            && s != CrawlStatus.DB_DUPLICATE)
         || !datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
       return null;
     }

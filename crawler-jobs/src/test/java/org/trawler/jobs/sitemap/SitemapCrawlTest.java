@@ -29,6 +29,7 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
+import org.trawler.jobs.crawl.CrawlKeys;
 
 /**
  * {@code run --sitemaps} on three loopback sites: a's robots.txt names a gzip sitemap index (of a
@@ -240,6 +241,9 @@ public class SitemapCrawlTest {
     Configuration conf = LocalJobFixtures.localConf();
     conf.set("hadoop.tmp.dir", new File(tmp.getRoot(), "hadoop").getAbsolutePath());
     conf.set("fetcher.server.delay", "0");
+    // the site's pages share their text: run's dedup would mark them, which is not this test's
+    // matter
+    conf.setBoolean(CrawlKeys.DEDUP, false);
     File crawl = new File(tmp.getRoot(), "crawl");
 
     CommandRun run =
@@ -310,6 +314,7 @@ public class SitemapCrawlTest {
     Configuration conf = LocalJobFixtures.localConf();
     conf.set("hadoop.tmp.dir", new File(tmp.getRoot(), "hadoop").getAbsolutePath());
     conf.set("fetcher.server.delay", "0");
+    conf.setBoolean(CrawlKeys.DEDUP, false); // the pages share their text, as above
     File crawl = new File(tmp.getRoot(), "crawl");
 
     // default limits (sitemap.size.max: 50 MB decompressed), in a test JVM of 2 GB heap, where
