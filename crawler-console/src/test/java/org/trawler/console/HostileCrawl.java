@@ -15,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
+import org.trawler.jobs.crawl.CrawlKeys;
 import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
@@ -73,6 +74,9 @@ public final class HostileCrawl {
       Files.writeString(new File(seeds, "seed.txt").toPath(), seedText);
       Configuration conf = LocalJobFixtures.localConf();
       conf.set(PolitenessKeys.SERVER_DELAY, "0");
+      // its pages share their hostile text: run's dedup would mark most of them, not this crawl's
+      // matter
+      conf.setBoolean(CrawlKeys.DEDUP, false);
       conf.set(ProtocolKeys.FETCHER_THREADS, "4");
       conf.set(ProtocolKeys.TIMEOUT, "5000");
       CommandRun run =
