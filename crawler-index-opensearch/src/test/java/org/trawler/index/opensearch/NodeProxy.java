@@ -22,8 +22,8 @@ import javax.net.ssl.SSLContext;
 /**
  * A reverse proxy on 127.0.0.1 in front of the test node, playing what a real cluster does that the
  * embedded node does not: HTTPS with a self-signed certificate and basic authentication (the
- * security plugin), a cluster too busy for every second bulk request (429), or one that dies in the
- * middle of a job.
+ * security plugin), a cluster too busy for every second new bulk request (429), or one that dies in
+ * the middle of a job.
  */
 final class NodeProxy implements AutoCloseable {
   private final HttpServer server;
@@ -33,7 +33,8 @@ final class NodeProxy implements AutoCloseable {
   private final int bulksBeforeDeath;
   private final AtomicInteger bulks = new AtomicInteger();
   private final AtomicInteger refused = new AtomicInteger();
-  private final Set<Integer> refusedBulks = ConcurrentHashMap.newKeySet();
+  private final Set<Integer> seenBulks = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger newBulks = new AtomicInteger();
   private final HttpClient client = HttpClient.newHttpClient();
 
   private NodeProxy(
@@ -60,7 +61,7 @@ final class NodeProxy implements AutoCloseable {
     server.start();
   }
 
-  /** Answers 429 to every second bulk request, forwards everything else. */
+  /** Answers 429 once to every second new bulk request, forwards everything else. */
   static NodeProxy busy(String nodeUrl) throws IOException {
     return new NodeProxy(nodeUrl, null, null, true, -1);
   }
@@ -112,12 +113,12 @@ final class NodeProxy implements AutoCloseable {
         return;
       }
       byte[] body = exchange.getRequestBody().readAllBytes();
-      // a bulk refused once is let through when it comes back: with two senders the parity alone
-      // could refuse one bulk more times than the writer retries
+      // every second new bulk is refused once, its retry let through: counted over new bodies, so
+      // retries and two senders' timing change neither how many are refused nor which
       if (busyEverySecondBulk
-          && bulk % 2 == 0
           && bulk > 0
-          && refusedBulks.add(Arrays.hashCode(body))) {
+          && seenBulks.add(Arrays.hashCode(body))
+          && newBulks.incrementAndGet() % 2 == 0) {
         refused.incrementAndGet();
         reply(
             exchange,
