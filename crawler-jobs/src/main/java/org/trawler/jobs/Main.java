@@ -114,18 +114,28 @@ public final class Main {
     }
     Command command = find(args[0]);
     if (command == null) {
-      err.println(
-          "trawler: unknown command '"
-              + args[0]
-              + "'"
-              + NearestNames.didYouMean(
-                  args[0], commands().stream().map(Command::name).toList(), ""));
-      err.print(commandList());
+      err.println(unknownCommand(args));
       return UserException.USAGE;
     }
     CrawlTool tool = command.tool().get().printTo(out, err).checkSettingsFirst();
     return ToolRunner.run(
         conf, tool, genericOptionsFirst(Arrays.copyOfRange(args, 1, args.length)));
+  }
+
+  /**
+   * The one line for a command line whose first word is no command: the nearest names, the run line
+   * for Nutch's crawl script, or where the list of commands is.
+   */
+  static String unknownCommand(String[] args) {
+    String line = "trawler: unknown command '" + args[0] + "'";
+    String nutch = NutchCrawlScript.hint(args);
+    if (!nutch.isEmpty()) {
+      return line + nutch;
+    }
+    String nearest =
+        NearestNames.didYouMean(args[0], commands().stream().map(Command::name).toList(), "");
+    return line
+        + (nearest.isEmpty() ? " (bin/crawl with no arguments lists the commands)" : nearest);
   }
 
   /**

@@ -1,6 +1,8 @@
 package org.trawler.jobs;
 
+import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import org.apache.commons.cli.CommandLine;
@@ -46,6 +48,61 @@ public class CommandLineTest {
     CommandRun run = CommandRun.run(conf, "genrate", "crawl/crawldb", "crawl/segments");
     assertEquals(run.toString(), 2, run.exitCode);
     assertEquals("trawler: unknown command 'genrate' (did you mean generate?)", run.errLines()[0]);
+  }
+
+  @Test
+  public void anUnknownCommandIsOneLine() throws Exception {
+    CommandRun run = CommandRun.run(conf, "genrate", "crawl/crawldb", "crawl/segments");
+    assertEquals(run.toString(), 1, run.errLines().length);
+    run = CommandRun.run(conf, "bogus");
+    assertEquals(run.toString(), 2, run.exitCode);
+    assertArrayEquals(
+        new String[] {
+          "trawler: unknown command 'bogus' (bin/crawl with no arguments lists the commands)"
+        },
+        run.errLines());
+  }
+
+  @Test
+  public void nutchsCrawlScriptGetsTheRunLineThatDoesTheSame() throws Exception {
+    CommandRun run = CommandRun.run(conf, "-i", "-s", "urls", "crawl", "2");
+    assertEquals(run.toString(), 2, run.exitCode);
+    assertArrayEquals(
+        new String[] {
+          "trawler: unknown command '-i'; Nutch's crawl script is Trawler's run command:"
+              + " bin/crawl run urls crawl 2 -index crawl/index"
+        },
+        run.errLines());
+    run = CommandRun.run(conf, "crawl");
+    assertEquals(
+        "trawler: unknown command 'crawl'; the crawl loop is the run command:"
+            + " bin/crawl run <url_dir> <crawl_dir> <rounds>",
+        run.errLines()[0]);
+  }
+
+  @Test
+  public void nutchsScriptOptionsBecomeRunOptions() {
+    assertEquals(
+        "bin/crawl run seeds c 3 -threads 20 -topN 1000 -hostdb -D http.agent.name=me",
+        NutchCrawlScript.runLine(
+            new String[] {
+              "--num-threads",
+              "20",
+              "-s",
+              "seeds",
+              "--size-fetchlist",
+              "1000",
+              "--hostdb",
+              "-D",
+              "http.agent.name=me",
+              "-w",
+              "5m",
+              "c",
+              "3"
+            }));
+    assertNull(NutchCrawlScript.runLine(new String[] {"-s", "seeds", "c"}));
+    assertNull(NutchCrawlScript.runLine(new String[] {"-s", "seeds", "c", "3", "--bogus"}));
+    assertEquals("", NutchCrawlScript.hint(new String[] {"fecth", "x"}));
   }
 
   @Test

@@ -57,6 +57,9 @@ public final class CrawlRound {
   @FunctionalInterface
   public interface StepRunner {
     Map<String, Long> run(String step, Step work) throws Exception;
+
+    /** Told the round's segment once generate has made it, before it is fetched. */
+    default void generated(Path segment) throws IOException {}
   }
 
   /** Runs each step as it is. */
@@ -308,6 +311,7 @@ public final class CrawlRound {
     if (segment == null) {
       return Optional.empty();
     }
+    runner.generated(segment);
     FetchResult fetched = steps.call(FETCH, new Fetcher(), f -> f.fetch(segment, false));
     if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
       steps.run(PARSE, new ParseSegment(), p -> p.parse(segment, false));

@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.filter.TrapReason;
 import org.trawler.core.parse.ParseNote;
+import org.trawler.core.store.Segment;
 import org.trawler.jobs.JobCounter;
 import org.trawler.jobs.fetch.FetchCounter;
 import org.trawler.jobs.generate.GenerateCounter;
@@ -185,18 +186,76 @@ public final class RoundLog {
     replace(roundsFile(), String.join("\n", lines) + "\n");
   }
 
-  /** Records that the crawl is in {@code phase} of round {@code round} of {@code rounds}. */
+  /**
+   * The number of the crawl's last recorded round (0 before the first): a rerun of {@code run} on
+   * the same crawl numbers its rounds on from there, so the rounds of one crawl never repeat a
+   * number.
+   */
+  public int lastRound() throws IOException {
+    int last = 0;
+    for (JsonNode r : read(conf, roundsFile())) {
+      last = Math.max(last, r.path("round").asInt(0));
+    }
+    return last;
+  }
+
+  /**
+   * Records that the crawl is in {@code phase} of round {@code round}, the last of this run being
+   * round {@code rounds}.
+   */
   public void running(int round, int rounds, String phase) throws IOException {
+    running(round, rounds, phase, null);
+  }
+
+  /** The same, naming the round's segment once generate has made it (null: not yet). */
+  public void running(int round, int rounds, String phase, Path segment) throws IOException {
     ObjectNode o = JSON.createObjectNode();
     o.put("state", "running");
     o.put("round", round);
     o.put("rounds", rounds);
     o.put("phase", phase);
+    if (segment != null) {
+      o.put("segment", segment.getName());
+    }
     o.put("since", System.currentTimeMillis());
     replace(runFile(), JSON.writeValueAsString(o) + "\n");
   }
 
-  /** Records that the crawl ended after {@code ran} rounds. */
+  /**
+   * Records that a running crawl was stopped where it stood (a second Ctrl-C, SIGTERM): run.json
+   * keeps its round, phase and segment with the state "stopped". Nothing when it is not running.
+   */
+  public void stopped() throws IOException {
+    JsonNode run = readRun(conf, root);
+    if (run instanceof ObjectNode o && "running".equals(o.path("state").asText())) {
+      o.put("state", "stopped");
+      o.put("since", System.currentTimeMillis());
+      replace(runFile(), JSON.writeValueAsString(o) + "\n");
+    }
+  }
+
+  /**
+   * The segment a stopped run had generated and never fetched (no crawl_fetch), or null: it holds
+   * nothing but a fetch list that the next round makes again (generate does not mark the crawldb by
+   * default), and left in segments/ it would be one more segment for every -dir command to skip.
+   */
+  public Path unfetchedSegmentOfStoppedRun() throws IOException {
+    JsonNode run = readRun(conf, root);
+    if (run == null
+        || !"stopped".equals(run.path("state").asText())
+        || run.path("segment").asText().isEmpty()) {
+      return null;
+    }
+    Path segment = new Path(new Path(root, "segments"), run.path("segment").asText());
+    FileSystem fs = segment.getFileSystem(conf);
+    return fs.isDirectory(segment) && !fs.exists(new Path(segment, Segment.CRAWL_FETCH))
+        ? segment
+        : null;
+  }
+
+  /**
+   * Records that the crawl ended after round {@code ran}, the run asked to go to {@code rounds}.
+   */
   public void finished(int ran, int rounds) throws IOException {
     ObjectNode o = JSON.createObjectNode();
     o.put("state", "finished");

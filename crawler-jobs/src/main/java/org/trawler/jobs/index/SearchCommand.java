@@ -3,12 +3,16 @@ package org.trawler.jobs.index;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.lucene.index.FieldInfos;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.NearestNames;
 import org.trawler.core.io.JsonOutput;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
@@ -65,6 +69,7 @@ public class SearchCommand extends CrawlTool {
     try {
       search.parse(query); // a bad query is the user's, whether or not there is an index
       try (IndexShards shards = IndexShards.open(getConf(), index)) {
+        checkFields(fields, FieldInfos.getMergedFieldInfos(shards.reader()), index);
         hits = search.search(shards, query, n);
       }
     } catch (Search.BadQueryException e) {
@@ -81,6 +86,32 @@ public class SearchCommand extends CrawlTool {
       printText(out(), hits, fields);
     }
     return 0;
+  }
+
+  /**
+   * A field to show that the index does not have is a mistake (a typo, another index's name), not a
+   * blank column: one line naming it and the fields there are.
+   */
+  static void checkFields(List<String> fields, FieldInfos inIndex, Path index)
+      throws UserException {
+    for (String f : fields) {
+      if (!f.equals("snippet") && inIndex.fieldInfo(f) == null) {
+        List<String> names = new ArrayList<>();
+        inIndex.forEach(i -> names.add(i.name));
+        Collections.sort(names);
+        names.add("snippet");
+        throw new UserException(
+            "-fields: "
+                + index
+                + " has no field '"
+                + f
+                + "'"
+                + NearestNames.didYouMean(f, names, "")
+                + "; its fields: "
+                + String.join(", ", names),
+            UserException.USAGE);
+      }
+    }
   }
 
   static void printText(PrintStream out, List<Search.Hit> hits, List<String> fields) {

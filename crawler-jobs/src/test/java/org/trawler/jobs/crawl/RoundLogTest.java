@@ -2,6 +2,7 @@ package org.trawler.jobs.crawl;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -60,6 +61,40 @@ public class RoundLogTest {
     for (String name : dir.list()) {
       assertFalse("a temporary file left behind: " + name, name.contains(".tmp"));
     }
+  }
+
+  @Test
+  public void aRerunNumbersItsRoundsOnFromTheLastRecordedOne() throws Exception {
+    File dir = tmp.newFolder("crawl");
+    RoundLog log = new RoundLog(LocalJobFixtures.localConf(), new Path(dir.getPath()));
+    assertEquals(0, log.lastRound());
+    Files.writeString(
+        new File(dir, RoundLog.ROUNDS_FILE).toPath(), "{\"round\":1}\n{\"round\":2}\n");
+    assertEquals(2, log.lastRound());
+  }
+
+  @Test
+  public void aStoppedRunSaysSoAndNamesTheSegmentItNeverFetched() throws Exception {
+    File dir = tmp.newFolder("crawl");
+    Path root = new Path(dir.getPath());
+    RoundLog log = new RoundLog(LocalJobFixtures.localConf(), root);
+    File segment = new File(dir, "segments/20261129010000");
+    assertTrue(new File(segment, "crawl_generate").mkdirs());
+    log.running(3, 4, CrawlRound.FETCH, new Path(segment.getPath()));
+    assertNull("a running crawl's segment is its own", log.unfetchedSegmentOfStoppedRun());
+    log.stopped();
+    JsonNode run = RoundLog.readRun(LocalJobFixtures.localConf(), root);
+    assertEquals("stopped", run.path("state").asText());
+    assertEquals(3, run.path("round").asInt());
+    assertEquals("fetch", run.path("phase").asText());
+    assertEquals(segment.getName(), log.unfetchedSegmentOfStoppedRun().getName());
+    assertTrue(new File(segment, "crawl_fetch").mkdirs());
+    assertNull("a fetched segment is kept", log.unfetchedSegmentOfStoppedRun());
+
+    log.finished(3, 4);
+    log.stopped();
+    assertEquals(
+        "finished", RoundLog.readRun(LocalJobFixtures.localConf(), root).path("state").asText());
   }
 
   @Test
