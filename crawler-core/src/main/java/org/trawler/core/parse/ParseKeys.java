@@ -13,12 +13,28 @@ public final class ParseKeys {
   public static final String DEFAULT_OUTLINK_TAGS = "a,area,frame,iframe";
 
   /**
-   * Seconds one page may take to parse, whatever its parser (the thread of a parse that overruns is
-   * abandoned); 0 or less = no limit (parse in the calling thread).
+   * Seconds of CPU time one page may take to parse, whatever its parser (the thread of a parse that
+   * overruns is abandoned); 0 or less = no limit (parse in the calling thread).
    */
   public static final String TIMEOUT = "parser.timeout";
 
   public static final int DEFAULT_TIMEOUT = 30;
+
+  /**
+   * Seconds of wall-clock time one parse may take, whatever CPU time it used: the backstop for a
+   * parse that blocks or sleeps; 0 = none.
+   */
+  public static final String TIMEOUT_WALL = "parser.timeout.wall";
+
+  public static final int DEFAULT_TIMEOUT_WALL = 300;
+
+  /**
+   * Abandoned parses of one task still running, at most: at the cap no parse is started (reason
+   * abandoned_limit) until one of them ends; -1 = no cap.
+   */
+  public static final String ABANDONED_MAX = "parser.abandoned.max";
+
+  public static final int DEFAULT_ABANDONED_MAX = 4;
 
   /** Distinct outlinks kept per page, counted after de-duplication; -1 = no cap. */
   public static final String MAX_OUTLINKS = "db.max.outlinks.per.page";
