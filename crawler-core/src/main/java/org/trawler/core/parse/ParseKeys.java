@@ -41,6 +41,14 @@ public final class ParseKeys {
 
   public static final int DEFAULT_MAX_OUTLINKS = 1000;
 
+  /**
+   * Hyperlinks read of one page or document, before de-duplication; the rest are not read (reason
+   * links_limit); -1 = no cap.
+   */
+  public static final String LINKS_MAX = "parser.links.max";
+
+  public static final int DEFAULT_LINKS_MAX = 10000;
+
   /** Characters of anchor text kept per outlink, and per inlink by invertlinks. */
   public static final String MAX_ANCHOR_LENGTH = "db.max.anchor.length";
 
@@ -113,6 +121,14 @@ public final class ParseKeys {
   public static final String EMBEDDED_MAX_DEPTH = "parser.embedded.max.depth";
 
   public static final int DEFAULT_EMBEDDED_MAX_DEPTH = 3;
+
+  /**
+   * Documents embedded in one document (attachments, at any depth) that are parsed; the rest are
+   * skipped (reason embedded_too_many); -1 = no cap.
+   */
+  public static final String EMBEDDED_MAX_COUNT = "parser.embedded.max.count";
+
+  public static final int DEFAULT_EMBEDDED_MAX_COUNT = 100;
 
   /**
    * The parse filters run on every parsed page, in order: names of {@link #FILTER_CLASSES}, commas
