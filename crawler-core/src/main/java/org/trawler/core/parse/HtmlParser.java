@@ -133,7 +133,7 @@ public class HtmlParser implements Parser {
       // a redirect's only link is its target, which updatedb takes from the redirect itself
       data.getMeta().put(ParseData.META_REFRESH, redirect.target());
     } else if (!robots.noFollow()) {
-      data.getOutlinks().addAll(outlinks.extract(elements, pageUrl, notes));
+      outlinks.addOutlinks(data, elements, pageUrl, notes);
       List<String> more = LinkRelations.alternates(elements.links(), pageUrl);
       if (canonical != null && followCanonical) {
         more.add(canonical);

@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Attributes;
-import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.net.LinkPolicy;
 import org.trawler.core.net.URLFilter;
 import org.trawler.core.net.URLFilters;
@@ -30,7 +30,9 @@ import org.trawler.core.net.filter.TrapURLFilter;
  * The outlinks of a parsed page: the link attribute of each configured element, resolved against
  * {@code <base href>} or the page URL, fragment dropped, http/https only, normalized and filtered
  * (scope outlink), de-duplicated and only then capped, so that in-page {@code #section} links
- * cannot use up the quota.
+ * cannot use up the quota. At most parser.links.max hyperlinks of a page or document are read at
+ * all: a document of a million links costs no more than one of ten thousand. A page that loses
+ * links to either cap is recorded with reason links_limit.
  */
 public class OutlinkExtractor {
   /** Marks a rejected link in the per-page caches: no outlink URL is empty. */
@@ -44,6 +46,7 @@ public class OutlinkExtractor {
   private final TrapURLFilter traps;
 
   private final int maxOutlinks;
+  private final int maxLinks;
   private final int maxAnchorLength;
   private final LinkPolicy linkPolicy;
   private final boolean honorNofollow;
@@ -63,6 +66,7 @@ public class OutlinkExtractor {
     this.accepted = URLOutcomes.forOutlinks(conf); // after the members: they report bad settings
     this.maxOutlinks =
         Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);
+    this.maxLinks = Settings.getInt(conf, ParseKeys.LINKS_MAX, ParseKeys.DEFAULT_LINKS_MAX);
     this.maxAnchorLength =
         Settings.getInt(conf, ParseKeys.MAX_ANCHOR_LENGTH, ParseKeys.DEFAULT_MAX_ANCHOR_LENGTH);
     this.linkPolicy = LinkPolicy.from(conf);
@@ -92,14 +96,39 @@ public class OutlinkExtractor {
     return set;
   }
 
-  /** The outlinks of {@code doc}, which was fetched from {@code pageUrl}, in document order. */
-  public List<Outlink> extract(Document doc, String pageUrl) {
-    return extract(PageElements.of(doc), pageUrl, new ArrayList<>());
+  /** Outlinks, and whether a cap dropped links (parser.links.max, db.max.outlinks.per.page). */
+  private record Extracted(List<Outlink> outlinks, boolean cut) {}
+
+  /**
+   * Hyperlinks a parser should hand {@link #addOutlinks(ParseData, List, String)} at most: one more
+   * than parser.links.max, which tells a document at the cap from one past it.
+   */
+  public int linksToRead() {
+    return maxLinks < 0 ? Integer.MAX_VALUE : maxLinks + 1;
   }
 
-  /** {@link #extract(PageElements, String, List)} without notes. */
-  public List<Outlink> extract(PageElements elements, String pageUrl) {
-    return extract(elements, pageUrl, new ArrayList<>());
+  /**
+   * Adds the outlinks of a page's {@code elements} to {@code data} ({@link #extractPage}); when a
+   * cap dropped links the page's reason is links_limit, unless it has one.
+   */
+  public void addOutlinks(
+      ParseData data, PageElements elements, String pageUrl, List<ParseNote> heldBack) {
+    add(data, extractPage(elements, pageUrl, heldBack));
+  }
+
+  /**
+   * Adds the outlinks of a document's {@code links} to {@code data} ({@link #extractLinks}); when a
+   * cap dropped links the document's reason is links_limit, unless it has one.
+   */
+  public void addOutlinks(ParseData data, List<Link> links, String pageUrl) {
+    add(data, extractDocument(links, pageUrl));
+  }
+
+  private static void add(ParseData data, Extracted extracted) {
+    data.getOutlinks().addAll(extracted.outlinks());
+    if (extracted.cut()) {
+      data.getMeta().putIfAbsent(ParseData.META_REASON, ParseReason.LINKS_LIMIT.reasonName());
+    }
   }
 
   /**
@@ -110,13 +139,14 @@ public class OutlinkExtractor {
    * heldBack} (name {@value #TRAP_NOTE}, counter its {@link TrapReason}, detail the reason and the
    * URL, as check shows it).
    */
-  public List<Outlink> extract(PageElements elements, String pageUrl, List<ParseNote> heldBack) {
+  private Extracted extractPage(PageElements elements, String pageUrl, List<ParseNote> heldBack) {
     URLParts base = URLParts.of(baseUrl(elements.bases(), pageUrl));
     String pageHost = URLParts.host(pageUrl);
     // reference pages repeat most links (nav bars, type columns): each href is resolved once per
     // page, and an anchor is only extracted while the URL has none
     Map<String, String> urlOfHref = new HashMap<>(); // href as written → outlink URL, or REJECTED
     Map<String, String> anchors = new LinkedHashMap<>();
+    int read = 0;
     for (Element e : elements.all()) {
       String tag = e.normalName();
       if (!tags.contains(tag) || e.attributesSize() == 0) {
@@ -127,6 +157,9 @@ public class OutlinkExtractor {
       if (!attributes.hasKey(attribute)
           || (honorNofollow && hasRel(attributes.get("rel"), "nofollow"))) {
         continue;
+      }
+      if (maxLinks >= 0 && read++ == maxLinks) {
+        return capped(anchors, true);
       }
       String href = attributes.get(attribute);
       String url = urlOfHref.get(href);
@@ -146,7 +179,7 @@ public class OutlinkExtractor {
         anchors.put(url, anchor); // a re-put keeps the first position
       }
     }
-    return capped(anchors);
+    return capped(anchors, false);
   }
 
   /**
@@ -165,6 +198,14 @@ public class OutlinkExtractor {
    * then normalized, filtered, de-duplicated and capped as the links of an HTML page are.
    */
   public List<Outlink> extractLinks(List<Link> links, String pageUrl) {
+    return extractDocument(links, pageUrl).outlinks();
+  }
+
+  private Extracted extractDocument(List<Link> links, String pageUrl) {
+    boolean tooMany = maxLinks >= 0 && links.size() > maxLinks;
+    if (tooMany) {
+      links = links.subList(0, maxLinks);
+    }
     String pageHost = URLParts.host(pageUrl);
     URLParts base = URLParts.of(pageUrl);
     Map<String, String> urlOfHref = new HashMap<>();
@@ -184,18 +225,21 @@ public class OutlinkExtractor {
         metaOf.putIfAbsent(url, link.meta()); // the first link's, as for a page's anchors
       }
     }
-    List<Outlink> outlinks = capped(anchors);
-    for (Outlink o : metaOf.isEmpty() ? List.<Outlink>of() : outlinks) {
+    Extracted extracted = capped(anchors, tooMany);
+    for (Outlink o : metaOf.isEmpty() ? List.<Outlink>of() : extracted.outlinks()) {
       Map<String, String> meta = metaOf.get(o.getToUrl());
       if (meta != null) {
         o.getMeta().putAll(meta);
       }
     }
-    return outlinks;
+    return extracted;
   }
 
-  /** Outlinks URL → anchor, in order, cut at db.max.outlinks.per.page. */
-  private List<Outlink> capped(Map<String, String> anchors) {
+  /**
+   * Outlinks URL → anchor, in order, cut at db.max.outlinks.per.page; {@code cut} when links were
+   * not read (parser.links.max).
+   */
+  private Extracted capped(Map<String, String> anchors, boolean cut) {
     List<Outlink> outlinks =
         new ArrayList<>(maxOutlinks < 0 ? anchors.size() : Math.min(maxOutlinks, anchors.size()));
     for (Map.Entry<String, String> a : anchors.entrySet()) {
@@ -204,7 +248,7 @@ public class OutlinkExtractor {
       }
       outlinks.add(new Outlink(a.getKey(), a.getValue()));
     }
-    return outlinks;
+    return new Extracted(outlinks, cut || outlinks.size() < anchors.size());
   }
 
   /**

@@ -13,17 +13,41 @@ public final class ParseKeys {
   public static final String DEFAULT_OUTLINK_TAGS = "a,area,frame,iframe";
 
   /**
-   * Seconds one page may take to parse, whatever its parser (the thread of a parse that overruns is
-   * abandoned); 0 or less = no limit (parse in the calling thread).
+   * Seconds of CPU time one page may take to parse, whatever its parser (the thread of a parse that
+   * overruns is abandoned); 0 or less = no limit (parse in the calling thread).
    */
   public static final String TIMEOUT = "parser.timeout";
 
   public static final int DEFAULT_TIMEOUT = 30;
 
+  /**
+   * Seconds of wall-clock time one parse may take, whatever CPU time it used: the backstop for a
+   * parse that blocks or sleeps; 0 = none.
+   */
+  public static final String TIMEOUT_WALL = "parser.timeout.wall";
+
+  public static final int DEFAULT_TIMEOUT_WALL = 300;
+
+  /**
+   * Abandoned parses of one task still running, at most: at the cap no parse is started (reason
+   * abandoned_limit) until one of them ends; -1 = no cap.
+   */
+  public static final String ABANDONED_MAX = "parser.abandoned.max";
+
+  public static final int DEFAULT_ABANDONED_MAX = 4;
+
   /** Distinct outlinks kept per page, counted after de-duplication; -1 = no cap. */
   public static final String MAX_OUTLINKS = "db.max.outlinks.per.page";
 
   public static final int DEFAULT_MAX_OUTLINKS = 1000;
+
+  /**
+   * Hyperlinks read of one page or document, before de-duplication; the rest are not read (reason
+   * links_limit); -1 = no cap.
+   */
+  public static final String LINKS_MAX = "parser.links.max";
+
+  public static final int DEFAULT_LINKS_MAX = 10000;
 
   /** Characters of anchor text kept per outlink, and per inlink by invertlinks. */
   public static final String MAX_ANCHOR_LENGTH = "db.max.anchor.length";
@@ -97,6 +121,14 @@ public final class ParseKeys {
   public static final String EMBEDDED_MAX_DEPTH = "parser.embedded.max.depth";
 
   public static final int DEFAULT_EMBEDDED_MAX_DEPTH = 3;
+
+  /**
+   * Documents embedded in one document (attachments, at any depth) that are parsed; the rest are
+   * skipped (reason embedded_too_many); -1 = no cap.
+   */
+  public static final String EMBEDDED_MAX_COUNT = "parser.embedded.max.count";
+
+  public static final int DEFAULT_EMBEDDED_MAX_COUNT = 100;
 
   /**
    * The parse filters run on every parsed page, in order: names of {@link #FILTER_CLASSES}, commas

@@ -17,7 +17,10 @@ public enum ParseReason {
    * The content was cut at http.content.limit(.documents) and its format cannot be read in part.
    */
   TRUNCATED,
-  /** The parse took longer than parser.timeout; its thread was abandoned. */
+  /**
+   * The parse used more CPU time than parser.timeout, or more wall-clock time than
+   * parser.timeout.wall; its thread was abandoned.
+   */
   PARSE_TIMEOUT,
   /** The text was cut at parser.text.max.chars (the page is parsed: success). */
   TEXT_LIMIT,
@@ -34,7 +37,19 @@ public enum ParseReason {
   /** An earlier attempt of the task died while parsing this document: skipped. */
   PARSER_CRASHED,
   /** The parser failed in any other way. */
-  PARSER_ERROR;
+  PARSER_ERROR,
+  /**
+   * Not parsed: parser.abandoned.max abandoned parses of the task were still running
+   * (parse_failed).
+   */
+  ABANDONED_LIMIT,
+  /**
+   * Hyperlinks beyond parser.links.max, or distinct outlinks beyond db.max.outlinks.per.page, were
+   * dropped (the page is parsed: success).
+   */
+  LINKS_LIMIT,
+  /** Embedded documents beyond parser.embedded.max.count were skipped (success). */
+  EMBEDDED_TOO_MANY;
 
   private final String name = name().toLowerCase(Locale.ROOT);
 

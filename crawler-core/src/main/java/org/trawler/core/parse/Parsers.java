@@ -6,10 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
-import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -56,11 +54,7 @@ public class Parsers implements Closeable {
             conf.get(ParseKeys.DETECTOR_CLASS, ParseKeys.DEFAULT_DETECTOR_CLASS),
             TypeDetector.class);
     this.signature = Signature.create(conf);
-    this.workers =
-        new ParseWorkers(
-            TimeUnit.SECONDS.toMillis(
-                Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT)),
-            signature);
+    this.workers = ParseWorkers.fromConf(conf, signature);
     Map<String, Parser> parsers = new LinkedHashMap<>();
     try {
       for (Rule rule : rules) {
@@ -158,8 +152,8 @@ public class Parsers implements Closeable {
   }
 
   /**
-   * Parses abandoned at parser.timeout since this was made: their threads were left to finish
-   * alone.
+   * Parses abandoned at parser.timeout (CPU time) or parser.timeout.wall since this was made: their
+   * threads were left to finish alone.
    */
   public long abandonedParses() {
     return workers.abandoned();

@@ -3,6 +3,7 @@ package org.trawler.core.parse;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.nio.charset.Charset;
@@ -411,7 +412,7 @@ public class HtmlParserTest {
   }
 
   @Test
-  public void capCountsDistinctLinksSoSectionLinksDoNotEatTheQuota() {
+  public void capCountsDistinctLinksSoSectionLinksDoNotEatTheQuotaAndACutPageSaysSo() {
     StringBuilder html = new StringBuilder("<html><body>");
     for (int i = 0; i < 2000; i++) {
       html.append("<a href='#section-").append(i).append("'>Section ").append(i).append("</a>\n");
@@ -425,10 +426,20 @@ public class HtmlParserTest {
     assertEquals(PAGE, urls.get(0)); // all 2000 section links are this one URL
     assertEquals("Section 0", capped.outlinks().get(0).getAnchor());
     assertEquals("http://example.com/docs/page-998.html", urls.get(999));
+    assertEquals(ParseData.SUCCESS, capped.status());
+    assertEquals("links_limit", capped.data().getMeta().get(ParseData.META_REASON));
 
     ParseResult uncapped = parseHtml(html.toString(), ParseKeys.MAX_OUTLINKS, "-1");
     assertEquals(1501, uncapped.outlinks().size());
     assertEquals("http://example.com/docs/page-1499.html", urls(uncapped).get(1500));
+    assertNull(uncapped.data().getMeta().get(ParseData.META_REASON));
+
+    // parser.links.max bounds the hyperlinks read at all, duplicates included
+    ParseResult read =
+        parseHtml(html.toString(), ParseKeys.MAX_OUTLINKS, "-1", ParseKeys.LINKS_MAX, "2100");
+    assertEquals(101, read.outlinks().size());
+    assertEquals("http://example.com/docs/page-99.html", urls(read).get(100));
+    assertEquals("links_limit", read.data().getMeta().get(ParseData.META_REASON));
 
     ParseResult small = parseHtml(html.toString(), ParseKeys.MAX_OUTLINKS, "3");
     assertEquals(

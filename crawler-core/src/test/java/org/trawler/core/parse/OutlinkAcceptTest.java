@@ -1,12 +1,14 @@
 package org.trawler.core.parse;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
 
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.datum.Outlink;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.net.NetKeys;
 
 /**
@@ -69,5 +71,31 @@ public class OutlinkAcceptTest {
     assertEquals(
         List.of(item("http://example.com/a", "abc", 0), item("http://example.com/b", "b", 0)),
         accepted);
+  }
+
+  private static ParseData addOutlinks(OutlinkExtractor extractor, int links) {
+    List<OutlinkExtractor.Link> read = new java.util.ArrayList<>();
+    for (int i = 0; i < links; i++) {
+      read.add(new OutlinkExtractor.Link("/page-" + i + ".html", "Page " + i));
+    }
+    ParseData data = new ParseData(ParseData.SUCCESS, "", "Feed");
+    extractor.addOutlinks(data, read, FEED);
+    return data;
+  }
+
+  @Test
+  public void aDocumentsLinksObeyBothCapsAndACutDocumentSaysSo() {
+    ParseData whole = addOutlinks(extractor(ParseKeys.LINKS_MAX, "5"), 5);
+    assertEquals(5, whole.getOutlinks().size());
+    assertNull(whole.getMeta().get(ParseData.META_REASON));
+
+    ParseData unread = addOutlinks(extractor(ParseKeys.LINKS_MAX, "5"), 6);
+    assertEquals(5, unread.getOutlinks().size());
+    assertEquals("http://example.com/page-4.html", unread.getOutlinks().get(4).getToUrl());
+    assertEquals("links_limit", unread.getMeta().get(ParseData.META_REASON));
+
+    ParseData capped = addOutlinks(extractor(ParseKeys.MAX_OUTLINKS, "2"), 3);
+    assertEquals(2, capped.getOutlinks().size());
+    assertEquals("links_limit", capped.getMeta().get(ParseData.META_REASON));
   }
 }

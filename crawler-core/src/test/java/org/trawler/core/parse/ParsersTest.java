@@ -12,7 +12,10 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.net.NetKeys;
 
-/** Every parser's parse is bounded by parser.timeout, in one place: {@link Parsers}. */
+/**
+ * Every parser's parse is bounded by parser.timeout and parser.timeout.wall, in one place: {@link
+ * Parsers} ({@link ParseWorkersTest} for the CPU time and the abandoned-parse cap).
+ */
 public class ParsersTest {
   private static final String PAGE = "http://127.0.0.2/a/page";
 
@@ -53,8 +56,9 @@ public class ParsersTest {
   }
 
   @Test
-  public void aParserThatNeverReturnsIsAbandonedAtTheTimeoutAndCounted() {
-    Parsers p = parsers(ParseKeys.TIMEOUT, "3");
+  public void aParserThatNeverReturnsIsAbandonedAtTheWallClockBackstopAndCounted() {
+    // it sleeps, using no CPU time: the wall-clock backstop ends it
+    Parsers p = parsers(ParseKeys.TIMEOUT, "30", ParseKeys.TIMEOUT_WALL, "1");
     Content page = content("text/html", "<title>next</title><a href='/b'>b</a>");
     assertEquals("jsoup warmed up", ParseData.SUCCESS, p.parse(page).status());
     long start = System.nanoTime();
@@ -64,7 +68,9 @@ public class ParsersTest {
     assertEquals("parse_timeout", hung.data().getMeta().get(ParseData.META_REASON));
     assertTrue(
         hung.data().getStatusMessage(),
-        hung.data().getStatusMessage().contains("longer than 3 s (parser.timeout)"));
+        hung.data()
+            .getStatusMessage()
+            .contains("more than 1 s of wall-clock time (parser.timeout.wall)"));
     assertEquals(HangingParser.TYPE, hung.data().getMeta().get(ParseData.META_TYPE));
     assertArrayEquals(Signature.md5("%hang".getBytes(StandardCharsets.UTF_8)), hung.signature());
     assertEquals(1, p.abandonedParses());
@@ -78,7 +84,13 @@ public class ParsersTest {
   @Test
   public void anHtmlParseOverrunningItsTimeFailsWithTheReason() {
     Parsers p =
-        parsers(ParseKeys.TIMEOUT, "1", NetKeys.NORMALIZER_ORDER, SlowNormalizer.class.getName());
+        parsers(
+            ParseKeys.TIMEOUT,
+            "1",
+            ParseKeys.TIMEOUT_WALL,
+            "1",
+            NetKeys.NORMALIZER_ORDER,
+            SlowNormalizer.class.getName());
     long start = System.nanoTime();
     ParseResult r = p.parse(content("text/html", "<title>slow</title><a href='/a'>a</a>"));
     assertTrue("returned at the limit, not " + secondsSince(start) + " s", secondsSince(start) < 5);

@@ -12,7 +12,10 @@ public enum ParseCounter implements JobCounter {
   OUTLINKS,
   /** Pages whose meta refresh is a redirect (updatedb records them as redirects). */
   REFRESH_REDIRECTS,
-  /** Parses abandoned at parser.timeout: their threads were left to finish alone. */
+  /**
+   * Parses abandoned at parser.timeout (CPU time) or parser.timeout.wall: their threads were left
+   * to finish alone.
+   */
   ABANDONED_PARSES,
   /**
    * Linked datums written to crawl_parse: the outlinks combined per task and URL ({@link

@@ -10,7 +10,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,14 +63,9 @@ public class SitemapCrawlTest {
             if (bomb != null) {
               exchange.getResponseHeaders().set("Content-Type", "application/gzip");
               exchange.sendResponseHeaders(200, 0);
-              // compressed as it is sent: the bomb is never held whole, here or on disk
-              try (OutputStream out = new GZIPOutputStream(exchange.getResponseBody(), 65536)) {
-                out.write(BOMB_START.getBytes(StandardCharsets.UTF_8));
-                byte[] block = new byte[1024 * 1024];
-                Arrays.fill(block, (byte) 'a');
-                for (long sent = 0; sent < bomb; sent += block.length) {
-                  out.write(block);
-                }
+              // gzip members sent one after another: the bomb is never held whole, here or on disk
+              try (OutputStream out = exchange.getResponseBody()) {
+                GzipBomb.write(out, BOMB_START, bomb);
               } catch (java.io.IOException e) {
                 // the client stopped reading: nothing more to send
               }
@@ -112,8 +106,8 @@ public class SitemapCrawlTest {
 
     /**
      * Serves a gzip bomb as application/gzip: a sitemap whose first {@code <loc>} goes on for
-     * {@code bytes} bytes, which a parser without a bound holds whole (the JDK's gzip inflates it
-     * about 1000 to 1).
+     * {@code bytes} bytes, which a parser without a bound holds whole ({@link GzipBomb}: about 1000
+     * to 1).
      */
     Site serveGzipBomb(String path, long bytes) {
       bombs.put(path, bytes);
@@ -303,7 +297,7 @@ public class SitemapCrawlTest {
             "/robots.txt",
             "text/plain",
             "Sitemap: " + a.url("/bomb.xml.gz") + "\nSitemap: " + a.url("/s2.xml") + "\n")
-        .serveGzipBomb("/bomb.xml.gz", 1L << 30) // 1 GB in about 1 MB
+        .serveGzipBomb("/bomb.xml.gz", 10L << 30) // 10 GB in about 10 MB
         .serve("/", html, html("/p1"))
         .serve("/p1", html, html())
         .serve("/deep2", html, html())
@@ -318,7 +312,7 @@ public class SitemapCrawlTest {
     File crawl = new File(tmp.getRoot(), "crawl");
 
     // default limits (sitemap.size.max: 50 MB decompressed), in a test JVM of 2 GB heap, where
-    // crawler-commons alone ran out of heap on the 1 GB <loc>
+    // crawler-commons alone ran out of heap on a 1 GB <loc>
     CommandRun run =
         CommandRun.run(conf, "run", seeds.getPath(), crawl.getPath(), "2", "--sitemaps");
     assertEquals(run.toString(), 0, run.exitCode);

@@ -5,6 +5,7 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -124,25 +125,30 @@ public class SitemapReaderTest {
     assertEquals(50000, r.urls().size());
   }
 
-  /**
-   * A gzip bomb: a sitemap whose first {@code <loc>} goes on for {@code bytes} bytes, compressed as
-   * it is generated. crawler-commons alone holds such a loc whole (a 300 MB one ran a 512 MB heap
-   * out of memory).
-   */
-  private static byte[] gzipBomb(long bytes) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-      gz.write(
-          utf8(
-              "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
-                  + "<url><loc>http://a.test/"));
-      byte[] block = new byte[64 * 1024];
-      Arrays.fill(block, (byte) 'a');
-      for (long n = 0; n < bytes; n += block.length) {
-        gz.write(block);
-      }
-    }
-    return out.toByteArray();
+  private static final String BOMB_START =
+      "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+          + "<url><loc>http://a.test/";
+
+  private static byte[] gzipBomb(long bytes) {
+    return GzipBomb.of(BOMB_START, bytes);
+  }
+
+  @Test
+  public void aTenGigabyteGzipBombIsReadWithBoundedMemory() {
+    byte[] bomb = gzipBomb(10L << 30); // 10 GB inflated, about 10 MB here
+    assertTrue(bomb.length < 16 * 1024 * 1024);
+    int limit = 16 * 1024 * 1024; // above the bomb's compressed size, which is checked first
+    SitemapReader small = new SitemapReader(50000, limit, 30_000);
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long before = threads.getCurrentThreadAllocatedBytes();
+    SitemapReader.Result r = small.read("http://a.test/bomb.xml.gz", bomb, "application/gzip");
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    assertEquals(r.message(), SitemapCounter.TOO_LARGE, r.problem());
+    assertEquals("more than 16777216 bytes decompressed, sitemap.size.max", r.message());
+    assertEquals(0, r.urls().size());
+    // sitemap.size.max held, in buffers that grew to it: a few times the limit, never 10 GB
+    assertTrue("allocated " + allocated + " bytes", allocated < 5L * limit);
   }
 
   @Test

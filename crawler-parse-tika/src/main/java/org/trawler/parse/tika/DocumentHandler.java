@@ -45,6 +45,7 @@ final class DocumentHandler extends DefaultHandler {
   }
 
   private final int maxChars;
+  private final int maxLinks;
   private final StringBuilder text = new StringBuilder();
   private final LineEndHyphens lines = new LineEndHyphens(text);
   private final List<OutlinkExtractor.Link> links = new ArrayList<>();
@@ -55,8 +56,10 @@ final class DocumentHandler extends DefaultHandler {
   private String firstHeading = "";
   private boolean full;
 
-  DocumentHandler(int maxChars) {
+  /** {@code maxLinks}: hyperlinks kept, the rest ignored (a PDF can hold millions). */
+  DocumentHandler(int maxChars, int maxLinks) {
     this.maxChars = maxChars;
+    this.maxLinks = maxLinks;
   }
 
   @Override
@@ -65,7 +68,7 @@ final class DocumentHandler extends DefaultHandler {
     String name = localName.isEmpty() ? qName : localName;
     if (name.equals("head")) {
       headDepth++;
-    } else if (name.equals("a") && atts.getValue("href") != null) {
+    } else if (name.equals("a") && atts.getValue("href") != null && links.size() < maxLinks) {
       href = atts.getValue("href");
       anchor = new StringBuilder();
     } else if (HEADINGS.contains(name) && firstHeading.isEmpty()) {

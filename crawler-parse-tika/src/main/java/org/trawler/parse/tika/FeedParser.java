@@ -57,7 +57,7 @@ public class FeedParser implements Parser {
                   : Map.of()));
     }
     ParseData data = new ParseData(ParseData.SUCCESS, "", feed.title());
-    data.getOutlinks().addAll(outlinks.extractLinks(items, pageUrl));
+    outlinks.addOutlinks(data, items, pageUrl);
     data.getMeta().put(ParseData.META_FEED, Integer.toString(feed.itemSeconds()));
     String text = feed.text();
     return new ParseResult(data, new ParseText(text), signature.calculate(content, text));

@@ -37,9 +37,9 @@ import org.xml.sax.SAXException;
 
 /**
  * Parses documents with Apache Tika (PDF, Office, OpenDocument, RTF, EPUB, text, feeds): text,
- * title, metadata and hyperlinks, bounded by parser.text.max.chars, parser.embedded.max.depth and
- * Tika's zip bomb guard ({@link org.trawler.core.parse.Parsers} bounds its time, as every
- * parser's). Thread-safe.
+ * title, metadata and hyperlinks, bounded by parser.text.max.chars, parser.embedded.max.depth,
+ * parser.embedded.max.count, parser.links.max and Tika's zip bomb guard ({@link
+ * org.trawler.core.parse.Parsers} bounds its time, as every parser's). Thread-safe.
  */
 public class TikaParser implements Parser {
   /** Characters of a title taken from the text's first line. */
@@ -56,6 +56,7 @@ public class TikaParser implements Parser {
   private final Signature signature;
   private final int maxChars;
   private final int maxDepth;
+  private final int maxEmbedded;
 
   public TikaParser(Configuration conf) {
     this.maxChars =
@@ -69,6 +70,12 @@ public class TikaParser implements Parser {
     if (maxDepth < 0) {
       throw new BadSettingException(
           ParseKeys.EMBEDDED_MAX_DEPTH, "must be 0 or more, not " + maxDepth);
+    }
+    this.maxEmbedded =
+        Settings.getInt(conf, ParseKeys.EMBEDDED_MAX_COUNT, ParseKeys.DEFAULT_EMBEDDED_MAX_COUNT);
+    if (maxEmbedded < -1) {
+      throw new BadSettingException(
+          ParseKeys.EMBEDDED_MAX_COUNT, "must be -1 (no cap) or more, not " + maxEmbedded);
     }
     TikaConfig tikaConfig = DefaultTikaConfig.get();
     this.tika = new AutoDetectParser(tikaConfig);
@@ -87,10 +94,10 @@ public class TikaParser implements Parser {
     if (!fileName.isEmpty()) {
       metadata.set(TikaCoreProperties.RESOURCE_NAME_KEY, fileName);
     }
-    DocumentHandler handler = new DocumentHandler(maxChars);
+    DocumentHandler handler = new DocumentHandler(maxChars, outlinks.linksToRead());
     ParseContext context = new ParseContext();
     context.set(org.apache.tika.parser.Parser.class, tika);
-    EmbeddedDepthLimit embedded = new EmbeddedDepthLimit(context, maxDepth);
+    EmbeddedDepthLimit embedded = new EmbeddedDepthLimit(context, maxDepth, maxEmbedded);
     context.set(EmbeddedDocumentExtractor.class, embedded);
     try (TikaInputStream in = TikaInputStream.get(content.getContent())) {
       SecureContentHandler guard = new SecureContentHandler(handler, in);
@@ -161,8 +168,10 @@ public class TikaParser implements Parser {
       data.getMeta().put(ParseData.META_REASON, ParseReason.TEXT_LIMIT.reasonName());
     } else if (embedded.skipped()) {
       data.getMeta().put(ParseData.META_REASON, ParseReason.EMBEDDED_TOO_DEEP.reasonName());
+    } else if (embedded.skippedMany()) {
+      data.getMeta().put(ParseData.META_REASON, ParseReason.EMBEDDED_TOO_MANY.reasonName());
     }
-    data.getOutlinks().addAll(outlinks.extractLinks(handler.links(), HtmlParser.pageUrl(content)));
+    outlinks.addOutlinks(data, handler.links(), HtmlParser.pageUrl(content));
     return new ParseResult(data, new ParseText(text), signature.calculate(content, text));
   }
 

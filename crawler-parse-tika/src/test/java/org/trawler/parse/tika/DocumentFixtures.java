@@ -307,6 +307,19 @@ public final class DocumentFixtures {
     return inner;
   }
 
+  /** A zip of one text file per entry of {@code texts}, side by side. */
+  public static byte[] flatZip(List<String> texts) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+      for (int i = 0; i < texts.size(); i++) {
+        put(zip, "file-" + i + ".txt", texts.get(i));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
   private static void put(ZipOutputStream zip, String name, String text) throws IOException {
     zip.putNextEntry(new ZipEntry(name));
     zip.write(text.getBytes(StandardCharsets.UTF_8));

@@ -139,7 +139,8 @@ public class HostileDocumentsTest {
   @Test
   public void aPdfThatParsesLongerThanParserTimeoutIsAbandonedAtTheLimit() {
     Configuration conf = new Configuration(false);
-    conf.setInt(ParseKeys.TIMEOUT, 1);
+    conf.setInt(ParseKeys.TIMEOUT, 1); // 1 s of CPU time
+    conf.setInt(ParseKeys.TIMEOUT_WALL, 4); // a loaded machine gives the 1 s late: the backstop
     conf.setInt(ParseKeys.TEXT_MAX_CHARS, Integer.MAX_VALUE);
     byte[] pdf =
         DocumentFixtures.pdf(
@@ -156,7 +157,7 @@ public class HostileDocumentsTest {
       long start = System.nanoTime();
       ParseResult r = slow.parse(content);
       long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-      assertTrue("returned at the 1 s limit, not after " + seconds + " s", seconds < 5);
+      assertTrue("returned at a limit, not after " + seconds + " s", seconds < 10);
       assertEquals(ParseData.FAILED, r.status());
       assertEquals("parse_timeout", r.data().getMeta().get(ParseData.META_REASON));
       assertEquals(1, slow.abandonedParses());

@@ -154,6 +154,44 @@ public class TikaParserTest {
     }
   }
 
+  @Test
+  public void embeddedDocumentsPastParserEmbeddedMaxCountAreSkipped() {
+    byte[] zip =
+        DocumentFixtures.flatZip(
+            List.of("lantern zero", "lantern one", "lantern two", "lantern three", "lantern four"));
+    Configuration conf = new Configuration(false);
+    conf.setInt(ParseKeys.EMBEDDED_MAX_COUNT, 3);
+    try (Parsers limited = new Parsers(conf)) {
+      ParseResult r = limited.parse(content(BASE + "many.zip", "application/zip", zip));
+      String text = r.text().getText();
+      assertEquals(text, ParseData.SUCCESS, r.status());
+      assertEquals(
+          text,
+          List.of(true, true, true, false, false),
+          List.of(
+              text.contains("lantern zero"),
+              text.contains("lantern one"),
+              text.contains("lantern two"),
+              text.contains("lantern three"),
+              text.contains("lantern four")));
+      assertEquals("embedded_too_many", r.data().getMeta().get(ParseData.META_REASON));
+    }
+  }
+
+  @Test
+  public void aDocumentsHyperlinksPastParserLinksMaxAreNotRead() {
+    Configuration conf = new Configuration(false);
+    conf.setInt(ParseKeys.LINKS_MAX, 1);
+    try (Parsers limited = new Parsers(conf)) {
+      ParseResult r =
+          limited.parse(content(BASE + "manual.pdf", "application/pdf", DocumentFixtures.pdf(DOC)));
+      assertEquals(ParseData.SUCCESS, r.status());
+      assertEquals(
+          List.of(DOC.links().get(0)), r.outlinks().stream().map(Outlink::getToUrl).toList());
+      assertEquals("links_limit", r.data().getMeta().get(ParseData.META_REASON));
+    }
+  }
+
   /** Three paragraphs as a typesetter set them: words hyphenated at line ends, real hyphens. */
   static final List<List<String>> HYPHENATED =
       List.of(

@@ -62,6 +62,7 @@ public class ParseCrashIT {
     fs = cluster.fileSystem();
     Configuration conf = cluster.crawlerConf();
     conf.setInt(ParseKeys.TIMEOUT, 600); // the long PDF is killed in its parse, not abandoned
+    conf.setInt(ParseKeys.TIMEOUT_WALL, 600);
     conf.setInt(ParseKeys.TEXT_MAX_CHARS, Integer.MAX_VALUE);
     segment = cluster.hdfsPath("/parse-crash-it/crawl/segments/20261126000000");
     writeContent(conf, new Path(segment, Segment.CONTENT));
