@@ -2,6 +2,7 @@ package org.trawler.console.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,10 +26,12 @@ import org.trawler.jobs.index.Search;
 /**
  * The read-only console: the JDK's HTTP server on one address, GET only. Every page is built from
  * the JSON its /api twin returns; every answer carries a Content-Security-Policy. A bad request
- * gets a page saying what was wrong and its status (400, 404, 405, 414, 421), never a stack trace.
- * A request is checked in this order before anything is decoded or read: its Host (only the names
- * the console was bound to, see {@link ServedHosts}), its method, the length of its path and query.
- * No request starts a job: the report is the one {@code report} wrote.
+ * gets a page saying what was wrong and its status (400, 404, 405, 413, 414, 421, 431), never a
+ * stack trace. A request is checked in this order before anything is decoded or read: the size of
+ * its headers, its Host (only the names the console was bound to, see {@link ServedHosts}), its
+ * method, that it has no body, the length of its path and query. (The JDK's server has read the
+ * header block itself, up to its own 380 KB; a body it leaves unread is drained up to 64 KB, then
+ * the connection is closed.) No request starts a job: the report is the one {@code report} wrote.
  */
 public final class ConsoleServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ConsoleServer.class);
@@ -43,6 +47,13 @@ public final class ConsoleServer implements AutoCloseable {
    * the longest URL fully percent-encoded, and no more.
    */
   static final int MAX_RAW = 3 * MAX_URL + 1024;
+
+  /**
+   * Most bytes of request headers accepted (names, values and their separators), as Node's HTTP
+   * server: room for a browser's headers and its cookies for localhost, which other local
+   * applications set too.
+   */
+  static final int MAX_HEADER_BYTES = 16 * 1024;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -103,6 +114,10 @@ public final class ConsoleServer implements AutoCloseable {
 
   private void handle(HttpExchange ex) throws IOException {
     try {
+      if (headerBytes(ex.getRequestHeaders()) > MAX_HEADER_BYTES) {
+        throw new BadRequest(
+            431, "the request's headers are too large: at most " + MAX_HEADER_BYTES + " bytes");
+      }
       String host = ex.getRequestHeaders().getFirst("Host");
       if (!hosts.serves(host)) {
         LOG.warn("refused a request for Host {}: not one of {}", host, hosts.names());
@@ -113,6 +128,9 @@ public final class ConsoleServer implements AutoCloseable {
       if (!method.equals("GET") && !method.equals("HEAD")) {
         ex.getResponseHeaders().set("Allow", "GET, HEAD");
         throw new BadRequest(405, "the console is read-only: only GET and HEAD");
+      }
+      if (hasBody(ex.getRequestHeaders())) {
+        throw new BadRequest(413, "the console takes no request body");
       }
       String rawPath = ex.getRequestURI().getRawPath();
       String rawQuery = ex.getRequestURI().getRawQuery();
@@ -230,6 +248,24 @@ public final class ConsoleServer implements AutoCloseable {
     }
   }
 
+  /** The size of the header block as sent: each name, value, ": " and line break. */
+  static long headerBytes(Headers headers) {
+    long bytes = 0;
+    for (Map.Entry<String, List<String>> h : headers.entrySet()) {
+      for (String value : h.getValue()) {
+        bytes += h.getKey().length() + value.length() + 4;
+      }
+    }
+    return bytes;
+  }
+
+  /** Whether a body follows the headers (a length above zero, or chunks). */
+  static boolean hasBody(Headers headers) {
+    String length = headers.getFirst("Content-Length");
+    return headers.containsKey("Transfer-Encoding")
+        || (length != null && !length.strip().equals("0"));
+  }
+
   private static Map<String, String> query(String raw) throws BadRequest {
     Map<String, String> q = new HashMap<>();
     if (raw == null || raw.isEmpty()) {
@@ -284,8 +320,10 @@ public final class ConsoleServer implements AutoCloseable {
       case 400 -> "bad request";
       case 404 -> "not found";
       case 405 -> "method not allowed";
+      case 413 -> "request body not accepted";
       case 414 -> "request too long";
       case 421 -> "misdirected request";
+      case 431 -> "request headers too large";
       default -> "error";
     };
   }

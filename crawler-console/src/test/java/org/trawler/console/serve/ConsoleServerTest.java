@@ -138,11 +138,14 @@ public class ConsoleServerTest {
 
   /** The status line and body of one raw request with the given Host header. */
   private static String[] rawGet(String target, String host) throws Exception {
+    return raw("GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+  }
+
+  /** The status line and body of the answer to {@code request}, sent as it is. */
+  private static String[] raw(String request) throws Exception {
     try (Socket socket = new Socket(server.address().getAddress(), server.address().getPort())) {
       OutputStream out = socket.getOutputStream();
-      out.write(
-          ("GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
-              .getBytes(StandardCharsets.ISO_8859_1));
+      out.write(request.getBytes(StandardCharsets.ISO_8859_1));
       out.flush();
       BufferedReader in =
           new BufferedReader(
@@ -187,6 +190,34 @@ public class ConsoleServerTest {
     assertTrue(longest[1].contains("the query is too long: at most 1000 characters"));
     String[] longPath = rawGet("/" + "p".repeat(ConsoleServer.MAX_RAW + 1), host);
     assertTrue(longPath[0], longPath[0].startsWith("HTTP/1.1 414"));
+  }
+
+  @Test
+  public void overlargeHeadersAndARequestBodyAreRefusedBeforeAnythingIsRead() throws Exception {
+    String head = "GET /api/overview HTTP/1.1\r\nHost: 127.0.0.1:" + server.address().getPort();
+    String end = "\r\nConnection: close\r\n\r\n";
+    String[] tooLarge =
+        raw(head + "\r\nCookie: " + "c".repeat(ConsoleServer.MAX_HEADER_BYTES) + end);
+    assertTrue(tooLarge[0], tooLarge[0].startsWith("HTTP/1.1 431"));
+    assertTrue(
+        tooLarge[1],
+        tooLarge[1].contains(
+            "the request's headers are too large: at most "
+                + ConsoleServer.MAX_HEADER_BYTES
+                + " bytes"));
+    assertFalse(tooLarge[1], tooLarge[1].contains(crawl.crawl.getPath()));
+    // a browser's headers with a few kilobytes of cookies are served
+    String[] cookies = raw(head + "\r\nCookie: " + "c".repeat(8000) + end);
+    assertEquals("HTTP/1.1 200 OK", cookies[0]);
+    assertTrue(cookies[1], cookies[1].contains(crawl.crawl.getPath()));
+
+    String[] withBody = raw(head + "\r\nContent-Length: 9" + end + "q=payload");
+    assertTrue(withBody[0], withBody[0].startsWith("HTTP/1.1 413"));
+    assertTrue(withBody[1], withBody[1].contains("the console takes no request body"));
+    assertFalse(withBody[1], withBody[1].contains(crawl.crawl.getPath()));
+    String[] chunked = raw(head + "\r\nTransfer-Encoding: chunked" + end + "3\r\nq=x\r\n0\r\n\r\n");
+    assertTrue(chunked[0], chunked[0].startsWith("HTTP/1.1 413"));
+    assertEquals("HTTP/1.1 200 OK", raw(head + "\r\nContent-Length: 0" + end)[0]);
   }
 
   @Test

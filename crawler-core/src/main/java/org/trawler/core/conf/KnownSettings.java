@@ -22,8 +22,9 @@ import org.w3c.dom.NodeList;
  * so keys other modules add are known at once) and of Hadoop's own default resources, each with its
  * default, type and description. It checks a configuration before a command runs: a Trawler setting
  * holding a value its declared {@code <type>} does not allow (a boolean, integer, decimal, size or
- * one of an enum's values) is a {@link BadSettingException}, and a key set by -D or a site file
- * that nobody knows is reported with the nearest known names.
+ * one of an enum's values) or any value for a secret (see {@link Secrets}) is a {@link
+ * BadSettingException}, and a key set by -D or a site file that nobody knows is reported with the
+ * nearest known names.
  */
 public final class KnownSettings {
   /** Hadoop's default resources, the keys Hadoop knows. */
@@ -38,7 +39,7 @@ public final class KnownSettings {
 
   /** The types a {@code <type>} element of trawler-default.xml may name; enums as "enum: a|b". */
   public static final List<String> TYPES =
-      List.of("boolean", "integer", "decimal", "size", "string", "enum");
+      List.of("boolean", "integer", "decimal", "size", "string", "enum", "secret");
 
   private static final String ENUM_PREFIX = "enum:";
 
@@ -256,6 +257,7 @@ public final class KnownSettings {
       case "decimal" -> Settings.getDouble(conf, s.name(), 0);
       case "size" -> Settings.getBytes(conf, s.name(), 0);
       case "enum" -> checkEnum(conf, s);
+      case "secret" -> Secrets.refuseInConfiguration(conf, s.name()); // job.xml would show it
       default -> {
         // a string: any value
       }

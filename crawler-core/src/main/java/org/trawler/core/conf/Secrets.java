@@ -3,6 +3,8 @@ package org.trawler.core.conf;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.ProviderUtils;
 import org.apache.hadoop.security.alias.CredentialProviderFactory;
 
 /**
@@ -31,9 +34,11 @@ import org.apache.hadoop.security.alias.CredentialProviderFactory;
  * </ul>
  *
  * A value given for {@code key} itself (-D key=value or trawler-site.xml) is refused with a {@link
- * BadSettingException} (the command exits 2) saying how to give it instead; so is a file that its
- * group or others may read or write. Nothing here logs or prints a secret: messages name the key
- * and the file, never the value.
+ * BadSettingException} (the command exits 2) saying how to give it instead (a key declared {@code
+ * <type>secret</type>} in trawler-default.xml is refused so before any command runs, see {@link
+ * KnownSettings#check}); so is a file, or a provider's keystore, that its group or others may read
+ * or write. Truststore passwords are secrets like any other: one way in for all of them. Nothing
+ * here logs or prints a secret: messages name the key and the file, never the value.
  */
 public final class Secrets {
   /** Suffix of the key naming the file that holds {@code key}'s secret. */
@@ -46,8 +51,8 @@ public final class Secrets {
    * when neither gives one. The caller should wipe the array once it has used it.
    *
    * @throws BadSettingException when the configuration holds a value for {@code key}, both the
-   *     provider and a file give it, the provider or file cannot be read, or the file may be read
-   *     by others than its owner
+   *     provider and a file give it, the provider or file cannot be read, or the file or the
+   *     provider's keystore may be read or written by others than its owner
    */
   public static char[] secret(Configuration conf, String key) {
     if (!conf.getTrimmed(key, "").isEmpty()) {
@@ -55,20 +60,6 @@ public final class Secrets {
           key, "a secret is not taken from the configuration " + howTo(key));
     }
     return fromProviderOrFile(conf, key);
-  }
-
-  /**
-   * As {@link #secret}, but a value in the configuration is taken too (last): for a password that
-   * guards nothing secret, such as a truststore's, which holds public certificates only and whose
-   * password is often the well-known "changeit".
-   */
-  public static char[] secretOrSetting(Configuration conf, String key) {
-    char[] secret = fromProviderOrFile(conf, key);
-    if (secret != null) {
-      return secret;
-    }
-    String value = conf.getTrimmed(key, "");
-    return value.isEmpty() ? null : value.toCharArray();
   }
 
   /**
@@ -106,6 +97,7 @@ public final class Secrets {
 
   /** The alias {@code key} of the providers in hadoop.security.credential.provider.path. */
   private static char[] fromProvider(Configuration conf, String key) {
+    checkProviderKeystores(conf);
     try {
       return conf.getPasswordFromCredentialProviders(key);
     } catch (IOException e) {
@@ -128,19 +120,7 @@ public final class Secrets {
       if (!status.isFile()) {
         throw new BadSettingException(fileKey, file + " is not a file");
       }
-      FsPermission permission = status.getPermission();
-      String shared = sharedWithOthers(permission);
-      if (shared != null) {
-        throw new BadSettingException(
-            fileKey,
-            file
-                + " may be "
-                + shared
-                + " by others than its owner ("
-                + permission
-                + "); make it owner-only: chmod 600 "
-                + file);
-      }
+      requireOwnerOnly(fileKey, fs, file, status);
       try (InputStream in = fs.open(file)) {
         bytes = in.readAllBytes();
       }
@@ -162,6 +142,67 @@ public final class Secrets {
       throw new BadSettingException(fileKey, file + " is empty");
     }
     return secret;
+  }
+
+  /**
+   * Refuses a credential provider's keystore file that its group or others may read or write: its
+   * own password is Hadoop's well-known default unless HADOOP_CREDSTORE_PASSWORD is set, so the
+   * file's mode is all that keeps its secrets. A keystore that does not exist yet holds nothing,
+   * and a provider without a file (user:///) has nothing to check.
+   */
+  private static void checkProviderKeystores(Configuration conf) {
+    for (String provider :
+        conf.getTrimmedStrings(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH)) {
+      Path keystore;
+      try {
+        URI uri = new URI(provider);
+        if (uri.getAuthority() == null || uri.getScheme() == null) {
+          continue;
+        }
+        keystore = ProviderUtils.unnestUri(uri);
+      } catch (URISyntaxException | IllegalArgumentException e) {
+        continue; // Hadoop names the provider it cannot parse when it reads it
+      }
+      try {
+        FileSystem fs = keystore.getFileSystem(conf);
+        if (fs.exists(keystore)) {
+          requireOwnerOnly(
+              CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH,
+              fs,
+              keystore,
+              fs.getFileStatus(keystore));
+        }
+      } catch (IOException e) {
+        throw new BadSettingException(
+            CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH,
+            "the keystore " + keystore + " cannot be read: " + oneLine(e.getMessage()),
+            e);
+      }
+    }
+  }
+
+  /**
+   * Refuses {@code file} (named by {@code key}) when its group or others may read or write it, in
+   * one line saying how to make it owner-only on its file system.
+   */
+  private static void requireOwnerOnly(String key, FileSystem fs, Path file, FileStatus status) {
+    FsPermission permission = status.getPermission();
+    String shared = sharedWithOthers(permission);
+    if (shared != null) {
+      String chmod =
+          "file".equals(fs.getScheme())
+              ? "chmod 600 " + Path.getPathWithoutSchemeAndAuthority(file)
+              : "hadoop fs -chmod 600 " + fs.makeQualified(file);
+      throw new BadSettingException(
+          key,
+          file
+              + " may be "
+              + shared
+              + " by others than its owner ("
+              + permission
+              + "); make it owner-only: "
+              + chmod);
+    }
   }
 
   /**

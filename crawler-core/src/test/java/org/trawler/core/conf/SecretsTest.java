@@ -138,14 +138,31 @@ public class SecretsTest {
   }
 
   @Test
-  public void aTruststorePasswordMayAlsoBeAPlainSettingButTheProviderComesFirst() throws Exception {
-    Configuration conf = new Configuration(false);
-    conf.set(KEY, "changeit");
-    assertArrayEquals("changeit".toCharArray(), Secrets.secretOrSetting(conf, KEY));
-    Configuration provided = withJceks(KEY, SECRET);
-    provided.set(KEY, "changeit");
-    assertArrayEquals(SECRET.toCharArray(), Secrets.secretOrSetting(provided, KEY));
-    assertNull(Secrets.secretOrSetting(new Configuration(false), KEY));
+  public void aProviderKeystoreOthersMayReadOrWriteIsRefusedInOneLine() throws Exception {
+    Configuration conf = withJceks(KEY, SECRET);
+    File jceks =
+        new File(conf.get(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH).substring(12));
+    // Hadoop writes a new keystore owner-only: that one is read (see above); a shared one is not
+    assertEquals("rw-------", mode(jceks));
+    String[][] cases = {{"rw-r--r--", "read"}, {"rw-------", null}, {"rw--w----", "written"}};
+    for (String[] c : cases) {
+      Files.setPosixFilePermissions(jceks.toPath(), PosixFilePermissions.fromString(c[0]));
+      if (c[1] == null) {
+        assertArrayEquals(SECRET.toCharArray(), Secrets.secret(conf, KEY));
+        continue;
+      }
+      assertEquals(
+          CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH
+              + ": file:"
+              + jceks.getPath()
+              + " may be "
+              + c[1]
+              + " by others than its owner ("
+              + c[0]
+              + "); make it owner-only: chmod 600 "
+              + jceks.getPath(),
+          refusal(conf, KEY));
+    }
   }
 
   /** A configuration whose credential provider is a new JCEKS file holding {@code alias}. */
@@ -164,6 +181,10 @@ public class SecretsTest {
         new String(Files.readAllBytes(jceks.toPath()), StandardCharsets.ISO_8859_1)
             .contains(secret));
     return conf;
+  }
+
+  private static String mode(File file) throws Exception {
+    return PosixFilePermissions.toString(Files.getPosixFilePermissions(file.toPath()));
   }
 
   private File secretFile(String mode, String content) throws Exception {

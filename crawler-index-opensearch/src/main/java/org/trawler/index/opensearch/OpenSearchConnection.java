@@ -78,7 +78,8 @@ final class OpenSearchConnection implements Closeable {
                     connections.setTlsStrategy(
                         ClientTlsStrategyBuilder.create().setSslContext(ssl).build());
                   }
-                  return http.setConnectionManager(connections.build());
+                  // a redirect would carry the credentials to a URL nobody checked
+                  return http.setConnectionManager(connections.build()).disableRedirectHandling();
                 });
     if (credentials.authorization() != null) {
       builder.setDefaultHeaders(new Header[] {credentials.authorization()});

@@ -102,8 +102,15 @@ public final class OpenSearchKeys {
 
   public static final String DEFAULT_TLS_TRUSTSTORE_TYPE = "PKCS12";
 
-  /** The truststore's password (it guards public certificates only: may be a plain setting). */
+  /**
+   * The truststore's password: a secret, from the credential provider (alias
+   * opensearch.tls.truststore.password) or the owner-only file of its .file key, never a setting.
+   */
   public static final String TLS_TRUSTSTORE_PASSWORD = "opensearch.tls.truststore.password";
+
+  /** The owner-only file holding opensearch.tls.truststore.password. */
+  public static final String TLS_TRUSTSTORE_PASSWORD_FILE =
+      TLS_TRUSTSTORE_PASSWORD + Secrets.FILE_SUFFIX;
 
   /** The truststore's keys, as TrustedCertificates reads them. */
   static final TrustedCertificates.Keys TRUSTSTORE =

@@ -339,7 +339,11 @@ public class OpenSearchIndexWriterIT {
         LogCapture log = new LogCapture()) {
       Configuration conf = conf(secured.url(), "secured");
       conf.set(OpenSearchKeys.TLS_TRUSTSTORE, truststore.toUri().toString());
-      conf.set(OpenSearchKeys.TLS_TRUSTSTORE_PASSWORD, "changeit");
+      Path trustPasswordFile = dir.resolve("truststore-password");
+      Files.writeString(trustPasswordFile, "changeit\n");
+      Files.setPosixFilePermissions(
+          trustPasswordFile, PosixFilePermissions.fromString("rw-------"));
+      conf.set(OpenSearchKeys.TLS_TRUSTSTORE_PASSWORD_FILE, trustPasswordFile.toUri().toString());
       conf.set(OpenSearchKeys.AUTH_USER, "trawler");
       conf.set(OpenSearchKeys.AUTH_PASSWORD_FILE, passwordFile.toUri().toString());
       OpenSearchIndexWriter writer = new OpenSearchIndexWriter();

@@ -105,7 +105,10 @@ final class SolrConnection implements Closeable {
         HttpClients.custom()
             .setConnectionManager(connections.build())
             .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(timeout).build())
-            .disableAutomaticRetries();
+            .disableAutomaticRetries()
+            // a redirect would carry the credentials to a URL nobody checked (plain http, another
+            // host); Solr's APIs do not redirect, so one is an answer like any other
+            .disableRedirectHandling();
     if (credentials.authorization() != null) {
       builder.setDefaultHeaders(List.of(credentials.authorization()));
     }

@@ -72,10 +72,14 @@ public final class SolrKeys {
   public static final String DEFAULT_TLS_TRUSTSTORE_TYPE = "PKCS12";
 
   /**
-   * The password of solr.tls.truststore: a credential provider, a file named by its .file key, or
-   * (it guards public certificates only) a plain setting.
+   * The password of solr.tls.truststore: a secret, from the credential provider (alias
+   * solr.tls.truststore.password) or the owner-only file of its .file key, never a setting.
    */
   public static final String TLS_TRUSTSTORE_PASSWORD = "solr.tls.truststore.password";
+
+  /** The owner-only file holding solr.tls.truststore.password. */
+  public static final String TLS_TRUSTSTORE_PASSWORD_FILE =
+      TLS_TRUSTSTORE_PASSWORD + Secrets.FILE_SUFFIX;
 
   /** The user of Solr's basic authentication; empty = none. */
   public static final String AUTH_USER = "solr.auth.user";

@@ -34,7 +34,8 @@ import org.trawler.simweb.TrawlerCommand;
 public class SecuredSolrIT {
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
 
-  private static final String TRUSTSTORE_PASSWORD = "changeit";
+  /** A secret like the user's password: it too must show nowhere. */
+  private static final String TRUSTSTORE_PASSWORD = "Trust-Store-Pass-7";
 
   private static SolrCluster solr;
   private static EndToEndCrawl crawl;
@@ -64,7 +65,6 @@ public class SecuredSolrIT {
             index(
                 jceks(SolrCluster.INDEXER_PASSWORD),
                 "solr.tls.truststore=" + trustStore,
-                "solr.tls.truststore.password=" + TRUSTSTORE_PASSWORD,
                 "hadoop.tmp.dir=" + hadoopTmp,
                 "mapreduce.jobtracker.staging.root.dir=" + hadoopTmp.resolve("staging")));
     JobFilesCopier.watch(null, null);
@@ -79,7 +79,10 @@ public class SecuredSolrIT {
     }
   }
 
-  /** A JCEKS credential provider holding {@code password} as solr.auth.password, as its setting. */
+  /**
+   * A JCEKS credential provider holding {@code password} as solr.auth.password and the truststore's
+   * password, as its setting.
+   */
   private static String jceks(String password) throws Exception {
     File file = dir.resolve("trawler-" + (++runs) + ".jceks").toFile();
     Configuration conf = new Configuration(false);
@@ -87,6 +90,8 @@ public class SecuredSolrIT {
     conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, path);
     CredentialProvider provider = CredentialProviderFactory.getProviders(conf).get(0);
     provider.createCredentialEntry(SolrKeys.AUTH_PASSWORD, password.toCharArray());
+    provider.createCredentialEntry(
+        SolrKeys.TLS_TRUSTSTORE_PASSWORD, TRUSTSTORE_PASSWORD.toCharArray());
     provider.flush();
     return CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH + "=" + path;
   }
@@ -131,6 +136,7 @@ public class SecuredSolrIT {
     String basic = SolrCluster.INDEXER + ":" + SolrCluster.INDEXER_PASSWORD;
     return List.of(
         SolrCluster.INDEXER_PASSWORD,
+        TRUSTSTORE_PASSWORD,
         Base64.getEncoder().encodeToString(basic.getBytes(StandardCharsets.UTF_8)));
   }
 
@@ -181,11 +187,7 @@ public class SecuredSolrIT {
   @Test
   public void aWrongPasswordIsOneLineNamingUserAndCollectionBeforeAnyTask() throws Exception {
     TrawlerCommand.Result r =
-        trawler.run(
-            index(
-                jceks("Wrong-Password-123"),
-                "solr.tls.truststore=" + trustStore,
-                "solr.tls.truststore.password=" + TRUSTSTORE_PASSWORD));
+        trawler.run(index(jceks("Wrong-Password-123"), "solr.tls.truststore=" + trustStore));
     String line = oneLineBeforeAnyTask(r, 3);
     assertTrue(
         line, line.startsWith("trawler index: index writer solr: solr at https://127.0.0.1:"));

@@ -5,10 +5,14 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Rule;
 import org.junit.Test;
@@ -62,6 +66,49 @@ public class SolrConnectionTest {
       assertEquals(SolrKeys.SERVER_URL, e.key());
       assertTrue(e.getMessage(), e.getMessage().contains("'https://solr.example/solr/crawl'"));
       assertFalse(e.getMessage(), e.getMessage().contains("hunter2"));
+    }
+  }
+
+  @Test
+  public void aRedirectIsNotFollowedSoTheCredentialsGoNowhereElse() throws Exception {
+    List<String> elsewhere = new CopyOnWriteArrayList<>();
+    HttpServer other = HttpServer.create(new InetSocketAddress("127.0.0.2", 0), 0);
+    other.createContext(
+        "/",
+        ex -> {
+          elsewhere.add(
+              ex.getRequestURI() + " " + ex.getRequestHeaders().getFirst("Authorization"));
+          ex.sendResponseHeaders(200, -1);
+          ex.close();
+        });
+    HttpServer solr = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    String target = "http://127.0.0.2:" + other.getAddress().getPort() + "/solr/crawl/select";
+    solr.createContext(
+        "/",
+        ex -> {
+          ex.getResponseHeaders().set("Location", target);
+          ex.sendResponseHeaders(302, -1);
+          ex.close();
+        });
+    other.start();
+    solr.start();
+    try {
+      Configuration conf =
+          asAlice("http://127.0.0.1:" + solr.getAddress().getPort() + "/solr/crawl");
+      conf.setBoolean(
+          SolrKeys.AUTH_ALLOW_INSECURE, true); // both servers are plain http on loopback
+      try (SolrConnection connection = new SolrConnection(conf, ms -> {})) {
+        connection.check();
+        fail("a redirect passed the check");
+      } catch (IOException e) {
+        assertTrue(
+            e.getMessage(),
+            e.getMessage().endsWith("answered a query with HTTP 302 Temporary Redirect"));
+      }
+      assertEquals(List.of(), elsewhere);
+    } finally {
+      solr.stop(0);
+      other.stop(0);
     }
   }
 

@@ -61,6 +61,38 @@ public class SettingsCheckTest {
   }
 
   @Test
+  public void aSecretGivenAsASettingStopsEveryCommandBeforeAnythingRuns() throws Exception {
+    java.util.List<String> secrets = new java.util.ArrayList<>();
+    for (KnownSettings.Setting s : KnownSettings.load().trawler().values()) {
+      if (s.typeName().equals("secret")) {
+        secrets.add(s.name());
+      }
+    }
+    // the writers' passwords and tokens, and every truststore's password (job.xml shows them all)
+    assertTrue(
+        secrets.toString(),
+        secrets.containsAll(
+            java.util.List.of(
+                "http.tls.truststore.password",
+                "solr.tls.truststore.password",
+                "solr.auth.password",
+                "solr.auth.token",
+                "opensearch.tls.truststore.password",
+                "opensearch.auth.password",
+                "opensearch.auth.apikey")));
+    for (String key : secrets) {
+      CommandRun run = CommandRun.run(conf, "inject", "-D", key + "=hunter2", "/no/crawl", "/no");
+      assertEquals(run.toString(), 2, run.exitCode);
+      assertTrue(
+          run.err,
+          run.errLines()[0].startsWith(
+              "trawler inject: " + key + ": a secret is not taken from the configuration"));
+      assertEquals(run.err, 1, run.errLines().length);
+      assertFalse(run.err, run.err.contains("hunter2"));
+    }
+  }
+
+  @Test
   public void everyDefaultKeyDeclaresAKnownType() {
     java.util.List<String> problems = new java.util.ArrayList<>();
     for (KnownSettings.Setting s : KnownSettings.load().trawler().values()) {

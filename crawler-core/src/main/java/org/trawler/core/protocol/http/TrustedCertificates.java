@@ -31,8 +31,9 @@ public final class TrustedCertificates {
 
   /**
    * The names of a truststore's settings: its path, its keystore type (with the type's default) and
-   * its password (read with {@link Secrets#secretOrSetting}: a credential provider or an owner-only
-   * file, or plainly, since a truststore holds public certificates only).
+   * its password (a secret like any other, read with {@link Secrets#secret}: a credential provider
+   * or an owner-only file; a plain setting would be in job.xml, and whoever knows it may replace
+   * the CAs of a truststore others can write).
    */
   public record Keys(String path, String type, String defaultType, String password) {}
 
@@ -41,16 +42,17 @@ public final class TrustedCertificates {
    * keys.path()} names (a Hadoop path: the default file system unless it names one, so every task
    * of a cluster reads the same file), or null when that setting is empty.
    *
-   * @throws BadSettingException when the file cannot be read, the type or password is wrong, or it
-   *     holds no certificate
+   * @throws BadSettingException when the file cannot be read, the type or password is wrong, it
+   *     holds no certificate, or the password is given as a plain setting
    */
   public static SSLContext fromSettings(Configuration conf, Keys keys) {
+    Secrets.refuseInConfiguration(conf, keys.password()); // without a truststore too: job.xml
     String path = conf.getTrimmed(keys.path(), "");
     if (path.isEmpty()) {
       return null;
     }
     String type = conf.getTrimmed(keys.type(), keys.defaultType());
-    char[] secret = Secrets.secretOrSetting(conf, keys.password());
+    char[] secret = Secrets.secret(conf, keys.password());
     String password = secret == null ? "" : new String(secret);
     return withTrustStore(conf, keys, path, type, password);
   }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.net.ssl.SNIHostName;
@@ -26,6 +27,7 @@ import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Secrets;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
@@ -64,15 +66,26 @@ public class HttpProtocolTlsTest {
     signedServer.close();
   }
 
-  private static Configuration trusting(File store) {
+  private static Configuration trusting(File store) throws IOException {
     Configuration conf = ShortTimeouts.conf();
     conf.set(ProtocolKeys.TLS_TRUSTSTORE, store.getPath());
-    conf.set(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, TestCertificates.PASSWORD);
+    conf.set(PASSWORD_FILE, passwordFile(TestCertificates.PASSWORD).getPath());
     return conf;
   }
 
+  /** The truststore's password is a secret: it comes in an owner-only file, as a user gives it. */
+  private static final String PASSWORD_FILE =
+      ProtocolKeys.TLS_TRUSTSTORE_PASSWORD + Secrets.FILE_SUFFIX;
+
+  private static File passwordFile(String password) throws IOException {
+    File file = TEMP.newFile();
+    Files.writeString(file.toPath(), password + "\n");
+    Files.setPosixFilePermissions(file.toPath(), PosixFilePermissions.fromString("rw-------"));
+    return file;
+  }
+
   @Test
-  public void aCertificateOfACaInTheTrustStoreFetches() {
+  public void aCertificateOfACaInTheTrustStoreFetches() throws IOException {
     try (HttpProtocol protocol = new HttpProtocol(trusting(trustStore))) {
       ProtocolOutput out = protocol.fetch(signedServer.url("/page"), 0);
       assertEquals(out.toString(), CrawlStatus.FETCH_SUCCESS, out.getStatus());
@@ -90,7 +103,7 @@ public class HttpProtocolTlsTest {
   }
 
   @Test
-  public void aTrustedCertificateForAnotherNameIsStillTlsError() {
+  public void aTrustedCertificateForAnotherNameIsStillTlsError() throws IOException {
     // The certificate names 127.0.0.1; the request names another host.
     try (HttpProtocol protocol =
         new HttpProtocol(trusting(trustStore), new FakeDns().map("other-name.test", "127.0.0.1"))) {
@@ -102,7 +115,7 @@ public class HttpProtocolTlsTest {
   }
 
   @Test
-  public void theTrustStoreAddsToTheJdkCasAndDoesNotTrustOthers() {
+  public void theTrustStoreAddsToTheJdkCasAndDoesNotTrustOthers() throws IOException {
     // The self-signed server's certificate is in neither.
     try (HttpProtocol protocol = new HttpProtocol(trusting(trustStore))) {
       ProtocolOutput out = protocol.fetch(server.url("/secure"), 0);
@@ -117,7 +130,7 @@ public class HttpProtocolTlsTest {
         ProtocolKeys.TLS_TRUSTSTORE, missing.getPath() + " does not exist", trusting(missing));
 
     Configuration wrongPassword = trusting(trustStore);
-    wrongPassword.set(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, "wrong");
+    wrongPassword.set(PASSWORD_FILE, passwordFile("wrong").getPath());
     assertBadSetting(
         ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, "wrong password for " + trustStore, wrongPassword);
 
@@ -133,8 +146,26 @@ public class HttpProtocolTlsTest {
         trusting(notAStore));
 
     Configuration noPassword = trusting(trustStore);
-    noPassword.unset(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD);
+    noPassword.unset(PASSWORD_FILE);
     assertBadSetting(ProtocolKeys.TLS_TRUSTSTORE, "holds no trusted certificate", noPassword);
+  }
+
+  @Test
+  public void aTrustStorePasswordGivenAsASettingIsRefusedWithoutShowingIt() throws IOException {
+    Configuration plain = trusting(trustStore);
+    plain.unset(PASSWORD_FILE);
+    plain.set(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, TestCertificates.PASSWORD);
+    assertBadSetting(
+        ProtocolKeys.TLS_TRUSTSTORE_PASSWORD,
+        "a secret is not taken from the configuration (job.xml would show it",
+        plain);
+    // job.xml shows it whether or not a truststore is named
+    Configuration withoutStore = ShortTimeouts.conf();
+    withoutStore.set(ProtocolKeys.TLS_TRUSTSTORE_PASSWORD, TestCertificates.PASSWORD);
+    assertBadSetting(
+        ProtocolKeys.TLS_TRUSTSTORE_PASSWORD,
+        "a secret is not taken from the configuration",
+        withoutStore);
   }
 
   private static void assertBadSetting(String key, String message, Configuration conf) {
@@ -146,6 +177,7 @@ public class HttpProtocolTlsTest {
       assertTrue(e.getMessage(), e.getMessage().startsWith(key + ": "));
       assertTrue(e.getMessage(), e.getMessage().contains(message));
       assertFalse(e.getMessage(), e.getMessage().contains("\n"));
+      assertFalse(e.getMessage(), e.getMessage().contains(TestCertificates.PASSWORD));
     }
   }
 
