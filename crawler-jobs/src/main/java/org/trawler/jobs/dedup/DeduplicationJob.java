@@ -36,12 +36,13 @@ import org.trawler.jobs.CrawlTool;
  * {@code dedup <crawldb>}: marks all but one page per content signature db_duplicate (keeping the
  * page that names no other canonical, then the highest score, then the shortest URL, then the
  * smallest), and every page within dedup.near.distance bits of a better-ranked page's fingerprint;
- * a duplicate's {@code duplicateOf} names the best-ranked page it is a copy of or near. Job 1
- * groups fetched pages by signature and writes each loser's URL with the kept page; job 2 groups
- * pages by each band of their fingerprint ({@link NearDuplicates}) and writes, for each page near a
- * better one, that one; job 3 merges both into the crawldb by URL, and un-marks earlier marks that
- * no longer hold (every run judges them again). The new version is installed under the crawldb
- * lock; with nothing to mark or un-mark the crawldb is left as it is.
+ * a duplicate's {@code duplicateOf} names the best-ranked page it is a copy of or near. Job 1 reads
+ * the crawldb once and shuffles both steps' groups together under tagged keys: pages by signature
+ * (each loser's URL written with the kept page) and pages by each band of their fingerprint ({@link
+ * NearDuplicates}: each page near a better one written with that one); job 2 merges those matches
+ * into the crawldb by URL, and un-marks earlier marks that no longer hold (every run judges them
+ * again). The new version is installed under the crawldb lock; with nothing to mark or un-mark the
+ * crawldb is left as it is.
  */
 public class DeduplicationJob extends CrawlTool {
 
@@ -108,7 +109,7 @@ public class DeduplicationJob extends CrawlTool {
   /** Marks the duplicates of {@code crawlDb} and installs the new version if any were found. */
   public Result dedup(Path crawlDb, boolean force) throws IOException, UserException {
     Configuration conf = getConf();
-    int distance = Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);
+    int distance = distance(conf);
     if (distance >= 0) {
       new NearDuplicates(distance); // a bad distance fails here, before a job starts
       if (Settings.getInt(conf, DedupKeys.NEAR_BUCKET_MAX, DedupKeys.DEFAULT_NEAR_BUCKET_MAX) < 2) {
@@ -117,39 +118,27 @@ public class DeduplicationJob extends CrawlTool {
     }
     VersionedDb.currentForReading(conf, crawlDb);
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
-      Path marks = tx.scratch("marks");
-      Job find = CrawlJob.create(conf, "dedup " + crawlDb + ": find duplicates");
-      CrawlJob.addCrawlDbInput(find, crawlDb);
-      find.setMapperClass(SignatureMapper.class);
-      find.setMapOutputKeyClass(BytesWritable.class);
-      find.setMapOutputValueClass(DedupCandidate.class);
-      find.setReducerClass(DuplicateReducer.class);
-      find.setOutputFormatClass(SequenceFileOutputFormat.class);
-      find.setOutputKeyClass(Text.class);
-      find.setOutputValueClass(DedupCandidate.class);
-      FileOutputFormat.setOutputPath(find, marks);
-      runJob(find);
-      Counters c = find.getCounters();
-      Path near = tx.scratch("near");
-      Counters n = distance >= 0 ? findNear(crawlDb, near) : null;
+      Path matches = tx.scratch("matches");
+      Counters c = find(crawlDb, matches);
+      boolean nearStep = distance >= 0;
       long marked = DedupCounter.DOCUMENTS_MARKED_DUPLICATE.valueIn(c);
-      long pairs = n == null ? 0 : NearDuplicateCounter.NEAR_DUPLICATE_PAIRS.valueIn(n);
+      long pairs = NearDuplicateCounter.NEAR_DUPLICATE_PAIRS.valueIn(c);
       // with the near step off, earlier marks stay as they are: nothing to merge but new ones
-      long markedBefore = n == null ? 0 : DedupCounter.DOCUMENTS_MARKED_BEFORE.valueIn(c);
+      long markedBefore = nearStep ? DedupCounter.DOCUMENTS_MARKED_BEFORE.valueIn(c) : 0;
       Counters m = null;
       if (marked > 0 || pairs > 0 || markedBefore > 0) {
-        m = merge(crawlDb, marks, n == null ? null : near, tx.newVersion());
+        m = merge(crawlDb, matches, tx.newVersion());
         tx.commit();
       }
       return new Result(
           DedupCounter.DOCUMENTS_WITH_SIGNATURE.valueIn(c),
           marked,
           distance,
-          n == null ? 0 : NearDuplicateCounter.PAGES_WITH_FINGERPRINT.valueIn(n),
+          NearDuplicateCounter.PAGES_WITH_FINGERPRINT.valueIn(c),
           pairs,
           m == null ? 0 : DedupCounter.URLS_MARKED.valueIn(m),
           m == null ? 0 : DedupCounter.URLS_UNMARKED.valueIn(m),
-          n == null ? 0 : NearDuplicateCounter.BUCKETS_CUT.valueIn(n),
+          NearDuplicateCounter.BUCKETS_CUT.valueIn(c),
           perStatus(m));
     }
   }
@@ -165,14 +154,18 @@ public class DeduplicationJob extends CrawlTool {
     return perStatus;
   }
 
-  /** Job 2: for each page near a better-ranked one, (its URL, the best such page of a bucket). */
-  private Counters findNear(Path crawlDb, Path out) throws IOException, UserException {
-    Job job = CrawlJob.create(getConf(), "dedup " + crawlDb + ": find near duplicates");
+  /**
+   * Job 1, one pass over the crawldb and one shuffle for both steps: groups of one signature and
+   * buckets of one fingerprint band side by side, under tagged keys. Writes, for each page that is
+   * a copy of or near a better-ranked one, (its URL, that page).
+   */
+  private Counters find(Path crawlDb, Path out) throws IOException, UserException {
+    Job job = CrawlJob.create(getConf(), "dedup " + crawlDb + ": find duplicates");
     CrawlJob.addCrawlDbInput(job, crawlDb);
-    job.setMapperClass(BandMapper.class);
+    job.setMapperClass(GroupMapper.class);
     job.setMapOutputKeyClass(BytesWritable.class);
     job.setMapOutputValueClass(DedupCandidate.class);
-    job.setReducerClass(BandReducer.class);
+    job.setReducerClass(GroupReducer.class);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(DedupCandidate.class);
@@ -181,9 +174,8 @@ public class DeduplicationJob extends CrawlTool {
     return job.getCounters();
   }
 
-  /** Job 3: the crawldb with the exact marks and the near matches merged in, into {@code out}. */
-  private Counters merge(Path crawlDb, Path marks, Path near, Path out)
-      throws IOException, UserException {
+  /** Job 2: the crawldb with job 1's matches merged in, into {@code out}. */
+  private Counters merge(Path crawlDb, Path matches, Path out) throws IOException, UserException {
     Configuration conf = getConf();
     Job job = CrawlJob.create(conf, "dedup " + crawlDb + ": mark duplicates");
     MultipleInputs.addInputPath(
@@ -191,11 +183,8 @@ public class DeduplicationJob extends CrawlTool {
         CrawlJob.crawlDbVersion(conf, crawlDb),
         SequenceFileInputFormat.class,
         EntryMapper.class);
-    // the matches of both steps are (url, the better page) already
-    MultipleInputs.addInputPath(job, marks, SequenceFileInputFormat.class, Mapper.class);
-    if (near != null) {
-      MultipleInputs.addInputPath(job, near, SequenceFileInputFormat.class, Mapper.class);
-    }
+    // the matches are (url, the better page) already
+    MultipleInputs.addInputPath(job, matches, SequenceFileInputFormat.class, Mapper.class);
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(DedupCandidate.class);
     job.setReducerClass(MarkReducer.class);
@@ -204,43 +193,118 @@ public class DeduplicationJob extends CrawlTool {
     return job.getCounters();
   }
 
+  /** A group key's first byte for a signature's group (so no signature meets a band's bits). */
+  static final byte SIGNATURE_GROUP = 0;
+
+  /** A group key's first byte for a bucket of the near step. */
+  static final byte BAND_GROUP = 1;
+
+  /** The length of a bucket's key: the tag, the band's number, its 64 bits. */
+  static final int BUCKET_KEY_LENGTH = 2 + Long.BYTES;
+
+  /** The key of a signature's group: the tag, then the signature. */
+  static byte[] signatureKey(byte[] signature) {
+    byte[] key = new byte[1 + signature.length];
+    key[0] = SIGNATURE_GROUP;
+    System.arraycopy(signature, 0, key, 1, signature.length);
+    return key;
+  }
+
+  /** The key of a bucket, into {@code key}: the tag, the band's number, then its bits. */
+  static byte[] bucketKey(byte[] key, int band, long bits) {
+    key[0] = BAND_GROUP;
+    key[1] = (byte) band;
+    for (int i = 0; i < Long.BYTES; i++) {
+      key[2 + i] = (byte) (bits >>> (8 * (Long.BYTES - 1 - i)));
+    }
+    return key;
+  }
+
+  private static int distance(Configuration conf) {
+    return Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);
+  }
+
   /**
-   * crawldb (url → datum) to (signature → the page's ranking) for fetched pages with a signature,
-   * and pages an earlier run marked, whose marks are judged again.
+   * crawldb (url → datum) to (signature group → the page's ranking and signature) for fetched pages
+   * with a signature and pages an earlier run marked, whose marks are judged again; with the near
+   * step on, also to (bucket → the page's ranking) for each band of each near candidate's
+   * fingerprint.
    */
-  public static class SignatureMapper
-      extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
-    private final BytesWritable signature = new BytesWritable();
+  public static class GroupMapper extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
+    private final BytesWritable group = new BytesWritable();
+    private final byte[] bucket = new byte[BUCKET_KEY_LENGTH];
     private final DedupCandidate candidate = new DedupCandidate();
+    private NearDuplicates near;
+
+    @Override
+    protected void setup(Context context) {
+      int distance = distance(context.getConfiguration());
+      near = distance >= 0 ? new NearDuplicates(distance) : null;
+    }
 
     @Override
     protected void map(Text url, CrawlDatum datum, Context context)
         throws IOException, InterruptedException {
-      if (!DuplicateChoice.isCandidate(datum)) {
+      if (DuplicateChoice.isCandidate(datum)) {
+        DedupCounter.DOCUMENTS_WITH_SIGNATURE.in(context).increment(1);
+        if (DuplicateChoice.wasMarked(datum)) {
+          DedupCounter.DOCUMENTS_MARKED_BEFORE.in(context).increment(1);
+        }
+        byte[] key = signatureKey(datum.getSignature());
+        group.set(key, 0, key.length);
+        candidate.set(url.toString(), DuplicateChoice.exactRanking(datum));
+        context.write(group, candidate);
+      }
+      if (near == null || !DuplicateChoice.isNearCandidate(datum)) {
         return;
       }
-      DedupCounter.DOCUMENTS_WITH_SIGNATURE.in(context).increment(1);
-      if (DuplicateChoice.wasMarked(datum)) {
-        DedupCounter.DOCUMENTS_MARKED_BEFORE.in(context).increment(1);
+      NearDuplicateCounter.PAGES_WITH_FINGERPRINT.in(context).increment(1);
+      long fingerprint = DuplicateChoice.fingerprint(datum);
+      candidate.set(url.toString(), DuplicateChoice.ranking(datum));
+      for (int band = 0; band < near.bands(); band++) {
+        group.set(bucketKey(bucket, band, near.bandBits(fingerprint, band)), 0, bucket.length);
+        context.write(group, candidate);
       }
-      byte[] sig = datum.getSignature();
-      signature.set(sig, 0, sig.length);
-      candidate.set(url.toString(), DuplicateChoice.exactRanking(datum));
-      context.write(signature, candidate);
     }
   }
 
   /**
-   * The pages of one signature: keeps the best, writes every other one's URL with the kept page.
-   * Holds the group's URLs until the best is known (a group is the copies of one content).
+   * One group: the pages of one signature, all copies of the best of them, or of one bucket, where
+   * a page may be near a better one; writes each copy's or near page's URL with that better page.
    */
-  public static class DuplicateReducer
+  public static class GroupReducer
       extends Reducer<BytesWritable, DedupCandidate, Text, DedupCandidate> {
+    private static final Logger LOG = LoggerFactory.getLogger(GroupReducer.class);
     private final Text url = new Text();
+    private NearDuplicates near;
+    private int bucketMax;
 
     @Override
-    protected void reduce(
-        BytesWritable signature, Iterable<DedupCandidate> candidates, Context context)
+    protected void setup(Context context) {
+      int distance = distance(context.getConfiguration());
+      near = distance >= 0 ? new NearDuplicates(distance) : null;
+      bucketMax =
+          Settings.getInt(
+              context.getConfiguration(),
+              DedupKeys.NEAR_BUCKET_MAX,
+              DedupKeys.DEFAULT_NEAR_BUCKET_MAX);
+    }
+
+    @Override
+    protected void reduce(BytesWritable group, Iterable<DedupCandidate> pages, Context context)
+        throws IOException, InterruptedException {
+      if (group.getBytes()[0] == SIGNATURE_GROUP) {
+        copies(pages, context);
+      } else {
+        nearPages(group.getBytes()[1], pages, context);
+      }
+    }
+
+    /**
+     * The pages of one signature: keeps the best, writes every other one's URL with the kept page.
+     * Holds the group's URLs until the best is known (a group is the copies of one content).
+     */
+    private void copies(Iterable<DedupCandidate> candidates, Context context)
         throws IOException, InterruptedException {
       DedupCandidate kept = null;
       List<String> others = new ArrayList<>();
@@ -260,90 +324,13 @@ public class DeduplicationJob extends CrawlTool {
       }
       DedupCounter.DOCUMENTS_MARKED_DUPLICATE.in(context).increment(others.size());
     }
-  }
 
-  /**
-   * crawldb (url → datum) to (url → candidate of that URL): beside it, the matches of jobs 1 and 2
-   * (url → a better copy or near page) arrive under the same URL.
-   */
-  public static class EntryMapper extends Mapper<Text, CrawlDatum, Text, DedupCandidate> {
-    private final DedupCandidate candidate = new DedupCandidate();
-
-    @Override
-    protected void map(Text url, CrawlDatum datum, Context context)
-        throws IOException, InterruptedException {
-      candidate.set(url.toString(), datum);
-      context.write(url, candidate);
-    }
-  }
-
-  /**
-   * crawldb (url → datum) to ((band, band bits) → the page's ranking) for each band of each near
-   * candidate's fingerprint.
-   */
-  public static class BandMapper extends Mapper<Text, CrawlDatum, BytesWritable, DedupCandidate> {
-    private final BytesWritable bucket = new BytesWritable();
-    private final byte[] key = new byte[1 + Long.BYTES];
-    private final DedupCandidate candidate = new DedupCandidate();
-    private NearDuplicates near;
-
-    @Override
-    protected void setup(Context context) {
-      near = new NearDuplicates(distance(context.getConfiguration()));
-    }
-
-    @Override
-    protected void map(Text url, CrawlDatum datum, Context context)
-        throws IOException, InterruptedException {
-      if (!DuplicateChoice.isNearCandidate(datum)) {
-        return;
-      }
-      NearDuplicateCounter.PAGES_WITH_FINGERPRINT.in(context).increment(1);
-      long fingerprint = DuplicateChoice.fingerprint(datum);
-      candidate.set(url.toString(), DuplicateChoice.ranking(datum));
-      for (int band = 0; band < near.bands(); band++) {
-        bucket.set(bucketKey(key, band, near.bandBits(fingerprint, band)), 0, key.length);
-        context.write(bucket, candidate);
-      }
-    }
-  }
-
-  /** The bucket key: the band's number, then its bits. */
-  static byte[] bucketKey(byte[] key, int band, long bits) {
-    key[0] = (byte) band;
-    for (int i = 0; i < Long.BYTES; i++) {
-      key[1 + i] = (byte) (bits >>> (8 * (Long.BYTES - 1 - i)));
-    }
-    return key;
-  }
-
-  private static int distance(Configuration conf) {
-    return Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);
-  }
-
-  /**
-   * The pages of one bucket: its best-ranked dedup.near.bucket.max (the bucket counted as cut when
-   * it had more), compared pairwise; writes each page near a better one with the best such page.
-   */
-  public static class BandReducer
-      extends Reducer<BytesWritable, DedupCandidate, Text, DedupCandidate> {
-    private static final Logger LOG = LoggerFactory.getLogger(BandReducer.class);
-    private final Text url = new Text();
-    private NearDuplicates near;
-    private int bucketMax;
-
-    @Override
-    protected void setup(Context context) {
-      near = new NearDuplicates(distance(context.getConfiguration()));
-      bucketMax =
-          Settings.getInt(
-              context.getConfiguration(),
-              DedupKeys.NEAR_BUCKET_MAX,
-              DedupKeys.DEFAULT_NEAR_BUCKET_MAX);
-    }
-
-    @Override
-    protected void reduce(BytesWritable bucket, Iterable<DedupCandidate> pages, Context context)
+    /**
+     * The pages of one bucket of {@code band}: its best-ranked dedup.near.bucket.max (the bucket
+     * counted as cut when it had more), compared pairwise; writes each page near a better one with
+     * the best such page.
+     */
+    private void nearPages(int band, Iterable<DedupCandidate> pages, Context context)
         throws IOException, InterruptedException {
       // worst-ranked first, so that a full bucket drops its worst page
       PriorityQueue<DedupCandidate> kept =
@@ -369,12 +356,27 @@ public class DeduplicationJob extends CrawlTool {
       }
       List<DedupCandidate> bestFirst = new ArrayList<>(kept);
       bestFirst.sort(DuplicateChoice::compare);
-      NearDuplicates.BucketMatches found = near.inBucket(bestFirst, bucket.getBytes()[0]);
+      NearDuplicates.BucketMatches found = near.inBucket(bestFirst, band);
       NearDuplicateCounter.NEAR_DUPLICATE_PAIRS.in(context).increment(found.pairs());
       for (NearDuplicates.Match match : found.matches()) {
         url.set(match.duplicate());
         context.write(url, match.kept());
       }
+    }
+  }
+
+  /**
+   * crawldb (url → datum) to (url → candidate of that URL): beside it, job 1's matches (url → a
+   * better copy or near page) arrive under the same URL.
+   */
+  public static class EntryMapper extends Mapper<Text, CrawlDatum, Text, DedupCandidate> {
+    private final DedupCandidate candidate = new DedupCandidate();
+
+    @Override
+    protected void map(Text url, CrawlDatum datum, Context context)
+        throws IOException, InterruptedException {
+      candidate.set(url.toString(), datum);
+      context.write(url, candidate);
     }
   }
 

@@ -19,6 +19,11 @@ public class DedupMapReduceTest {
 
   private static final byte[] SIG = {1, 2, 3};
 
+  /** The signature's group key. */
+  private static BytesWritable group(byte[] signature) {
+    return new BytesWritable(DeduplicationJob.signatureKey(signature));
+  }
+
   private static CrawlDatum datum(CrawlStatus status, byte[] signature, float score) {
     CrawlDatum d = new CrawlDatum(status, 3600, score);
     d.setSignature(signature);
@@ -40,19 +45,17 @@ public class DedupMapReduceTest {
     CrawlDatum notModified = datum(CrawlStatus.DB_NOTMODIFIED, SIG, 2f);
     CrawlDatum markedBefore = datum(CrawlStatus.DB_DUPLICATE, SIG, 3f);
     markedBefore.putMeta(MetadataKeys.DUPLICATE_OF, "http://kept/");
-    MapDriver.newMapDriver(new DeduplicationJob.SignatureMapper())
+    // none has a fingerprint: only signature groups
+    MapDriver.newMapDriver(new DeduplicationJob.GroupMapper())
         .withInput(new Text("http://a/"), fetched)
         .withInput(new Text("http://b/"), datum(CrawlStatus.DB_UNFETCHED, null, 1f))
         .withInput(new Text("http://c/"), datum(CrawlStatus.DB_FETCHED, null, 1f))
         .withInput(new Text("http://d/"), datum(CrawlStatus.DB_DUPLICATE, SIG, 1f))
         .withInput(new Text("http://e/"), notModified)
         .withInput(new Text("http://f/"), markedBefore)
-        .withOutput(
-            new BytesWritable(SIG), page("http://a/", DuplicateChoice.exactRanking(fetched)))
-        .withOutput(
-            new BytesWritable(SIG), page("http://e/", DuplicateChoice.exactRanking(notModified)))
-        .withOutput(
-            new BytesWritable(SIG), page("http://f/", DuplicateChoice.exactRanking(markedBefore)))
+        .withOutput(group(SIG), page("http://a/", DuplicateChoice.exactRanking(fetched)))
+        .withOutput(group(SIG), page("http://e/", DuplicateChoice.exactRanking(notModified)))
+        .withOutput(group(SIG), page("http://f/", DuplicateChoice.exactRanking(markedBefore)))
         .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_WITH_SIGNATURE.counterName(), 3)
         .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_MARKED_BEFORE.counterName(), 1)
         .runTest();
@@ -63,9 +66,9 @@ public class DedupMapReduceTest {
     CrawlDatum low = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
     CrawlDatum best = datum(CrawlStatus.DB_FETCHED, SIG, 5f);
     CrawlDatum longer = datum(CrawlStatus.DB_NOTMODIFIED, SIG, 5f);
-    ReduceDriver.newReduceDriver(new DeduplicationJob.DuplicateReducer())
+    ReduceDriver.newReduceDriver(new DeduplicationJob.GroupReducer())
         .withInput(
-            new BytesWritable(SIG),
+            group(SIG),
             List.of(
                 new DedupCandidate("http://low/", low),
                 new DedupCandidate("http://best/", best),
@@ -78,9 +81,9 @@ public class DedupMapReduceTest {
 
   @Test
   public void reducerLeavesAUniqueSignatureAlone() throws IOException {
-    ReduceDriver.newReduceDriver(new DeduplicationJob.DuplicateReducer())
+    ReduceDriver.newReduceDriver(new DeduplicationJob.GroupReducer())
         .withInput(
-            new BytesWritable(SIG),
+            group(SIG),
             List.of(new DedupCandidate("http://a/", datum(CrawlStatus.DB_FETCHED, SIG, 1f))))
         .runTest();
   }
@@ -132,7 +135,7 @@ public class DedupMapReduceTest {
     CrawlDatum b = datum(CrawlStatus.DB_FETCHED, SIG, 1f);
     CrawlDatum c = datum(CrawlStatus.DB_FETCHED, new byte[] {9}, 1f);
     MapReduceDriver.newMapReduceDriver(
-            new DeduplicationJob.SignatureMapper(), new DeduplicationJob.DuplicateReducer())
+            new DeduplicationJob.GroupMapper(), new DeduplicationJob.GroupReducer())
         .withInput(new Text("http://example.com/index.html"), a)
         .withInput(new Text("http://example.com/"), b)
         .withInput(new Text("http://other.example/"), c)

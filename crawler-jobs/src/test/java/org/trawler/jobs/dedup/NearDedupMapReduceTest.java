@@ -32,8 +32,13 @@ public class NearDedupMapReduceTest {
         url, DuplicateChoice.ranking(datum(CrawlStatus.DB_FETCHED, fingerprint, score)));
   }
 
+  private static DedupCandidate exact(String url, CrawlDatum d) {
+    return new DedupCandidate(url, DuplicateChoice.exactRanking(d));
+  }
+
   private static BytesWritable bucket(int band, long bits) {
-    return new BytesWritable(DeduplicationJob.bucketKey(new byte[9], band, bits));
+    return new BytesWritable(
+        DeduplicationJob.bucketKey(new byte[DeduplicationJob.BUCKET_KEY_LENGTH], band, bits));
   }
 
   private static String counter(NearDuplicateCounter c) {
@@ -49,16 +54,21 @@ public class NearDedupMapReduceTest {
         new DedupCandidate(
             "http://a/", DuplicateChoice.ranking(datum(CrawlStatus.DB_FETCHED, fp, 2f)));
     DedupCandidate m = new DedupCandidate("http://m/", DuplicateChoice.ranking(marked));
-    MapDriver.newMapDriver(new DeduplicationJob.BandMapper())
+    // beside the buckets, in the same shuffle, each candidate's signature group
+    BytesWritable sigGroup = new BytesWritable(DeduplicationJob.signatureKey(SIG));
+    MapDriver.newMapDriver(new DeduplicationJob.GroupMapper())
         .withInput(new Text("http://a/"), datum(CrawlStatus.DB_FETCHED, fp, 2f))
         .withInput(new Text("http://short/"), datum(CrawlStatus.DB_FETCHED, null, 2f))
         .withInput(new Text("http://gone/"), datum(CrawlStatus.DB_GONE, fp, 2f))
         .withInput(new Text("http://exact/"), datum(CrawlStatus.DB_DUPLICATE, fp, 2f))
         .withInput(new Text("http://m/"), marked)
+        .withOutput(sigGroup, exact("http://a/", datum(CrawlStatus.DB_FETCHED, fp, 2f)))
         .withOutput(bucket(0, 1), a)
         .withOutput(bucket(1, 2), a)
         .withOutput(bucket(2, 3), a)
         .withOutput(bucket(3, 4), a)
+        .withOutput(sigGroup, exact("http://short/", datum(CrawlStatus.DB_FETCHED, null, 2f)))
+        .withOutput(sigGroup, exact("http://m/", marked))
         .withOutput(bucket(0, 7), m)
         .withOutput(bucket(1, 0), m)
         .withOutput(bucket(2, 0), m)
@@ -74,7 +84,7 @@ public class NearDedupMapReduceTest {
     DedupCandidate second = ranked("http://b.example/", 0b0111L << 60, 3f);
     DedupCandidate third = ranked("http://c.example/", 0b1111L << 60, 2f);
     DedupCandidate far = ranked("http://d.example/", 0xffL << 48, 1f);
-    ReduceDriver.newReduceDriver(new DeduplicationJob.BandReducer())
+    ReduceDriver.newReduceDriver(new DeduplicationJob.GroupReducer())
         .withInput(bucket(0, 0), List.of(far, third, best, second))
         .withOutput(new Text("http://b.example/"), best)
         .withOutput(new Text("http://c.example/"), second)
@@ -89,7 +99,7 @@ public class NearDedupMapReduceTest {
     DedupCandidate second = ranked("http://b.example/", 1L << 60, 3f);
     DedupCandidate third = ranked("http://c.example/", 1L << 61, 2f);
     ReduceDriver<BytesWritable, DedupCandidate, Text, DedupCandidate> driver =
-        ReduceDriver.newReduceDriver(new DeduplicationJob.BandReducer());
+        ReduceDriver.newReduceDriver(new DeduplicationJob.GroupReducer());
     driver.getConfiguration().setInt(DedupKeys.NEAR_BUCKET_MAX, 2);
     driver
         .withInput(bucket(0, 0), List.of(third, best, second))
@@ -146,8 +156,12 @@ public class NearDedupMapReduceTest {
     CrawlDatum a = datum(CrawlStatus.DB_FETCHED, 0x00ff_00ff_00ff_00ffL, 1f);
     CrawlDatum b = datum(CrawlStatus.DB_FETCHED, 0x00ff_00ff_00ff_00feL, 1f); // 1 bit off
     CrawlDatum c = datum(CrawlStatus.DB_FETCHED, 0x0f0f_0f0f_0f0f_0f0fL, 1f);
+    // three contents: no exact copies beside the near pair
+    a.setSignature(new byte[] {1});
+    b.setSignature(new byte[] {2});
+    c.setSignature(new byte[] {3});
     MapReduceDriver.newMapReduceDriver(
-            new DeduplicationJob.BandMapper(), new DeduplicationJob.BandReducer())
+            new DeduplicationJob.GroupMapper(), new DeduplicationJob.GroupReducer())
         .withInput(new Text("http://mirror.example/page"), a)
         .withInput(new Text("http://www.example/page"), b)
         .withInput(new Text("http://other.example/"), c)
@@ -161,6 +175,35 @@ public class NearDedupMapReduceTest {
         .withOutput(
             new Text("http://mirror.example/page"),
             new DedupCandidate("http://www.example/page", DuplicateChoice.ranking(b)))
+        .withCounter(
+            NearDuplicateCounter.GROUP, counter(NearDuplicateCounter.NEAR_DUPLICATE_PAIRS), 1)
+        .runTest(false);
+  }
+
+  @Test
+  public void oneShuffleFindsExactCopiesAndNearPagesSideBySide() throws IOException {
+    CrawlDatum a = datum(CrawlStatus.DB_FETCHED, 0x00ff_00ff_00ff_00ffL, 1f);
+    CrawlDatum b = datum(CrawlStatus.DB_FETCHED, 0x00ff_00ff_00ff_00feL, 1f); // 1 bit off
+    CrawlDatum c = datum(CrawlStatus.DB_FETCHED, 0x0f0f_0f0f_0f0f_0f0fL, 1f);
+    // all three the same signature: the shortest URL is kept, the other two are its copies
+    DedupCandidate other =
+        new DedupCandidate("http://other.example/", DuplicateChoice.exactRanking(c));
+    DedupCandidate www = new DedupCandidate("http://www.example/page", DuplicateChoice.ranking(b));
+    MapReduceDriver.newMapReduceDriver(
+            new DeduplicationJob.GroupMapper(), new DeduplicationJob.GroupReducer())
+        .withInput(new Text("http://mirror.example/page"), a)
+        .withInput(new Text("http://www.example/page"), b)
+        .withInput(new Text("http://other.example/"), c)
+        .withOutput(new Text("http://mirror.example/page"), other)
+        .withOutput(new Text("http://www.example/page"), other)
+        // and the near pair, once per band it shares (the merge keeps the better match)
+        .withOutput(new Text("http://mirror.example/page"), www)
+        .withOutput(new Text("http://mirror.example/page"), www)
+        .withOutput(new Text("http://mirror.example/page"), www)
+        .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_WITH_SIGNATURE.counterName(), 3)
+        .withCounter(DedupCounter.GROUP, DedupCounter.DOCUMENTS_MARKED_DUPLICATE.counterName(), 2)
+        .withCounter(
+            NearDuplicateCounter.GROUP, counter(NearDuplicateCounter.PAGES_WITH_FINGERPRINT), 3)
         .withCounter(
             NearDuplicateCounter.GROUP, counter(NearDuplicateCounter.NEAR_DUPLICATE_PAIRS), 1)
         .runTest(false);

@@ -4,8 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -16,14 +14,11 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.simweb.EndToEndCrawl;
 
 /**
@@ -42,6 +37,7 @@ public class BroadCrawlTest {
           .withWwwTraits(
               List.of(Set.of(HostTrait.PRINT, HostTrait.DISALLOWED), Set.of(), Set.of()));
 
+  private static BroadWebCrawl fixture;
   private static WebServer server;
   private static BroadWeb web;
 
@@ -52,29 +48,22 @@ public class BroadCrawlTest {
 
   @BeforeClass
   public static void crawl() throws Exception {
-    server = WebServer.start(BroadWeb.build(SHAPE, 0), 16);
-    web = server.web();
+    fixture = BroadWebCrawl.start(SHAPE, 16, TMP);
+    server = fixture.server;
+    web = fixture.web;
     depth = explore();
-    Path seeds = TMP.newFolder("seeds").toPath();
-    Files.write(seeds.resolve("seeds.txt"), web.seeds());
-    Configuration conf = CrawlerConfiguration.create();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("fetcher.server.delay", "0");
-    conf.set("fetcher.threads.fetch", "8");
-    conf.set(ProtocolKeys.RESOLVE, web.resolveSetting());
     EndToEndCrawl.runHere(
-        conf,
+        fixture.conf,
         "run",
-        seeds.toString(),
+        fixture.seeds.toString(),
         TMP.newFolder("crawl").getPath(),
         Integer.toString(depth + 1));
   }
 
   @AfterClass
   public static void stop() {
-    if (server != null) {
-      server.close();
+    if (fixture != null) {
+      fixture.close();
     }
   }
 

@@ -6,8 +6,6 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,11 +18,9 @@ import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.console.report.ReportCommand;
-import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.crawl.CrawlDir;
@@ -48,6 +44,7 @@ public class DedupBroadCrawlTest {
           .sized(2, 12)
           .withWwwTraits(List.of(Set.of(HostTrait.PRINT), Set.of(HostTrait.MIRRORED)));
 
+  private static BroadWebCrawl fixture;
   private static WebServer server;
   private static BroadWeb web;
   private static Map<String, CrawlDatum> crawlDb;
@@ -68,19 +65,13 @@ public class DedupBroadCrawlTest {
 
   @BeforeClass
   public static void crawl() throws Exception {
-    server = WebServer.start(BroadWeb.build(SHAPE, 0), 8);
-    web = server.web();
-    Path seeds = TMP.newFolder("seeds").toPath();
-    Files.write(seeds.resolve("seeds.txt"), web.seeds());
-    Configuration conf = CrawlerConfiguration.create();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("fetcher.server.delay", "0");
-    conf.set("fetcher.threads.fetch", "8");
-    conf.set(ProtocolKeys.RESOLVE, web.resolveSetting());
+    fixture = BroadWebCrawl.start(SHAPE, 8, TMP);
+    server = fixture.server;
+    web = fixture.web;
+    Configuration conf = fixture.conf;
     String crawl = TMP.newFolder("crawl").getPath();
     String index = new java.io.File(TMP.getRoot(), "index").getPath();
-    EndToEndCrawl.runHere(conf, "run", seeds.toString(), crawl, "4", "--index", index);
+    EndToEndCrawl.runHere(conf, "run", fixture.seeds.toString(), crawl, "4", "--index", index);
     WebPages pages = new WebPages(web);
     for (WebRequest r : server.requests()) {
       if (r.status() != 200) {
@@ -122,8 +113,8 @@ public class DedupBroadCrawlTest {
 
   @AfterClass
   public static void stop() {
-    if (server != null) {
-      server.close();
+    if (fixture != null) {
+      fixture.close();
     }
   }
 

@@ -3,16 +3,12 @@ package org.trawler.simweb.web;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.hostdb.HostDbKeys;
 import org.trawler.simweb.EndToEndCrawl;
 
@@ -34,26 +30,18 @@ public class LearnedParamsCrawlTest {
   private static long realPages;
 
   private static BroadScore crawl(String minEvidence) throws Exception {
-    try (WebServer server = WebServer.start(BroadWeb.build(SHAPE, 0), 16)) {
-      BroadWeb web = server.web();
-      realPages = web.realPages();
-      Path seeds = TMP.newFolder().toPath();
-      Files.write(seeds.resolve("seeds.txt"), web.seeds());
-      Configuration conf = CrawlerConfiguration.create();
-      conf.set("mapreduce.framework.name", "local");
-      conf.set("fs.defaultFS", "file:///");
-      conf.set("fetcher.server.delay", "0");
-      conf.set("fetcher.threads.fetch", "8");
-      conf.set(ProtocolKeys.RESOLVE, web.resolveSetting());
+    try (BroadWebCrawl fixture = BroadWebCrawl.start(SHAPE, 16, TMP)) {
+      realPages = fixture.web.realPages();
+      Configuration conf = fixture.conf;
       conf.set(HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE, minEvidence);
       EndToEndCrawl.runHere(
           conf,
           "run",
           "--hostdb",
-          seeds.toString(),
+          fixture.seeds.toString(),
           TMP.newFolder().getPath(),
           Integer.toString(ROUNDS));
-      return BroadScore.of(web, server.requests(), 60_000);
+      return BroadScore.of(fixture.web, fixture.server.requests(), 60_000);
     }
   }
 

@@ -3,8 +3,6 @@ package org.trawler.simweb.web;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,8 +12,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.generate.Generator;
@@ -41,19 +37,13 @@ public class TrapBudgetCrawlTest {
 
   @Test
   public void trapFetchesShrinkRoundAfterRoundAndEveryRealPageIsFetched() throws Exception {
-    try (WebServer server = WebServer.start(BroadWeb.build(SHAPE, 0), 16)) {
-      BroadWeb web = server.web();
-      Path seeds = TMP.newFolder().toPath();
-      Files.write(seeds.resolve("seeds.txt"), web.seeds());
-      Configuration conf = CrawlerConfiguration.create();
-      conf.set("mapreduce.framework.name", "local");
-      conf.set("fs.defaultFS", "file:///");
-      conf.set("fetcher.server.delay", "0");
-      conf.set("fetcher.threads.fetch", "8");
-      conf.set(ProtocolKeys.RESOLVE, web.resolveSetting());
+    try (BroadWebCrawl fixture = BroadWebCrawl.start(SHAPE, 16, TMP)) {
+      WebServer server = fixture.server;
+      BroadWeb web = fixture.web;
+      Configuration conf = fixture.conf;
       conf.setInt(HostDbKeys.TRAPS_BUDGET, 2); // 2, 1, 0: a short crawl shows it all
       CrawlDir crawl = new CrawlDir(new org.apache.hadoop.fs.Path(TMP.newFolder().getPath()));
-      EndToEndCrawl.runHere(conf, "inject", crawl.crawlDb().toString(), seeds.toString());
+      EndToEndCrawl.runHere(conf, "inject", crawl.crawlDb().toString(), fixture.seeds.toString());
       CrawlRound round =
           new CrawlRound(conf, crawl, new Generator.Settings(0, 1, 0, false)).updatingHostDb();
       List<Long> trapFetches = new ArrayList<>();
