@@ -32,7 +32,10 @@ public final class HostKnowledgeReader {
   public static void handOver(Configuration jobConf, Path hostDbCurrent, List<Path> segments)
       throws IOException {
     if (hostDbCurrent != null) {
-      jobConf.set(HostDbKeys.INTERNAL_CURRENT, hostDbCurrent.toString());
+      // qualified: a task may run where the driver's working directory means nothing
+      jobConf.set(
+          HostDbKeys.INTERNAL_CURRENT,
+          hostDbCurrent.getFileSystem(jobConf).makeQualified(hostDbCurrent).toString());
     }
     List<String> parts = new ArrayList<>();
     for (Path segment : segments) {
