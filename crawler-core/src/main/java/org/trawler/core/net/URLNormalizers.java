@@ -35,10 +35,20 @@ public class URLNormalizers implements URLNormalizer {
           SCOPE_SITEMAP);
 
   private final Configuration conf;
+  private final List<URLNormalizer> given;
   private final Map<String, List<URLNormalizer>> byScope = new ConcurrentHashMap<>();
 
   public URLNormalizers(Configuration conf) {
+    this(conf, List.of());
+  }
+
+  /**
+   * @param given members a task built already: a configured class one of them is of is taken from
+   *     here, not created again (a view of the hostdb a task read once in setup(), say)
+   */
+  public URLNormalizers(Configuration conf, List<URLNormalizer> given) {
     this.conf = conf;
+    this.given = List.copyOf(given);
   }
 
   /**
@@ -46,7 +56,13 @@ public class URLNormalizers implements URLNormalizer {
    * is a BadSettingException here, before a job, not at the first URL.
    */
   public static URLNormalizers forScope(Configuration conf, String scope) {
-    URLNormalizers normalizers = new URLNormalizers(conf);
+    return forScope(conf, scope, List.of());
+  }
+
+  /** As {@link #forScope(Configuration, String)}, taking the members {@code given} as they are. */
+  public static URLNormalizers forScope(
+      Configuration conf, String scope, List<URLNormalizer> given) {
+    URLNormalizers normalizers = new URLNormalizers(conf, given);
     normalizers.normalizersFor(scope);
     return normalizers;
   }
@@ -77,9 +93,18 @@ public class URLNormalizers implements URLNormalizer {
     }
     List<URLNormalizer> list = new ArrayList<>();
     for (String className : splitNames(order)) {
-      list.add(newInstance(conf, key, className, URLNormalizer.class));
+      list.add(givenOr(key, className));
     }
     return Collections.unmodifiableList(list);
+  }
+
+  private URLNormalizer givenOr(String key, String className) {
+    for (URLNormalizer member : given) {
+      if (member.getClass().getName().equals(className)) {
+        return member;
+      }
+    }
+    return newInstance(conf, key, className, URLNormalizer.class);
   }
 
   static List<String> splitNames(String value) {

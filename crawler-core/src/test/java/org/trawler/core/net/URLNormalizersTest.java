@@ -159,4 +159,15 @@ public class URLNormalizersTest {
           e.getMessage());
     }
   }
+
+  @Test
+  public void aMemberTheTaskBuiltIsTakenAsItIsInsteadOfCreatedAgain() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.set(NetKeys.NORMALIZER_ORDER, AppendScope.class.getName() + "," + DropAll.class.getName());
+    AppendScope built = new AppendScope();
+    URLNormalizers n = URLNormalizers.forScope(conf, "outlink", java.util.List.of(built));
+    assertSame(built, n.normalizersFor("outlink").get(0));
+    assertEquals(DropAll.class, n.normalizersFor("outlink").get(1).getClass());
+    assertNull(n.normalize("http://a/", "outlink"));
+  }
 }

@@ -31,7 +31,7 @@ import org.trawler.jobs.UsageException;
 import org.trawler.jobs.fetch.render.RenderSettings;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
-import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.Soft404;
 import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.parse.SegmentParser;
@@ -175,7 +175,7 @@ public class Fetcher extends CrawlTool {
     }
     if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
       // which hosts were probed lately: every task reads it once
-      HostKnowledge.handOver(conf, HostDb.installed(conf, hostDb(conf, segment)), List.of());
+      HostKnowledgeReader.handOver(conf, HostDb.installed(conf, hostDb(conf, segment)), List.of());
     }
     LOG.info(
         "fetching {}: {} fetch list(s), {} threads each; robots.txt kept in {}",

@@ -16,7 +16,7 @@ import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.fetch.render.Renderer;
-import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -46,7 +46,8 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     FetchRecorder recorder =
         new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
     Configuration conf = context.getConfiguration();
-    Soft404Prober prober = Soft404Prober.from(conf, HostKnowledge.fromConf(conf));
+    Soft404Prober prober =
+        Soft404Prober.from(conf, HostKnowledgeReader.read(conf, System.currentTimeMillis()));
     try (Protocol protocol = FetcherSettings.newProtocol(conf);
         RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf));
         Renderer renderer = Renderer.open(conf, protocol, recorder)) {

@@ -30,6 +30,7 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 /**
  * {@code generate}: selects the due URLs of a crawldb into a new segment's fetch lists. Prints the
@@ -185,10 +186,7 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.DUE_BEFORE, now + settings.addDays() * DAY_MILLIS);
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
     Path hostDb = HostDb.installed(conf, hostDb(conf, crawlDb));
-    if (hostDb != null) {
-      HostPolicy.useHostDb(conf, hostDb);
-      HostDb.useLearnedParams(conf, hostDb(conf, crawlDb));
-    }
+    HostKnowledgeReader.handOver(conf, hostDb, List.of()); // the tasks' one read of it
     boolean update =
         conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
     Path tmp =

@@ -124,8 +124,5 @@ public final class GeneratorKeys {
   /** How many records of {@link #CUT_PART} are selected. */
   static final String CUT_LIMIT = "trawler.generate.cut.limit";
 
-  /** The installed version of the hostdb the tasks read; unset when there is none. */
-  static final String HOSTDB_CURRENT = "trawler.generate.hostdb.current";
-
   private GeneratorKeys() {}
 }

@@ -3,18 +3,14 @@ package org.trawler.jobs.generate;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.Text;
-import org.trawler.core.UserException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.HostDatum;
-import org.trawler.core.net.normalize.LearnedParamsURLNormalizer;
-import org.trawler.core.store.PartFiles;
+import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.UrlTemplate;
 
 /**
@@ -24,13 +20,11 @@ import org.trawler.jobs.hostdb.UrlTemplate;
  * generate.hostdb.max.count.failing URLs; a host backed off after 429/503 answers is skipped until
  * its backoff ends (its URLs stay due). A URL carrying a parameter learned irrelevant on its host
  * (found before the learning) is skipped as a duplicate of its twin without it; a URL of a learned
- * trap template gets the template's budget ({@link #trapBudget}). Only failing and backed-off hosts
- * (the watched ones) and hosts with learned parameters or traps are kept in memory.
+ * trap template gets the template's budget ({@link #trapBudget}). The facts are the task's {@link
+ * HostKnowledge}, read once; this class holds generate's settings for judging them.
  */
 public final class HostPolicy {
-  private final Map<String, HostDatum> watched;
-  private final Map<String, Map<String, Integer>> traps;
-  private final LearnedParamsURLNormalizer learned;
+  private final HostKnowledge known;
   private final long now;
   private final int maxFailures;
   private final long delayMillis;
@@ -57,70 +51,40 @@ public final class HostPolicy {
       int maxFailures,
       long delaySeconds,
       int failingMaxCount) {
-    this.watched = watched;
-    this.traps = traps;
-    this.learned = LearnedParamsURLNormalizer.of(learnedParams);
+    this(
+        HostKnowledge.of(watched, traps, learnedParams),
+        now,
+        maxFailures,
+        delaySeconds,
+        failingMaxCount);
+  }
+
+  /**
+   * @param known the task's view of the hostdb
+   * @param now the generate time (ms)
+   */
+  public HostPolicy(
+      HostKnowledge known, long now, int maxFailures, long delaySeconds, int failingMaxCount) {
+    this.known = known;
     this.now = now;
     this.maxFailures = maxFailures;
     this.delayMillis = delaySeconds * 1000L;
     this.failingMaxCount = failingMaxCount;
   }
 
-  /**
-   * Has the tasks of a job read their policy ({@link #fromConf}) from the hostdb version {@code
-   * current}.
-   */
-  public static void useHostDb(Configuration jobConf, Path current) {
-    jobConf.set(GeneratorKeys.HOSTDB_CURRENT, current.toString());
+  /** The generate time of a task's settings: what "now" is for backoffs and failure delays. */
+  public static long now(Configuration conf) {
+    return conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
   }
 
   /**
-   * The policy of a generate task: the failing and backed-off hosts of the hostdb the Generator
-   * found, if any.
+   * The policy of a generate (or sitemap) task under {@code conf}'s generate.host.* keys, over the
+   * view of the hostdb it read in setup() ({@link HostKnowledgeReader#read}).
    */
-  public static HostPolicy fromConf(Configuration conf) throws IOException {
-    String current = conf.get(GeneratorKeys.HOSTDB_CURRENT);
-    try {
-      return of(conf, current == null ? null : new Path(current));
-    } catch (UserException e) {
-      throw new IOException(e.getMessage(), e);
-    }
-  }
-
-  /**
-   * The policy of the installed hostdb version {@code current} (null: no hostdb) under {@code
-   * conf}'s generate.host.* keys, as generate and the sitemap job apply it.
-   */
-  public static HostPolicy of(Configuration conf, Path current) throws IOException, UserException {
-    Map<String, HostDatum> watched = new HashMap<>();
-    Map<String, Map<String, Integer>> traps = new HashMap<>();
-    Map<String, Set<String>> params = new HashMap<>();
-    long now = conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
-    if (current != null) {
-      PartFiles.read(
-          conf,
-          current,
-          new Text(),
-          new HostDatum(),
-          (host, datum) -> {
-            if (datum.getFailedRounds() > 0 || datum.getBackoffUntil() > now) {
-              watched.put(host.toString(), new HostDatum(datum));
-            }
-            if (!datum.getTraps().isEmpty()) {
-              Map<String, Integer> budgets = new HashMap<>();
-              datum.getTraps().forEach((t, trap) -> budgets.put(t, trap.budget()));
-              traps.put(host.toString(), budgets);
-            }
-            if (!datum.getIrrelevantParams().isEmpty()) {
-              params.put(host.toString(), Set.copyOf(datum.getIrrelevantParams().keySet()));
-            }
-          });
-    }
+  public static HostPolicy from(Configuration conf, HostKnowledge known) {
     return new HostPolicy(
-        watched,
-        traps,
-        params,
-        now,
+        known,
+        now(conf),
         Settings.getInt(
             conf, GeneratorKeys.HOST_MAX_FAILURES, GeneratorKeys.DEFAULT_HOST_MAX_FAILURES),
         Settings.getLong(
@@ -131,9 +95,14 @@ public final class HostPolicy {
             GeneratorKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING));
   }
 
+  /** The policy of a generate (or sitemap) task: reads the hostdb its job handed over, once. */
+  public static HostPolicy fromConf(Configuration conf) throws IOException {
+    return from(conf, HostKnowledgeReader.read(conf, now(conf)));
+  }
+
   /** Whether the policy knows nothing of any host: then nothing needs checking. */
   public boolean isEmpty() {
-    return watched.isEmpty() && traps.isEmpty() && learned.learned().isEmpty();
+    return known.isEmpty();
   }
 
   /**
@@ -147,7 +116,7 @@ public final class HostPolicy {
     if (reason != null || host == null) {
       return reason;
     }
-    if (!learned.normalize(url, null).equals(url)) {
+    if (!known.learnedParams().normalize(url, null).equals(url)) {
       return SkipReason.DUPLICATE_PARAM;
     }
     return trapBudget(host, url) == 0 ? SkipReason.TRAP_PATTERN : null;
@@ -158,7 +127,7 @@ public final class HostPolicy {
    * when the URL is of no trap template there.
    */
   public int trapBudget(String host, String url) {
-    Map<String, Integer> budgets = host == null ? null : traps.get(host);
+    Map<String, Integer> budgets = known.trapBudgets(host);
     if (budgets == null) {
       return -1;
     }
@@ -168,7 +137,7 @@ public final class HostPolicy {
 
   /** Whether {@code host} has trap templates: only then are its URLs' templates worked out. */
   public boolean hasTraps(String host) {
-    return traps.containsKey(host);
+    return known.trapBudgets(host) != null;
   }
 
   /**
@@ -176,7 +145,7 @@ public final class HostPolicy {
    * null.
    */
   public SkipReason skipReason(String host) {
-    HostDatum h = host == null ? null : watched.get(host);
+    HostDatum h = known.watched(host);
     if (h == null) {
       return null;
     }
@@ -191,7 +160,7 @@ public final class HostPolicy {
   /** The hosts skipped now, sorted. */
   public List<String> skippedHosts() {
     List<String> skipped = new ArrayList<>();
-    for (String host : watched.keySet()) {
+    for (String host : known.watchedHosts()) {
       if (skipReason(host) != null) {
         skipped.add(host);
       }
@@ -202,7 +171,7 @@ public final class HostPolicy {
 
   /** The most URLs the host may have in this segment; negative = no cap of the hostdb's own. */
   public int maxCount(String host) {
-    HostDatum h = watched.get(host);
+    HostDatum h = known.watched(host);
     return h != null && h.getFailedRounds() > 0 ? failingMaxCount : -1;
   }
 }

@@ -33,12 +33,10 @@ public class OneListReducer extends Reducer<Rank, CrawlDatum, Text, CrawlDatum> 
   protected void reduce(Rank rank, Iterable<CrawlDatum> datums, Context context) {
     selector.url(rank.url());
     for (CrawlDatum datum : datums) {
-      SkipReason reason = selector.refusal();
-      if (reason != null) {
-        reason.in(context).increment(1);
-        continue;
+      int slot = selector.admitOrCount(context);
+      if (slot >= 0) {
+        taken.add(new Entry(new FetchSlot(slot, rank), new CrawlDatum(datum)));
       }
-      taken.add(new Entry(new FetchSlot(selector.admit(), rank), new CrawlDatum(datum)));
     }
   }
 

@@ -8,6 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.net.URLParts;
+import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 /** Select, map side: keeps the due URLs of the crawldb, keyed by their rank. */
 public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
@@ -21,8 +23,9 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
-    hosts = HostPolicy.fromConf(conf);
-    rules = SelectionRules.fromConf(conf);
+    HostKnowledge known = HostKnowledgeReader.read(conf, HostPolicy.now(conf));
+    hosts = HostPolicy.from(conf, known);
+    rules = SelectionRules.fromConf(conf, known);
     order = GenerateOrder.from(conf);
   }
 

@@ -50,13 +50,12 @@ public class SelectReducer extends Reducer<Rank, CrawlDatum, Rank, Candidate> {
       throws IOException, InterruptedException {
     selector.url(rank.url());
     for (CrawlDatum datum : datums) {
-      SkipReason reason = selector.refusal();
-      if (reason != null) {
-        reason.in(context).increment(1);
+      boolean sampled = selector.admitted() % sampleEvery == 0;
+      int slot = selector.admitOrCount(context);
+      if (slot < 0) {
         continue;
       }
-      boolean sampled = selector.admitted() % sampleEvery == 0;
-      candidate.set(selector.admit(), datum);
+      candidate.set(slot, datum);
       context.write(rank, candidate);
       if (sample != null && sampled) {
         sample.append(rank, NullWritable.get());

@@ -1,6 +1,7 @@
 package org.trawler.jobs.generate;
 
 import java.net.MalformedURLException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
@@ -11,6 +12,7 @@ import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLParts;
+import org.trawler.jobs.hostdb.HostKnowledge;
 
 /**
  * Whether one crawldb URL may go into the segment: due, not excluded, not too deep, accepted by the
@@ -48,14 +50,24 @@ public final class SelectionRules {
   }
 
   /**
-   * The rules of a generate task, from the keys the Generator set. Creates the configured
-   * normalizers and filters at once: a bad setting is a BadSettingException.
+   * The rules of {@code conf}'s generate settings knowing no host: what the Generator checks before
+   * its jobs.
    */
   public static SelectionRules fromConf(Configuration conf) {
+    return fromConf(conf, HostKnowledge.NONE);
+  }
+
+  /**
+   * The rules of a generate task, from the keys the Generator set, normalizing with the parameters
+   * {@code known} learned. Creates the configured normalizers and filters at once: a bad setting is
+   * a BadSettingException.
+   */
+  public static SelectionRules fromConf(Configuration conf, HostKnowledge known) {
     long now = conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
     URLNormalizers normalizers =
         conf.getBoolean(GeneratorKeys.NORMALISE, GeneratorKeys.DEFAULT_NORMALISE)
-            ? URLNormalizers.forScope(conf, URLNormalizers.SCOPE_GENERATE)
+            ? URLNormalizers.forScope(
+                conf, URLNormalizers.SCOPE_GENERATE, List.of(known.learnedParams()))
             : null;
     return new SelectionRules(
         now,

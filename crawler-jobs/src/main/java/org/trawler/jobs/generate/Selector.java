@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
 import org.trawler.jobs.hostdb.UrlTemplate;
@@ -60,6 +61,19 @@ final class Selector {
       trapTaken.merge(trapKey, 1, Integer::sum);
     }
     return quota.admit(group, host);
+  }
+
+  /**
+   * Takes the current URL when it can be, returning its slot within its host; else counts why not
+   * (its {@link SkipReason}) in {@code context} and returns -1.
+   */
+  int admitOrCount(TaskAttemptContext context) {
+    SkipReason reason = refusal();
+    if (reason != null) {
+      reason.in(context).increment(1);
+      return -1;
+    }
+    return admit();
   }
 
   /** How many URLs were taken so far. */

@@ -39,5 +39,10 @@ public final class HostDbKeys {
 
   public static final int DEFAULT_TRAPS_BUDGET = 8;
 
+  /**
+   * Internal: the installed hostdb version a job's tasks read (HostKnowledgeReader); unset = none.
+   */
+  public static final String INTERNAL_CURRENT = "trawler.hostdb.current";
+
   private HostDbKeys() {}
 }

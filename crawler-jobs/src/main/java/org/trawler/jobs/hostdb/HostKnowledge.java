@@ -1,34 +1,77 @@
 package org.trawler.jobs.hostdb;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.Text;
-import org.trawler.core.UserException;
+import java.util.Set;
 import org.trawler.core.datum.HostDatum;
-import org.trawler.core.net.URLParts;
-import org.trawler.core.store.PartFiles;
-import org.trawler.core.store.Segment;
+import org.trawler.core.net.normalize.LearnedParamsURLNormalizer;
 
 /**
- * What the crawl learnt about hosts, as the fetcher and updatedb read it (DESIGN §13): handed to a
- * job's tasks through its configuration ({@link #handOver}) and read once in setup() ({@link
- * #fromConf}). It holds the soft-404 probe answer of every probed host, from the installed hostdb
- * and from this round's segments (a probe of this round counts before updatehostdb keeps it); hosts
- * never probed take no memory.
+ * What the crawl learnt about hosts, as generate, the sitemap job, the fetcher and updatedb read it
+ * (DESIGN §13): the view of the hostdb a task builds once in setup() ({@link HostKnowledgeReader})
+ * and hands to whoever asks about a host, the URL normalizers included. It holds only the hosts
+ * that have something to say: failing or backed-off hosts, learned irrelevant parameters, trap
+ * templates with their budgets, soft-404 probe answers.
  */
 public final class HostKnowledge {
-  /** Knows nothing: every host is due a probe, no page is judged. */
-  public static final HostKnowledge NONE = new HostKnowledge(Map.of());
+  /** Knows nothing: no host is watched, every host is due a probe, no URL is changed. */
+  public static final HostKnowledge NONE = of(Map.of(), Map.of(), Map.of());
 
+  private final Map<String, HostDatum> watched;
+  private final Map<String, Map<String, Integer>> traps;
+  private final LearnedParamsURLNormalizer learned;
   private final Map<String, HostDatum> probes;
 
-  HostKnowledge(Map<String, HostDatum> probes) {
+  HostKnowledge(
+      Map<String, HostDatum> watched,
+      Map<String, Map<String, Integer>> traps,
+      Map<String, Set<String>> learnedParams,
+      Map<String, HostDatum> probes) {
+    this.watched = watched;
+    this.traps = traps;
+    this.learned = LearnedParamsURLNormalizer.of(learnedParams);
     this.probes = probes;
+  }
+
+  /**
+   * A view holding these facts and no probe answers.
+   *
+   * @param watched host → its failed rounds and backoff (a failing or backed-off host)
+   * @param traps host → trap template → its budget this round
+   * @param learnedParams host → the parameters learned irrelevant there
+   */
+  public static HostKnowledge of(
+      Map<String, HostDatum> watched,
+      Map<String, Map<String, Integer>> traps,
+      Map<String, Set<String>> learnedParams) {
+    return new HostKnowledge(watched, traps, learnedParams, Map.of());
+  }
+
+  /** Whether it knows nothing generate acts on: no watched host, no trap, no learned parameter. */
+  public boolean isEmpty() {
+    return watched.isEmpty() && traps.isEmpty() && learned.learned().isEmpty();
+  }
+
+  /** The host's failed rounds and backoff when it failed a round or was backed off, else null. */
+  public HostDatum watched(String host) {
+    return host == null ? null : watched.get(host);
+  }
+
+  /** The failing or backed-off hosts. */
+  public Set<String> watchedHosts() {
+    return watched.keySet();
+  }
+
+  /** The host's trap templates with their budgets this round, or null when it has none. */
+  public Map<String, Integer> trapBudgets(String host) {
+    return host == null ? null : traps.get(host);
+  }
+
+  /**
+   * The normalizer dropping the parameters learned irrelevant on each host, built once for the
+   * task: handed to the task's URL normalizers in place of one reading the hostdb again.
+   */
+  public LearnedParamsURLNormalizer learnedParams() {
+    return learned;
   }
 
   /** The host's kept probe (only its soft-404 fields are set), or null when never probed. */
@@ -39,70 +82,5 @@ public final class HostKnowledge {
   /** Hosts with a kept probe. */
   public int probedHosts() {
     return probes.size();
-  }
-
-  /**
-   * Has a job's tasks read the installed hostdb version {@code hostDbCurrent} (null: none) and the
-   * {@link Soft404#SEGMENT_PART} of those {@code segments} that have one.
-   */
-  public static void handOver(Configuration jobConf, Path hostDbCurrent, List<Path> segments)
-      throws IOException {
-    if (hostDbCurrent != null) {
-      jobConf.set(Soft404Keys.INTERNAL_HOSTDB, hostDbCurrent.toString());
-    }
-    List<String> parts = new ArrayList<>();
-    for (Path segment : segments) {
-      if (Segment.hasPart(jobConf, segment, Soft404.SEGMENT_PART)) {
-        parts.add(new Path(segment, Soft404.SEGMENT_PART).toString());
-      }
-    }
-    if (!parts.isEmpty()) {
-      jobConf.setStrings(Soft404Keys.INTERNAL_PROBE_PARTS, parts.toArray(new String[0]));
-    }
-  }
-
-  /** The view a task was handed ({@link #handOver}); {@link #NONE} when it was handed nothing. */
-  public static HostKnowledge fromConf(Configuration conf) throws IOException {
-    Map<String, HostDatum> probes = new HashMap<>();
-    try {
-      String hostDb = conf.get(Soft404Keys.INTERNAL_HOSTDB);
-      if (hostDb != null) {
-        PartFiles.read(
-            conf,
-            new Path(hostDb),
-            new Text(),
-            new HostDatum(),
-            (host, d) -> keep(probes, host, d));
-      }
-      for (String part : conf.getTrimmedStrings(Soft404Keys.INTERNAL_PROBE_PARTS)) {
-        PartFiles.read(
-            conf,
-            new Path(part),
-            new Text(),
-            new HostDatum(),
-            (url, d) -> {
-              String host = URLParts.host(url.toString());
-              if (host != null) {
-                keep(probes, new Text(host), d);
-              }
-            });
-      }
-    } catch (UserException e) {
-      throw new IOException(e.getMessage(), e);
-    }
-    return probes.isEmpty() ? NONE : new HostKnowledge(probes);
-  }
-
-  /** Keeps the host's newest probe answer, its soft-404 fields only. */
-  private static void keep(Map<String, HostDatum> probes, Text host, HostDatum d) {
-    if (d.getSoft404() == HostDatum.Soft404.UNKNOWN || host.getLength() == 0) {
-      return;
-    }
-    HostDatum kept = probes.get(host.toString());
-    if (kept == null || kept.getSoft404Time() <= d.getSoft404Time()) {
-      HostDatum probe = new HostDatum();
-      probe.setSoft404(d.getSoft404(), d.getSoft404Fingerprint(), d.getSoft404Time());
-      probes.put(host.toString(), probe);
-    }
   }
 }

@@ -32,6 +32,9 @@ public final class ParamLearning {
   /** A fetched page of the host: its URL and fingerprint. */
   public record Page(String url, long fingerprint) {}
 
+  /** A page with a query, split once into its URL before the query and its parameters. */
+  private record Split(String base, List<String> params, long fingerprint) {}
+
   private final int distance;
   private final int minEvidence;
 
@@ -59,6 +62,7 @@ public final class ParamLearning {
     }
     Map<String, Long> byQuery = new HashMap<>(); // base?sorted params → fingerprint
     Map<String, Map<String, Map<String, Long>>> groups = new TreeMap<>(); // p → rest → value → fp
+    List<Split> splits = new ArrayList<>();
     for (Page page : pages) {
       URLParts parts = URLParts.of(page.url());
       if (!parts.hasQuery()) {
@@ -67,6 +71,7 @@ public final class ParamLearning {
       }
       String base = page.url().substring(0, parts.pathEnd());
       List<String> params = params(page.url(), parts.pathEnd() + 1, parts.queryEnd());
+      splits.add(new Split(base, params, page.fingerprint()));
       byQuery.put(key(base, params, -1), page.fingerprint());
       Map<String, Integer> counts = new HashMap<>();
       params.forEach(p -> counts.merge(name(p), 1, Integer::sum));
@@ -80,7 +85,7 @@ public final class ParamLearning {
         }
       }
     }
-    Map<String, Integer> together = evidenceTogether(pages, byQuery);
+    Map<String, Integer> together = evidenceTogether(splits, byQuery);
     for (String name : together.keySet()) {
       groups.computeIfAbsent(name, n -> new HashMap<>());
     }
@@ -118,15 +123,10 @@ public final class ParamLearning {
    * fewer, the same values), a near-duplicate pair counts one for each parameter left out. A pair
    * that differs blames none of them alone: one of the others may be the relevant one.
    */
-  private Map<String, Integer> evidenceTogether(List<Page> pages, Map<String, Long> byQuery) {
+  private Map<String, Integer> evidenceTogether(List<Split> pages, Map<String, Long> byQuery) {
     Map<String, Integer> evidence = new HashMap<>();
-    for (Page page : pages) {
-      URLParts parts = URLParts.of(page.url());
-      if (!parts.hasQuery()) {
-        continue;
-      }
-      String base = page.url().substring(0, parts.pathEnd());
-      List<String> params = params(page.url(), parts.pathEnd() + 1, parts.queryEnd());
+    for (Split page : pages) {
+      List<String> params = page.params();
       if (params.size() < 2 || params.size() > MAX_TOGETHER) {
         continue;
       }
@@ -141,7 +141,7 @@ public final class ParamLearning {
             kept.add(params.get(i));
           }
         }
-        Long other = byQuery.get(key(base, kept, -1));
+        Long other = byQuery.get(key(page.base(), kept, -1));
         if (other != null && SimHash.distance(other, page.fingerprint()) <= distance) {
           for (int i = 0; i < params.size(); i++) {
             if ((keep & 1 << i) == 0) {

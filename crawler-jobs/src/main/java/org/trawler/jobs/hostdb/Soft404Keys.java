@@ -27,9 +27,6 @@ public final class Soft404Keys {
 
   public static final int DEFAULT_PROBE_AFTER_PAGES = 5;
 
-  /** Internal: the installed hostdb version the tasks read the probes from; unset = none. */
-  public static final String INTERNAL_HOSTDB = "trawler.soft404.hostdb";
-
   /** Internal: comma-separated segment probe parts read beside the hostdb (updatedb). */
   public static final String INTERNAL_PROBE_PARTS = "trawler.soft404.probe.parts";
 

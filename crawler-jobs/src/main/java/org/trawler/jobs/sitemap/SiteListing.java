@@ -2,6 +2,7 @@ package org.trawler.jobs.sitemap;
 
 import java.io.IOException;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
@@ -27,6 +28,7 @@ import org.trawler.core.net.URLParts;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.generate.HostPolicy;
 import org.trawler.jobs.generate.URLPartitioner;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 /**
  * The sitemap job's first pass: lists the sites (scheme://host[:port]) of the crawldb's URLs with
@@ -52,9 +54,7 @@ public final class SiteListing {
       throws IOException {
     Job job = CrawlJob.create(conf, "sitemap sites " + current);
     Configuration jc = job.getConfiguration();
-    if (hostDb != null) {
-      HostPolicy.useHostDb(jc, hostDb);
-    }
+    HostKnowledgeReader.handOver(jc, hostDb, List.of());
     MultipleInputs.addInputPath(job, current, SequenceFileInputFormat.class, SiteMapper.class);
     if (given != null) {
       MultipleInputs.addInputPath(job, given, TextInputFormat.class, GivenMapper.class);

@@ -1,6 +1,7 @@
 package org.trawler.jobs.update;
 
 import java.net.MalformedURLException;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -11,6 +12,7 @@ import org.trawler.core.net.URLFilters;
 import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLResolver;
+import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.parse.RefreshRecord;
 
 /**
@@ -33,8 +35,13 @@ final class RedirectLinks {
 
   /** The normalizers (scope outlink), filters and link policy of {@code conf}, set up at once. */
   static RedirectLinks fromConf(Configuration conf) {
+    return fromConf(conf, HostKnowledge.NONE);
+  }
+
+  /** As {@link #fromConf(Configuration)}, normalizing with the parameters {@code known} learned. */
+  static RedirectLinks fromConf(Configuration conf, HostKnowledge known) {
     return new RedirectLinks(
-        URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK),
+        URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK, List.of(known.learnedParams())),
         new URLFilters(conf),
         LinkPolicy.from(conf));
   }

@@ -37,6 +37,7 @@ import org.trawler.jobs.dedup.DedupKeys;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.Soft404;
 import org.trawler.jobs.hostdb.Soft404Keys;
 
@@ -128,11 +129,12 @@ public class UpdateDb extends CrawlTool {
     checkSettings(conf);
     List<Path> inputs = segmentInputs(conf, segments);
 
-    if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
-      // the soft-404 answers kept in the hostdb, and those this round's fetch just had
-      HostKnowledge.handOver(conf, HostDb.installed(conf, hostDb(conf, crawlDb)), segments);
-    }
-    HostDb.useLearnedParams(conf, hostDb(conf, crawlDb)); // twins of duplicate_param URLs
+    // learned parameters (twins of duplicate_param URLs); with the probe on, the soft-404 answers
+    // kept in the hostdb and those this round's fetch just had
+    HostKnowledgeReader.handOver(
+        conf,
+        HostDb.installed(conf, hostDb(conf, crawlDb)),
+        conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE) ? segments : List.of());
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       Job job = createJob(conf, crawlDb, inputs, tx.newVersion());
       runJob(job);
@@ -247,14 +249,14 @@ public class UpdateDb extends CrawlTool {
     private final Text target = new Text();
 
     @Override
-    protected void setup(Context context) {
+    protected void setup(Context context) throws IOException {
       Configuration conf = context.getConfiguration();
       InputSplit split = context.getInputSplit();
       segment = split instanceof FileSplit ? segmentOf(((FileSplit) split).getPath()) : null;
-      redirects = RedirectLinks.fromConf(conf);
+      HostKnowledge known = HostKnowledgeReader.read(conf, System.currentTimeMillis());
+      redirects = RedirectLinks.fromConf(conf, known);
       cap = HostUrlCap.from(conf);
-      learned = new LearnedParamsURLNormalizer();
-      learned.setConf(conf);
+      learned = known.learnedParams();
     }
 
     @Override
@@ -330,7 +332,7 @@ public class UpdateDb extends CrawlTool {
     protected void setup(Context context) throws IOException {
       update = CrawlDbUpdate.from(context.getConfiguration(), System.currentTimeMillis());
       cap = HostUrlCap.from(context.getConfiguration());
-      hosts = HostKnowledge.fromConf(context.getConfiguration());
+      hosts = HostKnowledgeReader.read(context.getConfiguration(), System.currentTimeMillis());
       nearDistance =
           Settings.getInt(
               context.getConfiguration(), DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);

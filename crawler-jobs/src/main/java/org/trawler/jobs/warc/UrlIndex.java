@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,9 +14,7 @@ import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -40,13 +37,11 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
-import org.trawler.core.store.FileMoves;
 import org.trawler.core.store.PartFileCheck;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
-import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
 /**
@@ -58,7 +53,7 @@ import org.trawler.jobs.UsageException;
  * reason, detected type, charset, languages), the crawldb dedup's marks. {@link KeyMapper} keys all
  * of them by SURT and URL, {@link RowReducer} joins them per URL into rows, sorted by SURT.
  */
-public class UrlIndex extends CrawlTool {
+public class UrlIndex extends DatasetCommand {
   private static final Logger LOG = LoggerFactory.getLogger(UrlIndex.class);
 
   /** The segment parts the index reads: the fetch, the exchanges, the parse's metadata. */
@@ -86,14 +81,13 @@ public class UrlIndex extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<out_dir> (<segment>... | -dir <segments_dir>) -warc <warc_dir> [-crawldb <crawldb>]"
-        + " [-crawl NAME]";
+    return SYNOPSIS + " -warc <warc_dir> [-crawldb <crawldb>] [-crawl NAME]";
   }
 
   @Override
   protected Options options() {
     return new Options()
-        .addOption(valued("dir", "segments_dir", "index the fetches of every fetched segment here"))
+        .addOption(segmentsDir("index the fetches of every fetched segment here"))
         .addOption(
             valued("warc", "warc_dir", "the WARC files and their CDXJ indexes (warc ... -cdx)"))
         .addOption(valued("crawldb", "crawldb", "take duplicate_of from dedup's marks here"))
@@ -105,34 +99,24 @@ public class UrlIndex extends CrawlTool {
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, -1};
-  }
-
-  @Override
-  protected int execute(CommandLine cmd) throws Exception {
-    Configuration conf = getConf();
+  protected void configure(CommandLine cmd, Configuration conf) throws UsageException {
     if (!cmd.hasOption("warc")) {
       throw new UsageException("name the WARC files' directory with -warc");
     }
-    if (cmd.hasOption("crawl")) {
-      String crawl = cmd.getOptionValue("crawl");
-      conf.set(WarcKeys.URL_INDEX_CRAWL, crawl);
-      try {
-        crawlName(conf);
-      } catch (BadSettingException e) {
-        throw new UsageException("-crawl takes a name without '/' or '=', not '" + crawl + "'");
-      }
-    }
-    Path out = new Path(cmd.getArgList().get(0));
-    List<Path> segments = segmentArgs(cmd, 1, Segment.CRAWL_FETCH, "fetched");
+    setting(
+        cmd,
+        conf,
+        "crawl",
+        WarcKeys.URL_INDEX_CRAWL,
+        UrlIndex::crawlName,
+        "a name without '/' or '='");
+  }
+
+  @Override
+  protected String write(CommandLine cmd, Path out, List<Path> segments)
+      throws IOException, UserException {
     Path crawlDb = cmd.hasOption("crawldb") ? new Path(cmd.getOptionValue("crawldb")) : null;
-    long start = System.nanoTime();
-    Result result = index(out, segments, new Path(cmd.getOptionValue("warc")), crawlDb);
-    out()
-        .println(
-            result.summary(out) + String.format("; %.1f s", (System.nanoTime() - start) / 1e9));
-    return 0;
+    return index(out, segments, new Path(cmd.getOptionValue("warc")), crawlDb).summary(out);
   }
 
   /** The crawl partition's name: urlindex.crawl, else the WARC prefix; a name, not a path. */
@@ -217,12 +201,7 @@ public class UrlIndex extends CrawlTool {
     GroupWriteSupport.setSchema(UrlIndexSchema.SCHEMA, job.getConfiguration());
     ParquetOutputFormat.setBlockSize(job, (int) rowGroup);
     ParquetOutputFormat.setCompression(job, CompressionCodecName.SNAPPY);
-    try {
-      runJob(job);
-      moveFiles(fs, work, out);
-    } finally {
-      fs.delete(work, true);
-    }
+    runInto(job, fs, work, out, List.of(UrlIndexOutputFormat.EXTENSION));
     Counters c = job.getCounters();
     return new Result(
         UrlIndexCounter.ROWS.valueIn(c),
@@ -252,23 +231,6 @@ public class UrlIndex extends CrawlTool {
               + " ... -cdx");
     }
     return files;
-  }
-
-  /** Moves the Parquet files from the work directory to the same place under out, all or none. */
-  private static void moveFiles(FileSystem fs, Path work, Path out) throws IOException {
-    Map<Path, Path> moves = new LinkedHashMap<>();
-    String root = fs.makeQualified(work).toUri().getPath();
-    RemoteIterator<LocatedFileStatus> files = fs.listFiles(work, true);
-    while (files.hasNext()) {
-      Path file = files.next().getPath();
-      if (file.getName().endsWith(UrlIndexOutputFormat.EXTENSION)) {
-        String relative = file.toUri().getPath().substring(root.length() + 1);
-        Path to = new Path(out, relative);
-        fs.mkdirs(to.getParent());
-        moves.put(file, to);
-      }
-    }
-    FileMoves.allOrNone(fs, moves);
   }
 
   /** The shuffle key of a URL: its SURT (as the CDXJ lines have it), then the URL itself. */

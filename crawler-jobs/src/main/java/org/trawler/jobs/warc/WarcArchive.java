@@ -64,13 +64,9 @@ public final class WarcArchive implements Closeable {
         new WarcFiles(
             fs,
             dir,
-            prefix,
             task,
-            maxSize,
-            cdx,
-            warcinfo,
+            new WarcFiles.Layout(prefix, maxSize, cdx, warcinfo, System::currentTimeMillis),
             counters,
-            System::currentTimeMillis,
             datasets ? datasetFiles(conf, fs, dir, warcinfo, counters) : null));
   }
 

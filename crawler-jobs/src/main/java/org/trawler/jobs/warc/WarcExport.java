@@ -3,15 +3,12 @@ package org.trawler.jobs.warc;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
@@ -33,11 +30,9 @@ import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.ProtocolKeys;
-import org.trawler.core.store.FileMoves;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
-import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
 /**
@@ -50,7 +45,7 @@ import org.trawler.jobs.UsageException;
  * only when the job succeeded, moved from a work directory inside it, each under its final name
  * only when complete.
  */
-public class WarcExport extends CrawlTool {
+public class WarcExport extends DatasetCommand {
   private static final Logger LOG = LoggerFactory.getLogger(WarcExport.class);
 
   /** The segment parts an export reads; crawl_fetch is required, the others used when there. */
@@ -98,19 +93,13 @@ public class WarcExport extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-wat] [-wet]"
-        + " [-prefix NAME]";
+    return SYNOPSIS + " [-maxSize 1g] [-cdx] [-wat] [-wet] [-prefix NAME]";
   }
 
   @Override
   protected Options options() {
     return new Options()
-        .addOption(
-            Option.builder("dir")
-                .hasArg()
-                .argName("segments_dir")
-                .desc("export every fetched segment under this directory")
-                .build())
+        .addOption(segmentsDir("export every fetched segment under this directory"))
         .addOption(
             Option.builder("maxSize")
                 .hasArg()
@@ -137,23 +126,14 @@ public class WarcExport extends CrawlTool {
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, -1};
-  }
-
-  @Override
-  protected int execute(CommandLine cmd) throws Exception {
-    Configuration conf = getConf();
-    if (cmd.hasOption("maxSize")) {
-      String size = cmd.getOptionValue("maxSize");
-      conf.set(WarcKeys.MAX_SIZE, size);
-      try {
-        maxSize(conf);
-      } catch (BadSettingException e) {
-        throw new UsageException(
-            "-maxSize takes a positive size (e.g. 1g, 500m), not '" + size + "'");
-      }
-    }
+  protected void configure(CommandLine cmd, Configuration conf) throws UsageException {
+    setting(
+        cmd,
+        conf,
+        "maxSize",
+        WarcKeys.MAX_SIZE,
+        WarcExport::maxSize,
+        "a positive size (e.g. 1g, 500m)");
     if (cmd.hasOption("cdx")) {
       conf.setBoolean(WarcKeys.CDX, true);
     }
@@ -163,24 +143,13 @@ public class WarcExport extends CrawlTool {
     if (cmd.hasOption("wet")) {
       conf.setBoolean(WarcKeys.WET, true);
     }
-    if (cmd.hasOption("prefix")) {
-      String prefix = cmd.getOptionValue("prefix");
-      conf.set(WarcKeys.PREFIX, prefix);
-      try {
-        prefix(conf);
-      } catch (BadSettingException e) {
-        throw new UsageException("-prefix takes a name without '/', not '" + prefix + "'");
-      }
-    }
-    List<String> args = cmd.getArgList();
-    Path out = new Path(args.get(0));
-    List<Path> segments = segmentArgs(cmd, 1, Segment.CRAWL_FETCH, "fetched");
-    long start = System.nanoTime();
-    Result result = export(out, segments);
-    out()
-        .println(
-            result.summary(out) + String.format("; %.1f s", (System.nanoTime() - start) / 1e9));
-    return 0;
+    setting(cmd, conf, "prefix", WarcKeys.PREFIX, WarcExport::prefix, "a name without '/'");
+  }
+
+  @Override
+  protected String write(CommandLine cmd, Path out, List<Path> segments)
+      throws IOException, UserException {
+    return export(out, segments).summary(out);
   }
 
   /** The largest WARC file, in bytes: a positive size. */
@@ -247,12 +216,17 @@ public class WarcExport extends CrawlTool {
     job.setOutputValueClass(NullWritable.class);
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class); // no empty part files
     FileOutputFormat.setOutputPath(job, work);
-    try {
-      runJob(job);
-      moveFiles(fs, work, out);
-    } finally {
-      fs.delete(work, true);
-    }
+    // every WARC file before any CDXJ: killed half-way, out never has an index without its file
+    runInto(
+        job,
+        fs,
+        work,
+        out,
+        List.of(
+            WarcFiles.WARC_SUFFIX,
+            DatasetFiles.WAT_SUFFIX,
+            DatasetFiles.WET_SUFFIX,
+            WarcFiles.CDXJ_SUFFIX));
     Counters c = job.getCounters();
     long records = 0;
     for (WarcCounter counter :
@@ -274,33 +248,6 @@ public class WarcExport extends CrawlTool {
         records,
         WarcCounter.WAT_RECORDS.valueIn(c),
         WarcCounter.WET_RECORDS.valueIn(c));
-  }
-
-  /**
-   * Moves the completed WARC, WAT, WET and CDXJ files the job wrote from its work directory into
-   * out.
-   */
-  private static void moveFiles(FileSystem fs, Path work, Path out) throws IOException {
-    if (!fs.exists(work)) {
-      return; // nothing was exchanged: no files
-    }
-    // every WARC file before any CDXJ: killed half-way, out never has an index without its file
-    Map<Path, Path> moves = new LinkedHashMap<>();
-    FileStatus[] written = fs.listStatus(work);
-    for (String suffix :
-        List.of(
-            WarcFiles.WARC_SUFFIX,
-            DatasetFiles.WAT_SUFFIX,
-            DatasetFiles.WET_SUFFIX,
-            WarcFiles.CDXJ_SUFFIX)) {
-      for (FileStatus st : written) {
-        String name = st.getPath().getName();
-        if (st.isFile() && name.endsWith(suffix)) {
-          moves.put(st.getPath(), new Path(out, name));
-        }
-      }
-    }
-    FileMoves.allOrNone(fs, moves);
   }
 
   /** The segment a part file belongs to: the parent of the part directory above it. */

@@ -35,15 +35,23 @@ final class WarcFiles implements Closeable {
   static final String WARC_SUFFIX = ".warc.gz";
   static final String CDXJ_SUFFIX = ".cdxj";
 
+  /**
+   * What a task's files are like: named {@code <prefix>-...}, a new file from {@code maxSize} bytes
+   * on, a CDXJ index beside each when {@code cdx}, each begun by a warcinfo record with the fields
+   * {@code warcinfo} and dated by {@code clock}.
+   */
+  record Layout(
+      String prefix,
+      long maxSize,
+      boolean cdx,
+      Map<String, List<String>> warcinfo,
+      LongSupplier clock) {}
+
   private final FileSystem fs;
   private final Path dir;
-  private final String prefix;
   private final int task;
-  private final long maxSize;
-  private final boolean cdx;
-  private final Map<String, List<String>> warcinfo;
+  private final Layout layout;
   private final CounterSink counters;
-  private final LongSupplier clock;
   private final DatasetFiles datasets;
 
   private int serial;
@@ -52,41 +60,23 @@ final class WarcFiles implements Closeable {
   private WarcWriter writer;
   private final List<String> cdxLines = new ArrayList<>();
 
+  /**
+   * The files of task number {@code task} in {@code dir}, with WAT and WET files beside as {@code
+   * datasets} says (null: none).
+   */
   WarcFiles(
       FileSystem fs,
       Path dir,
-      String prefix,
       int task,
-      long maxSize,
-      boolean cdx,
-      Map<String, List<String>> warcinfo,
+      Layout layout,
       CounterSink counters,
-      LongSupplier clock) {
-    this(fs, dir, prefix, task, maxSize, cdx, warcinfo, counters, clock, null);
-  }
-
-  /** Files with WAT and WET files beside, as {@code datasets} says (null: none). */
-  WarcFiles(
-      FileSystem fs,
-      Path dir,
-      String prefix,
-      int task,
-      long maxSize,
-      boolean cdx,
-      Map<String, List<String>> warcinfo,
-      CounterSink counters,
-      LongSupplier clock,
       DatasetFiles datasets) {
     this.datasets = datasets != null && datasets.any() ? datasets : null;
     this.fs = fs;
     this.dir = dir;
-    this.prefix = prefix;
     this.task = task;
-    this.maxSize = maxSize;
-    this.cdx = cdx;
-    this.warcinfo = warcinfo;
+    this.layout = layout;
     this.counters = counters;
-    this.clock = clock;
   }
 
   /** {@code <prefix>-<yyyyMMddHHmmss>-<task>-<serial>.warc.gz}, task and serial five digits. */
@@ -121,23 +111,23 @@ final class WarcFiles implements Closeable {
         writer.write(bytes.toWrite());
         written.add(new DatasetFiles.Written(bytes, offset));
       }
-      if (cdx && r.index() != null) {
+      if (layout.cdx() && r.index() != null) {
         cdxLines.add(CdxjLine.format(r.index(), offset, writer.position() - offset, name));
       }
     }
     if (datasets != null) {
       datasets.add(capture, written);
     }
-    if (writer.position() >= maxSize) {
+    if (writer.position() >= layout.maxSize()) {
       finish();
     }
   }
 
   private void open() throws IOException {
-    Instant now = Instant.ofEpochMilli(clock.getAsLong());
-    name = fileName(prefix, now, task, serial++);
+    Instant now = Instant.ofEpochMilli(layout.clock().getAsLong());
+    name = fileName(layout.prefix(), now, task, serial++);
     while (fs.exists(new Path(dir, name))) { // a second export into the directory in one second
-      name = fileName(prefix, now, task, serial++);
+      name = fileName(layout.prefix(), now, task, serial++);
     }
     stream = fs.create(new Path(dir, name + OPEN_SUFFIX), false);
     writer = new WarcWriter(Channels.newChannel(stream), WarcCompression.GZIP);
@@ -146,7 +136,7 @@ final class WarcFiles implements Closeable {
             .version(MessageVersion.WARC_1_1)
             .date(now)
             .filename(name)
-            .fields(warcinfo)
+            .fields(layout.warcinfo())
             .build();
     if (datasets == null) {
       writer.write(info);
@@ -175,7 +165,7 @@ final class WarcFiles implements Closeable {
     }
     counters.count(WarcCounter.FILES, 1);
     counters.count(WarcCounter.BYTES, size);
-    if (cdx) {
+    if (layout.cdx()) {
       Collections.sort(cdxLines);
       String index = name.substring(0, name.length() - WARC_SUFFIX.length()) + CDXJ_SUFFIX;
       try (Writer out =

@@ -19,6 +19,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.jobs.hostdb.HostDbFiles;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 public class SelectMapperTest {
   private static final long NOW = 1_700_000_000_000L;
@@ -140,7 +141,7 @@ public class SelectMapperTest {
       over.setBackoff(1, NOW);
       w.append(new Text("over.example.com"), over);
     }
-    HostPolicy.useHostDb(driver.getConfiguration(), hostDb);
+    HostKnowledgeReader.handOver(driver.getConfiguration(), hostDb, List.of());
     List<Pair<Rank, CrawlDatum>> out =
         driver
             .withInput(new Text("http://busy.example.com/"), Datums.due(NOW - 1, 1f, 0))
@@ -160,7 +161,7 @@ public class SelectMapperTest {
     Path hostDb =
         HostDbFiles.write(
             new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("www.a.test", learned));
-    HostPolicy.useHostDb(driver.getConfiguration(), hostDb);
+    HostKnowledgeReader.handOver(driver.getConfiguration(), hostDb, List.of());
     List<Pair<Rank, CrawlDatum>> out =
         driver
             .withInput(new Text("http://www.a.test/p/1.html?vid=k3"), Datums.due(NOW - 1, 1f, 0))

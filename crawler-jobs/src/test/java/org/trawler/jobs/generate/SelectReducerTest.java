@@ -19,6 +19,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.PartFiles;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 public class SelectReducerTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -97,7 +98,7 @@ public class SelectReducerTest {
     Path hostDb =
         org.trawler.jobs.hostdb.HostDbFiles.write(
             new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("cal.test", cal));
-    HostPolicy.useHostDb(reduce.getConfiguration(), hostDb);
+    HostKnowledgeReader.handOver(reduce.getConfiguration(), hostDb, List.of());
     reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 4);
     List<Pair<Rank, Candidate>> out =
         reduceInOrder(

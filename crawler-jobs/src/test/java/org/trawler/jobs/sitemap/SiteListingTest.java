@@ -22,7 +22,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.jobs.generate.GeneratorKeys;
-import org.trawler.jobs.generate.HostPolicy;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 /** The sitemap job's listing pass under MRUnit: sites once each, given sitemaps, skips, groups. */
 public class SiteListingTest {
@@ -133,7 +133,7 @@ public class SiteListingTest {
       ReduceDriver<Text, Text, Text, Text> driver =
           ReduceDriver.newReduceDriver(new SiteListing.SiteReducer());
       Configuration jc = driver.getConfiguration();
-      HostPolicy.useHostDb(jc, hostDb);
+      HostKnowledgeReader.handOver(jc, hostDb, List.of());
       jc.setInt(GeneratorKeys.HOST_MAX_FAILURES, 3);
       jc.setLong(GeneratorKeys.HOST_FAILURE_DELAY, delaySeconds);
       driver.withInput(new Text("http://dead.test"), List.of(new Text("")));

@@ -15,6 +15,7 @@ import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.update.UpdateDb.UpdateMapper;
 
 public class UpdateMapperTest {
@@ -169,7 +170,7 @@ public class UpdateMapperTest {
         org.trawler.jobs.hostdb.HostDbFiles.write(
             new Path(tmp.getRoot().getPath(), "hostdb"), java.util.Map.of("a.example", learned));
     Configuration conf = Datums.conf();
-    conf.set(org.trawler.core.net.NetKeys.LEARNED_HOSTDB, hostDb.toString());
+    HostKnowledgeReader.handOver(conf, hostDb, List.of());
     CrawlDatum entry = Datums.old(CrawlStatus.DB_UNFETCHED);
     MapDriver<Text, CrawlDatum, Text, CrawlDatum> d =
         driver(conf, "/crawl/crawldb/current/part-r-00000/data");

@@ -1,0 +1,116 @@
+package org.trawler.jobs.hostdb;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.HostDatum;
+import org.trawler.core.net.URLParts;
+import org.trawler.core.store.PartFiles;
+import org.trawler.core.store.Segment;
+
+/**
+ * Reads the hostdb into a task's {@link HostKnowledge}, once per task: a job names what its tasks
+ * read ({@link #handOver}), each task reads it in setup() ({@link #read}). One pass over the
+ * installed hostdb version keeps what any phase asks of a host; with the soft-404 probe on
+ * (fetcher.soft404.probe) the hostdb's probe answers too, and always those of the segments handed
+ * over (a probe of this round counts before updatehostdb keeps it).
+ */
+public final class HostKnowledgeReader {
+  private HostKnowledgeReader() {}
+
+  /**
+   * Has a job's tasks read the installed hostdb version {@code hostDbCurrent} (null: none) and the
+   * {@link Soft404#SEGMENT_PART} of those {@code segments} that have one.
+   */
+  public static void handOver(Configuration jobConf, Path hostDbCurrent, List<Path> segments)
+      throws IOException {
+    if (hostDbCurrent != null) {
+      // qualified: a task may run where the driver's working directory means nothing
+      jobConf.set(
+          HostDbKeys.INTERNAL_CURRENT,
+          hostDbCurrent.getFileSystem(jobConf).makeQualified(hostDbCurrent).toString());
+    }
+    List<String> parts = new ArrayList<>();
+    for (Path segment : segments) {
+      if (Segment.hasPart(jobConf, segment, Soft404.SEGMENT_PART)) {
+        parts.add(new Path(segment, Soft404.SEGMENT_PART).toString());
+      }
+    }
+    if (!parts.isEmpty()) {
+      jobConf.setStrings(Soft404Keys.INTERNAL_PROBE_PARTS, parts.toArray(new String[0]));
+    }
+  }
+
+  /**
+   * The view a task was handed ({@link #handOver}); {@link HostKnowledge#NONE} when it was handed
+   * nothing. A host is watched when it failed a round or is backed off after {@code now} (ms).
+   */
+  public static HostKnowledge read(Configuration conf, long now) throws IOException {
+    Map<String, HostDatum> watched = new HashMap<>();
+    Map<String, Map<String, Integer>> traps = new HashMap<>();
+    Map<String, Set<String>> params = new HashMap<>();
+    Map<String, HostDatum> probes = new HashMap<>();
+    boolean probing = conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE);
+    try {
+      String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
+      if (hostDb != null) {
+        PartFiles.read(
+            conf,
+            new Path(hostDb),
+            new Text(),
+            new HostDatum(),
+            (host, d) -> {
+              String name = host.toString();
+              if (d.getFailedRounds() > 0 || d.getBackoffUntil() > now) {
+                watched.put(name, new HostDatum(d));
+              }
+              if (!d.getTraps().isEmpty()) {
+                Map<String, Integer> budgets = new HashMap<>();
+                d.getTraps().forEach((t, trap) -> budgets.put(t, trap.budget()));
+                traps.put(name, budgets);
+              }
+              if (!d.getIrrelevantParams().isEmpty()) {
+                params.put(name, Set.copyOf(d.getIrrelevantParams().keySet()));
+              }
+              if (probing) {
+                keepProbe(probes, name, d);
+              }
+            });
+      }
+      for (String part : conf.getTrimmedStrings(Soft404Keys.INTERNAL_PROBE_PARTS)) {
+        PartFiles.read(
+            conf,
+            new Path(part),
+            new Text(),
+            new HostDatum(),
+            (url, d) -> keepProbe(probes, URLParts.host(url.toString()), d));
+      }
+    } catch (UserException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    if (watched.isEmpty() && traps.isEmpty() && params.isEmpty() && probes.isEmpty()) {
+      return HostKnowledge.NONE;
+    }
+    return new HostKnowledge(watched, traps, params, probes);
+  }
+
+  /** Keeps the host's newest probe answer, its soft-404 fields only. */
+  private static void keepProbe(Map<String, HostDatum> probes, String host, HostDatum d) {
+    if (d.getSoft404() == HostDatum.Soft404.UNKNOWN || host == null || host.isEmpty()) {
+      return;
+    }
+    HostDatum kept = probes.get(host);
+    if (kept == null || kept.getSoft404Time() <= d.getSoft404Time()) {
+      HostDatum probe = new HostDatum();
+      probe.setSoft404(d.getSoft404(), d.getSoft404Fingerprint(), d.getSoft404Time());
+      probes.put(host, probe);
+    }
+  }
+}
