@@ -1,14 +1,12 @@
 package org.trawler.core.net;
 
 import java.net.MalformedURLException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ReflectionUtils;
-import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.plugin.Plugins;
 
 /**
  * The composite normalizer: applies the normalizers configured for the scope ({@code
@@ -75,43 +73,6 @@ public class URLNormalizers implements URLNormalizer {
       key = NetKeys.NORMALIZER_ORDER;
       order = conf.get(key, "");
     }
-    List<URLNormalizer> list = new ArrayList<>();
-    for (String className : splitNames(order)) {
-      list.add(newInstance(conf, key, className, URLNormalizer.class));
-    }
-    return Collections.unmodifiableList(list);
-  }
-
-  static List<String> splitNames(String value) {
-    List<String> names = new ArrayList<>();
-    for (String s : value.split("[,\\s]+")) {
-      if (!s.isEmpty()) {
-        names.add(s);
-      }
-    }
-    return names;
-  }
-
-  /**
-   * A configured member, created by reflection; a name that is not a class of the right type throws
-   * a BadSettingException naming the key and the class.
-   */
-  static <T> T newInstance(Configuration conf, String key, String className, Class<T> type) {
-    Class<?> c;
-    try {
-      c = conf.getClassByName(className);
-    } catch (ClassNotFoundException e) {
-      throw new BadSettingException(key, "class " + className + " is not on the classpath", e);
-    }
-    if (!type.isAssignableFrom(c)) {
-      throw new BadSettingException(key, "class " + className + " is not a " + type.getName());
-    }
-    try {
-      c.getDeclaredConstructor();
-    } catch (NoSuchMethodException e) {
-      throw new BadSettingException(
-          key, "class " + className + " has no constructor without arguments", e);
-    }
-    return type.cast(ReflectionUtils.newInstance(c, conf));
+    return Collections.unmodifiableList(Plugins.createAll(conf, key, order, URLNormalizer.class));
   }
 }
