@@ -13,6 +13,7 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.plugin.Plugins;
 import org.trawler.core.protocol.ProtocolKeys;
 
 /**
@@ -50,7 +51,7 @@ public class Parsers implements Closeable {
     Map<String, String> classes = classes(ParseKeys.CLASSES, classNames);
     this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes, classNames);
     this.detector =
-        newInstance(
+        Plugins.create(
             conf,
             ParseKeys.DETECTOR_CLASS,
             conf.get(ParseKeys.DETECTOR_CLASS, ParseKeys.DEFAULT_DETECTOR_CLASS),

@@ -4,6 +4,7 @@ import java.util.List;
 import org.trawler.core.parse.HeaderTypeDetector;
 import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.MD5Signature;
+import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.TextSignature;
 import org.trawler.core.parse.filter.JsonLdFilter;
 import org.trawler.core.parse.filter.MainContentFilter;
@@ -15,6 +16,7 @@ import org.trawler.core.plugin.PluginCatalog;
 import org.trawler.core.protocol.http.HttpProtocol;
 import org.trawler.core.schedule.AdaptiveFetchSchedule;
 import org.trawler.core.schedule.DefaultFetchSchedule;
+import org.trawler.core.schedule.ScheduleKeys;
 
 /** The short names of crawler-core's plug-ins. */
 public class CorePlugins implements PluginCatalog {
@@ -28,12 +30,20 @@ public class CorePlugins implements PluginCatalog {
         new PluginName(ExtensionPoint.PARSE_FILTER, "microdata", MicrodataFilter.class.getName()),
         new PluginName(ExtensionPoint.PARSE_FILTER, "selectors", SelectorFilter.class.getName()),
         new PluginName(ExtensionPoint.TYPE_DETECTOR, "header", HeaderTypeDetector.class.getName()),
-        new PluginName(ExtensionPoint.SIGNATURE, "md5", MD5Signature.class.getName()),
-        new PluginName(ExtensionPoint.SIGNATURE, "text", TextSignature.class.getName()),
         new PluginName(
-            ExtensionPoint.FETCH_SCHEDULE, "default", DefaultFetchSchedule.class.getName()),
+            ExtensionPoint.SIGNATURE, ParseKeys.SIGNATURE_MD5_VALUE, MD5Signature.class.getName()),
         new PluginName(
-            ExtensionPoint.FETCH_SCHEDULE, "adaptive", AdaptiveFetchSchedule.class.getName()),
+            ExtensionPoint.SIGNATURE,
+            ParseKeys.SIGNATURE_TEXT_VALUE,
+            TextSignature.class.getName()),
+        new PluginName(
+            ExtensionPoint.FETCH_SCHEDULE,
+            ScheduleKeys.SCHEDULE_DEFAULT_VALUE,
+            DefaultFetchSchedule.class.getName()),
+        new PluginName(
+            ExtensionPoint.FETCH_SCHEDULE,
+            ScheduleKeys.SCHEDULE_ADAPTIVE_VALUE,
+            AdaptiveFetchSchedule.class.getName()),
         new PluginName(ExtensionPoint.PROTOCOL, "http", HttpProtocol.class.getName()));
   }
 }
