@@ -13,6 +13,7 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.plugin.Plugins;
 
 /**
  * The composite parse filter: the filters {@code parsefilter.order} names (each a name of {@code
@@ -57,7 +58,7 @@ public class ParseFilters implements Closeable {
         }
         if (!made.containsKey(name)) {
           made.put(
-              name, Parsers.create(conf, ParseKeys.FILTER_CLASSES, className, ParseFilter.class));
+              name, Plugins.create(conf, ParseKeys.FILTER_CLASSES, className, ParseFilter.class));
         }
       }
     } catch (RuntimeException e) {

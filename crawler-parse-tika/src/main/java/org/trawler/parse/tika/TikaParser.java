@@ -51,13 +51,14 @@ public class TikaParser implements Parser {
   /** Characters of output before the compression ratio is checked. */
   private static final long RATIO_THRESHOLD_CHARS = 1_000_000;
 
-  private final AutoDetectParser tika;
-  private final OutlinkExtractor outlinks;
-  private final Signature signature;
-  private final int maxChars;
-  private final int maxDepth;
+  private AutoDetectParser tika;
+  private OutlinkExtractor outlinks;
+  private Signature signature;
+  private int maxChars;
+  private int maxDepth;
 
-  public TikaParser(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.maxChars =
         Settings.getInt(conf, ParseKeys.TEXT_MAX_CHARS, ParseKeys.DEFAULT_TEXT_MAX_CHARS);
     if (maxChars < 1) {
