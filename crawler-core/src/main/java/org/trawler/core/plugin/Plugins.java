@@ -22,8 +22,7 @@ public final class Plugins {
   /** A new, configured {@code type} named {@code name}, as the setting {@code key} gives it. */
   public static <T extends Plugin> T create(
       Configuration conf, String key, String name, Class<T> type) {
-    TreeMap<String, String> names = names(conf, ExtensionPoint.of(type));
-    Class<? extends T> c = classOf(conf, key, name.trim(), type, names);
+    Class<? extends T> c = classOf(conf, key, name, type);
     T plugin;
     try {
       plugin = c.getConstructor().newInstance();
@@ -79,8 +78,14 @@ public final class Plugins {
     return names;
   }
 
-  private static <T> Class<? extends T> classOf(
-      Configuration conf, String key, String name, Class<T> type, TreeMap<String, String> names) {
+  /**
+   * The class {@code name} stands for, checked to be a {@code type} that {@link #create} can make,
+   * without making one; a BadSettingException otherwise.
+   */
+  public static <T extends Plugin> Class<? extends T> classOf(
+      Configuration conf, String key, String name, Class<T> type) {
+    TreeMap<String, String> names = names(conf, ExtensionPoint.of(type));
+    name = name.trim();
     String known = names.isEmpty() ? "" : " (names: " + String.join(", ", names.keySet()) + ")";
     String className = names.getOrDefault(name, name);
     Class<?> c;
