@@ -254,7 +254,7 @@ public class UpdateDb extends CrawlTool {
       redirects = RedirectLinks.fromConf(conf);
       cap = HostUrlCap.from(conf);
       learned = new LearnedParamsURLNormalizer();
-      learned.setConf(conf);
+      learned.configure(conf);
     }
 
     @Override
