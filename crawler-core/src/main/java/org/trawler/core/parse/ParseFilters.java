@@ -72,13 +72,7 @@ public class ParseFilters implements Closeable {
 
   /** The names of a parsefilter.order value: commas or spaces between them. */
   public static List<String> names(String order) {
-    List<String> names = new ArrayList<>();
-    for (String name : order.split("[,\\s]+")) {
-      if (!name.isEmpty()) {
-        names.add(name);
-      }
-    }
-    return names;
+    return Plugins.splitNames(order);
   }
 
   /** The filters' names, in the order they run. */

@@ -78,7 +78,8 @@ public class PluginsTest {
         "org.example.Nope",
         "db.signature.class: class org.example.Nope is not on the classpath (names: md5, text)");
     expect(
-        "sha1", "db.signature.class: no signature named 'sha1' on the classpath (names: md5, text)");
+        "sha1",
+        "db.signature.class: no signature named 'sha1' on the classpath (names: md5, text)");
     expect(
         String.class.getName(),
         "db.signature.class: class java.lang.String is not a " + Signature.class.getName());
