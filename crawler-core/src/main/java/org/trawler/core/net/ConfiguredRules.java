@@ -1,16 +1,15 @@
 package org.trawler.core.net;
 
-import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.plugin.Plugin;
 
 /**
- * Base of a normalizer or filter that reads its rules from the configuration once, when reflection
- * hands it the configuration, and then only reads them: safe to share between threads.
+ * Base of a normalizer or filter that reads its rules from the configuration once, when {@link
+ * #configure} hands it the configuration, and then only reads them: safe to share between threads.
  *
  * @param <R> the compiled rules; immutable
  */
-public abstract class ConfiguredRules<R> implements Configurable {
-  private Configuration conf;
+public abstract class ConfiguredRules<R> implements Plugin {
   private volatile R rules;
 
   /**
@@ -30,15 +29,7 @@ public abstract class ConfiguredRules<R> implements Configurable {
   }
 
   @Override
-  public final void setConf(Configuration conf) {
-    this.conf = conf;
-    if (conf != null) {
-      this.rules = readRules(conf);
-    }
-  }
-
-  @Override
-  public final Configuration getConf() {
-    return conf;
+  public final void configure(Configuration conf) {
+    this.rules = readRules(conf);
   }
 }

@@ -1,10 +1,13 @@
 package org.trawler.core.net;
 
+import org.trawler.core.plugin.Plugin;
+import org.trawler.core.plugin.Plugins;
+
 /**
- * Accepts or rejects a URL. Implementations are created by reflection with a no-argument
- * constructor; those that need configuration implement {@link org.apache.hadoop.conf.Configurable}.
+ * Accepts or rejects a URL. An extension point: implementations are made by {@link Plugins} (a
+ * no-argument constructor, then {@link Plugin#configure}).
  */
-public interface URLFilter {
+public interface URLFilter extends Plugin {
   /** The URL (possibly rewritten) when accepted, null when rejected. */
   String filter(String url);
 

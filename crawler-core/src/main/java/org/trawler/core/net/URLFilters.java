@@ -1,20 +1,19 @@
 package org.trawler.core.net;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.plugin.Plugins;
 
 /** The composite filter: a URL passes when every filter of {@code urlfilter.order} passes it. */
 public class URLFilters implements URLFilter {
   private final List<URLFilter> filters;
 
   public URLFilters(Configuration conf) {
-    List<URLFilter> list = new ArrayList<>();
-    for (String className : URLNormalizers.splitNames(conf.get(NetKeys.FILTER_ORDER, ""))) {
-      list.add(URLNormalizers.newInstance(conf, NetKeys.FILTER_ORDER, className, URLFilter.class));
-    }
-    this.filters = Collections.unmodifiableList(list);
+    this.filters =
+        Collections.unmodifiableList(
+            Plugins.createAll(
+                conf, NetKeys.FILTER_ORDER, conf.get(NetKeys.FILTER_ORDER, ""), URLFilter.class));
   }
 
   @Override

@@ -7,8 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ReflectionUtils;
-import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.plugin.Plugins;
 
 /**
  * The composite normalizer: applies the normalizers configured for the scope ({@code
@@ -92,51 +91,20 @@ public class URLNormalizers implements URLNormalizer {
       order = conf.get(key, "");
     }
     List<URLNormalizer> list = new ArrayList<>();
-    for (String className : splitNames(order)) {
-      list.add(givenOr(key, className));
+    for (String name : Plugins.splitNames(order)) {
+      list.add(givenOr(key, name));
     }
     return Collections.unmodifiableList(list);
   }
 
-  private URLNormalizer givenOr(String key, String className) {
+  /** The member the task gave of the class {@code name} stands for, else a new one. */
+  private URLNormalizer givenOr(String key, String name) {
+    Class<? extends URLNormalizer> c = Plugins.classOf(conf, key, name, URLNormalizer.class);
     for (URLNormalizer member : given) {
-      if (member.getClass().getName().equals(className)) {
+      if (member.getClass() == c) {
         return member;
       }
     }
-    return newInstance(conf, key, className, URLNormalizer.class);
-  }
-
-  static List<String> splitNames(String value) {
-    List<String> names = new ArrayList<>();
-    for (String s : value.split("[,\\s]+")) {
-      if (!s.isEmpty()) {
-        names.add(s);
-      }
-    }
-    return names;
-  }
-
-  /**
-   * A configured member, created by reflection; a name that is not a class of the right type throws
-   * a BadSettingException naming the key and the class.
-   */
-  static <T> T newInstance(Configuration conf, String key, String className, Class<T> type) {
-    Class<?> c;
-    try {
-      c = conf.getClassByName(className);
-    } catch (ClassNotFoundException e) {
-      throw new BadSettingException(key, "class " + className + " is not on the classpath", e);
-    }
-    if (!type.isAssignableFrom(c)) {
-      throw new BadSettingException(key, "class " + className + " is not a " + type.getName());
-    }
-    try {
-      c.getDeclaredConstructor();
-    } catch (NoSuchMethodException e) {
-      throw new BadSettingException(
-          key, "class " + className + " has no constructor without arguments", e);
-    }
-    return type.cast(ReflectionUtils.newInstance(c, conf));
+    return Plugins.create(conf, key, name, URLNormalizer.class);
   }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.plugin.Plugins;
 
 /**
  * What normalizing and filtering made of URLs, remembered across the pages of a task: most links of
@@ -81,8 +82,7 @@ public final class URLOutcomes {
     if (!conf.getTrimmed(NetKeys.LEARNED_HOSTDB, "").isEmpty()) {
       return null; // the hostdb at that path changes from round to round
     }
-    for (String name :
-        URLNormalizers.splitNames(order + "," + conf.get(NetKeys.FILTER_ORDER, ""))) {
+    for (String name : Plugins.splitNames(order + "," + conf.get(NetKeys.FILTER_ORDER, ""))) {
       if (!name.startsWith(BUILT_IN_PACKAGE)) {
         return null;
       }

@@ -28,13 +28,21 @@ public class HtmlParser implements Parser {
   /** Bytes of an untyped page searched for an HTML start. */
   private static final int SNIFF_BYTES = 1024;
 
-  private final CharsetDetector charsets;
-  private final OutlinkExtractor outlinks;
-  private final Signature signature;
-  private final boolean followCanonical;
-  private final boolean refreshPermanent;
+  private CharsetDetector charsets;
+  private OutlinkExtractor outlinks;
+  private Signature signature;
+  private boolean followCanonical;
+  private boolean refreshPermanent;
 
+  public HtmlParser() {}
+
+  /** A configured parser, for code that reads HTML without {@link Parsers} (check, tests). */
   public HtmlParser(Configuration conf) {
+    configure(conf);
+  }
+
+  @Override
+  public void configure(Configuration conf) {
     this.charsets =
         CharsetDetector.forDefault(
             conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));

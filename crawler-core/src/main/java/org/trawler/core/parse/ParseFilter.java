@@ -1,6 +1,7 @@
 package org.trawler.core.parse;
 
 import java.io.Closeable;
+import org.trawler.core.plugin.Plugin;
 
 /**
  * Adds fields to a parsed page or replaces its text: one member of the ordered chain {@code
@@ -9,7 +10,7 @@ import java.io.Closeable;
  * task's threads (so thread-safe). It may throw on a hostile page: the chain counts and logs that
  * and goes on with the next filter.
  */
-public interface ParseFilter extends Closeable {
+public interface ParseFilter extends Plugin, Closeable {
   /** Reads {@code page} and adds its fields (or replaces its text) there. */
   void filter(ParsedPage page);
 

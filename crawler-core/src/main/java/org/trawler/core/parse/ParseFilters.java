@@ -13,6 +13,7 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.plugin.Plugins;
 
 /**
  * The composite parse filter: the filters {@code parsefilter.order} names (each a name of {@code
@@ -57,7 +58,7 @@ public class ParseFilters implements Closeable {
         }
         if (!made.containsKey(name)) {
           made.put(
-              name, Parsers.create(conf, ParseKeys.FILTER_CLASSES, className, ParseFilter.class));
+              name, Plugins.create(conf, ParseKeys.FILTER_CLASSES, className, ParseFilter.class));
         }
       }
     } catch (RuntimeException e) {
@@ -71,13 +72,7 @@ public class ParseFilters implements Closeable {
 
   /** The names of a parsefilter.order value: commas or spaces between them. */
   public static List<String> names(String order) {
-    List<String> names = new ArrayList<>();
-    for (String name : order.split("[,\\s]+")) {
-      if (!name.isEmpty()) {
-        names.add(name);
-      }
-    }
-    return names;
+    return Plugins.splitNames(order);
   }
 
   /** The filters' names, in the order they run. */

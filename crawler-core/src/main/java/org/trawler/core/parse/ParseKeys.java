@@ -100,17 +100,21 @@ public final class ParseKeys {
   /** The parser.types name of no parser: images and media have no text to index. */
   public static final String NO_PARSER_VALUE = "none";
 
-  /** The parser names parser.types may use: "name:class" entries separated by commas. */
+  /**
+   * The parser names parser.types may use: "name:plugin" entries separated by commas, a plug-in
+   * being a short name a module gives it (html, tika, feed) or a class name.
+   */
   public static final String CLASSES = "parser.classes";
 
-  public static final String DEFAULT_CLASSES =
-      "html:org.trawler.core.parse.HtmlParser, tika:org.trawler.parse.tika.TikaParser,"
-          + " feed:org.trawler.parse.tika.FeedParser";
+  public static final String DEFAULT_CLASSES = "html:html, tika:tika, feed:feed";
 
-  /** The {@link TypeDetector} that finds a page's MIME type from its bytes, header and URL. */
+  /**
+   * The {@link TypeDetector} that finds a page's MIME type from its bytes, header and URL: a short
+   * name (tika, header) or a class name.
+   */
   public static final String DETECTOR_CLASS = "parser.detector.class";
 
-  public static final String DEFAULT_DETECTOR_CLASS = "org.trawler.parse.tika.TikaTypeDetector";
+  public static final String DEFAULT_DETECTOR_CLASS = "tika";
 
   /** Characters of text kept of one document; the rest is dropped (reason text_limit). */
   public static final String TEXT_MAX_CHARS = "parser.text.max.chars";
@@ -138,16 +142,15 @@ public final class ParseKeys {
 
   public static final String DEFAULT_FILTER_ORDER = "content,lang,meta,jsonld,microdata,selectors";
 
-  /** The names parsefilter.order may use: "name:class" entries separated by commas. */
+  /**
+   * The names parsefilter.order may use: "name:plugin" entries separated by commas, a plug-in being
+   * a short name a module gives it or a class name.
+   */
   public static final String FILTER_CLASSES = "parsefilter.classes";
 
   public static final String DEFAULT_FILTER_CLASSES =
-      "content:org.trawler.core.parse.filter.MainContentFilter,"
-          + " lang:org.trawler.parse.tika.LanguageFilter,"
-          + " meta:org.trawler.core.parse.filter.MetaTagFilter,"
-          + " jsonld:org.trawler.core.parse.filter.JsonLdFilter,"
-          + " microdata:org.trawler.core.parse.filter.MicrodataFilter,"
-          + " selectors:org.trawler.core.parse.filter.SelectorFilter";
+      "content:content, lang:lang, meta:meta, jsonld:jsonld, microdata:microdata,"
+          + " selectors:selectors";
 
   private ParseKeys() {}
 }

@@ -11,11 +11,12 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.plugin.Plugins;
 import org.trawler.core.protocol.ProtocolKeys;
 
 /**
  * The one place a fetched page meets its parser: detects its MIME type (parser.detector.class),
- * picks the parser parser.types names for it (parser.classes says which class a name is) and
+ * picks the parser parser.types names for it (parser.classes says which plug-in a name is) and
  * records the detected type in parse_data. Every parse runs under parser.timeout ({@link
  * ParseWorkers}), then the result goes to the parse filters (parsefilter.order). The parse job, the
  * fetcher's in-task parse and check all parse through it. Thread-safe; close it to close the
@@ -48,7 +49,7 @@ public class Parsers implements Closeable {
     Map<String, String> classes = classes(ParseKeys.CLASSES, classNames);
     this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes, classNames);
     this.detector =
-        newInstance(
+        Plugins.create(
             conf,
             ParseKeys.DETECTOR_CLASS,
             conf.get(ParseKeys.DETECTOR_CLASS, ParseKeys.DEFAULT_DETECTOR_CLASS),
@@ -60,7 +61,10 @@ public class Parsers implements Closeable {
       for (Rule rule : rules) {
         if (!parsers.containsKey(rule.parserName())
             && !rule.parserName().equals(ParseKeys.NO_PARSER_VALUE)) {
-          parsers.put(rule.parserName(), newParser(conf, classes.get(rule.parserName())));
+          parsers.put(
+              rule.parserName(),
+              Plugins.create(
+                  conf, ParseKeys.CLASSES, classes.get(rule.parserName()), Parser.class));
         }
       }
     } catch (RuntimeException e) {
@@ -227,57 +231,6 @@ public class Parsers implements Closeable {
       }
     }
     return rules;
-  }
-
-  private static Parser newParser(Configuration conf, String className) {
-    return create(conf, ParseKeys.CLASSES, className, Parser.class);
-  }
-
-  /**
-   * A {@code type} of class {@code className}, named by the setting {@code key}, made with its
-   * public constructor taking the Configuration.
-   */
-  static <T> T create(Configuration conf, String key, String className, Class<T> type) {
-    Class<? extends T> c = classOf(conf, key, className, type);
-    try {
-      return c.getConstructor(Configuration.class).newInstance(conf);
-    } catch (NoSuchMethodException e) {
-      throw new BadSettingException(
-          key, "class " + className + " has no public constructor taking a Configuration", e);
-    } catch (java.lang.reflect.InvocationTargetException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r; // a BadSettingException of the member's own keys
-      }
-      throw new IllegalStateException("cannot create " + className, e.getCause());
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot create " + className, e);
-    }
-  }
-
-  private static <T> T newInstance(
-      Configuration conf, String key, String className, Class<T> type) {
-    try {
-      return classOf(conf, key, className, type).getConstructor().newInstance();
-    } catch (NoSuchMethodException e) {
-      throw new BadSettingException(
-          key, "class " + className + " has no constructor without arguments", e);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot create " + className, e);
-    }
-  }
-
-  private static <T> Class<? extends T> classOf(
-      Configuration conf, String key, String className, Class<T> type) {
-    Class<?> c;
-    try {
-      c = conf.getClassByName(className);
-    } catch (ClassNotFoundException e) {
-      throw new BadSettingException(key, "class " + className + " is not on the classpath", e);
-    }
-    if (!type.isAssignableFrom(c)) {
-      throw new BadSettingException(key, "class " + className + " is not a " + type.getName());
-    }
-    return c.asSubclass(type);
   }
 
   @Override

@@ -2,17 +2,16 @@ package org.trawler.core.parse;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ReflectionUtils;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
+import org.trawler.core.plugin.Plugin;
+import org.trawler.core.plugin.Plugins;
 
 /**
- * A page's signature, for change detection (updatedb) and duplicate detection (dedup).
- * Implementations need a no-argument constructor and may implement Configurable.
+ * A page's signature, for change detection (updatedb) and duplicate detection (dedup). An extension
+ * point, made by {@link Plugins}.
  */
-public interface Signature {
+public interface Signature extends Plugin {
   /** The signature; {@code text} is the page's parse text, null when the page was not parsed. */
   byte[] calculate(Content content, String text);
 
@@ -21,33 +20,11 @@ public interface Signature {
    * BadSettingException.
    */
   static Signature create(Configuration conf) {
-    String name = conf.get(ParseKeys.SIGNATURE_CLASS, ParseKeys.DEFAULT_SIGNATURE_CLASS).trim();
-    switch (name.toLowerCase(Locale.ROOT)) {
-      case ParseKeys.SIGNATURE_MD5_VALUE:
-        return new MD5Signature();
-      case ParseKeys.SIGNATURE_TEXT_VALUE:
-        return new TextSignature();
-      default:
-        break;
-    }
-    Class<?> c;
-    try {
-      c = conf.getClassByName(name);
-    } catch (ClassNotFoundException e) {
-      throw new BadSettingException(
-          ParseKeys.SIGNATURE_CLASS,
-          "class "
-              + name
-              + " is not on the classpath (use "
-              + ParseKeys.SIGNATURE_MD5_VALUE
-              + ", "
-              + ParseKeys.SIGNATURE_TEXT_VALUE
-              + " or a class name)");
-    }
-    if (!Signature.class.isAssignableFrom(c)) {
-      throw new BadSettingException(ParseKeys.SIGNATURE_CLASS, name + " is not a Signature");
-    }
-    return (Signature) ReflectionUtils.newInstance(c, conf);
+    return Plugins.create(
+        conf,
+        ParseKeys.SIGNATURE_CLASS,
+        conf.get(ParseKeys.SIGNATURE_CLASS, ParseKeys.DEFAULT_SIGNATURE_CLASS),
+        Signature.class);
   }
 
   /** The MD5 digest of some bytes. */

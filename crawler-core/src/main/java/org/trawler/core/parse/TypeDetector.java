@@ -1,11 +1,13 @@
 package org.trawler.core.parse;
 
+import org.trawler.core.plugin.Plugin;
+import org.trawler.core.plugin.Plugins;
+
 /**
  * Finds the MIME type of fetched content from its bytes, the Content-Type header and the URL
- * ({@code parser.detector.class}). An implementation has a constructor without arguments and is
- * thread-safe.
+ * ({@code parser.detector.class}, made by {@link Plugins}). An implementation is thread-safe.
  */
-public interface TypeDetector {
+public interface TypeDetector extends Plugin {
   /**
    * The type, lower case and without parameters ({@code application/pdf}); {@code
    * application/octet-stream} when nothing tells.

@@ -2,16 +2,17 @@ package org.trawler.core.protocol;
 
 import java.io.Closeable;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.plugin.Plugin;
 
 /**
  * Fetches URLs and robots.txt files. One instance serves all fetcher threads of a task and is
  * thread-safe. It never throws for network trouble or a hostile server: every outcome is a {@link
- * ProtocolOutput} with a {@link Reason}. A fetch task creates it by reflection from
- * fetcher.protocol.class through a public (Configuration) constructor, and closes it at the end,
- * which releases its connections and threads. It keeps no robots.txt: the fetcher decides when to
- * ask (each request to a host waits its turn in the host's queue) and remembers the answers.
+ * ProtocolOutput} with a {@link Reason}. A fetch task has {@link org.trawler.core.plugin.Plugins}
+ * make the one fetcher.protocol.class names, and closes it at the end, which releases its
+ * connections and threads. It keeps no robots.txt: the fetcher decides when to ask (each request to
+ * a host waits its turn in the host's queue) and remembers the answers.
  */
-public interface Protocol extends Closeable {
+public interface Protocol extends Plugin, Closeable {
 
   /**
    * Fetches {@code url}, following redirects inline up to http.redirect.max hops, each hop once

@@ -14,12 +14,14 @@ import org.trawler.core.datum.MetadataKeys;
  * a page.
  */
 public abstract class AbstractFetchSchedule implements FetchSchedule {
-  protected final int defaultInterval;
-  protected final int maxInterval;
-  protected final int retryDelay;
-  private final FeedInterval feeds;
+  protected int defaultInterval;
+  protected int maxInterval;
+  protected int retryDelay;
+  private FeedInterval feeds;
 
-  protected AbstractFetchSchedule(Configuration conf) {
+  /** Reads the shared settings; a subclass that reads its own calls this first. */
+  @Override
+  public void configure(Configuration conf) {
     defaultInterval = Settings.getInt(conf, ScheduleKeys.INTERVAL, ScheduleKeys.DEFAULT_INTERVAL);
     maxInterval =
         Settings.getInt(conf, ScheduleKeys.INTERVAL_MAX, ScheduleKeys.DEFAULT_INTERVAL_MAX);

@@ -11,15 +11,16 @@ import org.trawler.core.conf.Settings;
  * towards when the next change is expected.
  */
 public class AdaptiveFetchSchedule extends AbstractFetchSchedule {
-  private final double incRate;
-  private final double decRate;
-  private final int minInterval;
-  private final int adaptiveMaxInterval;
-  private final boolean syncDelta;
-  private final double syncDeltaRate;
+  private double incRate;
+  private double decRate;
+  private int minInterval;
+  private int adaptiveMaxInterval;
+  private boolean syncDelta;
+  private double syncDeltaRate;
 
-  public AdaptiveFetchSchedule(Configuration conf) {
-    super(conf);
+  @Override
+  public void configure(Configuration conf) {
+    super.configure(conf);
     incRate =
         Settings.getDouble(
             conf, ScheduleKeys.ADAPTIVE_INC_RATE, ScheduleKeys.DEFAULT_ADAPTIVE_INC_RATE);

@@ -1,13 +1,7 @@
 package org.trawler.core.schedule;
 
-import org.apache.hadoop.conf.Configuration;
-
 /** A fixed period: the next fetch is the fetch time plus the URL's interval. */
 public class DefaultFetchSchedule extends AbstractFetchSchedule {
-
-  public DefaultFetchSchedule(Configuration conf) {
-    super(conf);
-  }
 
   @Override
   protected NextFetch afterFetch(

@@ -1,6 +1,5 @@
 package org.trawler.core.parse;
 
-import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 
 /**
@@ -10,8 +9,6 @@ import org.trawler.core.datum.Content;
 public class HangingParser implements Parser {
   public static final String TYPE = "application/x-hang";
   private static final long HANG_NANOS = 20_000_000_000L;
-
-  public HangingParser(Configuration conf) {}
 
   @Override
   public ParseResult parse(Content content, String mimeType) {

@@ -1,11 +1,7 @@
 package org.trawler.core.parse;
 
-import org.apache.hadoop.conf.Configuration;
-
 /** A parse filter that adds a field, then throws on every page whose text mentions "boom". */
 public class ThrowingFilter implements ParseFilter {
-  public ThrowingFilter(Configuration conf) {}
-
   @Override
   public void filter(ParsedPage page) {
     page.put("seen", "yes");

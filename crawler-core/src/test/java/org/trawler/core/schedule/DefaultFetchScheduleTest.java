@@ -9,13 +9,14 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.plugin.Plugin;
 
 public class DefaultFetchScheduleTest {
   private static final long FETCHED = 1_700_000_000_000L;
   private static final long DAY = 86_400_000L;
 
   private final Configuration conf = CrawlerConfiguration.create();
-  private final FetchSchedule schedule = new DefaultFetchSchedule(conf);
+  private final FetchSchedule schedule = Plugin.configured(new DefaultFetchSchedule(), conf);
 
   private static CrawlDatum withInterval(int seconds) {
     return new CrawlDatum(CrawlStatus.DB_FETCHED, seconds, 1f);
@@ -87,7 +88,7 @@ public class DefaultFetchScheduleTest {
     Configuration c = CrawlerConfiguration.create();
     c.setInt(ScheduleKeys.RETRY_DELAY, 600);
     c.setInt(ScheduleKeys.INTERVAL_MAX, 7200);
-    FetchSchedule s = new DefaultFetchSchedule(c);
+    FetchSchedule s = Plugin.configured(new DefaultFetchSchedule(), c);
     assertEquals(
         FETCHED + 600_000L,
         s.next(withInterval(3600), CrawlStatus.FETCH_RETRY, FETCHED, 0, PageChange.UNKNOWN)

@@ -61,7 +61,9 @@ public class FetchScheduleFactoryTest {
       fail();
     } catch (IllegalArgumentException e) {
       assertEquals(
-          ScheduleKeys.SCHEDULE_CLASS + ": java.lang.String is not a FetchSchedule",
+          ScheduleKeys.SCHEDULE_CLASS
+              + ": class java.lang.String is not a "
+              + FetchSchedule.class.getName(),
           e.getMessage());
     }
   }

@@ -1,7 +1,6 @@
 package org.trawler.jobs.fetch;
 
 import java.io.IOException;
-import java.lang.reflect.Constructor;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.Protocol;
@@ -75,9 +74,9 @@ public final class FetcherSettings extends PolitenessSettings {
         << 20;
   }
 
-  /** The configured Protocol class ({@link ProtocolClass#constructor}). */
-  public static Constructor<? extends Protocol> protocolConstructor(Configuration conf) {
-    return ProtocolClass.constructor(conf);
+  /** The configured Protocol class ({@link ProtocolClass#type}). */
+  public static Class<? extends Protocol> protocolClass(Configuration conf) {
+    return ProtocolClass.type(conf);
   }
 
   /** Creates and closes the configured Protocol once ({@link ProtocolClass#check}). */

@@ -4,15 +4,18 @@ import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.trawler.core.plugin.Plugin;
+import org.trawler.core.plugin.PluginCatalog;
 
 /**
  * Where the index job's documents go: one instance per reduce task, chosen by name through {@code
- * indexer.writers} (several at once are allowed). Implementations are found with {@link
- * java.util.ServiceLoader}, so a writer in another module (Solr) is added by putting its jar on the
- * classpath. The life of a writer in a task: {@link #open}, any number of {@link #add} and {@link
- * #delete}, {@link #commit} (unless the job runs with -noCommit), {@link #close}.
+ * indexer.writers} (several at once are allowed), made by {@link org.trawler.core.plugin.Plugins};
+ * a module names its writers in its {@link PluginCatalog}, so a writer in another module (Solr) is
+ * added by putting its jar on the classpath. The life of a writer in a task: {@link #open}, any
+ * number of {@link #add} and {@link #delete}, {@link #commit} (unless the job runs with -noCommit),
+ * {@link #close}.
  */
-public interface IndexWriter extends Closeable {
+public interface IndexWriter extends Plugin, Closeable {
 
   /** The name {@code indexer.writers} uses for this writer, e.g. {@code lucene} or {@code solr}. */
   String name();

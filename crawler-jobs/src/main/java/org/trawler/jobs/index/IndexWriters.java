@@ -3,13 +3,12 @@ package org.trawler.jobs.index;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
-import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.plugin.Plugins;
 
-/** The writers {@code indexer.writers} names, found on the classpath by {@link ServiceLoader}. */
+/** The writers {@code indexer.writers} names, made by {@link Plugins}. */
 public final class IndexWriters {
   private IndexWriters() {}
 
@@ -20,7 +19,7 @@ public final class IndexWriters {
   public static List<IndexWriter> create(Configuration conf) throws UserException {
     List<IndexWriter> writers = new ArrayList<>();
     for (String name : conf.getTrimmedStrings(IndexerKeys.WRITERS, IndexerKeys.DEFAULT_WRITERS)) {
-      writers.add(byName(name));
+      writers.add(Plugins.create(conf, IndexerKeys.WRITERS, name, IndexWriter.class));
     }
     if (writers.isEmpty()) {
       throw new UserException(IndexerKeys.WRITERS + " names no index writer");
@@ -44,22 +43,5 @@ public final class IndexWriters {
       }
     }
     return writers;
-  }
-
-  private static IndexWriter byName(String name) throws UserException {
-    TreeSet<String> known = new TreeSet<>();
-    for (IndexWriter w : ServiceLoader.load(IndexWriter.class)) {
-      if (w.name().equals(name)) {
-        return w;
-      }
-      known.add(w.name());
-    }
-    throw new BadSettingException(
-        IndexerKeys.WRITERS,
-        "no index writer named '"
-            + name
-            + "' on the classpath (there are: "
-            + String.join(", ", known)
-            + ")");
   }
 }

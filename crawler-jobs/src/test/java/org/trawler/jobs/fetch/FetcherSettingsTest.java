@@ -96,7 +96,7 @@ public class FetcherSettingsTest {
 
   private static void expectProtocolMessage(Configuration conf, String message) {
     try {
-      FetcherSettings.protocolConstructor(conf);
+      FetcherSettings.protocolClass(conf);
       fail("accepted " + conf.get(ProtocolKeys.PROTOCOL_CLASS));
     } catch (IllegalArgumentException e) {
       assertTrue(e.getMessage(), e.getMessage().contains(message));

@@ -4,7 +4,6 @@ import crawlercommons.robots.SimpleRobotRulesParser;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
@@ -20,8 +19,6 @@ import org.trawler.core.protocol.RobotsRules;
  * anything else is a 200 text/html page.
  */
 public class ScriptedProtocol implements Protocol {
-
-  public ScriptedProtocol(Configuration conf) {}
 
   @Override
   public ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate) {

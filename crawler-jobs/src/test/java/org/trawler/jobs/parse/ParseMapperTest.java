@@ -131,8 +131,6 @@ public class ParseMapperTest {
 
   /** A parse filter that throws on every page, as a buggy third-party one would. */
   public static class ThrowingFilter implements org.trawler.core.parse.ParseFilter {
-    public ThrowingFilter(org.apache.hadoop.conf.Configuration conf) {}
-
     @Override
     public void filter(org.trawler.core.parse.ParsedPage page) {
       throw new IllegalStateException("boom");

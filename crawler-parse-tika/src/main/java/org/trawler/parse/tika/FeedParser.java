@@ -24,10 +24,11 @@ import org.trawler.core.parse.Signature;
  * holds the mean seconds between the items, which updatedb schedules the feed by.
  */
 public class FeedParser implements Parser {
-  private final OutlinkExtractor outlinks;
-  private final Signature signature;
+  private OutlinkExtractor outlinks;
+  private Signature signature;
 
-  public FeedParser(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.outlinks = new OutlinkExtractor(conf);
     this.signature = Signature.create(conf);
   }

@@ -59,11 +59,12 @@ public class LanguageFilter implements ParseFilter {
   private static final Map<String, String> QUICK_NOTES = new ConcurrentHashMap<>();
 
   private final TextObjectFactory texts = CommonTextObjectFactories.forDetectingOnLargeText();
-  private final int sampleChars;
-  private final int minLetters;
-  private final double minConfidence;
+  private int sampleChars;
+  private int minLetters;
+  private double minConfidence;
 
-  public LanguageFilter(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.sampleChars =
         Settings.getInt(conf, FilterKeys.LANG_SAMPLE_CHARS, FilterKeys.DEFAULT_LANG_SAMPLE_CHARS);
     this.minLetters =

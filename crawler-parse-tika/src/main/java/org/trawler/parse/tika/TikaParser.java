@@ -51,14 +51,15 @@ public class TikaParser implements Parser {
   /** Characters of output before the compression ratio is checked. */
   private static final long RATIO_THRESHOLD_CHARS = 1_000_000;
 
-  private final AutoDetectParser tika;
-  private final OutlinkExtractor outlinks;
-  private final Signature signature;
-  private final int maxChars;
-  private final int maxDepth;
-  private final int maxEmbedded;
+  private AutoDetectParser tika;
+  private OutlinkExtractor outlinks;
+  private Signature signature;
+  private int maxChars;
+  private int maxDepth;
+  private int maxEmbedded;
 
-  public TikaParser(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.maxChars =
         Settings.getInt(conf, ParseKeys.TEXT_MAX_CHARS, ParseKeys.DEFAULT_TEXT_MAX_CHARS);
     if (maxChars < 1) {

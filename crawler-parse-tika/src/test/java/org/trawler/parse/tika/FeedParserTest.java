@@ -14,6 +14,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.plugin.Plugin;
 
 /**
  * RSS 0.91, 1.0 and 2.0 and Atom 1.0 feeds: items become outlinks with their titles and dates, the
@@ -24,7 +25,7 @@ public class FeedParserTest {
   private static final String URL = "http://news.example.com/feeds/all.xml";
   private static final long JAN_1 = 1704067200000L; // 2024-01-01T00:00:00Z
 
-  private final FeedParser parser = new FeedParser(conf());
+  private final FeedParser parser = Plugin.configured(new FeedParser(), conf());
 
   private static Configuration conf() {
     Configuration conf = CrawlerConfiguration.create();

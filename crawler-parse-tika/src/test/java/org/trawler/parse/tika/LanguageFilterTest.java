@@ -17,6 +17,7 @@ import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseNote;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.ParsedPage;
+import org.trawler.core.plugin.Plugin;
 
 public class LanguageFilterTest {
   /** One announcement, as a town's library would post it in each language. */
@@ -163,7 +164,7 @@ public class LanguageFilterTest {
         new Content("https://library.example/a.pdf", "", new byte[0], "application/pdf", false);
     ParseData data = new ParseData(ParseData.SUCCESS, "", "");
     ParsedPage page = new ParsedPage(content, "application/pdf", null, data, IT);
-    new LanguageFilter(conf).filter(page);
+    Plugin.configured(new LanguageFilter(), conf).filter(page);
     assertEquals("it", data.getMeta().get(ParseData.META_LANG));
   }
 
@@ -233,7 +234,7 @@ public class LanguageFilterTest {
     // neither detector is sure of the page as a whole: before its blocks were read, it had no lang
     String text = r.text().getText();
     assertNull(QuickLanguage.detect(text));
-    assertNull(new LanguageFilter(conf).byNgrams(text));
+    assertNull(Plugin.configured(new LanguageFilter(), conf).byNgrams(text));
     assertEquals("es", lang(r));
     assertEquals(List.of("es", "en"), languages(r));
     assertEquals(List.of("lang", "languages"), ParsedPage.fieldNames(r.data()));

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.plugin.Plugin;
 
 public class QuickLanguageTest {
   private static String paragraph(String lang) {
@@ -96,7 +97,7 @@ public class QuickLanguageTest {
   public void agreesWithTheNgramDetectorAndIsNeverWrong() {
     Configuration conf = new Configuration(false);
     conf.addResource("trawler-default.xml");
-    LanguageFilter ngrams = new LanguageFilter(conf);
+    LanguageFilter ngrams = Plugin.configured(new LanguageFilter(), conf);
     int texts = 0;
     int decided = 0;
     int ngramRight = 0;

@@ -44,9 +44,10 @@ public class JsonLdFilter implements ParseFilter {
   private static final String NO_TYPE = "Thing";
 
   private final JsonFactory json = new JsonFactory();
-  private final StructuredFields fields;
+  private StructuredFields fields;
 
-  public JsonLdFilter(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.fields = new StructuredFields(conf);
   }
 

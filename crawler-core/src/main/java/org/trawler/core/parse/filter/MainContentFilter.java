@@ -152,10 +152,11 @@ public class MainContentFilter implements ParseFilter {
   /** Text blocks checked for link density. */
   private static final Set<String> BLOCKS = Set.of("ul", "ol", "div", "section", "table", "p");
 
-  private final boolean main;
-  private final boolean keepFulltext;
+  private boolean main;
+  private boolean keepFulltext;
 
-  public MainContentFilter(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     String mode =
         conf.getTrimmed(FilterKeys.CONTENT, FilterKeys.DEFAULT_CONTENT).toLowerCase(Locale.ROOT);
     if (!mode.equals(FilterKeys.CONTENT_ALL_VALUE) && !mode.equals(FilterKeys.CONTENT_MAIN_VALUE)) {

@@ -24,10 +24,11 @@ public class MetaTagFilter implements ParseFilter {
   /** Counter: a page had more meta tags than parsefilter.meta.max.count. */
   static final String CAPPED = "meta_capped";
 
-  private final int maxCount;
-  private final int maxLength;
+  private int maxCount;
+  private int maxLength;
 
-  public MetaTagFilter(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.maxCount =
         Settings.getInt(conf, FilterKeys.META_MAX_COUNT, FilterKeys.DEFAULT_META_MAX_COUNT);
     this.maxLength =

@@ -18,9 +18,10 @@ public class MicrodataFilter implements ParseFilter {
   /** Items nested deeper than this are not followed. */
   private static final int MAX_DEPTH = 8;
 
-  private final StructuredFields fields;
+  private StructuredFields fields;
 
-  public MicrodataFilter(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.fields = new StructuredFields(conf);
   }
 

@@ -26,9 +26,10 @@ public class SelectorFilter implements ParseFilter {
   private static final int MAX_VALUES = 100;
 
   private final List<SelectorRule> rules = new ArrayList<>();
-  private final int maxLength;
+  private int maxLength;
 
-  public SelectorFilter(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     RuleFile file = RuleFile.of(conf, FilterKeys.SELECTOR_RULES);
     for (RuleFile.Line line : file.lines()) {
       rules.add(SelectorRule.parse(file, line));

@@ -93,19 +93,31 @@ public class HttpProtocol implements Protocol {
    */
   private static final int SMALL_BODY = 16 * 1024;
 
-  private final HttpSettings settings;
-  private final GuardedDnsResolver resolver;
-  private final ProxyRoutePlanner proxyPlanner;
-  private final CloseableHttpClient client;
-  private final ScheduledExecutorService deadlineTimer;
+  private DnsResolver dns = SystemDefaultDnsResolver.INSTANCE;
+  private HttpSettings settings;
+  private GuardedDnsResolver resolver;
+  private ProxyRoutePlanner proxyPlanner;
+  private CloseableHttpClient client;
+  private ScheduledExecutorService deadlineTimer;
 
-  /** The constructor the fetcher calls by reflection (fetcher.protocol.class). */
+  /** The constructor Plugins calls (fetcher.protocol.class), then {@link #configure}. */
+  public HttpProtocol() {}
+
+  /**
+   * A configured protocol, for code that fetches over HTTP whatever fetcher.protocol.class says.
+   */
   public HttpProtocol(Configuration conf) {
-    this(conf, SystemDefaultDnsResolver.INSTANCE);
+    configure(conf);
   }
 
   /** With a given name resolver (tests resolve made-up host names to loopback addresses). */
   HttpProtocol(Configuration conf, DnsResolver dns) {
+    this.dns = dns;
+    configure(conf);
+  }
+
+  @Override
+  public void configure(Configuration conf) {
     settings = new HttpSettings(conf);
     HttpHost proxy =
         settings.hasProxy() ? new HttpHost(settings.proxyHost, settings.proxyPort) : null;

@@ -4,16 +4,16 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.plugin.Plugin;
 
 public class DepthURLFilterTest {
   private static DepthURLFilter withMax(int max) {
     Configuration conf = new Configuration(false);
     conf.setInt(NetKeys.DEPTH_FILTER_MAX, max);
-    return ReflectionUtils.newInstance(DepthURLFilter.class, conf);
+    return Plugin.configured(new DepthURLFilter(), conf);
   }
 
   @Test
@@ -53,8 +53,7 @@ public class DepthURLFilterTest {
 
   @Test
   public void defaultMinusOneAcceptsAnyDepth() {
-    DepthURLFilter filter =
-        ReflectionUtils.newInstance(DepthURLFilter.class, CrawlerConfiguration.create());
+    DepthURLFilter filter = Plugin.configured(new DepthURLFilter(), CrawlerConfiguration.create());
     String deep = "http://x" + "/s".repeat(5_000);
     assertEquals(deep, filter.filter(deep));
   }

@@ -5,13 +5,13 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFileFixture;
+import org.trawler.core.plugin.Plugin;
 
 public class DomainURLFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -19,8 +19,8 @@ public class DomainURLFilterTest {
   private DomainURLFilter filter;
 
   private DomainURLFilter withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(
-        DomainURLFilter.class,
+    return Plugin.configured(
+        new DomainURLFilter(),
         RuleFileFixture.confWithRules(tmp, NetKeys.DOMAIN_FILTER_FILE, lines));
   }
 
@@ -98,8 +98,8 @@ public class DomainURLFilterTest {
   @Test
   public void shippedEmptyFileAcceptsEverything() {
     DomainURLFilter shipped =
-        ReflectionUtils.newInstance(
-            DomainURLFilter.class,
+        Plugin.configured(
+            new DomainURLFilter(),
             RuleFileFixture.confWithShipped(NetKeys.DOMAIN_FILTER_FILE, "domain-urlfilter.txt"));
     assertEquals("http://anything.example/", shipped.filter("http://anything.example/"));
     assertEquals("mailto:x", shipped.filter("mailto:x"));

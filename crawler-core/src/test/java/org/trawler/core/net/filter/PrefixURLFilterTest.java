@@ -3,27 +3,27 @@ package org.trawler.core.net.filter;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFileFixture;
+import org.trawler.core.plugin.Plugin;
 
 public class PrefixURLFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private PrefixURLFilter withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(
-        PrefixURLFilter.class,
+    return Plugin.configured(
+        new PrefixURLFilter(),
         RuleFileFixture.confWithRules(tmp, NetKeys.PREFIX_FILTER_FILE, lines));
   }
 
   @Test
   public void shippedPrefixesAcceptHttpAndHttpsOnly() {
     PrefixURLFilter shipped =
-        ReflectionUtils.newInstance(
-            PrefixURLFilter.class,
+        Plugin.configured(
+            new PrefixURLFilter(),
             RuleFileFixture.confWithShipped(NetKeys.PREFIX_FILTER_FILE, "prefix-urlfilter.txt"));
     assertEquals("http://x/", shipped.filter("http://x/"));
     assertEquals("https://[::1]:8080/", shipped.filter("https://[::1]:8080/"));

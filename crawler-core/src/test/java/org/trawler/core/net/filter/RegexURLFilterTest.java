@@ -5,24 +5,24 @@ import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFileFixture;
+import org.trawler.core.plugin.Plugin;
 
 public class RegexURLFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private final RegexURLFilter shipped =
-      ReflectionUtils.newInstance(
-          RegexURLFilter.class,
+      Plugin.configured(
+          new RegexURLFilter(),
           RuleFileFixture.confWithShipped(NetKeys.REGEX_FILTER_FILE, "regex-urlfilter.txt"));
 
   private RegexURLFilter withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(
-        RegexURLFilter.class, RuleFileFixture.confWithRules(tmp, NetKeys.REGEX_FILTER_FILE, lines));
+    return Plugin.configured(
+        new RegexURLFilter(), RuleFileFixture.confWithRules(tmp, NetKeys.REGEX_FILTER_FILE, lines));
   }
 
   private void assertAccepted(RegexURLFilter filter, String url) {

@@ -3,19 +3,19 @@ package org.trawler.core.net.filter;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFileFixture;
+import org.trawler.core.plugin.Plugin;
 
 public class SuffixURLFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private final SuffixURLFilter shipped =
-      ReflectionUtils.newInstance(
-          SuffixURLFilter.class,
+      Plugin.configured(
+          new SuffixURLFilter(),
           RuleFileFixture.confWithShipped(NetKeys.SUFFIX_FILTER_FILE, "suffix-urlfilter.txt"));
 
   @Test
@@ -51,8 +51,8 @@ public class SuffixURLFilterTest {
   @Test
   public void customSuffixesAreRejected() throws Exception {
     SuffixURLFilter filter =
-        ReflectionUtils.newInstance(
-            SuffixURLFilter.class,
+        Plugin.configured(
+            new SuffixURLFilter(),
             RuleFileFixture.confWithRules(tmp, NetKeys.SUFFIX_FILTER_FILE, "/print", ".XML"));
     assertNull(filter.filter("http://x/a/print"));
     assertNull(filter.filter("http://x/feed.xml"));
@@ -62,8 +62,8 @@ public class SuffixURLFilterTest {
   @Test
   public void emptyFileRejectsNothing() throws Exception {
     SuffixURLFilter filter =
-        ReflectionUtils.newInstance(
-            SuffixURLFilter.class,
+        Plugin.configured(
+            new SuffixURLFilter(),
             RuleFileFixture.confWithRules(tmp, NetKeys.SUFFIX_FILTER_FILE, "# none"));
     assertEquals("http://x/a.jpg", filter.filter("http://x/a.jpg"));
   }

@@ -4,22 +4,22 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLFilters;
+import org.trawler.core.plugin.Plugin;
 
 public class TrapURLFilterTest {
   /** The filter with the defaults of trawler-default.xml. */
   private static TrapURLFilter defaults() {
-    return ReflectionUtils.newInstance(TrapURLFilter.class, CrawlerConfiguration.create());
+    return Plugin.configured(new TrapURLFilter(), CrawlerConfiguration.create());
   }
 
   private static TrapURLFilter with(String key, int value) {
     Configuration conf = CrawlerConfiguration.create();
     conf.setInt(key, value);
-    return ReflectionUtils.newInstance(TrapURLFilter.class, conf);
+    return Plugin.configured(new TrapURLFilter(), conf);
   }
 
   @Test

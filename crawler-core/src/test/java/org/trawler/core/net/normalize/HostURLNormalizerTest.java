@@ -4,13 +4,13 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFileFixture;
+import org.trawler.core.plugin.Plugin;
 
 public class HostURLNormalizerTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -18,8 +18,8 @@ public class HostURLNormalizerTest {
   private HostURLNormalizer normalizer;
 
   private HostURLNormalizer withRules(String... lines) throws Exception {
-    return ReflectionUtils.newInstance(
-        HostURLNormalizer.class,
+    return Plugin.configured(
+        new HostURLNormalizer(),
         RuleFileFixture.confWithRules(tmp, NetKeys.HOST_NORMALIZER_FILE, lines));
   }
 
@@ -97,8 +97,8 @@ public class HostURLNormalizerTest {
   @Test
   public void shippedFileHasNoRules() {
     HostURLNormalizer shipped =
-        ReflectionUtils.newInstance(
-            HostURLNormalizer.class,
+        Plugin.configured(
+            new HostURLNormalizer(),
             RuleFileFixture.confWithShipped(NetKeys.HOST_NORMALIZER_FILE, "host-normalize.txt"));
     assertEquals("http://www.example.com/", shipped.normalize("http://www.example.com/", "inject"));
   }

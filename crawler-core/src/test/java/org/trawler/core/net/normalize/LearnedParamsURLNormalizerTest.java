@@ -10,7 +10,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -18,6 +17,7 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.URLNormalizers;
+import org.trawler.core.plugin.Plugin;
 
 public class LearnedParamsURLNormalizerTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -69,8 +69,7 @@ public class LearnedParamsURLNormalizerTest {
       w.append(new Text("www.c.test"), new HostDatum());
     }
     conf.set(NetKeys.LEARNED_HOSTDB, current.getPath());
-    LearnedParamsURLNormalizer n =
-        ReflectionUtils.newInstance(LearnedParamsURLNormalizer.class, conf);
+    LearnedParamsURLNormalizer n = Plugin.configured(new LearnedParamsURLNormalizer(), conf);
     assertEquals(Map.of("shop.c.test", Set.of("sid2")), n.learned());
     assertEquals("http://shop.c.test/?q=1", n.normalize("http://shop.c.test/?sid2=zz&q=1", "x"));
     // through the default chain, as parse uses it
@@ -83,8 +82,7 @@ public class LearnedParamsURLNormalizerTest {
   @Test
   public void withoutAHostdbNothingIsDropped() {
     LearnedParamsURLNormalizer n =
-        ReflectionUtils.newInstance(
-            LearnedParamsURLNormalizer.class, CrawlerConfiguration.create());
+        Plugin.configured(new LearnedParamsURLNormalizer(), CrawlerConfiguration.create());
     assertEquals("http://www.a.test/?vid=1", n.normalize("http://www.a.test/?vid=1", "x"));
   }
 }

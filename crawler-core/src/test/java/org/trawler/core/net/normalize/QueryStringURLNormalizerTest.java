@@ -3,14 +3,14 @@ package org.trawler.core.net.normalize;
 import static org.junit.Assert.assertEquals;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.plugin.Plugin;
 
 public class QueryStringURLNormalizerTest {
   private final QueryStringURLNormalizer normalizer =
-      ReflectionUtils.newInstance(QueryStringURLNormalizer.class, CrawlerConfiguration.create());
+      Plugin.configured(new QueryStringURLNormalizer(), CrawlerConfiguration.create());
 
   private String normalize(String url) {
     return normalizer.normalize(url, "outlink");
@@ -60,8 +60,7 @@ public class QueryStringURLNormalizerTest {
   public void configuredParametersAreDropped() {
     Configuration conf = new Configuration(false);
     conf.set(NetKeys.QUERYSTRING_DROP, " utm_source , UTM_Medium ");
-    QueryStringURLNormalizer custom =
-        ReflectionUtils.newInstance(QueryStringURLNormalizer.class, conf);
+    QueryStringURLNormalizer custom = Plugin.configured(new QueryStringURLNormalizer(), conf);
     assertEquals(
         "http://x.org/?sid=1",
         custom.normalize("http://x.org/?utm_medium=a&sid=1&utm_source=b", "inject"));

@@ -8,19 +8,19 @@ import static org.junit.Assert.fail;
 import java.io.File;
 import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.RuleFileFixture;
+import org.trawler.core.plugin.Plugin;
 
 public class RegexURLNormalizerTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static RegexURLNormalizer normalizer(Configuration conf) {
-    return ReflectionUtils.newInstance(RegexURLNormalizer.class, conf);
+    return Plugin.configured(new RegexURLNormalizer(), conf);
   }
 
   private RegexURLNormalizer withRules(String... xmlLines) throws Exception {

@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.plugin.Plugin;
 
 public class MainContentFilterTest {
   private static Configuration main() {
@@ -90,7 +91,7 @@ public class MainContentFilterTest {
   public void anUnknownModeIsASettingError() {
     Configuration conf = ExtractPages.conf("content");
     conf.set(FilterKeys.CONTENT, "article");
-    new MainContentFilter(conf);
+    Plugin.configured(new MainContentFilter(), conf);
   }
 
   @Test

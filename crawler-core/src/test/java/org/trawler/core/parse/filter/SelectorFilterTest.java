@@ -18,6 +18,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.parse.ParseNote;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.plugin.Plugin;
 
 public class SelectorFilterTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -105,7 +106,7 @@ public class SelectorFilterTest {
     };
     for (String[] c : cases) {
       try {
-        new SelectorFilter(rules("# a comment", c[0]));
+        Plugin.configured(new SelectorFilter(), rules("# a comment", c[0]));
         fail(c[0]);
       } catch (BadSettingException e) {
         assertTrue(e.getMessage(), e.getMessage().contains(" line 2: "));

@@ -29,9 +29,10 @@ public class TreeWalk implements ParseFilter {
   private static final String NO_TYPE = "Thing";
 
   private final ObjectMapper json = new ObjectMapper();
-  private final StructuredFields fields;
+  private StructuredFields fields;
 
-  public TreeWalk(Configuration conf) {
+  @Override
+  public void configure(Configuration conf) {
     this.fields = new StructuredFields(conf);
   }
 

@@ -1,0 +1,116 @@
+package org.trawler.core.plugin;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.BadSettingException;
+
+/**
+ * The one way a plug-in is made: a name from the configuration (a short name a module's {@link
+ * PluginCatalog} gives, or a full class name), the class's public no-argument constructor, then
+ * {@link Plugin#configure} once. A name that is not a class of the extension point's type is the
+ * user's mistake: a {@link BadSettingException} of one line naming the key and the class, which a
+ * command prints without a stack trace and exits 2.
+ */
+public final class Plugins {
+  private Plugins() {}
+
+  /** A new, configured {@code type} named {@code name}, as the setting {@code key} gives it. */
+  public static <T extends Plugin> T create(
+      Configuration conf, String key, String name, Class<T> type) {
+    Class<? extends T> c = classOf(conf, key, name, type);
+    T plugin;
+    try {
+      plugin = c.getConstructor().newInstance();
+    } catch (NoSuchMethodException e) {
+      throw new BadSettingException(
+          key, "class " + c.getName() + " has no constructor without arguments", e);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException("cannot create " + c.getName(), e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot create " + c.getName(), e);
+    }
+    plugin.configure(conf);
+    return plugin;
+  }
+
+  /**
+   * New, configured {@code type}s, one per name of {@code names} (commas or white space between
+   * them), in order.
+   */
+  public static <T extends Plugin> List<T> createAll(
+      Configuration conf, String key, String names, Class<T> type) {
+    List<T> plugins = new ArrayList<>();
+    for (String name : splitNames(names)) {
+      plugins.add(create(conf, key, name, type));
+    }
+    return plugins;
+  }
+
+  /** The names of a list setting: commas or white space between them. */
+  public static List<String> splitNames(String value) {
+    List<String> names = new ArrayList<>();
+    for (String s : value.split("[,\\s]+")) {
+      if (!s.isEmpty()) {
+        names.add(s);
+      }
+    }
+    return names;
+  }
+
+  /** The short names the modules on the classpath give to implementations of {@code point}. */
+  public static TreeMap<String, String> names(Configuration conf, ExtensionPoint point) {
+    TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (PluginCatalog catalog : ServiceLoader.load(PluginCatalog.class, conf.getClassLoader())) {
+      for (PluginCatalog.PluginName n : catalog.names()) {
+        if (n.point() == point) {
+          names.put(n.name(), n.className());
+        }
+      }
+    }
+    return names;
+  }
+
+  /**
+   * The class {@code name} stands for, checked to be a {@code type} that {@link #create} can make,
+   * without making one; a BadSettingException otherwise.
+   */
+  public static <T extends Plugin> Class<? extends T> classOf(
+      Configuration conf, String key, String name, Class<T> type) {
+    TreeMap<String, String> names = names(conf, ExtensionPoint.of(type));
+    name = name.trim();
+    String known = names.isEmpty() ? "" : " (names: " + String.join(", ", names.keySet()) + ")";
+    String className = names.getOrDefault(name, name);
+    Class<?> c;
+    try {
+      c = conf.getClassByName(className);
+    } catch (ClassNotFoundException e) {
+      if (!names.isEmpty() && name.indexOf('.') < 0) {
+        throw new BadSettingException(
+            key,
+            "no "
+                + ExtensionPoint.of(type).title()
+                + " named '"
+                + name
+                + "' on the classpath"
+                + known,
+            e);
+      }
+      throw new BadSettingException(key, "class " + name + " is not on the classpath" + known, e);
+    }
+    if (!type.isAssignableFrom(c)) {
+      throw new BadSettingException(key, "class " + className + " is not a " + type.getName());
+    }
+    if (c.isInterface() || Modifier.isAbstract(c.getModifiers())) {
+      throw new BadSettingException(key, "class " + className + " is abstract");
+    }
+    return c.asSubclass(type);
+  }
+}
