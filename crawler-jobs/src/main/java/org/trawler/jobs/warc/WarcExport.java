@@ -42,13 +42,13 @@ import org.trawler.jobs.UsageException;
 
 /**
  * {@code warc <out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-wat] [-wet]
- * [-prefix NAME]}: writes every fetch of the segments as WARC/1.1 (request, response or revisit,
- * metadata records; a warcinfo record first in each file), and beside each file on request its WAT
- * and WET files, Common Crawl's derived formats, in the same task. {@link TagMapper} reads the
- * segments' fetch, content, http_transcript and parse_data parts; {@link ArchiveReducer} pairs them
- * per URL and fetch and writes its own files through a {@link WarcArchive}. Files appear in out_dir
- * only when the job succeeded, moved from a work directory inside it, each under its final name
- * only when complete.
+ * [-markdown] [-prefix NAME]}: writes every fetch of the segments as WARC/1.1 (request, response or
+ * revisit, metadata records; a warcinfo record first in each file), and beside each file on request
+ * its WAT and WET files, Common Crawl's derived formats, and its pages' Markdown, in the same task.
+ * {@link TagMapper} reads the segments' fetch, content, http_transcript and parse_data parts;
+ * {@link ArchiveReducer} pairs them per URL and fetch and writes its own files through a {@link
+ * WarcArchive}. Files appear in out_dir only when the job succeeded, moved from a work directory
+ * inside it, each under its final name only when complete.
  */
 public class WarcExport extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(WarcExport.class);
@@ -57,7 +57,7 @@ public class WarcExport extends CrawlTool {
   static final List<String> PARTS =
       List.of(Segment.CRAWL_FETCH, Segment.CONTENT, Segment.HTTP_TRANSCRIPT, Segment.PARSE_DATA);
 
-  /** The part read besides when WET files are written: the text they hold. */
+  /** The part read besides when WET or Markdown files are written: the text they hold. */
   static final String WET_PART = Segment.PARSE_TEXT;
 
   /** What an export did. */
@@ -69,12 +69,16 @@ public class WarcExport extends CrawlTool {
       long bytes,
       long records,
       long watRecords,
-      long wetRecords) {
+      long wetRecords,
+      long markdownRecords) {
 
     public String summary(Path out) {
       String datasets =
           (watRecords > 0 ? String.format("; %d WAT records", watRecords) : "")
-              + (wetRecords > 0 ? String.format("; %d WET records", wetRecords) : "");
+              + (wetRecords > 0 ? String.format("; %d WET records", wetRecords) : "")
+              + (markdownRecords > 0
+                  ? String.format("; %d Markdown records", markdownRecords)
+                  : "");
       return String.format(
           "warc: %d URLs archived in %d file%s (%.1f MB, %d records) under %s from %d segment%s;"
               + " %d URLs with nothing exchanged skipped%s",
@@ -99,7 +103,7 @@ public class WarcExport extends CrawlTool {
   @Override
   public String synopsis() {
     return "<out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-wat] [-wet]"
-        + " [-prefix NAME]";
+        + " [-markdown] [-prefix NAME]";
   }
 
   @Override
@@ -128,6 +132,13 @@ public class WarcExport extends CrawlTool {
             "wet",
             false,
             "write a WET file (text of every parsed page) beside each file (" + WarcKeys.WET + ")")
+        .addOption(
+            "markdown",
+            false,
+            "write a Markdown file (text/markdown conversion records of the pages parsed with"
+                + " parser.markdown) beside each file ("
+                + WarcKeys.MARKDOWN
+                + ")")
         .addOption(
             Option.builder("prefix")
                 .hasArg()
@@ -162,6 +173,9 @@ public class WarcExport extends CrawlTool {
     }
     if (cmd.hasOption("wet")) {
       conf.setBoolean(WarcKeys.WET, true);
+    }
+    if (cmd.hasOption("markdown")) {
+      conf.setBoolean(WarcKeys.MARKDOWN, true);
     }
     if (cmd.hasOption("prefix")) {
       String prefix = cmd.getOptionValue("prefix");
@@ -227,7 +241,8 @@ public class WarcExport extends CrawlTool {
     Path work = Segment.newWorkDir(out, "warc");
     Job job = CrawlJob.create(conf, "warc " + out);
     List<String> parts = new ArrayList<>(PARTS);
-    if (conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET)) {
+    if (conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET)
+        || conf.getBoolean(WarcKeys.MARKDOWN, WarcKeys.DEFAULT_MARKDOWN)) {
       parts.add(WET_PART);
     }
     for (Path segment : segments) {
@@ -273,12 +288,13 @@ public class WarcExport extends CrawlTool {
         WarcCounter.BYTES.valueIn(c),
         records,
         WarcCounter.WAT_RECORDS.valueIn(c),
-        WarcCounter.WET_RECORDS.valueIn(c));
+        WarcCounter.WET_RECORDS.valueIn(c),
+        WarcCounter.MARKDOWN_RECORDS.valueIn(c));
   }
 
   /**
-   * Moves the completed WARC, WAT, WET and CDXJ files the job wrote from its work directory into
-   * out.
+   * Moves the completed WARC, WAT, WET, Markdown and CDXJ files the job wrote from its work
+   * directory into out.
    */
   private static void moveFiles(FileSystem fs, Path work, Path out) throws IOException {
     if (!fs.exists(work)) {
@@ -292,6 +308,7 @@ public class WarcExport extends CrawlTool {
             WarcFiles.WARC_SUFFIX,
             DatasetFiles.WAT_SUFFIX,
             DatasetFiles.WET_SUFFIX,
+            DatasetFiles.MARKDOWN_SUFFIX,
             WarcFiles.CDXJ_SUFFIX)) {
       for (FileStatus st : written) {
         String name = st.getPath().getName();
