@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.parse.filter.FilterKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.FileMoves;
 import org.trawler.core.store.Segment;
@@ -135,8 +136,9 @@ public class WarcExport extends CrawlTool {
         .addOption(
             "markdown",
             false,
-            "write a Markdown file (text/markdown conversion records of the pages parsed with"
-                + " parser.markdown) beside each file ("
+            "write a Markdown file (text/markdown conversion records of the pages parsed with "
+                + FilterKeys.MARKDOWN
+                + ") beside each file ("
                 + WarcKeys.MARKDOWN
                 + ")")
         .addOption(
