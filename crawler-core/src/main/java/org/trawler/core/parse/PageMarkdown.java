@@ -53,6 +53,12 @@ public final class PageMarkdown implements NodeFilter {
 
   private static final Pattern ORDERED_MARKER = Pattern.compile("^(\\d{1,9})([.)])");
 
+  /**
+   * Spans (links, emphasis, code) and containers (items, quotes) nested deeper than this are text
+   * and plain blocks: a hostile page's thousand nested quotes would prefix every line with them.
+   */
+  static final int MAX_NESTING = 16;
+
   /** What the walk did at an element's start, undone at its end. */
   private enum Kind {
     NONE,
@@ -213,6 +219,9 @@ public final class PageMarkdown implements NodeFilter {
       lineBreak();
       return Kind.NONE;
     }
+    if (spans.size() >= MAX_NESTING) {
+      return e.isBlock() ? open(e, tag) : Kind.NONE;
+    }
     if (INLINE_CODE.contains(tag)) {
       Element only = onlyChildElement(e);
       if (only != null && only.nameIs("a") && linkDepth == 0 && linkUrl(only) != null) {
@@ -240,9 +249,11 @@ public final class PageMarkdown implements NodeFilter {
       default:
         break;
     }
-    if (!e.isBlock() && !tag.equals("li")) {
-      return Kind.NONE;
-    }
+    return e.isBlock() || tag.equals("li") ? open(e, tag) : Kind.NONE;
+  }
+
+  /** What a block element begins. */
+  private Kind open(Element e, String tag) {
     if (inlineOnly > 0) {
       if (table != null && cellDepth == 0 && inlineOnly == 1) {
         return openInTable(e, tag);
@@ -263,18 +274,11 @@ public final class PageMarkdown implements NodeFilter {
         pre = new StringBuilder();
         preLanguage = language(e);
         return Kind.PRE;
-      case "ul", "ol":
-        lists.push(new ListState(tag.equals("ol"), start(e), !containers.isEmpty() && isInItem()));
-        return Kind.LIST;
-      case "li":
-        ListState list = lists.isEmpty() ? new ListState(false, 1, false) : lists.peek();
-        String marker = list.ordered ? (list.start + list.items) + ". " : "- ";
-        list.items++;
-        containers.push(new Container(marker, " ".repeat(marker.length()), list));
-        return Kind.ITEM;
-      case "blockquote":
-        containers.push(new Container("> ", "> ", null));
-        return Kind.QUOTE;
+      case "ul", "ol", "li", "blockquote":
+        if (containers.size() >= MAX_NESTING) {
+          return Kind.BLOCK;
+        }
+        return openContainer(e, tag);
       case "hr":
         writeBlock(List.of("---"));
         return Kind.HR;
@@ -287,6 +291,23 @@ public final class PageMarkdown implements NodeFilter {
         return Kind.BLOCK;
       default:
         return Kind.BLOCK;
+    }
+  }
+
+  private Kind openContainer(Element e, String tag) {
+    switch (tag) {
+      case "ul", "ol":
+        lists.push(new ListState(tag.equals("ol"), start(e), !containers.isEmpty() && isInItem()));
+        return Kind.LIST;
+      case "li":
+        ListState list = lists.isEmpty() ? new ListState(false, 1, false) : lists.peek();
+        String marker = list.ordered ? (list.start + list.items) + ". " : "- ";
+        list.items++;
+        containers.push(new Container(marker, " ".repeat(marker.length()), list));
+        return Kind.ITEM;
+      default:
+        containers.push(new Container("> ", "> ", null));
+        return Kind.QUOTE;
     }
   }
 

@@ -199,6 +199,23 @@ public class PageMarkdownTest {
   }
 
   @Test
+  public void deepNestingIsPlainBeyondALimitAndStillReadsBackAsText() {
+    String html =
+        "<blockquote><p>q</p>".repeat(300)
+            + "</blockquote>".repeat(300)
+            + "<ul><li>i".repeat(300)
+            + "</li></ul>".repeat(300)
+            + "<p>"
+            + "<em>e ".repeat(300)
+            + "</em>".repeat(300)
+            + "</p>";
+    readsBackAsText(html);
+    String md = markdown(html);
+    assertTrue(md, md.contains("\n" + "> ".repeat(PageMarkdown.MAX_NESTING) + "q\n"));
+    assertFalse(md, md.contains("> ".repeat(PageMarkdown.MAX_NESTING + 1)));
+  }
+
+  @Test
   public void aRenderingIsCutAtABlockBoundary() {
     StringBuilder html = new StringBuilder();
     for (int i = 0; i < 100; i++) {
