@@ -102,7 +102,10 @@ public class ParseFilters implements Closeable {
       }
     }
     page.finish();
-    ParseText newText = page.text() == text ? result.text() : new ParseText(page.text());
+    ParseText newText =
+        page.text() == text && page.markdown() == null
+            ? result.text()
+            : new ParseText(page.text(), page.markdown());
     // the page, and with it its list of notes, is done with: no copy
     List<ParseNote> notes = page.notes();
     if (!result.notes().isEmpty()) {

@@ -24,6 +24,11 @@ public enum ParseReason {
   PARSE_TIMEOUT,
   /** The text was cut at parser.text.max.chars (the page is parsed: success). */
   TEXT_LIMIT,
+  /**
+   * The page's Markdown (parser.markdown) was cut at parser.markdown.max.chars, at a block (the
+   * page is parsed: success).
+   */
+  MARKDOWN_LIMIT,
   /** Embedded documents deeper than parser.embedded.max.depth were skipped (success). */
   EMBEDDED_TOO_DEEP,
   /** A compressed part expands far beyond its size (a zip bomb): refused. */

@@ -30,6 +30,7 @@ public final class ParsedPage {
   private final StringBuilder fieldList = new StringBuilder();
 
   private String text;
+  private String markdown;
   private String filter = "";
 
   public ParsedPage(Content content, String mimeType, Document dom, ParseData data, String text) {
@@ -111,6 +112,15 @@ public final class ParsedPage {
 
   public void setText(String text) {
     this.text = text;
+  }
+
+  /** The page's Markdown (parser.markdown), or null when no filter made one. */
+  public String markdown() {
+    return markdown;
+  }
+
+  public void setMarkdown(String markdown) {
+    this.markdown = markdown;
   }
 
   /**

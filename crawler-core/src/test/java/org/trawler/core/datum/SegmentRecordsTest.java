@@ -76,6 +76,20 @@ public class SegmentRecordsTest {
         "some text\nmore ✓",
         read(bytes(new ParseText("some text\nmore ✓")), new ParseText()).getText());
     assertEquals("", read(bytes(new ParseText(null)), new ParseText()).getText());
+    ParseText withMarkdown = read(bytes(new ParseText("A b", "# A\n\n*b*")), new ParseText());
+    assertEquals("A b", withMarkdown.getText());
+    assertEquals("# A\n\n*b*", withMarkdown.getMarkdown());
+  }
+
+  @Test
+  public void aVersionOneParseTextHasNoMarkdown() throws IOException {
+    java.io.ByteArrayOutputStream v1 = new java.io.ByteArrayOutputStream();
+    java.io.DataOutputStream out = new java.io.DataOutputStream(v1);
+    out.writeByte(1);
+    org.apache.hadoop.io.Text.writeString(out, "old text");
+    ParseText old = read(v1.toByteArray(), new ParseText());
+    assertEquals("old text", old.getText());
+    assertEquals("", old.getMarkdown());
   }
 
   @Test
@@ -125,7 +139,8 @@ public class SegmentRecordsTest {
     };
     for (Object[] c : cases) {
       byte[] data = bytes((org.apache.hadoop.io.Writable) c[0]);
-      boolean parseData = c[0] instanceof ParseData || c[0] instanceof Content;
+      boolean parseData =
+          c[0] instanceof ParseData || c[0] instanceof Content || c[0] instanceof ParseText;
       data[0] = (byte) (parseData ? 3 : 2);
       try {
         read(data, (org.apache.hadoop.io.Writable) c[1]);

@@ -166,6 +166,7 @@ public final class IndexDecision {
     // the type parse detected from the bytes: a PDF sent as application/octet-stream is a PDF
     String detected = blankToNull(parse.getMeta().get(ParseData.META_TYPE));
     doc.add(IndexFields.CONTENT, cut(page.parseText().getText(), maxContentLength));
+    doc.add(IndexFields.MARKDOWN, blankToNull(page.parseText().getMarkdown()));
     for (String anchor : anchors(page)) {
       doc.add(IndexFields.ANCHOR, anchor);
     }

@@ -15,6 +15,12 @@ public final class IndexFields {
   public static final String CONTENT = "content";
   public static final String ANCHOR = "anchor";
 
+  /**
+   * The page's Markdown (parser.markdown): stored for whoever reads the documents, not searched
+   * (the content holds the same words).
+   */
+  public static final String MARKDOWN = "markdown";
+
   /** The page's section headings (h1 to h3), one value each. */
   public static final String HEADINGS = "headings";
 
@@ -52,6 +58,9 @@ public final class IndexFields {
   /** Fields matched as a whole (not split into words). */
   public static final Set<String> KEYWORD =
       Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT, LANG, LANGUAGES);
+
+  /** Fields kept as they are for reading back, never searched. */
+  public static final Set<String> STORED_ONLY = Set.of(MARKDOWN);
 
   private IndexFields() {}
 }

@@ -46,11 +46,17 @@ public final class LuceneSchema {
 
   private final FieldMapping mapping;
   private final Set<String> keywordFields;
+  private final Set<String> storedOnlyFields;
 
   public LuceneSchema(FieldMapping mapping) {
     this.mapping = mapping;
     this.keywordFields =
         IndexFields.KEYWORD.stream()
+            .map(mapping::name)
+            .filter(n -> n != null)
+            .collect(Collectors.toSet());
+    this.storedOnlyFields =
+        IndexFields.STORED_ONLY.stream()
             .map(mapping::name)
             .filter(n -> n != null)
             .collect(Collectors.toSet());
@@ -149,6 +155,8 @@ public final class LuceneSchema {
         } else if (v instanceof Double x) {
           d.add(new DoublePoint(name, x));
           d.add(new StoredField(name, x));
+        } else if (storedOnlyFields.contains(name)) {
+          d.add(new StoredField(name, v.toString()));
         } else if (keywordFields.contains(name)) {
           d.add(new StringField(name, v.toString(), Field.Store.YES));
         } else {

@@ -68,7 +68,7 @@ public final class PageRecords {
       return new CrawlDatum(d);
     }
     if (value instanceof ParseText text) {
-      return new ParseText(text.getText());
+      return new ParseText(text.getText(), text.getMarkdown());
     }
     if (value instanceof ParseData parse) {
       return IndexJob.IndexMapper.withoutOutlinks(parse);

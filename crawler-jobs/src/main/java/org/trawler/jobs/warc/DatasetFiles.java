@@ -24,6 +24,7 @@ import org.trawler.jobs.CounterSink;
  * The WAT and WET files beside a task's WARC files, Common Crawl's derived datasets: for {@code
  * <name>.warc.gz}, {@code <name>.warc.wat.gz} (a {@link WatRecords metadata record} per WARC
  * record) and {@code <name>.warc.wet.gz} (a {@link WetRecords conversion record} per parsed page),
+ * and our own {@code <name>.warc.md.gz} (a text/markdown conversion record per page with Markdown),
  * each beginning with its own warcinfo, every record its own gzip member. Written as the WARC file
  * is, from the same records in the same task, and completed (renamed from {@code .open}) with it.
  */
@@ -31,21 +32,29 @@ final class DatasetFiles {
   static final String WAT_SUFFIX = ".warc.wat.gz";
   static final String WET_SUFFIX = ".warc.wet.gz";
 
+  /** Not *.md.warc.gz: whatever lists a folder's *.warc.gz would take it for a crawl's WARC. */
+  static final String MARKDOWN_SUFFIX = ".warc.md.gz";
+
   /** A WARC record written: its bytes and where it begins in its file. */
   record Written(RecordBytes bytes, long offset) {}
 
   private final DerivedFile wat;
   private final DerivedFile wet;
+  private final DerivedFile markdown;
   private final List<DerivedFile> all;
   private final WatRecords watRecords;
   private String warcName;
 
-  /** WAT files when {@code watRecords} is given, WET files when {@code wet}. */
+  /**
+   * WAT files when {@code watRecords} is given, WET files when {@code wet}, Markdown files when
+   * {@code markdown}.
+   */
   DatasetFiles(
       FileSystem fs,
       Path dir,
       WatRecords watRecords,
       boolean wet,
+      boolean markdown,
       Map<String, List<String>> warcinfo,
       CounterSink counters) {
     this.watRecords = watRecords;
@@ -71,7 +80,18 @@ final class DatasetFiles {
                 WarcCounter.WET_RECORDS,
                 WarcCounter.WET_BYTES)
             : null;
-    this.all = Stream.of(wat, this.wet).filter(Objects::nonNull).toList();
+    this.markdown =
+        markdown
+            ? new DerivedFile(
+                fs,
+                dir,
+                MARKDOWN_SUFFIX,
+                warcinfo,
+                counters,
+                WarcCounter.MARKDOWN_RECORDS,
+                WarcCounter.MARKDOWN_BYTES)
+            : null;
+    this.all = Stream.of(wat, this.wet, this.markdown).filter(Objects::nonNull).toList();
   }
 
   /** Whether any file is written beside the WARC files. */
@@ -95,16 +115,22 @@ final class DatasetFiles {
         wat.write(watRecords.build(w.bytes(), warcName, w.offset()));
       }
     }
-    if (wet != null && capture != null) {
+    if ((wet != null || markdown != null) && capture != null) {
       WarcRecord parsedFrom = null;
       for (Written w : records) {
         WarcRecord r = w.bytes().original();
         parsedFrom = r instanceof WarcResponse || r instanceof WarcRevisit ? r : parsedFrom;
       }
-      WarcConversion text = parsedFrom == null ? null : WetRecords.conversion(capture, parsedFrom);
-      if (text != null) {
-        wet.write(text);
+      if (parsedFrom != null) {
+        write(wet, WetRecords.conversion(capture, parsedFrom));
+        write(markdown, WetRecords.markdown(capture, parsedFrom));
       }
+    }
+  }
+
+  private static void write(DerivedFile file, WarcConversion record) throws IOException {
+    if (file != null && record != null) {
+      file.write(record);
     }
   }
 

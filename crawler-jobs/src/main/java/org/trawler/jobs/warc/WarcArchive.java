@@ -46,9 +46,9 @@ public final class WarcArchive implements Closeable {
   }
 
   /**
-   * Files of task number {@code task} in {@code dir}, as the warc.* keys say, with WAT and WET
-   * files beside them when {@code datasets} and warc.wat, warc.wet say so (the export: the fetch
-   * task has no parse to make them from).
+   * Files of task number {@code task} in {@code dir}, as the warc.* keys say, with WAT, WET and
+   * Markdown files beside them when {@code datasets} and warc.wat, warc.wet, warc.markdown say so
+   * (the export: the fetch task has no parse to make them from).
    */
   public static WarcArchive open(
       Configuration conf, Path dir, int task, CounterSink counters, boolean datasets)
@@ -84,7 +84,13 @@ public final class WarcArchive implements Closeable {
                 counters)
             : null;
     return new DatasetFiles(
-        fs, dir, wat, conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET), warcinfo, counters);
+        fs,
+        dir,
+        wat,
+        conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET),
+        conf.getBoolean(WarcKeys.MARKDOWN, WarcKeys.DEFAULT_MARKDOWN),
+        warcinfo,
+        counters);
   }
 
   /** Archives one fetch (nothing when nothing went over the wire). */

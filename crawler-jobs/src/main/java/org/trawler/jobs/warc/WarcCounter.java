@@ -40,7 +40,11 @@ public enum WarcCounter implements JobCounter {
   /** WET conversion records written (warc -wet): one per parsed page with text. */
   WET_RECORDS,
   /** Compressed bytes written to WET files. */
-  WET_BYTES;
+  WET_BYTES,
+  /** Markdown conversion records written (warc -markdown): one per page with Markdown. */
+  MARKDOWN_RECORDS,
+  /** Compressed bytes written to Markdown files. */
+  MARKDOWN_BYTES;
 
   public static final String GROUP = "warc";
 

@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
+import org.trawler.core.parse.filter.FilterKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
@@ -37,13 +38,13 @@ import org.trawler.jobs.UsageException;
 
 /**
  * {@code warc <out_dir> (<segment>... | -dir <segments_dir>) [-maxSize 1g] [-cdx] [-wat] [-wet]
- * [-prefix NAME]}: writes every fetch of the segments as WARC/1.1 (request, response or revisit,
- * metadata records; a warcinfo record first in each file), and beside each file on request its WAT
- * and WET files, Common Crawl's derived formats, in the same task. {@link TagMapper} reads the
- * segments' fetch, content, http_transcript and parse_data parts; {@link ArchiveReducer} pairs them
- * per URL and fetch and writes its own files through a {@link WarcArchive}. Files appear in out_dir
- * only when the job succeeded, moved from a work directory inside it, each under its final name
- * only when complete.
+ * [-markdown] [-prefix NAME]}: writes every fetch of the segments as WARC/1.1 (request, response or
+ * revisit, metadata records; a warcinfo record first in each file), and beside each file on request
+ * its WAT and WET files, Common Crawl's derived formats, and its pages' Markdown, in the same task.
+ * {@link TagMapper} reads the segments' fetch, content, http_transcript and parse_data parts;
+ * {@link ArchiveReducer} pairs them per URL and fetch and writes its own files through a {@link
+ * WarcArchive}. Files appear in out_dir only when the job succeeded, moved from a work directory
+ * inside it, each under its final name only when complete.
  */
 public class WarcExport extends DatasetCommand {
   private static final Logger LOG = LoggerFactory.getLogger(WarcExport.class);
@@ -52,7 +53,7 @@ public class WarcExport extends DatasetCommand {
   static final List<String> PARTS =
       List.of(Segment.CRAWL_FETCH, Segment.CONTENT, Segment.HTTP_TRANSCRIPT, Segment.PARSE_DATA);
 
-  /** The part read besides when WET files are written: the text they hold. */
+  /** The part read besides when WET or Markdown files are written: the text they hold. */
   static final String WET_PART = Segment.PARSE_TEXT;
 
   /** What an export did. */
@@ -64,12 +65,16 @@ public class WarcExport extends DatasetCommand {
       long bytes,
       long records,
       long watRecords,
-      long wetRecords) {
+      long wetRecords,
+      long markdownRecords) {
 
     public String summary(Path out) {
       String datasets =
           (watRecords > 0 ? String.format("; %d WAT records", watRecords) : "")
-              + (wetRecords > 0 ? String.format("; %d WET records", wetRecords) : "");
+              + (wetRecords > 0 ? String.format("; %d WET records", wetRecords) : "")
+              + (markdownRecords > 0
+                  ? String.format("; %d Markdown records", markdownRecords)
+                  : "");
       return String.format(
           "warc: %d URLs archived in %d file%s (%.1f MB, %d records) under %s from %d segment%s;"
               + " %d URLs with nothing exchanged skipped%s",
@@ -93,7 +98,7 @@ public class WarcExport extends DatasetCommand {
 
   @Override
   public String synopsis() {
-    return SYNOPSIS + " [-maxSize 1g] [-cdx] [-wat] [-wet] [-prefix NAME]";
+    return SYNOPSIS + " [-maxSize 1g] [-cdx] [-wat] [-wet] [-markdown] [-prefix NAME]";
   }
 
   @Override
@@ -117,6 +122,14 @@ public class WarcExport extends DatasetCommand {
             "wet",
             false,
             "write a WET file (text of every parsed page) beside each file (" + WarcKeys.WET + ")")
+        .addOption(
+            "markdown",
+            false,
+            "write a Markdown file (text/markdown conversion records of the pages parsed with "
+                + FilterKeys.MARKDOWN
+                + ") beside each file ("
+                + WarcKeys.MARKDOWN
+                + ")")
         .addOption(
             Option.builder("prefix")
                 .hasArg()
@@ -142,6 +155,9 @@ public class WarcExport extends DatasetCommand {
     }
     if (cmd.hasOption("wet")) {
       conf.setBoolean(WarcKeys.WET, true);
+    }
+    if (cmd.hasOption("markdown")) {
+      conf.setBoolean(WarcKeys.MARKDOWN, true);
     }
     setting(cmd, conf, "prefix", WarcKeys.PREFIX, WarcExport::prefix, "a name without '/'");
   }
@@ -196,7 +212,8 @@ public class WarcExport extends DatasetCommand {
     Path work = Segment.newWorkDir(out, "warc");
     Job job = CrawlJob.create(conf, "warc " + out);
     List<String> parts = new ArrayList<>(PARTS);
-    if (conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET)) {
+    if (conf.getBoolean(WarcKeys.WET, WarcKeys.DEFAULT_WET)
+        || conf.getBoolean(WarcKeys.MARKDOWN, WarcKeys.DEFAULT_MARKDOWN)) {
       parts.add(WET_PART);
     }
     for (Path segment : segments) {
@@ -226,6 +243,7 @@ public class WarcExport extends DatasetCommand {
             WarcFiles.WARC_SUFFIX,
             DatasetFiles.WAT_SUFFIX,
             DatasetFiles.WET_SUFFIX,
+            DatasetFiles.MARKDOWN_SUFFIX,
             WarcFiles.CDXJ_SUFFIX));
     Counters c = job.getCounters();
     long records = 0;
@@ -247,7 +265,8 @@ public class WarcExport extends DatasetCommand {
         WarcCounter.BYTES.valueIn(c),
         records,
         WarcCounter.WAT_RECORDS.valueIn(c),
-        WarcCounter.WET_RECORDS.valueIn(c));
+        WarcCounter.WET_RECORDS.valueIn(c),
+        WarcCounter.MARKDOWN_RECORDS.valueIn(c));
   }
 
   /** The segment a part file belongs to: the parent of the part directory above it. */

@@ -30,6 +30,14 @@ public final class WarcKeys {
 
   public static final boolean DEFAULT_WET = false;
 
+  /**
+   * Write a Markdown file beside each WARC file: a WET-like conversion record (text/markdown) of
+   * every parsed page's Markdown (parser.markdown).
+   */
+  public static final String MARKDOWN = "warc.markdown";
+
+  public static final boolean DEFAULT_MARKDOWN = false;
+
   /** Payload digests remembered per task to write revisits of identical payloads. */
   public static final String REVISIT_MEMORY = "warc.revisit.memory";
 

@@ -16,10 +16,14 @@ import org.trawler.core.parse.ParsedPage;
  * The WET record of a parsed page: a {@code conversion} record of its parse text (UTF-8, {@code
  * text/plain} as in Common Crawl's WET files), {@code WARC-Refers-To} the response it was parsed
  * from, with that record's target URI and date, and {@code WARC-Identified-Content-Language} the
- * page's languages as ISO 639-3 codes, main language first, as Common Crawl writes them.
+ * page's languages as ISO 639-3 codes, main language first, as Common Crawl writes them. Its
+ * Markdown (parser.markdown) makes the same record with {@code text/markdown}.
  */
 final class WetRecords {
   static final MediaType TEXT = MediaType.parse("text/plain");
+
+  /** RFC 7763's type, with RFC 7764's variant: GitHub's, whose pipe tables the Markdown uses. */
+  static final MediaType MARKDOWN = MediaType.parse("text/markdown;charset=utf-8;variant=GFM");
 
   private WetRecords() {}
 
@@ -28,14 +32,27 @@ final class WetRecords {
    * page was not parsed, its parse failed, or it has no text (a noindex page, an image).
    */
   static WarcConversion conversion(Capture capture, WarcRecord response) {
-    ParseData parse = capture.parse();
-    if (parse == null
-        || parse.getStatus() != ParseData.SUCCESS
-        || capture.text() == null
-        || capture.text().getText().isEmpty()) {
+    return capture.text() == null
+        ? null
+        : conversion(capture.parse(), capture.text().getText(), TEXT, response);
+  }
+
+  /**
+   * The conversion record of {@code capture}'s Markdown, parsed from {@code response}; null when it
+   * has none (not parsed, not HTML, noindex, made without parser.markdown).
+   */
+  static WarcConversion markdown(Capture capture, WarcRecord response) {
+    return capture.text() == null
+        ? null
+        : conversion(capture.parse(), capture.text().getMarkdown(), MARKDOWN, response);
+  }
+
+  private static WarcConversion conversion(
+      ParseData parse, String body, MediaType type, WarcRecord response) {
+    if (parse == null || parse.getStatus() != ParseData.SUCCESS || body.isEmpty()) {
       return null;
     }
-    byte[] text = capture.text().getText().getBytes(StandardCharsets.UTF_8);
+    byte[] text = body.getBytes(StandardCharsets.UTF_8);
     WarcConversion.Builder builder =
         new WarcConversion.Builder()
             .version(MessageVersion.WARC_1_1)
@@ -48,7 +65,7 @@ final class WetRecords {
     if (!languages.isEmpty()) {
       builder.setHeader("WARC-Identified-Content-Language", languages);
     }
-    return builder.body(TEXT, text).build();
+    return builder.body(type, text).build();
   }
 
   /**

@@ -304,4 +304,26 @@ public class IndexDecisionTest {
   public void cutNeverSplitsASurrogatePair() {
     assertEquals("a", IndexDecision.cut("a\uD83D\uDE00b", 2));
   }
+
+  @Test
+  public void aPagesMarkdownIsStoredButNotSearched() {
+    PageRecords page = IndexPages.page(CrawlStatus.DB_FETCHED, CrawlStatus.FETCH_SUCCESS);
+    assertNull(decide(page).action().document().first(IndexFields.MARKDOWN));
+    PageRecords withMarkdown = new PageRecords();
+    withMarkdown.add(new IndexRecord("", IndexPages.db(CrawlStatus.DB_FETCHED)));
+    withMarkdown.add(
+        new IndexRecord(IndexPages.SEGMENT, IndexPages.fetch(CrawlStatus.FETCH_SUCCESS)));
+    withMarkdown.add(new IndexRecord(IndexPages.SEGMENT, IndexPages.parseData("Quokkas")));
+    withMarkdown.add(
+        new IndexRecord(
+            IndexPages.SEGMENT,
+            new ParseText("Quokkas live on Rottnest Island.", "# Quokkas\n\nThey *live* there.")));
+    IndexDocument doc = decide(withMarkdown).action().document();
+    assertEquals("# Quokkas\n\nThey *live* there.", doc.first(IndexFields.MARKDOWN));
+    org.apache.lucene.index.IndexableField field =
+        new LuceneSchema(FieldMapping.NONE).toLucene(doc).getField(IndexFields.MARKDOWN);
+    assertEquals("# Quokkas\n\nThey *live* there.", field.stringValue());
+    assertEquals(org.apache.lucene.index.IndexOptions.NONE, field.fieldType().indexOptions());
+    assertTrue(field.fieldType().stored());
+  }
 }

@@ -77,7 +77,7 @@ public class IndexJobTest {
       fetch.put(
           url(i), IndexPages.fetch(i < 5 ? CrawlStatus.FETCH_GONE : CrawlStatus.FETCH_SUCCESS));
       data.put(url(i), new ParseData(ParseData.SUCCESS, "", "Page " + i));
-      text.put(url(i), new ParseText("page " + i + " says " + word));
+      text.put(url(i), new ParseText("page " + i + " says " + word, "*page " + i + "* " + word));
     }
     LocalJobFixtures.writeMapFile(
         conf, new Path(segment, Segment.CRAWL_FETCH), CrawlDatum.class, fetch);
@@ -266,6 +266,10 @@ public class IndexJobTest {
     assertEquals(
         IndexDocuments.values(version, IndexFields.CONTENT).get(url(7)).get(0),
         byAction(lines, "add", IndexFields.CONTENT).get(url(7)));
+    assertEquals("*page 7* apples", byAction(lines, "add", IndexFields.MARKDOWN).get(url(7)));
+    assertEquals(
+        List.of("*page 7* apples"),
+        IndexDocuments.values(version, IndexFields.MARKDOWN).get(url(7)));
     assertEquals(Map.of(), byAction(lines, "delete", "id"));
     assertEquals(2, version.listFiles(f -> f.getName().endsWith(".jsonl")).length);
     assertEquals(2, IndexJob.shards(conf, index));

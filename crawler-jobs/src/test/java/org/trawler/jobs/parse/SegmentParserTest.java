@@ -76,6 +76,17 @@ public class SegmentParserTest {
     assertEquals(0.75f, ((CrawlDatum) records.get(4)[1]).getScore(), 0f);
   }
 
+  @Test
+  public void withParserMarkdownTheTextRecordCarriesThePagesMarkdown() throws Exception {
+    String html = "<title>Home</title><h1>Hi</h1><p>See <a href='/a'>the <b>A</b> page</a>.</p>";
+    Configuration conf = conf();
+    assertEquals("", ((ParseText) parse(conf, Pages.html(PAGE, html)).get(1)[1]).getMarkdown());
+    conf.setBoolean(FilterKeys.MARKDOWN, true);
+    ParseText text = (ParseText) parse(conf, Pages.html(PAGE, html)).get(1)[1];
+    assertEquals("Hi See the A page.", text.getText());
+    assertEquals("# Hi\n\nSee [the **A** page](http://example.com/a).", text.getMarkdown());
+  }
+
   /** A story of about 130 words, as a news page's article holds it. */
   private static final String STORY =
       "<p>The harbour commission met on Tuesday evening to decide the future of the old grain"

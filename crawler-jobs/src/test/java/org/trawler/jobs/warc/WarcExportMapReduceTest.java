@@ -87,20 +87,21 @@ public class WarcExportMapReduceTest {
   }
 
   @Test
-  public void reducerWritesAWatRecordPerWarcRecordAndAWetRecordPerParsedPageBeside()
+  public void reducerWritesAWatRecordPerWarcRecordAndAWetAndMarkdownRecordPerParsedPageBeside()
       throws IOException {
     File dir = tmp.newFolder();
     ReduceDriver<Text, SegmentValue, NullWritable, NullWritable> driver =
         ReduceDriver.newReduceDriver(new ReducerIn(dir));
     driver.getConfiguration().setBoolean(WarcKeys.WAT, true);
     driver.getConfiguration().setBoolean(WarcKeys.WET, true);
+    driver.getConfiguration().setBoolean(WarcKeys.MARKDOWN, true);
     Capture page = TestCaptures.page("http://a.test/", 1000, "<title>A</title>", false);
     List<SegmentValue> values = new ArrayList<>();
     values.add(new SegmentValue("s1", page.fetch()));
     values.add(new SegmentValue("s1", page.content()));
     values.add(new SegmentValue("s1", page.transcript()));
     values.add(new SegmentValue("s1", page.parse()));
-    values.add(new SegmentValue("s1", new ParseText("A")));
+    values.add(new SegmentValue("s1", new ParseText("A", "# A")));
     driver.withInput(new Text("http://a.test/"), values);
     driver.run();
 
@@ -126,5 +127,15 @@ public class WarcExportMapReduceTest {
     assertEquals("A", new String(wet.get(1).block(), StandardCharsets.UTF_8));
     assertEquals(4, WarcCounter.WAT_RECORDS.valueIn(driver.getCounters()));
     assertEquals(1, WarcCounter.WET_RECORDS.valueIn(driver.getCounters()));
+
+    List<WarcReading.Entry> md = WarcReading.entries(new File(dir, base + ".warc.md.gz"));
+    assertEquals("warcinfo", md.get(0).record().type());
+    assertEquals(2, md.size());
+    WarcConversion markdown = (WarcConversion) md.get(1).record();
+    assertEquals(archived.get(1).id(), markdown.refersTo().get());
+    assertEquals("http://a.test/", markdown.headers().first("WARC-Target-URI").get());
+    assertEquals("text/markdown", markdown.contentType().base().toString());
+    assertEquals("# A", new String(md.get(1).block(), StandardCharsets.UTF_8));
+    assertEquals(1, WarcCounter.MARKDOWN_RECORDS.valueIn(driver.getCounters()));
   }
 }

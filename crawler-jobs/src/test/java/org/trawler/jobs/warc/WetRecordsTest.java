@@ -59,6 +59,33 @@ public class WetRecordsTest {
   }
 
   @Test
+  public void aPagesMarkdownIsATextMarkdownConversionAndNoneWithoutIt() throws Exception {
+    ParseData parse = new ParseData(ParseData.SUCCESS, "", "Instalar");
+    parse.getMeta().put(ParseData.META_LANG, "es");
+    Capture page = TestCaptures.page("http://a.test/es/instalar", 1000, "x", false);
+    String md = "# ¿Cómo instalar?\n\n```sh\nsudo apt-get install trawler\n```";
+    WarcResponse response = response();
+    WarcConversion conversion =
+        WetRecords.markdown(
+            new Capture(
+                page.url(),
+                page.fetch(),
+                page.content(),
+                page.transcript(),
+                parse,
+                new ParseText(TEXT, md)),
+            response);
+    byte[] utf8 = md.getBytes(StandardCharsets.UTF_8);
+    assertEquals("text/markdown;charset=utf-8;variant=GFM", conversion.contentType().toString());
+    assertEquals(response.id(), conversion.refersTo().get());
+    assertEquals("spa", conversion.headers().first("WARC-Identified-Content-Language").get());
+    assertEquals(Long.toString(utf8.length), conversion.headers().first("Content-Length").get());
+    assertArrayEquals(utf8, conversion.body().stream().readAllBytes());
+    assertEquals(CaptureRecords.sha1(utf8), conversion.blockDigest().get());
+    assertNull(WetRecords.markdown(parsed(parse, TEXT), response));
+  }
+
+  @Test
   public void withoutLanguagesTheMainLanguageIsGiven() {
     ParseData parse = new ParseData(ParseData.SUCCESS, "", "t");
     parse.getMeta().put(ParseData.META_LANG, "de");

@@ -19,6 +19,19 @@ public final class FilterKeys {
 
   public static final boolean DEFAULT_CONTENT_FULLTEXT = false;
 
+  /**
+   * Keep a Markdown rendering of each HTML page's content (its main content with
+   * parser.html.content=main) beside its text, in parse_text.
+   */
+  public static final String MARKDOWN = "parser.markdown";
+
+  public static final boolean DEFAULT_MARKDOWN = false;
+
+  /** Characters of Markdown kept per page, cut at a block (reason markdown_limit); -1 = all. */
+  public static final String MARKDOWN_MAX_CHARS = "parser.markdown.max.chars";
+
+  public static final int DEFAULT_MARKDOWN_MAX_CHARS = 2000000;
+
   /** Characters kept of one value of a meta, JSON-LD, microdata or selector field. */
   public static final String VALUE_MAX_LENGTH = "parsefilter.value.max.length";
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Element;
@@ -15,8 +16,12 @@ import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeFilter;
 import org.jsoup.select.NodeTraversor;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.Settings;
+import org.trawler.core.datum.ParseData;
+import org.trawler.core.parse.PageMarkdown;
 import org.trawler.core.parse.PageText;
 import org.trawler.core.parse.ParseFilter;
+import org.trawler.core.parse.ParseReason;
 import org.trawler.core.parse.ParsedPage;
 
 /**
@@ -37,6 +42,10 @@ import org.trawler.core.parse.ParsedPage;
  *       which a side menu or a link list cannot be. Inside an article it takes the whole article.
  *   <li>The text of that element, without boilerplate and without blocks that are mostly links.
  * </ol>
+ *
+ * <p>With parser.markdown, the page's Markdown is rendered from the same element without the same
+ * boilerplate ({@link PageMarkdown}); with parser.html.content=all from the whole body, without
+ * scripts, styles and hidden elements.
  */
 public class MainContentFilter implements ParseFilter {
   /** The field that keeps the whole text when the main content replaces it. */
@@ -65,6 +74,10 @@ public class MainContentFilter implements ParseFilter {
 
   /** Counter: a page kept its whole text, having no main content apart from boilerplate. */
   static final String KEPT_ALL = "content_kept_all";
+
+  /** Elements never part of a page's Markdown, whatever parser.html.content says. */
+  private static final Set<String> NEVER_SHOWN_TAGS =
+      Set.of("script", "style", "noscript", "template");
 
   private static final Set<String> BOILERPLATE_TAGS =
       Set.of(
@@ -154,6 +167,8 @@ public class MainContentFilter implements ParseFilter {
 
   private boolean main;
   private boolean keepFulltext;
+  private boolean markdown;
+  private int markdownMaxChars;
 
   @Override
   public void configure(Configuration conf) {
@@ -173,34 +188,45 @@ public class MainContentFilter implements ParseFilter {
     this.main = mode.equals(FilterKeys.CONTENT_MAIN_VALUE);
     this.keepFulltext =
         conf.getBoolean(FilterKeys.CONTENT_FULLTEXT, FilterKeys.DEFAULT_CONTENT_FULLTEXT);
+    this.markdown = conf.getBoolean(FilterKeys.MARKDOWN, FilterKeys.DEFAULT_MARKDOWN);
+    this.markdownMaxChars =
+        Settings.getInt(conf, FilterKeys.MARKDOWN_MAX_CHARS, FilterKeys.DEFAULT_MARKDOWN_MAX_CHARS);
   }
 
   @Override
   public void filter(ParsedPage page) {
-    if (!main || page.dom() == null || page.dom().body() == null) {
+    if ((!main && !markdown) || page.dom() == null || page.dom().body() == null) {
       return;
     }
-    String text = mainText(page.dom().body());
-    if (text.isEmpty()) {
-      page.count(KEPT_ALL);
-      return;
+    if (page.text().isEmpty()) {
+      return; // noindex: the parser kept no text, and the page gets none here either
     }
-    if (keepFulltext) {
-      page.put(FULLTEXT_FIELD, page.text());
+    Element body = page.dom().body();
+    Element root = body;
+    Predicate<Element> skip = MainContentFilter::isNeverShown;
+    if (main) {
+      Scan scan = new Scan(body);
+      Element mainRoot = scan.mainElement();
+      Predicate<Element> boilerplate = e -> scan.isBoilerplate(e) || isLinkList(e);
+      String text = PageText.of(mainRoot, boilerplate);
+      if (text.isEmpty()) {
+        page.count(KEPT_ALL);
+      } else {
+        if (keepFulltext) {
+          page.put(FULLTEXT_FIELD, page.text());
+        }
+        page.setText(text);
+        root = mainRoot;
+        skip = boilerplate;
+      }
     }
-    page.setText(text);
-  }
-
-  /** The main content's text of the page whose body is {@code body}. */
-  static String mainText(Element body) {
-    Scan scan = new Scan(body);
-    Element root = scan.mainElement();
-    return PageText.of(root, e -> scan.isBoilerplate(e) || isLinkList(e));
-  }
-
-  /** The element whose text is the main content of the page whose body is {@code body}. */
-  static Element mainElement(Element body) {
-    return new Scan(body).mainElement();
+    if (markdown) {
+      PageMarkdown.Rendering md = PageMarkdown.of(root, skip, markdownMaxChars);
+      page.setMarkdown(md.markdown());
+      if (md.cut()) {
+        page.meta().putIfAbsent(ParseData.META_REASON, ParseReason.MARKDOWN_LIMIT.reasonName());
+      }
+    }
   }
 
   /**
@@ -366,17 +392,28 @@ public class MainContentFilter implements ParseFilter {
     if (tag.equals("header")) {
       return e.closest("article, main") == null && !isTitleHeader(e);
     }
+    if (isHidden(e)) {
+      return true;
+    }
+    return BOILERPLATE_ROLES.contains(e.attr("role").strip().toLowerCase(Locale.ROOT));
+  }
+
+  /** Scripts, styles and hidden elements: what a reader never sees of any page. */
+  static boolean isNeverShown(Element e) {
+    return NEVER_SHOWN_TAGS.contains(e.normalName()) || isHidden(e);
+  }
+
+  /** Hidden by its attributes: hidden, aria-hidden, an inline style of display:none. */
+  private static boolean isHidden(Element e) {
     if (e.hasAttr("hidden") || e.attr("aria-hidden").equals("true")) {
       return true;
     }
     String style = e.attr("style");
     if (!style.isEmpty()) {
       String compact = style.replace(" ", "").toLowerCase(Locale.ROOT);
-      if (compact.contains("display:none") || compact.contains("visibility:hidden")) {
-        return true;
-      }
+      return compact.contains("display:none") || compact.contains("visibility:hidden");
     }
-    return BOILERPLATE_ROLES.contains(e.attr("role").strip().toLowerCase(Locale.ROOT));
+    return false;
   }
 
   /**
