@@ -135,10 +135,22 @@ final class WgetComparison {
     }
     if (runs.size() > 1) {
       fields.put("wallRatio", runs.get(0).wallSeconds() / runs.get(1).wallSeconds());
+      fields.put("samePages", sameWork(runs.get(0), runs.get(1)));
+      fields.put("cpuPerPageRatio", cpuPerPage(runs.get(0)) / cpuPerPage(runs.get(1)));
     }
     BenchJson.write(json, "vs-wget", fields, "runs", rows, ResidentMemory.peakBytes());
     out.println("bench: figures written to " + json);
     return runs.get(0).exitCode() == 0;
+  }
+
+  /** Whether both sides fetched as many pages: a ratio of their times means something then. */
+  static boolean sameWork(Run trawler, Run wget) {
+    return trawler.pages() == wget.pages() && trawler.pages() > 0;
+  }
+
+  /** CPU seconds per page fetched (NaN when none was). */
+  static double cpuPerPage(Run r) {
+    return r.pages() == 0 ? Double.NaN : r.cpuSeconds() / r.pages();
   }
 
   private Run crawlWithTrawler(Settings s, Path seedDir, Path crawl, Path log) throws Exception {
@@ -339,9 +351,23 @@ final class WgetComparison {
           r.exitCode());
     }
     if (runs.size() > 1) {
+      Run trawler = runs.get(0);
+      Run wget = runs.get(1);
+      out.println(
+          sameWork(trawler, wget)
+              ? String.format("bench: both fetched %d pages: the same work", trawler.pages())
+              : String.format(
+                  "bench: NOT the same work: trawler fetched %d pages, wget %d; the ratios below"
+                      + " compare different crawls",
+                  trawler.pages(), wget.pages()));
+      out.printf(
+          "bench: CPU per page: trawler %.2f ms, wget %.2f ms (%.2f x)%n",
+          cpuPerPage(trawler) * 1000,
+          cpuPerPage(wget) * 1000,
+          cpuPerPage(trawler) / cpuPerPage(wget));
       out.printf(
           "bench: trawler's wall time / wget's: %.2f (issue 31's target: at most 0.75)%n",
-          runs.get(0).wallSeconds() / runs.get(1).wallSeconds());
+          trawler.wallSeconds() / wget.wallSeconds());
     }
     StringBuilder sb = new StringBuilder("bench: trawler's " + steps.get("rounds") + " rounds:");
     steps.forEach(
