@@ -16,7 +16,7 @@ import org.trawler.core.protocol.RobotsRules;
 /**
  * The address policy (every non-public address denied unless http.address.allow lists it,
  * http.address.deny on top) on direct fetches, redirect hops, robots.txt and proxied requests; and
- * the proxy itself. The tests' trawler-site.xml allows 127.0.0.0/8.
+ * the proxy itself. The tests' core-site.xml allows 127.0.0.0/8.
  */
 public class HttpProtocolAddressDenyTest {
   private LoopbackHttpServer server;
