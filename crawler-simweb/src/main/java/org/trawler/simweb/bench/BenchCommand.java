@@ -533,6 +533,7 @@ public class BenchCommand extends CrawlTool {
         }
       }
       Configuration conf = new Configuration(getConf());
+      ServedAddresses.allow(conf, SiteModel.addresses(hosts), "trawler bench --render");
       conf.set(PolitenessKeys.SERVER_DELAY, "0");
       List<RenderBenchmark.Figures> figures =
           new RenderBenchmark(conf, out()).run(urls, server.pid());

@@ -48,13 +48,15 @@ public final class AddressPolicy {
     RESERVED("reserved", "240.0.0.0/4", "192.0.0.0/24", "100::/64", "64:ff9b:1::/48");
 
     private final String configName;
-    private final List<Block> blocks = new ArrayList<>();
+    private final List<Block> blocks;
 
     Range(String configName, String... cidrs) {
       this.configName = configName;
+      List<Block> parsed = new ArrayList<>();
       for (String cidr : cidrs) {
-        blocks.add(Block.parse(cidr, "Range"));
+        parsed.add(Block.parse(cidr, "Range"));
       }
+      this.blocks = List.copyOf(parsed);
     }
 
     public String configName() {
@@ -135,20 +137,22 @@ public final class AddressPolicy {
     }
   }
 
-  private static final List<Rule> NON_PUBLIC = new ArrayList<>();
+  private static final List<Rule> NON_PUBLIC = nonPublic();
 
-  static {
+  private static List<Rule> nonPublic() {
+    List<Rule> rules = new ArrayList<>();
     for (Range range : Range.values()) {
-      NON_PUBLIC.add(range.rule());
+      rules.add(range.rule());
     }
+    return List.copyOf(rules);
   }
 
   private final List<Rule> allowed;
   private final List<Rule> denied;
 
   private AddressPolicy(List<Rule> allowed, List<Rule> denied) {
-    this.allowed = allowed;
-    this.denied = denied;
+    this.allowed = List.copyOf(allowed);
+    this.denied = List.copyOf(denied);
   }
 
   /** http.address.allow and http.address.deny. */
