@@ -150,6 +150,7 @@ public class SimWebCommand extends CrawlTool {
         server::stop,
         () -> {
           printSeeds(server.site(), cmd.getOptionValue("seeds-file"), cmd.hasOption("seed-all"));
+          err().println(allowHint(server.site().addresses()));
           err()
               .println(
                   "simweb: serving "
@@ -233,6 +234,7 @@ public class SimWebCommand extends CrawlTool {
             err()
                 .println("simweb: pin the host names with -D http.resolve=" + web.resolveSetting());
           }
+          err().println(allowHint(web.addresses()));
           String seedsFile = cmd.getOptionValue("seeds-file");
           if (seedsFile == null) {
             web.seeds().forEach(out()::println);
@@ -255,6 +257,12 @@ public class SimWebCommand extends CrawlTool {
                       + ", until stopped (Ctrl-C)");
         });
     return 0;
+  }
+
+  /** The address policy denies loopback: a crawl of simweb lets its addresses through, no other. */
+  static String allowHint(List<String> addresses) {
+    return "simweb: let a crawl reach these hosts (and no other loopback address) with "
+        + ServedAddresses.option(addresses);
   }
 
   /** Writes beside and renames, so a script waiting for the file never reads half of it. */

@@ -708,13 +708,35 @@ public final class SiteModel {
 
   /** Host i's address: 127.0.0.2 for host 0, ..., 127.0.0.254, then 127.0.1.2, ... */
   public String address(int host) {
-    byte[] b = addressBytes(host);
+    checkHost(host);
+    return dotted(addressBytesOf(host));
+  }
+
+  private static String dotted(byte[] b) {
     return "127." + (b[1] & 0xff) + "." + (b[2] & 0xff) + "." + (b[3] & 0xff);
+  }
+
+  /** The addresses of a site of {@code hosts} hosts (its servers may run in another JVM). */
+  public static List<String> addresses(int hosts) {
+    List<String> all = new ArrayList<>(hosts);
+    for (int host = 0; host < hosts; host++) {
+      all.add(dotted(addressBytesOf(host)));
+    }
+    return all;
+  }
+
+  /** Every host's address. */
+  public List<String> addresses() {
+    return addresses(hosts);
   }
 
   /** Host i's address as the four bytes a socket binds. */
   byte[] addressBytes(int host) {
     checkHost(host);
+    return addressBytesOf(host);
+  }
+
+  private static byte[] addressBytesOf(int host) {
     int block = host / HOSTS_PER_BLOCK;
     return new byte[] {
       127, (byte) (block >>> 8), (byte) block, (byte) (2 + host % HOSTS_PER_BLOCK)

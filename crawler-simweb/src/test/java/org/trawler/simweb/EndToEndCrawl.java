@@ -73,6 +73,8 @@ public final class EndToEndCrawl implements AutoCloseable {
       List<String> args = new ArrayList<>(List.of("run", seeds.toString(), crawl.toString(), "3"));
       args.addAll(List.of(runOptions));
       args.addAll(List.of("-D", "fetcher.server.delay=0", "-D", "fetcher.threads.fetch=8"));
+      // bin/crawl's classpath has not the tests' core-site.xml: the site's addresses, no other
+      args.addAll(List.of(ServedAddresses.option(web.site().addresses()).split(" ")));
       ok(trawler.run(args.toArray(new String[0])));
       return new EndToEndCrawl(web, trawler, crawl);
     } catch (Exception | AssertionError e) {

@@ -86,14 +86,25 @@ public final class ProtocolKeys {
    */
   public static final String PROXY_EXCEPTION_LIST = "http.proxy.exception.list";
 
-  /** Comma-separated address ranges never connected to: link-local, loopback, private. */
+  /**
+   * Addresses let through the default deny of every non-public address: range names (loopback,
+   * private, ...) and IP blocks, comma-separated.
+   */
+  public static final String ADDRESS_ALLOW = "http.address.allow";
+
+  public static final String DEFAULT_ADDRESS_ALLOW = "";
+
+  /**
+   * More addresses never connected to (range names or IP blocks), denied even when
+   * http.address.allow lists them.
+   */
   public static final String ADDRESS_DENY = "http.address.deny";
 
-  public static final String DEFAULT_ADDRESS_DENY = "link-local";
+  public static final String DEFAULT_ADDRESS_DENY = "";
 
   /**
    * Host names pinned to addresses, as curl --resolve does: {@code name:address,...} (an IPv6
-   * address in brackets). Pinned names are never looked up in DNS; http.address.deny still judges
+   * address in brackets). Pinned names are never looked up in DNS; the address policy still judges
    * the address.
    */
   public static final String RESOLVE = "http.resolve";

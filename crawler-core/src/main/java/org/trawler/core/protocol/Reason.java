@@ -26,7 +26,10 @@ public enum Reason {
   SCHEME_NOT_ALLOWED,
   /** The URL cannot be parsed or has no host. */
   MALFORMED_URL,
-  /** The host resolves only to addresses in http.address.deny. */
+  /**
+   * The host resolves only to addresses the address policy denies (not public, or in
+   * http.address.deny).
+   */
   ADDRESS_DENIED,
   /**
    * The TLS handshake failed (untrusted or self-signed certificate, host name mismatch):

@@ -17,6 +17,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CommandRun;
 
 public class CheckCommandTest {
@@ -122,6 +123,20 @@ public class CheckCommandTest {
     assertEquals(r[1], "1", r[0]);
     assertTrue(r[1], r[1].contains("status: fetch_gone\n"));
     assertTrue(r[1], r[1].contains("robots: not fetched: robots_denied\n"));
+  }
+
+  @Test
+  public void aLoopbackAddressIsNotFetchedByDefaultAndNamedAddressDenied() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set(ProtocolKeys.ADDRESS_ALLOW, ""); // the product's default, not the tests' 127.0.0.0/8
+    CommandRun r = CommandRun.run(conf, "check", base + "/page");
+    assertEquals(r.toString(), 1, r.exitCode);
+    assertTrue(r.out, r.out.contains("status: fetch_gone\n"));
+    assertTrue(
+        r.out,
+        r.out.contains(
+            "protocolStatus: 0 address_denied AddressDeniedException: 127.0.0.1 resolves to 127.0.0.1 (loopback, not a"
+                + " public address (http.address.allow lets chosen ones through))\n"));
   }
 
   @Test

@@ -30,7 +30,9 @@ import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.warc.WarcExport;
+import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.SimWebCommand;
+import org.trawler.simweb.SiteModel;
 import org.trawler.simweb.SiteProfile;
 import org.trawler.simweb.web.WebShape;
 
@@ -531,6 +533,7 @@ public class BenchCommand extends CrawlTool {
         }
       }
       Configuration conf = new Configuration(getConf());
+      ServedAddresses.allow(conf, SiteModel.addresses(hosts), "trawler bench --render");
       conf.set(PolitenessKeys.SERVER_DELAY, "0");
       List<RenderBenchmark.Figures> figures =
           new RenderBenchmark(conf, out()).run(urls, server.pid());
@@ -582,9 +585,13 @@ public class BenchCommand extends CrawlTool {
     void writeJson(JsonOutput json) throws IOException;
   }
 
-  /** Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises. */
+  /**
+   * Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises; the
+   * site's own addresses let through the address policy, no other.
+   */
   private Configuration crawlConf(BenchReport.Settings s) {
     Configuration conf = new Configuration(getConf());
+    ServedAddresses.allow(conf, SiteModel.addresses(s.hosts()), "trawler bench");
     conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
     conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
     conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1);

@@ -22,6 +22,7 @@ import org.trawler.jobs.hostdb.HostDbKeys;
 import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.politeness.PolitenessKeys;
+import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.web.BroadScore;
 import org.trawler.simweb.web.BroadWeb;
 import org.trawler.simweb.web.WebServer;
@@ -121,6 +122,7 @@ final class BroadBench {
       Files.write(resolve, web.resolveLines());
       Files.write(dir.resolve("seeds").resolve("seeds.txt"), web.seeds());
       Configuration conf = new Configuration(baseConf);
+      ServedAddresses.allow(conf, web.addresses(), "trawler bench --broad");
       conf.set(ProtocolKeys.RESOLVE_FILE, resolve.toString());
       conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
       conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());

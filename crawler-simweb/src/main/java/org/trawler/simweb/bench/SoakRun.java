@@ -29,6 +29,8 @@ import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.politeness.PolitenessKeys;
+import org.trawler.simweb.ServedAddresses;
+import org.trawler.simweb.SiteModel;
 
 /**
  * {@code bench --soak MINUTES}: a long crawl of a faulty simweb (5xx, resets, slow answers,
@@ -259,6 +261,7 @@ final class SoakRun {
   /** bench's loopback settings, and the crawl's Hadoop temporary files under the work directory. */
   private Configuration crawlConf(Settings s, Path hadoopTmp) {
     Configuration conf = new Configuration(baseConf);
+    ServedAddresses.allow(conf, SiteModel.addresses(s.hosts()), "trawler bench --soak");
     conf.set(CommonConfigurationKeys.HADOOP_TMP_DIR, hadoopTmp.toString());
     conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
     conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());

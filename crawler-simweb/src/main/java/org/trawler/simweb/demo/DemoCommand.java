@@ -2,6 +2,7 @@ package org.trawler.simweb.demo;
 
 import java.io.File;
 import java.nio.file.Paths;
+import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -21,6 +22,7 @@ import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.read.CrawlDbReader;
+import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.SimWebServer;
 import org.trawler.simweb.SiteModel;
 
@@ -112,7 +114,7 @@ public class DemoCommand extends CrawlTool {
           web.writeSeeds(Paths.get(crawlDir.getPath(), "seeds"), false).getParent();
       out().println("demo: seeds in " + seeds + ": " + web.seeds());
 
-      Configuration conf = loopbackConf(getConf());
+      Configuration conf = loopbackConf(getConf(), web.addresses());
       long start = System.nanoTime();
       RunCommand run = new RunCommand();
       run.setConf(conf);
@@ -188,10 +190,12 @@ public class DemoCommand extends CrawlTool {
 
   /**
    * The crawl's settings: loopback is fast and ours, so a short politeness delay and many threads
-   * (still one request per host at a time), unless the user gave the key (-D, trawler-site.xml).
+   * (still one request per host at a time), unless the user gave the key (-D, trawler-site.xml);
+   * the address policy lets the site's own addresses through, no other.
    */
-  static Configuration loopbackConf(Configuration given) {
+  static Configuration loopbackConf(Configuration given, List<String> served) {
     Configuration conf = new Configuration(given);
+    ServedAddresses.allow(conf, served, "trawler demo");
     setUnlessGiven(conf, PolitenessKeys.SERVER_DELAY, "0.05");
     setUnlessGiven(conf, ProtocolKeys.FETCHER_THREADS, "10");
     setUnlessGiven(conf, FetcherKeys.PROGRESS_INTERVAL, "5");

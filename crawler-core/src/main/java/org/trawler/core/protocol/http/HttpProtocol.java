@@ -66,9 +66,10 @@ import org.trawler.core.protocol.RedirectGate;
  * threads of a task. Every request is bounded: http.timeout per connect and read,
  * http.request.deadline for a whole fetch (a timer aborts a blocked request), http.content.limit on
  * decoded bytes, and header line length and count. Every connection, robots.txt and redirect hops
- * included, goes only to addresses http.address.deny allows. A certificate the JDK does not trust
- * (nor http.tls.truststore names) is fetch_gone with reason tls_error, unless http.tls.trust.all is
- * set. A truststore that cannot be used is a BadSettingException from the constructor.
+ * included, goes only to addresses the {@link AddressPolicy} allows. A certificate the JDK does not
+ * trust (nor http.tls.truststore names) is fetch_gone with reason tls_error, unless
+ * http.tls.trust.all is set. A truststore that cannot be used is a BadSettingException from the
+ * constructor.
  */
 public class HttpProtocol implements Protocol {
   private static final Logger LOG = LoggerFactory.getLogger(HttpProtocol.class);
@@ -126,7 +127,7 @@ public class HttpProtocol implements Protocol {
         new GuardedDnsResolver(
             dns,
             settings.pinnedNames,
-            settings.deniedAddresses,
+            settings.addressPolicy,
             proxy == null ? Set.of() : Set.of(settings.proxyHost));
     client = buildClient(tlsStrategy(settings));
     ScheduledThreadPoolExecutor timer =
@@ -470,17 +471,14 @@ public class HttpProtocol implements Protocol {
     }
   }
 
-  /** Through a proxy the pool resolves only the proxy: check the target's own addresses here. */
-  private void checkProxiedTarget(URI uri) throws AddressDeniedException {
-    if (proxyPlanner == null || !proxyPlanner.usesProxy(uri.getHost())) {
-      return;
-    }
-    try {
+  /**
+   * Through a proxy the pool resolves only the proxy: the target's own addresses are judged here. A
+   * name that does not resolve here is refused (dns_failure) rather than left to the proxy, whose
+   * lookup could answer with an internal address nobody judged.
+   */
+  private void checkProxiedTarget(URI uri) throws UnknownHostException {
+    if (proxyPlanner != null && proxyPlanner.usesProxy(uri.getHost())) {
       resolver.resolve(uri.getHost());
-    } catch (AddressDeniedException e) {
-      throw e;
-    } catch (UnknownHostException e) {
-      // The proxy may resolve what we cannot; it answers for its own lookup.
     }
   }
 

@@ -41,7 +41,7 @@ final class HttpSettings {
   final String proxyHost;
   final int proxyPort;
   final List<String> proxyExceptions;
-  final DeniedAddresses deniedAddresses;
+  final AddressPolicy addressPolicy;
   final PinnedNames pinnedNames;
   final boolean trustAllCertificates;
 
@@ -97,9 +97,7 @@ final class HttpSettings {
     proxyHost = conf.getTrimmed(ProtocolKeys.PROXY_HOST, "").toLowerCase(Locale.ROOT);
     proxyPort = Settings.getInt(conf, ProtocolKeys.PROXY_PORT, ProtocolKeys.DEFAULT_PROXY_PORT);
     proxyExceptions = lowerCaseList(conf.getTrimmed(ProtocolKeys.PROXY_EXCEPTION_LIST, ""));
-    deniedAddresses =
-        DeniedAddresses.parse(
-            conf.get(ProtocolKeys.ADDRESS_DENY, ProtocolKeys.DEFAULT_ADDRESS_DENY));
+    addressPolicy = AddressPolicy.fromSettings(conf);
     pinnedNames = PinnedNames.fromSettings(conf);
     trustAllCertificates =
         conf.getBoolean(ProtocolKeys.TLS_TRUST_ALL, ProtocolKeys.DEFAULT_TLS_TRUST_ALL);

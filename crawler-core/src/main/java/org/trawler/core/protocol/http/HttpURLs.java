@@ -45,6 +45,14 @@ final class HttpURLs {
     if (!p.hasScheme()) {
       return null;
     }
+    if (p.hasAuthority()) {
+      // A host in numbers (2130706433, 0x7f.0.0.1) is requested at the address a browser reaches.
+      String ipv4 = Ipv4Spelling.dotted(escaped.substring(p.hostStart(), p.hostEnd()));
+      if (ipv4 != null) {
+        escaped = escaped.substring(0, p.hostStart()) + ipv4 + escaped.substring(p.hostEnd());
+        p = URLParts.of(escaped);
+      }
+    }
     if (canonical && p.hasAuthority()) {
       escaped =
           escaped.substring(0, p.schemeEnd()).toLowerCase(Locale.ROOT)

@@ -14,8 +14,9 @@ import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
 
 /**
- * http.address.deny on direct fetches, redirect hops, robots.txt and proxied requests; and the
- * proxy itself.
+ * The address policy (every non-public address denied unless http.address.allow lists it,
+ * http.address.deny on top) on direct fetches, redirect hops, robots.txt and proxied requests; and
+ * the proxy itself. The tests' core-site.xml allows 127.0.0.0/8.
  */
 public class HttpProtocolAddressDenyTest {
   private LoopbackHttpServer server;
@@ -43,8 +44,20 @@ public class HttpProtocolAddressDenyTest {
   }
 
   @Test
-  public void loopbackIsAllowedByDefault() {
-    try (HttpProtocol protocol = new HttpProtocol(ShortTimeouts.conf())) {
+  public void loopbackIsDeniedByDefaultAndNeverContacted() {
+    Configuration conf = ShortTimeouts.conf();
+    conf.set(ProtocolKeys.ADDRESS_ALLOW, ProtocolKeys.DEFAULT_ADDRESS_ALLOW); // not the tests' own
+    try (HttpProtocol protocol = new HttpProtocol(conf)) {
+      assertDenied(protocol.fetch(server.url("/page"), 0));
+    }
+    assertEquals(0, server.totalHits());
+  }
+
+  @Test
+  public void anAllowedLoopbackAddressIsFetched() {
+    Configuration conf = ShortTimeouts.conf();
+    conf.set(ProtocolKeys.ADDRESS_ALLOW, "127.0.0.1");
+    try (HttpProtocol protocol = new HttpProtocol(conf)) {
       assertEquals(CrawlStatus.FETCH_SUCCESS, protocol.fetch(server.url("/page"), 0).getStatus());
     }
   }
@@ -67,8 +80,8 @@ public class HttpProtocolAddressDenyTest {
   }
 
   // Denial of link-local (169.254.169.254, fe80::/10) is proven without traffic by
-  // DeniedAddressesTest
-  // and GuardedDnsResolverTest; the live tests below only ever target loopback addresses, with a
+  // AddressPolicyTest and GuardedDnsResolverTest; the live tests below only ever target loopback
+  // addresses, with a
   // denied block standing in for the metadata service, so a broken check cannot send traffic
   // off-host.
 
@@ -172,6 +185,47 @@ public class HttpProtocolAddressDenyTest {
     conf.set(ProtocolKeys.RESOLVE, "www.pinned-name.test:127.0.0.1");
     try (HttpProtocol protocol = new HttpProtocol(conf)) {
       assertDenied(protocol.fetch("http://www.pinned-name.test:" + server.port() + "/page", 0));
+    }
+    assertEquals(0, server.totalHits());
+  }
+
+  @Test
+  public void throughAProxyAPrivateTargetIsDeniedByDefaultAndAnUnresolvableOneRefused()
+      throws IOException {
+    try (LoopbackHttpServer proxy = LoopbackHttpServer.start("127.0.0.2")) {
+      proxy.on("/ok", LoopbackHttpServer.text(200, "text/plain", "proxied"));
+      Configuration conf = ShortTimeouts.conf();
+      conf.set(ProtocolKeys.PROXY_HOST, "127.0.0.2");
+      conf.setInt(ProtocolKeys.PROXY_PORT, proxy.port());
+      FakeDns dns = new FakeDns().map("intranet.test", "10.1.2.3");
+      try (HttpProtocol protocol = new HttpProtocol(conf, dns)) {
+        assertDenied(protocol.fetch("http://intranet.test/ok", 0));
+        ProtocolOutput unknown = protocol.fetch("http://nowhere.test/ok", 0);
+        assertEquals(unknown.toString(), CrawlStatus.FETCH_RETRY, unknown.getStatus());
+        assertEquals(unknown.toString(), "dns_failure", unknown.getReasonName());
+      }
+      assertEquals(0, proxy.totalHits());
+    }
+  }
+
+  @Test
+  public void numericSpellingsOfADeniedAddressAreDeniedWithoutTraffic() {
+    Configuration conf = ShortTimeouts.conf();
+    conf.set(ProtocolKeys.ADDRESS_ALLOW, ProtocolKeys.DEFAULT_ADDRESS_ALLOW);
+    int port = server.port();
+    try (HttpProtocol protocol = new HttpProtocol(conf)) {
+      for (String host :
+          new String[] {
+            "2130706433",
+            "0177.0.0.1",
+            "0x7f.0.0.1",
+            "[::ffff:127.0.0.1]",
+            "[::1]",
+            "0.0.0.0",
+            "[::]"
+          }) {
+        assertDenied(protocol.fetch("http://" + host + ":" + port + "/page", 0));
+      }
     }
     assertEquals(0, server.totalHits());
   }

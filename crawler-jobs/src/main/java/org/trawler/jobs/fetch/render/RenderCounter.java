@@ -16,7 +16,7 @@ public enum RenderCounter implements JobCounter {
   BROWSER_RESTARTS,
   /** The browser's own requests the fetch task made for it (through the fetcher's protocol). */
   SUBREQUESTS,
-  /** Requests refused by the address guard (http.address.deny). */
+  /** Requests refused by the address policy (non-public addresses, http.address.deny). */
   SUBREQUESTS_BLOCKED_GUARD,
   /** Requests refused by the page's host's robots.txt. */
   SUBREQUESTS_BLOCKED_ROBOTS,

@@ -12,7 +12,7 @@ import org.trawler.core.protocol.RobotsRules;
 final class SubRequestPolicy {
   /** What becomes of one request. */
   enum Verdict {
-    /** Fetched through the fetcher's protocol (which applies http.address.deny). */
+    /** Fetched through the fetcher's protocol (which applies the address policy). */
     FETCH(RenderCounter.SUBREQUESTS),
     BLOCKED_TYPE(RenderCounter.SUBREQUESTS_BLOCKED_TYPE),
     BLOCKED_THIRD_PARTY(RenderCounter.SUBREQUESTS_BLOCKED_THIRD_PARTY),
