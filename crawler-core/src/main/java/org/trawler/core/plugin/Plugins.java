@@ -84,14 +84,20 @@ public final class Plugins {
    */
   public static <T extends Plugin> Class<? extends T> classOf(
       Configuration conf, String key, String name, Class<T> type) {
-    TreeMap<String, String> names = names(conf, ExtensionPoint.of(type));
     name = name.trim();
-    String known = names.isEmpty() ? "" : " (names: " + String.join(", ", names.keySet()) + ")";
-    String className = names.getOrDefault(name, name);
+    // A class name (it has a dot) is taken as it is: the catalogs, a scan of every jar's service
+    // files, are read for a short name, or to list the names in an error. Tasks make many plug-ins.
+    TreeMap<String, String> names =
+        name.indexOf('.') < 0 ? names(conf, ExtensionPoint.of(type)) : null;
+    String className = names == null ? name : names.getOrDefault(name, name);
     Class<?> c;
     try {
       c = conf.getClassByName(className);
     } catch (ClassNotFoundException e) {
+      if (names == null) {
+        names = names(conf, ExtensionPoint.of(type));
+      }
+      String known = names.isEmpty() ? "" : " (names: " + String.join(", ", names.keySet()) + ")";
       if (!names.isEmpty() && name.indexOf('.') < 0) {
         throw new BadSettingException(
             key,
