@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -24,13 +23,15 @@ import org.junit.BeforeClass;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.core.plugin.Plugins;
 import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.index.IndexDocument;
 import org.trawler.jobs.index.IndexWriter;
+import org.trawler.jobs.index.IndexerKeys;
 
 /**
- * The writer in Hadoop reduce tasks (local mode), found by name through ServiceLoader as the index
- * job finds it: two reducers send their pages to the real Solr, each with its own writer.
+ * The writer in Hadoop reduce tasks (local mode), found by name through the plug-in catalogs as the
+ * index job finds it: two reducers send their pages to the real Solr, each with its own writer.
  */
 public class SolrInReduceTaskTest {
   private static SolrCluster solr;
@@ -65,11 +66,13 @@ public class SolrInReduceTaskTest {
 
     @Override
     protected void setup(Context context) throws IOException {
-      for (IndexWriter w : ServiceLoader.load(IndexWriter.class)) {
-        if (w.name().equals(SolrIndexWriter.NAME)) {
-          writer = w;
-        }
-      }
+      // as the index job makes its writers: by name, through the modules' plug-in catalogs
+      writer =
+          Plugins.create(
+              context.getConfiguration(),
+              IndexerKeys.WRITERS,
+              SolrIndexWriter.NAME,
+              IndexWriter.class);
       writer.open(context.getConfiguration(), context);
     }
 

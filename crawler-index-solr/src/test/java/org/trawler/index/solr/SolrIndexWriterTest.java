@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.solr.common.SolrDocument;
 import org.junit.AfterClass;
@@ -17,6 +16,8 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 import org.trawler.jobs.index.IndexDocument;
 import org.trawler.jobs.index.IndexWriter;
+import org.trawler.jobs.index.IndexWriters;
+import org.trawler.jobs.index.IndexerKeys;
 
 /** The solr writer against a real Solr (two shards) started by the test. */
 public class SolrIndexWriterTest {
@@ -341,12 +342,13 @@ public class SolrIndexWriterTest {
   }
 
   @Test
-  public void theIndexJobFindsTheWriterByName() {
-    boolean found = false;
-    for (IndexWriter w : ServiceLoader.load(IndexWriter.class)) {
-      found |= w.name().equals("solr") && w instanceof SolrIndexWriter;
-    }
-    assertTrue(found);
+  public void theIndexJobFindsTheWriterByName() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set(IndexerKeys.WRITERS, "solr");
+    List<IndexWriter> writers = IndexWriters.create(conf);
+    assertEquals(1, writers.size());
+    assertTrue(writers.get(0) instanceof SolrIndexWriter);
+    assertEquals("solr", writers.get(0).name());
   }
 
   private static int count(String s, String part) {
