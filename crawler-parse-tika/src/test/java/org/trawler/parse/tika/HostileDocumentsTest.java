@@ -148,10 +148,12 @@ public class HostileDocumentsTest {
                 "Endless",
                 "A",
                 List.of(
-                    "Ten thousand pages of the same lantern words,",
+                    "Forty thousand pages of the same lantern words,",
                     "each read again by a parser that ignores interrupts."),
                 List.of()),
-            10_000);
+            // far more than 1 s of CPU to parse, even once the JIT has compiled the parser on an
+            // idle machine (10 000 pages took less there)
+            40_000);
     try (Parsers slow = new Parsers(conf)) {
       Content content = new Content(URL, URL, pdf, "application/pdf", false);
       long start = System.nanoTime();
