@@ -29,6 +29,8 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.PartFileCheck;
 import org.trawler.core.store.PathNames;
 import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.hadoopinternals.LocalJobLeftovers;
+import org.trawler.jobs.hadoopinternals.LocalTaskFailure;
 
 /** How every Trawler job is created, wired to the crawldb, and run. */
 public final class CrawlJob {

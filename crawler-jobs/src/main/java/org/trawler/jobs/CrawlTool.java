@@ -29,6 +29,7 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.KnownSettings;
 import org.trawler.core.conf.NearestNames;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.hadoopinternals.LocalTaskFailure;
 
 /**
  * Base of every command: turns the ways a command can end into exit codes (0 success, 1 nothing to

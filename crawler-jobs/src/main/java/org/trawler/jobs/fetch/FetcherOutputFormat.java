@@ -3,11 +3,9 @@ package org.trawler.jobs.fetch;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.mapred.FileAlreadyExistsException;
@@ -27,6 +25,8 @@ import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.hadoopinternals.SortingSegmentWriter;
+import org.trawler.jobs.hadoopinternals.SortingSegmentWriter.Part;
 import org.trawler.jobs.hostdb.Soft404;
 import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.parse.LinkCombiningWriter;
@@ -43,32 +43,6 @@ import org.trawler.jobs.politeness.RobotsDb;
  * more {@link Part}s.
  */
 public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
-
-  /**
-   * One segment part: its directory, record type, which records it takes, MapFile or SequenceFile,
-   * and whether its values are large (pages, texts): those are compressed one by one (record
-   * compression) as they arrive, the small ones (datums) in blocks at the end.
-   */
-  protected static final class Part {
-    final String name;
-    final Class<? extends Writable> type;
-    final Predicate<Writable> accepts;
-    final boolean mapFile;
-    final boolean large;
-
-    public Part(
-        String name,
-        Class<? extends Writable> type,
-        Predicate<Writable> accepts,
-        boolean mapFile,
-        boolean large) {
-      this.name = name;
-      this.type = type;
-      this.accepts = accepts;
-      this.mapFile = mapFile;
-      this.large = large;
-    }
-  }
 
   /**
    * The parts a task writes: crawl_fetch, content (fetcher.store.content), and the parse ones for

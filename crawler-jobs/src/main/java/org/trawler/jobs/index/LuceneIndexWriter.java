@@ -21,6 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.luceneinternals.UncompressedStoredFieldsCodec;
 
 /**
  * The embedded index: each reduce task keeps one Lucene shard, {@code part-r-NNNNN}. The task

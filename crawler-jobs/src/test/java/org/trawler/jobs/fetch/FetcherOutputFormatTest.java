@@ -32,6 +32,7 @@ import org.trawler.core.datum.ParseText;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.hadoopinternals.SortingSegmentWriter.Part;
 
 public class FetcherOutputFormatTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();

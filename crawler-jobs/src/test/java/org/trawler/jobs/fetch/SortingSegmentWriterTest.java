@@ -35,6 +35,8 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
+import org.trawler.jobs.hadoopinternals.SortingSegmentWriter;
+import org.trawler.jobs.hadoopinternals.SortingSegmentWriter.Part;
 
 /** The fetch task's own sort: what arrives in fetch order leaves as sorted, readable MapFiles. */
 public class SortingSegmentWriterTest {
@@ -54,7 +56,7 @@ public class SortingSegmentWriterTest {
       TaskAttemptContext ctx, CompressionCodec codec, long bufferLimit, boolean withParse)
       throws IOException {
     ctx.getConfiguration().setBoolean(FetcherKeys.PARSE, withParse);
-    List<FetcherOutputFormat.Part> parts = new FetcherOutputFormat().parts(ctx.getConfiguration());
+    List<Part> parts = new FetcherOutputFormat().parts(ctx.getConfiguration());
     return new SortingSegmentWriter(ctx, parts, new Path(work, "part-m-00000"), codec, bufferLimit);
   }
 

@@ -1,4 +1,4 @@
-package org.trawler.core.store;
+package org.trawler.core.hadoopinternals;
 
 import static java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE;
 import static java.nio.file.attribute.PosixFilePermission.GROUP_READ;

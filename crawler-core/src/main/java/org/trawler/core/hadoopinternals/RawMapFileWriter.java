@@ -1,4 +1,4 @@
-package org.trawler.core.store;
+package org.trawler.core.hadoopinternals;
 
 import java.io.Closeable;
 import java.io.DataOutputStream;

@@ -1,4 +1,4 @@
-package org.trawler.jobs;
+package org.trawler.jobs.hadoopinternals;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * with its MBean per job ({@code LocalJobRunnerMetrics-N}) and per reduce task ({@code
  * ShuffleClientMetrics-N}), never unregistered. Removed once the job is over.
  */
-final class LocalJobLeftovers {
+public final class LocalJobLeftovers {
   private static final Logger LOG = LoggerFactory.getLogger(LocalJobLeftovers.class);
 
   /** The local runner's subdirectory of a local dir (LocalJobRunner's own name). */
@@ -51,7 +51,7 @@ final class LocalJobLeftovers {
   }
 
   /** Removes what the finished local job {@code id} left; a failure to is only logged. */
-  static void remove(Configuration conf, JobID id) {
+  public static void remove(Configuration conf, JobID id) {
     if (id != null) {
       try {
         FileSystem local = FileSystem.getLocal(conf);

@@ -1,4 +1,4 @@
-package org.trawler.jobs;
+package org.trawler.jobs.hadoopinternals;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,7 +13,7 @@ import org.apache.log4j.spi.LoggingEvent;
  * The exception that failed a job in local mode. Hadoop's local runner passes it to nobody: it only
  * logs it (a warning whose message is the job's id), so this listens to that log while a job runs.
  */
-final class LocalTaskFailure extends AppenderSkeleton implements AutoCloseable {
+public final class LocalTaskFailure extends AppenderSkeleton implements AutoCloseable {
   private static final long LOG_WAIT_NANOS = 2_000_000_000L;
 
   private final Logger runnerLog = Logger.getLogger(LocalJobRunner.class);
@@ -23,7 +23,7 @@ final class LocalTaskFailure extends AppenderSkeleton implements AutoCloseable {
     setThreshold(Level.WARN);
   }
 
-  static LocalTaskFailure listen() {
+  public static LocalTaskFailure listen() {
     LocalTaskFailure failure = new LocalTaskFailure();
     failure.runnerLog.addAppender(failure);
     return failure;
@@ -44,7 +44,7 @@ final class LocalTaskFailure extends AppenderSkeleton implements AutoCloseable {
    * The innermost message of what failed {@code job}, or null if nothing was logged. The runner
    * marks the job failed before it logs why, so this waits for the log a moment.
    */
-  String reason(JobID job) throws InterruptedException {
+  public String reason(JobID job) throws InterruptedException {
     if (job == null) {
       return null;
     }
@@ -70,7 +70,7 @@ final class LocalTaskFailure extends AppenderSkeleton implements AutoCloseable {
   }
 
   /** The one line for a task or command that ran out of heap: what to set, and the heap it had. */
-  static String outOfHeap() {
+  public static String outOfHeap() {
     return "ran out of memory (Java heap of "
         + Runtime.getRuntime().maxMemory() / (1024 * 1024)
         + " MB): give the crawl a larger heap with TRAWLER_HEAPSIZE, e.g. TRAWLER_HEAPSIZE=4g";

@@ -1,4 +1,4 @@
-package org.trawler.jobs.index;
+package org.trawler.jobs.luceneinternals;
 
 import static org.junit.Assert.assertEquals;
 

@@ -1,4 +1,4 @@
-package org.trawler.jobs;
+package org.trawler.jobs.hadoopinternals;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -15,6 +15,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.inject.Injector;
 
 /** A local job leaves no directories or metrics of its own once it is over. */

@@ -1,4 +1,4 @@
-package org.trawler.jobs.index;
+package org.trawler.jobs.luceneinternals;
 
 import java.io.IOException;
 import org.apache.lucene.codecs.FilterCodec;

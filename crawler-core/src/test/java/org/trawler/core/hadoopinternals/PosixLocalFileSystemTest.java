@@ -1,4 +1,4 @@
-package org.trawler.core.store;
+package org.trawler.core.hadoopinternals;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;

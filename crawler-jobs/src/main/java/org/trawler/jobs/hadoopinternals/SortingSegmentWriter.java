@@ -1,4 +1,4 @@
-package org.trawler.jobs.fetch;
+package org.trawler.jobs.hadoopinternals;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.LocalDirAllocator;
@@ -38,8 +39,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.SegmentRecord;
-import org.trawler.core.store.RawMapFileWriter;
-import org.trawler.jobs.fetch.FetcherOutputFormat.Part;
+import org.trawler.core.hadoopinternals.RawMapFileWriter;
 
 /**
  * Sorts a fetch task's records by URL inside the task, so the fetch job needs no shuffle and no
@@ -50,7 +50,33 @@ import org.trawler.jobs.fetch.FetcherOutputFormat.Part;
  * shuffled or compressed again once fetching has ended. Not thread-safe: the fetch recorder
  * serializes writes.
  */
-final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
+public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
+  /**
+   * One segment part: its directory, record type, which records it takes, MapFile or SequenceFile,
+   * and whether its values are large (pages, texts): those are compressed one by one (record
+   * compression) as they arrive, the small ones (datums) in blocks at the end.
+   */
+  public static final class Part {
+    final String name;
+    final Class<? extends Writable> type;
+    final Predicate<Writable> accepts;
+    final boolean mapFile;
+    final boolean large;
+
+    public Part(
+        String name,
+        Class<? extends Writable> type,
+        Predicate<Writable> accepts,
+        boolean mapFile,
+        boolean large) {
+      this.name = name;
+      this.type = type;
+      this.accepts = accepts;
+      this.mapFile = mapFile;
+      this.large = large;
+    }
+  }
+
   private static final Logger LOG = LoggerFactory.getLogger(SortingSegmentWriter.class);
 
   /**
@@ -94,7 +120,7 @@ final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord> {
    * @param workFile the task's output file name ({@code <work>/part-m-NNNNN}); each part gets one
    * @param codec compresses the output, or null for none
    */
-  SortingSegmentWriter(
+  public SortingSegmentWriter(
       TaskAttemptContext context,
       List<Part> parts,
       Path workFile,
