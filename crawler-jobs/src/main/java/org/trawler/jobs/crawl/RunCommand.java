@@ -41,6 +41,9 @@ public class RunCommand extends CrawlTool {
   /** --sitemaps: read the sitemaps of new sites after inject and after each round. */
   private boolean sitemaps;
 
+  /** The first Ctrl-C's request to stop after the round, while run runs; null when not run. */
+  private FetchStop stop;
+
   @Override
   public String name() {
     return "run";
@@ -121,9 +124,10 @@ public class RunCommand extends CrawlTool {
     Path index = cmd.hasOption("index") ? new Path(cmd.getOptionValue("index")) : null;
     updateHostDb = cmd.hasOption("hostdb");
     sitemaps = cmd.hasOption("sitemaps");
-    try (FetchStop stop = FetchStop.onSignals(err(), "the crawldb updated")) {
+    try (FetchStop stop = FetchStop.onSignals(conf, err(), "the crawldb updated")) {
+      this.stop = stop;
       crawl(new Path(args.get(0)), new CrawlDir(new Path(args.get(1))), rounds, generate, index);
-      return FetchStop.requested() ? Fetcher.INTERRUPTED : 0;
+      return stop.requested() ? Fetcher.INTERRUPTED : 0;
     }
   }
 
@@ -233,7 +237,7 @@ public class RunCommand extends CrawlTool {
         out().println(result.get().summary());
         log.append(result.get());
         ran++;
-        if (FetchStop.requested()) {
+        if (stop != null && stop.requested()) {
           CrawlRound.Result r = result.get();
           out()
               .printf(

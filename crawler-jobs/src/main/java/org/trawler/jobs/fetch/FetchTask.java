@@ -151,7 +151,7 @@ final class FetchTask {
 
   /** Why the task must stop feeding now, or null: the time limit, a stuck fetch, a failed write. */
   private HaltCause haltCause(long now, List<FetcherThread> stuck) {
-    if (FetchStop.requested()) {
+    if (FetchStop.requestedOf(settings.stopMarker)) {
       LOG.info(
           "{}: stop requested (a signal): no more fetches start, those in flight finish", name);
       return HaltCause.HIT_BY_TIMELIMIT;

@@ -104,9 +104,9 @@ public class Fetcher extends CrawlTool {
       }
       getConf().setInt(ProtocolKeys.FETCHER_THREADS, threads);
     }
-    try (FetchStop stop = FetchStop.onSignals(err(), "the segment written")) {
+    try (FetchStop stop = FetchStop.onSignals(getConf(), err(), "the segment written")) {
       fetch(new Path(cmd.getArgList().get(0)), cmd.hasOption("force"));
-      if (FetchStop.requested()) {
+      if (stop.requested()) {
         out()
             .printf(
                 "fetch: stopped by a signal; the segment holds what was fetched, %d URLs not"

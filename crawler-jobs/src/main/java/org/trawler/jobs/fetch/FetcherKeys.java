@@ -21,6 +21,12 @@ public final class FetcherKeys {
    */
   public static final String INTERNAL_TIMELIMIT_END = "fetcher.timelimit.end";
 
+  /**
+   * Set by the fetch and run commands, not by users: the local file whose existence asks their
+   * fetch tasks to stop feeding (the first Ctrl-C, {@link FetchStop}).
+   */
+  public static final String INTERNAL_STOP_MARKER = "fetcher.stop.marker";
+
   /** Store the fetched content in the segment's content part. */
   public static final String STORE_CONTENT = "fetcher.store.content";
 

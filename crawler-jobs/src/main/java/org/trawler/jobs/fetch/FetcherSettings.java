@@ -21,6 +21,9 @@ public final class FetcherSettings extends PolitenessSettings {
   /** When feeding stops, ms epoch; -1 = no limit. */
   public final long timeLimitEnd;
 
+  /** The file whose existence asks the task to stop feeding ({@link FetchStop}), or null. */
+  public final String stopMarker;
+
   public final boolean storeContent;
   public final long progressIntervalMillis;
 
@@ -39,6 +42,7 @@ public final class FetcherSettings extends PolitenessSettings {
     capacity = (int) Math.min(Integer.MAX_VALUE, (long) depthMultiplier * threads);
     long end = conf.getLong(FetcherKeys.INTERNAL_TIMELIMIT_END, -1);
     timeLimitEnd = end > 0 ? end : timeLimitEnd(conf, start);
+    stopMarker = conf.get(FetcherKeys.INTERNAL_STOP_MARKER);
     storeContent = conf.getBoolean(FetcherKeys.STORE_CONTENT, FetcherKeys.DEFAULT_STORE_CONTENT);
     progressIntervalMillis =
         Math.max(
