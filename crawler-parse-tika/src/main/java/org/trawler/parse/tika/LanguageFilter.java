@@ -56,7 +56,7 @@ public class LanguageFilter implements ParseFilter {
   private static final long SEED = 20240101L;
 
   /** check's lines for the languages QuickLanguage decided: a page's note is not built anew. */
-  private static final Map<String, String> QUICK_NOTES = new ConcurrentHashMap<>();
+  private final Map<String, String> quickNotes = new ConcurrentHashMap<>();
 
   private final TextObjectFactory texts = CommonTextObjectFactories.forDetectingOnLargeText();
   private int sampleChars;
@@ -181,13 +181,9 @@ public class LanguageFilter implements ParseFilter {
   }
 
   /** check's line for a language QuickLanguage decided, made once per language. */
-  private static String quickNote(String lang) {
-    String note = QUICK_NOTES.get(lang);
-    if (note == null) {
-      note = "lang " + lang + " from the text, by its script and function words";
-      QUICK_NOTES.putIfAbsent(lang, note);
-    }
-    return note;
+  private String quickNote(String lang) {
+    return quickNotes.computeIfAbsent(
+        lang, l -> "lang " + l + " from the text, by its script and function words");
   }
 
   /** The n-gram detector's language of {@code sample}, or null when it is not sure enough. */
