@@ -25,6 +25,7 @@ import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.web.BroadScore;
 import org.trawler.simweb.web.BroadWeb;
+import org.trawler.simweb.web.WebRequest;
 import org.trawler.simweb.web.WebServer;
 import org.trawler.simweb.web.WebShape;
 
@@ -61,6 +62,9 @@ final class BroadBench {
           new FeatureSwitch(PolitenessKeys.BACKOFF_START, "0"),
           new FeatureSwitch(PolitenessKeys.BACKOFF_MAX, "0"),
           new FeatureSwitch(CrawlKeys.DEDUP, "false"));
+
+  /** Written beside each configuration's crawl: every request its server answered. */
+  static final String REQUESTS_FILE = "requests.tsv";
 
   /** The backoff a 429 or 503 starts when the crawler sets none: StormCrawler's 60 s. */
   static final long DEFAULT_BACKOFF_SECONDS = 60;
@@ -161,8 +165,32 @@ final class BroadBench {
       double seconds = (System.nanoTime() - t0) / 1e9;
       double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
       BroadScore score = BroadScore.of(web, server.requests(), s.backoffSeconds() * 1000);
+      writeRequests(server.requests(), dir.resolve(REQUESTS_FILE));
       return new Run(name, score, seconds, cpu, rounds);
     }
+  }
+
+  /**
+   * Every request the server answered, one per line (ms, host, target, status, kind, page): what
+   * the figures count, kept so that a URL fetched in vain can be traced to the rule that missed it.
+   */
+  static void writeRequests(List<WebRequest> requests, Path file) throws IOException {
+    List<String> lines = new ArrayList<>(requests.size());
+    for (WebRequest r : requests) {
+      lines.add(
+          r.atMillis()
+              + "\t"
+              + r.host()
+              + "\t"
+              + r.target()
+              + "\t"
+              + r.status()
+              + "\t"
+              + r.kind()
+              + "\t"
+              + r.page());
+    }
+    Files.write(file, lines);
   }
 
   /** The runs side by side, one row per figure. */

@@ -103,6 +103,36 @@ public class RegexURLNormalizerTest {
   }
 
   @Test
+  public void shippedRulesStripTrackingParametersAndKeepTheRest() {
+    RegexURLNormalizer n = shipped();
+    // a newsletter link: every campaign tag goes, and the "?" with them
+    assertEquals(
+        "http://x.org/news/1.html",
+        n.normalize(
+            "http://x.org/news/1.html?utm_source=newsletter&utm_medium=email&utm_campaign=c7",
+            "outlink"));
+    // tags around a real parameter
+    assertEquals(
+        "http://x.org/item?id=42",
+        n.normalize("http://x.org/item?UTM_Source=x&id=42&fbclid=IwAR0abc", "outlink"));
+    assertEquals(
+        "http://x.org/item?id=42&page=2#top",
+        n.normalize(
+            "http://x.org/item?gclid=Cj0K&id=42&mc_cid=9f&mc_eid=a1&page=2&msclkid=77#top",
+            "inject"));
+    // names that only look like them stay
+    for (String url :
+        new String[] {
+          "http://x.org/a?utm=1",
+          "http://x.org/a?gclid_x=1&xfbclid=2",
+          "http://x.org/a?q=utm_source%3Dx",
+          "http://x.org/utm_source=x/b"
+        }) {
+      assertEquals(url, n.normalize(url, "outlink"));
+    }
+  }
+
+  @Test
   public void shippedRulesCollapseDuplicateSlashesInThePathOnly() {
     RegexURLNormalizer n = shipped();
     assertEquals(
