@@ -24,6 +24,7 @@ import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
+import org.trawler.jobs.rank.host.HostRank;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.HostDbReader;
 import org.trawler.jobs.read.LinkDbReader;
@@ -61,6 +62,10 @@ public final class Main {
               "urlindex", "a Parquet URL index of WARC files, as Common Crawl's", UrlIndex::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
+          new Command(
+              "hostrank",
+              "rank hosts by harmonic centrality and PageRank into the host database",
+              HostRank::new),
           new Command(
               "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
           new Command(
