@@ -53,6 +53,10 @@ public final class Main {
           new Command(
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
           new Command(
+              "hostrank",
+              "rank hosts by harmonic centrality and PageRank into the host database",
+              HostRank::new),
+          new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
           new Command(
               "index", "index the pages of segments (Lucene by default, or Solr)", IndexJob::new),
@@ -62,10 +66,6 @@ public final class Main {
               "urlindex", "a Parquet URL index of WARC files, as Common Crawl's", UrlIndex::new),
           new Command("readdb", "crawldb statistics, dumps and lookups", CrawlDbReader::new),
           new Command("readseg", "list and dump segments", SegmentReader::new),
-          new Command(
-              "hostrank",
-              "rank hosts by harmonic centrality and PageRank into the host database",
-              HostRank::new),
           new Command(
               "readhostdb", "host database statistics, dumps and lookups", HostDbReader::new),
           new Command(
