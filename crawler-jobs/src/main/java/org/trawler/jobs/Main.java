@@ -24,6 +24,7 @@ import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
+import org.trawler.jobs.rank.host.HostRank;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.HostDbReader;
 import org.trawler.jobs.read.LinkDbReader;
@@ -51,6 +52,10 @@ public final class Main {
           new Command("sitemap", "read the sites' sitemaps into the crawldb", SitemapJob::new),
           new Command(
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
+          new Command(
+              "hostrank",
+              "rank hosts by harmonic centrality and PageRank into the host database",
+              HostRank::new),
           new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
           new Command(

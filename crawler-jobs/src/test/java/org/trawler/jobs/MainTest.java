@@ -34,6 +34,7 @@ public class MainTest {
             "updatehostdb",
             "sitemap",
             "invertlinks",
+            "hostrank",
             "dedup",
             "index",
             "search",

@@ -37,6 +37,9 @@ public final class CrawlReport {
   /** Hosts kept of each kind (biggest, failing, slowest). */
   static final int HOSTS_KEPT = 25;
 
+  /** Hosts the report lists by harmonic centrality. */
+  static final int TOP_RANKED_HOSTS = 10;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private CrawlReport() {}
@@ -117,6 +120,7 @@ public final class CrawlReport {
     keptOut(conf, crawl, r.putObject("keptOut"), totals, rounds);
     r.put("hostCount", totals.hosts());
     hosts(conf, crawl, r.putArray("hosts"), totals.hostRows());
+    topHostsByCentrality(conf, crawl, r.putArray("topHostsByCentrality"));
     return r;
   }
 
@@ -181,10 +185,34 @@ public final class CrawlReport {
         if (hostDb != null && PartFiles.lookup(conf, hostDb, new Text(row.host()), datum)) {
           h.put("robots", datum.getRobots());
           h.put("failedRounds", datum.getFailedRounds());
+          if (datum.getHostRank() > 0) {
+            h.put("harmonicCentrality", datum.getHarmonicCentrality());
+            h.put("hostRank", datum.getHostRank());
+          }
         }
       } catch (UserException e) {
         throw new IOException(e.getMessage(), e);
       }
+    }
+  }
+
+  /** The hosts of highest harmonic centrality, when hostrank ranked the crawl's hosts. */
+  private static void topHostsByCentrality(Configuration conf, CrawlDir crawl, ArrayNode out)
+      throws IOException {
+    Path hostDb = HostDb.installed(conf, crawl.hostDb());
+    if (hostDb == null) {
+      return;
+    }
+    try {
+      for (HostDbReader.RankedHost h :
+          HostDbReader.topByCentrality(conf, hostDb, TOP_RANKED_HOSTS)) {
+        out.addObject()
+            .put("host", h.host())
+            .put("harmonicCentrality", h.harmonic())
+            .put("hostRank", h.hostRank());
+      }
+    } catch (UserException e) {
+      throw new IOException(e.getMessage(), e);
     }
   }
 

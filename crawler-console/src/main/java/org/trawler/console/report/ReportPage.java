@@ -83,6 +83,7 @@ public final class ReportPage {
             size(bytes.path("fetched").asLong())));
     keptOut(main, report.path("keptOut"));
     hosts(main, report);
+    centralHosts(main, report.path("topHostsByCentrality"));
     page.jsonData("report-data", report);
     page.inlineScript(Assets.CHART);
     page.inlineScript(Assets.REPORT_JS);
@@ -250,6 +251,29 @@ public final class ReportPage {
           h.has("failedRounds") ? h.path("failedRounds").asText() : "",
           Long.toString(h.path("failedRounds").asLong(0)),
           "n");
+    }
+  }
+
+  /** The hosts of highest harmonic centrality, when hostrank ranked them; nothing otherwise. */
+  private static void centralHosts(Element main, JsonNode top) {
+    if (top.size() == 0) {
+      return;
+    }
+    Element card = main.appendElement("section").addClass("card");
+    card.appendElement("h2").text("Most central hosts (hostrank: harmonic centrality, host rank)");
+    Element table = card.appendElement("table").attr("id", "central-hosts");
+    Element head = table.appendElement("thead").appendElement("tr");
+    head.appendElement("th").text("host");
+    head.appendElement("th").addClass("n").text("harmonic centrality");
+    head.appendElement("th").addClass("n").text("host rank");
+    Element body = table.appendElement("tbody");
+    for (JsonNode h : top) {
+      Element tr = body.appendElement("tr");
+      cell(tr, h.path("host").asText(), h.path("host").asText(), "url");
+      String harmonic = String.format(Locale.ROOT, "%.2f", h.path("harmonicCentrality").asDouble());
+      cell(tr, harmonic, harmonic, "n");
+      String rank = String.format(Locale.ROOT, "%.3f", h.path("hostRank").asDouble());
+      cell(tr, rank, rank, "n");
     }
   }
 

@@ -24,10 +24,11 @@ import org.apache.hadoop.io.WritableUtils;
  * irrelevant on the host (their values give near-duplicate pages), each with its evidence; older
  * records have none. Version 6 adds the trap templates learned on the host (URL templates whose
  * pages are near-duplicates of each other), each with its evidence and generate's budget for it;
- * older records have none.
+ * older records have none. Version 7 adds the host's rank in the host graph ({@code hostrank}): its
+ * harmonic centrality and its host-level PageRank; older records read as never ranked (both 0).
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 6;
+  public static final byte VERSION = 7;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -72,6 +73,8 @@ public final class HostDatum implements Writable {
 
   private final Map<String, Integer> irrelevantParams = new TreeMap<>();
   private final Map<String, Trap> traps = new TreeMap<>();
+  private float harmonicCentrality;
+  private float hostRank;
 
   /**
    * A trap template of the host: how many of its fetched pages were near-duplicates of each other,
@@ -102,6 +105,8 @@ public final class HostDatum implements Writable {
     soft404Time = other.soft404Time;
     irrelevantParams.putAll(other.irrelevantParams);
     traps.putAll(other.traps);
+    harmonicCentrality = other.harmonicCentrality;
+    hostRank = other.hostRank;
   }
 
   /** crawldb URL count per db status byte, in status order. */
@@ -274,6 +279,26 @@ public final class HostDatum implements Writable {
     traps.putAll(templates);
   }
 
+  /**
+   * The host's harmonic centrality in the host graph: the sum over the hosts linking to it,
+   * directly or through others, of 1/distance; 0 when never ranked or nothing links to it.
+   */
+  public float getHarmonicCentrality() {
+    return harmonicCentrality;
+  }
+
+  /**
+   * The host's PageRank in the host graph, scaled so that the hosts' mean is 1; 0 = never ranked.
+   */
+  public float getHostRank() {
+    return hostRank;
+  }
+
+  public void setRank(float harmonicCentrality, float hostRank) {
+    this.harmonicCentrality = harmonicCentrality;
+    this.hostRank = hostRank;
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     out.writeByte(VERSION);
@@ -312,6 +337,8 @@ public final class HostDatum implements Writable {
       WritableUtils.writeVInt(out, e.getValue().evidence());
       WritableUtils.writeVInt(out, e.getValue().budget());
     }
+    out.writeFloat(harmonicCentrality);
+    out.writeFloat(hostRank);
   }
 
   @Override
@@ -366,6 +393,8 @@ public final class HostDatum implements Writable {
       int evidence = WritableUtils.readVInt(in);
       traps.put(template, new Trap(evidence, WritableUtils.readVInt(in)));
     }
+    harmonicCentrality = version >= 7 ? in.readFloat() : 0;
+    hostRank = version >= 7 ? in.readFloat() : 0;
   }
 
   /** The soft-404 probe's answer, for a host that was probed. */
@@ -393,6 +422,15 @@ public final class HostDatum implements Writable {
         + backoffLevel
         + " backoff_until="
         + backoffUntil;
+  }
+
+  /** The host's rank, for a host that was ranked. */
+  private String rankString() {
+    if (hostRank == 0) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT, " harmonic=%.3f host_rank=%.4f", harmonicCentrality, hostRank);
   }
 
   /** Each trap template with its evidence and budget: {/calendar/{n}-{n}/=12/4}. */
@@ -435,6 +473,7 @@ public final class HostDatum implements Writable {
         .append(sitemaps)
         .append(irrelevantParams.isEmpty() ? "" : " irrelevant_params=" + irrelevantParams)
         .append(traps.isEmpty() ? "" : " traps=" + trapsString())
+        .append(rankString())
         .toString();
   }
 }

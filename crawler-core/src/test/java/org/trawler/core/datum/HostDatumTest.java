@@ -1,6 +1,7 @@
 package org.trawler.core.datum;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -140,12 +141,41 @@ public class HostDatumTest {
     learned.setIrrelevantParams(Map.of("vid", 7));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     learned.write(new DataOutputStream(bytes));
-    byte[] v6 = bytes.toByteArray();
-    byte[] v5 = java.util.Arrays.copyOf(v6, v6.length - 1); // the empty trap list's one byte
+    byte[] v7 = bytes.toByteArray();
+    // the empty trap list's one byte and the rank's two floats
+    byte[] v5 = java.util.Arrays.copyOf(v7, v7.length - 1 - 8);
     v5[0] = 5;
     HostDatum h = read(v5);
     assertEquals(Map.of(), h.getTraps());
     assertEquals(Map.of("vid", 7), h.getIrrelevantParams());
+    assertEquals(learned.toString(), h.toString());
+  }
+
+  @Test
+  public void theRankReadsBackAndShows() throws IOException {
+    HostDatum ranked = sample();
+    ranked.setRank(12.5f, 3.25f);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ranked.write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    assertEquals(12.5f, h.getHarmonicCentrality(), 0f);
+    assertEquals(3.25f, new HostDatum(h).getHostRank(), 0f);
+    assertTrue(h.toString(), h.toString().endsWith(" harmonic=12.500 host_rank=3.2500"));
+    assertFalse(sample().toString(), sample().toString().contains("harmonic"));
+  }
+
+  @Test
+  public void aVersionSixRecordReadsAsNeverRanked() throws IOException {
+    HostDatum learned = sample();
+    learned.setTraps(Map.of("/calendar/{n}-{n}/", new HostDatum.Trap(12, 4)));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    learned.write(new DataOutputStream(bytes));
+    byte[] v7 = bytes.toByteArray();
+    byte[] v6 = java.util.Arrays.copyOf(v7, v7.length - 8); // the rank's two floats
+    v6[0] = 6;
+    HostDatum h = read(v6);
+    assertEquals(0f, h.getHarmonicCentrality(), 0f);
+    assertEquals(0f, h.getHostRank(), 0f);
     assertEquals(learned.toString(), h.toString());
   }
 

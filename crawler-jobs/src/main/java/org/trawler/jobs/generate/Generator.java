@@ -187,6 +187,9 @@ public class Generator extends CrawlTool {
     conf.setLong(GeneratorKeys.TOP_N, settings.topN());
     Path hostDb = HostDb.installed(conf, hostDb(conf, crawlDb));
     HostKnowledgeReader.handOver(conf, hostDb, List.of()); // the tasks' one read of it
+    if (conf.getBoolean(GeneratorKeys.MAX_COUNT_BY_RANK, GeneratorKeys.DEFAULT_MAX_COUNT_BY_RANK)) {
+      HostKnowledgeReader.readRank(conf);
+    }
     boolean update =
         conf.getBoolean(GeneratorKeys.UPDATE_CRAWLDB, GeneratorKeys.DEFAULT_UPDATE_CRAWLDB);
     Path tmp =

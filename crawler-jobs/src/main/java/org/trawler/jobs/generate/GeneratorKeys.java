@@ -11,6 +11,24 @@ public final class GeneratorKeys {
   public static final int DEFAULT_MAX_COUNT = -1;
 
   /**
+   * Whether each host's most URLs in a segment is a share of topN that grows with its harmonic
+   * centrality (hostrank), from the floor to the cap.
+   */
+  public static final String MAX_COUNT_BY_RANK = "generate.max.count.by.rank";
+
+  public static final boolean DEFAULT_MAX_COUNT_BY_RANK = false;
+
+  /** The share of topN a host gets with budgets by rank when it is unranked or least central. */
+  public static final String MAX_COUNT_BY_RANK_FLOOR = "generate.max.count.by.rank.floor";
+
+  public static final double DEFAULT_MAX_COUNT_BY_RANK_FLOOR = 0.001;
+
+  /** The share of topN the most central host gets with budgets by rank. */
+  public static final String MAX_COUNT_BY_RANK_CAP = "generate.max.count.by.rank.cap";
+
+  public static final double DEFAULT_MAX_COUNT_BY_RANK_CAP = 0.05;
+
+  /**
    * What {@link #MAX_COUNT} counts by: host or domain (see {@link org.trawler.core.net.HostGroup}).
    */
   public static final String COUNT_MODE = "generate.count.mode";

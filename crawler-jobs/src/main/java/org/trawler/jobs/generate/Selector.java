@@ -8,6 +8,8 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
+import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.UrlTemplate;
 
 /**
@@ -20,6 +22,7 @@ final class Selector {
   private final HostGroup grouping;
   private final SelectionQuota quota;
   private final HostPolicy hosts;
+  private final RankBudget budgets;
   private String host;
   private String group;
   private String trapKey;
@@ -27,15 +30,24 @@ final class Selector {
   private final Map<String, Integer> trapTaken = new HashMap<>();
 
   Selector(HostGroup grouping, SelectionQuota quota, HostPolicy hosts) {
+    this(grouping, quota, hosts, RankBudget.OFF);
+  }
+
+  Selector(HostGroup grouping, SelectionQuota quota, HostPolicy hosts, RankBudget budgets) {
     this.grouping = grouping;
     this.quota = quota;
     this.hosts = hosts;
+    this.budgets = budgets;
   }
 
   /** The selector of generate's settings in {@code conf}, with at most {@code topN} in all. */
   static Selector fromConf(Configuration conf, long topN) throws IOException {
+    HostKnowledge known = HostKnowledgeReader.read(conf, HostPolicy.now(conf));
     return new Selector(
-        SelectReducer.countMode(conf), SelectionQuota.from(conf, topN), HostPolicy.fromConf(conf));
+        SelectReducer.countMode(conf),
+        SelectionQuota.from(conf, topN),
+        HostPolicy.from(conf, known),
+        RankBudget.from(conf, topN, known));
   }
 
   /** Moves on to the URL {@code url}: the datums that follow are this URL's. */
@@ -52,7 +64,7 @@ final class Selector {
     if (trapKey != null && trapTaken.getOrDefault(trapKey, 0) >= trapBudget) {
       return SkipReason.TRAP_PATTERN; // before topN: a trap URL is not a page topN cut
     }
-    return quota.refusal(group, host, hosts.maxCount(host));
+    return quota.refusal(group, host, RankBudget.tighter(hosts.maxCount(host), budgets.of(host)));
   }
 
   /** Takes the current URL (after a null {@link #refusal}); returns its slot within its host. */

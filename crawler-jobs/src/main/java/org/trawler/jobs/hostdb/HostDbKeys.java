@@ -44,5 +44,8 @@ public final class HostDbKeys {
    */
   public static final String INTERNAL_CURRENT = "trawler.hostdb.current";
 
+  /** Whether the tasks read each host's harmonic centrality too (set by the job's driver). */
+  public static final String INTERNAL_READ_RANK = "trawler.hostdb.read.rank";
+
   private HostDbKeys() {}
 }

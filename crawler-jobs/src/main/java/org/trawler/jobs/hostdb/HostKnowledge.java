@@ -20,16 +20,38 @@ public final class HostKnowledge {
   private final Map<String, Map<String, Integer>> traps;
   private final LearnedParamsURLNormalizer learned;
   private final Map<String, HostDatum> probes;
+  private final Map<String, Float> centrality;
+  private final float maxCentrality;
 
   HostKnowledge(
       Map<String, HostDatum> watched,
       Map<String, Map<String, Integer>> traps,
       Map<String, Set<String>> learnedParams,
       Map<String, HostDatum> probes) {
+    this(watched, traps, learnedParams, probes, Map.of());
+  }
+
+  HostKnowledge(
+      Map<String, HostDatum> watched,
+      Map<String, Map<String, Integer>> traps,
+      Map<String, Set<String>> learnedParams,
+      Map<String, HostDatum> probes,
+      Map<String, Float> centrality) {
     this.watched = watched;
     this.traps = traps;
     this.learned = LearnedParamsURLNormalizer.of(learnedParams);
     this.probes = probes;
+    this.centrality = centrality;
+    float max = 0;
+    for (float c : centrality.values()) {
+      max = Math.max(max, c);
+    }
+    this.maxCentrality = max;
+  }
+
+  /** A view knowing only the hosts' harmonic centrality (hostrank), host → its centrality. */
+  public static HostKnowledge ofCentrality(Map<String, Float> centrality) {
+    return new HostKnowledge(Map.of(), Map.of(), Map.of(), Map.of(), centrality);
   }
 
   /**
@@ -77,6 +99,19 @@ public final class HostKnowledge {
   /** The host's kept probe (only its soft-404 fields are set), or null when never probed. */
   public HostDatum probeOf(String host) {
     return host == null ? null : probes.get(host);
+  }
+
+  /**
+   * The host's harmonic centrality (hostrank), 0 when not ranked; read only for a job that asked
+   * ({@link HostKnowledgeReader#readRank}).
+   */
+  public float centrality(String host) {
+    return host == null ? 0 : centrality.getOrDefault(host, 0f);
+  }
+
+  /** The highest harmonic centrality of any host; 0 when none is known. */
+  public float maxCentrality() {
+    return maxCentrality;
   }
 
   /** Hosts with a kept probe. */

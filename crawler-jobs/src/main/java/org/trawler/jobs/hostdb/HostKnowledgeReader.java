@@ -49,6 +49,14 @@ public final class HostKnowledgeReader {
   }
 
   /**
+   * Has a job's tasks also read every ranked host's harmonic centrality (generate's budgets by
+   * rank): a map of all ranked hosts, so only when asked.
+   */
+  public static void readRank(Configuration jobConf) {
+    jobConf.setBoolean(HostDbKeys.INTERNAL_READ_RANK, true);
+  }
+
+  /**
    * The view a task was handed ({@link #handOver}); {@link HostKnowledge#NONE} when it was handed
    * nothing. A host is watched when it failed a round or is backed off after {@code now} (ms).
    */
@@ -57,6 +65,8 @@ public final class HostKnowledgeReader {
     Map<String, Map<String, Integer>> traps = new HashMap<>();
     Map<String, Set<String>> params = new HashMap<>();
     Map<String, HostDatum> probes = new HashMap<>();
+    Map<String, Float> centrality = new HashMap<>();
+    boolean rank = conf.getBoolean(HostDbKeys.INTERNAL_READ_RANK, false);
     boolean probing = conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE);
     try {
       String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
@@ -82,6 +92,9 @@ public final class HostKnowledgeReader {
               if (probing) {
                 keepProbe(probes, name, d);
               }
+              if (rank && d.getHarmonicCentrality() > 0) {
+                centrality.put(name, d.getHarmonicCentrality());
+              }
             });
       }
       for (String part : conf.getTrimmedStrings(Soft404Keys.INTERNAL_PROBE_PARTS)) {
@@ -95,10 +108,14 @@ public final class HostKnowledgeReader {
     } catch (UserException e) {
       throw new IOException(e.getMessage(), e);
     }
-    if (watched.isEmpty() && traps.isEmpty() && params.isEmpty() && probes.isEmpty()) {
+    if (watched.isEmpty()
+        && traps.isEmpty()
+        && params.isEmpty()
+        && probes.isEmpty()
+        && centrality.isEmpty()) {
       return HostKnowledge.NONE;
     }
-    return new HostKnowledge(watched, traps, params, probes);
+    return new HostKnowledge(watched, traps, params, probes, centrality);
   }
 
   /** Keeps the host's newest probe answer, its soft-404 fields only. */

@@ -25,7 +25,9 @@ public final class HostPart implements Writable {
     /** The answer to this round's soft-404 probe of the host (its soft-404 fields). */
     SOFT404,
     /** A fetched crawldb URL with a query and a fingerprint: evidence for learning parameters. */
-    PAGE
+    PAGE,
+    /** The host's rank from hostrank (only its rank fields are set): the new rank it stores. */
+    RANK
   }
 
   private Kind kind = Kind.URLS;

@@ -8,7 +8,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -26,8 +31,9 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
 
 /**
- * {@code readhostdb <hostdb> -stats | -dump <out> | -host <name>}: the host database's totals,
- * every host as one JSON line, or one host as JSON.
+ * {@code readhostdb <hostdb> -stats | -dump <out> | -host <name> | -top <n>}: the host database's
+ * totals, every host as one JSON line, one host as JSON, or the hosts of highest harmonic
+ * centrality (hostrank).
  */
 public class HostDbReader extends CrawlTool {
   static final String DUMP_JSON = "hosts.json";
@@ -39,7 +45,7 @@ public class HostDbReader extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<hostdb> (-stats | -dump <out_dir> | -host <name>)";
+    return "<hostdb> (-stats | -dump <out_dir> | -host <name> | -top <n>)";
   }
 
   @Override
@@ -48,7 +54,9 @@ public class HostDbReader extends CrawlTool {
         .addOption("stats", false, "print totals over all hosts")
         .addOption(
             valued("dump", "out_dir", "write every host as a JSON line to out_dir/hosts.json"))
-        .addOption(valued("host", "name", "print one host as JSON"));
+        .addOption(valued("host", "name", "print one host as JSON"))
+        .addOption(
+            valued("top", "n", "print the n hosts of highest harmonic centrality (hostrank)"));
   }
 
   @Override
@@ -58,7 +66,7 @@ public class HostDbReader extends CrawlTool {
 
   @Override
   protected int execute(CommandLine cmd) throws Exception {
-    exactlyOne(cmd, "stats", "dump", "host");
+    exactlyOne(cmd, "stats", "dump", "host", "top");
     Configuration conf = getConf();
     String hostDbName = cmd.getArgList().get(0);
     Path current =
@@ -80,6 +88,17 @@ public class HostDbReader extends CrawlTool {
       json.newLine().flush();
       return 0;
     }
+    if (cmd.hasOption("top")) {
+      List<RankedHost> top = topByCentrality(conf, current, intOption(cmd, "top", 10));
+      if (top.isEmpty()) {
+        out().println("readhostdb: no host of " + hostDbName + " is ranked: run hostrank first");
+      }
+      out().printf("%-40s %12s %12s%n", "host", "harmonic", "host_rank");
+      for (RankedHost h : top) {
+        out().printf(Locale.ROOT, "%-40s %12.3f %12.4f%n", h.host(), h.harmonic(), h.hostRank());
+      }
+      return 0;
+    }
     Path file = new Path(new Path(cmd.getOptionValue("dump")), DUMP_JSON);
     long n = dump(conf, current, file);
     out().println("readhostdb: wrote " + n + " hosts to " + file);
@@ -89,6 +108,37 @@ public class HostDbReader extends CrawlTool {
   /** Totals over the hosts of the hostdb version at {@code current}, read here. */
   public static Stats stats(Configuration conf, Path current) throws IOException, UserException {
     return StatsJob.read(conf, PartFiles.list(conf, current), new HostDatum(), Stats::new);
+  }
+
+  /** A ranked host: its harmonic centrality and host PageRank (hostrank). */
+  public record RankedHost(String host, float harmonic, float hostRank) {}
+
+  /**
+   * The {@code n} ranked hosts of {@code current} of highest harmonic centrality, highest first
+   * (ties by host name); read here, keeping n at a time.
+   */
+  public static List<RankedHost> topByCentrality(Configuration conf, Path current, int n)
+      throws IOException, UserException {
+    Comparator<RankedHost> order =
+        Comparator.comparingDouble(RankedHost::harmonic)
+            .thenComparing(RankedHost::host, Comparator.reverseOrder());
+    PriorityQueue<RankedHost> best = new PriorityQueue<>(order);
+    PartFiles.read(
+        conf,
+        current,
+        new Text(),
+        new HostDatum(),
+        (host, d) -> {
+          if (d.getHostRank() > 0 && n > 0) {
+            best.add(new RankedHost(host.toString(), d.getHarmonicCentrality(), d.getHostRank()));
+            if (best.size() > n) {
+              best.poll();
+            }
+          }
+        });
+    List<RankedHost> top = new ArrayList<>(best);
+    top.sort(order.reversed());
+    return top;
   }
 
   /** Writes every host of {@code current} as a JSON line to {@code file}; returns how many. */
@@ -172,7 +222,14 @@ public class HostDbReader extends CrawlTool {
           .value(t.getValue().budget())
           .endObject();
     }
-    json.endObject().endObject();
+    json.endObject();
+    if (d.getHostRank() > 0) {
+      json.name("harmonicCentrality")
+          .value(d.getHarmonicCentrality())
+          .name("hostRank")
+          .value(d.getHostRank());
+    }
+    json.endObject();
   }
 
   /** Totals over hosts: URLs per status, fetch outcomes, failing hosts, sitemaps. */
@@ -192,6 +249,7 @@ public class HostDbReader extends CrawlTool {
     private long soft404Hosts;
     private long trapHosts;
     private long trapTemplates;
+    private long rankedHosts;
 
     /** Hosts whose backoff has not ended yet: generate leaves them out. */
     private long backedOffNow;
@@ -212,6 +270,7 @@ public class HostDbReader extends CrawlTool {
       soft404Hosts += d.getSoft404() == HostDatum.Soft404.PAGE ? 1 : 0;
       trapHosts += d.getTraps().isEmpty() ? 0 : 1;
       trapTemplates += d.getTraps().size();
+      rankedHosts += d.getHostRank() > 0 ? 1 : 0;
       hosts++;
       d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
       fetched += d.getFetched();
@@ -244,6 +303,7 @@ public class HostDbReader extends CrawlTool {
       soft404Hosts += o.soft404Hosts;
       trapHosts += o.trapHosts;
       trapTemplates += o.trapTemplates;
+      rankedHosts += o.rankedHosts;
       backedOffNow += o.backedOffNow;
       backoffUntil = Math.max(backoffUntil, o.backoffUntil);
     }
@@ -272,7 +332,8 @@ public class HostDbReader extends CrawlTool {
             trapHosts,
             trapTemplates,
             backedOffNow,
-            backoffUntil
+            backoffUntil,
+            rankedHosts
           }) {
         out.writeLong(n);
       }
@@ -300,6 +361,7 @@ public class HostDbReader extends CrawlTool {
       trapTemplates = in.readLong();
       backedOffNow = in.readLong();
       backoffUntil = in.readLong();
+      rankedHosts = in.readLong();
     }
 
     public long hosts() {
@@ -349,6 +411,9 @@ public class HostDbReader extends CrawlTool {
       if (trapHosts > 0) {
         line(b, "hosts with trap templates", trapHosts);
         line(b, "trap templates", trapTemplates);
+      }
+      if (rankedHosts > 0) {
+        line(b, "hosts ranked (hostrank; -top)", rankedHosts);
       }
       line(b, "hosts naming sitemaps", hostsWithSitemaps);
       line(b, "sitemaps", sitemaps);

@@ -124,6 +124,52 @@ public class SelectReducerTest {
   }
 
   @Test
+  public void budgetsByRankGiveCentralHostsMoreOfTopN() throws IOException {
+    org.trawler.core.datum.HostDatum hub = new org.trawler.core.datum.HostDatum();
+    hub.setRank(10, 2);
+    org.trawler.core.datum.HostDatum leaf = new org.trawler.core.datum.HostDatum();
+    leaf.setRank(1, 0.5f);
+    Path hostDb =
+        org.trawler.jobs.hostdb.HostDbFiles.write(
+            new Path(tmp.getRoot().getPath(), "hostdb"),
+            java.util.Map.of("hub.test", hub, "leaf.test", leaf));
+    Configuration conf = reduce.getConfiguration();
+    HostKnowledgeReader.handOver(conf, hostDb, List.of());
+    HostKnowledgeReader.readRank(conf); // as generate does with budgets by rank on
+    conf.setBoolean(GeneratorKeys.MAX_COUNT_BY_RANK, true);
+    conf.setDouble(GeneratorKeys.MAX_COUNT_BY_RANK_FLOOR, 0.01); // 1 of topN 100
+    conf.setDouble(GeneratorKeys.MAX_COUNT_BY_RANK_CAP, 0.03); // 3 of topN 100
+    conf.setLong(GeneratorKeys.TOP_N, 100);
+    List<Pair<Rank, Candidate>> out =
+        reduceInOrder(
+            "http://hub.test/1",
+            9,
+            "http://hub.test/2",
+            9,
+            "http://hub.test/3",
+            9,
+            "http://hub.test/4",
+            9,
+            "http://leaf.test/1",
+            8,
+            "http://leaf.test/2",
+            8,
+            "http://new.test/1",
+            7,
+            "http://new.test/2",
+            7);
+    assertEquals(
+        List.of(
+            "http://hub.test/1#0",
+            "http://hub.test/2#1",
+            "http://hub.test/3#2",
+            "http://leaf.test/1#0",
+            "http://new.test/1#0"),
+        urls(out));
+    assertEquals(3, skipped(SkipReason.HOST_CAP));
+  }
+
+  @Test
   public void stopsAfterTopN() throws IOException {
     reduce.getConfiguration().setLong(GeneratorKeys.TOP_N, 3);
     List<Pair<Rank, Candidate>> out =
