@@ -1,6 +1,7 @@
 package org.trawler.jobs.fetch;
 
 import java.io.Closeable;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
@@ -57,7 +58,8 @@ final class Soft404Prober implements Closeable {
             conf, Soft404Keys.PROBE_INTERVAL_DAYS, Soft404Keys.DEFAULT_PROBE_INTERVAL_DAYS);
     int after =
         Settings.getInt(conf, Soft404Keys.PROBE_AFTER_PAGES, Soft404Keys.DEFAULT_PROBE_AFTER_PAGES);
-    return new Soft404Prober(known, days * 86_400_000L, after, new Parsers(conf));
+    return new Soft404Prober(
+        known, days * 86_400_000L, after, new Parsers(conf, List.of(known.learnedParams())));
   }
 
   /** Reads every setting the tasks read, so a bad one fails before the job. */
