@@ -57,7 +57,7 @@ public final class HostKnowledgeReader {
     Map<String, Map<String, Integer>> traps = new HashMap<>();
     Map<String, Set<String>> params = new HashMap<>();
     Map<String, HostDatum> probes = new HashMap<>();
-    boolean probing = conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE);
+    boolean probing = Soft404Probe.on(conf);
     try {
       String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
       if (hostDb != null) {

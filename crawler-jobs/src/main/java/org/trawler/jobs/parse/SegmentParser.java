@@ -27,7 +27,7 @@ import org.trawler.core.parse.SimHash;
 import org.trawler.core.scoring.LinkScorer;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.hostdb.HostKnowledge;
-import org.trawler.jobs.hostdb.Soft404Keys;
+import org.trawler.jobs.hostdb.Soft404Probe;
 
 /**
  * Parses one fetched page into the records of a segment's parse parts: parse_data and parse_text
@@ -86,7 +86,7 @@ public class SegmentParser implements Closeable {
                 ParseJobKeys.FINGERPRINT_WORDS_MIN,
                 ParseJobKeys.DEFAULT_FINGERPRINT_WORDS_MIN));
     this.shortHash =
-        conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)
+        Soft404Probe.on(conf)
             ? new SimHash(1) // one shingle at least
             : null;
   }
