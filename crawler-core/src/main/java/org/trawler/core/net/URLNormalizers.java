@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.plugin.PluginNames;
 import org.trawler.core.plugin.Plugins;
 
 /**
@@ -37,6 +38,9 @@ public class URLNormalizers implements URLNormalizer {
   private final List<URLNormalizer> given;
   private final Map<String, List<URLNormalizer>> byScope = new ConcurrentHashMap<>();
 
+  /** The modules' short names, read once for all the scopes' members. */
+  private final PluginNames names;
+
   public URLNormalizers(Configuration conf) {
     this(conf, List.of());
   }
@@ -48,6 +52,7 @@ public class URLNormalizers implements URLNormalizer {
   public URLNormalizers(Configuration conf, List<URLNormalizer> given) {
     this.conf = conf;
     this.given = List.copyOf(given);
+    this.names = new PluginNames(conf);
   }
 
   /**
@@ -99,12 +104,12 @@ public class URLNormalizers implements URLNormalizer {
 
   /** The member the task gave of the class {@code name} stands for, else a new one. */
   private URLNormalizer givenOr(String key, String name) {
-    Class<? extends URLNormalizer> c = Plugins.classOf(conf, key, name, URLNormalizer.class);
+    Class<? extends URLNormalizer> c = Plugins.classOf(conf, names, key, name, URLNormalizer.class);
     for (URLNormalizer member : given) {
       if (member.getClass() == c) {
         return member;
       }
     }
-    return Plugins.create(conf, key, name, URLNormalizer.class);
+    return Plugins.create(conf, key, c);
   }
 }

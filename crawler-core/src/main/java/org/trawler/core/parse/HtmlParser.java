@@ -43,15 +43,20 @@ public class HtmlParser implements Parser {
 
   @Override
   public void configure(Configuration conf) {
+    configure(conf, ParseSetup.of(conf));
+  }
+
+  @Override
+  public void configure(Configuration conf, ParseSetup setup) {
     this.charsets =
         CharsetDetector.forDefault(
             conf.get(ParseKeys.FALLBACK_CHARSET, ParseKeys.DEFAULT_FALLBACK_CHARSET));
-    this.outlinks = new OutlinkExtractor(conf);
+    this.outlinks = new OutlinkExtractor(conf, setup);
     this.followCanonical =
         conf.getBoolean(ParseKeys.FOLLOW_CANONICAL, ParseKeys.DEFAULT_FOLLOW_CANONICAL);
     this.refreshPermanent =
         conf.getBoolean(ParseKeys.REFRESH_AS_PERMANENT, ParseKeys.DEFAULT_REFRESH_AS_PERMANENT);
-    this.signature = Signature.create(conf);
+    this.signature = Signature.create(conf, setup.names());
   }
 
   /**

@@ -58,8 +58,16 @@ public class OutlinkExtractor {
   private final URLOutcomes accepted;
 
   public OutlinkExtractor(Configuration conf) {
+    this(conf, ParseSetup.of(conf));
+  }
+
+  /**
+   * The extractor of a parser of a {@link Parsers} set: the task's normalizers from {@code setup}.
+   */
+  public OutlinkExtractor(Configuration conf, ParseSetup setup) {
     this.tags = tagSet(conf.get(ParseKeys.OUTLINK_TAGS, ParseKeys.DEFAULT_OUTLINK_TAGS));
-    this.normalizers = URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK);
+    this.normalizers =
+        URLNormalizers.forScope(conf, URLNormalizers.SCOPE_OUTLINK, setup.normalizers());
     URLFilters all = new URLFilters(conf);
     this.filters = all;
     this.traps = trapFilter(all);

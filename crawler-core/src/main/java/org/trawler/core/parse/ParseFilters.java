@@ -13,6 +13,7 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.plugin.PluginNames;
 import org.trawler.core.plugin.Plugins;
 
 /**
@@ -35,6 +36,13 @@ public class ParseFilters implements Closeable {
   private final ParseFilter[] chain;
 
   public ParseFilters(Configuration conf) {
+    this(conf, new PluginNames(conf));
+  }
+
+  /**
+   * As {@link #ParseFilters(Configuration)}, a short name of a filter looked up in {@code names}.
+   */
+  public ParseFilters(Configuration conf, PluginNames names) {
     Map<String, String> classes =
         Parsers.classes(
             ParseKeys.FILTER_CLASSES,
@@ -58,7 +66,8 @@ public class ParseFilters implements Closeable {
         }
         if (!made.containsKey(name)) {
           made.put(
-              name, Plugins.create(conf, ParseKeys.FILTER_CLASSES, className, ParseFilter.class));
+              name,
+              Plugins.create(conf, names, ParseKeys.FILTER_CLASSES, className, ParseFilter.class));
         }
       }
     } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package org.trawler.core.parse;
 
 import java.io.Closeable;
+import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.plugin.Plugin;
 
@@ -16,6 +17,15 @@ public interface Parser extends Plugin, Closeable {
    * {@link ParseReason}.
    */
   ParseResult parse(Content content, String mimeType);
+
+  /**
+   * The configure step when {@link Parsers} makes the parser (instead of {@link
+   * #configure(Configuration)}): {@code setup} holds what the set shares, which a parser that
+   * extracts outlinks hands its {@link OutlinkExtractor}. By default the plain configure step.
+   */
+  default void configure(Configuration conf, ParseSetup setup) {
+    configure(conf);
+  }
 
   @Override
   default void close() {}

@@ -11,6 +11,8 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.net.URLNormalizer;
+import org.trawler.core.plugin.PluginNames;
 import org.trawler.core.plugin.Plugins;
 import org.trawler.core.protocol.ProtocolKeys;
 
@@ -45,26 +47,44 @@ public class Parsers implements Closeable {
   }
 
   public Parsers(Configuration conf) {
+    this(conf, List.of());
+  }
+
+  /**
+   * The parsers of a task that built some URL normalizers already ({@code given}: the hostdb's
+   * learned parameters it read once in setup()): their outlink extractors take those members as
+   * they are, rather than each reading the hostdb again.
+   */
+  public Parsers(Configuration conf, List<URLNormalizer> given) {
+    ParseSetup setup = new ParseSetup(new PluginNames(conf), given);
     String classNames = conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES);
     Map<String, String> classes = classes(ParseKeys.CLASSES, classNames);
     this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes, classNames);
     this.detector =
         Plugins.create(
             conf,
+            setup.names(),
             ParseKeys.DETECTOR_CLASS,
             conf.get(ParseKeys.DETECTOR_CLASS, ParseKeys.DEFAULT_DETECTOR_CLASS),
             TypeDetector.class);
-    this.signature = Signature.create(conf);
+    this.signature = Signature.create(conf, setup.names());
     this.workers = ParseWorkers.fromConf(conf, signature);
     Map<String, Parser> parsers = new LinkedHashMap<>();
     try {
       for (Rule rule : rules) {
         if (!parsers.containsKey(rule.parserName())
             && !rule.parserName().equals(ParseKeys.NO_PARSER_VALUE)) {
-          parsers.put(
-              rule.parserName(),
-              Plugins.create(
-                  conf, ParseKeys.CLASSES, classes.get(rule.parserName()), Parser.class));
+          Parser parser =
+              Plugins.newInstance(
+                  ParseKeys.CLASSES,
+                  Plugins.classOf(
+                      conf,
+                      setup.names(),
+                      ParseKeys.CLASSES,
+                      classes.get(rule.parserName()),
+                      Parser.class));
+          parser.configure(conf, setup);
+          parsers.put(rule.parserName(), parser);
         }
       }
     } catch (RuntimeException e) {
@@ -73,7 +93,7 @@ public class Parsers implements Closeable {
     }
     this.byName = parsers;
     try {
-      this.filters = new ParseFilters(conf);
+      this.filters = new ParseFilters(conf, setup.names());
     } catch (RuntimeException e) {
       parsers.values().forEach(Parser::close);
       throw e;

@@ -5,6 +5,7 @@ import java.security.NoSuchAlgorithmException;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.datum.Content;
 import org.trawler.core.plugin.Plugin;
+import org.trawler.core.plugin.PluginNames;
 import org.trawler.core.plugin.Plugins;
 
 /**
@@ -20,8 +21,14 @@ public interface Signature extends Plugin {
    * BadSettingException.
    */
   static Signature create(Configuration conf) {
+    return create(conf, new PluginNames(conf));
+  }
+
+  /** As {@link #create(Configuration)}, a short name looked up in {@code names}. */
+  static Signature create(Configuration conf, PluginNames names) {
     return Plugins.create(
         conf,
+        names,
         ParseKeys.SIGNATURE_CLASS,
         conf.get(ParseKeys.SIGNATURE_CLASS, ParseKeys.DEFAULT_SIGNATURE_CLASS),
         Signature.class);

@@ -4,7 +4,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
@@ -22,10 +21,32 @@ public final class Plugins {
   /** A new, configured {@code type} named {@code name}, as the setting {@code key} gives it. */
   public static <T extends Plugin> T create(
       Configuration conf, String key, String name, Class<T> type) {
-    Class<? extends T> c = classOf(conf, key, name, type);
-    T plugin;
+    return create(conf, new PluginNames(conf), key, name, type);
+  }
+
+  /**
+   * As {@link #create(Configuration, String, String, Class)}, a short name looked up in {@code
+   * names}: what a set of plug-ins made together shares.
+   */
+  public static <T extends Plugin> T create(
+      Configuration conf, PluginNames names, String key, String name, Class<T> type) {
+    return create(conf, key, classOf(conf, names, key, name, type));
+  }
+
+  /** A new instance of {@code c}, a class {@link #classOf} resolved for {@code key}, configured. */
+  public static <T extends Plugin> T create(Configuration conf, String key, Class<T> c) {
+    T plugin = newInstance(key, c);
+    plugin.configure(conf);
+    return plugin;
+  }
+
+  /**
+   * A new instance of {@code c}, a class {@link #classOf} resolved for {@code key}, not configured
+   * yet: for a set of plug-ins whose configure step takes more than the configuration (Parsers).
+   */
+  public static <T extends Plugin> T newInstance(String key, Class<T> c) {
     try {
-      plugin = c.getConstructor().newInstance();
+      return c.getConstructor().newInstance();
     } catch (NoSuchMethodException e) {
       throw new BadSettingException(
           key, "class " + c.getName() + " has no constructor without arguments", e);
@@ -37,8 +58,6 @@ public final class Plugins {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot create " + c.getName(), e);
     }
-    plugin.configure(conf);
-    return plugin;
   }
 
   /**
@@ -48,8 +67,9 @@ public final class Plugins {
   public static <T extends Plugin> List<T> createAll(
       Configuration conf, String key, String names, Class<T> type) {
     List<T> plugins = new ArrayList<>();
+    PluginNames shortNames = new PluginNames(conf);
     for (String name : splitNames(names)) {
-      plugins.add(create(conf, key, name, type));
+      plugins.add(create(conf, shortNames, key, name, type));
     }
     return plugins;
   }
@@ -67,15 +87,7 @@ public final class Plugins {
 
   /** The short names the modules on the classpath give to implementations of {@code point}. */
   public static TreeMap<String, String> names(Configuration conf, ExtensionPoint point) {
-    TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    for (PluginCatalog catalog : ServiceLoader.load(PluginCatalog.class, conf.getClassLoader())) {
-      for (PluginCatalog.PluginName n : catalog.names()) {
-        if (n.point() == point) {
-          names.put(n.name(), n.className());
-        }
-      }
-    }
-    return names;
+    return new PluginNames(conf).of(point);
   }
 
   /**
@@ -84,18 +96,26 @@ public final class Plugins {
    */
   public static <T extends Plugin> Class<? extends T> classOf(
       Configuration conf, String key, String name, Class<T> type) {
+    return classOf(conf, new PluginNames(conf), key, name, type);
+  }
+
+  /**
+   * As {@link #classOf(Configuration, String, String, Class)}, short names from {@code catalogs}.
+   */
+  public static <T extends Plugin> Class<? extends T> classOf(
+      Configuration conf, PluginNames catalogs, String key, String name, Class<T> type) {
     name = name.trim();
     // A class name (it has a dot) is taken as it is: the catalogs, a scan of every jar's service
     // files, are read for a short name, or to list the names in an error. Tasks make many plug-ins.
     TreeMap<String, String> names =
-        name.indexOf('.') < 0 ? names(conf, ExtensionPoint.of(type)) : null;
+        name.indexOf('.') < 0 ? catalogs.of(ExtensionPoint.of(type)) : null;
     String className = names == null ? name : names.getOrDefault(name, name);
     Class<?> c;
     try {
       c = conf.getClassByName(className);
     } catch (ClassNotFoundException e) {
       if (names == null) {
-        names = names(conf, ExtensionPoint.of(type));
+        names = catalogs.of(ExtensionPoint.of(type));
       }
       String known = names.isEmpty() ? "" : " (names: " + String.join(", ", names.keySet()) + ")";
       if (!names.isEmpty() && name.indexOf('.') < 0) {

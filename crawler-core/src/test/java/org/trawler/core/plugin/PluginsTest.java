@@ -90,6 +90,15 @@ public class PluginsTest {
             + " has no constructor without arguments");
   }
 
+  @Test
+  public void namesReadOnceServeEveryCreateOfASet() {
+    PluginNames names = new PluginNames(conf);
+    assertEquals("[md5, text]", names.of(ExtensionPoint.SIGNATURE).keySet().toString());
+    assertTrue(Plugins.create(conf, names, "k", "Md5", Signature.class) instanceof MD5Signature);
+    Class<? extends Signature> c = Plugins.classOf(conf, names, "k", "text", Signature.class);
+    assertTrue(Plugins.create(conf, "k", c) instanceof TextSignature);
+  }
+
   @Test(expected = IllegalStateException.class)
   public void anInterfaceOutsideTheTableIsABug() {
     ExtensionPoint.of(Runnable.class);

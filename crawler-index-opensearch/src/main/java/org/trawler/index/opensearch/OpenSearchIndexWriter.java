@@ -23,6 +23,7 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.jobs.index.IndexDocument;
 import org.trawler.jobs.index.IndexWriter;
+import org.trawler.jobs.index.RetryBackoff;
 
 /**
  * The {@code opensearch} index writer: sends the index job's adds and deletes (ids are URLs, so a
@@ -37,9 +38,6 @@ public class OpenSearchIndexWriter implements IndexWriter {
   private static final Logger LOG = LoggerFactory.getLogger(OpenSearchIndexWriter.class);
 
   public static final String NAME = "opensearch";
-
-  /** Longest pause between two retries, whatever the backoff setting. */
-  static final long MAX_PAUSE_MS = 60_000;
 
   /** What an operation adds to a bulk request besides its document: the action line. */
   private static final int ACTION_BYTES = 64;
@@ -294,9 +292,9 @@ public class OpenSearchIndexWriter implements IndexWriter {
     return 0;
   }
 
-  /** The pause before retry number {@code retry} (0-based): the backoff, doubled each time. */
+  /** The pause before retry number {@code retry} (0-based): {@link RetryBackoff}'s. */
   static long pause(long backoffMs, int retry) {
-    return Math.min(MAX_PAUSE_MS, backoffMs << Math.min(retry, 20));
+    return new RetryBackoff(backoffMs).pause(retry);
   }
 
   private void count(OpenSearchCounter counter) {

@@ -34,6 +34,7 @@ import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.http.RemoteCredentials;
 import org.trawler.core.protocol.http.TrustedCertificates;
+import org.trawler.jobs.index.RetryBackoff;
 
 /**
  * Requests to one Solr collection through its JSON API over HttpClient 5. An update that fails with
@@ -43,9 +44,6 @@ import org.trawler.core.protocol.http.TrustedCertificates;
  */
 final class SolrConnection implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(SolrConnection.class);
-
-  /** Longest pause between two retries, whatever the backoff setting. */
-  static final long MAX_PAUSE_MS = 60_000;
 
   private static final Pattern BASE_URL = Pattern.compile("\"base_url\"\\s*:\\s*\"([^\"]+)\"");
 
@@ -324,9 +322,9 @@ final class SolrConnection implements Closeable {
     }
   }
 
-  /** The pause before retry number {@code retry} (0-based): the backoff, doubled each time. */
+  /** The pause before retry number {@code retry} (0-based): {@link RetryBackoff}'s. */
   static long pause(long backoffMs, int retry) {
-    return Math.min(MAX_PAUSE_MS, backoffMs << Math.min(retry, 20));
+    return new RetryBackoff(backoffMs).pause(retry);
   }
 
   private Reply send(ClassicHttpRequest request) {

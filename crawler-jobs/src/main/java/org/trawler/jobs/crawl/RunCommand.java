@@ -2,7 +2,6 @@ package org.trawler.jobs.crawl;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.commons.cli.CommandLine;
@@ -212,24 +211,7 @@ public class RunCommand extends CrawlTool {
     try {
       readSitemaps(crawl, sitemapSites);
       for (int n = first; n <= last; n++) {
-        int number = n;
-        Optional<CrawlRound.Result> result =
-            round.run(
-                n,
-                new CrawlRound.StepRunner() {
-                  private Path segment;
-
-                  @Override
-                  public Map<String, Long> run(String step, CrawlRound.Step work) throws Exception {
-                    log.running(number, last, step, segment);
-                    return work.run();
-                  }
-
-                  @Override
-                  public void generated(Path s) {
-                    segment = s;
-                  }
-                });
+        Optional<CrawlRound.Result> result = round.run(n, new LoggedSteps(log, n, last));
         if (result.isEmpty()) {
           out().printf("round %d: nothing due, stopping%n", n);
           break;

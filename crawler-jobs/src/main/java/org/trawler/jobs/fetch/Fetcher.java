@@ -33,7 +33,6 @@ import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.Soft404;
-import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.parse.SegmentParser;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -173,10 +172,9 @@ public class Fetcher extends CrawlTool {
       robotsDb = robotsDb.getFileSystem(conf).makeQualified(robotsDb);
       conf.set(PolitenessKeys.ROBOTS_DB, robotsDb.toString()); // what every task looks sites up in
     }
-    if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
-      // which hosts were probed lately: every task reads it once
-      HostKnowledgeReader.handOver(conf, HostDb.installed(conf, hostDb(conf, segment)), List.of());
-    }
+    // which hosts were probed lately, the parameters learned irrelevant (outlinks parsed here):
+    // every task reads it once
+    HostKnowledgeReader.handOver(conf, HostDb.installed(conf, hostDb(conf, segment)), List.of());
     LOG.info(
         "fetching {}: {} fetch list(s), {} threads each; robots.txt kept in {}",
         segment,
@@ -184,7 +182,8 @@ public class Fetcher extends CrawlTool {
         settings.threads,
         robotsDb == null ? "memory only (the segment is not in a crawl's segments/)" : robotsDb);
 
-    HostDb.useLearnedParams(conf, HostDb.besideSegment(segment)); // outlinks parsed here
+    // outlinks parsed here: the same hostdb the tasks were handed
+    HostDb.useLearnedParams(conf, hostDb(conf, segment));
     Job job = CrawlJob.create(conf, "fetch " + segment);
     Configuration jobConf = job.getConfiguration();
     jobConf.setBoolean(

@@ -16,6 +16,7 @@ import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.fetch.render.Renderer;
+import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.politeness.PolitenessKeys;
@@ -41,13 +42,14 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
   @Override
   public void run(Context context) throws IOException, InterruptedException {
     setup(context);
-    FetchParseHook parseHook = parseHook(context);
+    Configuration conf = context.getConfiguration();
+    // the task's one read of the hostdb: the in-task parsers and the prober share it
+    HostKnowledge known = HostKnowledgeReader.read(conf, System.currentTimeMillis());
+    FetchParseHook parseHook = parseHook(context, known);
     WarcArchive warc = warcArchive(context);
     FetchRecorder recorder =
         new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
-    Configuration conf = context.getConfiguration();
-    Soft404Prober prober =
-        Soft404Prober.from(conf, HostKnowledgeReader.read(conf, System.currentTimeMillis()));
+    Soft404Prober prober = Soft404Prober.from(conf, known);
     try (Protocol protocol = FetcherSettings.newProtocol(conf);
         RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf));
         Renderer renderer = Renderer.open(conf, protocol, recorder)) {
@@ -90,10 +92,10 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
   }
 
   /** The parser successful fetches are handed to in this task (fetcher.parse=true), or null. */
-  protected FetchParseHook parseHook(Context context) throws IOException {
+  protected FetchParseHook parseHook(Context context, HostKnowledge known) throws IOException {
     Configuration conf = context.getConfiguration();
     return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)
-        ? new InTaskParser(conf, ParseMarkers.open(context), CounterSink.of(context))
+        ? new InTaskParser(conf, ParseMarkers.open(context), CounterSink.of(context), known)
         : null;
   }
 

@@ -28,7 +28,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.hadoopinternals.SortingSegmentWriter;
 import org.trawler.jobs.hadoopinternals.SortingSegmentWriter.Part;
 import org.trawler.jobs.hostdb.Soft404;
-import org.trawler.jobs.hostdb.Soft404Keys;
+import org.trawler.jobs.hostdb.Soft404Probe;
 import org.trawler.jobs.parse.LinkCombiningWriter;
 import org.trawler.jobs.parse.ParseOutputFormat;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -72,7 +72,7 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     parts.add(
         new Part(
             RobotsDb.SEGMENT_PART, RobotsTxt.class, r -> r instanceof RobotsTxt, false, false));
-    if (conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
+    if (Soft404Probe.on(conf)) {
       parts.add(
           new Part(
               Soft404.SEGMENT_PART, HostDatum.class, r -> r instanceof HostDatum, false, false));

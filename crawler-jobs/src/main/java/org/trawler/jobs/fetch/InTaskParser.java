@@ -7,6 +7,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.jobs.CounterSink;
+import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.parse.SegmentParser;
 
@@ -15,8 +16,8 @@ final class InTaskParser implements FetchParseHook {
   private final SegmentParser parser;
   private final CounterSink counts;
 
-  InTaskParser(Configuration conf, ParseMarkers markers, CounterSink counts) {
-    this.parser = new SegmentParser(conf, markers);
+  InTaskParser(Configuration conf, ParseMarkers markers, CounterSink counts, HostKnowledge known) {
+    this.parser = new SegmentParser(conf, markers, known);
     this.counts = counts;
   }
 

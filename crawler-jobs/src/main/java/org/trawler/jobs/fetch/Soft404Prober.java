@@ -1,13 +1,13 @@
 package org.trawler.jobs.fetch;
 
 import java.io.Closeable;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
@@ -18,7 +18,7 @@ import org.trawler.core.parse.SimHash;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.Soft404;
-import org.trawler.jobs.hostdb.Soft404Keys;
+import org.trawler.jobs.hostdb.Soft404Probe;
 
 /**
  * The fetch task's soft-404 probes (fetcher.soft404.probe): the next URL of a host that has
@@ -49,21 +49,20 @@ final class Soft404Prober implements Closeable {
 
   /** The task's prober, or null with fetcher.soft404.probe=false. */
   static Soft404Prober from(Configuration conf, HostKnowledge known) {
-    if (!conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)) {
+    Soft404Probe probe = Soft404Probe.from(conf);
+    if (!probe.on()) {
       return null;
     }
-    int days =
-        Settings.getInt(
-            conf, Soft404Keys.PROBE_INTERVAL_DAYS, Soft404Keys.DEFAULT_PROBE_INTERVAL_DAYS);
-    int after =
-        Settings.getInt(conf, Soft404Keys.PROBE_AFTER_PAGES, Soft404Keys.DEFAULT_PROBE_AFTER_PAGES);
-    return new Soft404Prober(known, days * 86_400_000L, after, new Parsers(conf));
+    return new Soft404Prober(
+        known,
+        probe.intervalMillis(),
+        probe.afterPages(),
+        new Parsers(conf, List.of(known.learnedParams())));
   }
 
   /** Reads every setting the tasks read, so a bad one fails before the job. */
   static void checkSettings(Configuration conf) {
-    Settings.getInt(conf, Soft404Keys.PROBE_INTERVAL_DAYS, Soft404Keys.DEFAULT_PROBE_INTERVAL_DAYS);
-    Settings.getInt(conf, Soft404Keys.PROBE_AFTER_PAGES, Soft404Keys.DEFAULT_PROBE_AFTER_PAGES);
+    Soft404Probe.from(conf);
   }
 
   /**

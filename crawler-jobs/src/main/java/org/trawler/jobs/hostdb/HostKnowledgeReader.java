@@ -67,7 +67,7 @@ public final class HostKnowledgeReader {
     Map<String, HostDatum> probes = new HashMap<>();
     Map<String, Float> centrality = new HashMap<>();
     boolean rank = conf.getBoolean(HostDbKeys.INTERNAL_READ_RANK, false);
-    boolean probing = conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE);
+    boolean probing = Soft404Probe.on(conf);
     try {
       String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
       if (hostDb != null) {

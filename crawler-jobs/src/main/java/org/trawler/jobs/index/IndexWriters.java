@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.plugin.PluginNames;
 import org.trawler.core.plugin.Plugins;
 
 /** The writers {@code indexer.writers} names, made by {@link Plugins}. */
@@ -18,8 +19,9 @@ public final class IndexWriters {
    */
   public static List<IndexWriter> create(Configuration conf) throws UserException {
     List<IndexWriter> writers = new ArrayList<>();
+    PluginNames names = new PluginNames(conf);
     for (String name : conf.getTrimmedStrings(IndexerKeys.WRITERS, IndexerKeys.DEFAULT_WRITERS)) {
-      writers.add(Plugins.create(conf, IndexerKeys.WRITERS, name, IndexWriter.class));
+      writers.add(Plugins.create(conf, names, IndexerKeys.WRITERS, name, IndexWriter.class));
     }
     if (writers.isEmpty()) {
       throw new UserException(IndexerKeys.WRITERS + " names no index writer");

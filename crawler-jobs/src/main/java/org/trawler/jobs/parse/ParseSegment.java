@@ -1,6 +1,7 @@
 package org.trawler.jobs.parse;
 
 import java.io.IOException;
+import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
@@ -28,6 +29,7 @@ import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 /**
  * {@code parse <segment> [-force]}: parses a fetched segment's content into parse_data, parse_text
@@ -76,6 +78,9 @@ public class ParseSegment extends CrawlTool {
     Job job = CrawlJob.create(conf, "parse " + segment.getName());
     Configuration jobConf = job.getConfiguration();
     HostDb.useLearnedParams(jobConf, HostDb.besideSegment(segment));
+    // the tasks' one read of it: the parsers' outlink normalizers take what a task read
+    HostKnowledgeReader.handOver(
+        jobConf, HostDb.installed(jobConf, HostDb.besideSegment(segment)), List.of());
     jobConf.setBoolean(
         FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // no _SUCCESS among the parts
     Path content = new Path(segment, Segment.CONTENT);
@@ -151,7 +156,12 @@ public class ParseSegment extends CrawlTool {
 
     @Override
     protected void setup(Context context) throws IOException {
-      parser = new SegmentParser(context.getConfiguration(), ParseMarkers.open(context));
+      Configuration conf = context.getConfiguration();
+      parser =
+          new SegmentParser(
+              conf,
+              ParseMarkers.open(context),
+              HostKnowledgeReader.read(conf, System.currentTimeMillis()));
       counts = CounterSink.of(context);
       now = System.currentTimeMillis();
     }

@@ -26,7 +26,8 @@ import org.trawler.core.parse.Parsers;
 import org.trawler.core.parse.SimHash;
 import org.trawler.core.scoring.LinkScorer;
 import org.trawler.jobs.CounterSink;
-import org.trawler.jobs.hostdb.Soft404Keys;
+import org.trawler.jobs.hostdb.HostKnowledge;
+import org.trawler.jobs.hostdb.Soft404Probe;
 
 /**
  * Parses one fetched page into the records of a segment's parse parts: parse_data and parse_text
@@ -63,7 +64,19 @@ public class SegmentParser implements Closeable {
    * attempt of the task died parsing.
    */
   public SegmentParser(Configuration conf, ParseMarkers markers) {
-    this.parser = new Parsers(conf);
+    this(conf, markers, HostKnowledge.NONE);
+  }
+
+  /**
+   * As {@link #SegmentParser(Configuration, ParseMarkers)} in a task that read the hostdb once in
+   * setup(): the outlink normalizers of every parser take {@code known}'s learned parameters rather
+   * than each reading the hostdb again.
+   */
+  public SegmentParser(Configuration conf, ParseMarkers markers, HostKnowledge known) {
+    this.parser =
+        known == HostKnowledge.NONE
+            ? new Parsers(conf)
+            : new Parsers(conf, List.of(known.learnedParams()));
     this.scorer = new LinkScorer(conf);
     this.markers = markers;
     this.simHash =
@@ -73,7 +86,7 @@ public class SegmentParser implements Closeable {
                 ParseJobKeys.FINGERPRINT_WORDS_MIN,
                 ParseJobKeys.DEFAULT_FINGERPRINT_WORDS_MIN));
     this.shortHash =
-        conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE)
+        Soft404Probe.on(conf)
             ? new SimHash(1) // one shingle at least
             : null;
   }

@@ -39,7 +39,7 @@ import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.Soft404;
-import org.trawler.jobs.hostdb.Soft404Keys;
+import org.trawler.jobs.hostdb.Soft404Probe;
 
 /**
  * {@code updatedb <crawldb> <segment>...}: merges segments' fetch and parse results into a new
@@ -134,7 +134,7 @@ public class UpdateDb extends CrawlTool {
     HostKnowledgeReader.handOver(
         conf,
         HostDb.installed(conf, hostDb(conf, crawlDb)),
-        conf.getBoolean(Soft404Keys.PROBE, Soft404Keys.DEFAULT_PROBE) ? segments : List.of());
+        Soft404Probe.on(conf) ? segments : List.of());
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {
       Job job = createJob(conf, crawlDb, inputs, tx.newVersion());
       runJob(job);

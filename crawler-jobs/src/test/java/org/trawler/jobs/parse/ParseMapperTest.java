@@ -5,23 +5,34 @@ import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.net.normalize.LearnedParamsURLNormalizer;
 import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseNote;
+import org.trawler.jobs.hostdb.HostDbFiles;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 public class ParseMapperTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
   private MapDriver<Text, Content, Text, SegmentRecord> driver;
 
   @Before
@@ -216,5 +227,32 @@ public class ParseMapperTest {
         new Text(url), Pages.html(url, "<meta http-equiv=refresh content='0;url=/new'>"));
     CrawlDatum refresh = (CrawlDatum) driver.run().get(3).getSecond().get();
     assertEquals("fetch_redir_perm", refresh.getMetaString(MetadataKeys.REFRESH_STATUS));
+  }
+
+  @Test
+  public void theParsersTakeTheHostdbTheTaskReadOnce() throws Exception {
+    HostDatum sid = new HostDatum();
+    sid.setIrrelevantParams(Map.of("sid", 3));
+    HostDatum other = new HostDatum();
+    other.setIrrelevantParams(Map.of("ref", 3));
+    Path handedOver =
+        HostDbFiles.write(new Path(tmp.getRoot().getPath(), "current"), Map.of("a.test", sid));
+    Configuration conf = driver.getConfiguration();
+    HostKnowledgeReader.handOver(conf, handedOver, List.of());
+    // a parser reading the hostdb itself would read this one and drop ref, keeping sid
+    conf.set(
+        NetKeys.LEARNED_HOSTDB,
+        HostDbFiles.write(new Path(tmp.getRoot().getPath(), "other"), Map.of("a.test", other))
+            .toString());
+    conf.set(NetKeys.NORMALIZER_ORDER, LearnedParamsURLNormalizer.class.getName());
+    String url = "http://a.test/";
+    driver.withInput(new Text(url), Pages.html(url, "<a href='/p?sid=1&ref=2'>p</a>"));
+    List<String> links = new ArrayList<>();
+    for (Pair<Text, SegmentRecord> p : driver.run()) {
+      if (p.getSecond().get() instanceof CrawlDatum d && d.getStatus() == CrawlStatus.LINKED) {
+        links.add(p.getFirst().toString());
+      }
+    }
+    assertEquals(List.of("http://a.test/p?ref=2"), links);
   }
 }

@@ -12,6 +12,7 @@ import org.trawler.core.parse.HtmlParser;
 import org.trawler.core.parse.OutlinkExtractor;
 import org.trawler.core.parse.ParseReason;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.ParseSetup;
 import org.trawler.core.parse.Parser;
 import org.trawler.core.parse.Parsers;
 import org.trawler.core.parse.Signature;
@@ -29,8 +30,13 @@ public class FeedParser implements Parser {
 
   @Override
   public void configure(Configuration conf) {
-    this.outlinks = new OutlinkExtractor(conf);
-    this.signature = Signature.create(conf);
+    configure(conf, ParseSetup.of(conf));
+  }
+
+  @Override
+  public void configure(Configuration conf, ParseSetup setup) {
+    this.outlinks = new OutlinkExtractor(conf, setup);
+    this.signature = Signature.create(conf, setup.names());
   }
 
   @Override

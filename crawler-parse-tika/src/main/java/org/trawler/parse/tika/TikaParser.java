@@ -30,6 +30,7 @@ import org.trawler.core.parse.OutlinkExtractor;
 import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseReason;
 import org.trawler.core.parse.ParseResult;
+import org.trawler.core.parse.ParseSetup;
 import org.trawler.core.parse.Parser;
 import org.trawler.core.parse.Parsers;
 import org.trawler.core.parse.Signature;
@@ -60,6 +61,11 @@ public class TikaParser implements Parser {
 
   @Override
   public void configure(Configuration conf) {
+    configure(conf, ParseSetup.of(conf));
+  }
+
+  @Override
+  public void configure(Configuration conf, ParseSetup setup) {
     this.maxChars =
         Settings.getInt(conf, ParseKeys.TEXT_MAX_CHARS, ParseKeys.DEFAULT_TEXT_MAX_CHARS);
     if (maxChars < 1) {
@@ -81,8 +87,8 @@ public class TikaParser implements Parser {
     TikaConfig tikaConfig = DefaultTikaConfig.get();
     this.tika = new AutoDetectParser(tikaConfig);
     tika.setDetector(new DetectedTypeFirst(tikaConfig.getDetector()));
-    this.outlinks = new OutlinkExtractor(conf);
-    this.signature = Signature.create(conf);
+    this.outlinks = new OutlinkExtractor(conf, setup);
+    this.signature = Signature.create(conf, setup.names());
   }
 
   @Override
