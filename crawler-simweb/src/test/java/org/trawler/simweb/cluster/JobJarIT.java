@@ -64,7 +64,7 @@ public class JobJarIT {
   public void carriesEveryClassOfTheBuild() throws IOException {
     List<String> missing = new ArrayList<>();
     try (JarFile jar = new JarFile(HadoopCommand.jobJar())) {
-      for (String module : List.of("../crawler-core", "../crawler-jobs")) {
+      for (String module : List.of("../crawler-core", "../crawler-jobs", "../crawler-lang")) {
         Path classes = Paths.get(module, "target", "classes");
         try (Stream<Path> files = Files.walk(classes)) {
           files
@@ -111,7 +111,11 @@ public class JobJarIT {
               // the URL index's Parquet writer, and the format classes it writes through
               "org/apache/parquet/hadoop/ParquetOutputFormat.class",
               "org/apache/parquet/column/ColumnWriter.class",
-              "org/apache/parquet/format/FileMetaData.class")) {
+              "org/apache/parquet/format/FileMetaData.class",
+              // the lang filter's detector, its profiles, and its Guava apart from Hadoop's
+              "com/optimaize/langdetect/LanguageDetectorBuilder.class",
+              "languages/de",
+              "org/trawler/lang/shaded/guava/collect/ImmutableList.class")) {
         assertNotNull(cls + " in the job jar", jar.getEntry(cls));
       }
       assertFalse(
