@@ -122,7 +122,8 @@ public class JobJarIT {
           "Hadoop's classes stay out: the cluster has its own",
           jar.stream().anyMatch(e -> e.getName().startsWith("org/apache/hadoop/")));
       assertEquals(
-          "org.trawler.jobs.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+          "org.trawler.jobs.cli.Main",
+          jar.getManifest().getMainAttributes().getValue("Main-Class"));
     }
   }
 
