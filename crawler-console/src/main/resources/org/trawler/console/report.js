@@ -48,12 +48,24 @@
     if (/^5\d\d$/.test(s) || /^http_5/.test(s) || s === '0') { return '#c0392b'; }
     return '#8e7cc3';
   }
+  // A long name (application/vnd.openxmlformats-officedocument...) on several lines, broken after
+  // a '/', '.', '-' or '+', so that a chart shows it whole instead of cutting it at the canvas edge.
+  function lines(name, width) {
+    var parts = String(name).split(/(?<=[\/.+-])/);
+    var out = [''];
+    parts.forEach(function (p) {
+      var last = out.length - 1;
+      if (out[last].length > 0 && out[last].length + p.length > width) { out.push(p); }
+      else { out[last] += p; }
+    });
+    return out.length === 1 ? out[0] : out;
+  }
   function bars(id, histogram, label, horizontal, emptyText, coloured) {
     var names = Object.keys(histogram || {});
     if (names.length === 0) { empty(id, emptyText); return; }
     chart(id, {
       type: 'bar',
-      data: { labels: names, datasets: [{ label: label, data: names.map(function (k) { return histogram[k]; }),
+      data: { labels: names.map(function (k) { return horizontal ? lines(k, 28) : k; }), datasets: [{ label: label, data: names.map(function (k) { return histogram[k]; }),
         backgroundColor: names.map(function (k) { return coloured ? meaning(k) : '#2f6fb5'; }) }] },
       options: { indexAxis: horizontal ? 'y' : 'x', plugins: { legend: { display: false } },
         scales: { y: { beginAtZero: true } } }

@@ -9,6 +9,8 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
+import org.trawler.jobs.cli.Main;
+import org.trawler.jobs.cli.NutchCrawlScript;
 import org.trawler.jobs.generate.Generator;
 
 /** Options and messages every command shares: either dash, help, "did you mean". */

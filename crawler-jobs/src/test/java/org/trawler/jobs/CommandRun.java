@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.jobs.cli.Main;
 
 /**
  * Runs a command line through {@link Main} as a user would, capturing exit code, stdout and stderr.

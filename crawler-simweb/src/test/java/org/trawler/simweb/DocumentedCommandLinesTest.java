@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.Test;
 import org.trawler.jobs.Command;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /**
  * Every {@code bin/crawl <command> ...} in README.md and docs/*.md (code blocks and inline code)

@@ -30,7 +30,7 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /**
  * Crawl, index and search end to end: after 3 rounds of {@code run --index}, a search for the

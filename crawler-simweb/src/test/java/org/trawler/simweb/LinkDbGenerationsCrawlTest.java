@@ -19,7 +19,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.Outlink;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.index.IndexDocuments;
 import org.trawler.jobs.index.IndexFields;
 import org.trawler.jobs.linkdb.LinkDbContents;

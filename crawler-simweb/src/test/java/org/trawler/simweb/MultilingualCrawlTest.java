@@ -22,7 +22,7 @@ import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /**
  * The issue's "done when": {@code run ... --index} of a multilingual simweb site ({@code --langs},

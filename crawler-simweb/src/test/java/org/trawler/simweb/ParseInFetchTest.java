@@ -22,7 +22,7 @@ import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /**
  * fetcher.parse=true: the fetch task parses, the segment gets every parse part, and the crawl goes

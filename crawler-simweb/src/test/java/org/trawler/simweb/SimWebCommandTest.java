@@ -18,7 +18,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /** The simweb command: seeds out, serving until stopped, usage errors. */
 public class SimWebCommandTest {

@@ -7,6 +7,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.net.URLParts;
 import org.trawler.jobs.dedup.DuplicateKind;
 
@@ -81,14 +82,34 @@ public final class FigureCount {
     return keys;
   }
 
-  /** A stored content: its media type (no parameters, lower case) and its size. */
+  /**
+   * A stored content of a segment not parsed yet: the media type its header announced (no
+   * parameters, lower case) and its size.
+   */
   public static Map<String, Long> ofContent(Content content) {
     Map<String, Long> keys = new LinkedHashMap<>();
     keys.put(Figure.CONTENT_TYPE.keyFor(mediaType(content.getContentType())), 1L);
+    keys.putAll(ofContentSize(content));
+    return keys;
+  }
+
+  /** A stored content of a parsed segment: its size only; its type comes from its parse. */
+  public static Map<String, Long> ofContentSize(Content content) {
+    Map<String, Long> keys = new LinkedHashMap<>();
     byte[] bytes = content.getContent();
     keys.put(
         Figure.BYTES.keyFor(Long.toString(Figure.bucket(bytes == null ? 0 : bytes.length))), 1L);
     return keys;
+  }
+
+  /**
+   * A parse: the media type detected from the page's bytes, header and URL, as the index and the
+   * URL index call it (a feed its server sends as text/xml is application/rss+xml). Every parse
+   * attempt records it, a failed one too, so a parsed segment's pages are each counted once.
+   */
+  public static Map<String, Long> ofParse(ParseData parse) {
+    return Map.of(
+        Figure.CONTENT_TYPE.keyFor(mediaType(parse.getMeta().get(ParseData.META_TYPE))), 1L);
   }
 
   /** "text/html; charset=utf-8" → "text/html"; none → "unknown". */

@@ -18,14 +18,15 @@ import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.trawler.core.UserException;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
 
 /**
- * The report's figures as one MapReduce pass over the crawldb and the segments' crawl_fetch and
- * content: each mapper turns a record into {@link FigureCount}s, one reducer (also the combiner)
- * sums them. The output (a few hundred keys, plus a few per host) is sorted, so the client reads it
- * in one stream without holding the crawl.
+ * The report's figures as one MapReduce pass over the crawldb and the segments' crawl_fetch,
+ * content and parse_data: each mapper turns a record into {@link FigureCount}s, one reducer (also
+ * the combiner) sums them. The output (a few hundred keys, plus a few per host) is sorted, so the
+ * client reads it in one stream without holding the crawl.
  */
 public final class FigureJob {
   private FigureJob() {}
@@ -48,12 +49,20 @@ public final class FigureJob {
             SequenceFileInputFormat.class,
             FetchMapper.class);
       }
+      boolean parsed = Segment.hasPart(conf, segment, Segment.PARSE_DATA);
+      if (parsed) {
+        MultipleInputs.addInputPath(
+            job,
+            new Path(segment, Segment.PARSE_DATA),
+            SequenceFileInputFormat.class,
+            ParseDataMapper.class);
+      }
       if (Segment.hasPart(conf, segment, Segment.CONTENT)) {
         MultipleInputs.addInputPath(
             job,
             new Path(segment, Segment.CONTENT),
             SequenceFileInputFormat.class,
-            ContentMapper.class);
+            parsed ? ContentSizeMapper.class : ContentMapper.class);
       }
     }
     job.setMapOutputKeyClass(Text.class);
@@ -96,12 +105,30 @@ public final class FigureJob {
     }
   }
 
-  /** content (url → Content) to its media type and size. */
+  /** content (url → Content) of a segment not parsed yet to its announced media type and size. */
   public static class ContentMapper extends Mapper<Text, Content, Text, LongWritable> {
     @Override
     protected void map(Text url, Content content, Context context)
         throws IOException, InterruptedException {
       write(FigureCount.ofContent(content), context);
+    }
+  }
+
+  /** content (url → Content) of a parsed segment to its size. */
+  public static class ContentSizeMapper extends Mapper<Text, Content, Text, LongWritable> {
+    @Override
+    protected void map(Text url, Content content, Context context)
+        throws IOException, InterruptedException {
+      write(FigureCount.ofContentSize(content), context);
+    }
+  }
+
+  /** parse_data (url → ParseData) to the media type detected from the page. */
+  public static class ParseDataMapper extends Mapper<Text, ParseData, Text, LongWritable> {
+    @Override
+    protected void map(Text url, ParseData parse, Context context)
+        throws IOException, InterruptedException {
+      write(FigureCount.ofParse(parse), context);
     }
   }
 

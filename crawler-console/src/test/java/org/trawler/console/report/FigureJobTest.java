@@ -14,6 +14,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.datum.ParseData;
 
 public class FigureJobTest {
   private static final String URL = "http://a.example/x";
@@ -96,6 +97,24 @@ public class FigureJobTest {
         .withInput(new Text(URL), c)
         .withOutput(new Text("content_type\ttext/html"), new LongWritable(1))
         .withOutput(new Text("bytes\t4300"), new LongWritable(1))
+        .runTest();
+  }
+
+  @Test
+  public void aParsedSegmentsContentCountsItsSizeAndItsParseTheDetectedType() throws Exception {
+    Content feed = new Content(URL, URL, new byte[4321], "text/xml", false);
+    new MapDriver<Text, Content, Text, LongWritable>(new FigureJob.ContentSizeMapper())
+        .withInput(new Text(URL), feed)
+        .withOutput(new Text("bytes\t4300"), new LongWritable(1))
+        .runTest();
+    ParseData parse = new ParseData(ParseData.SUCCESS, "", "news");
+    parse.getMeta().put(ParseData.META_TYPE, "application/rss+xml");
+    ParseData unknown = new ParseData(ParseData.FAILED, "parser crashed", "");
+    new MapDriver<Text, ParseData, Text, LongWritable>(new FigureJob.ParseDataMapper())
+        .withInput(new Text(URL), parse)
+        .withInput(new Text(URL), unknown)
+        .withOutput(new Text("content_type\tapplication/rss+xml"), new LongWritable(1))
+        .withOutput(new Text("content_type\tunknown"), new LongWritable(1))
         .runTest();
   }
 

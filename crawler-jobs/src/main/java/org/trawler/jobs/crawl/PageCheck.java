@@ -52,6 +52,12 @@ public final class PageCheck implements Closeable {
   private final Parsers parser;
   private final CharsetDetector charsets;
 
+  /**
+   * The parsers with no outlink rule at all (no normalizer or filter, no cap, every host): every
+   * link a document holds, to list the ones the crawl's rules dropped. Made for the first document.
+   */
+  private Parsers everyLink;
+
   /** The page's renderer when fetcher.render is on, else null. */
   private final Renderer renderer;
 
@@ -144,8 +150,9 @@ public final class PageCheck implements Closeable {
     content = content.forParse(); // rendered: its DOM, as the crawl's parse reads it
     ParseResult parse = parser.parse(content);
     if (!MimeTypes.isHtml(parse.data().getMeta().getOrDefault(ParseData.META_TYPE, ""))) {
-      // a document: no markup
-      return new Report(url, urlCheck, fetched, shown, null, parse, List.of());
+      // a document: no markup to read the links from; its parser lists them
+      return new Report(
+          url, urlCheck, fetched, shown, null, parse, droppedDocumentLinks(content, parse));
     }
     CharsetDetector.Detection charset =
         charsets.detect(content.getContent(), content.getHeader("Content-Type"));
@@ -240,6 +247,53 @@ public final class PageCheck implements Closeable {
     return new ArrayList<>(dropped.values());
   }
 
+  /**
+   * The links of a document (PDF, Office, feed...) the parser did not keep, with the rule that
+   * dropped each: the document parsed again without any outlink rule gives every http(s) link it
+   * holds, and each one not kept is checked as {@link #droppedLinks} checks a page's.
+   */
+  List<DroppedLink> droppedDocumentLinks(Content content, ParseResult parse) {
+    if (parse.status() != ParseData.SUCCESS) {
+      return List.of();
+    }
+    Set<String> kept = new HashSet<>();
+    for (Outlink o : parse.outlinks()) {
+      kept.add(o.getToUrl());
+    }
+    String pageHost = URLParts.host(content.getUrl());
+    Map<String, DroppedLink> dropped = new LinkedHashMap<>();
+    for (Outlink o : everyLinkParser().parse(content).outlinks()) {
+      String link = o.getToUrl();
+      URLCheck.Result r = outlinkCheck.check(link);
+      String reason;
+      if (!r.accepted()) {
+        reason = r.describe();
+      } else if (kept.contains(r.url())) {
+        continue;
+      } else if (!linkPolicy.acceptHosts(pageHost, URLParts.host(r.url()))) {
+        reason = NetKeys.IGNORE_EXTERNAL_LINKS + " / " + NetKeys.IGNORE_INTERNAL_LINKS;
+      } else {
+        reason = "over " + ParseKeys.MAX_OUTLINKS;
+      }
+      dropped.putIfAbsent(link, new DroppedLink(link, reason));
+    }
+    return new ArrayList<>(dropped.values());
+  }
+
+  private Parsers everyLinkParser() {
+    if (everyLink == null) {
+      Configuration all = new Configuration(conf);
+      all.set(NetKeys.FILTER_ORDER, "");
+      all.set(NetKeys.NORMALIZER_ORDER_SCOPE_PREFIX + URLNormalizers.SCOPE_OUTLINK, "");
+      all.setBoolean(NetKeys.IGNORE_EXTERNAL_LINKS, false);
+      all.setBoolean(NetKeys.IGNORE_INTERNAL_LINKS, false);
+      all.setInt(ParseKeys.MAX_OUTLINKS, -1);
+      all.setBoolean(ParseKeys.HONOR_NOFOLLOW, false);
+      everyLink = new Parsers(all);
+    }
+    return everyLink;
+  }
+
   private static boolean relNofollow(Element e) {
     for (String rel : e.attr("rel").split("\\s+")) {
       if (rel.equalsIgnoreCase("nofollow")) {
@@ -268,6 +322,9 @@ public final class PageCheck implements Closeable {
       renderer.close();
     }
     parser.close();
+    if (everyLink != null) {
+      everyLink.close();
+    }
     fetch.close();
   }
 }

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
@@ -19,6 +20,7 @@ import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.jobs.CommandRun;
+import org.trawler.parse.tika.DocumentFixtures;
 
 public class CheckCommandTest {
   private static final String PAGE =
@@ -31,6 +33,14 @@ public class CheckCommandTest {
   private static final String REFRESH =
       "<html><head><meta http-equiv=refresh content='0; url=/page'></head>"
           + "<body>moved, <a href='/page'>go</a> <a href='/other'>other</a></body></html>";
+
+  /** A PDF with three links: one kept, one the suffix filter rejects, one a repeating path. */
+  private static final DocumentFixtures.Doc DOC =
+      new DocumentFixtures.Doc(
+          "A document",
+          "Ann Author",
+          List.of("A document with three links"),
+          List.of("/next", "/logo.png", "/a/b/a/b/a/b/a/b/page"));
 
   private HttpServer server;
   private String base;
@@ -50,6 +60,16 @@ public class CheckCommandTest {
           byte[] body = (page == null ? "missing" : page[1]).getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().set("Content-Type", page == null ? "text/plain" : page[0]);
           exchange.sendResponseHeaders(page == null ? 404 : 200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    server.createContext(
+        "/doc.pdf",
+        exchange -> {
+          byte[] body = DocumentFixtures.pdf(DOC);
+          exchange.getResponseHeaders().set("Content-Type", "application/pdf");
+          exchange.sendResponseHeaders(200, body.length);
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
           }
@@ -90,6 +110,19 @@ public class CheckCommandTest {
     assertTrue(out, out.contains("dropped: 2\n"));
     assertTrue(out, out.contains("  " + base + "/logo.png  [reject RegexURLFilter (line "));
     assertTrue(out, out.contains("  mailto:a@b.c  [not an http(s) link]\n"));
+  }
+
+  @Test
+  public void aDocumentShowsEveryLinkWithWhyDroppedOnesWere() throws Exception {
+    String[] r = run(base + "/doc.pdf");
+    String out = r[1];
+    assertEquals(out, "0", r[0]);
+    assertTrue(out, out.contains("title: A document\n"));
+    assertTrue(out, out.contains("outlinks: 1\n  " + base + "/next  "));
+    assertTrue(out, out.contains("dropped: 2\n"));
+    assertTrue(out, out.contains("  " + base + "/logo.png  [reject RegexURLFilter (line "));
+    assertTrue(
+        out, out.contains("  " + base + "/a/b/a/b/a/b/a/b/page  [reject RegexURLFilter (line "));
   }
 
   @Test

@@ -28,7 +28,7 @@ import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.fetch.RecordingServer.Request;
 import org.trawler.jobs.fetch.RecordingServer.Response;
 import org.trawler.jobs.politeness.PolitenessKeys;

@@ -43,7 +43,7 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /** The whole tool in local mode, on a crawldb the test writes. */
 public class GeneratorTest {

@@ -29,7 +29,7 @@ import org.trawler.core.scoring.ScoringKeys;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /**
  * updatedb makes the same crawldb, record by record, from crawl_parse with one linked datum per

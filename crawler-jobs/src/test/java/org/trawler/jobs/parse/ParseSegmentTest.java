@@ -33,7 +33,7 @@ import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 public class ParseSegmentTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();

@@ -12,8 +12,8 @@ import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * A command run as bin/crawl runs it: org.trawler.jobs.Main in a JVM of its own (the test's java
- * and classpath), local mode, with a configuration file. The test may kill it with SIGKILL.
+ * A command run as bin/crawl runs it: org.trawler.jobs.cli.Main in a JVM of its own (the test's
+ * java and classpath), local mode, with a configuration file. The test may kill it with SIGKILL.
  */
 final class ChildCommand {
   private static final long TIMEOUT_SECONDS =
@@ -50,7 +50,7 @@ final class ChildCommand {
     command.add("-XX:+UseSerialGC");
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add("org.trawler.jobs.Main");
+    command.add("org.trawler.jobs.cli.Main");
     command.addAll(List.of(args));
     command.add("-conf");
     command.add(confFile.getPath());

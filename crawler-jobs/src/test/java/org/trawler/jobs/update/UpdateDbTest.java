@@ -32,7 +32,7 @@ import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /** updatedb end to end in local mode, on a crawldb and segments written by hand. */
 public class UpdateDbTest {

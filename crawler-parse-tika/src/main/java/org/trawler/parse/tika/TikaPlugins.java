@@ -14,7 +14,6 @@ public class TikaPlugins implements PluginCatalog {
     return List.of(
         new PluginName(ExtensionPoint.PARSER, "tika", TikaParser.class.getName()),
         new PluginName(ExtensionPoint.PARSER, "feed", FeedParser.class.getName()),
-        new PluginName(ExtensionPoint.TYPE_DETECTOR, "tika", TikaTypeDetector.class.getName()),
-        new PluginName(ExtensionPoint.PARSE_FILTER, "lang", LanguageFilter.class.getName()));
+        new PluginName(ExtensionPoint.TYPE_DETECTOR, "tika", TikaTypeDetector.class.getName()));
   }
 }

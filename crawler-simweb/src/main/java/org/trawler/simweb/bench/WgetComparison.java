@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.NetKeys;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.crawl.RoundLog;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.simweb.SiteProfile;

@@ -17,7 +17,7 @@ import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.simweb.SiteModel;
 

@@ -14,7 +14,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /** bench --profile docs runs both sides on PDF and DOCX and writes its figures. */
 public class DocumentBenchmarkTest {

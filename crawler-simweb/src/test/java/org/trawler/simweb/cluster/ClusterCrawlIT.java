@@ -41,7 +41,7 @@ import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.simweb.SimWebServer;
 import org.trawler.simweb.SiteModel;

@@ -64,7 +64,7 @@ public class JobJarIT {
   public void carriesEveryClassOfTheBuild() throws IOException {
     List<String> missing = new ArrayList<>();
     try (JarFile jar = new JarFile(HadoopCommand.jobJar())) {
-      for (String module : List.of("../crawler-core", "../crawler-jobs")) {
+      for (String module : List.of("../crawler-core", "../crawler-jobs", "../crawler-lang")) {
         Path classes = Paths.get(module, "target", "classes");
         try (Stream<Path> files = Files.walk(classes)) {
           files
@@ -111,14 +111,19 @@ public class JobJarIT {
               // the URL index's Parquet writer, and the format classes it writes through
               "org/apache/parquet/hadoop/ParquetOutputFormat.class",
               "org/apache/parquet/column/ColumnWriter.class",
-              "org/apache/parquet/format/FileMetaData.class")) {
+              "org/apache/parquet/format/FileMetaData.class",
+              // the lang filter's detector, its profiles, and its Guava apart from Hadoop's
+              "com/optimaize/langdetect/LanguageDetectorBuilder.class",
+              "languages/de",
+              "org/trawler/lang/shaded/guava/collect/ImmutableList.class")) {
         assertNotNull(cls + " in the job jar", jar.getEntry(cls));
       }
       assertFalse(
           "Hadoop's classes stay out: the cluster has its own",
           jar.stream().anyMatch(e -> e.getName().startsWith("org/apache/hadoop/")));
       assertEquals(
-          "org.trawler.jobs.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+          "org.trawler.jobs.cli.Main",
+          jar.getManifest().getMainAttributes().getValue("Main-Class"));
     }
   }
 

@@ -42,7 +42,7 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.update.UpdateDb;
 import org.trawler.simweb.SimWebServer;

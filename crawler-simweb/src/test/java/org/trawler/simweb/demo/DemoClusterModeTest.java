@@ -10,7 +10,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 public class DemoClusterModeTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();

@@ -1,4 +1,4 @@
-package org.trawler.parse.tika;
+package org.trawler.lang;
 
 import com.optimaize.langdetect.DetectedLanguage;
 import com.optimaize.langdetect.LanguageDetector;

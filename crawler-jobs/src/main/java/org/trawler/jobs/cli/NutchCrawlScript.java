@@ -1,4 +1,4 @@
-package org.trawler.jobs;
+package org.trawler.jobs.cli;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,14 +9,14 @@ import java.util.Map;
  * <rounds>}. Trawler's loop is the {@code run} command; this names the {@code run} line that does
  * the same, so the one line a user gets for "unknown command" tells them what to type.
  */
-final class NutchCrawlScript {
+public final class NutchCrawlScript {
   private NutchCrawlScript() {}
 
   /**
    * The hint for a command line that is not a Trawler command, or "" when it does not look like the
    * crawl loop: the bare word {@code crawl}, or Nutch's script form.
    */
-  static String hint(String[] args) {
+  public static String hint(String[] args) {
     if (args.length == 0) {
       return "";
     }
@@ -35,7 +35,7 @@ final class NutchCrawlScript {
    * {@code -s} names the seeds, {@code -i} asks for an index, {@code -D k=v} passes through, and
    * two words remain (the crawl directory and the number of rounds).
    */
-  static String runLine(String[] args) {
+  public static String runLine(String[] args) {
     String seeds = null;
     boolean index = false;
     List<String> options = new ArrayList<>();

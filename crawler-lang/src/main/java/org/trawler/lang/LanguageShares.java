@@ -1,4 +1,4 @@
-package org.trawler.parse.tika;
+package org.trawler.lang;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.trawler.parse.tika;
+package org.trawler.lang;
 
 /**
  * The language of most pages, decided in a few microseconds, before the n-gram detector is asked:

@@ -1,4 +1,4 @@
-package org.trawler.jobs;
+package org.trawler.jobs.cli;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -11,6 +11,9 @@ import org.apache.hadoop.util.ToolRunner;
 import org.trawler.core.UserException;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.conf.NearestNames;
+import org.trawler.jobs.Command;
+import org.trawler.jobs.CommandSet;
+import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.crawl.CheckCommand;
 import org.trawler.jobs.crawl.ConfCommand;
 import org.trawler.jobs.crawl.RunCommand;

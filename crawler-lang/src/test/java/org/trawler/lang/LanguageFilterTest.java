@@ -1,4 +1,4 @@
-package org.trawler.parse.tika;
+package org.trawler.lang;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;

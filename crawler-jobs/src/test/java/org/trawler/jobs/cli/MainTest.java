@@ -1,10 +1,11 @@
-package org.trawler.jobs;
+package org.trawler.jobs.cli;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import java.util.List;
 import org.junit.Test;
+import org.trawler.jobs.Command;
 
 public class MainTest {
 

@@ -1,4 +1,4 @@
-package org.trawler.jobs;
+package org.trawler.jobs.cli;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -18,6 +18,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.trawler.jobs.Command;
+import org.trawler.jobs.CommandRun;
+import org.trawler.jobs.LocalJobFixtures;
 
 /** The exit codes docs/cli.md gives each command are the ones the commands return. */
 public class ExitCodesTest {
