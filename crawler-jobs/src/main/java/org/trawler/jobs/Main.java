@@ -24,6 +24,7 @@ import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
+import org.trawler.jobs.rank.RankCommand;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.HostDbReader;
 import org.trawler.jobs.read.LinkDbReader;
@@ -53,6 +54,8 @@ public final class Main {
               "invertlinks", "build the linkdb (inlinks and anchors) from segments", LinkDb::new),
           new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
+          new Command(
+              "rank", "PageRank of the crawl's pages into the crawldb score", RankCommand::new),
           new Command(
               "index", "index the pages of segments (Lucene by default, or Solr)", IndexJob::new),
           new Command("search", "search an index made by index", SearchCommand::new),
