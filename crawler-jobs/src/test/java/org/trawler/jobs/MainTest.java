@@ -35,6 +35,7 @@ public class MainTest {
             "sitemap",
             "invertlinks",
             "dedup",
+            "rank",
             "index",
             "search",
             "warc",

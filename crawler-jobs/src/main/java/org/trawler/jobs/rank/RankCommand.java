@@ -90,8 +90,10 @@ public class RankCommand extends CrawlTool {
   protected Options options() {
     // host-level ranking (host graph, centrality) adds its options here, e.g. -hosts
     return new Options()
-        .addOption(valued("iterations", "N", "at most N iterations (rank.iterations.max)"))
-        .addOption(valued("epsilon", "E", "stop once the L1 change is below E (rank.epsilon)"))
+        .addOption(
+            valued("iterations", "N", "at most N iterations (" + RankKeys.MAX_ITERATIONS + ")"))
+        .addOption(
+            valued("epsilon", "E", "stop once the L1 change is below E (" + RankKeys.EPSILON + ")"))
         .addOption("force", false, "break the crawldb lock left by a job that died");
   }
 
