@@ -126,6 +126,18 @@ public class RankCommand extends CrawlTool {
     return 0;
   }
 
+  /** {@link #rank(Path, Path, int, double, boolean)} with the iterations and epsilon configured. */
+  public Result rank(Path crawlDb, Path segmentsDir, boolean force)
+      throws IOException, UserException {
+    Configuration conf = getConf();
+    return rank(
+        crawlDb,
+        segmentsDir,
+        Settings.getInt(conf, RankKeys.MAX_ITERATIONS, RankKeys.DEFAULT_MAX_ITERATIONS),
+        Settings.getDouble(conf, RankKeys.EPSILON, RankKeys.DEFAULT_EPSILON),
+        force);
+  }
+
   /** Ranks the pages of {@code crawlDb} from the outlinks of the parsed segments under a dir. */
   public Result rank(
       Path crawlDb, Path segmentsDir, int maxIterations, double epsilon, boolean force)
