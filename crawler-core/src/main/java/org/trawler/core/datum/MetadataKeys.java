@@ -103,5 +103,11 @@ public final class MetadataKeys {
    */
   public static final Text SHORT_FINGERPRINT = new Text("_shortprint_");
 
+  /**
+   * float: the page's PageRank from the last {@code rank} run, times the number of pages ranked
+   * (1.0 is an average page's); generate orders by it with scoring.order pagerank or combined.
+   */
+  public static final Text PAGE_RANK = new Text("_pr_");
+
   private MetadataKeys() {}
 }

@@ -17,6 +17,12 @@ public class Outlink implements Writable {
   /** Meta key: when the feed item this link is was published (else updated), ms epoch. */
   public static final String META_PUBLISHED = "published";
 
+  /**
+   * Meta key: "true" when every link to the URL on the page is rel=nofollow (kept for the crawl
+   * unless parser.honor.nofollow; never passes rank).
+   */
+  public static final String META_NOFOLLOW = "nofollow";
+
   private String toUrl = "";
   private String anchor = "";
   private Map<String, String> meta;

@@ -154,6 +154,7 @@ public class OutlinkExtractor {
     // page, and an anchor is only extracted while the URL has none
     Map<String, String> urlOfHref = new HashMap<>(); // href as written → outlink URL, or REJECTED
     Map<String, String> anchors = new LinkedHashMap<>();
+    Set<String> followed = new HashSet<>(); // linked at least once without rel=nofollow
     int read = 0;
     for (Element e : elements.all()) {
       String tag = e.normalName();
@@ -162,12 +163,12 @@ public class OutlinkExtractor {
       }
       Attributes attributes = e.attributes();
       String attribute = linkAttribute(tag);
-      if (!attributes.hasKey(attribute)
-          || (honorNofollow && hasRel(attributes.get("rel"), "nofollow"))) {
+      boolean nofollow = hasRel(attributes.get("rel"), "nofollow");
+      if (!attributes.hasKey(attribute) || (honorNofollow && nofollow)) {
         continue;
       }
       if (maxLinks >= 0 && read++ == maxLinks) {
-        return capped(anchors, true);
+        return capped(anchors, true, followed);
       }
       String href = attributes.get(attribute);
       String url = urlOfHref.get(href);
@@ -178,6 +179,9 @@ public class OutlinkExtractor {
       if (url.isEmpty()) {
         continue;
       }
+      if (!nofollow) {
+        followed.add(url);
+      }
       String known = anchors.get(url);
       if (known != null && !known.isEmpty()) {
         continue; // the first non-empty anchor is kept
@@ -187,7 +191,7 @@ public class OutlinkExtractor {
         anchors.put(url, anchor); // a re-put keeps the first position
       }
     }
-    return capped(anchors, false);
+    return capped(anchors, false, followed);
   }
 
   /**
@@ -233,7 +237,7 @@ public class OutlinkExtractor {
         metaOf.putIfAbsent(url, link.meta()); // the first link's, as for a page's anchors
       }
     }
-    Extracted extracted = capped(anchors, tooMany);
+    Extracted extracted = capped(anchors, tooMany, null);
     for (Outlink o : metaOf.isEmpty() ? List.<Outlink>of() : extracted.outlinks()) {
       Map<String, String> meta = metaOf.get(o.getToUrl());
       if (meta != null) {
@@ -247,14 +251,22 @@ public class OutlinkExtractor {
    * Outlinks URL → anchor, in order, cut at db.max.outlinks.per.page; {@code cut} when links were
    * not read (parser.links.max).
    */
-  private Extracted capped(Map<String, String> anchors, boolean cut) {
+  /**
+   * The first outlinks up to the cap; those whose URL is not in {@code followed} (null: all are)
+   * are marked {@link Outlink#META_NOFOLLOW}, kept for the crawl but not for rank.
+   */
+  private Extracted capped(Map<String, String> anchors, boolean cut, Set<String> followed) {
     List<Outlink> outlinks =
         new ArrayList<>(maxOutlinks < 0 ? anchors.size() : Math.min(maxOutlinks, anchors.size()));
     for (Map.Entry<String, String> a : anchors.entrySet()) {
       if (maxOutlinks >= 0 && outlinks.size() >= maxOutlinks) {
         break;
       }
-      outlinks.add(new Outlink(a.getKey(), a.getValue()));
+      Outlink outlink = new Outlink(a.getKey(), a.getValue());
+      if (followed != null && !followed.contains(a.getKey())) {
+        outlink.getMeta().put(Outlink.META_NOFOLLOW, "true");
+      }
+      outlinks.add(outlink);
     }
     return new Extracted(outlinks, cut || outlinks.size() < anchors.size());
   }

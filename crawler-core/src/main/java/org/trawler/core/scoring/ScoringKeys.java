@@ -15,5 +15,18 @@ public final class ScoringKeys {
 
   public static final float DEFAULT_LINK_EXTERNAL = 1.0f;
 
+  /** What generate orders due URLs by: opic, pagerank or combined ({@link ScoreOrder}). */
+  public static final String ORDER = "scoring.order";
+
+  public static final String DEFAULT_ORDER = "opic";
+
+  /**
+   * PageRank's damping factor: the probability that the random surfer follows a link rather than
+   * jumping to a page chosen at random.
+   */
+  public static final String DAMPING = "rank.damping";
+
+  public static final double DEFAULT_DAMPING = 0.85;
+
   private ScoringKeys() {}
 }

@@ -5,7 +5,9 @@ import static org.junit.Assert.assertNull;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Test;
@@ -145,6 +147,28 @@ public class LinkRelationsTest {
         urls(parse(html, null)));
     assertEquals(
         List.of("http://example.com/c"), urls(parse(html, null, ParseKeys.HONOR_NOFOLLOW, "true")));
+  }
+
+  @Test
+  public void linksOnlyEverNofollowAreMarkedSoRankLeavesThemOut() {
+    ParseResult r =
+        parse(
+            "<html><body><a href='/a' rel='nofollow'>a</a><a href='/b' rel=nofollow>b</a>"
+                + "<a href='/b'>b again</a><a href='/c'>c</a></body></html>",
+            null);
+    Map<String, String> marks = new LinkedHashMap<>();
+    for (Outlink o : r.outlinks()) {
+      marks.put(o.getToUrl(), o.getMeta().getOrDefault(Outlink.META_NOFOLLOW, "-"));
+    }
+    assertEquals(
+        Map.of(
+            "http://example.com/a",
+            "true",
+            "http://example.com/b",
+            "-",
+            "http://example.com/c",
+            "-"),
+        marks);
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.ParseData;
 import org.trawler.jobs.CrawlJob;
@@ -28,14 +29,16 @@ import org.trawler.jobs.index.IndexerKeys;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseCounter;
 import org.trawler.jobs.parse.ParseSegment;
+import org.trawler.jobs.rank.RankCommand;
+import org.trawler.jobs.rank.RankKeys;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
- * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ index)
- * on a crawl directory, in the order of Nutch's crawl script. The one round driver: {@code run},
- * {@code demo} and {@code bench} all go through it. The fetch task parses the pages as they arrive
- * ({@code fetcher.parse}) unless the user set that key: a round then has one job less, and parsing
- * overlaps the network wait on every core.
+ * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ rank
+ * every rank.every.rounds) (→ index) on a crawl directory, in the order of Nutch's crawl script.
+ * The one round driver: {@code run}, {@code demo} and {@code bench} all go through it. The fetch
+ * task parses the pages as they arrive ({@code fetcher.parse}) unless the user set that key: a
+ * round then has one job less, and parsing overlaps the network wait on every core.
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -46,6 +49,7 @@ public final class CrawlRound {
   public static final String INVERTLINKS = "invertlinks";
   public static final String DEDUP = "dedup";
   public static final String INDEX = "index";
+  public static final String RANK = "rank";
 
   /** One step's work; returns the counters of the jobs it ran, "group/name" → value. */
   @FunctionalInterface
@@ -252,6 +256,9 @@ public final class CrawlRound {
   /** Whether each round marks duplicates before the index step (crawl.dedup). */
   private final boolean dedup;
 
+  /** Every this many rounds end with rank (rank.every.rounds); 0 = never. */
+  private final int rankEvery;
+
   /**
    * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
    * {@code conf}.
@@ -277,6 +284,7 @@ public final class CrawlRound {
     this.index = index;
     this.hostDb = hostDb;
     this.dedup = conf.getBoolean(CrawlKeys.DEDUP, CrawlKeys.DEFAULT_DEDUP);
+    this.rankEvery = Settings.getInt(conf, RankKeys.EVERY_ROUNDS, RankKeys.DEFAULT_EVERY_ROUNDS);
   }
 
   /**
@@ -330,6 +338,9 @@ public final class CrawlRound {
         dedups(fetched)
             ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
             : null;
+    if (ranksAfter(round, rankEvery)) {
+      steps.run(RANK, new RankCommand(), r -> r.rank(crawl.crawlDb(), crawl.segments(), false));
+    }
     IndexJob.Result indexed =
         index == null
             ? null
@@ -340,6 +351,11 @@ public final class CrawlRound {
     return Optional.of(
         new Result(
             round, segment, generated, updated, steps.seconds, steps.counters, deduped, indexed));
+  }
+
+  /** Whether round {@code round} (from 1) ends with rank, when every {@code every} rounds do. */
+  static boolean ranksAfter(int round, int every) {
+    return every > 0 && round % every == 0;
   }
 
   /**

@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.scoring.SelectionScore;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
@@ -17,6 +18,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
 
   private SelectionRules rules;
   private GenerateOrder order;
+  private SelectionScore score;
   private HostPolicy hosts;
   private final Rank rank = new Rank();
 
@@ -27,6 +29,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
     hosts = HostPolicy.from(conf, known);
     rules = SelectionRules.fromConf(conf, known);
     order = GenerateOrder.from(conf);
+    score = SelectionScore.from(conf);
   }
 
   @Override
@@ -43,7 +46,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
       }
       return;
     }
-    rank.set(order.rankDepth(datum), datum.getScore(), Rank.newsOf(datum), url);
+    rank.set(order.rankDepth(datum), score.of(datum), Rank.newsOf(datum), url);
     context.write(rank, datum);
   }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.hadoop.io.FloatWritable;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -16,7 +17,7 @@ import org.trawler.jobs.dedup.DuplicateKind;
 
 /**
  * readdb -stats: counts per status (db_duplicate split exact/near, db_gone by reason), retries and
- * depth, and the score range, of a crawldb.
+ * depth, and the score range (and PageRank range, once rank ran), of a crawldb.
  */
 public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
   private long total;
@@ -26,6 +27,12 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
   private float minScore = Float.POSITIVE_INFINITY;
   private float maxScore = Float.NEGATIVE_INFINITY;
   private double scoreSum;
+
+  /** Entries with a PageRank from the last rank run, and its range. */
+  private long ranked;
+
+  private float minRank = Float.POSITIVE_INFINITY;
+  private float maxRank = Float.NEGATIVE_INFINITY;
 
   /** db_gone entries whose reason is soft_404 (updatedb's soft-404 judgement). */
   private long soft404;
@@ -63,6 +70,11 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     minScore = Math.min(minScore, score);
     maxScore = Math.max(maxScore, score);
     scoreSum += score;
+    if (datum.getMetadata().get(MetadataKeys.PAGE_RANK) instanceof FloatWritable rank) {
+      ranked++;
+      minRank = Math.min(minRank, rank.get());
+      maxRank = Math.max(maxRank, rank.get());
+    }
   }
 
   @Override
@@ -74,6 +86,9 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     minScore = Math.min(minScore, other.minScore);
     maxScore = Math.max(maxScore, other.maxScore);
     scoreSum += other.scoreSum;
+    ranked += other.ranked;
+    minRank = Math.min(minRank, other.minRank);
+    maxRank = Math.max(maxRank, other.maxRank);
     soft404 += other.soft404;
     other.duplicatesByKind.forEach((k, n) -> duplicatesByKind.merge(k, n, Long::sum));
     other.goneByReason.forEach((k, n) -> goneByReason.merge(k, n, Long::sum));
@@ -95,6 +110,9 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     out.writeLong(soft404);
     writeCounts(out, duplicatesByKind);
     writeCounts(out, goneByReason);
+    out.writeLong(ranked);
+    out.writeFloat(minRank);
+    out.writeFloat(maxRank);
   }
 
   @Override
@@ -112,6 +130,9 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     soft404 = in.readLong();
     readCounts(in, duplicatesByKind);
     readCounts(in, goneByReason);
+    ranked = in.readLong();
+    minRank = in.readFloat();
+    maxRank = in.readFloat();
   }
 
   private static void writeCounts(DataOutput out, Map<String, Long> counts) throws IOException {
@@ -186,6 +207,11 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
           String.format(
               "score: min %.4f  avg %.4f  max %.4f%n", minScore, scoreSum / total, maxScore));
     }
+    if (ranked > 0) {
+      // ranks are in units of the average page's: their average over the ranked pages is 1
+      sb.append(
+          String.format("pagerank: %d ranked  min %.4f  max %.4f%n", ranked, minRank, maxRank));
+    }
     return sb.toString();
   }
 
@@ -222,6 +248,11 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
           .value(maxScore);
     }
     json.endObject();
+    if (ranked > 0) {
+      json.name("pagerank").beginObject();
+      json.name("ranked").value(ranked).name("min").value(minRank).name("max").value(maxRank);
+      json.endObject();
+    }
     json.endObject().newLine();
     return out.toString();
   }

@@ -37,6 +37,7 @@ public class MainTest {
             "invertlinks",
             "hostrank",
             "dedup",
+            "rank",
             "index",
             "search",
             "warc",

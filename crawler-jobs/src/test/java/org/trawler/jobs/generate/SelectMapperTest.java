@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.FloatWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
@@ -56,6 +57,31 @@ public class SelectMapperTest {
   public void depthOrderPutsTheDepthIntoTheRank() throws IOException {
     driver.getConfiguration().set(GeneratorKeys.ORDER, "depth");
     assertKeyedWithRankDepth(3);
+  }
+
+  @Test
+  public void pageRankOrderRanksByTheRankOfTheLastRankRun() throws IOException {
+    driver.getConfiguration().set("scoring.order", "pagerank");
+    CrawlDatum ranked = Datums.due(NOW - 1, 2.5f, 0);
+    ranked.getMetadata().put(MetadataKeys.PAGE_RANK, new FloatWritable(4f));
+    CrawlDatum unranked = Datums.due(NOW - 1, 9f, 0); // found since: teleport share only
+    driver
+        .withInput(new Text("http://a.example.com/"), ranked)
+        .withInput(new Text("http://a.example.com/new"), unranked)
+        .withOutput(new Rank(0, 4f, "http://a.example.com/"), ranked)
+        .withOutput(new Rank(0, 0.15f, "http://a.example.com/new"), unranked)
+        .runTest();
+  }
+
+  @Test
+  public void combinedOrderRanksByTheGeometricMeanOfOpicAndPageRank() throws IOException {
+    driver.getConfiguration().set("scoring.order", "combined");
+    CrawlDatum ranked = Datums.due(NOW - 1, 1f, 0);
+    ranked.getMetadata().put(MetadataKeys.PAGE_RANK, new FloatWritable(4f));
+    driver
+        .withInput(new Text("http://a.example.com/"), ranked)
+        .withOutput(new Rank(0, 2f, "http://a.example.com/"), ranked)
+        .runTest();
   }
 
   @Test

@@ -111,6 +111,7 @@ public class BadInputTest {
             "updatedb",
             "invertlinks",
             "dedup",
+            "rank",
             "readdb",
             "readseg",
             "run",

@@ -1,0 +1,58 @@
+package org.trawler.jobs.rank;
+
+import static org.junit.Assert.assertEquals;
+
+import java.util.List;
+import org.junit.Test;
+import org.trawler.core.datum.Outlink;
+import org.trawler.jobs.rank.RankRecord.Edge;
+
+public class PageGraphTest {
+  private static final String PAGE = "http://a.test/p";
+
+  private static Outlink link(String to) {
+    return new Outlink(to, "");
+  }
+
+  @Test
+  public void eachTargetOnceWithoutSelfLinksOrNofollow() {
+    Outlink nofollow = link("http://b.test/n");
+    nofollow.getMeta().put(Outlink.META_NOFOLLOW, "true");
+    PageGraph.Outgoing out =
+        new PageGraph(1f)
+            .edges(
+                PAGE,
+                List.of(
+                    link(PAGE),
+                    link("http://b.test/"),
+                    nofollow,
+                    link("http://b.test/"),
+                    link("http://a.test/q")));
+    assertEquals(
+        List.of(new Edge("http://b.test/", 1f), new Edge("http://a.test/q", 1f)), out.edges());
+    assertEquals(1, out.self());
+    assertEquals(1, out.nofollow());
+  }
+
+  @Test
+  public void linksInsideTheHostTakeTheInternalWeightAndZeroDropsThem() {
+    List<Outlink> links = List.of(link("http://a.test/q"), link("http://b.test/"));
+    assertEquals(
+        List.of(new Edge("http://a.test/q", 0.25f), new Edge("http://b.test/", 1f)),
+        new PageGraph(0.25f).edges(PAGE, links).edges());
+    PageGraph.Outgoing dropped = new PageGraph(0f).edges(PAGE, links);
+    assertEquals(List.of(new Edge("http://b.test/", 1f)), dropped.edges());
+    assertEquals(1, dropped.internalDropped());
+  }
+
+  @Test
+  public void aStepKeepsTheRanksSummingToOne() {
+    // two pages, a → b, b dangling: b spreads its rank over both
+    PageRank pr = new PageRank(0.85, 2);
+    double a = pr.next(0, 0.5);
+    double b = pr.next(PageRank.share(0.5, 1f, 1.0), 0.5);
+    assertEquals(1.0, a + b, 1e-12);
+    assertEquals(0.7125, b, 1e-12);
+    assertEquals(1.425f, pr.scaled(b), 1e-6f); // two pages: the average is 0.5
+  }
+}
