@@ -42,6 +42,15 @@ final class UrlIndexSchema {
             optional binary fetch_reason (STRING);
             optional binary crawl_status (STRING);
             optional binary duplicate_of (STRING);
+            optional binary usage_search (STRING);
+            optional binary usage_ai_train (STRING);
+            optional binary usage_ai_input (STRING);
+            optional binary tdm_reserved (STRING);
+            optional binary tdm_policy (STRING);
+            optional binary robots_noindex (STRING);
+            optional binary robots_nofollow (STRING);
+            optional binary robots_nosnippet (STRING);
+            optional binary robots_noarchive (STRING);
           }
           """);
 
@@ -78,6 +87,7 @@ final class UrlIndexSchema {
     put(g, "fetch_reason", r.fetchReason());
     put(g, "crawl_status", r.crawlStatus());
     put(g, "duplicate_of", r.duplicateOf());
+    r.ownerSignals().forEach((column, value) -> put(g, column, value));
     return g;
   }
 
