@@ -4,6 +4,7 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.trawler.core.usage.UsageField;
 
 /**
  * The URL index's Parquet schema: Common Crawl's cc-index-table columns that mean something here,
@@ -42,17 +43,18 @@ final class UrlIndexSchema {
             optional binary fetch_reason (STRING);
             optional binary crawl_status (STRING);
             optional binary duplicate_of (STRING);
-            optional binary usage_search (STRING);
-            optional binary usage_ai_train (STRING);
-            optional binary usage_ai_input (STRING);
-            optional binary tdm_reserved (STRING);
-            optional binary tdm_policy (STRING);
-            optional binary robots_noindex (STRING);
-            optional binary robots_nofollow (STRING);
-            optional binary robots_nosnippet (STRING);
-            optional binary robots_noarchive (STRING);
-          }
-          """);
+          """
+              + ownerColumns()
+              + "}");
+
+  /** One optional string column per owner's signal (usage_ai_train, robots_noarchive...). */
+  private static String ownerColumns() {
+    StringBuilder columns = new StringBuilder();
+    for (UsageField f : UsageField.values()) {
+      columns.append("optional binary ").append(UrlIndexRow.column(f)).append(" (STRING);\n");
+    }
+    return columns.toString();
+  }
 
   private final SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
 
