@@ -54,6 +54,8 @@ public class DocumentCrawlTest {
 
   private static SimWebServer server;
   private static HostileSite hostile;
+  private static SignalsSite signals;
+  private static File trainable;
   private static SiteModel web;
   private static Configuration conf;
   private static Path crawl;
@@ -90,6 +92,8 @@ public class DocumentCrawlTest {
     hostile = HostileSite.start();
     java.nio.file.Files.writeString(
         seeds.toPath().resolve("hostile.txt"), hostile.home() + "\n", StandardCharsets.UTF_8);
+    signals = SignalsSite.start(); // its owners' signals ride along: docs/site-owner-signals.md
+    java.nio.file.Files.write(seeds.toPath().resolve("signals.txt"), signals.homes());
     crawl = new Path(TMP.newFolder("crawl").getAbsolutePath());
     index = new Path(crawl, "index");
 
@@ -111,6 +115,17 @@ public class DocumentCrawlTest {
         index.toString());
     warcs = TMP.newFolder("warc");
     run("warc", warcs.getPath(), "-dir", new Path(crawl, "segments").toString());
+    trainable = new File(TMP.getRoot(), "trainable");
+    run(
+        "index",
+        "-D",
+        "indexer.writers=jsonl",
+        "-D",
+        "export.require.usage=ai-train",
+        trainable.getPath(),
+        new Path(crawl, "crawldb").toString(),
+        "-dir",
+        new Path(crawl, "segments").toString());
     db =
         new TreeMap<>(
             LocalJobFixtures.readAll(
@@ -144,6 +159,9 @@ public class DocumentCrawlTest {
     }
     if (hostile != null) {
       hostile.close();
+    }
+    if (signals != null) {
+      signals.close();
     }
   }
 
@@ -217,6 +235,7 @@ public class DocumentCrawlTest {
   public void everyUrlTheModelReachesIsFetchedDocumentsAndTheirOnlyLinksIncluded() {
     Set<String> expected = new TreeSet<>(depths.keySet());
     expected.addAll(hostile.urls());
+    expected.addAll(signals.urls());
     assertEquals(expected, db.keySet());
     int onlyFromDocuments = 0;
     for (String url : depths.keySet()) {
@@ -421,5 +440,80 @@ public class DocumentCrawlTest {
 
   private static String detectedType(ParseData data) {
     return data.getMeta().get("type");
+  }
+
+  /** The signals parse recorded for {@code url}: field=value (from), sorted. */
+  private static List<String> recordedSignals(String url) {
+    List<String> fields = new ArrayList<>();
+    for (Map.Entry<String, String> e : new TreeMap<>(parsed.get(url).getMeta()).entrySet()) {
+      String k = e.getKey();
+      if ((k.startsWith("usage.") || k.startsWith("tdm.") || k.startsWith("robots."))
+          && !k.endsWith(".from")) {
+        fields.add(
+            k + "=" + e.getValue() + " (" + parsed.get(url).getMeta().get(k + ".from") + ")");
+      }
+    }
+    return fields;
+  }
+
+  @Test
+  public void eachPageRecordsWhatItsOwnerAllowsAndWhereItSaidSo() {
+    String star = "usage.ai-train=no (robots.txt:*)";
+    String search = "usage.search=yes (robots.txt:*)";
+    assertEquals(List.of(star, search), recordedSignals(signals.url(0, "/")));
+    assertEquals(List.of(star, search), recordedSignals(signals.url(0, "/header-usage")));
+    assertEquals(
+        List.of("robots.noindex=yes (header)", star, search),
+        recordedSignals(signals.url(0, "/noindex")));
+    assertEquals(
+        List.of("robots.nosnippet=yes (meta)", star, search),
+        recordedSignals(signals.url(0, "/nosnippet")));
+    assertEquals(
+        List.of(
+            "tdm.policy=https://owner.test/p.json (header)",
+            "tdm.reserved=yes (header)",
+            star,
+            search),
+        recordedSignals(signals.url(0, "/tdm")));
+    assertEquals(
+        List.of("robots.noarchive=yes (meta)", star, search),
+        recordedSignals(signals.url(0, "/agents")));
+    String ours = "usage.ai-input=no (robots.txt:trawler)";
+    assertEquals(List.of(ours), recordedSignals(signals.url(1, "/")));
+    assertEquals(
+        List.of(ours, "usage.ai-train=yes (robots.txt:trawler)"),
+        recordedSignals(signals.url(1, "/open/page")));
+    assertEquals(
+        List.of("tdm.reserved=yes (meta)", ours), recordedSignals(signals.url(1, "/tdm-meta")));
+    assertEquals(List.of(ours), recordedSignals(signals.url(1, "/bad")));
+  }
+
+  @Test
+  public void noindexIsNotIndexedNosnippetHasNoSnippetAndTheExportFilterLeavesRefusals()
+      throws Exception {
+    Set<String> quolls = search("quolls");
+    Set<String> pages = new TreeSet<>(signals.urls());
+    pages.removeAll(signals.homes());
+    pages.remove(signals.url(0, "/noindex"));
+    assertEquals(pages, quolls);
+    String hits =
+        EndToEndCrawl.runHere(conf, "search", index.toString(), "quolls nosnippet", "-json");
+    assertTrue(hits, hits.contains("\"snippet\":\"\""));
+
+    Set<String> exported = new TreeSet<>();
+    for (File f : new File(trainable, "current").listFiles((d, n) -> n.endsWith(".jsonl"))) {
+      for (String line : java.nio.file.Files.readAllLines(f.toPath())) {
+        String id =
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).path("id").asText();
+        if (signals.urls().contains(id)) {
+          exported.add(id);
+        }
+      }
+    }
+    // host 127.0.0.4 says ai-train=no for every page; on 127.0.0.5 the TDM reservation refuses
+    assertEquals(
+        new TreeSet<>(
+            List.of(signals.url(1, "/"), signals.url(1, "/open/page"), signals.url(1, "/bad"))),
+        exported);
   }
 }

@@ -377,6 +377,24 @@ final class ConsolePages {
       row.appendElement("td").text(s.path("parse").asText(""));
       row.appendElement("td").text(s.path("title").asText(""));
     }
+    Element owner = main.appendElement("section").addClass("card");
+    owner.appendElement("h2").text("What the site owner allows");
+    if (o.path("signals").isEmpty()) {
+      owner.appendElement("p").addClass("empty").text("No signal (or not parsed).");
+    } else {
+      Element signals = owner.appendElement("table").attr("id", "signals");
+      Element titles = signals.appendElement("tr");
+      titles.appendElement("th").text("signal");
+      titles.appendElement("th").text("value");
+      titles.appendElement("th").text("from");
+      for (Iterator<Map.Entry<String, JsonNode>> it = o.path("signals").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        Element row = signals.appendElement("tr");
+        row.appendElement("td").text(e.getKey());
+        row.appendElement("td").text(e.getValue().path("value").asText());
+        row.appendElement("td").text(e.getValue().path("from").asText());
+      }
+    }
     links(main, "Inlinks (with anchors)", "inlinks", o.path("inlinks"));
     links(main, "Outlinks", "outlinks", o.path("outlinks"));
     Element idx = main.appendElement("section").addClass("card");

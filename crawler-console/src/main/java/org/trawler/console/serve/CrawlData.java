@@ -33,6 +33,7 @@ import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
+import org.trawler.core.usage.SiteSignals;
 import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RoundLog;
 import org.trawler.jobs.index.IndexFields;
@@ -232,6 +233,13 @@ public final class CrawlData {
     }
     if (!known && fetches.isEmpty()) {
       throw new NotFoundException(url + " is not in the crawldb nor in any segment");
+    }
+    ObjectNode signals = o.putObject("signals"); // what the page's owner allows, newest parse
+    if (newestParse != null) {
+      SiteSignals.readFrom(newestParse.getMeta())
+          .values()
+          .forEach(
+              (f, v) -> signals.putObject(f.key()).put("value", v.value()).put("from", v.from()));
     }
     ArrayNode out = o.putArray("outlinks");
     if (newestParse != null) {

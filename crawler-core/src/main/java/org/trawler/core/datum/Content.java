@@ -40,6 +40,12 @@ public class Content implements Writable {
   /** Meta key: fetch time, ms epoch. */
   public static final String META_FETCH_TIME = "fetchTime";
 
+  /**
+   * Meta key: the robots.txt Content-Signal / Content-Usage lines that apply to the page, as the
+   * fetcher read them from its site's robots.txt (org.trawler.core.usage.RobotsTxtSignals).
+   */
+  public static final String META_ROBOTS_SIGNALS = "robotsTxtSignals";
+
   public Content() {}
 
   public Content(

@@ -11,10 +11,16 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.URLResolver;
+import org.trawler.core.protocol.RobotsRules;
+import org.trawler.core.usage.SiteSignals;
+import org.trawler.core.usage.UsageNote;
+import org.trawler.core.usage.UsagePreferences;
 
 /**
  * Parses fetched content with jsoup: text/html and application/xhtml+xml (or an untyped page that
@@ -23,6 +29,7 @@ import org.trawler.core.net.URLResolver;
  * parser.timeout) stops at jsoup's next read. Thread-safe.
  */
 public class HtmlParser implements Parser {
+  private static final Logger LOG = LoggerFactory.getLogger(HtmlParser.class);
   private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
 
   /** Bytes of an untyped page searched for an HTML start. */
@@ -33,6 +40,9 @@ public class HtmlParser implements Parser {
   private Signature signature;
   private boolean followCanonical;
   private boolean refreshPermanent;
+
+  /** Our robots.txt agent names: per-agent X-Robots-Tag values and meta tags name them. */
+  private List<String> agents = List.of();
 
   public HtmlParser() {}
 
@@ -57,6 +67,7 @@ public class HtmlParser implements Parser {
     this.refreshPermanent =
         conf.getBoolean(ParseKeys.REFRESH_AS_PERMANENT, ParseKeys.DEFAULT_REFRESH_AS_PERMANENT);
     this.signature = Signature.create(conf, setup.names());
+    this.agents = RobotsRules.agents(conf);
   }
 
   /**
@@ -117,7 +128,7 @@ public class HtmlParser implements Parser {
 
     ParseData data = new ParseData(ParseData.SUCCESS, "", doc.title());
     data.getMeta().put("charset", charset.charset().name());
-    RobotsDirectives robots = RobotsDirectives.NONE.withHeader(content.getHeader("X-Robots-Tag"));
+    PageSignals signals = new PageSignals(content, agents);
     PageElements elements = walk.pageElements();
     for (Element meta : elements.metas()) {
       String name = meta.attr("name").trim().toLowerCase(Locale.ROOT);
@@ -125,10 +136,11 @@ public class HtmlParser implements Parser {
       if ((name.equals("description") || name.equals("keywords"))
           && !data.getMeta().containsKey(name)) {
         data.getMeta().put(name, value);
-      } else if (name.equals("robots")) {
-        robots = robots.withMeta(value);
+      } else {
+        signals.meta(name, value, agents);
       }
     }
+    RobotsDirectives robots = signals.robots();
     if (robots.present()) {
       data.getMeta().put("robots", robots.describe());
     }
@@ -142,6 +154,7 @@ public class HtmlParser implements Parser {
     MetaRefresh.Redirect redirect =
         refresh == null ? null : refresh.redirect(refreshUrl, selfUrls(content), refreshPermanent);
     List<ParseNote> notes = new ArrayList<>();
+    record(signals.finish(), data, pageUrl, notes);
     if (redirect != null) {
       // a redirect's only link is its target, which updatedb takes from the redirect itself
       data.getMeta().put(ParseData.META_REFRESH, redirect.target());
@@ -170,6 +183,16 @@ public class HtmlParser implements Parser {
         doc,
         elements,
         notes.isEmpty() ? List.of() : notes);
+  }
+
+  /** Records the owner's signals in the parse metadata; a malformed one is noted and logged. */
+  private static void record(
+      SiteSignals signals, ParseData data, String pageUrl, List<ParseNote> notes) {
+    signals.writeTo(data.getMeta());
+    for (UsagePreferences.Noted n : signals.notes()) {
+      notes.add(new ParseNote(UsageNote.FILTER, n.note().counterName(), n.detail()));
+      LOG.info("{}: {} {}", pageUrl, n.note().counterName(), n.detail());
+    }
   }
 
   /**

@@ -1,14 +1,19 @@
 package org.trawler.core.parse;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * What a page's {@code <meta name=robots>} tags and X-Robots-Tag headers allow: noindex (keep no
- * text), nofollow (follow no links). {@code none} means both, {@code all} neither.
+ * What a page's {@code <meta name=robots>} (or {@code <meta name=our-agent>}) tags and X-Robots-Tag
+ * headers allow: noindex (keep no text), nofollow (follow no links), nosnippet (show no snippet),
+ * noarchive (may be kept out of WARC export). {@code none} means noindex and nofollow, {@code all}
+ * nothing.
  */
-public record RobotsDirectives(boolean present, boolean noIndex, boolean noFollow) {
-  public static final RobotsDirectives NONE = new RobotsDirectives(false, false, false);
+public record RobotsDirectives(
+    boolean present, boolean noIndex, boolean noFollow, boolean noSnippet, boolean noArchive) {
+  public static final RobotsDirectives NONE =
+      new RobotsDirectives(false, false, false, false, false);
 
   /**
    * Directives that take a value after a colon; any other "name:" prefixes directives for one
@@ -19,32 +24,55 @@ public record RobotsDirectives(boolean present, boolean noIndex, boolean noFollo
 
   /** Adds a meta robots content value such as "noindex, nofollow". */
   public RobotsDirectives withMeta(String content) {
-    return with(content, false);
+    return with(content, List.of());
   }
 
   /**
    * Adds an X-Robots-Tag header value. Directives after an agent prefix ("googlebot: noindex") are
-   * meant for that agent only and are ignored.
+   * for that agent only: kept when it is one of {@code agents} (lower case), else ignored.
    */
-  public RobotsDirectives withHeader(String value) {
-    return with(value, true);
+  public RobotsDirectives withHeader(String value, List<String> agents) {
+    return with(value, agents);
   }
 
-  private RobotsDirectives with(String value, boolean header) {
+  /** Adds an X-Robots-Tag header value, keeping no agent-scoped directive. */
+  public RobotsDirectives withHeader(String value) {
+    return with(value, List.of());
+  }
+
+  /** Both sets of directives: each one set in either. */
+  public RobotsDirectives and(RobotsDirectives other) {
+    return new RobotsDirectives(
+        present || other.present,
+        noIndex || other.noIndex,
+        noFollow || other.noFollow,
+        noSnippet || other.noSnippet,
+        noArchive || other.noArchive);
+  }
+
+  private RobotsDirectives with(String value, List<String> agents) {
     if (value == null) {
       return this;
     }
     boolean index = noIndex;
     boolean follow = noFollow;
+    boolean snippet = noSnippet;
+    boolean archive = noArchive;
+    boolean ours = true;
     for (String token : value.split(",")) {
       String directive = token.trim().toLowerCase(Locale.ROOT);
       int colon = directive.indexOf(':');
-      if (header && colon > 0) {
+      if (colon > 0) {
         String name = directive.substring(0, colon).trim();
         if (VALUED.contains(name)) {
           continue;
         }
-        break; // an agent scope: the rest of this value is for another crawler
+        // an agent scope: the rest of this value is for that crawler
+        ours = agents.contains(name);
+        directive = directive.substring(colon + 1).trim();
+      }
+      if (!ours) {
+        continue;
       }
       switch (directive) {
         case "noindex":
@@ -57,11 +85,17 @@ public record RobotsDirectives(boolean present, boolean noIndex, boolean noFollo
           index = true;
           follow = true;
           break;
+        case "nosnippet":
+          snippet = true;
+          break;
+        case "noarchive":
+          archive = true;
+          break;
         default:
-          break; // all, index, follow, noarchive, ... change nothing we do
+          break; // all, index, follow, ... change nothing we do
       }
     }
-    return new RobotsDirectives(true, index, follow);
+    return new RobotsDirectives(true, index, follow, snippet, archive);
   }
 
   /**

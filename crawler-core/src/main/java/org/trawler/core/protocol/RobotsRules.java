@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.datum.Content;
 import org.trawler.core.datum.RobotsTxt;
+import org.trawler.core.net.URLParts;
+import org.trawler.core.usage.RobotsTxtSignals;
 
 /**
  * A host's robots.txt as the fetcher needs it: whether a URL may be fetched, the Crawl-delay, or
@@ -20,15 +23,20 @@ public final class RobotsRules {
   private final boolean unavailable;
   private final String reason;
 
-  private RobotsRules(BaseRobotRules rules, boolean unavailable, String reason) {
+  /** The Content-Signal / Content-Usage lines for our agents (crawler-commons skips them). */
+  private final RobotsTxtSignals signals;
+
+  private RobotsRules(
+      BaseRobotRules rules, boolean unavailable, String reason, RobotsTxtSignals signals) {
     this.rules = rules;
     this.unavailable = unavailable;
     this.reason = reason;
+    this.signals = signals;
   }
 
   /** Parsed rules (an allow-all rule set for a 4xx robots.txt). */
   public static RobotsRules of(BaseRobotRules rules) {
-    return new RobotsRules(rules, false, "");
+    return new RobotsRules(rules, false, "", RobotsTxtSignals.NONE);
   }
 
   /**
@@ -50,8 +58,11 @@ public final class RobotsRules {
       case FILE:
         // No cap on Crawl-delay here: the fetcher decides what a too long delay means.
         SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
-        return of(
-            parser.parseContent(txt.getUrl(), txt.getContent(), txt.getContentType(), agents));
+        return new RobotsRules(
+            parser.parseContent(txt.getUrl(), txt.getContent(), txt.getContentType(), agents),
+            false,
+            "",
+            RobotsTxtSignals.read(txt.getContent(), agents));
       case MISSING:
         return allowAll();
       default:
@@ -88,7 +99,7 @@ public final class RobotsRules {
 
   /** robots.txt could not be fetched now; {@code reason} says why (e.g. http_503, timeout). */
   public static RobotsRules unavailable(String reason) {
-    return new RobotsRules(null, true, reason);
+    return new RobotsRules(null, true, reason, RobotsTxtSignals.NONE);
   }
 
   public boolean isUnavailable() {
@@ -109,6 +120,22 @@ public final class RobotsRules {
       return -1;
     }
     return rules.getCrawlDelay();
+  }
+
+  /**
+   * Hands the robots.txt usage lines that apply to {@code url} to parse, in the fetched content's
+   * metadata ({@link Content#META_ROBOTS_SIGNALS}); nothing when there are none or no content.
+   */
+  public void addSignals(String url, ProtocolOutput out) {
+    Content content = out == null ? null : out.getContent();
+    if (content == null || signals == RobotsTxtSignals.NONE) {
+      return;
+    }
+    String path = URLParts.path(url);
+    String lines = signals.forPath(path == null || path.isEmpty() ? "/" : path);
+    if (!lines.isEmpty()) {
+      content.getMeta().put(Content.META_ROBOTS_SIGNALS, lines);
+    }
   }
 
   /** The Sitemap: URLs robots.txt lists. */

@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
@@ -625,6 +627,78 @@ public class HtmlParserTest {
     ParseResult nofollow = parse(dated);
     assertEquals("x a", nofollow.text().getText());
     assertTrue(nofollow.outlinks().isEmpty());
+  }
+
+  @Test
+  public void ownersSignalsAreRecordedWithWhereEachCameFrom() {
+    Content c =
+        html(
+            PAGE,
+            ("<meta name=trawler content=nosnippet><meta name=tdm-reservation content=1>"
+                    + "<meta name=tdm-policy content='https://example.com/policy.json'><p>x</p>")
+                .getBytes(StandardCharsets.UTF_8),
+            "text/html");
+    c.getHeaders().put("X-Robots-Tag", "googlebot: noindex, trawler: noarchive");
+    c.getHeaders().put("Content-Usage", "train-ai=y, search=y");
+    c.getMeta()
+        .put(
+            Content.META_ROBOTS_SIGNALS,
+            "trawler\tcontent-signal\tsearch=yes, ai-train=no, ai-input=yes\n");
+    Map<String, String> meta = parse(c).data().getMeta();
+    Map<String, String> signals = new TreeMap<>();
+    meta.forEach(
+        (k, v) -> {
+          if (k.startsWith("usage.") || k.startsWith("tdm.") || k.startsWith("robots.")) {
+            signals.put(k, v);
+          }
+        });
+    assertEquals(
+        new TreeMap<>(
+            Map.ofEntries(
+                Map.entry("usage.search", "yes"),
+                Map.entry("usage.search.from", "robots.txt:trawler"),
+                // robots.txt said no, the header yes: the stricter wins
+                Map.entry("usage.ai-train", "no"),
+                Map.entry("usage.ai-train.from", "robots.txt:trawler"),
+                Map.entry("usage.ai-input", "yes"),
+                Map.entry("usage.ai-input.from", "robots.txt:trawler"),
+                Map.entry("tdm.reserved", "yes"),
+                Map.entry("tdm.reserved.from", "meta"),
+                Map.entry("tdm.policy", "https://example.com/policy.json"),
+                Map.entry("tdm.policy.from", "meta"),
+                Map.entry("robots.noarchive", "yes"),
+                Map.entry("robots.noarchive.from", "header"),
+                Map.entry("robots.nosnippet", "yes"),
+                Map.entry("robots.nosnippet.from", "meta"))),
+        signals);
+    assertEquals("x", parse(c).text().getText()); // googlebot's noindex is not ours
+  }
+
+  @Test
+  public void malformedAndConflictingSignalsAreNotedOnce() {
+    Content c =
+        html(
+            PAGE,
+            "<meta name=tdm-reservation content=2><meta name=tdm-reservation content=1><p>x</p>"
+                .getBytes(StandardCharsets.UTF_8),
+            "text/html");
+    c.getHeaders().put("Content-Usage", "train-ai=maybe, fly=y");
+    c.getHeaders().put("tdm-reservation", "0");
+    c.getMeta().put(Content.META_ROBOTS_SIGNALS, "*\tcontent-signal\tsearch=no\n");
+    c.getHeaders().put("X-Robots-Tag", "none");
+    ParseResult r = parse(c);
+    assertEquals(
+        List.of(
+            "malformed_signal train-ai=maybe",
+            "unknown_signal_key fly=y",
+            "malformed_signal tdm-reservation: 2",
+            "conflicting_signals tdm.reserved=no (header) vs yes (meta)"),
+        r.notes().stream().map(n -> n.counter() + " " + n.detail()).toList());
+    assertEquals("yes", r.data().getMeta().get("tdm.reserved"));
+    assertEquals("no", r.data().getMeta().get("usage.search"));
+    assertEquals("robots.txt:*", r.data().getMeta().get("usage.search.from"));
+    assertEquals("yes", r.data().getMeta().get("robots.noindex"));
+    assertEquals("yes", r.data().getMeta().get("robots.nofollow"));
   }
 
   // ---- title, text, metadata ----

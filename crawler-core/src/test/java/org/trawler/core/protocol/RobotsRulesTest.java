@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.Test;
+import org.trawler.core.datum.Content;
 import org.trawler.core.datum.RobotsTxt;
 
 /** A site's robots.txt answer, kept across rounds, and the rules it sets (RFC 9309). */
@@ -39,6 +40,22 @@ public class RobotsRulesTest {
     assertFalse(rules.isAllowed(SITE + "/private/x"));
     assertTrue(rules.isAllowed(SITE + "/public"));
     assertEquals(2000, rules.getCrawlDelayMillis());
+  }
+
+  @Test
+  public void aFilesUsageLinesGoToTheFetchedPageForParse() {
+    RobotsRules rules =
+        rules(file(T0, "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n"), T0);
+    ProtocolOutput page =
+        ProtocolOutput.success(200, new Content(SITE + "/a", SITE + "/a", new byte[0], "", false));
+    rules.addSignals(SITE + "/a", page);
+    assertEquals(
+        "*\tcontent-signal\tsearch=yes, ai-train=no\n",
+        page.getContent().getMeta().get(Content.META_ROBOTS_SIGNALS));
+    ProtocolOutput quiet =
+        ProtocolOutput.success(200, new Content(SITE + "/", SITE + "/", new byte[0], "", false));
+    rules(file(T0, "User-agent: *\nAllow: /\n"), T0).addSignals(SITE, quiet);
+    assertFalse(quiet.getContent().getMeta().containsKey(Content.META_ROBOTS_SIGNALS));
   }
 
   @Test

@@ -122,6 +122,7 @@ final class FetcherThread extends Thread {
           if (outcome == null) {
             throw new IllegalStateException(protocol.getClass().getName() + " returned no outcome");
           }
+          rules.addSignals(url, outcome); // robots.txt's usage lines, for parse to record
           if (prober != null) {
             prober.fetched(url, outcome);
           }

@@ -14,7 +14,9 @@ public enum DeleteReason implements JobCounter {
   /** The page asks not to be indexed (meta robots or X-Robots-Tag noindex). */
   NOINDEX,
   /** The page names another URL as its canonical (rel=canonical): only that one is indexed. */
-  NOT_CANONICAL;
+  NOT_CANONICAL,
+  /** Its owner refused a usage export.require.usage requires (e.g. ai-train=no). */
+  USAGE_REFUSED;
 
   @Override
   public String group() {

@@ -16,6 +16,8 @@ import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.parse.ParsedPage;
+import org.trawler.core.usage.UsageField;
+import org.trawler.core.usage.UsageRequirement;
 
 /**
  * What the index does with one URL of the segments: add its document, delete it, or skip it (and
@@ -42,12 +44,24 @@ public final class IndexDecision {
   private final int maxContentLength;
   private final int maxAnchors;
   private final FieldMapping fields;
+  private final UsageRequirement required;
 
   public IndexDecision(boolean delete, int maxContentLength, int maxAnchors, FieldMapping fields) {
+    this(delete, maxContentLength, maxAnchors, fields, UsageRequirement.NONE);
+  }
+
+  /** A decision that also leaves out pages whose owners refused a {@code required} usage. */
+  public IndexDecision(
+      boolean delete,
+      int maxContentLength,
+      int maxAnchors,
+      FieldMapping fields,
+      UsageRequirement required) {
     this.delete = delete;
     this.maxContentLength = maxContentLength;
     this.maxAnchors = maxAnchors;
     this.fields = fields;
+    this.required = required;
   }
 
   /** The decision {@code conf} sets up; a bad setting fails here. */
@@ -57,7 +71,8 @@ public final class IndexDecision {
         Settings.getInt(
             conf, IndexerKeys.MAX_CONTENT_LENGTH, IndexerKeys.DEFAULT_MAX_CONTENT_LENGTH),
         Settings.getInt(conf, IndexerKeys.MAX_ANCHORS, IndexerKeys.DEFAULT_MAX_ANCHORS),
-        FieldMapping.fromConf(conf));
+        FieldMapping.fromConf(conf),
+        UsageRequirement.fromConf(conf));
   }
 
   /**
@@ -105,6 +120,12 @@ public final class IndexDecision {
     }
     if (isNoIndex(parse)) {
       return deleteOrSkip(url, DeleteReason.NOINDEX);
+    }
+    if (required.refused(parse.getMeta()) != null) {
+      // export.require.usage: a page indexed before the requirement was set leaves the index
+      return delete
+          ? Outcome.delete(url, DeleteReason.USAGE_REFUSED)
+          : Outcome.skip(SkipReason.USAGE_REFUSED);
     }
     String canonical = parse.getMeta().get(ParseData.META_CANONICAL);
     if (canonical != null && !canonical.equals(url)) {
@@ -192,6 +213,9 @@ public final class IndexDecision {
     }
     doc.add(IndexFields.SCORE, db.getScore());
     doc.add(IndexFields.DEPTH, db.getDepth());
+    for (UsageField f : UsageField.values()) {
+      doc.add(f.key(), parse.getMeta().get(f.key())); // what the page's owner allows
+    }
     String segment = page.segment();
     doc.add(IndexFields.SEGMENT, segment.substring(segment.lastIndexOf('/') + 1));
     for (String field : ParsedPage.fieldNames(parse)) {

@@ -1,7 +1,9 @@
 package org.trawler.jobs.index;
 
+import java.util.HashSet;
 import java.util.Set;
 import org.trawler.core.datum.ParseData;
+import org.trawler.core.usage.UsageField;
 
 /** The names of the index job's document fields (before {@code indexer.fields} renames them). */
 public final class IndexFields {
@@ -55,9 +57,29 @@ public final class IndexFields {
   public static final String DEPTH = "depth";
   public static final String SEGMENT = "segment";
 
-  /** Fields matched as a whole (not split into words). */
-  public static final Set<String> KEYWORD =
-      Set.of(ID, URL, HOST, DOMAIN, CONTENT_TYPE, TYPE, CREATED, DIGEST, SEGMENT, LANG, LANGUAGES);
+  /** Fields matched as a whole (not split into words), the owners' signals among them. */
+  public static final Set<String> KEYWORD = keywords();
+
+  private static Set<String> keywords() {
+    Set<String> keywords =
+        new HashSet<>(
+            Set.of(
+                ID,
+                URL,
+                HOST,
+                DOMAIN,
+                CONTENT_TYPE,
+                TYPE,
+                CREATED,
+                DIGEST,
+                SEGMENT,
+                LANG,
+                LANGUAGES));
+    for (UsageField f : UsageField.values()) {
+      keywords.add(f.key()); // usage.ai-train, tdm.reserved, robots.noindex...
+    }
+    return Set.copyOf(keywords);
+  }
 
   /** Fields kept as they are for reading back, never searched. */
   public static final Set<String> STORED_ONLY = Set.of(MARKDOWN);

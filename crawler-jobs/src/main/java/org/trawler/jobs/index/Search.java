@@ -23,6 +23,7 @@ import org.apache.lucene.search.uhighlight.LengthGoalBreakIterator;
 import org.apache.lucene.search.uhighlight.UnifiedHighlighter;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.parse.Whitespace;
+import org.trawler.core.usage.UsageField;
 
 /**
  * A search over an index's shards: Lucene's classic query syntax over title, headings, anchor, URL
@@ -175,10 +176,15 @@ public final class Search {
               sd.score,
               value(doc, schema.field(IndexFields.URL)),
               value(doc, schema.field(IndexFields.TITLE)),
-              snippet == null ? "" : Whitespace.collapse(snippet),
+              snippet == null || noSnippet(doc) ? "" : Whitespace.collapse(snippet),
               doc));
     }
     return new Results(all.totalHits.value, hits);
+  }
+
+  /** The page's owner asked for no snippet (robots nosnippet): search and the console show none. */
+  private static boolean noSnippet(Document doc) {
+    return UsageField.YES.equals(doc.get(UsageField.ROBOTS_NOSNIPPET.key()));
   }
 
   private String[] highlight(IndexSearcher searcher, String field, Query q, TopDocs top)

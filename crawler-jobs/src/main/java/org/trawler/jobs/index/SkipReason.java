@@ -17,7 +17,9 @@ public enum SkipReason implements JobCounter {
   /** The crawldb does not know the URL (index run against another crawl's crawldb). */
   NOT_IN_CRAWLDB,
   /** It would be deleted, but deletes are off (-deleteGone not given). */
-  DELETE_OFF;
+  DELETE_OFF,
+  /** Its owner refused a usage export.require.usage requires (deletes off: it is not added). */
+  USAGE_REFUSED;
 
   @Override
   public String group() {

@@ -44,6 +44,7 @@ public final class SingleFetch implements Closeable {
       return new Result(rules, verdict, verdict);
     }
     ProtocolOutput out = protocol.fetch(url, 0, this::mayFollow);
+    rules.addSignals(url, out);
     return new Result(rules, null, out);
   }
 

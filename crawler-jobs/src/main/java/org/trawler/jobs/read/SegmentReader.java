@@ -30,6 +30,8 @@ import org.trawler.core.store.PartCursor;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.PathNames;
 import org.trawler.core.store.Segment;
+import org.trawler.core.usage.SiteSignals;
+import org.trawler.core.usage.UsageField;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 
@@ -311,6 +313,17 @@ public class SegmentReader extends CrawlTool {
           json.value(value);
         }
         json.endArray();
+      }
+      json.endObject();
+    }
+    SiteSignals signals = SiteSignals.readFrom(parse.getMeta());
+    if (!signals.values().isEmpty()) { // what the page's owner allows, and where it said so
+      json.name("signals").beginObject();
+      for (Map.Entry<UsageField, SiteSignals.Value> e : signals.values().entrySet()) {
+        json.name(e.getKey().key()).beginObject();
+        json.name("value").value(e.getValue().value());
+        json.name("from").value(e.getValue().from());
+        json.endObject();
       }
       json.endObject();
     }

@@ -23,6 +23,7 @@ import org.netpreserve.jwarc.WarcTruncationReason;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.Outlink;
+import org.trawler.core.usage.UsageField;
 import org.trawler.jobs.CounterSink;
 
 /**
@@ -194,6 +195,15 @@ final class CaptureRecords {
         outlinks.add(link.getToUrl());
       }
       fields.put("outlink", outlinks);
+    }
+    if (capture.parse() != null) {
+      // what the page's owner allows, as parse recorded it: WAT files carry it on
+      for (UsageField f : UsageField.values()) {
+        String value = capture.parse().getMeta().get(f.key());
+        if (value != null) {
+          fields.put(f.key(), List.of(value));
+        }
+      }
     }
     return new WarcMetadata.Builder()
         .version(MessageVersion.WARC_1_1)

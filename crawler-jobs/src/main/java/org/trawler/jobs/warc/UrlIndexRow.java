@@ -7,8 +7,10 @@ import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.HttpTranscript;
@@ -16,6 +18,7 @@ import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolOutput;
+import org.trawler.core.usage.UsageField;
 
 /**
  * One row of the URL index: a response or revisit record as its CDXJ line places it in its WARC
@@ -52,7 +55,8 @@ public record UrlIndexRow(
     String segment,
     String fetchReason,
     String crawlStatus,
-    String duplicateOf)
+    String duplicateOf,
+    Map<String, String> ownerSignals)
     implements Serializable {
 
   /** Partition of successful captures (2xx), as Common Crawl's. */
@@ -152,7 +156,30 @@ public record UrlIndexRow(
             ? null
             : ProtocolOutput.reasonOf(fetch.getMetaString(MetadataKeys.PROTOCOL_STATUS)),
         fetch == null ? null : fetch.getStatus().label(),
-        duplicateOf);
+        duplicateOf,
+        ownerSignals(parse));
+  }
+
+  /**
+   * What the page's owner allows, by column ("usage.ai-train" is column usage_ai_train); empty when
+   * the page was not parsed or its owner said nothing.
+   */
+  static Map<String, String> ownerSignals(ParseData parse) {
+    Map<String, String> columns = new TreeMap<>();
+    if (parse != null) {
+      for (UsageField f : UsageField.values()) {
+        String value = parse.getMeta().get(f.key());
+        if (value != null) {
+          columns.put(column(f), value);
+        }
+      }
+    }
+    return columns;
+  }
+
+  /** The Parquet column of a signal: its key with dots and dashes as underscores. */
+  static String column(UsageField f) {
+    return f.key().replace('.', '_').replace('-', '_');
   }
 
   /** The exchange whose body is the page parse read: the capture's last, a 2xx in content. */

@@ -4,6 +4,7 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.trawler.core.usage.UsageField;
 
 /**
  * The URL index's Parquet schema: Common Crawl's cc-index-table columns that mean something here,
@@ -42,8 +43,18 @@ final class UrlIndexSchema {
             optional binary fetch_reason (STRING);
             optional binary crawl_status (STRING);
             optional binary duplicate_of (STRING);
-          }
-          """);
+          """
+              + ownerColumns()
+              + "}");
+
+  /** One optional string column per owner's signal (usage_ai_train, robots_noarchive...). */
+  private static String ownerColumns() {
+    StringBuilder columns = new StringBuilder();
+    for (UsageField f : UsageField.values()) {
+      columns.append("optional binary ").append(UrlIndexRow.column(f)).append(" (STRING);\n");
+    }
+    return columns.toString();
+  }
 
   private final SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
 
@@ -78,6 +89,7 @@ final class UrlIndexSchema {
     put(g, "fetch_reason", r.fetchReason());
     put(g, "crawl_status", r.crawlStatus());
     put(g, "duplicate_of", r.duplicateOf());
+    r.ownerSignals().forEach((column, value) -> put(g, column, value));
     return g;
   }
 

@@ -11,6 +11,10 @@ public enum WarcCounter implements JobCounter {
    * without fetcher.store.http.headers: no records.
    */
   URLS_NOT_EXCHANGED,
+  /** URLs left out of the export: their page says noarchive and warc.honor.noarchive is on. */
+  URLS_NOARCHIVE,
+  /** URLs left out of the export: their owner refused a usage export.require.usage requires. */
+  URLS_USAGE_REFUSED,
   /** 2xx answers whose body is not in the segment (fetcher.store.content=false): not archived. */
   CONTENT_MISSING,
   WARCINFO_RECORDS,

@@ -304,15 +304,19 @@ public class WarcExport extends DatasetCommand {
   public static class ArchiveReducer
       extends Reducer<Text, SegmentValue, NullWritable, NullWritable> {
     private WarcArchive archive;
+    private CaptureFilter filter;
+    private CounterSink counters;
 
     @Override
     protected void setup(Context context) throws IOException, InterruptedException {
+      filter = CaptureFilter.fromConf(context.getConfiguration());
+      counters = CounterSink.of(context);
       archive =
           WarcArchive.open(
               context.getConfiguration(),
               filesDir(context),
               context.getTaskAttemptID().getTaskID().getId(),
-              CounterSink.of(context),
+              counters,
               true);
     }
 
@@ -325,7 +329,13 @@ public class WarcExport extends DatasetCommand {
     protected void reduce(Text url, Iterable<SegmentValue> values, Context context)
         throws IOException {
       for (Capture capture : Captures.assemble(url.toString(), values)) {
-        archive.add(capture);
+        WarcCounter leftOut = filter.leftOut(capture.parse());
+        if (leftOut != null) {
+          counters.count(leftOut, 1);
+          LOG.debug("{} left out of the export: {}", url, leftOut);
+        } else {
+          archive.add(capture);
+        }
       }
     }
 

@@ -38,6 +38,15 @@ public final class WarcKeys {
 
   public static final boolean DEFAULT_MARKDOWN = false;
 
+  /**
+   * Leave pages that say noarchive (X-Robots-Tag, meta robots) out of the WARC export. Off by
+   * default: noarchive asks a search engine not to show a cached copy, while web archives keep
+   * records under their own (legal deposit, research) rules.
+   */
+  public static final String HONOR_NOARCHIVE = "warc.honor.noarchive";
+
+  public static final boolean DEFAULT_HONOR_NOARCHIVE = false;
+
   /** Payload digests remembered per task to write revisits of identical payloads. */
   public static final String REVISIT_MEMORY = "warc.revisit.memory";
 

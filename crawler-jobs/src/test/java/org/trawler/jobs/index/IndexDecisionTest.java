@@ -13,6 +13,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.usage.UsageRequirement;
 
 public class IndexDecisionTest {
   private static final String URL = IndexPages.URL;
@@ -133,6 +134,31 @@ public class IndexDecisionTest {
     PageRecords page = withCanonical(URL);
     page.parseData().getMeta().put(ParseData.META_REFRESH, "https://www.example.co.uk/new");
     assertDeleted(page, DeleteReason.REDIRECT);
+  }
+
+  @Test
+  public void theOwnersSignalsAreKeywordFieldsAndARefusedRequiredUsageLeavesTheIndex() {
+    PageRecords page = withCanonical(URL);
+    page.parseData().getMeta().put("usage.ai-train", "no");
+    page.parseData().getMeta().put("usage.ai-train.from", "robots.txt:*");
+    page.parseData().getMeta().put("robots.nosnippet", "yes");
+    IndexDocument doc = decide(page).action().document();
+    assertEquals("no", doc.first("usage.ai-train"));
+    assertEquals("yes", doc.first("robots.nosnippet"));
+    assertNull(doc.first("usage.search"));
+    assertTrue(IndexFields.KEYWORD.contains("usage.ai-train"));
+
+    UsageRequirement trainable = UsageRequirement.of("ai-train");
+    IndexDecision.Outcome deleted =
+        new IndexDecision(true, -1, -1, FieldMapping.NONE, trainable).decide(URL, page);
+    assertEquals(DeleteReason.USAGE_REFUSED, deleted.deleted());
+    assertEquals(IndexAction.delete(URL), deleted.action());
+    IndexDecision.Outcome skipped =
+        new IndexDecision(false, -1, -1, FieldMapping.NONE, trainable).decide(URL, page);
+    assertEquals(SkipReason.USAGE_REFUSED, skipped.skipped());
+    IndexDecision searchable =
+        new IndexDecision(true, -1, -1, FieldMapping.NONE, UsageRequirement.of("search"));
+    assertTrue(searchable.decide(URL, page).action().isAdd()); // silence is no refusal
   }
 
   private static PageRecords withCanonical(String canonical) {

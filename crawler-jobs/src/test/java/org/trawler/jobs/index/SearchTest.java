@@ -192,6 +192,18 @@ public class SearchTest {
   }
 
   @Test
+  public void aNosnippetPageIsFoundButShownWithoutASnippet() throws Exception {
+    page("open", "Wombats", "", "Wombats dig burrows.");
+    page("quiet", "Wombat facts", "", "Wombats have cubic droppings.");
+    docs.get(1).add("robots.nosnippet", "yes");
+    List<Search.Hit> found = hits(Search.fromConf(conf), "wombats");
+    assertEquals(2, found.size());
+    for (Search.Hit h : found) {
+      assertEquals(h.url(), h.url().endsWith("quiet") ? "" : "[Wombats] dig burrows.", h.snippet());
+    }
+  }
+
+  @Test
   public void snippetsAreOneLineEvenFromPreformattedText() throws Exception {
     page("code", "Example", "", "An example:\n  <copy file=\"a\"\n        todir=\"b\"/>\n\tdone");
     Search.Hit hit = hits(Search.fromConf(conf), "todir").get(0);

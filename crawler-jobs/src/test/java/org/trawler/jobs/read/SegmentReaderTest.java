@@ -126,6 +126,8 @@ public class SegmentReaderTest {
         "http://y.com/",
         datum(CrawlStatus.LINKED, 0));
     ParseData parse = new ParseData(ParseData.SUCCESS, "", "Hi ✓");
+    parse.getMeta().put("usage.ai-train", "no");
+    parse.getMeta().put("usage.ai-train.from", "robots.txt:*");
     parse.getOutlinks().add(new Outlink("http://x.com/", "X"));
     parse.getOutlinks().add(new Outlink("http://y.com/", ""));
     mapFile(
@@ -188,7 +190,8 @@ public class SegmentReaderTest {
             + "\"content\":{\"contentType\":\"text/html\",\"length\":15,\"truncated\":false,"
             + "\"headers\":{\"Content-Type\":\"text/html; charset=\\\"utf-8\\\"\"}},"
             + "\"parse\":{\"status\":\"success\",\"title\":\"Hi ✓\",\"outlinks\":[{\"url\":\"http://x.com/\",\"anchor\":\"X\"},"
-            + "{\"url\":\"http://y.com/\",\"anchor\":\"\"}]},"
+            + "{\"url\":\"http://y.com/\",\"anchor\":\"\"}],"
+            + "\"signals\":{\"usage.ai-train\":{\"value\":\"no\",\"from\":\"robots.txt:*\"}}},"
             + "\"textLength\":2}",
         lines.get(0));
     ObjectMapper mapper = new ObjectMapper();

@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
@@ -219,5 +220,16 @@ public class UrlIndexRowTest {
         new CdxjLine.Entry(
             small.surt(), small.date(), small.url(), small.mime(), 200, "D", 1L << 31, 10, "f");
     assertFalse(UrlIndexRow.fits(far));
+  }
+
+  @Test
+  public void theOwnersSignalsBecomeColumnsNamedWithUnderscores() {
+    ParseData parse = new ParseData(ParseData.SUCCESS, "", "T");
+    parse.getMeta().put("usage.ai-train", "no");
+    parse.getMeta().put("usage.ai-train.from", "header");
+    parse.getMeta().put("robots.noarchive", "yes");
+    assertEquals(
+        Map.of("usage_ai_train", "no", "robots_noarchive", "yes"), UrlIndexRow.ownerSignals(parse));
+    assertEquals(Map.of(), UrlIndexRow.ownerSignals(null));
   }
 }
