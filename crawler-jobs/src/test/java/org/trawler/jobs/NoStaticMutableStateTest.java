@@ -27,8 +27,8 @@ import org.trawler.parse.tika.TikaParser;
 
 /**
  * STYLE: no static mutable state. Reads the class files of crawler-core, crawler-jobs and
- * crawler-parse-tika, crawler-lang (without loading them) for a static field that is not final,
- * or final and an atomic, or a collection or map other than the JDK's unmodifiable ones (only those
+ * crawler-parse-tika, crawler-lang (without loading them) for a static field that is not final, or
+ * final and an atomic, or a collection or map other than the JDK's unmodifiable ones (only those
  * fields' classes are loaded, to look at the value). Arrays are not counted: they are private
  * lookup tables filled once. A new field fails here: hand the state to whoever needs it (a per-run
  * or per-task object), or add it below with the reason it must be JVM-wide.

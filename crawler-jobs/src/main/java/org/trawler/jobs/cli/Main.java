@@ -27,8 +27,8 @@ import org.trawler.jobs.index.SearchCommand;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseSegment;
-import org.trawler.jobs.rank.host.HostRank;
 import org.trawler.jobs.rank.RankCommand;
+import org.trawler.jobs.rank.host.HostRank;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.jobs.read.HostDbReader;
 import org.trawler.jobs.read.LinkDbReader;
@@ -63,7 +63,9 @@ public final class Main {
           new Command(
               "dedup", "mark pages with duplicate content in the crawldb", DeduplicationJob::new),
           new Command(
-              "rank", "PageRank of the crawl's pages into the crawldb, for generate's order", RankCommand::new),
+              "rank",
+              "PageRank of the crawl's pages into the crawldb, for generate's order",
+              RankCommand::new),
           new Command(
               "index", "index the pages of segments (Lucene by default, or Solr)", IndexJob::new),
           new Command("search", "search an index made by index", SearchCommand::new),

@@ -28,7 +28,7 @@ import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.Main;
+import org.trawler.jobs.cli.Main;
 
 /**
  * The exact check: {@code bin/crawl rank} in local mode on a crawl the test writes, a hand-made
