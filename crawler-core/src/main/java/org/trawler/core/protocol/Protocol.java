@@ -31,6 +31,25 @@ public interface Protocol extends Plugin, Closeable {
     return fetch(url, ifModifiedSince, gate);
   }
 
+  /**
+   * Fetches {@code url} as a page of the crawl (what is stored and parsed), as {@link
+   * #fetch(String, long, String, RedirectGate)} does; a protocol may do more for a page than its
+   * request (a renderer loads it in a browser), telling {@code watch} how long that may take.
+   * Soft-404 probes, robots.txt, sitemaps and a browser's sub-requests are plain fetches, never
+   * pages.
+   */
+  default ProtocolOutput fetchPage(
+      String url, long ifModifiedSince, String etag, RedirectGate gate, FetchWatch watch) {
+    return fetch(url, ifModifiedSince, etag, gate);
+  }
+
+  /**
+   * Called once by the task this protocol serves, before its first {@link #fetchPage}: what the
+   * task lends it (robots.txt rules, counters). A protocol that fetches pages as single requests
+   * needs neither.
+   */
+  default void start(ProtocolContext context) {}
+
   /** Fetches {@code url}, following redirects inline at once (outside a crawl's queues). */
   default ProtocolOutput fetch(String url, long ifModifiedSince) {
     return fetch(url, ifModifiedSince, RedirectGate.FOLLOW);

@@ -4,7 +4,10 @@ import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.plugin.Plugins;
 
-/** The configured {@link Protocol} (fetcher.protocol.class), made by {@link Plugins}. */
+/**
+ * The configured {@link Protocol} (fetcher.protocol.class, wrapped by the rendering protocol with
+ * fetcher.render), made by {@link Plugins}.
+ */
 public final class ProtocolClass {
   private ProtocolClass() {}
 
@@ -21,8 +24,23 @@ public final class ProtocolClass {
     newInstance(conf).close();
   }
 
-  /** A new instance of the configured Protocol; a bad setting it reads is thrown as it is. */
+  /**
+   * A new instance of the configured Protocol; a bad setting it reads is thrown as it is. With
+   * fetcher.render it is the rendering protocol, which wraps {@link #newNetworkInstance}.
+   */
   public static Protocol newInstance(Configuration conf) {
+    if (conf.getBoolean(ProtocolKeys.RENDER, ProtocolKeys.DEFAULT_RENDER)) {
+      return Plugins.create(
+          conf, ProtocolKeys.RENDER, ProtocolKeys.RENDER_PROTOCOL_VALUE, Protocol.class);
+    }
+    return newNetworkInstance(conf);
+  }
+
+  /**
+   * A new instance of the Protocol fetcher.protocol.class names, without rendering: what a
+   * rendering protocol fetches pages and its browser's requests through.
+   */
+  public static Protocol newNetworkInstance(Configuration conf) {
     return Plugins.create(conf, ProtocolKeys.PROTOCOL_CLASS, name(conf), Protocol.class);
   }
 

@@ -140,5 +140,16 @@ public final class ProtocolKeys {
 
   public static final String DEFAULT_PROTOCOL_CLASS = "org.trawler.core.protocol.http.HttpProtocol";
 
+  /**
+   * Render fetched HTML pages in headless Chromium: the configured protocol is then wrapped by the
+   * one named {@link #RENDER_PROTOCOL_VALUE} (docs/rendering.md).
+   */
+  public static final String RENDER = "fetcher.render";
+
+  public static final boolean DEFAULT_RENDER = false;
+
+  /** The short name of the protocol that renders pages (crawler-jobs' catalog gives it). */
+  public static final String RENDER_PROTOCOL_VALUE = "render";
+
   private ProtocolKeys() {}
 }

@@ -31,7 +31,7 @@ import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
 import org.trawler.core.protocol.ProtocolOutput;
-import org.trawler.jobs.fetch.render.Renderer;
+import org.trawler.core.protocol.RenderingChoice;
 import org.trawler.jobs.politeness.SingleFetch;
 
 /**
@@ -58,8 +58,8 @@ public final class PageCheck implements Closeable {
    */
   private Parsers everyLink;
 
-  /** The page's renderer when fetcher.render is on, else null. */
-  private final Renderer renderer;
+  /** Which pages the protocol renders when fetcher.render is on, else null. */
+  private final RenderingChoice rendering;
 
   /**
    * Whether the page was rendered, and why not or how it ended; in a report only when
@@ -111,7 +111,8 @@ public final class PageCheck implements Closeable {
     this.honorNofollow =
         conf.getBoolean(ParseKeys.HONOR_NOFOLLOW, ParseKeys.DEFAULT_HONOR_NOFOLLOW);
     this.fetch = new SingleFetch(conf, clock);
-    this.renderer = Renderer.open(conf, fetch.protocol(), (group, name, n) -> {});
+    this.rendering =
+        fetch.protocol() instanceof RenderingChoice choice ? choice : null; // fetcher.render
     this.parser = new Parsers(conf);
     this.charsets =
         CharsetDetector.forDefault(
@@ -131,18 +132,7 @@ public final class PageCheck implements Closeable {
     URLCheck.Result urlCheck = seedCheck.check(url);
     String target = urlCheck.normalized() != null ? urlCheck.normalized() : url;
     SingleFetch.Result fetched = fetch.fetch(target);
-    Rendering shown = null;
-    if (renderer != null) {
-      Rendered rendering;
-      try {
-        rendering = render(fetched);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        rendering = new Rendered(false, "interrupted", fetched.output());
-      }
-      fetched = new SingleFetch.Result(fetched.robots(), fetched.robotsVerdict(), rendering.output);
-      shown = new Rendering(rendering.rendered, rendering.reason);
-    }
+    Rendering shown = rendering == null ? null : rendering(fetched.output());
     Content content = fetched.output().getContent();
     if (fetched.output().getStatus() != CrawlStatus.FETCH_SUCCESS || content == null) {
       return new Report(url, urlCheck, fetched, shown, null, null, List.of());
@@ -160,22 +150,17 @@ public final class PageCheck implements Closeable {
         url, urlCheck, fetched, shown, charset, parse, droppedLinks(content, charset, parse));
   }
 
-  /** A fetch rendered as the crawl would render it, and how that went. */
-  private record Rendered(boolean rendered, String reason, ProtocolOutput output) {}
-
-  private Rendered render(SingleFetch.Result fetched) throws InterruptedException {
-    ProtocolOutput out = fetched.output();
-    String why = renderer.notRendered(out);
+  /** Whether the page fetch was rendered, as the crawl renders it, or why not. */
+  private Rendering rendering(ProtocolOutput out) {
+    String why = rendering.notRendered(out);
     if (why != null) {
-      return new Rendered(false, why, out);
+      return new Rendering(false, why);
     }
-    ProtocolOutput rendered =
-        renderer.render(out, fetched.robots(), fetch::rulesFor, Renderer.Watch.NONE);
-    if (rendered.getContent() != null && rendered.getContent().isRendered()) {
-      return new Rendered(true, "", rendered);
+    if (out.getContent() != null && out.getContent().isRendered()) {
+      return new Rendering(true, "");
     }
-    String message = rendered.getMessage().isEmpty() ? "" : " " + rendered.getMessage();
-    return new Rendered(false, rendered.getReasonName() + message, rendered);
+    String message = out.getMessage().isEmpty() ? "" : " " + out.getMessage();
+    return new Rendering(false, out.getReasonName() + message);
   }
 
   /**
@@ -318,9 +303,6 @@ public final class PageCheck implements Closeable {
 
   @Override
   public void close() throws IOException {
-    if (renderer != null) {
-      renderer.close();
-    }
     parser.close();
     if (everyLink != null) {
       everyLink.close();

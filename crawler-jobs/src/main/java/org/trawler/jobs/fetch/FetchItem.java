@@ -13,12 +13,16 @@ final class FetchItem {
   private volatile long startTime;
 
   /**
-   * When its render started, ms epoch; {@link #WAITING_FOR_BROWSER}, or 0 when not rendering. A
-   * render has its own time bound: the watchdog times it, not the fetch before it.
+   * When a stage of its fetch with its own time bound started (a render), ms epoch; {@link
+   * #WAITING}, or 0 when none: the watchdog times that stage by its bound, not the fetch before it.
    */
-  private volatile long renderStart;
+  private volatile long stageStart;
 
-  static final long WAITING_FOR_BROWSER = -1;
+  /** The bound of the stage that started at {@link #stageStart}, ms. */
+  private volatile long stageBoundMillis;
+
+  /** {@link #stageStart()} while the fetch waits for something other fetches hold (a browser). */
+  static final long WAITING = -1;
 
   FetchItem(Text url, CrawlDatum datum, String queueId) {
     this.url = url;
@@ -34,15 +38,23 @@ final class FetchItem {
     startTime = now;
   }
 
-  long renderStart() {
-    return renderStart;
+  long stageStart() {
+    return stageStart;
   }
 
-  /**
-   * The render started at {@code now}, or is waiting for a browser ({@link #WAITING_FOR_BROWSER}).
-   */
-  void rendering(long now) {
-    renderStart = now;
+  long stageBoundMillis() {
+    return stageBoundMillis;
+  }
+
+  /** The fetch waits for something other fetches hold: no hang, however long. */
+  void waiting() {
+    stageStart = WAITING;
+  }
+
+  /** A stage of the fetch bounded by {@code boundMillis} started at {@code now}. */
+  void stage(long now, long boundMillis) {
+    stageBoundMillis = boundMillis; // before the start: the watchdog reads the start first
+    stageStart = now;
   }
 
   @Override

@@ -7,8 +7,9 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolContext;
 import org.trawler.core.protocol.ProtocolKeys;
-import org.trawler.jobs.fetch.render.Renderer;
+import org.trawler.core.protocol.RobotsRules;
 import org.trawler.jobs.politeness.RobotsCache;
 
 /**
@@ -26,7 +27,6 @@ final class FetchTask {
   private final Protocol protocol;
   private final RobotsCache.Store robotsDb;
   private final FetchRecorder recorder;
-  private final Renderer renderer;
   private final Soft404Prober prober;
   private final QueueFeeder.FetchList list;
   private final TaskAttemptContext context;
@@ -38,7 +38,6 @@ final class FetchTask {
       Protocol protocol,
       RobotsCache.Store robotsDb,
       FetchRecorder recorder,
-      Renderer renderer,
       Soft404Prober prober,
       QueueFeeder.FetchList list,
       TaskAttemptContext context,
@@ -48,7 +47,6 @@ final class FetchTask {
     this.protocol = protocol;
     this.robotsDb = robotsDb;
     this.recorder = recorder;
-    this.renderer = renderer;
     this.prober = prober;
     this.list = list;
     this.context = context;
@@ -62,6 +60,18 @@ final class FetchTask {
     QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
         new RobotsCache(protocol, robotsDb, recorder::recordRobots, settings, clock);
+    protocol.start(
+        new ProtocolContext() {
+          @Override
+          public RobotsRules robotsFor(String url) {
+            return robots.rulesFor(url).rules();
+          }
+
+          @Override
+          public void count(String group, String counter, long amount) {
+            recorder.count(group, counter, amount);
+          }
+        });
     List<FetcherThread> threads = new ArrayList<>();
     for (int i = 0; i < settings.threads; i++) {
       threads.add(
@@ -72,7 +82,6 @@ final class FetchTask {
               robots,
               protocol,
               recorder,
-              renderer,
               prober,
               settings.maxCrawlDelayMillis,
               clock));
@@ -167,7 +176,7 @@ final class FetchTask {
             "{}: {} stuck for {} ms on {}",
             name,
             t.getName(),
-            item == null ? "?" : now - Math.max(item.startTime(), item.renderStart()),
+            item == null ? "?" : now - Math.max(item.startTime(), item.stageStart()),
             item);
       }
       LOG.warn(
@@ -187,8 +196,8 @@ final class FetchTask {
 
   /**
    * Threads whose current fetch has run longer than the watchdog allows: twice the request deadline
-   * for the fetch, the renderer's own bound for a render (a page rendering is no hung fetch, nor
-   * one waiting for a free browser).
+   * for the fetch, the protocol's own bound for a stage it announced (a page rendering is no hung
+   * fetch, nor one waiting for a free browser).
    */
   private List<FetcherThread> stuck(List<FetcherThread> threads, long now) {
     List<FetcherThread> stuck = new ArrayList<>();
@@ -202,12 +211,12 @@ final class FetchTask {
   }
 
   private boolean isStuck(FetchItem item, long now) {
-    long renderStart = item.renderStart();
-    if (renderStart == FetchItem.WAITING_FOR_BROWSER) {
+    long stageStart = item.stageStart();
+    if (stageStart == FetchItem.WAITING) {
       return false;
     }
-    if (renderStart > 0) {
-      return now - renderStart > renderer.stuckAfterMillis();
+    if (stageStart > 0) {
+      return now - stageStart > item.stageBoundMillis();
     }
     return now - item.startTime() > settings.stuckAfterMillis;
   }

@@ -15,7 +15,6 @@ import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
-import org.trawler.jobs.fetch.render.Renderer;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.parse.ParseMarkers;
@@ -51,15 +50,13 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
         new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
     Soft404Prober prober = Soft404Prober.from(conf, known);
     try (Protocol protocol = FetcherSettings.newProtocol(conf);
-        RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf));
-        Renderer renderer = Renderer.open(conf, protocol, recorder)) {
+        RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf))) {
       new FetchTask(
               "fetch " + listName(context.getInputSplit()),
               settings,
               protocol,
               robotsDb::get,
               recorder,
-              renderer,
               prober,
               (url, datum) -> next(context, url, datum),
               context,

@@ -5,11 +5,11 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.protocol.FetchWatch;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
-import org.trawler.jobs.fetch.render.Renderer;
 import org.trawler.jobs.politeness.Politeness;
 import org.trawler.jobs.politeness.QueueIds;
 import org.trawler.jobs.politeness.RobotsCache;
@@ -20,8 +20,9 @@ import org.trawler.jobs.politeness.RobotsCache;
  * had to be asked for, that was the item's turn, and the item goes back to the head of its queue to
  * wait the delay; a redirect hop followed inline waits the delay too, and goes only to the same
  * queue and where robots.txt is known to allow it (else the redirect is recorded, for a later
- * round). A page to render (fetcher.render) is rendered within the same turn, before the queue is
- * told the request ended. Owns nothing but its current item.
+ * round). A page fetch the protocol makes longer than its request (a render, fetcher.render) is
+ * within the same turn: the queue is told the request ended once the protocol returns. Owns nothing
+ * but its current item.
  */
 final class FetcherThread extends Thread {
   private static final Logger LOG = LoggerFactory.getLogger(FetcherThread.class);
@@ -31,7 +32,6 @@ final class FetcherThread extends Thread {
   private final RobotsCache robots;
   private final Protocol protocol;
   private final FetchRecorder recorder;
-  private final Renderer renderer;
   private final Soft404Prober prober;
   private final long maxCrawlDelayMillis;
   private final LongSupplier clock;
@@ -47,7 +47,6 @@ final class FetcherThread extends Thread {
       RobotsCache robots,
       Protocol protocol,
       FetchRecorder recorder,
-      Renderer renderer,
       Soft404Prober prober,
       long maxCrawlDelayMillis,
       LongSupplier clock) {
@@ -58,7 +57,6 @@ final class FetcherThread extends Thread {
     this.robots = robots;
     this.protocol = protocol;
     this.recorder = recorder;
-    this.renderer = renderer;
     this.prober = prober;
     this.maxCrawlDelayMillis = maxCrawlDelayMillis;
     this.clock = clock;
@@ -112,11 +110,12 @@ final class FetcherThread extends Thread {
           hopWaitMillis = 0;
           long start = clock.getAsLong();
           outcome =
-              protocol.fetch(
+              protocol.fetchPage(
                   url,
                   item.datum.getModifiedTime(),
                   item.datum.getMetaString(MetadataKeys.ETAG),
-                  hop -> mayFollow(item, hop));
+                  hop -> mayFollow(item, hop),
+                  watch(item));
           long took = clock.getAsLong() - start - hopWaitMillis;
           responseMillis = (int) Math.max(0, Math.min(Integer.MAX_VALUE, took));
           if (outcome == null) {
@@ -126,17 +125,8 @@ final class FetcherThread extends Thread {
           if (prober != null) {
             prober.fetched(url, outcome);
           }
-          if (renderer != null) {
-            // still this host's turn
-            outcome =
-                renderer.render(
-                    outcome, rules, other -> robots.rulesFor(other).rules(), watch(item));
-          }
         }
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      outcome = ProtocolOutput.retry(0, Reason.EXCEPTION, "interrupted while rendering", -1);
     } catch (RuntimeException e) {
       LOG.warn("fetch of {} failed: {}", url, e.toString(), e);
       outcome = ProtocolOutput.retry(0, Reason.EXCEPTION, e.toString(), -1);
@@ -179,17 +169,17 @@ final class FetcherThread extends Thread {
     return true;
   }
 
-  /** Tells the watchdog, through the item, where its render is. */
-  private Renderer.Watch watch(FetchItem item) {
-    return new Renderer.Watch() {
+  /** Tells the watchdog, through the item, what the protocol said of the fetch's stages. */
+  private FetchWatch watch(FetchItem item) {
+    return new FetchWatch() {
       @Override
-      public void waitingForBrowser() {
-        item.rendering(FetchItem.WAITING_FOR_BROWSER);
+      public void waiting() {
+        item.waiting();
       }
 
       @Override
-      public void rendering() {
-        item.rendering(clock.getAsLong());
+      public void stage(long boundMillis) {
+        item.stage(clock.getAsLong(), boundMillis);
       }
     };
   }

@@ -4,8 +4,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.protocol.FetchWatch;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolClass;
+import org.trawler.core.protocol.ProtocolContext;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
 
@@ -13,7 +15,8 @@ import org.trawler.core.protocol.RobotsRules;
  * Fetches one URL now as a fetch task would, outside any queue: the configured Protocol, the site's
  * robots.txt asked first and judged by the fetcher's own rules (agents, Crawl-delay cap, outage),
  * redirect hops followed inline up to http.redirect.max where robots.txt allows them. No robots db
- * is read or written. What {@code check} runs.
+ * is read or written. The page is fetched as a crawl's page (rendered with fetcher.render). What
+ * {@code check} runs.
  */
 public final class SingleFetch implements Closeable {
   private final Protocol protocol;
@@ -34,6 +37,16 @@ public final class SingleFetch implements Closeable {
     this.settings = PolitenessSettings.from(conf);
     this.protocol = ProtocolClass.newInstance(conf);
     this.robots = new RobotsCache(protocol, site -> null, (site, answer) -> {}, settings, clock);
+    protocol.start(
+        new ProtocolContext() {
+          @Override
+          public RobotsRules robotsFor(String url) {
+            return rulesFor(url);
+          }
+
+          @Override
+          public void count(String group, String name, long amount) {} // check counts nothing
+        });
   }
 
   /** Fetches {@code url}: robots.txt first, then (if allowed) the page. */
@@ -43,12 +56,12 @@ public final class SingleFetch implements Closeable {
     if (verdict != null) {
       return new Result(rules, verdict, verdict);
     }
-    ProtocolOutput out = protocol.fetch(url, 0, this::mayFollow);
+    ProtocolOutput out = protocol.fetchPage(url, 0, null, this::mayFollow, FetchWatch.NONE);
     rules.addSignals(url, out);
     return new Result(rules, null, out);
   }
 
-  /** The protocol the fetches use (what a renderer's sub-requests go through too). */
+  /** The protocol the fetches use (with fetcher.render, the one that renders pages). */
   public Protocol protocol() {
     return protocol;
   }

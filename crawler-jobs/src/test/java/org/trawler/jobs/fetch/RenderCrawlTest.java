@@ -97,7 +97,7 @@ public class RenderCrawlTest {
     conf.set(PolitenessKeys.SERVER_DELAY, String.valueOf(DELAY_MILLIS / 1000.0));
     conf.set(ProtocolKeys.FETCHER_THREADS, "2");
     conf.set(ProtocolKeys.TIMEOUT, "5000");
-    conf.setBoolean(RenderKeys.RENDER, render);
+    conf.setBoolean(ProtocolKeys.RENDER, render);
     conf.set(RenderKeys.TIMEOUT, "20"); // a shared, loaded test machine
     conf.set(RenderKeys.BROWSERS, "1");
     return conf;

@@ -81,7 +81,7 @@ public class RenderFetchTest {
 
   private Configuration conf(String... settings) {
     Configuration conf = Segments.localConf(tmp.getRoot());
-    conf.setBoolean(RenderKeys.RENDER, true);
+    conf.setBoolean(ProtocolKeys.RENDER, true);
     conf.set(RenderKeys.TIMEOUT, "15"); // a shared, loaded test machine; the timeout tests set 5
     conf.set(RenderKeys.BROWSERS, "1");
     conf.set(ProtocolKeys.TIMEOUT, "5000");

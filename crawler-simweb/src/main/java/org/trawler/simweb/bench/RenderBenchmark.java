@@ -16,6 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
 import org.trawler.jobs.fetch.FetcherSettings;
@@ -82,7 +83,7 @@ final class RenderBenchmark {
 
   private Figures measure(String name, int browsers, List<String> pages) throws Exception {
     Configuration c = new Configuration(conf);
-    c.setBoolean(RenderKeys.RENDER, browsers > 0);
+    c.setBoolean(ProtocolKeys.RENDER, browsers > 0);
     c.setInt(RenderKeys.BROWSERS, Math.max(1, browsers));
     int threads = Math.max(2, browsers);
     ConcurrentLinkedQueue<String> todo = new ConcurrentLinkedQueue<>(pages);

@@ -2,14 +2,10 @@ package org.trawler.jobs.fetch.render;
 
 /**
  * Configuration keys of page rendering (conf/trawler-default.xml, Fetcher section), with their
- * defaults.
+ * defaults; the switch, fetcher.render, is core's ({@link
+ * org.trawler.core.protocol.ProtocolKeys#RENDER}): it chooses the protocol.
  */
 public final class RenderKeys {
-  /** Load fetched HTML pages in headless Chromium and parse the rendered DOM. */
-  public static final String RENDER = "fetcher.render";
-
-  public static final boolean DEFAULT_RENDER = false;
-
   /** A file of URL regexes, one a line: only matching pages are rendered; empty = every page. */
   public static final String RULES = "fetcher.render.rules";
 

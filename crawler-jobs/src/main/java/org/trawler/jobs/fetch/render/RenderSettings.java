@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.net.RuleFile;
+import org.trawler.core.protocol.ProtocolKeys;
 
 /**
  * Rendering's configuration, read once per task and checked once by the fetch command: a missing
@@ -39,7 +40,7 @@ public final class RenderSettings {
   final Set<String> blockTypes;
 
   private RenderSettings(Configuration conf) {
-    enabled = conf.getBoolean(RenderKeys.RENDER, RenderKeys.DEFAULT_RENDER);
+    enabled = conf.getBoolean(ProtocolKeys.RENDER, ProtocolKeys.DEFAULT_RENDER);
     rules = enabled ? rules(RuleFile.of(conf, RenderKeys.RULES)) : List.of();
     float seconds = Settings.getFloat(conf, RenderKeys.TIMEOUT, RenderKeys.DEFAULT_TIMEOUT);
     if (!(seconds > 0)) {
@@ -129,7 +130,7 @@ public final class RenderSettings {
     }
     throw new BadSettingException(
         RenderKeys.BROWSER,
-        RenderKeys.RENDER
+        ProtocolKeys.RENDER
             + " needs Chromium and none is on PATH: install it (apt-get install chromium)"
             + " or name its binary here");
   }

@@ -16,12 +16,12 @@ import org.trawler.core.protocol.RobotsRules;
 import org.trawler.jobs.CounterSink;
 
 /**
- * Renders fetched HTML pages in headless Chromium (fetcher.render): the fetcher thread calls it
- * while it still holds the host's queue slot, so a rendered page is one turn of its host. A page
- * rendered gets its DOM beside its raw content; one that is not rendered in time or whose browser
- * dies keeps its raw content and says why (render_timeout, render_failed); a DOM over
- * fetcher.render.max.bytes is cut there (render_truncated). Thread-safe; close it at the end of the
- * task, which stops every browser.
+ * Renders fetched HTML pages in headless Chromium (fetcher.render): {@link RenderProtocol} calls it
+ * within the fetcher thread's page fetch, while the thread still holds the host's queue slot, so a
+ * rendered page is one turn of its host. A page rendered gets its DOM beside its raw content; one
+ * that is not rendered in time or whose browser dies keeps its raw content and says why
+ * (render_timeout, render_failed); a DOM over fetcher.render.max.bytes is cut there
+ * (render_truncated). Thread-safe; close it at the end of the task, which stops every browser.
  */
 public final class Renderer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Renderer.class);
@@ -49,6 +49,11 @@ public final class Renderer implements AutoCloseable {
     if (!settings.enabled()) {
       return null;
     }
+    return inTask(settings, protocol, counters);
+  }
+
+  /** A renderer whose browsers' profiles go into the task's temporary directory. */
+  static Renderer inTask(RenderSettings settings, Protocol protocol, CounterSink counters) {
     return new Renderer(
         settings, protocol, counters, Path.of(System.getProperty("java.io.tmpdir")));
   }
