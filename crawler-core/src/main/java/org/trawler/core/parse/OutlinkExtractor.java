@@ -249,11 +249,8 @@ public class OutlinkExtractor {
 
   /**
    * Outlinks URL → anchor, in order, cut at db.max.outlinks.per.page; {@code cut} when links were
-   * not read (parser.links.max).
-   */
-  /**
-   * The first outlinks up to the cap; those whose URL is not in {@code followed} (null: all are)
-   * are marked {@link Outlink#META_NOFOLLOW}, kept for the crawl but not for rank.
+   * not read (parser.links.max). Those whose URL is not in {@code followed} (null: all are) are
+   * marked {@link Outlink#META_NOFOLLOW}: kept for the crawl, left out of rank.
    */
   private Extracted capped(Map<String, String> anchors, boolean cut, Set<String> followed) {
     List<Outlink> outlinks =
