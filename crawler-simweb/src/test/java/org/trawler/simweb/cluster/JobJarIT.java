@@ -101,7 +101,7 @@ public class JobJarIT {
     try (JarFile jar = new JarFile(HadoopCommand.jobJar())) {
       for (String cls :
           List.of(
-              "org/trawler/jobs/Main.class",
+              "org/trawler/jobs/cli/Main.class",
               "org/trawler/core/datum/CrawlDatum.class",
               "org/trawler/core/protocol/http/HttpProtocol.class",
               "org/jsoup/Jsoup.class",
