@@ -88,7 +88,6 @@ public class RankCommand extends CrawlTool {
 
   @Override
   protected Options options() {
-    // host-level ranking (host graph, centrality) adds its options here, e.g. -hosts
     return new Options()
         .addOption(
             valued("iterations", "N", "at most N iterations (" + RankKeys.MAX_ITERATIONS + ")"))
