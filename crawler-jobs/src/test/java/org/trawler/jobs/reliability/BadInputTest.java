@@ -112,6 +112,7 @@ public class BadInputTest {
             "invertlinks",
             "dedup",
             "rank",
+            "hostrank",
             "readdb",
             "readseg",
             "run",
@@ -192,6 +193,17 @@ public class BadInputTest {
     cases.add(bad(cmd("dedup", "{foreign}"), FAILED, "is not a crawldb"));
     cases.add(bad(cmd("dedup", "{file}"), FAILED, "is a file"));
     cases.add(bad(cmd("dedup", "{gen}"), FAILED, "is not a crawldb"));
+
+    cases.add(bad(cmd("rank", "{crawl}", "-bogus"), USAGE, "unknown option"));
+    cases.add(
+        bad(cmd("rank", "{crawl}", "-iterations", "0"), USAGE, "-iterations must be at least 1"));
+    cases.add(bad(cmd("rank", "{crawl}", "-epsilon", "0"), USAGE, "-epsilon must be above 0"));
+    cases.add(bad(cmd("rank", "{missing}"), FAILED, "no crawldb at"));
+
+    cases.add(bad(cmd("hostrank", "{crawl}", "-bogus"), USAGE, "unknown option"));
+    cases.add(bad(cmd("hostrank", "{crawl}", "{crawl}"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("hostrank", "{missing}"), FAILED, "no linkdb at"));
+    cases.add(bad(cmd("hostrank", "{crawl}"), FAILED, "run invertlinks first"));
 
     cases.add(bad(cmd("readdb", "{crawldb}"), USAGE, "give exactly one of"));
     cases.add(
