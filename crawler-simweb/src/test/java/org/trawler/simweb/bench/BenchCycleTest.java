@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
@@ -57,13 +58,14 @@ public class BenchCycleTest {
           .disallowPct(0)
           .build();
 
+  private static File dir;
   private static File json;
   private static String output;
   private static JsonNode report;
 
   @BeforeClass
   public static void runBench() throws Exception {
-    File dir = TMP.newFolder("bench");
+    dir = TMP.newFolder("bench");
     json = new File(dir, "bench.json");
     Configuration conf = CrawlerConfiguration.create();
     conf.set("mapreduce.framework.name", "local");
@@ -143,6 +145,37 @@ public class BenchCycleTest {
     assertTrue(warc.toString(), warc.get("warcBytes").asLong() > 0);
     assertTrue(warc.toString(), warc.get("payloadMBPerSecond").asDouble() > 0);
     assertTrue(output, output.contains("warc export: "));
+  }
+
+  /**
+   * The datasets bench on the crawl bench kept: the same pages go through each job, and every kind
+   * of file is there, counted per page and against the WARC.
+   */
+  @Test
+  public void theDatasetsOfTheKeptCrawlAreMeasuredPerPage() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    DatasetBenchmark bench = new DatasetBenchmark(conf, new PhaseMeter(), out);
+    DatasetBenchmark.Report r =
+        bench.run(
+            new Path(new File(dir, "crawl").getPath()),
+            new Path(TMP.newFolder("datasets").getPath()));
+    bench.print(r);
+    String printed = bytes.toString(StandardCharsets.UTF_8);
+    assertTrue(printed, r.pages() > 0);
+    assertEquals(printed, 3, r.jobs().size());
+    r.jobs().forEach(j -> assertEquals(printed, r.pages(), j.pages()));
+    assertTrue(printed, printed.contains("urlindex: " + r.pages() + " rows"));
+    for (String kind : List.of("warc", "wat", "wet", "cdxj", "parquet")) {
+      assertTrue(kind + ": " + printed, r.bytesPerPage(kind) > 0);
+    }
+    assertEquals(printed, 1.0, r.ofWarc("warc"), 0);
+    assertTrue(
+        "no page was parsed with Markdown: its files hold their warcinfo only",
+        r.bytesPerPage("markdown") < r.bytesPerPage("wet"));
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.Assume.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -23,14 +24,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.junit.Test;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -134,10 +141,26 @@ public class ClusterCrawlIT {
       Path datasets = cluster.hdfsPath("/user/crawler/warc");
       HadoopCommand.Result export =
           hadoop.crawlScript(
-              confDir, "warc", datasets.toString(), segment.toString(), "-wat", "-wet");
+              confDir, "warc", datasets.toString(), segment.toString(), "-wat", "-wet", "-cdx");
       assertEquals(export.output(), 0, export.exitCode());
-      log("bin/crawl warc -wat -wet (hadoop jar) in %.1f s", seconds(t));
+      log("bin/crawl warc -wat -wet -cdx (hadoop jar) in %.1f s", seconds(t));
       assertWatAndWetBesideEachWarcOnHdfs(fs, datasets);
+
+      t = System.nanoTime();
+      Path urlIndex = cluster.hdfsPath("/user/crawler/urlindex");
+      HadoopCommand.Result index =
+          hadoop.crawlScript(
+              confDir,
+              "urlindex",
+              urlIndex.toString(),
+              segment.toString(),
+              "-warc",
+              datasets.toString(),
+              "-crawldb",
+              crawlDb.toString());
+      assertEquals(index.output(), 0, index.exitCode());
+      log("bin/crawl urlindex (hadoop jar) in %.1f s", seconds(t));
+      assertEveryIndexRowPointsAtItsRecord(conf, fs, urlIndex, datasets);
 
       List<ApplicationReport> apps = applications(conf);
       assertEveryStepRanOnYarn(apps);
@@ -297,10 +320,6 @@ public class ClusterCrawlIT {
     assertTrue("the site has a PDF", pdfs >= 1);
   }
 
-  /**
-   * The round's crawldb version is current, the one before it old; no lock or temporary directory
-   * is left.
-   */
   /** Each WARC file has its WAT (a record per WARC record) and its WET file beside, on HDFS. */
   private static void assertWatAndWetBesideEachWarcOnHdfs(FileSystem fs, Path dir)
       throws IOException {
@@ -320,6 +339,58 @@ public class ClusterCrawlIT {
       assertTrue(name + " has its WET", count(fs, new Path(dir, base + ".warc.wet.gz"), null) > 1);
     }
     assertTrue("WARC files on HDFS", warcs > 0);
+  }
+
+  /**
+   * The Parquet URL index on HDFS has one row per response or revisit record of the WARC files, and
+   * each row's file, offset and length read back (a range read, as a user's would be) the record of
+   * the row's URL.
+   */
+  private static void assertEveryIndexRowPointsAtItsRecord(
+      Configuration conf, FileSystem fs, Path index, Path warcDir) throws IOException {
+    int captures = 0;
+    for (FileStatus st : fs.listStatus(warcDir)) {
+      if (st.getPath().getName().endsWith(".warc.gz")) {
+        captures += count(fs, st.getPath(), "response") + count(fs, st.getPath(), "revisit");
+        captures -= 2; // count() counts the warcinfo record with each type
+      }
+    }
+    int rows = 0;
+    RemoteIterator<LocatedFileStatus> files = fs.listFiles(index, true);
+    while (files.hasNext()) {
+      Path file = files.next().getPath();
+      if (!file.getName().endsWith(".parquet")) {
+        continue;
+      }
+      try (ParquetReader<Group> reader =
+          ParquetReader.builder(new GroupReadSupport(), file).withConf(conf).build()) {
+        for (Group row = reader.read(); row != null; row = reader.read()) {
+          rows++;
+          assertRowPointsAtItsRecord(fs, warcDir, row);
+        }
+      }
+    }
+    assertTrue("the index has rows", rows > 0);
+    assertEquals("a row per response or revisit record", captures, rows);
+  }
+
+  private static void assertRowPointsAtItsRecord(FileSystem fs, Path warcDir, Group row)
+      throws IOException {
+    String url = row.getString("url", 0);
+    Path file = new Path(warcDir, row.getString("warc_filename", 0));
+    long offset = row.getInteger("warc_record_offset", 0);
+    int length = row.getInteger("warc_record_length", 0);
+    byte[] member = new byte[length];
+    try (FSDataInputStream in = fs.open(file)) {
+      in.readFully(offset, member);
+    }
+    try (WarcReader reader = new WarcReader(new ByteArrayInputStream(member))) {
+      WarcRecord record = reader.next().orElseThrow();
+      assertEquals(
+          url + " at " + file.getName() + ":" + offset,
+          url,
+          record.headers().first("WARC-Target-URI").orElse(""));
+    }
   }
 
   /** The records of a WARC file (of {@code type} only, when given), read with jwarc. */
