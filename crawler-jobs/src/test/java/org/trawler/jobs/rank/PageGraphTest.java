@@ -48,7 +48,7 @@ public class PageGraphTest {
   @Test
   public void aStepKeepsTheRanksSummingToOne() {
     // two pages, a → b, b dangling: b spreads its rank over both
-    PageRank pr = new PageRank(0.85, 2);
+    PageRank pr = PageRank.sumOne(0.85, 2);
     double a = pr.next(0, 0.5);
     double b = pr.next(PageRank.share(0.5, 1f, 1.0), 0.5);
     assertEquals(1.0, a + b, 1e-12);

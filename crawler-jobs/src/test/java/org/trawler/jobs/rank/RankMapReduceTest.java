@@ -43,7 +43,7 @@ public class RankMapReduceTest {
                 new Outlink("http://c/", "c"),
                 new Outlink("http://a/x", "again")));
     MapDriver<Text, org.apache.hadoop.io.Writable, Text, RankRecord> driver =
-        MapDriver.newMapDriver(new RankCommand.GraphMapper());
+        MapDriver.newMapDriver(new PageGraphJobs.GraphMapper());
     driver.getConfiguration().setFloat(RankKeys.LINK_INTERNAL, 0.5f);
     driver
         .withMapInputPath(new Path("/crawl/segments/20261129/parse_data/part-r-00000/data"))
@@ -63,7 +63,7 @@ public class RankMapReduceTest {
 
   @Test
   public void sourceReducerWritesAKnownPageAndTheLinksOfItsNewestParse() throws IOException {
-    ReduceDriver.newReduceDriver(new RankCommand.SourceReducer())
+    ReduceDriver.newReduceDriver(new PageGraphJobs.SourceReducer())
         .withInput(
             url("http://a/"),
             List.of(
@@ -83,7 +83,7 @@ public class RankMapReduceTest {
 
   @Test
   public void targetReducerKeepsOnlyLinksToKnownPagesUnderTheirSource() throws IOException {
-    ReduceDriver.newReduceDriver(new RankCommand.TargetReducer())
+    ReduceDriver.newReduceDriver(new PageGraphJobs.TargetReducer())
         .withInput(
             url("http://b/"),
             List.of(
@@ -102,7 +102,7 @@ public class RankMapReduceTest {
   @Test
   public void nodeReducerGivesEveryPageTheSameStartAndCountsDanglingPages() throws IOException {
     ReduceDriver<Text, RankRecord, Text, RankRecord> driver =
-        ReduceDriver.newReduceDriver(new RankCommand.NodeReducer());
+        ReduceDriver.newReduceDriver(new PageGraphJobs.NodeReducer());
     driver.getConfiguration().setLong(RankKeys.INTERNAL_NODES, 4);
     driver
         .withInput(
@@ -124,7 +124,7 @@ public class RankMapReduceTest {
   public void shareMapperSendsTheRankAlongTheLinksByWeight() throws IOException {
     RankRecord a =
         RankRecord.node(0.3, List.of(new Edge("http://b/", 2f), new Edge("http://c/", 1f)));
-    MapDriver.newMapDriver(new RankCommand.ShareMapper())
+    MapDriver.newMapDriver(new RankIteration.ShareMapper())
         .withInput(url("http://a/"), a)
         .withInput(url("http://d/"), RankRecord.node(0.1, List.of()))
         .withOutput(url("http://a/"), a)
@@ -137,7 +137,7 @@ public class RankMapReduceTest {
   @Test
   public void rankReducerAddsTeleportInflowAndDanglingShareAndCountsTheChange() throws IOException {
     ReduceDriver<Text, RankRecord, Text, RankRecord> driver =
-        ReduceDriver.newReduceDriver(new RankCommand.RankReducer());
+        ReduceDriver.newReduceDriver(new RankIteration.RankReducer());
     driver.getConfiguration().setLong(RankKeys.INTERNAL_NODES, 4);
     driver.getConfiguration().set(RankKeys.INTERNAL_DANGLING, "0.2");
     driver.getConfiguration().set("rank.damping", "0.5");
@@ -177,7 +177,7 @@ public class RankMapReduceTest {
     CrawlDatum datum = new CrawlDatum(CrawlStatus.DB_FETCHED, 60, 1f);
     RankRecord rank = RankRecord.node(0.5, List.of());
     List<org.apache.hadoop.mrunit.types.Pair<Text, RankJoin>> out =
-        MapDriver.newMapDriver(new RankCommand.JoinMapper())
+        MapDriver.newMapDriver(new RankWrite.JoinMapper())
             .withInput(url("http://a/"), datum)
             .withInput(url("http://a/"), rank)
             .run();
@@ -188,7 +188,7 @@ public class RankMapReduceTest {
   @Test
   public void scoreReducerWritesTheRankInUnitsOfTheAveragePage() throws IOException {
     ReduceDriver<Text, RankJoin, Text, CrawlDatum> driver =
-        ReduceDriver.newReduceDriver(new RankCommand.ScoreReducer());
+        ReduceDriver.newReduceDriver(new RankWrite.ScoreReducer());
     driver.getConfiguration().setLong(RankKeys.INTERNAL_NODES, 4);
     CrawlDatum datum = new CrawlDatum(CrawlStatus.DB_FETCHED, 60, 3f);
     CrawlDatum ranked = new CrawlDatum(datum);
@@ -206,8 +206,8 @@ public class RankMapReduceTest {
   public void segmentIsReadFromTheParseDataPath() {
     assertEquals(
         "20261129040538",
-        RankCommand.segmentOf(
+        PageGraphJobs.segmentOf(
             new Path("file:/c/segments/20261129040538/parse_data/part-r-00000/data")));
-    assertEquals("", RankCommand.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
+    assertEquals("", PageGraphJobs.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
   }
 }

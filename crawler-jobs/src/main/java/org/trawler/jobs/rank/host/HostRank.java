@@ -37,6 +37,7 @@ import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostPart;
 import org.trawler.jobs.linkdb.LinkDb;
+import org.trawler.jobs.rank.PageRank;
 
 /**
  * {@code hostrank <crawl dir>}: ranks the hosts of the host graph the linkdb holds and stores each
@@ -136,8 +137,8 @@ public class HostRank extends CrawlTool {
         Path next = new Path(tmp, "iteration-" + iterations);
         Job step = CrawlJob.create(conf, "hostrank iteration " + iterations);
         step.getConfiguration().setInt(HostRankKeys.INTERNAL_ITERATION, iterations);
-        step.getConfiguration()
-            .setDouble(HostRankKeys.INTERNAL_DANGLING_SHARE, hosts == 0 ? 0 : dangling / hosts);
+        step.getConfiguration().setLong(HostRankKeys.INTERNAL_HOSTS, hosts);
+        step.getConfiguration().setDouble(HostRankKeys.INTERNAL_DANGLING, dangling);
         FileInputFormat.addInputPath(step, graph);
         step.setInputFormatClass(SequenceFileInputFormat.class);
         step.setMapperClass(SpreadMapper.class);
@@ -153,7 +154,8 @@ public class HostRank extends CrawlTool {
         }
         dangling = HostRankCounter.DANGLING_RANK_MICROS.valueIn(c) / MICROS;
         double change = HostRankCounter.RANK_CHANGE_MICROS.valueIn(c) / MICROS;
-        converged = HostRankStep.converged(grown, change, hosts, epsilon);
+        converged =
+            HostRankStep.converged(grown, change, PageRank.meanOne(damping, hosts), epsilon);
         LOG.info(
             "hostrank iteration {}: {} counters grew, PageRank changed {} in all",
             iterations,
@@ -278,15 +280,18 @@ public class HostRank extends CrawlTool {
   /** A host's state and the messages of the hosts linking to it to its next state. */
   public static class GatherReducer extends Reducer<Text, HostNode, Text, HostNode> {
     private int iteration;
-    private double damping;
-    private double danglingShare;
+    private PageRank pr;
+    private double danglingMass;
 
     @Override
     protected void setup(Context context) {
       Configuration conf = context.getConfiguration();
       iteration = conf.getInt(HostRankKeys.INTERNAL_ITERATION, 1);
-      damping = Settings.getDouble(conf, HostRankKeys.DAMPING, HostRankKeys.DEFAULT_DAMPING);
-      danglingShare = conf.getDouble(HostRankKeys.INTERNAL_DANGLING_SHARE, 0);
+      pr =
+          PageRank.meanOne(
+              Settings.getDouble(conf, HostRankKeys.DAMPING, HostRankKeys.DEFAULT_DAMPING),
+              conf.getLong(HostRankKeys.INTERNAL_HOSTS, 1));
+      danglingMass = conf.getDouble(HostRankKeys.INTERNAL_DANGLING, 0);
     }
 
     @Override
@@ -307,8 +312,7 @@ public class HostRank extends CrawlTool {
         HostRankCounter.NO_NODE.in(context).increment(1);
         return;
       }
-      HostRankStep.Gathered g =
-          HostRankStep.gather(node, messages, iteration, damping, danglingShare);
+      HostRankStep.Gathered g = HostRankStep.gather(node, messages, iteration, pr, danglingMass);
       if (g.grew()) {
         HostRankCounter.COUNTERS_GROWN.in(context).increment(1);
       }
