@@ -114,16 +114,9 @@ public class HostRank extends CrawlTool {
             "hostrank-" + UUID.randomUUID());
     try {
       Path graph = new Path(tmp, "graph");
-      Job build = CrawlJob.create(conf, "hostrank graph " + linkDb);
-      for (Path part : links) {
-        FileInputFormat.addInputPath(build, part);
-      }
-      build.setInputFormatClass(SequenceFileInputFormat.class);
-      build.setMapperClass(GraphMapper.class);
-      build.setMapOutputKeyClass(Text.class);
-      build.setMapOutputValueClass(Text.class);
+      Job build =
+          nodeJob(conf, "hostrank graph " + linkDb, links, GraphMapper.class, Text.class, graph);
       build.setReducerClass(GraphReducer.class);
-      setNodeOutput(build, graph);
       runJob(build);
       Counters c = build.getCounters();
       long hosts = HostRankCounter.HOSTS.valueIn(c);
@@ -135,17 +128,18 @@ public class HostRank extends CrawlTool {
       while (!converged && iterations < maxIterations) {
         iterations++;
         Path next = new Path(tmp, "iteration-" + iterations);
-        Job step = CrawlJob.create(conf, "hostrank iteration " + iterations);
+        Job step =
+            nodeJob(
+                conf,
+                "hostrank iteration " + iterations,
+                List.of(graph),
+                SpreadMapper.class,
+                HostNode.class,
+                next);
         step.getConfiguration().setInt(HostRankKeys.INTERNAL_ITERATION, iterations);
         step.getConfiguration().setLong(HostRankKeys.INTERNAL_HOSTS, hosts);
         step.getConfiguration().setDouble(HostRankKeys.INTERNAL_DANGLING, dangling);
-        FileInputFormat.addInputPath(step, graph);
-        step.setInputFormatClass(SequenceFileInputFormat.class);
-        step.setMapperClass(SpreadMapper.class);
-        step.setMapOutputKeyClass(Text.class);
-        step.setMapOutputValueClass(HostNode.class);
         step.setReducerClass(GatherReducer.class);
-        setNodeOutput(step, next);
         runJob(step);
         c = step.getCounters();
         long grown = HostRankCounter.COUNTERS_GROWN.valueIn(c);
@@ -190,11 +184,32 @@ public class HostRank extends CrawlTool {
     }
   }
 
-  private static void setNodeOutput(Job job, Path out) {
+  /**
+   * A job reading sequence files {@code in} with {@code mapper} (emitting {@code mapValue}s under
+   * host names) and writing host nodes to {@code out}; the caller sets the reducer.
+   */
+  @SuppressWarnings("rawtypes")
+  private static Job nodeJob(
+      Configuration conf,
+      String name,
+      List<Path> in,
+      Class<? extends Mapper> mapper,
+      Class<?> mapValue,
+      Path out)
+      throws IOException {
+    Job job = CrawlJob.create(conf, name);
+    for (Path p : in) {
+      FileInputFormat.addInputPath(job, p);
+    }
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    job.setMapperClass(mapper);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(mapValue);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(HostNode.class);
     FileOutputFormat.setOutputPath(job, out);
+    return job;
   }
 
   /**
