@@ -15,6 +15,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.Segment;
 import org.trawler.jobs.CrawlJob;
@@ -38,6 +40,9 @@ public final class PageGraphJobs {
     CrawlJob.addCrawlDbInput(job, crawlDb);
     for (Path segment : segments) {
       FileInputFormat.addInputPath(job, new Path(segment, Segment.PARSE_DATA));
+      if (Segment.hasPart(conf, segment, Segment.CRAWL_FETCH)) {
+        FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_FETCH));
+      }
     }
     return RankJob.writeRecords(job, out);
   }
@@ -55,38 +60,70 @@ public final class PageGraphJobs {
   }
 
   /**
-   * The segment a parse_data input file belongs to, from its path
+   * The segment a parse_data or crawl_fetch input file belongs to, from its path
    * (segment/parse_data/part-r-00000/data); "" when it is no such path.
    */
   static String segmentOf(Path file) {
+    Path part = segmentPart(file);
+    return part == null ? "" : part.getParent().getName();
+  }
+
+  /** True for a file of a segment's crawl_fetch (segment/crawl_fetch/part-r-00000/data). */
+  static boolean isFetchPart(Path file) {
+    Path part = segmentPart(file);
+    return part != null && part.getName().equals(Segment.CRAWL_FETCH);
+  }
+
+  private static Path segmentPart(Path file) {
     for (Path p = file; p != null && p.getParent() != null; p = p.getParent()) {
-      if (p.getName().equals(Segment.PARSE_DATA)) {
-        return p.getParent().getName();
+      if (p.getName().equals(Segment.PARSE_DATA) || p.getName().equals(Segment.CRAWL_FETCH)) {
+        return p;
       }
     }
-    return "";
+    return null;
+  }
+
+  /** True for a fetch datum of an HTTP redirect that names its target. */
+  static boolean isRedirect(CrawlDatum fetch) {
+    String target = fetch.getMetaString(MetadataKeys.REDIRECT_TARGET);
+    return (fetch.getStatus() == CrawlStatus.FETCH_REDIR_PERM
+            || fetch.getStatus() == CrawlStatus.FETCH_REDIR_TEMP)
+        && target != null
+        && !target.isEmpty();
   }
 
   /**
    * crawldb (url → datum) to (url → node); a segment's parse_data (url → parse) to (url → the
-   * parse's links to rank, with the segment's name).
+   * parse's links to rank, with the segment's name); a segment's crawl_fetch redirect (url → fetch
+   * datum) to (url → its one link, to the target, with the segment's name); other fetches are the
+   * parses' business and left out.
    */
   public static class GraphMapper extends Mapper<Text, Writable, Text, RankRecord> {
     private static final Logger LOG = LoggerFactory.getLogger(GraphMapper.class);
     private PageGraph graph;
     private String segment;
+    private boolean fetches;
 
     @Override
     protected void setup(Context context) {
       graph = new PageGraph(RankCommand.internalWeight(context.getConfiguration()));
-      segment =
-          context.getInputSplit() instanceof FileSplit split ? segmentOf(split.getPath()) : "";
+      Path file = context.getInputSplit() instanceof FileSplit split ? split.getPath() : null;
+      segment = file == null ? "" : segmentOf(file);
+      fetches = file != null && isFetchPart(file);
     }
 
     @Override
     protected void map(Text url, Writable value, Context context)
         throws IOException, InterruptedException {
-      if (value instanceof CrawlDatum) {
+      if (value instanceof CrawlDatum fetch && fetches) {
+        if (isRedirect(fetch)) {
+          PageGraph.Outgoing out =
+              graph.redirect(url.toString(), fetch.getMetaString(MetadataKeys.REDIRECT_TARGET));
+          RankCounter.REDIRECTS.in(context).increment(1);
+          RankCounter.SELF_LINKS.in(context).increment(out.self());
+          context.write(url, RankRecord.page(segment, out.edges()));
+        }
+      } else if (value instanceof CrawlDatum) {
         RankCounter.PAGES.in(context).increment(1);
         context.write(url, RankRecord.node());
       } else if (value instanceof ParseData parse) {

@@ -1,6 +1,8 @@
 package org.trawler.jobs.rank;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
@@ -58,6 +60,24 @@ public class RankMapReduceTest {
         .withCounter(RankCounter.GROUP, counter(RankCounter.SELF_LINKS), 1)
         .withCounter(RankCounter.GROUP, counter(RankCounter.NOFOLLOW_LINKS), 1)
         .withCounter(RankCounter.GROUP, counter(RankCounter.INTERNAL_LINKS_DROPPED), 0)
+        .runTest();
+  }
+
+  @Test
+  public void graphMapperTurnsAFetchedRedirectIntoOneLinkToItsTarget() throws IOException {
+    CrawlDatum redirect = new CrawlDatum(CrawlStatus.FETCH_REDIR_PERM, 60, 1f);
+    redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "/new");
+    MapDriver<Text, org.apache.hadoop.io.Writable, Text, RankRecord> driver =
+        MapDriver.newMapDriver(new PageGraphJobs.GraphMapper());
+    driver
+        .withMapInputPath(new Path("/crawl/segments/20261130/crawl_fetch/part-r-00000/data"))
+        .withInput(url("http://a/old"), redirect)
+        .withInput(url("http://a/page"), new CrawlDatum(CrawlStatus.FETCH_SUCCESS, 60, 1f))
+        .withOutput(
+            url("http://a/old"), RankRecord.page("20261130", List.of(new Edge("http://a/new", 1f))))
+        .withCounter(RankCounter.GROUP, counter(RankCounter.REDIRECTS), 1)
+        .withCounter(RankCounter.GROUP, counter(RankCounter.SELF_LINKS), 0)
+        .withCounter(RankCounter.GROUP, counter(RankCounter.PAGES), 0)
         .runTest();
   }
 
@@ -209,5 +229,10 @@ public class RankMapReduceTest {
         PageGraphJobs.segmentOf(
             new Path("file:/c/segments/20261129040538/parse_data/part-r-00000/data")));
     assertEquals("", PageGraphJobs.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
+    Path fetch = new Path("/c/segments/20261130/crawl_fetch/part-r-00000/data");
+    assertEquals("20261130", PageGraphJobs.segmentOf(fetch));
+    assertTrue(PageGraphJobs.isFetchPart(fetch));
+    assertFalse(
+        PageGraphJobs.isFetchPart(new Path("/c/segments/20261130/parse_data/part-r-00000/data")));
   }
 }
