@@ -1,5 +1,8 @@
 package org.trawler.core.protocol;
 
+import java.util.Objects;
+import java.util.function.Function;
+
 /**
  * What the task a {@link Protocol} serves lends it for page fetches ({@link Protocol#start}): the
  * robots.txt rules the task knows or asks for, and its counters. A protocol that makes requests of
@@ -11,4 +14,30 @@ public interface ProtocolContext {
 
   /** Adds {@code amount} to counter {@code name} of {@code group} of the task. */
   void count(String group, String name, long amount);
+
+  /** Where a context's counts go: {@link #count}'s signature as a lambda. */
+  @FunctionalInterface
+  interface Counts {
+    /** Counts nothing: for a task that keeps no counters (a one-page check). */
+    Counts NONE = (group, name, amount) -> {};
+
+    void count(String group, String name, long amount);
+  }
+
+  /** A context asking {@code robots} for a URL's rules and adding counts to {@code counts}. */
+  static ProtocolContext of(Function<String, RobotsRules> robots, Counts counts) {
+    Objects.requireNonNull(robots, "robots");
+    Objects.requireNonNull(counts, "counts");
+    return new ProtocolContext() {
+      @Override
+      public RobotsRules robotsFor(String url) {
+        return robots.apply(url);
+      }
+
+      @Override
+      public void count(String group, String name, long amount) {
+        counts.count(group, name, amount);
+      }
+    };
+  }
 }

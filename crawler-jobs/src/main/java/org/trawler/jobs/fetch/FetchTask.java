@@ -9,7 +9,6 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolContext;
 import org.trawler.core.protocol.ProtocolKeys;
-import org.trawler.core.protocol.RobotsRules;
 import org.trawler.jobs.politeness.RobotsCache;
 
 /**
@@ -60,18 +59,7 @@ final class FetchTask {
     QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
         new RobotsCache(protocol, robotsDb, recorder::recordRobots, settings, clock);
-    protocol.start(
-        new ProtocolContext() {
-          @Override
-          public RobotsRules robotsFor(String url) {
-            return robots.rulesFor(url).rules();
-          }
-
-          @Override
-          public void count(String group, String counter, long amount) {
-            recorder.count(group, counter, amount);
-          }
-        });
+    protocol.start(ProtocolContext.of(url -> robots.rulesFor(url).rules(), recorder::count));
     List<FetcherThread> threads = new ArrayList<>();
     for (int i = 0; i < settings.threads; i++) {
       threads.add(

@@ -37,16 +37,7 @@ public final class SingleFetch implements Closeable {
     this.settings = PolitenessSettings.from(conf);
     this.protocol = ProtocolClass.newInstance(conf);
     this.robots = new RobotsCache(protocol, site -> null, (site, answer) -> {}, settings, clock);
-    protocol.start(
-        new ProtocolContext() {
-          @Override
-          public RobotsRules robotsFor(String url) {
-            return rulesFor(url);
-          }
-
-          @Override
-          public void count(String group, String name, long amount) {} // check counts nothing
-        });
+    protocol.start(ProtocolContext.of(this::rulesFor, ProtocolContext.Counts.NONE));
   }
 
   /** Fetches {@code url}: robots.txt first, then (if allowed) the page. */

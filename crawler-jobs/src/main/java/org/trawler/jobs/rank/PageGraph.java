@@ -7,12 +7,15 @@ import java.util.Map;
 import java.util.Objects;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.net.URLParts;
+import org.trawler.core.net.URLResolver;
 import org.trawler.jobs.rank.RankRecord.Edge;
 
 /**
  * Which outlinks of a page are links of the page graph, and their weights: each target once, no
  * link to the page itself, none marked rel=nofollow, links inside the host weighted by
- * rank.link.internal (0 drops them), other links 1.
+ * rank.link.internal (0 drops them), other links 1. A fetched redirect is its source's one link, to
+ * its target, of weight 1 whatever the hosts: the source hands its whole rank on, as the link graph
+ * treats a redirect.
  */
 final class PageGraph {
   /** A page's edges, and how many outlinks were left out and why. */
@@ -48,5 +51,21 @@ final class PageGraph {
     List<Edge> edges = new ArrayList<>(weights.size());
     weights.forEach((url, weight) -> edges.add(new Edge(url, weight)));
     return new Outgoing(edges, self, nofollow, internalDropped);
+  }
+
+  /**
+   * The edges of a page {@code from} that redirects to {@code target} (as fetched, maybe relative):
+   * one edge to the resolved target; none when the target is not a crawlable URL or the page itself
+   * (counted as a self link).
+   */
+  Outgoing redirect(String from, String target) {
+    String to = URLResolver.crawlable(URLResolver.resolve(from, target));
+    if (to == null) {
+      return new Outgoing(List.of(), 0, 0, 0);
+    }
+    if (to.equals(from)) {
+      return new Outgoing(List.of(), 1, 0, 0);
+    }
+    return new Outgoing(List.of(new Edge(to, 1f)), 0, 0, 0);
   }
 }

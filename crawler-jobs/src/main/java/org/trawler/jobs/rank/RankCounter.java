@@ -8,6 +8,11 @@ public enum RankCounter implements JobCounter {
   PAGES,
   /** Parsed pages whose newest outlinks were read (the newest segment that parsed each). */
   PAGES_WITH_OUTLINKS,
+  /**
+   * Fetched HTTP redirects (crawl_fetch): the source's one link, to its target, if it is the
+   * source's newest record.
+   */
+  REDIRECTS,
   /** Parses of URLs the crawldb no longer has: left out of the graph. */
   PARSES_NOT_IN_CRAWLDB,
   /** Links of the graph, each pair of pages once. */

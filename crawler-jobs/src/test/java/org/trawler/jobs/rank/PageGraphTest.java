@@ -46,9 +46,24 @@ public class PageGraphTest {
   }
 
   @Test
+  public void aRedirectIsOneLinkOfWeightOneToItsResolvedTarget() {
+    PageGraph internalDropped = new PageGraph(0f);
+    assertEquals(
+        List.of(new Edge("http://a.test/moved", 1f)),
+        internalDropped.redirect(PAGE, "/moved").edges());
+    assertEquals(
+        List.of(new Edge("https://b.test/", 1f)),
+        internalDropped.redirect(PAGE, "https://b.test").edges());
+    PageGraph.Outgoing self = internalDropped.redirect(PAGE, PAGE);
+    assertEquals(List.of(), self.edges());
+    assertEquals(1, self.self());
+    assertEquals(List.of(), internalDropped.redirect(PAGE, "mailto:x@a.test").edges());
+  }
+
+  @Test
   public void aStepKeepsTheRanksSummingToOne() {
     // two pages, a → b, b dangling: b spreads its rank over both
-    PageRank pr = new PageRank(0.85, 2);
+    PageRank pr = PageRank.sumOne(0.85, 2);
     double a = pr.next(0, 0.5);
     double b = pr.next(PageRank.share(0.5, 1f, 1.0), 0.5);
     assertEquals(1.0, a + b, 1e-12);

@@ -1,6 +1,8 @@
 package org.trawler.jobs.rank;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
@@ -43,7 +45,7 @@ public class RankMapReduceTest {
                 new Outlink("http://c/", "c"),
                 new Outlink("http://a/x", "again")));
     MapDriver<Text, org.apache.hadoop.io.Writable, Text, RankRecord> driver =
-        MapDriver.newMapDriver(new RankCommand.GraphMapper());
+        MapDriver.newMapDriver(new PageGraphJobs.GraphMapper());
     driver.getConfiguration().setFloat(RankKeys.LINK_INTERNAL, 0.5f);
     driver
         .withMapInputPath(new Path("/crawl/segments/20261129/parse_data/part-r-00000/data"))
@@ -62,8 +64,26 @@ public class RankMapReduceTest {
   }
 
   @Test
+  public void graphMapperTurnsAFetchedRedirectIntoOneLinkToItsTarget() throws IOException {
+    CrawlDatum redirect = new CrawlDatum(CrawlStatus.FETCH_REDIR_PERM, 60, 1f);
+    redirect.putMeta(MetadataKeys.REDIRECT_TARGET, "/new");
+    MapDriver<Text, org.apache.hadoop.io.Writable, Text, RankRecord> driver =
+        MapDriver.newMapDriver(new PageGraphJobs.GraphMapper());
+    driver
+        .withMapInputPath(new Path("/crawl/segments/20261130/crawl_fetch/part-r-00000/data"))
+        .withInput(url("http://a/old"), redirect)
+        .withInput(url("http://a/page"), new CrawlDatum(CrawlStatus.FETCH_SUCCESS, 60, 1f))
+        .withOutput(
+            url("http://a/old"), RankRecord.page("20261130", List.of(new Edge("http://a/new", 1f))))
+        .withCounter(RankCounter.GROUP, counter(RankCounter.REDIRECTS), 1)
+        .withCounter(RankCounter.GROUP, counter(RankCounter.SELF_LINKS), 0)
+        .withCounter(RankCounter.GROUP, counter(RankCounter.PAGES), 0)
+        .runTest();
+  }
+
+  @Test
   public void sourceReducerWritesAKnownPageAndTheLinksOfItsNewestParse() throws IOException {
-    ReduceDriver.newReduceDriver(new RankCommand.SourceReducer())
+    ReduceDriver.newReduceDriver(new PageGraphJobs.SourceReducer())
         .withInput(
             url("http://a/"),
             List.of(
@@ -83,7 +103,7 @@ public class RankMapReduceTest {
 
   @Test
   public void targetReducerKeepsOnlyLinksToKnownPagesUnderTheirSource() throws IOException {
-    ReduceDriver.newReduceDriver(new RankCommand.TargetReducer())
+    ReduceDriver.newReduceDriver(new PageGraphJobs.TargetReducer())
         .withInput(
             url("http://b/"),
             List.of(
@@ -102,7 +122,7 @@ public class RankMapReduceTest {
   @Test
   public void nodeReducerGivesEveryPageTheSameStartAndCountsDanglingPages() throws IOException {
     ReduceDriver<Text, RankRecord, Text, RankRecord> driver =
-        ReduceDriver.newReduceDriver(new RankCommand.NodeReducer());
+        ReduceDriver.newReduceDriver(new PageGraphJobs.NodeReducer());
     driver.getConfiguration().setLong(RankKeys.INTERNAL_NODES, 4);
     driver
         .withInput(
@@ -124,7 +144,7 @@ public class RankMapReduceTest {
   public void shareMapperSendsTheRankAlongTheLinksByWeight() throws IOException {
     RankRecord a =
         RankRecord.node(0.3, List.of(new Edge("http://b/", 2f), new Edge("http://c/", 1f)));
-    MapDriver.newMapDriver(new RankCommand.ShareMapper())
+    MapDriver.newMapDriver(new RankIteration.ShareMapper())
         .withInput(url("http://a/"), a)
         .withInput(url("http://d/"), RankRecord.node(0.1, List.of()))
         .withOutput(url("http://a/"), a)
@@ -137,7 +157,7 @@ public class RankMapReduceTest {
   @Test
   public void rankReducerAddsTeleportInflowAndDanglingShareAndCountsTheChange() throws IOException {
     ReduceDriver<Text, RankRecord, Text, RankRecord> driver =
-        ReduceDriver.newReduceDriver(new RankCommand.RankReducer());
+        ReduceDriver.newReduceDriver(new RankIteration.RankReducer());
     driver.getConfiguration().setLong(RankKeys.INTERNAL_NODES, 4);
     driver.getConfiguration().set(RankKeys.INTERNAL_DANGLING, "0.2");
     driver.getConfiguration().set("rank.damping", "0.5");
@@ -177,7 +197,7 @@ public class RankMapReduceTest {
     CrawlDatum datum = new CrawlDatum(CrawlStatus.DB_FETCHED, 60, 1f);
     RankRecord rank = RankRecord.node(0.5, List.of());
     List<org.apache.hadoop.mrunit.types.Pair<Text, RankJoin>> out =
-        MapDriver.newMapDriver(new RankCommand.JoinMapper())
+        MapDriver.newMapDriver(new RankWrite.JoinMapper())
             .withInput(url("http://a/"), datum)
             .withInput(url("http://a/"), rank)
             .run();
@@ -188,7 +208,7 @@ public class RankMapReduceTest {
   @Test
   public void scoreReducerWritesTheRankInUnitsOfTheAveragePage() throws IOException {
     ReduceDriver<Text, RankJoin, Text, CrawlDatum> driver =
-        ReduceDriver.newReduceDriver(new RankCommand.ScoreReducer());
+        ReduceDriver.newReduceDriver(new RankWrite.ScoreReducer());
     driver.getConfiguration().setLong(RankKeys.INTERNAL_NODES, 4);
     CrawlDatum datum = new CrawlDatum(CrawlStatus.DB_FETCHED, 60, 3f);
     CrawlDatum ranked = new CrawlDatum(datum);
@@ -206,8 +226,13 @@ public class RankMapReduceTest {
   public void segmentIsReadFromTheParseDataPath() {
     assertEquals(
         "20261129040538",
-        RankCommand.segmentOf(
+        PageGraphJobs.segmentOf(
             new Path("file:/c/segments/20261129040538/parse_data/part-r-00000/data")));
-    assertEquals("", RankCommand.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
+    assertEquals("", PageGraphJobs.segmentOf(new Path("/c/crawldb/current/part-r-00000/data")));
+    Path fetch = new Path("/c/segments/20261130/crawl_fetch/part-r-00000/data");
+    assertEquals("20261130", PageGraphJobs.segmentOf(fetch));
+    assertTrue(PageGraphJobs.isFetchPart(fetch));
+    assertFalse(
+        PageGraphJobs.isFetchPart(new Path("/c/segments/20261130/parse_data/part-r-00000/data")));
   }
 }

@@ -37,6 +37,7 @@ import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostPart;
 import org.trawler.jobs.linkdb.LinkDb;
+import org.trawler.jobs.rank.PageRank;
 
 /**
  * {@code hostrank <crawl dir>}: ranks the hosts of the host graph the linkdb holds and stores each
@@ -113,16 +114,9 @@ public class HostRank extends CrawlTool {
             "hostrank-" + UUID.randomUUID());
     try {
       Path graph = new Path(tmp, "graph");
-      Job build = CrawlJob.create(conf, "hostrank graph " + linkDb);
-      for (Path part : links) {
-        FileInputFormat.addInputPath(build, part);
-      }
-      build.setInputFormatClass(SequenceFileInputFormat.class);
-      build.setMapperClass(GraphMapper.class);
-      build.setMapOutputKeyClass(Text.class);
-      build.setMapOutputValueClass(Text.class);
+      Job build =
+          nodeJob(conf, "hostrank graph " + linkDb, links, GraphMapper.class, Text.class, graph);
       build.setReducerClass(GraphReducer.class);
-      setNodeOutput(build, graph);
       runJob(build);
       Counters c = build.getCounters();
       long hosts = HostRankCounter.HOSTS.valueIn(c);
@@ -134,17 +128,18 @@ public class HostRank extends CrawlTool {
       while (!converged && iterations < maxIterations) {
         iterations++;
         Path next = new Path(tmp, "iteration-" + iterations);
-        Job step = CrawlJob.create(conf, "hostrank iteration " + iterations);
+        Job step =
+            nodeJob(
+                conf,
+                "hostrank iteration " + iterations,
+                List.of(graph),
+                SpreadMapper.class,
+                HostNode.class,
+                next);
         step.getConfiguration().setInt(HostRankKeys.INTERNAL_ITERATION, iterations);
-        step.getConfiguration()
-            .setDouble(HostRankKeys.INTERNAL_DANGLING_SHARE, hosts == 0 ? 0 : dangling / hosts);
-        FileInputFormat.addInputPath(step, graph);
-        step.setInputFormatClass(SequenceFileInputFormat.class);
-        step.setMapperClass(SpreadMapper.class);
-        step.setMapOutputKeyClass(Text.class);
-        step.setMapOutputValueClass(HostNode.class);
+        step.getConfiguration().setLong(HostRankKeys.INTERNAL_HOSTS, hosts);
+        step.getConfiguration().setDouble(HostRankKeys.INTERNAL_DANGLING, dangling);
         step.setReducerClass(GatherReducer.class);
-        setNodeOutput(step, next);
         runJob(step);
         c = step.getCounters();
         long grown = HostRankCounter.COUNTERS_GROWN.valueIn(c);
@@ -153,7 +148,8 @@ public class HostRank extends CrawlTool {
         }
         dangling = HostRankCounter.DANGLING_RANK_MICROS.valueIn(c) / MICROS;
         double change = HostRankCounter.RANK_CHANGE_MICROS.valueIn(c) / MICROS;
-        converged = HostRankStep.converged(grown, change, hosts, epsilon);
+        converged =
+            HostRankStep.converged(grown, change, PageRank.meanOne(damping, hosts), epsilon);
         LOG.info(
             "hostrank iteration {}: {} counters grew, PageRank changed {} in all",
             iterations,
@@ -188,11 +184,32 @@ public class HostRank extends CrawlTool {
     }
   }
 
-  private static void setNodeOutput(Job job, Path out) {
+  /**
+   * A job reading sequence files {@code in} with {@code mapper} (emitting {@code mapValue}s under
+   * host names) and writing host nodes to {@code out}; the caller sets the reducer.
+   */
+  @SuppressWarnings("rawtypes")
+  private static Job nodeJob(
+      Configuration conf,
+      String name,
+      List<Path> in,
+      Class<? extends Mapper> mapper,
+      Class<?> mapValue,
+      Path out)
+      throws IOException {
+    Job job = CrawlJob.create(conf, name);
+    for (Path p : in) {
+      FileInputFormat.addInputPath(job, p);
+    }
+    job.setInputFormatClass(SequenceFileInputFormat.class);
+    job.setMapperClass(mapper);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(mapValue);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(HostNode.class);
     FileOutputFormat.setOutputPath(job, out);
+    return job;
   }
 
   /**
@@ -278,15 +295,18 @@ public class HostRank extends CrawlTool {
   /** A host's state and the messages of the hosts linking to it to its next state. */
   public static class GatherReducer extends Reducer<Text, HostNode, Text, HostNode> {
     private int iteration;
-    private double damping;
-    private double danglingShare;
+    private PageRank pr;
+    private double danglingMass;
 
     @Override
     protected void setup(Context context) {
       Configuration conf = context.getConfiguration();
       iteration = conf.getInt(HostRankKeys.INTERNAL_ITERATION, 1);
-      damping = Settings.getDouble(conf, HostRankKeys.DAMPING, HostRankKeys.DEFAULT_DAMPING);
-      danglingShare = conf.getDouble(HostRankKeys.INTERNAL_DANGLING_SHARE, 0);
+      pr =
+          PageRank.meanOne(
+              Settings.getDouble(conf, HostRankKeys.DAMPING, HostRankKeys.DEFAULT_DAMPING),
+              conf.getLong(HostRankKeys.INTERNAL_HOSTS, 1));
+      danglingMass = conf.getDouble(HostRankKeys.INTERNAL_DANGLING, 0);
     }
 
     @Override
@@ -307,8 +327,7 @@ public class HostRank extends CrawlTool {
         HostRankCounter.NO_NODE.in(context).increment(1);
         return;
       }
-      HostRankStep.Gathered g =
-          HostRankStep.gather(node, messages, iteration, damping, danglingShare);
+      HostRankStep.Gathered g = HostRankStep.gather(node, messages, iteration, pr, danglingMass);
       if (g.grew()) {
         HostRankCounter.COUNTERS_GROWN.in(context).increment(1);
       }

@@ -28,8 +28,11 @@ public final class HostRankKeys {
   /** The iteration a gather task works on (1, 2, ...): the distance its counters reach. */
   public static final String INTERNAL_ITERATION = "trawler.hostrank.iteration";
 
+  /** The number of hosts of the graph. */
+  public static final String INTERNAL_HOSTS = "trawler.hostrank.hosts";
+
   /** The PageRank the dangling hosts held before the iteration, spread evenly over all hosts. */
-  public static final String INTERNAL_DANGLING_SHARE = "trawler.hostrank.dangling.share";
+  public static final String INTERNAL_DANGLING = "trawler.hostrank.dangling";
 
   private HostRankKeys() {}
 }

@@ -2,19 +2,20 @@ package org.trawler.jobs.rank.host;
 
 import java.util.Collection;
 import java.util.List;
+import org.trawler.jobs.rank.PageRank;
 
 /**
  * hostrank's per-host decisions, without Hadoop. A host starts with a counter of itself and
  * PageRank 1 ({@link #start}). In iteration t each host's counter is united with the counters of
  * the hosts linking to it (HyperBall, Boldi and Vigna 2013): it then counts the hosts B(t) at most
  * t links away that reach it, and its harmonic centrality grows by (|B(t)| - |B(t-1)|) / t. In the
- * same pass PageRank is one power-iteration step, scaled so that the hosts' mean is 1: (1 - d) + d
- * (sum of the linking hosts' rank over their out-degree + the dangling hosts' rank spread evenly).
+ * same pass PageRank is one power-iteration step of {@link PageRank}, the step rank takes for
+ * pages, with the hosts' ranks scaled to a mean of 1 ({@link PageRank.Scale#MEAN_ONE}).
  */
 public final class HostRankStep {
   private HostRankStep() {}
 
-  /** A host's state before the first iteration. */
+  /** A host's state before the first iteration: the mean rank, 1. */
   public static HostNode start(String host, Collection<String> targets, int precision) {
     HyperLogLog self = HyperLogLog.empty(precision).add(host);
     return HostNode.node(List.copyOf(targets), self.registers(), 0, 1);
@@ -22,7 +23,8 @@ public final class HostRankStep {
 
   /** What a host sends each host it links to: its counter and its rank over its out-degree. */
   public static HostNode message(HostNode node) {
-    return HostNode.message(node.registers(), node.rank() / node.targets().size());
+    return HostNode.message(
+        node.registers(), PageRank.share(node.rank(), 1f, node.targets().size()));
   }
 
   /** A host after an iteration, whether its counter grew, and how much its rank changed. */
@@ -31,11 +33,10 @@ public final class HostRankStep {
   /**
    * The host {@code node} after iteration {@code t}, given what the hosts linking to it sent.
    *
-   * @param danglingShare the rank of hosts linking nowhere before the iteration, over the host
-   *     count
+   * @param danglingMass the rank of hosts linking nowhere before the iteration
    */
   public static Gathered gather(
-      HostNode node, List<HostNode> messages, int t, double damping, double danglingShare) {
+      HostNode node, List<HostNode> messages, int t, PageRank pr, double danglingMass) {
     byte[] registers = node.registers().clone();
     HyperLogLog counter = new HyperLogLog(registers);
     double before = counter.estimate();
@@ -46,7 +47,7 @@ public final class HostRankStep {
       incoming += m.rank();
     }
     double harmonic = node.harmonic() + (grew ? (counter.estimate() - before) / t : 0);
-    double rank = (1 - damping) + damping * (incoming + danglingShare);
+    double rank = pr.next(incoming, danglingMass);
     return new Gathered(
         HostNode.node(node.targets(), registers, harmonic, rank),
         grew,
@@ -55,7 +56,7 @@ public final class HostRankStep {
 
   /** Whether another iteration is needed after one with these outcomes over {@code hosts}. */
   public static boolean converged(
-      long countersGrown, double rankChange, long hosts, double epsilon) {
-    return countersGrown == 0 && (hosts == 0 || rankChange / hosts < epsilon);
+      long countersGrown, double rankChange, PageRank pr, double epsilon) {
+    return countersGrown == 0 && pr.converged(rankChange, epsilon);
   }
 }

@@ -49,17 +49,8 @@ public class RenderProtocolTest {
   }
 
   private ProtocolContext context() {
-    return new ProtocolContext() {
-      @Override
-      public RobotsRules robotsFor(String url) {
-        return RobotsRules.allowAll();
-      }
-
-      @Override
-      public void count(String group, String name, long amount) {
-        counted.add(name);
-      }
-    };
+    return ProtocolContext.of(
+        url -> RobotsRules.allowAll(), (group, name, amount) -> counted.add(name));
   }
 
   @Test

@@ -79,7 +79,8 @@ public class HostRankMapReduceTest {
     ReduceDriver<Text, HostNode, Text, HostNode> driver =
         ReduceDriver.newReduceDriver(new HostRank.GatherReducer());
     driver.getConfiguration().setInt(HostRankKeys.INTERNAL_ITERATION, 1);
-    driver.getConfiguration().setDouble(HostRankKeys.INTERNAL_DANGLING_SHARE, 0.5);
+    driver.getConfiguration().setLong(HostRankKeys.INTERNAL_HOSTS, 4);
+    driver.getConfiguration().setDouble(HostRankKeys.INTERNAL_DANGLING, 2.0); // 0.5 a host
     HostNode a = HostRankStep.start("a.test", List.of("c.test"), 7);
     HostNode b = HostRankStep.start("b.test", List.of("c.test", "d.test"), 7);
     driver.withInput(
