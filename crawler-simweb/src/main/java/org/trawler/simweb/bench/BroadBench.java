@@ -127,7 +127,7 @@ final class BroadBench {
       Files.write(dir.resolve("seeds").resolve("seeds.txt"), web.seeds());
       Configuration conf = new Configuration(baseConf);
       ServedAddresses.allow(conf, web.addresses(), "trawler bench --broad");
-      conf.set(ProtocolKeys.RESOLVE_FILE, resolve.toString());
+      conf.set(NetKeys.RESOLVE_FILE, resolve.toString());
       conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
       conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
       conf.setInt(GeneratorKeys.MAX_COUNT, s.maxPerHost());
