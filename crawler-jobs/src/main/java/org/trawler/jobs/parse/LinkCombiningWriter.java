@@ -14,7 +14,7 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.SegmentRecord;
-import org.trawler.jobs.update.IncomingLinks;
+import org.trawler.jobs.records.IncomingLinks;
 
 /**
  * Writes a task's parse records through to {@code out}, except the linked datums of crawl_parse:
