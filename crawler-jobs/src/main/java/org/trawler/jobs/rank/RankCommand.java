@@ -34,7 +34,7 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.rank.RankRecord.Edge;
 import org.trawler.jobs.rank.RankRecord.Kind;
 
