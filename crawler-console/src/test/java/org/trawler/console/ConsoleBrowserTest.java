@@ -22,7 +22,7 @@ import org.trawler.console.report.ReportCommand;
 import org.trawler.console.serve.ConsoleServer;
 import org.trawler.console.serve.CrawlData;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.layout.CrawlDir;
 
 /**
  * The console and the report in a real headless Chromium, as a user sees them: the search finds the

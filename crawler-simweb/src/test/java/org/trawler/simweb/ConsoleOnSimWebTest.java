@@ -28,9 +28,9 @@ import org.trawler.console.serve.ConsoleServer;
 import org.trawler.console.serve.CrawlData;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.jobs.CommandRun;
-import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.index.IndexShards;
 import org.trawler.jobs.index.Search;
+import org.trawler.jobs.layout.CrawlDir;
 
 /**
  * {@code report} and {@code serve} on a 3-host simweb crawl with redirects, 404s, server errors and

@@ -20,10 +20,10 @@ import org.trawler.core.UserException;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RoundLog;
 import org.trawler.jobs.fetch.FetchResult;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.read.HostDbReader;
 
 /**

@@ -12,7 +12,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.layout.CrawlDir;
 
 /**
  * {@code report <crawl_dir> [-out <dir>] [-json]}: writes the crawl's report, one self-contained

@@ -34,11 +34,11 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.core.usage.SiteSignals;
-import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.RoundLog;
 import org.trawler.jobs.index.IndexFields;
 import org.trawler.jobs.index.IndexShards;
 import org.trawler.jobs.index.Search;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.linkdb.LinkDbParts;
 
 /**

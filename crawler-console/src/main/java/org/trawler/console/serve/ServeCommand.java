@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.trawler.core.UserException;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.layout.CrawlDir;
 
 /**
  * {@code serve <crawl_dir> [-port 8080] [-bind 127.0.0.1] [-index <index>]}: the read-only web

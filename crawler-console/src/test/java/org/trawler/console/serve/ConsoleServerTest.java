@@ -28,7 +28,7 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.console.HostileCrawl;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.layout.CrawlDir;
 
 /** The console over HTTP: statuses, headers, escaping, the JSON API; no browser needed. */
 public class ConsoleServerTest {

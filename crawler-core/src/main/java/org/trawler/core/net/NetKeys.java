@@ -80,5 +80,18 @@ public final class NetKeys {
 
   public static final boolean DEFAULT_IGNORE_INTERNAL_LINKS = false;
 
+  /**
+   * Host names pinned to addresses, as curl --resolve does: {@code name:address,...} (an IPv6
+   * address in brackets). Pinned names are never looked up in DNS; the address policy still judges
+   * the address. Read here, below the protocols, because host names are resolved by net's {@link
+   * HostAddresses} as well as by the HTTP client.
+   */
+  public static final String RESOLVE = "http.resolve";
+
+  /**
+   * A file (a Hadoop path) of more pinned names, one {@code name address} per line; empty = none.
+   */
+  public static final String RESOLVE_FILE = "http.resolve.file";
+
   private NetKeys() {}
 }

@@ -15,7 +15,6 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.trawler.core.conf.BadSettingException;
-import org.trawler.core.protocol.ProtocolKeys;
 
 /**
  * Host names pinned to addresses by http.resolve and http.resolve.file, as curl --resolve pins
@@ -44,16 +43,15 @@ public final class PinnedNames {
   /** The names of http.resolve, then those of http.resolve.file. */
   public static PinnedNames fromSettings(Configuration conf) {
     Map<String, List<InetAddress>> names = new LinkedHashMap<>();
-    for (String entry : conf.getTrimmedStrings(ProtocolKeys.RESOLVE)) {
+    for (String entry : conf.getTrimmedStrings(NetKeys.RESOLVE)) {
       int colon = entry.indexOf(':');
       if (colon <= 0) {
         throw new BadSettingException(
-            ProtocolKeys.RESOLVE,
-            "'" + entry + "' is not name:address (e.g. www.a.test:127.0.0.2)");
+            NetKeys.RESOLVE, "'" + entry + "' is not name:address (e.g. www.a.test:127.0.0.2)");
       }
-      pin(names, ProtocolKeys.RESOLVE, entry.substring(0, colon), entry.substring(colon + 1));
+      pin(names, NetKeys.RESOLVE, entry.substring(0, colon), entry.substring(colon + 1));
     }
-    String file = conf.getTrimmed(ProtocolKeys.RESOLVE_FILE, "");
+    String file = conf.getTrimmed(NetKeys.RESOLVE_FILE, "");
     if (!file.isEmpty()) {
       readFile(conf, new Path(file), names);
     }
@@ -66,11 +64,11 @@ public final class PinnedNames {
         new BufferedReader(
             new InputStreamReader(file.getFileSystem(conf).open(file), StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
-        pinLine(names, ProtocolKeys.RESOLVE_FILE, line);
+        pinLine(names, NetKeys.RESOLVE_FILE, line);
       }
     } catch (IOException e) {
       throw new BadSettingException(
-          ProtocolKeys.RESOLVE_FILE, file + " cannot be read: " + e.getMessage(), e);
+          NetKeys.RESOLVE_FILE, file + " cannot be read: " + e.getMessage(), e);
     }
   }
 

@@ -102,18 +102,6 @@ public final class ProtocolKeys {
 
   public static final String DEFAULT_ADDRESS_DENY = "";
 
-  /**
-   * Host names pinned to addresses, as curl --resolve does: {@code name:address,...} (an IPv6
-   * address in brackets). Pinned names are never looked up in DNS; the address policy still judges
-   * the address.
-   */
-  public static final String RESOLVE = "http.resolve";
-
-  /**
-   * A file (a Hadoop path) of more pinned names, one {@code name address} per line; empty = none.
-   */
-  public static final String RESOLVE_FILE = "http.resolve.file";
-
   /** Accept any TLS certificate and host name. */
   public static final String TLS_TRUST_ALL = "http.tls.trust.all";
 

@@ -16,14 +16,13 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.BadSettingException;
-import org.trawler.core.protocol.ProtocolKeys;
 
 public class PinnedNamesTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static Configuration resolving(String value) {
     Configuration conf = new Configuration(false);
-    conf.set(ProtocolKeys.RESOLVE, value);
+    conf.set(NetKeys.RESOLVE, value);
     return conf;
   }
 
@@ -57,7 +56,7 @@ public class PinnedNamesTest {
         "# simweb --profile web\nwww.a.test 127.0.0.4\n\nb.test   127.0.0.5  # the bare domain\n",
         StandardCharsets.UTF_8);
     Configuration conf = resolving("c.test:127.0.0.6");
-    conf.set(ProtocolKeys.RESOLVE_FILE, file.toString());
+    conf.set(NetKeys.RESOLVE_FILE, file.toString());
     PinnedNames names = PinnedNames.fromSettings(conf);
     assertEquals(3, names.size());
     assertArrayEquals(addresses("127.0.0.4"), names.pinned("www.a.test"));
@@ -73,9 +72,9 @@ public class PinnedNamesTest {
 
   @Test
   public void aNameIsNeverPinnedToAnotherName() {
-    assertRefused(resolving("www.a.test:www.b.test"), ProtocolKeys.RESOLVE);
-    assertRefused(resolving("www.a.test"), ProtocolKeys.RESOLVE);
-    assertRefused(resolving(":127.0.0.1"), ProtocolKeys.RESOLVE);
+    assertRefused(resolving("www.a.test:www.b.test"), NetKeys.RESOLVE);
+    assertRefused(resolving("www.a.test"), NetKeys.RESOLVE);
+    assertRefused(resolving(":127.0.0.1"), NetKeys.RESOLVE);
   }
 
   @Test
@@ -83,10 +82,10 @@ public class PinnedNamesTest {
     Path file = tmp.newFile("bad.txt").toPath();
     Files.writeString(file, "www.a.test 127.0.0.4 extra\n", StandardCharsets.UTF_8);
     Configuration conf = new Configuration(false);
-    conf.set(ProtocolKeys.RESOLVE_FILE, file.toString());
-    assertRefused(conf, ProtocolKeys.RESOLVE_FILE);
-    conf.set(ProtocolKeys.RESOLVE_FILE, tmp.getRoot() + "/missing.txt");
-    assertRefused(conf, ProtocolKeys.RESOLVE_FILE);
+    conf.set(NetKeys.RESOLVE_FILE, file.toString());
+    assertRefused(conf, NetKeys.RESOLVE_FILE);
+    conf.set(NetKeys.RESOLVE_FILE, tmp.getRoot() + "/missing.txt");
+    assertRefused(conf, NetKeys.RESOLVE_FILE);
   }
 
   @Test

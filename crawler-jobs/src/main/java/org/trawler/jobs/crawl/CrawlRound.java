@@ -26,6 +26,7 @@ import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.IndexerKeys;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.parse.ParseCounter;
 import org.trawler.jobs.parse.ParseSegment;

@@ -24,6 +24,7 @@ import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.index.IndexWriters;
 import org.trawler.jobs.inject.InjectResult;
 import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.sitemap.SitemapJob;
 
 /**

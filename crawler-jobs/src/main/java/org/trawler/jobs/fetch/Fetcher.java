@@ -200,7 +200,10 @@ public class Fetcher extends CrawlTool {
     job.setInputFormatClass(FetchListInputFormat.class);
     FileInputFormat.addInputPath(job, new Path(segment, Segment.CRAWL_GENERATE));
     job.setMapperClass(FetcherMapper.class);
-    job.setNumReduceTasks(0);
+    // the task sorts its own output (SortingSegmentWriter); off, a reduce per list sorts it
+    job.setNumReduceTasks(FetcherOutputFormat.sortsInTask(jobConf) ? 0 : lists);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(SegmentRecord.class);
     job.setOutputFormatClass(FetcherOutputFormat.class);
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(SegmentRecord.class);

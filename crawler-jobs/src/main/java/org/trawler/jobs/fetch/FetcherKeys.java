@@ -45,6 +45,22 @@ public final class FetcherKeys {
 
   public static final long DEFAULT_SORT_BUFFER_MB = 64;
 
+  /**
+   * Internal (issue 39 item 3): a fetch task sorts its own output ({@code SortingSegmentWriter});
+   * false = the plain Hadoop path, a fetch job with a reduce whose shuffle sorts the records.
+   */
+  public static final String SORT_IN_TASK = "fetcher.output.sort.in.task";
+
+  public static final boolean DEFAULT_SORT_IN_TASK = true;
+
+  /**
+   * Internal (issue 39 item 3): the sorted output is copied into the MapFiles as raw bytes ({@code
+   * RawMapFileWriter}); false = Hadoop's MapFile.Writer, each record read back and written again.
+   */
+  public static final String RAW_MAPFILE = "fetcher.output.raw.mapfile";
+
+  public static final boolean DEFAULT_RAW_MAPFILE = true;
+
   /** Parse in the fetch task. */
   public static final String PARSE = "fetcher.parse";
 

@@ -93,6 +93,14 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     return parts;
   }
 
+  /**
+   * Whether a fetch task sorts its own output (fetcher.output.sort.in.task): the fetch job is
+   * map-only; otherwise it has a reduce.
+   */
+  static boolean sortsInTask(Configuration conf) {
+    return conf.getBoolean(FetcherKeys.SORT_IN_TASK, FetcherKeys.DEFAULT_SORT_IN_TASK);
+  }
+
   /** The segment must not have been fetched (the fetch command removes crawl_fetch for -force). */
   @Override
   public void checkOutputSpecs(JobContext job) throws IOException {
@@ -106,7 +114,11 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
     }
   }
 
-  /** A writer that sorts the task's records by URL itself: the fetch job is map-only. */
+  /**
+   * A writer that sorts the task's records by URL itself: the fetch job is map-only. With
+   * fetcher.output.sort.in.task=false the job has a reduce and its shuffle sorts them: the reduce
+   * task writes them as they come ({@link PlainSegmentWriter}).
+   */
   @Override
   public RecordWriter<Text, SegmentRecord> getRecordWriter(TaskAttemptContext context)
       throws IOException {
@@ -117,12 +129,15 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
                 getOutputCompressorClass(context, DefaultCodec.class), conf)
             : null;
     RecordWriter<Text, SegmentRecord> writer =
-        new SortingSegmentWriter(
-            context,
-            parts(conf),
-            getDefaultWorkFile(context, ""),
-            codec,
-            FetcherSettings.sortBufferBytes(conf));
+        sortsInTask(conf)
+            ? new SortingSegmentWriter(
+                context,
+                parts(conf),
+                getDefaultWorkFile(context, ""),
+                codec,
+                FetcherSettings.sortBufferBytes(conf),
+                conf.getBoolean(FetcherKeys.RAW_MAPFILE, FetcherKeys.DEFAULT_RAW_MAPFILE))
+            : new PlainSegmentWriter(conf, parts(conf), getDefaultWorkFile(context, ""), codec);
     return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)
         ? LinkCombiningWriter.wrap(writer, conf) // crawl_parse as the parse job writes it
         : writer;

@@ -74,14 +74,6 @@ public final class GeneratorKeys {
   public static final long DEFAULT_ONE_JOB_MAX_BYTES = 1048576;
 
   /**
-   * How fetch lists are partitioned: byHost, byDomain or byIP (as fetcher.queue.mode groups
-   * queues).
-   */
-  public static final String PARTITION_MODE = "partition.url.mode";
-
-  public static final String DEFAULT_PARTITION_MODE = "byHost";
-
-  /**
    * The host database generate reads failing hosts from; empty = {@code hostdb} beside the crawldb
    * when it exists.
    */

@@ -6,37 +6,32 @@ import org.apache.hadoop.mapreduce.Partitioner;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.net.HostAddresses;
 import org.trawler.core.net.HostGroup;
+import org.trawler.jobs.politeness.HostPartition;
 
 /**
- * Sends every URL of a host to the same fetch list, so one fetch task owns the host's politeness
- * (partition.url.mode): byHost, byDomain (registered domain: a.example.com and b.example.com
- * together) or byIP (hosts on one server together). The grouping is the fetcher's queues' own
- * ({@link HostGroup}), so what one list holds as one server is one queue there. byIP resolves each
- * host once per task and falls back to the host name when it cannot be resolved.
+ * Sends every URL of a host group to the same fetch list, so one fetch task owns the group's
+ * politeness: generate's partitioner over the one rule ({@link HostPartition}, partition.url.mode)
+ * that the sitemap job's site lists follow too.
  */
 public class URLPartitioner extends Partitioner<FetchSlot, CrawlDatum> implements Configurable {
   private Configuration conf;
-  private HostGroup mode = HostGroup.HOST;
-  private HostAddresses addresses = new HostAddresses();
+  private HostPartition rule = HostPartition.byHost();
 
   public URLPartitioner() {}
 
   public URLPartitioner(HostGroup mode, HostAddresses addresses) {
-    this.mode = mode;
-    this.addresses = addresses;
+    this.rule = new HostPartition(mode, addresses);
   }
 
   /** The configured partition.url.mode. */
   public static HostGroup mode(Configuration conf) {
-    return HostGroup.byMode(
-        conf, GeneratorKeys.PARTITION_MODE, GeneratorKeys.DEFAULT_PARTITION_MODE);
+    return HostPartition.mode(conf);
   }
 
   @Override
   public void setConf(Configuration conf) {
     this.conf = conf;
-    mode = mode(conf);
-    addresses = HostAddresses.fromSettings(conf);
+    rule = HostPartition.fromSettings(conf);
   }
 
   @Override
@@ -51,11 +46,11 @@ public class URLPartitioner extends Partitioner<FetchSlot, CrawlDatum> implement
 
   /** The fetch list of a URL among {@code numPartitions}. */
   public int partitionOf(String url, int numPartitions) {
-    return (keyOf(url).hashCode() & Integer.MAX_VALUE) % numPartitions;
+    return rule.partitionOf(url, numPartitions);
   }
 
   /** What a URL is partitioned by: its host, its registered domain, or its address. */
   public String keyOf(String url) {
-    return mode.ofUrl(url, addresses);
+    return rule.keyOf(url);
   }
 }

@@ -2,6 +2,7 @@ package org.trawler.jobs.hadoopinternals;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -22,7 +23,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.LocalDirAllocator;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.DataInputBuffer;
 import org.apache.hadoop.io.DataOutputBuffer;
+import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.SequenceFile.CompressionType;
 import org.apache.hadoop.io.Text;
@@ -33,9 +36,11 @@ import org.apache.hadoop.io.compress.CodecPool;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.io.compress.Compressor;
+import org.apache.hadoop.io.compress.Decompressor;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.SegmentRecord;
@@ -56,24 +61,20 @@ public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord
    * and whether its values are large (pages, texts): those are compressed one by one (record
    * compression) as they arrive, the small ones (datums) in blocks at the end.
    */
-  public static final class Part {
-    final String name;
-    final Class<? extends Writable> type;
-    final Predicate<Writable> accepts;
-    final boolean mapFile;
-    final boolean large;
-
-    public Part(
-        String name,
-        Class<? extends Writable> type,
-        Predicate<Writable> accepts,
-        boolean mapFile,
-        boolean large) {
-      this.name = name;
-      this.type = type;
-      this.accepts = accepts;
-      this.mapFile = mapFile;
-      this.large = large;
+  public record Part(
+      String name,
+      Class<? extends Writable> type,
+      Predicate<Writable> accepts,
+      boolean mapFile,
+      boolean large) {
+    /**
+     * How this part's file is compressed with {@code codec} (null = none): large values one by one,
+     * the small ones in blocks.
+     */
+    public CompressionType compression(CompressionCodec codec) {
+      return codec == null
+          ? CompressionType.NONE
+          : large ? CompressionType.RECORD : CompressionType.BLOCK;
     }
   }
 
@@ -93,6 +94,7 @@ public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord
   private final Path workFile;
   private final CompressionCodec codec;
   private final long bufferLimit;
+  private final boolean rawMapFiles;
   private final File runDir;
   private final ExecutorService spiller;
 
@@ -127,6 +129,22 @@ public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord
       CompressionCodec codec,
       long bufferLimit)
       throws IOException {
+    this(context, parts, workFile, codec, bufferLimit, true);
+  }
+
+  /**
+   * @param rawMapFiles false = MapFiles through Hadoop's MapFile.Writer, each record read back and
+   *     written again (fetcher.output.raw.mapfile), not as raw bytes ({@link RawMapFileWriter})
+   */
+  public SortingSegmentWriter(
+      TaskAttemptContext context,
+      List<Part> parts,
+      Path workFile,
+      CompressionCodec codec,
+      long bufferLimit,
+      boolean rawMapFiles)
+      throws IOException {
+    this.rawMapFiles = rawMapFiles;
     this.conf = context.getConfiguration();
     this.context = context;
     this.parts = parts;
@@ -179,12 +197,6 @@ public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord
   /** Large values are compressed one by one, here, so the end of the task only copies them. */
   private boolean recordCompressed(Part part) {
     return codec != null && part.large;
-  }
-
-  private CompressionType compressionOf(Part part) {
-    return codec == null
-        ? CompressionType.NONE
-        : part.large ? CompressionType.RECORD : CompressionType.BLOCK;
   }
 
   /** The value compressed as a record-compressed SequenceFile writer would compress it. */
@@ -308,7 +320,7 @@ public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord
       WritableUtils.writeVInt(key, e.url.length);
       key.write(e.url);
       Sink sink = sinks.get(e.part);
-      sink.append(key, bytes.set(e.value, e.value.length, recordCompressed(sink.part)));
+      sink.append(e, key, bytes.set(e.value, e.value.length, recordCompressed(sink.part)));
       if (++written % 10_000 == 0) {
         context.progress();
       }
@@ -413,43 +425,89 @@ public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord
   private final class Sink implements Closeable {
     final Part part;
     private final RawMapFileWriter mapFile;
+    private final MapFile.Writer plainMapFile;
     private final SequenceFile.Writer sequenceFile;
+    private final Text plainKey = new Text();
+    private final DataInputBuffer plainIn = new DataInputBuffer();
+    private Decompressor decompressor;
 
     Sink(Part part) throws IOException {
       this.part = part;
       Path path = new Path(new Path(workFile.getParent(), part.name), workFile.getName());
-      CompressionType type = compressionOf(part);
-      if (part.mapFile) {
-        mapFile = new RawMapFileWriter(conf, path, part.type, type, codec);
-        sequenceFile = null;
-      } else {
-        mapFile = null;
-        sequenceFile =
-            SequenceFile.createWriter(
-                conf,
-                SequenceFile.Writer.file(path),
-                SequenceFile.Writer.keyClass(Text.class),
-                SequenceFile.Writer.valueClass(part.type),
-                codec == null
-                    ? SequenceFile.Writer.compression(type)
-                    : SequenceFile.Writer.compression(type, codec));
-      }
+      CompressionType type = part.compression(codec);
+      SequenceFile.Writer.Option compression =
+          codec == null
+              ? SequenceFile.Writer.compression(type)
+              : SequenceFile.Writer.compression(type, codec);
+      mapFile =
+          part.mapFile && rawMapFiles
+              ? new RawMapFileWriter(conf, path, part.type, type, codec)
+              : null;
+      plainMapFile =
+          part.mapFile && !rawMapFiles
+              ? new MapFile.Writer(
+                  conf,
+                  path,
+                  MapFile.Writer.keyClass(Text.class),
+                  MapFile.Writer.valueClass(part.type),
+                  compression)
+              : null;
+      sequenceFile =
+          part.mapFile
+              ? null
+              : SequenceFile.createWriter(
+                  conf,
+                  SequenceFile.Writer.file(path),
+                  SequenceFile.Writer.keyClass(Text.class),
+                  SequenceFile.Writer.valueClass(part.type),
+                  compression);
     }
 
-    void append(DataOutputBuffer key, RawMapFileWriter.Bytes value) throws IOException {
+    void append(Entry e, DataOutputBuffer key, RawMapFileWriter.Bytes value) throws IOException {
       if (mapFile != null) {
         mapFile.append(key.getData(), key.getLength(), value);
+      } else if (plainMapFile != null) {
+        plainKey.set(e.url);
+        plainMapFile.append(plainKey, readBack(e.value));
       } else {
         sequenceFile.appendRaw(key.getData(), 0, key.getLength(), value);
       }
     }
 
+    /** The record a buffered value holds, decompressed first if it was compressed on arrival. */
+    private Writable readBack(byte[] value) throws IOException {
+      Writable record = ReflectionUtils.newInstance(part.type, conf);
+      if (recordCompressed(part)) {
+        if (decompressor == null) {
+          decompressor = CodecPool.getDecompressor(codec);
+        }
+        decompressor.reset();
+        try (DataInputStream in =
+            new DataInputStream(
+                codec.createInputStream(new ByteArrayInputStream(value), decompressor))) {
+          record.readFields(in);
+        }
+      } else {
+        plainIn.reset(value, value.length);
+        record.readFields(plainIn);
+      }
+      return record;
+    }
+
     @Override
     public void close() throws IOException {
-      if (mapFile != null) {
-        mapFile.close();
-      } else {
-        sequenceFile.close();
+      try {
+        if (mapFile != null) {
+          mapFile.close();
+        } else if (plainMapFile != null) {
+          plainMapFile.close();
+        } else {
+          sequenceFile.close();
+        }
+      } finally {
+        if (decompressor != null) {
+          CodecPool.returnDecompressor(decompressor);
+        }
       }
     }
   }

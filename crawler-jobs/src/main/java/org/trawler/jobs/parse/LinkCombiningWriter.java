@@ -1,10 +1,6 @@
 package org.trawler.jobs.parse;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -14,21 +10,22 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.SegmentRecord;
-import org.trawler.jobs.update.IncomingLinks;
+import org.trawler.jobs.KeyOrderedTable;
+import org.trawler.jobs.records.IncomingLinks;
 
 /**
  * Writes a task's parse records through to {@code out}, except the linked datums of crawl_parse:
  * the links the task's pages make to one URL become one linked datum ({@link
  * IncomingLinks#toLinkedDatum}, updatedb's own rule for adding links up), kept in a table of at
  * most {@value ParseJobKeys#LINKED_COMBINE_URLS} URLs that is written out, in URL order, when it is
- * full and when the task closes. A round of link-heavy pages links the same few thousand URLs from
- * every page, so crawl_parse shrinks from one record per link to about one per URL and task;
- * updatedb makes the same crawldb of it. Not thread-safe: the fetcher serializes its writes.
+ * full and when the task closes (the one bounded per-task table, {@link KeyOrderedTable}). A round
+ * of link-heavy pages links the same few thousand URLs from every page, so crawl_parse shrinks from
+ * one record per link to about one per URL and task; updatedb makes the same crawldb of it. Not
+ * thread-safe: the fetcher serializes its writes.
  */
 public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord> {
   private final RecordWriter<Text, SegmentRecord> out;
-  private final int maxUrls;
-  private final Map<Text, IncomingLinks> links = new HashMap<>();
+  private final KeyOrderedTable<Text, IncomingLinks> links;
   private long linksIn;
   private long datumsOut;
 
@@ -40,7 +37,7 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
       throw new IllegalArgumentException("maxUrls must be at least 1: " + maxUrls);
     }
     this.out = out;
-    this.maxUrls = maxUrls;
+    this.links = new KeyOrderedTable<>(maxUrls); // bounded by URLs
   }
 
   /**
@@ -64,11 +61,11 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
     }
     IncomingLinks sum = links.get(key);
     if (sum == null) {
-      if (links.size() >= maxUrls) {
+      if (links.isFull()) {
         flush();
       }
-      sum = new IncomingLinks();
-      links.put(new Text(key), sum); // the caller may reuse its key
+      sum = links.entry(new Text(key), k -> new IncomingLinks()); // the caller may reuse its key
+      links.hold(1);
     }
     sum.add((CrawlDatum) value);
     linksIn++;
@@ -76,13 +73,8 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
 
   /** Writes the table's combined datums, in URL order, and empties it. */
   void flush() throws IOException, InterruptedException {
-    List<Text> urls = new ArrayList<>(links.keySet());
-    urls.sort(null);
-    for (Text url : urls) {
-      out.write(url, new SegmentRecord(links.get(url).toLinkedDatum()));
-    }
-    datumsOut += urls.size();
-    links.clear();
+    datumsOut +=
+        links.writeTo((url, sum) -> out.write(url, new SegmentRecord(sum.toLinkedDatum())));
   }
 
   @Override

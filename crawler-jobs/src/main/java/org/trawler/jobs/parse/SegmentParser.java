@@ -28,6 +28,7 @@ import org.trawler.core.scoring.LinkScorer;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.Soft404Probe;
+import org.trawler.jobs.records.RefreshRecord;
 
 /**
  * Parses one fetched page into the records of a segment's parse parts: parse_data and parse_text

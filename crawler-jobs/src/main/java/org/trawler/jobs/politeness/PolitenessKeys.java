@@ -29,6 +29,14 @@ public final class PolitenessKeys {
   public static final String DEFAULT_QUEUE_MODE = "byHost";
 
   /**
+   * How fetch lists (and the sitemap job's site lists) are partitioned ({@link HostPartition}):
+   * byHost, byDomain or byIP (as fetcher.queue.mode groups queues).
+   */
+  public static final String PARTITION_MODE = "partition.url.mode";
+
+  public static final String DEFAULT_PARTITION_MODE = "byHost";
+
+  /**
    * After this many transient failures in a queue its remaining URLs are dropped (queue_dropped);
    * -1 = never.
    */

@@ -20,7 +20,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
-import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.layout.CrawlDir;
 
 /**
  * {@code rank <crawl dir>}: PageRank over the pages the crawl knows, into the crawldb ({@link

@@ -23,12 +23,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
-import org.trawler.core.net.HostAddresses;
 import org.trawler.core.net.URLParts;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.generate.HostPolicy;
-import org.trawler.jobs.generate.URLPartitioner;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.politeness.HostPartition;
 
 /**
  * The sitemap job's first pass: lists the sites (scheme://host[:port]) of the crawldb's URLs with
@@ -180,16 +179,16 @@ public final class SiteListing {
 
   /**
    * Sends every site of a host group (partition.url.mode: host, domain or IP) to one site list, as
-   * generate's {@link URLPartitioner} sends a group's URLs to one fetch list.
+   * generate sends a group's URLs to one fetch list: the one rule, {@link HostPartition}.
    */
   public static class SitePartitioner extends Partitioner<Text, Text> implements Configurable {
     private Configuration conf;
-    private URLPartitioner groups = new URLPartitioner();
+    private HostPartition groups = HostPartition.byHost();
 
     @Override
     public void setConf(Configuration conf) {
       this.conf = conf;
-      groups = new URLPartitioner(URLPartitioner.mode(conf), HostAddresses.fromSettings(conf));
+      groups = HostPartition.fromSettings(conf);
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.trawler.core.protocol.Reason;
 import org.trawler.core.schedule.FetchSchedule;
 import org.trawler.core.schedule.PageChange;
 import org.trawler.core.schedule.ScheduleKeys;
+import org.trawler.jobs.records.IncomingLinks;
 
 /**
  * The crawldb state machine: from what is known of one URL — its crawldb entry, this round's fetch,

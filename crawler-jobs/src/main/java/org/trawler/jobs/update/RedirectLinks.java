@@ -13,7 +13,7 @@ import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.net.URLNormalizers;
 import org.trawler.core.net.URLResolver;
 import org.trawler.jobs.hostdb.HostKnowledge;
-import org.trawler.jobs.parse.RefreshRecord;
+import org.trawler.jobs.records.RefreshRecord;
 
 /**
  * Turns a fetched redirect (or a meta refresh redirect) into a link to its target ({@code _repr_}),

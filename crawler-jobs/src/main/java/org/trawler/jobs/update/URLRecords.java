@@ -5,7 +5,8 @@ import java.util.Map;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.jobs.parse.RefreshRecord;
+import org.trawler.jobs.records.IncomingLinks;
+import org.trawler.jobs.records.RefreshRecord;
 
 /**
  * What updatedb sees for one URL, gathered from the reducer's stream of values: the crawldb entry,

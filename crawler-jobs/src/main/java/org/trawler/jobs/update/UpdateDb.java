@@ -237,7 +237,7 @@ public class UpdateDb extends CrawlTool {
   /**
    * Passes every record through under its URL. Fetch, signature and parse_meta datums are tagged
    * with their segment; a redirect (an HTTP one, or a meta refresh's {@link
-   * org.trawler.jobs.parse.RefreshRecord}) also yields a link to its target.
+   * org.trawler.jobs.records.RefreshRecord}) also yields a link to its target.
    */
   public static class UpdateMapper extends Mapper<Text, CrawlDatum, Text, CrawlDatum> {
     private final CrawlDatum counted = new CrawlDatum(); // a crawldb entry, counted for its host

@@ -186,6 +186,33 @@ public class FetcherJobTest {
     assertEquals("the four hosts are fetched at the same time", 4, maxConcurrent(all));
   }
 
+  /**
+   * fetcher.output.sort.in.task=false (issue 39 item 3): the plain Hadoop path, a reduce per fetch
+   * list sorting the records, leaves the segment as the task's own sort does
+   * (SortingSegmentWriterTest compares the records).
+   */
+  @Test
+  public void withoutTheTasksOwnSortAReduceWritesTheSameSegment() throws Exception {
+    RecordingServer host = server(2).respondByDefault(Response.page(300));
+    Segments.writeFetchList(conf, segment, "part-r-00000", urls(host, "/3", "/1", "/2"));
+    conf.set(PolitenessKeys.SERVER_MIN_DELAY, "0");
+    conf.setBoolean(FetcherKeys.SORT_IN_TASK, false);
+
+    assertEquals(0, fetch());
+
+    Map<String, CrawlDatum> fetched = Segments.readFetch(conf, segment);
+    assertEquals(
+        List.of(host.url("/1"), host.url("/2"), host.url("/3")), List.copyOf(fetched.keySet()));
+    for (CrawlDatum d : fetched.values()) {
+      assertEquals(CrawlStatus.FETCH_SUCCESS, d.getStatus());
+    }
+    assertEquals(fetched.keySet(), Segments.readContent(conf, segment).keySet());
+    assertEquals(
+        "one sorted MapFile per fetch list",
+        1,
+        PartFiles.list(conf, new Path(segment, Segment.CRAWL_FETCH)).size());
+  }
+
   @Test
   public void severalThreadsPerQueueAdmitThatManyRequestsAtOnce() throws Exception {
     RecordingServer host = server(2).respondByDefault(Response.page(300));

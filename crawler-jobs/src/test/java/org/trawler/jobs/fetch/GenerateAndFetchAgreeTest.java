@@ -55,7 +55,7 @@ public class GenerateAndFetchAgreeTest {
 
   private static Configuration both(String mode) {
     Configuration conf = new Configuration(false);
-    conf.set(GeneratorKeys.PARTITION_MODE, mode);
+    conf.set(PolitenessKeys.PARTITION_MODE, mode);
     conf.set(PolitenessKeys.QUEUE_MODE, mode);
     return conf;
   }

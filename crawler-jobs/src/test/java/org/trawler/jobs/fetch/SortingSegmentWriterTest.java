@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.compress.SnappyCodec;
@@ -194,6 +195,59 @@ public class SortingSegmentWriterTest {
         PartFiles.count(conf, new Path(work, Segment.CRAWL_FETCH), new Text(), new CrawlDatum()));
     assertEquals(
         0, PartFiles.count(conf, new Path(work, Segment.CONTENT), new Text(), new Content()));
+  }
+
+  /**
+   * Issue 39 item 3: with fetcher.output.raw.mapfile=false (Hadoop's MapFile.Writer) and with
+   * fetcher.output.sort.in.task=false (the shuffle sorts, {@link PlainSegmentWriter} writes) the
+   * segment holds the same records, in the same order, as with both on.
+   */
+  @Test
+  public void theOffSwitchesWriteTheSameSegment() throws Exception {
+    TaskAttemptContext ctx = context();
+    CompressionCodec codec = ReflectionUtils.newInstance(SnappyCodec.class, conf);
+    List<Part> parts = new FetcherOutputFormat().parts(conf);
+    Path raw = new Path(work, "raw/part-m-00000");
+    Path plainMapFiles = new Path(work, "plain-mapfiles/part-m-00000");
+    Path shuffled = new Path(work, "shuffled/part-r-00000");
+    SortingSegmentWriter on = new SortingSegmentWriter(ctx, parts, raw, codec, 20_000, true);
+    List<String> urls = writeShuffled(on, 200);
+    on.close(ctx);
+    SortingSegmentWriter off =
+        new SortingSegmentWriter(ctx, parts, plainMapFiles, codec, 20_000, false);
+    writeShuffled(off, 200);
+    off.close(ctx);
+    PlainSegmentWriter plain = new PlainSegmentWriter(conf, parts, shuffled, codec);
+    for (String url : urls) { // as the shuffle hands them to the reduce: by URL
+      int i = Integer.parseInt(url.substring(url.lastIndexOf('/') + 1));
+      plain.write(new Text(url), new SegmentRecord(fetched(i)));
+      plain.write(new Text(url), new SegmentRecord(page(url, i)));
+    }
+    plain.close(ctx);
+    List<String> expected = records(raw.getParent());
+    assertEquals(400, expected.size());
+    assertEquals(expected, records(plainMapFiles.getParent()));
+    assertEquals(expected, records(shuffled.getParent()));
+  }
+
+  /** Every record of a work directory's crawl_fetch and content, key and bytes, in file order. */
+  private List<String> records(Path workDir) throws Exception {
+    List<String> records = new ArrayList<>();
+    for (String part : List.of(Segment.CRAWL_FETCH, Segment.CONTENT)) {
+      PartFiles.read(
+          conf,
+          new Path(workDir, part),
+          new Text(),
+          part.equals(Segment.CONTENT) ? new Content() : new CrawlDatum(),
+          (k, v) ->
+              records.add(
+                  part
+                      + " "
+                      + k
+                      + " "
+                      + java.util.HexFormat.of().formatHex(WritableUtils.toByteArray(v))));
+    }
+    return records;
   }
 
   private static int countFiles(File dir) {

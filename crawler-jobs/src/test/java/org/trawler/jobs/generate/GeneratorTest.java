@@ -44,6 +44,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.cli.Main;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /** The whole tool in local mode, on a crawldb the test writes. */
 public class GeneratorTest {
@@ -388,7 +389,7 @@ public class GeneratorTest {
       db.put("http://" + host + ".other" + host + ".net/", Datums.due(now - 1000, 1f, 0));
     }
     writeCrawlDb(db);
-    conf.set(GeneratorKeys.PARTITION_MODE, "byDomain");
+    conf.set(PolitenessKeys.PARTITION_MODE, "byDomain");
     Run run = generate(args("-numFetchers", "4"));
     assertEquals(run.err, 0, run.code);
     int listsWithExampleCom = 0;

@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.net.HostAddresses;
 import org.trawler.core.net.HostGroup;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 public class URLPartitionerTest {
   private static final int LISTS = 7;
@@ -49,7 +50,7 @@ public class URLPartitionerTest {
 
   private static URLPartitioner configured(String mode) {
     Configuration conf = new Configuration(false);
-    conf.set(GeneratorKeys.PARTITION_MODE, mode);
+    conf.set(PolitenessKeys.PARTITION_MODE, mode);
     URLPartitioner p = new URLPartitioner();
     p.setConf(conf);
     return p;

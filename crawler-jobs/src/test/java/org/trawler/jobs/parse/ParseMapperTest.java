@@ -29,6 +29,7 @@ import org.trawler.core.parse.ParseKeys;
 import org.trawler.core.parse.ParseNote;
 import org.trawler.jobs.hostdb.HostDbFiles;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.records.RefreshRecord;
 
 public class ParseMapperTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();

@@ -23,6 +23,7 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /** The sitemap job's listing pass under MRUnit: sites once each, given sitemaps, skips, groups. */
 public class SiteListingTest {
@@ -154,7 +155,7 @@ public class SiteListingTest {
   @Test
   public void theSitesOfOneDomainGoToOneListByDomainAndMaySpreadByHost() {
     Configuration conf = new Configuration();
-    conf.set(GeneratorKeys.PARTITION_MODE, "byDomain");
+    conf.set(PolitenessKeys.PARTITION_MODE, "byDomain");
     SiteListing.SitePartitioner byDomain = new SiteListing.SitePartitioner();
     byDomain.setConf(conf);
     SiteListing.SitePartitioner byHost = new SiteListing.SitePartitioner();

@@ -22,6 +22,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.schedule.ScheduleKeys;
+import org.trawler.jobs.records.IncomingLinks;
 
 public class CrawlDbUpdateTest {
   private static final long FETCHED = NOW - HOUR;

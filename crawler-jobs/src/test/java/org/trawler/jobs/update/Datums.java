@@ -7,10 +7,11 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.parse.MetaRefresh;
-import org.trawler.jobs.parse.RefreshRecord;
+import org.trawler.jobs.records.IncomingLinks;
+import org.trawler.jobs.records.RefreshRecord;
 
 /** Datums as the crawldb, the fetcher and parse write them, for the update tests. */
-final class Datums {
+public final class Datums {
   static final long NOW = 1_700_000_000_000L;
   static final long HOUR = 3_600_000L;
   static final long DAY = 24 * HOUR;
@@ -27,7 +28,7 @@ final class Datums {
   }
 
   /** A crawldb entry: fetched once a day, depth 1, score 1. */
-  static CrawlDatum old(CrawlStatus status) {
+  public static CrawlDatum old(CrawlStatus status) {
     CrawlDatum d = new CrawlDatum(status, INTERVAL, 1f);
     d.setFetchTime(NOW - HOUR);
     d.setDepth(1);
@@ -59,7 +60,7 @@ final class Datums {
     return d;
   }
 
-  static CrawlDatum linked(float score, int depth) {
+  public static CrawlDatum linked(float score, int depth) {
     CrawlDatum d = new CrawlDatum(CrawlStatus.LINKED, INTERVAL, score);
     d.setDepth(depth);
     return d;

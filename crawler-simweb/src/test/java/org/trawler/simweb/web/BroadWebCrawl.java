@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.net.NetKeys;
 
 /**
  * What the broad-web crawl tests share: a {@link BroadWeb} of a shape served on loopback, its seeds
@@ -32,7 +32,7 @@ final class BroadWebCrawl implements AutoCloseable {
     conf.set("fs.defaultFS", "file:///");
     conf.set("fetcher.server.delay", "0");
     conf.set("fetcher.threads.fetch", "8");
-    conf.set(ProtocolKeys.RESOLVE, web.resolveSetting());
+    conf.set(NetKeys.RESOLVE, web.resolveSetting());
   }
 
   /**

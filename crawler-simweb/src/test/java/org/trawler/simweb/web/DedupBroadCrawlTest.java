@@ -23,8 +23,8 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.dedup.DuplicateKind;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.simweb.EndToEndCrawl;
 
 /**

@@ -12,11 +12,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.generate.SkipReason;
 import org.trawler.jobs.hostdb.HostDbKeys;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.simweb.EndToEndCrawl;
 
 /**

@@ -11,8 +11,8 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hc.client5.http.DnsResolver;
 import org.junit.Test;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.net.PinnedNames;
-import org.trawler.core.protocol.ProtocolKeys;
 
 public class GuardedDnsResolverTest {
   /** Loopback let through, as the tests' servers need; everything else not public denied. */
@@ -92,7 +92,7 @@ public class GuardedDnsResolverTest {
 
   private static PinnedNames pinning(String value) {
     Configuration conf = new Configuration(false);
-    conf.set(ProtocolKeys.RESOLVE, value);
+    conf.set(NetKeys.RESOLVE, value);
     return PinnedNames.fromSettings(conf);
   }
 

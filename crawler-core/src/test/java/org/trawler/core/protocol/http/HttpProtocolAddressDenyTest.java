@@ -9,6 +9,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.RobotsRules;
@@ -168,7 +169,7 @@ public class HttpProtocolAddressDenyTest {
   @Test
   public void aPinnedNameIsFetchedAtItsAddressWithItsNameInTheHostHeader() {
     Configuration conf = ShortTimeouts.conf();
-    conf.set(ProtocolKeys.RESOLVE, "www.pinned-name.test:127.0.0.1");
+    conf.set(NetKeys.RESOLVE, "www.pinned-name.test:127.0.0.1");
     try (HttpProtocol protocol = new HttpProtocol(conf)) {
       ProtocolOutput out =
           protocol.fetch("http://www.pinned-name.test:" + server.port() + "/page", 0);
@@ -182,7 +183,7 @@ public class HttpProtocolAddressDenyTest {
   @Test
   public void aNamePinnedToADeniedAddressStaysDenied() {
     Configuration conf = denying("link-local, loopback");
-    conf.set(ProtocolKeys.RESOLVE, "www.pinned-name.test:127.0.0.1");
+    conf.set(NetKeys.RESOLVE, "www.pinned-name.test:127.0.0.1");
     try (HttpProtocol protocol = new HttpProtocol(conf)) {
       assertDenied(protocol.fetch("http://www.pinned-name.test:" + server.port() + "/page", 0));
     }

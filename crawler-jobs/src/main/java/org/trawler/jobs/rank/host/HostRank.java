@@ -33,9 +33,9 @@ import org.trawler.core.store.DbTransaction;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
-import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostPart;
+import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.linkdb.LinkDb;
 import org.trawler.jobs.rank.PageRank;
 

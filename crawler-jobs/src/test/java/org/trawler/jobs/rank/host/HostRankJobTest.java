@@ -25,8 +25,8 @@ import org.trawler.core.datum.Inlinks;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CommandRun;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.crawl.CrawlDir;
 import org.trawler.jobs.hostdb.HostDbFiles;
+import org.trawler.jobs.layout.CrawlDir;
 
 /**
  * hostrank in local mode on a host graph the test makes: a random power-law graph of 1000 hosts

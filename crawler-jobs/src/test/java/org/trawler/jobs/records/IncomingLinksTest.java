@@ -1,4 +1,4 @@
-package org.trawler.jobs.update;
+package org.trawler.jobs.records;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.jobs.update.Datums;
 
 public class IncomingLinksTest {
 

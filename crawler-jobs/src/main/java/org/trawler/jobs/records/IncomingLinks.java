@@ -1,4 +1,4 @@
-package org.trawler.jobs.update;
+package org.trawler.jobs.records;
 
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -89,7 +89,7 @@ public final class IncomingLinks {
   /**
    * Credits the links to {@code datum}: score plus the shares (OPIC), depth lowered to the links'.
    */
-  void creditTo(CrawlDatum datum) {
+  public void creditTo(CrawlDatum datum) {
     if (isEmpty()) {
       return;
     }
@@ -101,7 +101,7 @@ public final class IncomingLinks {
    * Sets the datum's depth to {@code depth} when it has none or a larger one (-1 = no depth to
    * offer).
    */
-  static void lowerDepth(CrawlDatum datum, int depth) {
+  public static void lowerDepth(CrawlDatum datum, int depth) {
     if (depth < 0) {
       return;
     }

@@ -1,4 +1,4 @@
-package org.trawler.jobs.parse;
+package org.trawler.jobs.records;
 
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;

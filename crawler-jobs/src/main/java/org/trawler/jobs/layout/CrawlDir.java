@@ -1,4 +1,4 @@
-package org.trawler.jobs.crawl;
+package org.trawler.jobs.layout;
 
 import org.apache.hadoop.fs.Path;
 import org.trawler.jobs.hostdb.HostDb;
