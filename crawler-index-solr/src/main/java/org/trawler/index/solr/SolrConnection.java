@@ -77,11 +77,10 @@ final class SolrConnection implements Closeable {
       credentials.checkEndpoint(urlKey, url);
     }
     this.configured = urls.size();
-    this.maxRetries = Settings.getInt(conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES);
+    this.maxRetries =
+        Settings.getInt(
+            conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES, 0, Integer.MAX_VALUE);
     this.backoffMs = Settings.getLong(conf, SolrKeys.RETRY_BACKOFF, SolrKeys.DEFAULT_RETRY_BACKOFF);
-    if (maxRetries < 0) {
-      throw new BadSettingException(SolrKeys.MAX_RETRIES, "must be 0 or more, not " + maxRetries);
-    }
     Timeout timeout =
         Timeout.ofMilliseconds(Settings.getInt(conf, SolrKeys.TIMEOUT, SolrKeys.DEFAULT_TIMEOUT));
     this.pause = pause;
