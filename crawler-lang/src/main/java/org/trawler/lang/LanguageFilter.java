@@ -37,21 +37,6 @@ import org.trawler.core.parse.filter.FilterKeys;
  * HTML and documents alike.
  */
 public class LanguageFilter implements ParseFilter {
-  /** Counters: where a page's language came from, or that it has none. */
-  static final String FROM_TEXT = "lang_from_text";
-
-  static final String FROM_MARKUP = "lang_from_markup";
-  static final String ABSENT = "lang_absent";
-
-  /** Pages whose script and function words left the language open: the n-gram detector's. */
-  static final String BY_NGRAMS = "lang_by_ngrams";
-
-  /** Pages too mixed as a whole whose main language is the one most of their blocks are in. */
-  static final String BY_BLOCKS = "lang_by_blocks";
-
-  /** Pages whose text is in more than one language ({@code languages} lists two or three). */
-  static final String MIXED = "lang_mixed";
-
   /** Fixed so that a page gets the same language on every run (the detector samples n-grams). */
   private static final long SEED = 20240101L;
 
@@ -105,16 +90,16 @@ public class LanguageFilter implements ParseFilter {
       String quick = QuickLanguage.detect(text, end);
       if (quick != null) {
         page.put(ParseData.META_LANG, quick);
-        page.note(FROM_TEXT, quickNote(quick));
+        page.note(LangCounter.LANG_FROM_TEXT, quickNote(quick));
         putLanguages(page, languages(quick, shares.languages()), shares);
         return;
       }
       String dominant = shares.dominant();
       if (dominant != null) {
         page.put(ParseData.META_LANG, dominant);
-        page.count(BY_BLOCKS);
+        page.count(LangCounter.LANG_BY_BLOCKS);
         page.note(
-            FROM_TEXT,
+            LangCounter.LANG_FROM_TEXT,
             "lang "
                 + dominant
                 + " from the text's blocks, "
@@ -123,12 +108,14 @@ public class LanguageFilter implements ParseFilter {
         putLanguages(page, languages(dominant, shares.languages()), shares);
         return;
       }
-      page.count(BY_NGRAMS);
+      page.count(LangCounter.LANG_BY_NGRAMS);
       DetectedLanguage found = byNgrams(text.substring(0, end));
       if (found != null) {
         String lang = found.getLocale().getLanguage();
         page.put(ParseData.META_LANG, lang);
-        page.note(FROM_TEXT, "lang " + lang + " from the text's n-grams, p=" + probability(found));
+        page.note(
+            LangCounter.LANG_FROM_TEXT,
+            "lang " + lang + " from the text's n-grams, p=" + probability(found));
         putLanguages(page, languages(lang, shares.languages()), shares);
         return;
       }
@@ -136,9 +123,12 @@ public class LanguageFilter implements ParseFilter {
     String declared = declared(page);
     if (declared != null) {
       page.put(ParseData.META_LANG, declared);
-      page.note(FROM_MARKUP, "lang " + declared + " as the page declares: text too short or mixed");
+      page.note(
+          LangCounter.LANG_FROM_MARKUP,
+          "lang " + declared + " as the page declares: text too short or mixed");
     } else {
-      page.note(ABSENT, "no lang: text too short or mixed, and the page declares none");
+      page.note(
+          LangCounter.LANG_ABSENT, "no lang: text too short or mixed, and the page declares none");
     }
     if (shares != null) {
       putLanguages(page, shares.languages(), shares); // what the text shows, not the markup
@@ -172,7 +162,7 @@ public class LanguageFilter implements ParseFilter {
         note.append(shares.share(l) > 0 ? " " + percent(shares, l) : "").append(',');
       }
       note.setLength(note.length() - 1);
-      page.note(MIXED, note.append(" of the text's blocks").toString());
+      page.note(LangCounter.LANG_MIXED, note.append(" of the text's blocks").toString());
     }
   }
 

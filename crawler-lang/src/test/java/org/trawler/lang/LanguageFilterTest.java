@@ -131,7 +131,7 @@ public class LanguageFilterTest {
     ParseResult r = page(" lang=\"en\"", "Bibliothek im August geschlossen", DE);
     assertEquals("de", lang(r));
     assertEquals(List.of("lang", "languages"), ParsedPage.fieldNames(r.data()));
-    assertEquals(LanguageFilter.FROM_TEXT, r.notes().get(0).counter());
+    assertEquals(LangCounter.LANG_FROM_TEXT.counterName(), r.notes().get(0).counter());
   }
 
   @Test
@@ -144,7 +144,7 @@ public class LanguageFilterTest {
         List.of(
             new ParseNote(
                 "lang",
-                LanguageFilter.FROM_MARKUP,
+                LangCounter.LANG_FROM_MARKUP.counterName(),
                 "lang es as the page declares: text too short or mixed")),
         r.notes());
   }
@@ -154,7 +154,7 @@ public class LanguageFilterTest {
     ParseResult r = page("", "Start", "Hallo.");
     assertNull(lang(r));
     assertEquals(List.of(), ParsedPage.fieldNames(r.data()));
-    assertEquals(LanguageFilter.ABSENT, r.notes().get(0).counter());
+    assertEquals(LangCounter.LANG_ABSENT.counterName(), r.notes().get(0).counter());
     assertNull(lang(page(" lang=\"x-default\"", "Start", "Hallo.")));
   }
 
@@ -241,9 +241,13 @@ public class LanguageFilterTest {
     assertEquals(
         List.of(
             new ParseNote(
-                "lang", LanguageFilter.FROM_TEXT, "lang es from the text's blocks, 74 % of them"),
+                "lang",
+                LangCounter.LANG_FROM_TEXT.counterName(),
+                "lang es from the text's blocks, 74 % of them"),
             new ParseNote(
-                "lang", LanguageFilter.MIXED, "languages es 74 %, en 26 % of the text's blocks")),
+                "lang",
+                LangCounter.LANG_MIXED.counterName(),
+                "languages es 74 %, en 26 % of the text's blocks")),
         r.notes().stream().filter(n -> !n.detail().isEmpty()).toList());
   }
 

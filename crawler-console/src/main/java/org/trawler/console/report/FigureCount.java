@@ -1,12 +1,12 @@
 package org.trawler.console.report;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.net.URLParts;
 import org.trawler.jobs.dedup.DuplicateKind;
@@ -114,12 +114,7 @@ public final class FigureCount {
 
   /** "text/html; charset=utf-8" → "text/html"; none → "unknown". */
   static String mediaType(String contentType) {
-    if (contentType == null || contentType.isBlank()) {
-      return "unknown";
-    }
-    int semi = contentType.indexOf(';');
-    String type = (semi < 0 ? contentType : contentType.substring(0, semi)).strip();
-    type = type.toLowerCase(Locale.ROOT);
+    String type = MimeTypes.base(contentType);
     if (type.isEmpty()) {
       return "unknown";
     }

@@ -136,7 +136,7 @@ public class Content implements Writable {
     if (!isRendered()) {
       return this;
     }
-    Content view = new Content(url, finalUrl, rendered, "text/html", false);
+    Content view = new Content(url, finalUrl, rendered, MimeTypes.HTML, false);
     view.headers.putAll(headers);
     view.headers.keySet().removeIf(name -> name.equalsIgnoreCase("Content-Type"));
     view.headers.put("Content-Type", "text/html; charset=UTF-8");

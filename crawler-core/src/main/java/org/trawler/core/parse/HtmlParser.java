@@ -3,17 +3,16 @@ package org.trawler.core.parse;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.URLResolver;
@@ -30,10 +29,6 @@ import org.trawler.core.usage.UsagePreferences;
  */
 public class HtmlParser implements Parser {
   private static final Logger LOG = LoggerFactory.getLogger(HtmlParser.class);
-  private static final Set<String> HTML_TYPES = Set.of("text/html", "application/xhtml+xml");
-
-  /** Bytes of an untyped page searched for an HTML start. */
-  private static final int SNIFF_BYTES = 1024;
 
   private CharsetDetector charsets;
   private OutlinkExtractor outlinks;
@@ -104,17 +99,11 @@ public class HtmlParser implements Parser {
 
   /** Whether the content is parsed as HTML: by type, or by its start when it has none. */
   static boolean isHtml(Content content) {
-    String type = content.getContentType();
-    int semicolon = type.indexOf(';');
-    type = (semicolon < 0 ? type : type.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+    String type = MimeTypes.base(content.getContentType());
     if (!type.isEmpty()) {
-      return HTML_TYPES.contains(type);
+      return MimeTypes.isHtml(type);
     }
-    byte[] bytes = content.getContent();
-    String head =
-        new String(bytes, 0, Math.min(bytes.length, SNIFF_BYTES), StandardCharsets.ISO_8859_1)
-            .toLowerCase(Locale.ROOT);
-    return head.contains("<html") || head.contains("<!doctype html");
+    return MimeTypes.looksLikeHtml(content.getContent());
   }
 
   private ParseResult parseHtml(Content content) {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.net.URLResolver;
 
 /**
@@ -78,9 +79,7 @@ final class LinkRelations {
 
   /** A feed's MIME type, as a page announces it (parameters and case ignored). */
   static boolean isFeedType(String type) {
-    int semicolon = type.indexOf(';');
-    String bare = (semicolon < 0 ? type : type.substring(0, semicolon)).trim();
-    return bare.equalsIgnoreCase("application/rss+xml")
-        || bare.equalsIgnoreCase("application/atom+xml");
+    String bare = MimeTypes.base(type);
+    return bare.equals("application/rss+xml") || bare.equals("application/atom+xml");
   }
 }

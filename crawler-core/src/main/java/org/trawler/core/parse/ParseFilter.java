@@ -11,6 +11,14 @@ import org.trawler.core.plugin.Plugin;
  * and goes on with the next filter.
  */
 public interface ParseFilter extends Plugin, Closeable {
+  /**
+   * A filter's counter (group {@value ParseNote#GROUP}): an enum constant whose counterName is the
+   * lower-case constant name, listed where the filter's docs list its counters.
+   */
+  interface Counter {
+    String counterName();
+  }
+
   /** Reads {@code page} and adds its fields (or replaces its text) there. */
   void filter(ParsedPage page);
 

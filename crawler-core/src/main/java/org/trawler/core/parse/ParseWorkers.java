@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
@@ -67,11 +66,8 @@ final class ParseWorkers implements AutoCloseable {
   /** The workers parser.timeout, parser.timeout.wall and parser.abandoned.max describe. */
   static ParseWorkers fromConf(Configuration conf, Signature signature) {
     int maxAbandoned =
-        Settings.getInt(conf, ParseKeys.ABANDONED_MAX, ParseKeys.DEFAULT_ABANDONED_MAX);
-    if (maxAbandoned < -1) {
-      throw new BadSettingException(
-          ParseKeys.ABANDONED_MAX, "must be -1 (no cap) or more, not " + maxAbandoned);
-    }
+        Settings.getInt(
+            conf, ParseKeys.ABANDONED_MAX, ParseKeys.DEFAULT_ABANDONED_MAX, -1, Integer.MAX_VALUE);
     return new ParseWorkers(
         TimeUnit.SECONDS.toMillis(
             Settings.getInt(conf, ParseKeys.TIMEOUT, ParseKeys.DEFAULT_TIMEOUT)),

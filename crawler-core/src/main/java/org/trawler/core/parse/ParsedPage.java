@@ -180,12 +180,17 @@ public final class ParsedPage {
   }
 
   /** Adds one to the current filter's counter {@code counter} (group parse_filters). */
-  public void count(String counter) {
-    notes.add(new ParseNote(filter, counter, ""));
+  public void count(ParseFilter.Counter counter) {
+    notes.add(new ParseNote(filter, counter.counterName(), ""));
   }
 
-  /** Notes {@code detail} for check to show, with the counter {@code counter} or none (null). */
-  public void note(String counter, String detail) {
+  /** Notes {@code detail} for check to show, with the counter {@code counter}. */
+  public void note(ParseFilter.Counter counter, String detail) {
+    note(counter.counterName(), detail);
+  }
+
+  /** A note under a counter named at run time: the chain's {@code <filter>_failed}. */
+  void note(String counter, String detail) {
     notes.add(new ParseNote(filter, counter, detail));
   }
 

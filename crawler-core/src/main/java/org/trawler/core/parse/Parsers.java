@@ -9,6 +9,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Content;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.URLNormalizer;

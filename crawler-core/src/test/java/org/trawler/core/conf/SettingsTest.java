@@ -39,4 +39,34 @@ public class SettingsTest {
       assertEquals("fetcher.server.delay: 'soon' is not a number", e.getMessage());
     }
   }
+
+  @Test
+  public void aValueOutOfItsRangeIsABadSettingInOneWording() {
+    Configuration conf = new Configuration(false);
+    conf.set("a.int", "0");
+    conf.set("a.size", "3g");
+    conf.set("a.float", "NaN");
+    conf.set("a.double", "1.5");
+    assertEquals(0, Settings.getInt(conf, "a.int", 1, -1, Integer.MAX_VALUE));
+    String[][] cases = {
+      {"a.int", "a.int: must be at least 1, not 0"},
+      {"a.size", "a.size: must be from 1 to 2147483647, not 3221225472"},
+      {"a.float", "a.float: must be at least 0.0, not NaN"},
+      {"a.double", "a.double: must be from 0.0 to 1.0, not 1.5"},
+    };
+    for (String[] c : cases) {
+      try {
+        switch (c[0]) {
+          case "a.int" -> Settings.getInt(conf, c[0], 1, 1, Integer.MAX_VALUE);
+          case "a.size" -> Settings.getBytes(conf, c[0], 1, 1, Integer.MAX_VALUE);
+          case "a.float" -> Settings.getFloat(conf, c[0], 1, 0, Float.MAX_VALUE);
+          default -> Settings.getDouble(conf, c[0], 1, 0, 1);
+        }
+        fail("accepted " + c[0]);
+      } catch (BadSettingException e) {
+        assertEquals(c[0], e.key());
+        assertEquals(c[1], e.getMessage());
+      }
+    }
+  }
 }

@@ -19,7 +19,6 @@ import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.jobs.index.IndexDocument;
 import org.trawler.jobs.index.IndexWriter;
@@ -85,31 +84,26 @@ public class OpenSearchIndexWriter implements IndexWriter {
   }
 
   private void readSettings(Configuration conf) {
-    bulkDocs = Settings.getInt(conf, OpenSearchKeys.BULK_DOCS, OpenSearchKeys.DEFAULT_BULK_DOCS);
+    int most = Integer.MAX_VALUE;
+    bulkDocs =
+        Settings.getInt(conf, OpenSearchKeys.BULK_DOCS, OpenSearchKeys.DEFAULT_BULK_DOCS, 1, most);
     bulkBytes =
-        Settings.getLong(conf, OpenSearchKeys.BULK_BYTES, OpenSearchKeys.DEFAULT_BULK_BYTES);
+        Settings.getLong(
+            conf, OpenSearchKeys.BULK_BYTES, OpenSearchKeys.DEFAULT_BULK_BYTES, 1, Long.MAX_VALUE);
     concurrent =
         Settings.getInt(
-            conf, OpenSearchKeys.BULK_CONCURRENT, OpenSearchKeys.DEFAULT_BULK_CONCURRENT);
+            conf, OpenSearchKeys.BULK_CONCURRENT, OpenSearchKeys.DEFAULT_BULK_CONCURRENT, 1, most);
     maxRetries =
-        Settings.getInt(conf, OpenSearchKeys.MAX_RETRIES, OpenSearchKeys.DEFAULT_MAX_RETRIES);
+        Settings.getInt(
+            conf, OpenSearchKeys.MAX_RETRIES, OpenSearchKeys.DEFAULT_MAX_RETRIES, 0, most);
     backoffMs =
-        Settings.getLong(conf, OpenSearchKeys.RETRY_BACKOFF, OpenSearchKeys.DEFAULT_RETRY_BACKOFF);
-    atLeast(OpenSearchKeys.BULK_DOCS, bulkDocs, 1);
-    atLeast(OpenSearchKeys.BULK_BYTES, bulkBytes, 1);
-    atLeast(OpenSearchKeys.BULK_CONCURRENT, concurrent, 1);
-    atLeast(OpenSearchKeys.MAX_RETRIES, maxRetries, 0);
-    atLeast(OpenSearchKeys.RETRY_BACKOFF, backoffMs, 0);
-    atLeast(
-        OpenSearchKeys.TIMEOUT,
-        Settings.getInt(conf, OpenSearchKeys.TIMEOUT, OpenSearchKeys.DEFAULT_TIMEOUT),
-        1);
-  }
-
-  private static void atLeast(String key, long value, long least) {
-    if (value < least) {
-      throw new BadSettingException(key, "must be at least " + least + ", not " + value);
-    }
+        Settings.getLong(
+            conf,
+            OpenSearchKeys.RETRY_BACKOFF,
+            OpenSearchKeys.DEFAULT_RETRY_BACKOFF,
+            0,
+            Long.MAX_VALUE);
+    Settings.getInt(conf, OpenSearchKeys.TIMEOUT, OpenSearchKeys.DEFAULT_TIMEOUT, 1, most);
   }
 
   @Override

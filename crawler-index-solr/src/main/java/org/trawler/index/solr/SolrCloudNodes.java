@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
@@ -22,9 +20,6 @@ import org.apache.zookeeper.data.Stat;
  * so it never meets the ZooKeeper version of a Hadoop classpath.
  */
 final class SolrCloudNodes {
-  // Solr reads its JSON leniently: clusterprops.json written by hand or by tools may use ' quotes.
-  private static final Pattern URL_SCHEME =
-      Pattern.compile("[\"']urlScheme[\"']\\s*:\\s*[\"'](https?)[\"']");
 
   private SolrCloudNodes() {}
 
@@ -93,8 +88,8 @@ final class SolrCloudNodes {
 
   /** http, or https when the cluster's properties say so (Solr's urlScheme). */
   static String urlScheme(String clusterProps) {
-    Matcher m = URL_SCHEME.matcher(clusterProps);
-    return m.find() ? m.group(1) : "http";
+    String scheme = JsonFields.first(clusterProps, "urlScheme");
+    return "https".equals(scheme) ? "https" : "http";
   }
 
   private static String urlScheme(ZooKeeper zk) throws KeeperException, InterruptedException {

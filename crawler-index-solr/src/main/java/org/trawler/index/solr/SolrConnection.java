@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import org.apache.hadoop.conf.Configuration;
@@ -44,8 +42,6 @@ import org.trawler.jobs.index.RetryBackoff;
  */
 final class SolrConnection implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(SolrConnection.class);
-
-  private static final Pattern BASE_URL = Pattern.compile("\"base_url\"\\s*:\\s*\"([^\"]+)\"");
 
   /** Waits between retries; tests record the pauses instead of sleeping. */
   interface Pause {
@@ -81,11 +77,10 @@ final class SolrConnection implements Closeable {
       credentials.checkEndpoint(urlKey, url);
     }
     this.configured = urls.size();
-    this.maxRetries = Settings.getInt(conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES);
+    this.maxRetries =
+        Settings.getInt(
+            conf, SolrKeys.MAX_RETRIES, SolrKeys.DEFAULT_MAX_RETRIES, 0, Integer.MAX_VALUE);
     this.backoffMs = Settings.getLong(conf, SolrKeys.RETRY_BACKOFF, SolrKeys.DEFAULT_RETRY_BACKOFF);
-    if (maxRetries < 0) {
-      throw new BadSettingException(SolrKeys.MAX_RETRIES, "must be 0 or more, not " + maxRetries);
-    }
     Timeout timeout =
         Timeout.ofMilliseconds(Settings.getInt(conf, SolrKeys.TIMEOUT, SolrKeys.DEFAULT_TIMEOUT));
     this.pause = pause;
@@ -151,9 +146,8 @@ final class SolrConnection implements Closeable {
   /** The base URLs of the nodes (http://host:8983/solr) a CLUSTERSTATUS answer names. */
   static Set<String> nodeUrls(String clusterStatus) {
     Set<String> nodes = new LinkedHashSet<>();
-    Matcher m = BASE_URL.matcher(clusterStatus);
-    while (m.find()) {
-      nodes.add(m.group(1).replace("\\/", "/").replaceAll("/+$", ""));
+    for (String baseUrl : JsonFields.named(clusterStatus, "base_url")) {
+      nodes.add(baseUrl.replaceAll("/+$", ""));
     }
     return nodes;
   }
@@ -361,9 +355,6 @@ final class SolrConnection implements Closeable {
   private record Reply(int code, String message, String body) {
     static final int NO_ANSWER = -1;
 
-    private static final Pattern ERROR_MSG =
-        Pattern.compile("\"msg\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
-
     /** Solr's answer to missing or wrong credentials (401), or to a user without the role (403). */
     boolean refused() {
       return code == 401 || code == 403;
@@ -378,8 +369,8 @@ final class SolrConnection implements Closeable {
       if (code == NO_ANSWER) {
         return message;
       }
-      Matcher msg = ERROR_MSG.matcher(body);
-      String detail = msg.find() ? msg.group(1).replace("\\\"", "\"").replace("\\n", " ") : "";
+      String msg = JsonFields.first(body, "msg");
+      String detail = msg == null ? "" : msg;
       return ("HTTP "
               + code
               + " "

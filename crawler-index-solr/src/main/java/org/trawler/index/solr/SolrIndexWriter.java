@@ -3,7 +3,6 @@ package org.trawler.index.solr;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.jobs.index.IndexDocument;
 import org.trawler.jobs.index.IndexWriter;
@@ -107,10 +106,7 @@ public class SolrIndexWriter implements IndexWriter {
   }
 
   private static int commitSize(Configuration conf) {
-    int size = Settings.getInt(conf, SolrKeys.COMMIT_SIZE, SolrKeys.DEFAULT_COMMIT_SIZE);
-    if (size < 1) {
-      throw new BadSettingException(SolrKeys.COMMIT_SIZE, "must be at least 1, not " + size);
-    }
-    return size;
+    return Settings.getInt(
+        conf, SolrKeys.COMMIT_SIZE, SolrKeys.DEFAULT_COMMIT_SIZE, 1, Integer.MAX_VALUE);
   }
 }

@@ -1,7 +1,6 @@
 package org.trawler.jobs.index;
 
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
@@ -10,6 +9,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.Hex;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
@@ -259,9 +259,8 @@ public final class IndexDecision {
 
   /** "text/html; charset=UTF-8" → "text/html": the charset is no property of the page's kind. */
   static String mimeType(String contentType) {
-    int semicolon = contentType.indexOf(';');
-    String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip();
-    return type.isEmpty() ? null : type.toLowerCase(Locale.ROOT);
+    String type = MimeTypes.base(contentType);
+    return type.isEmpty() ? null : type;
   }
 
   private static String blankToNull(String s) {

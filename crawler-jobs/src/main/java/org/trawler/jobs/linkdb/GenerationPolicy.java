@@ -2,7 +2,6 @@ package org.trawler.jobs.linkdb;
 
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 
 /**
@@ -27,17 +26,20 @@ record GenerationPolicy(int maxGenerations, double maxRatio) {
   }
 
   static GenerationPolicy fromConf(Configuration conf) {
-    int max = Settings.getInt(conf, LinkDbKeys.MAX_GENERATIONS, LinkDbKeys.DEFAULT_MAX_GENERATIONS);
-    if (max < 0) {
-      throw new BadSettingException(LinkDbKeys.MAX_GENERATIONS, "must be at least 0, not " + max);
-    }
+    int max =
+        Settings.getInt(
+            conf,
+            LinkDbKeys.MAX_GENERATIONS,
+            LinkDbKeys.DEFAULT_MAX_GENERATIONS,
+            0,
+            Integer.MAX_VALUE);
     double ratio =
         Settings.getDouble(
-            conf, LinkDbKeys.MAX_GENERATION_RATIO, LinkDbKeys.DEFAULT_MAX_GENERATION_RATIO);
-    if (!(ratio >= 0)) {
-      throw new BadSettingException(
-          LinkDbKeys.MAX_GENERATION_RATIO, "must be at least 0, not " + ratio);
-    }
+            conf,
+            LinkDbKeys.MAX_GENERATION_RATIO,
+            LinkDbKeys.DEFAULT_MAX_GENERATION_RATIO,
+            0,
+            Double.MAX_VALUE);
     return new GenerationPolicy(max, ratio);
   }
 

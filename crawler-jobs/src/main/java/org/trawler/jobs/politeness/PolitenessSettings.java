@@ -2,7 +2,6 @@ package org.trawler.jobs.politeness;
 
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.net.HostAddresses;
 import org.trawler.core.net.HostGroup;
@@ -89,11 +88,11 @@ public class PolitenessSettings {
     backoff = Backoff.from(conf);
     delayFactor =
         Settings.getFloat(
-            conf, PolitenessKeys.SERVER_DELAY_FACTOR, PolitenessKeys.DEFAULT_SERVER_DELAY_FACTOR);
-    if (delayFactor < 0) {
-      throw new BadSettingException(
-          PolitenessKeys.SERVER_DELAY_FACTOR, "must not be negative, not " + delayFactor);
-    }
+            conf,
+            PolitenessKeys.SERVER_DELAY_FACTOR,
+            PolitenessKeys.DEFAULT_SERVER_DELAY_FACTOR,
+            0,
+            Float.MAX_VALUE);
   }
 
   /** Reads the settings; a bad value is a BadSettingException naming the key. */
@@ -103,11 +102,7 @@ public class PolitenessSettings {
 
   /** An int setting of at least 1. */
   protected static int positive(Configuration conf, String key, int defaultValue) {
-    int v = Settings.getInt(conf, key, defaultValue);
-    if (v < 1) {
-      throw new BadSettingException(key, "must be at least 1, not " + v);
-    }
-    return v;
+    return Settings.getInt(conf, key, defaultValue, 1, Integer.MAX_VALUE);
   }
 
   private static long hours(Configuration conf, String key, float defaultValue) {
@@ -116,11 +111,7 @@ public class PolitenessSettings {
 
   /** A setting in seconds (fractions allowed, not negative), in ms. */
   protected static long seconds(Configuration conf, String key, float defaultValue) {
-    float v = Settings.getFloat(conf, key, defaultValue);
-    if (v < 0) {
-      throw new BadSettingException(key, "must not be negative, not " + v);
-    }
-    return (long) (v * 1000);
+    return (long) (Settings.getFloat(conf, key, defaultValue, 0, Float.MAX_VALUE) * 1000);
   }
 
   /** A thread's own queue ids, resolving names as the fetcher's connections do. */

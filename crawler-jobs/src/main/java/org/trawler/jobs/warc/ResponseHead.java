@@ -2,7 +2,7 @@ package org.trawler.jobs.warc;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
+import org.trawler.core.datum.MimeTypes;
 
 /**
  * A response head as received, rewritten for the body as stored. The fetcher keeps bodies decoded
@@ -59,12 +59,8 @@ final class ResponseHead {
   /** The media type of the Content-Type field, lower case without parameters, or null. */
   static String mediaType(byte[] head) {
     String type = field(head, "Content-Type");
-    if (type == null) {
-      return null;
-    }
-    int semicolon = type.indexOf(';');
-    String media = (semicolon < 0 ? type : type.substring(0, semicolon)).trim();
-    return media.isEmpty() ? null : media.toLowerCase(Locale.ROOT);
+    String media = MimeTypes.base(type);
+    return media.isEmpty() ? null : media;
   }
 
   private static boolean isRenamed(String name) {

@@ -133,15 +133,12 @@ public class UrlIndex extends DatasetCommand {
   }
 
   private static long rowGroupSize(Configuration conf) {
-    long size =
-        Settings.getBytes(
-            conf, WarcKeys.URL_INDEX_ROW_GROUP_SIZE, WarcKeys.DEFAULT_URL_INDEX_ROW_GROUP_SIZE);
-    if (size <= 0 || size > Integer.MAX_VALUE) {
-      throw new BadSettingException(
-          WarcKeys.URL_INDEX_ROW_GROUP_SIZE,
-          "must be positive and under 2g, not " + conf.get(WarcKeys.URL_INDEX_ROW_GROUP_SIZE));
-    }
-    return size;
+    return Settings.getBytes(
+        conf,
+        WarcKeys.URL_INDEX_ROW_GROUP_SIZE,
+        WarcKeys.DEFAULT_URL_INDEX_ROW_GROUP_SIZE,
+        1,
+        Integer.MAX_VALUE);
   }
 
   /** Indexes the records of the CDXJ files in {@code warc} into {@code out}/crawl=NAME/. */

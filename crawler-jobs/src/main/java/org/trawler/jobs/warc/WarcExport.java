@@ -170,12 +170,7 @@ public class WarcExport extends DatasetCommand {
 
   /** The largest WARC file, in bytes: a positive size. */
   private static long maxSize(Configuration conf) {
-    long maxSize = Settings.getBytes(conf, WarcKeys.MAX_SIZE, WarcKeys.DEFAULT_MAX_SIZE);
-    if (maxSize <= 0) {
-      throw new BadSettingException(
-          WarcKeys.MAX_SIZE, "must be positive, not " + conf.get(WarcKeys.MAX_SIZE));
-    }
-    return maxSize;
+    return Settings.getBytes(conf, WarcKeys.MAX_SIZE, WarcKeys.DEFAULT_MAX_SIZE, 1, Long.MAX_VALUE);
   }
 
   /** The WARC file names' prefix: a name, not a path. */

@@ -20,7 +20,6 @@ import org.apache.tika.mime.MediaType;
 import org.apache.tika.parser.AutoDetectParser;
 import org.apache.tika.parser.ParseContext;
 import org.apache.tika.sax.SecureContentHandler;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.ParseData;
@@ -66,24 +65,15 @@ public class TikaParser implements Parser {
 
   @Override
   public void configure(Configuration conf, ParseSetup setup) {
+    int most = Integer.MAX_VALUE;
     this.maxChars =
-        Settings.getInt(conf, ParseKeys.TEXT_MAX_CHARS, ParseKeys.DEFAULT_TEXT_MAX_CHARS);
-    if (maxChars < 1) {
-      throw new BadSettingException(
-          ParseKeys.TEXT_MAX_CHARS, "must be at least 1, not " + maxChars);
-    }
+        Settings.getInt(conf, ParseKeys.TEXT_MAX_CHARS, ParseKeys.DEFAULT_TEXT_MAX_CHARS, 1, most);
     this.maxDepth =
-        Settings.getInt(conf, ParseKeys.EMBEDDED_MAX_DEPTH, ParseKeys.DEFAULT_EMBEDDED_MAX_DEPTH);
-    if (maxDepth < 0) {
-      throw new BadSettingException(
-          ParseKeys.EMBEDDED_MAX_DEPTH, "must be 0 or more, not " + maxDepth);
-    }
+        Settings.getInt(
+            conf, ParseKeys.EMBEDDED_MAX_DEPTH, ParseKeys.DEFAULT_EMBEDDED_MAX_DEPTH, 0, most);
     this.maxEmbedded =
-        Settings.getInt(conf, ParseKeys.EMBEDDED_MAX_COUNT, ParseKeys.DEFAULT_EMBEDDED_MAX_COUNT);
-    if (maxEmbedded < -1) {
-      throw new BadSettingException(
-          ParseKeys.EMBEDDED_MAX_COUNT, "must be -1 (no cap) or more, not " + maxEmbedded);
-    }
+        Settings.getInt(
+            conf, ParseKeys.EMBEDDED_MAX_COUNT, ParseKeys.DEFAULT_EMBEDDED_MAX_COUNT, -1, most);
     TikaConfig tikaConfig = DefaultTikaConfig.get();
     this.tika = new AutoDetectParser(tikaConfig);
     tika.setDetector(new DetectedTypeFirst(tikaConfig.getDetector()));

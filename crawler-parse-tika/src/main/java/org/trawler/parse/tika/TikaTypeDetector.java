@@ -7,7 +7,7 @@ import org.apache.tika.io.TikaInputStream;
 import org.apache.tika.metadata.Metadata;
 import org.apache.tika.metadata.TikaCoreProperties;
 import org.apache.tika.mime.MediaType;
-import org.trawler.core.parse.MimeTypes;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.parse.TypeDetector;
 
 /**

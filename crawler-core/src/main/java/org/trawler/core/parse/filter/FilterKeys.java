@@ -56,6 +56,19 @@ public final class FilterKeys {
   public static final int DEFAULT_STRUCTURED_MAX_FIELDS = 100;
 
   /**
+   * JSON-LD objects and microdata items nested deeper than this are not followed (counter
+   * structured_too_deep): real pages nest three or four levels.
+   */
+  public static final String STRUCTURED_MAX_DEPTH = "parsefilter.structured.max.depth";
+
+  public static final int DEFAULT_STRUCTURED_MAX_DEPTH = 8;
+
+  /** Values one "all" selector rule takes from one page (counter selector_values_limit). */
+  public static final String SELECTOR_MAX_VALUES = "parsefilter.selectors.max.values";
+
+  public static final int DEFAULT_SELECTOR_MAX_VALUES = 100;
+
+  /**
    * The selector rules file (conf/ or a path): URL pattern, field, CSS or XPath selector; unset =
    * no rules. trawler-default.xml names conf/extract-rules.txt.
    */

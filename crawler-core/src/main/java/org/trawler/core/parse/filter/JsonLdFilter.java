@@ -34,12 +34,6 @@ public class JsonLdFilter implements ParseFilter {
   /** The script type of JSON-LD, lower case. */
   private static final String JSON_LD = "application/ld+json";
 
-  /** Counter: a JSON-LD block that does not parse. */
-  static final String MALFORMED = "jsonld_malformed";
-
-  /** Objects nested deeper than this are not followed: real pages nest three or four levels. */
-  private static final int MAX_DEPTH = 8;
-
   /** The type of an object without @type. */
   private static final String NO_TYPE = "Thing";
 
@@ -70,13 +64,17 @@ public class JsonLdFilter implements ParseFilter {
           top(p, found);
         }
       } catch (JsonProcessingException e) {
-        page.note(MALFORMED, "malformed JSON-LD: " + e.getOriginalMessage());
+        page.note(FilterCounter.JSONLD_MALFORMED, "malformed JSON-LD: " + e.getOriginalMessage());
         continue;
       } catch (IOException e) {
         throw new UncheckedIOException(e); // a String has no I/O to fail
       }
       for (int i = 0; i < found.size(); i += 2) {
-        out.add(found.get(i), found.get(i + 1));
+        if (found.get(i + 1) == null) {
+          out.cutTooDeep();
+        } else {
+          out.add(found.get(i), found.get(i + 1));
+        }
       }
     }
   }
@@ -176,11 +174,16 @@ public class JsonLdFilter implements ParseFilter {
     return first;
   }
 
-  /** The value at the parser's current token, on {@code path}, {@code depth} objects down. */
+  /**
+   * The value at the parser's current token, on {@code path}, {@code depth} objects down; past the
+   * depth bound, the pair (path, null) marks what was left out.
+   */
   private void value(JsonParser p, String path, int depth, List<String> found) throws IOException {
     JsonToken t = p.currentToken();
-    if (depth > MAX_DEPTH) {
+    if (depth > fields.maxDepth()) {
       p.skipChildren();
+      found.add(path);
+      found.add(null);
     } else if (t == JsonToken.START_ARRAY) {
       while (p.nextToken() != JsonToken.END_ARRAY) {
         value(p, path, depth, found);

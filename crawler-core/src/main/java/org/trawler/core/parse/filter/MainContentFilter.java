@@ -72,9 +72,6 @@ public class MainContentFilter implements ParseFilter {
   /** A block whose text is more link text than this is a link list, not content. */
   private static final double LINK_DENSITY = 0.5;
 
-  /** Counter: a page kept its whole text, having no main content apart from boilerplate. */
-  static final String KEPT_ALL = "content_kept_all";
-
   /** Elements never part of a page's Markdown, whatever parser.html.content says. */
   private static final Set<String> NEVER_SHOWN_TAGS =
       Set.of("script", "style", "noscript", "template");
@@ -210,7 +207,7 @@ public class MainContentFilter implements ParseFilter {
       Predicate<Element> boilerplate = e -> scan.isBoilerplate(e) || isLinkList(e);
       String text = PageText.of(mainRoot, boilerplate);
       if (text.isEmpty()) {
-        page.count(KEPT_ALL);
+        page.count(FilterCounter.CONTENT_KEPT_ALL);
       } else {
         if (keepFulltext) {
           page.put(FULLTEXT_FIELD, page.text());

@@ -21,9 +21,6 @@ public class MetaTagFilter implements ParseFilter {
   /** Characters kept of a meta name: longer ones are not names people search by. */
   private static final int MAX_NAME_LENGTH = 64;
 
-  /** Counter: a page had more meta tags than parsefilter.meta.max.count. */
-  static final String CAPPED = "meta_capped";
-
   private int maxCount;
   private int maxLength;
 
@@ -49,7 +46,7 @@ public class MetaTagFilter implements ParseFilter {
       }
       String field = PREFIX + name;
       if (!page.has(field) && count++ >= maxCount) {
-        page.count(CAPPED);
+        page.count(FilterCounter.META_CAPPED);
         return;
       }
       page.add(field, value);

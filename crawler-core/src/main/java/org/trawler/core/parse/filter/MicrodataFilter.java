@@ -15,9 +15,6 @@ public class MicrodataFilter implements ParseFilter {
   /** The prefix of this filter's fields. */
   public static final String PREFIX = "microdata.";
 
-  /** Items nested deeper than this are not followed. */
-  private static final int MAX_DEPTH = 8;
-
   private StructuredFields fields;
 
   @Override
@@ -43,7 +40,8 @@ public class MicrodataFilter implements ParseFilter {
 
   /** The properties of the item {@code scope}, its nested items' under their property's path. */
   private void properties(Element scope, String path, int depth, StructuredFields.Page out) {
-    if (depth > MAX_DEPTH) {
+    if (depth > fields.maxDepth()) {
+      out.cutTooDeep();
       return;
     }
     for (Element child : scope.children()) {

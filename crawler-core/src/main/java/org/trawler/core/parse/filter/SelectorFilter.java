@@ -16,17 +16,9 @@ import org.trawler.core.parse.Whitespace;
  * rule that applied is noted for check, with what it found.
  */
 public class SelectorFilter implements ParseFilter {
-  /** Counter: a rule that applied to a page and gave its field a value. */
-  static final String FIRED = "selector_rules_fired";
-
-  /** Counter: a rule that applied to a page but found nothing. */
-  static final String EMPTY = "selector_rules_empty";
-
-  /** Values one "all" rule takes from one page. */
-  private static final int MAX_VALUES = 100;
-
   private final List<SelectorRule> rules = new ArrayList<>();
   private int maxLength;
+  private int maxValues;
 
   @Override
   public void configure(Configuration conf) {
@@ -36,6 +28,9 @@ public class SelectorFilter implements ParseFilter {
     }
     this.maxLength =
         Settings.getInt(conf, FilterKeys.VALUE_MAX_LENGTH, FilterKeys.DEFAULT_VALUE_MAX_LENGTH);
+    this.maxValues =
+        Settings.getInt(
+            conf, FilterKeys.SELECTOR_MAX_VALUES, FilterKeys.DEFAULT_SELECTOR_MAX_VALUES);
   }
 
   @Override
@@ -48,7 +43,17 @@ public class SelectorFilter implements ParseFilter {
       if (!rule.appliesTo(url)) {
         continue;
       }
-      List<String> values = rule.values(page.dom(), MAX_VALUES);
+      List<String> values = rule.values(page.dom(), maxValues + 1); // one more says it was cut
+      if (values.size() > maxValues) {
+        values = values.subList(0, maxValues);
+        page.note(
+            FilterCounter.SELECTOR_VALUES_LIMIT,
+            "rule "
+                + rule.describe()
+                + ": more than "
+                + maxValues
+                + " value(s), the rest left out");
+      }
       int added = 0;
       for (String v : values) {
         String value = Whitespace.cap(Whitespace.collapse(v), maxLength);
@@ -58,7 +63,7 @@ public class SelectorFilter implements ParseFilter {
         }
       }
       page.note(
-          added > 0 ? FIRED : EMPTY,
+          added > 0 ? FilterCounter.SELECTOR_RULES_FIRED : FilterCounter.SELECTOR_RULES_EMPTY,
           "rule " + rule.describe() + ": " + (added > 0 ? added + " value(s)" : "nothing found"));
     }
   }

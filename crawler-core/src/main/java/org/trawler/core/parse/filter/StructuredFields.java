@@ -13,13 +13,11 @@ import org.trawler.core.parse.Whitespace;
  * parsefilter.structured.max.fields fields per page, each value collapsed and cut.
  */
 final class StructuredFields {
-  /** Counter: a page had more paths than parsefilter.structured.max.fields. */
-  static final String CAPPED = "structured_capped";
-
   private final List<String> exact = new ArrayList<>();
   private final List<String> prefixes = new ArrayList<>();
   private final int maxFields;
   private final int maxLength;
+  private final int maxDepth;
 
   StructuredFields(Configuration conf) {
     for (String path :
@@ -36,6 +34,14 @@ final class StructuredFields {
             conf, FilterKeys.STRUCTURED_MAX_FIELDS, FilterKeys.DEFAULT_STRUCTURED_MAX_FIELDS);
     this.maxLength =
         Settings.getInt(conf, FilterKeys.VALUE_MAX_LENGTH, FilterKeys.DEFAULT_VALUE_MAX_LENGTH);
+    this.maxDepth =
+        Settings.getInt(
+            conf, FilterKeys.STRUCTURED_MAX_DEPTH, FilterKeys.DEFAULT_STRUCTURED_MAX_DEPTH);
+  }
+
+  /** Objects or items nested deeper than this are not followed. */
+  int maxDepth() {
+    return maxDepth;
   }
 
   /** Whether {@code path} (Type.property...) is kept. */
@@ -65,6 +71,7 @@ final class StructuredFields {
     private final String prefix;
     private int fields;
     private boolean capped;
+    private boolean tooDeep;
 
     private Page(ParsedPage page, String prefix) {
       this.page = page;
@@ -81,7 +88,7 @@ final class StructuredFields {
       if (!page.has(name)) {
         if (fields >= maxFields) {
           if (!capped) {
-            page.count(CAPPED);
+            page.count(FilterCounter.STRUCTURED_CAPPED);
             capped = true;
           }
           return;
@@ -89,6 +96,14 @@ final class StructuredFields {
         fields++;
       }
       page.add(name, v);
+    }
+
+    /** Counts, once a page, that something nested deeper than the depth bound was left out. */
+    void cutTooDeep() {
+      if (!tooDeep) {
+        page.count(FilterCounter.STRUCTURED_TOO_DEEP);
+        tooDeep = true;
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 package org.trawler.core.protocol.http;
 
-import java.util.Locale;
+import org.trawler.core.datum.MimeTypes;
 
 /**
  * How many bytes of a response body are kept, by its announced type: {@code page} for HTML, XHTML
@@ -18,11 +18,7 @@ record BodyLimit(int page, int document) {
     if (contentType == null || page == document) {
       return document;
     }
-    int semicolon = contentType.indexOf(';');
-    String type =
-        (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
-            .trim()
-            .toLowerCase(Locale.ROOT);
+    String type = MimeTypes.base(contentType);
     boolean isPage =
         type.startsWith("text/")
             || type.equals("application/xhtml+xml")

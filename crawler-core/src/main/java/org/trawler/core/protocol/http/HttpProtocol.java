@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -55,6 +54,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.HttpTranscript;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
@@ -308,7 +308,7 @@ public class HttpProtocol implements Protocol {
               url,
               exchange.uri().toString(),
               exchange.body().bytes(),
-              mediaType(contentType),
+              MimeTypes.base(contentType),
               exchange.body().truncated());
       content.getHeaders().putAll(exchange.headerMap());
       return ProtocolOutput.success(code, content);
@@ -514,17 +514,6 @@ public class HttpProtocol implements Protocol {
         // restrictions.
         return RobotsTxt.missing(now, output.getReasonName());
     }
-  }
-
-  /** "text/HTML; charset=UTF-8" → "text/html"; "" when absent. */
-  static String mediaType(String contentType) {
-    if (contentType == null) {
-      return "";
-    }
-    int semicolon = contentType.indexOf(';');
-    return (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
-        .trim()
-        .toLowerCase(Locale.ROOT);
   }
 
   private static String abbreviate(String s) {

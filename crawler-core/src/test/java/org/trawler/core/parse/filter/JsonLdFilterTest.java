@@ -64,7 +64,7 @@ public class JsonLdFilterTest {
     expected.put("jsonld.WebSite.url", List.of("https://shop.example/"));
     assertEquals(expected, fields(r));
     assertEquals(1, r.notes().size());
-    assertEquals(JsonLdFilter.MALFORMED, r.notes().get(0).counter());
+    assertEquals(FilterCounter.JSONLD_MALFORMED.counterName(), r.notes().get(0).counter());
   }
 
   @Test
@@ -114,7 +114,9 @@ public class JsonLdFilterTest {
             "https://big.example/",
             "<script type=application/ld+json>" + json + "</script><p>x</p>");
     assertEquals(List.of("jsonld.Thing.p0", "jsonld.Thing.p1"), ParsedPage.fieldNames(r.data()));
-    assertEquals(List.of(new ParseNote("jsonld", StructuredFields.CAPPED, "")), r.notes());
+    assertEquals(
+        List.of(new ParseNote("jsonld", FilterCounter.STRUCTURED_CAPPED.counterName(), "")),
+        r.notes());
   }
 
   /** The fields of {@code json} as one JSON-LD block of a page, through the jsonld filter. */
@@ -196,6 +198,29 @@ public class JsonLdFilterTest {
   }
 
   @Test
+  public void parsefilterStructuredMaxDepthBoundsTheNestingAndCountsTheCutOnceAPage() {
+    String json =
+        "{\"@type\": \"Thing\", \"name\": \"a\", \"p\": {\"name\": \"b\", \"q\": {\"x\": 1}}}";
+    Configuration conf = ExtractPages.conf("jsonld");
+    conf.setInt(FilterKeys.STRUCTURED_MAX_DEPTH, 1);
+    ParseResult r =
+        ExtractPages.parse(
+            conf,
+            "https://ld.example/",
+            "<script type=\"application/ld+json\">" + json + "</script><p>x</p>");
+    assertEquals(Map.of("jsonld.Thing.name", List.of("a")), fields(r));
+    assertEquals(List.of(new ParseNote("jsonld", "structured_too_deep", "")), r.notes());
+
+    ParseResult all =
+        ExtractPages.parse(
+            ExtractPages.conf("jsonld"),
+            "https://ld.example/",
+            "<script type=\"application/ld+json\">" + json + "</script><p>x</p>");
+    assertEquals(List.of("b"), fields(all).get("jsonld.Thing.p.name"));
+    assertEquals(List.of(), all.notes());
+  }
+
+  @Test
   public void aNestingDeeperThanTheParserAllowsIsMalformed() {
     String json = "[".repeat(2000) + "]".repeat(2000);
     ParseResult r =
@@ -205,7 +230,8 @@ public class JsonLdFilterTest {
             "<script type=\"application/ld+json\">" + json + "</script><p>x</p>");
     assertEquals(Map.of(), fields(r));
     assertEquals(
-        List.of(JsonLdFilter.MALFORMED), r.notes().stream().map(ParseNote::counter).toList());
+        List.of(FilterCounter.JSONLD_MALFORMED.counterName()),
+        r.notes().stream().map(ParseNote::counter).toList());
   }
 
   @Test
@@ -231,7 +257,8 @@ public class JsonLdFilterTest {
                 + "</script><p>x</p>");
     assertEquals(Map.of("jsonld.C.name", List.of("third")), fields(r));
     assertEquals(
-        List.of(JsonLdFilter.MALFORMED), r.notes().stream().map(ParseNote::counter).toList());
+        List.of(FilterCounter.JSONLD_MALFORMED.counterName()),
+        r.notes().stream().map(ParseNote::counter).toList());
   }
 
   /**

@@ -57,7 +57,8 @@ public class MetaTagFilterTest {
     ParseResult r = ExtractPages.parse(conf, "https://spam.example/", html.toString());
     assertEquals(List.of("meta.m0", "meta.m1", "meta.m2"), ParsedPage.fieldNames(r.data()));
     assertEquals("value numb", r.data().getMeta().get("meta.m0"));
-    assertEquals(List.of(new ParseNote("meta", MetaTagFilter.CAPPED, "")), r.notes());
+    assertEquals(
+        List.of(new ParseNote("meta", FilterCounter.META_CAPPED.counterName(), "")), r.notes());
   }
 
   @Test

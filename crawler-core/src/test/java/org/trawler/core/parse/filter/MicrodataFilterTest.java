@@ -5,7 +5,9 @@ import static org.junit.Assert.assertEquals;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.parse.ParseNote;
 import org.trawler.core.parse.ParseResult;
 
 public class MicrodataFilterTest {
@@ -24,6 +26,20 @@ public class MicrodataFilterTest {
         "microdata.BreadcrumbList.itemListElement.name", List.of("Shoes", "Trail running"));
     expected.put("microdata.BreadcrumbList.itemListElement.position", List.of("1", "2"));
     assertEquals(expected, JsonLdFilterTest.fields(r));
+  }
+
+  @Test
+  public void itemsNestedDeeperThanParsefilterStructuredMaxDepthAreCutAndCounted() {
+    Configuration conf = ExtractPages.conf("microdata");
+    conf.setInt(FilterKeys.STRUCTURED_MAX_DEPTH, 0);
+    ParseResult r =
+        ExtractPages.parse(
+            conf,
+            "https://md.example/",
+            "<div itemscope itemtype=\"https://schema.org/Thing\"><span itemprop=name>a</span>"
+                + "<div itemprop=p itemscope><span itemprop=name>b</span></div></div><p>x</p>");
+    assertEquals(Map.of("microdata.Thing.name", List.of("a")), JsonLdFilterTest.fields(r));
+    assertEquals(List.of(new ParseNote("microdata", "structured_too_deep", "")), r.notes());
   }
 
   @Test

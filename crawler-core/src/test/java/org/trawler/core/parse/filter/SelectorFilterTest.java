@@ -56,23 +56,23 @@ public class SelectorFilterTest {
         List.of(
             new ParseNote(
                 "selectors",
-                SelectorFilter.FIRED,
+                FilterCounter.SELECTOR_RULES_FIRED.counterName(),
                 "rule line 2 price <- one text of css .price: 1 value(s)"),
             new ParseNote(
                 "selectors",
-                SelectorFilter.FIRED,
+                FilterCounter.SELECTOR_RULES_FIRED.counterName(),
                 "rule line 3 product <- one text of css h1.product-name: 1 value(s)"),
             new ParseNote(
                 "selectors",
-                SelectorFilter.FIRED,
+                FilterCounter.SELECTOR_RULES_FIRED.counterName(),
                 "rule line 4 images <- all @abs:src of css .gallery img: 2 value(s)"),
             new ParseNote(
                 "selectors",
-                SelectorFilter.FIRED,
+                FilterCounter.SELECTOR_RULES_FIRED.counterName(),
                 "rule line 5 specs <- all text of xpath //ul[@class='specs']/li: 2 value(s)"),
             new ParseNote(
                 "selectors",
-                SelectorFilter.EMPTY,
+                FilterCounter.SELECTOR_RULES_EMPTY.counterName(),
                 "rule line 6 rating <- one text of css .rating: nothing found")),
         r.notes());
 
@@ -80,6 +80,30 @@ public class SelectorFilterTest {
         ExtractPages.parse(conf, "https://shop.example/about", ExtractPages.PRODUCT_PAGE);
     assertEquals(Map.of(), JsonLdFilterTest.fields(other));
     assertEquals(List.of(), other.notes());
+  }
+
+  @Test
+  public void anAllRuleTakesAtMostParsefilterSelectorsMaxValuesAndSaysItCut() throws IOException {
+    Configuration conf =
+        rules("https://shop\\.example/p/  images   all  @abs:src  css    .gallery img");
+    conf.setInt(FilterKeys.SELECTOR_MAX_VALUES, 1);
+    ParseResult r =
+        ExtractPages.parse(conf, "https://shop.example/p/tr3", ExtractPages.PRODUCT_PAGE);
+    assertEquals(
+        Map.of("images", List.of("https://shop.example/img/tr3-side.jpg")),
+        JsonLdFilterTest.fields(r));
+    assertEquals(
+        List.of(
+            new ParseNote(
+                "selectors",
+                "selector_values_limit",
+                "rule line 1 images <- all @abs:src of css .gallery img: more than 1 value(s),"
+                    + " the rest left out"),
+            new ParseNote(
+                "selectors",
+                "selector_rules_fired",
+                "rule line 1 images <- all @abs:src of css .gallery img: 1 value(s)")),
+        r.notes());
   }
 
   @Test

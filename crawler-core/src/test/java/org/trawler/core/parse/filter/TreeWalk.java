@@ -20,11 +20,6 @@ import org.trawler.core.parse.ParsedPage;
 public class TreeWalk implements ParseFilter {
   private static final String PREFIX = JsonLdFilter.PREFIX;
 
-  private static final String MALFORMED = JsonLdFilter.MALFORMED;
-
-  /** Objects nested deeper than this are not followed: real pages nest three or four levels. */
-  private static final int MAX_DEPTH = 8;
-
   /** The type of an object without @type. */
   private static final String NO_TYPE = "Thing";
 
@@ -61,7 +56,7 @@ public class TreeWalk implements ParseFilter {
       try {
         top(json.readTree(script.data()), out);
       } catch (JsonProcessingException e) {
-        page.note(MALFORMED, "malformed JSON-LD: " + e.getOriginalMessage());
+        page.note(FilterCounter.JSONLD_MALFORMED, "malformed JSON-LD: " + e.getOriginalMessage());
       }
     }
   }
@@ -118,7 +113,7 @@ public class TreeWalk implements ParseFilter {
   }
 
   private void value(JsonNode node, String path, int depth, StructuredFields.Page out) {
-    if (depth > MAX_DEPTH) {
+    if (depth > fields.maxDepth()) {
       return;
     }
     if (node.isArray()) {

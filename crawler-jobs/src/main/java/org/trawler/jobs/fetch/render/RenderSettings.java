@@ -49,11 +49,9 @@ public final class RenderSettings {
     timeoutMillis = (long) (seconds * 1000);
     browsers = atLeastOne(conf, RenderKeys.BROWSERS, RenderKeys.DEFAULT_BROWSERS);
     maxPages = atLeastOne(conf, RenderKeys.MAX_PAGES, RenderKeys.DEFAULT_MAX_PAGES);
-    maxBytes = Settings.getLong(conf, RenderKeys.MAX_BYTES, RenderKeys.DEFAULT_MAX_BYTES);
-    if (maxBytes < 1 || maxBytes > MAX_MAX_BYTES) {
-      throw new BadSettingException(
-          RenderKeys.MAX_BYTES, "must be from 1 to " + MAX_MAX_BYTES + " bytes, not " + maxBytes);
-    }
+    maxBytes =
+        Settings.getLong(
+            conf, RenderKeys.MAX_BYTES, RenderKeys.DEFAULT_MAX_BYTES, 1, MAX_MAX_BYTES);
     thirdParty = conf.getBoolean(RenderKeys.THIRD_PARTY, RenderKeys.DEFAULT_THIRD_PARTY);
     Set<String> types = new LinkedHashSet<>();
     for (String t : conf.get(RenderKeys.BLOCK_TYPES, RenderKeys.DEFAULT_BLOCK_TYPES).split(",")) {
@@ -136,10 +134,6 @@ public final class RenderSettings {
   }
 
   private static int atLeastOne(Configuration conf, String key, int defaultValue) {
-    int v = Settings.getInt(conf, key, defaultValue);
-    if (v < 1) {
-      throw new BadSettingException(key, "must be at least 1, not " + v);
-    }
-    return v;
+    return Settings.getInt(conf, key, defaultValue, 1, Integer.MAX_VALUE);
   }
 }

@@ -2,13 +2,13 @@ package org.trawler.jobs.fetch.render;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
@@ -135,7 +135,7 @@ public final class Renderer implements AutoCloseable {
         || content == null) {
       return "not a 200 fetch_success";
     }
-    if (!isHtml(content.getContentType())) {
+    if (!MimeTypes.isHtml(MimeTypes.base(content.getContentType()))) {
       return "not HTML: " + content.getContentType();
     }
     if (!settings.matches(content.getFinalUrl())) {
@@ -172,11 +172,6 @@ public final class Renderer implements AutoCloseable {
           @Override
           public void rendering() {}
         };
-  }
-
-  private static boolean isHtml(String type) {
-    String t = type.toLowerCase(Locale.ROOT);
-    return t.equals("text/html") || t.equals("application/xhtml+xml");
   }
 
   @Override

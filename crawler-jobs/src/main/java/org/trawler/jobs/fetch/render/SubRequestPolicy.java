@@ -3,6 +3,7 @@ package org.trawler.jobs.fetch.render;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Set;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.RobotsRules;
 
 /**
@@ -52,10 +53,9 @@ final class SubRequestPolicy {
         || blockTypes.contains(type.toLowerCase(Locale.ROOT))) {
       return Verdict.BLOCKED_TYPE;
     }
-    URI page;
     URI target;
     try {
-      page = URI.create(pageUrl);
+      URI.create(pageUrl); // a page URL the browser reports but URI refuses: nothing is fetched
       target = URI.create(url);
     } catch (IllegalArgumentException e) {
       return Verdict.BLOCKED_TYPE;
@@ -64,7 +64,7 @@ final class SubRequestPolicy {
     if (!scheme.equals("http") && !scheme.equals("https") || target.getHost() == null) {
       return Verdict.BLOCKED_TYPE;
     }
-    if (!sameSite(page, target)) {
+    if (!sameSite(pageUrl, url)) {
       if (!thirdParty) {
         return Verdict.BLOCKED_THIRD_PARTY;
       }
@@ -101,18 +101,11 @@ final class SubRequestPolicy {
     }
   }
 
-  /** Same scheme, host and port: the site whose robots.txt and queue the page's fetch used. */
-  static boolean sameSite(URI a, URI b) {
-    return a.getHost() != null
-        && a.getHost().equalsIgnoreCase(b.getHost())
-        && port(a) == port(b)
-        && String.valueOf(a.getScheme()).equalsIgnoreCase(String.valueOf(b.getScheme()));
-  }
-
-  private static int port(URI u) {
-    if (u.getPort() >= 0) {
-      return u.getPort();
-    }
-    return "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+  /**
+   * Same origin (scheme, host and port): the site whose robots.txt and queue the page's fetch used.
+   */
+  static boolean sameSite(String pageUrl, String url) {
+    String origin = URLParts.of(pageUrl).origin();
+    return origin != null && origin.equals(URLParts.of(url).origin());
   }
 }

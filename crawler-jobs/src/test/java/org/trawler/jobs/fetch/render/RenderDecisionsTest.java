@@ -44,6 +44,16 @@ public class RenderDecisionsTest {
   }
 
   @Test
+  public void aSubRequestIsSameSiteOnlyWithTheSameSchemeHostAndPort() {
+    String page = "http://A.example/p";
+    assertTrue(SubRequestPolicy.sameSite(page, "http://a.example:80/style.css"));
+    assertTrue(SubRequestPolicy.sameSite(page, "http://user@a.example/x.js"));
+    assertFalse(SubRequestPolicy.sameSite(page, "http://a.example:8080/x.js"));
+    assertFalse(SubRequestPolicy.sameSite(page, "https://a.example/x.js"));
+    assertFalse(SubRequestPolicy.sameSite(page, "http://b.example/x.js"));
+  }
+
+  @Test
   public void aDomOverTheCapIsCutAtACharactersBoundary() {
     PageRender.Result whole = PageRender.dom("<p>abc</p>", 10);
     assertEquals(PageRender.Outcome.RENDERED, whole.outcome());
