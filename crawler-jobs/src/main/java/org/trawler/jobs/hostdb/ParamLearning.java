@@ -17,7 +17,11 @@ import org.trawler.core.parse.SimHash;
  * group; a group whose pages are all near-duplicates (fingerprints within the dedup distance) is
  * evidence that the parameter is irrelevant, one whose pages differ is counter-evidence. A
  * parameter with at least {@code minEvidence} such values and no counter-evidence is learned; one
- * learned before stays learned unless counter-evidence appears.
+ * learned before stays learned unless counter-evidence appears. A parameter whose values look like
+ * per-visit tokens (session ids: long runs of letters and digits, never the same twice) needs only
+ * {@link #TOKEN_EVIDENCE} values: a session-id host puts a fresh token on every link, so waiting
+ * for more copies of one page costs a copy per link, and two near-duplicate pages under two tokens
+ * are as strong evidence as a page id could not give (two ids give two pages).
  */
 public final class ParamLearning {
   /** Values of one group compared pairwise, at most: enough to see a real parameter differ. */
@@ -25,6 +29,15 @@ public final class ParamLearning {
 
   /** Parameters of a URL whose subsets are looked up (2^n lookups): tracking sets are 3-5. */
   static final int MAX_TOGETHER = 6;
+
+  /** Near-duplicate values that make a token-valued parameter irrelevant (see the class). */
+  static final int TOKEN_EVIDENCE = 2;
+
+  /** Shortest per-visit token: PHP's, Java's and ASP.NET's session ids are 20-32 characters. */
+  static final int TOKEN_MIN_LENGTH = 8;
+
+  /** Longest value taken for a token: longer ones are payloads (encoded state, a URL). */
+  static final int TOKEN_MAX_LENGTH = 128;
 
   /** The value of a parameter a page's URL does not have. */
   private static final String ABSENT = "\u0000";
@@ -92,6 +105,7 @@ public final class ParamLearning {
     for (Map.Entry<String, Map<String, Map<String, Long>>> p : groups.entrySet()) {
       int evidence = together.getOrDefault(p.getKey(), 0);
       boolean differs = false;
+      boolean tokens = false;
       for (Map.Entry<String, Map<String, Long>> group : p.getValue().entrySet()) {
         Long without = byQuery.get(group.getKey());
         if (without != null) {
@@ -102,13 +116,14 @@ public final class ParamLearning {
         }
         if (nearDuplicates(new ArrayList<>(group.getValue().values()))) {
           evidence += group.getValue().size();
+          tokens |= tokens(group.getValue().keySet());
         } else {
           differs = true;
         }
       }
       if (differs) {
         learned.remove(p.getKey());
-      } else if (evidence >= minEvidence) {
+      } else if (evidence >= (tokens ? Math.min(minEvidence, TOKEN_EVIDENCE) : minEvidence)) {
         learned.merge(p.getKey(), evidence, Math::max);
       }
     }
@@ -152,6 +167,47 @@ public final class ParamLearning {
       }
     }
     return evidence;
+  }
+
+  /**
+   * Whether the values of one near-duplicate group are per-visit tokens: each present one (the
+   * absent value aside) {@link #token}, and at least one present.
+   */
+  private static boolean tokens(Iterable<String> values) {
+    boolean any = false;
+    for (String v : values) {
+      if (!v.equals(ABSENT)) {
+        if (!token(v)) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  /**
+   * Whether {@code value} looks like a generated token: {@link #TOKEN_MIN_LENGTH} to {@link
+   * #TOKEN_MAX_LENGTH} letters, digits, '-' or '_', with both a letter and a digit. Page numbers
+   * (digits only) and words or slugs (no digit) are not tokens.
+   */
+  static boolean token(String value) {
+    if (value.length() < TOKEN_MIN_LENGTH || value.length() > TOKEN_MAX_LENGTH) {
+      return false;
+    }
+    boolean letter = false;
+    boolean digit = false;
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c >= '0' && c <= '9') {
+        digit = true;
+      } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+        letter = true;
+      } else if (c != '-' && c != '_') {
+        return false;
+      }
+    }
+    return letter && digit;
   }
 
   /** Whether every two of (the first MAX_GROUP_VALUES of) {@code fingerprints} are near. */

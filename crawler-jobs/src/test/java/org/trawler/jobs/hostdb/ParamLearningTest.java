@@ -129,4 +129,57 @@ public class ParamLearningTest {
             page("http://www.a.test/p?v=3", ARTICLE));
     assertEquals(Map.of(), new ParamLearning(3, 0).learn(pages, Map.of()));
   }
+
+  @Test
+  public void twoSessionTokensGivingTheSamePageAreEnough() {
+    // a fresh session id on every link: the second copy of one page is already the evidence
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/story/7?jsid=9f3a0c41d2e7", ARTICLE),
+            page("http://www.a.test/story/7?jsid=03bb7e5a1f90", ARTICLE ^ 2),
+            page("http://www.a.test/story/8?jsid=6c2d8e0b4a13", OTHER));
+    assertEquals(Map.of("jsid", 2), learning.learn(pages, Map.of()));
+    // the page without it and one token are two values too
+    List<Page> absent =
+        List.of(
+            page("http://www.a.test/story/7", ARTICLE),
+            page("http://www.a.test/story/7?jsid=9f3a0c41d2e7", ARTICLE ^ 1));
+    assertEquals(Map.of("jsid", 2), learning.learn(absent, Map.of()));
+  }
+
+  @Test
+  public void twoValuesThatAreNotTokensStayTooLittle() {
+    // page numbers, words and short codes give the same page for many reasons (a default, a cap)
+    for (String[] values :
+        new String[][] {{"12345678", "12345679"}, {"newsletter", "homepage"}, {"a1", "b2"}}) {
+      List<Page> pages =
+          List.of(
+              page("http://www.a.test/p?v=" + values[0], ARTICLE),
+              page("http://www.a.test/p?v=" + values[1], ARTICLE));
+      assertEquals(String.join(",", values), Map.of(), learning.learn(pages, Map.of()));
+    }
+  }
+
+  @Test
+  public void twoTokensGivingDifferentPagesAreAPageId() {
+    // video-style ids look like tokens; different pages make them relevant
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/watch?v=dQw4w9WgXcQ", ARTICLE),
+            page("http://www.a.test/watch?v=9bZkp7q19f0", OTHER),
+            page("http://www.a.test/watch?v=dQw4w9WgXcQ&t=1", ARTICLE));
+    assertEquals(Map.of(), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void tokensAreLettersAndDigitsOfSessionIdLength() {
+    assertEquals(true, ParamLearning.token("PHPSESSID0a1b2c3d"));
+    assertEquals(true, ParamLearning.token("9f3a0c41d2e7"));
+    assertEquals(true, ParamLearning.token("A1B2-C3D4_E5"));
+    assertEquals(false, ParamLearning.token("9f3a0c4")); // too short
+    assertEquals(false, ParamLearning.token("20261129")); // a date or a page number
+    assertEquals(false, ParamLearning.token("red-shoes")); // a slug
+    assertEquals(false, ParamLearning.token("a1b2c3d4%2Fx")); // encoded: a payload
+    assertEquals(false, ParamLearning.token("a1".repeat(65))); // too long
+  }
 }
