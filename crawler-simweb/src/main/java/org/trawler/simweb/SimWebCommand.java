@@ -19,6 +19,7 @@ import org.trawler.jobs.UsageException;
 import org.trawler.simweb.web.BroadWeb;
 import org.trawler.simweb.web.WebServer;
 import org.trawler.simweb.web.WebShape;
+import org.trawler.simweb.web.WebTopics;
 
 /**
  * {@code simweb}: serves a {@link SiteModel} with a {@link SimWebServer} until stopped (Ctrl-C,
@@ -120,6 +121,7 @@ public class SimWebCommand extends CrawlTool {
                 + " (default: none, English-looking words)"));
     o.addOption(valued("cross-host-pct", "X", "percent of links to another host (default 20)"));
     o.addOption(valued("seed", "N", "seed of the link graph and texts (default 1)"));
+    o.addOption(topicsOption());
     o.addOption(valued("threads", "N", "server threads shared by all hosts (default 256)"));
     o.addOption(valued("seeds-file", "FILE", "write the seed URLs to FILE instead of stdout"));
     o.addOption(
@@ -195,8 +197,24 @@ public class SimWebCommand extends CrawlTool {
     }
   }
 
+  /** --topics: pages about one of K topics ({@link WebTopics}); the default web has none. */
+  public static final String TOPICS = "topics";
+
+  /** The --topics option of simweb --profile web and bench --broad. */
+  public static Option topicsOption() {
+    return valued(
+        TOPICS,
+        "K",
+        "--profile web: each host and its pages are about one of K topics (1 to "
+            + WebTopics.MAX
+            + ": "
+            + String.join(", ", WebTopics.names(WebTopics.MAX))
+            + "), links mostly within a topic (default 0: no topics)");
+  }
+
   /**
-   * The broad web's shape from --sites, --pages and --seed (simweb --profile web, bench --broad).
+   * The broad web's shape from --sites, --pages, --seed and --topics (simweb --profile web, bench
+   * --broad).
    */
   public static WebShape webShape(CommandLine cmd) throws UsageException {
     try {
@@ -204,7 +222,8 @@ public class SimWebCommand extends CrawlTool {
           .sized(
               intOption(cmd, "sites", WebShape.DEFAULT.sites()),
               intOption(cmd, "pages", WebShape.DEFAULT.pages()))
-          .seeded(longOption(cmd, "seed", 1));
+          .seeded(longOption(cmd, "seed", 1))
+          .withTopics(intOption(cmd, TOPICS, 0));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

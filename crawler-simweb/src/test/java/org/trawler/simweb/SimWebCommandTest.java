@@ -185,11 +185,13 @@ public class SimWebCommandTest {
             new String[] {"simweb", "--redirect-pct", "150"},
             new String[] {"simweb", "--hosts", "many"},
             new String[] {"simweb", "extra"},
-            new String[] {"simweb", "--docs-pct", "101"})) {
+            new String[] {"simweb", "--docs-pct", "101"},
+            new String[] {"simweb", "--profile", "web", "--topics", "9"})) {
       assertEquals(String.join(" ", args), 2, Main.run(new Configuration(), args, System.out, err));
     }
     String out = captured.toString(StandardCharsets.UTF_8);
     assertTrue(out, out.contains("percentages must be between 0 and 100"));
     assertTrue(out, out.contains("usage: bin/crawl simweb"));
+    assertTrue(out, out.contains("--topics must be from 0 to 8"));
   }
 }

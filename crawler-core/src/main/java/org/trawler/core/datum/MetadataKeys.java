@@ -109,5 +109,13 @@ public final class MetadataKeys {
    */
   public static final Text PAGE_RANK = new Text("_pr_");
 
+  /**
+   * float: the URL's topic relevance (scoring filter {@code topic}), 0 to 1: the similarity of its
+   * text to the topic once parsed, and what the pages linking it pass on (their relevance times
+   * scoring.topic.decay); updatedb keeps the largest. Generate orders by it when scoring.filters
+   * names topic.
+   */
+  public static final Text TOPIC_SCORE = new Text("_topic_");
+
   private MetadataKeys() {}
 }

@@ -16,6 +16,7 @@ public enum ExtensionPoint {
   SIGNATURE("org.trawler.core.parse.Signature"),
   FETCH_SCHEDULE("org.trawler.core.schedule.FetchSchedule"),
   PROTOCOL("org.trawler.core.protocol.Protocol"),
+  SCORING_FILTER("org.trawler.core.scoring.ScoringFilter"),
   INDEX_WRITER("org.trawler.jobs.index.IndexWriter");
 
   private final String interfaceName;

@@ -3,7 +3,10 @@ package org.trawler.core.scoring;
 import java.util.Locale;
 import org.trawler.core.conf.BadSettingException;
 
-/** scoring.order: which score generate ranks due URLs by. */
+/**
+ * scoring.order: which score generate ranks due URLs by, when scoring.filters is empty; each value
+ * stands for a list of scoring filters ({@link #filters}), which {@link ScoringFilters} combines.
+ */
 public enum ScoreOrder {
   /** The OPIC cash updatedb adds up from the links a URL receives (the crawldb score). */
   OPIC,
@@ -14,6 +17,15 @@ public enum ScoreOrder {
    * and a page must do well by both to come first.
    */
   COMBINED;
+
+  /** The scoring.filters this order stands for. */
+  public String filters() {
+    return switch (this) {
+      case OPIC -> "opic";
+      case PAGERANK -> "pagerank";
+      case COMBINED -> "opic pagerank";
+    };
+  }
 
   /** The score of a URL with OPIC cash {@code opic} and rank {@code pageRank}. */
   public float score(float opic, float pageRank) {

@@ -21,6 +21,20 @@ public final class ScoringKeys {
   public static final String DEFAULT_ORDER = "opic";
 
   /**
+   * The scoring filters generate orders by and parse runs (short names or classes); empty: those
+   * {@link #ORDER} stands for.
+   */
+  public static final String FILTERS = "scoring.filters";
+
+  /** The topic file of the topic scoring filter ({@link TopicVector} says its form). */
+  public static final String TOPIC_FILE = "scoring.topic.file";
+
+  /** The share of a page's topic relevance its outlinks inherit. */
+  public static final String TOPIC_DECAY = "scoring.topic.decay";
+
+  public static final float DEFAULT_TOPIC_DECAY = 0.8f;
+
+  /**
    * PageRank's damping factor: the probability that the random surfer follows a link rather than
    * jumping to a page chosen at random.
    */

@@ -3,6 +3,7 @@ package org.trawler.jobs.parse;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.hadoop.conf.Configuration;
@@ -25,6 +26,7 @@ import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.Parsers;
 import org.trawler.core.parse.SimHash;
 import org.trawler.core.scoring.LinkScorer;
+import org.trawler.core.scoring.ScoringFilters;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.Soft404Probe;
@@ -47,6 +49,7 @@ public class SegmentParser implements Closeable {
 
   private final Parsers parser;
   private final LinkScorer scorer;
+  private final ScoringFilters filters;
   private final ParseMarkers markers;
   private final SimHash simHash;
 
@@ -79,6 +82,7 @@ public class SegmentParser implements Closeable {
             ? new Parsers(conf)
             : new Parsers(conf, List.of(known.learnedParams()));
     this.scorer = new LinkScorer(conf);
+    this.filters = ScoringFilters.from(conf);
     this.markers = markers;
     this.simHash =
         new SimHash(
@@ -106,7 +110,9 @@ public class SegmentParser implements Closeable {
    * when the page's meta refresh is a redirect, then the linked datums (key = outlink URL, score =
    * the outlink's share, depth = page depth + 1, fetchTime = {@code now}; a feed's item date, else
    * {@code now}, for a feed's items). A feed's signature datum carries the spacing of its items.
-   * Returns the parse result, for counters and logging; a page that fails to parse is written too.
+   * The scoring filters (scoring.filters) mark the signature and linked datums from the page's text
+   * first (the topic filter its relevance). Returns the parse result, for counters and logging; a
+   * page that fails to parse is written too.
    */
   public ParseResult parse(Text url, Content content, long now, RecordSink sink)
       throws IOException, InterruptedException {
@@ -129,22 +135,27 @@ public class SegmentParser implements Closeable {
         signature.putMeta(MetadataKeys.SHORT_FINGERPRINT, shortPrint.getAsLong());
       }
     }
-    sink.write(url, new SegmentRecord(signature));
-    if (result.redirect() != null) {
-      sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));
-    }
     List<Outlink> outlinks = result.outlinks();
     float[] shares =
         scorer.shares(HtmlParser.pageUrl(content), LinkScorer.pageScore(content), outlinks);
     int depth = LinkScorer.outlinkDepth(content);
+    List<CrawlDatum> linked = new ArrayList<>(shares.length);
+    for (int i = 0; i < shares.length; i++) {
+      CrawlDatum datum = linkedDatum(shares[i], depth, now);
+      if (feed != null) {
+        datum.putMeta(MetadataKeys.FEED_ITEM, itemTime(outlinks.get(i), now));
+      }
+      linked.add(datum);
+    }
+    filters.scoreParsed(url.toString(), result.text().getText(), signature, linked);
+    sink.write(url, new SegmentRecord(signature));
+    if (result.redirect() != null) {
+      sink.write(url, new SegmentRecord(RefreshRecord.of(result.redirect(), content, now)));
+    }
     for (int i = 0; i < shares.length; i++) {
       // the bytes Text(String) encodes, without its CharsetEncoder: a page writes 500 of these
       byte[] key = outlinks.get(i).getToUrl().getBytes(StandardCharsets.UTF_8);
-      CrawlDatum linked = linkedDatum(shares[i], depth, now);
-      if (feed != null) {
-        linked.putMeta(MetadataKeys.FEED_ITEM, itemTime(outlinks.get(i), now));
-      }
-      sink.write(new Text(key), new SegmentRecord(linked));
+      sink.write(new Text(key), new SegmentRecord(linked.get(i)));
     }
     return result;
   }

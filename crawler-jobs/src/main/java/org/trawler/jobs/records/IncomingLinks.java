@@ -1,5 +1,7 @@
 package org.trawler.jobs.records;
 
+import org.apache.hadoop.io.FloatWritable;
+import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -21,6 +23,9 @@ public final class IncomingLinks {
   private long newestFeedItem;
   private long earliest = Long.MAX_VALUE;
 
+  /** The largest topic relevance of the links, NaN while none carried one. */
+  private float topic = Float.NaN;
+
   /**
    * Adds one linked datum, or a combined one ({@link #toLinkedDatum}): its score share, its depth
    * ({@code _depth_}, if it has one), its feed item date and its time.
@@ -36,6 +41,9 @@ public final class IncomingLinks {
     }
     newestFeedItem = Math.max(newestFeedItem, linked.getMetaLong(MetadataKeys.FEED_ITEM, 0));
     earliest = Math.min(earliest, linked.getFetchTime());
+    if (linked.getMetadata().get(MetadataKeys.TOPIC_SCORE) instanceof FloatWritable relevance) {
+      topic = Float.isNaN(topic) ? relevance.get() : Math.max(topic, relevance.get());
+    }
     count += Math.max(1, linked.getMetaLong(MetadataKeys.LINK_COUNT, 1));
   }
 
@@ -55,6 +63,9 @@ public final class IncomingLinks {
     }
     if (newestFeedItem > 0) {
       datum.putMeta(MetadataKeys.FEED_ITEM, newestFeedItem);
+    }
+    if (!Float.isNaN(topic)) {
+      datum.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(topic));
     }
     if (count > 1) {
       datum.putMeta(MetadataKeys.LINK_COUNT, count);
@@ -86,8 +97,14 @@ public final class IncomingLinks {
     return newestFeedItem;
   }
 
+  /** The largest topic relevance the links carried, or NaN when none carried one. */
+  public float topic() {
+    return topic;
+  }
+
   /**
-   * Credits the links to {@code datum}: score plus the shares (OPIC), depth lowered to the links'.
+   * Credits the links to {@code datum}: score plus the shares (OPIC), depth lowered to the links',
+   * topic relevance raised to the links' largest.
    */
   public void creditTo(CrawlDatum datum) {
     if (isEmpty()) {
@@ -95,6 +112,18 @@ public final class IncomingLinks {
     }
     datum.setScore(datum.getScore() + score());
     lowerDepth(datum, minDepth());
+    raiseTopic(datum, topic);
+  }
+
+  /** Sets the datum's topic relevance to {@code relevance} when that is larger (NaN: none). */
+  static void raiseTopic(CrawlDatum datum, float relevance) {
+    if (Float.isNaN(relevance)) {
+      return;
+    }
+    Writable current = datum.getMetadata().get(MetadataKeys.TOPIC_SCORE);
+    if (!(current instanceof FloatWritable f) || relevance > f.get()) {
+      datum.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(relevance));
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ package org.trawler.jobs.update;
 
 import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.FloatWritable;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -41,8 +42,10 @@ import org.trawler.jobs.records.IncomingLinks;
  * its items appear. A parsed fetch brings the page's near-duplicate fingerprint and the other URL
  * it names canonical ({@link MetadataKeys#FINGERPRINT}, {@link MetadataKeys#CANONICAL}) for dedup;
  * a definite answer from the server lifts dedup's mark ({@link MetadataKeys#DUPLICATE_OF}) until
- * the next dedup judges the new copy. A seed's {@code nutch.fetchInterval.fixed} ({@link
- * MetadataKeys#FIXED_INTERVAL}) pins the interval: every schedule honours it.
+ * the next dedup judges the new copy. A parse's topic relevance ({@link MetadataKeys#TOPIC_SCORE})
+ * replaces the entry's, and links raise it to the largest they carry. A seed's {@code
+ * nutch.fetchInterval.fixed} ({@link MetadataKeys#FIXED_INTERVAL}) pins the interval: every
+ * schedule honours it.
  */
 public final class CrawlDbUpdate {
   private final FetchSchedule schedule;
@@ -127,6 +130,7 @@ public final class CrawlDbUpdate {
     if (parsed != null) {
       markFeed(result, parsed);
       takeDedupFacts(result, parsed);
+      takeTopicScore(result, parsed);
     }
 
     CrawlStatus outcome = fetch.getStatus();
@@ -243,6 +247,16 @@ public final class CrawlDbUpdate {
       result.putMeta(MetadataKeys.CANONICAL, canonical);
     } else {
       result.getMetadata().remove(MetadataKeys.CANONICAL);
+    }
+  }
+
+  /**
+   * A parsed page's topic relevance is its text's, not what its parents passed on before: the links
+   * of this update may raise it again ({@link IncomingLinks}).
+   */
+  private static void takeTopicScore(CrawlDatum result, CrawlDatum parsed) {
+    if (parsed.getMetadata().get(MetadataKeys.TOPIC_SCORE) instanceof FloatWritable relevance) {
+      result.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(relevance.get()));
     }
   }
 

@@ -199,4 +199,21 @@ public class SelectMapperTest {
     assertEquals(1, skipped(SkipReason.DUPLICATE_PARAM));
     assertEquals(1, skipped(SkipReason.TRAP_PATTERN));
   }
+
+  @Test
+  public void topicFilterRanksByTopicRelevanceAndAnUnscoredUrlLast() throws IOException {
+    java.io.File topic = tmp.newFile("topic.txt");
+    java.nio.file.Files.writeString(topic.toPath(), "telescope\n");
+    driver.getConfiguration().set("scoring.filters", "topic");
+    driver.getConfiguration().set("scoring.topic.file", topic.getPath());
+    CrawlDatum relevant = Datums.due(NOW - 1, 0.5f, 0);
+    relevant.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(0.75f));
+    CrawlDatum other = Datums.due(NOW - 1, 9f, 0); // much OPIC cash, about nothing relevant
+    driver
+        .withInput(new Text("http://a.example.com/"), relevant)
+        .withInput(new Text("http://a.example.com/other"), other)
+        .withOutput(new Rank(0, 0.75f, "http://a.example.com/"), relevant)
+        .withOutput(new Rank(0, 0f, "http://a.example.com/other"), other)
+        .runTest();
+  }
 }

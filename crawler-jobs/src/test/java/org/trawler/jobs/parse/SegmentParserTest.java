@@ -12,7 +12,9 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -23,6 +25,7 @@ import org.trawler.core.parse.ParseResult;
 import org.trawler.core.parse.SimHash;
 import org.trawler.core.parse.filter.FilterKeys;
 import org.trawler.core.scoring.ScoringKeys;
+import org.trawler.core.scoring.TopicScoringFilter;
 
 public class SegmentParserTest {
   private static final String PAGE = "http://example.com/index.html";
@@ -209,5 +212,27 @@ public class SegmentParserTest {
           parser.parse(new Text(PAGE), Pages.html(PAGE, "<a href='/a'>A</a>"), 0L, (k, v) -> {});
       assertEquals(1, r.outlinks().size());
     }
+  }
+
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void theTopicFilterMarksThePagesRelevanceAndItsOutlinksInheritedShare() throws Exception {
+    java.io.File topic = tmp.newFile("topic.txt");
+    java.nio.file.Files.writeString(topic.toPath(), "telescope\norbit\n");
+    Configuration conf = conf();
+    conf.set(ScoringKeys.FILTERS, "opic topic");
+    conf.set(ScoringKeys.TOPIC_FILE, topic.getPath());
+    conf.set(ScoringKeys.TOPIC_DECAY, "0.5");
+    List<Object[]> records =
+        parse(conf, Pages.html(PAGE, "<p>Telescope orbit kettle</p><a href='/a'>A</a>"));
+    assertEquals(4, records.size());
+    // the terms are telescope, orbit, kettle ("A" is too short): 2 of 3, cosine 2 / (sqrt 2 * sqrt
+    // 3)
+    float relevance = (float) (2 / Math.sqrt(6));
+    assertEquals(relevance, TopicScoringFilter.relevance(signatureOf(records)), 1e-6f);
+    CrawlDatum link = (CrawlDatum) records.get(3)[1];
+    assertEquals(relevance / 2, TopicScoringFilter.relevance(link), 1e-6f);
+    assertEquals("OPIC's share as before", 1f, link.getScore(), 0f);
   }
 }

@@ -3,9 +3,12 @@ package org.trawler.jobs.records;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
+import org.apache.hadoop.io.FloatWritable;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.scoring.TopicScoringFilter;
 import org.trawler.jobs.update.Datums;
 
 public class IncomingLinksTest {
@@ -80,5 +83,30 @@ public class IncomingLinksTest {
     IncomingLinks links = new IncomingLinks();
     links.add(link);
     assertEquals(link, links.toLinkedDatum());
+  }
+
+  private static CrawlDatum withTopic(CrawlDatum d, float relevance) {
+    d.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(relevance));
+    return d;
+  }
+
+  @Test
+  public void aUrlInheritsItsBestParentsTopicRelevanceAlsoThroughACombinedDatum() {
+    IncomingLinks links = new IncomingLinks();
+    links.add(withTopic(Datums.linked(0.1f, 1), 0.2f));
+    links.add(Datums.linked(0.1f, 1)); // from a page about something else
+    links.add(withTopic(Datums.linked(0.1f, 1), 0.6f));
+    IncomingLinks combined = new IncomingLinks();
+    combined.add(links.toLinkedDatum());
+    CrawlDatum known = withTopic(Datums.old(CrawlStatus.DB_FETCHED), 0.3f);
+    combined.creditTo(known);
+    assertEquals(0.6f, TopicScoringFilter.relevance(known), 0f);
+    CrawlDatum better = withTopic(Datums.old(CrawlStatus.DB_FETCHED), 0.9f);
+    combined.creditTo(better);
+    assertEquals("never lowered", 0.9f, TopicScoringFilter.relevance(better), 0f);
+    CrawlDatum plain = Datums.old(CrawlStatus.DB_FETCHED);
+    Datums.links(Datums.linked(0.1f, 1)).creditTo(plain);
+    assertEquals(
+        "no topic filter, no key", null, plain.getMetadata().get(MetadataKeys.TOPIC_SCORE));
   }
 }

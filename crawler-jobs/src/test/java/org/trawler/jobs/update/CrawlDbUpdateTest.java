@@ -16,12 +16,14 @@ import static org.trawler.jobs.update.Datums.old;
 import static org.trawler.jobs.update.Datums.signature;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.FloatWritable;
 import org.apache.hadoop.io.Text;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.schedule.ScheduleKeys;
+import org.trawler.core.scoring.TopicScoringFilter;
 import org.trawler.jobs.records.IncomingLinks;
 
 public class CrawlDbUpdateTest {
@@ -549,5 +551,22 @@ public class CrawlDbUpdateTest {
     assertEquals(oldCopy, old);
     assertEquals(fetchCopy, fetch);
     assertTrue(old.getSignature()[0] == 1);
+  }
+
+  @Test
+  public void aParseSetsTheTopicRelevanceAndLinksFromBetterPagesRaiseIt() {
+    CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
+    old.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(0.7f)); // its parents'
+    CrawlDatum parsed = signature(1, 2);
+    parsed.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(0.1f));
+    CrawlDatum fetched =
+        update.merge(old, fetch(old, CrawlStatus.FETCH_SUCCESS, FETCHED), parsed, none);
+    assertEquals("its own text now", 0.1f, TopicScoringFilter.relevance(fetched), 0f);
+    CrawlDatum link = linked(0.5f, 1);
+    link.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(0.4f));
+    CrawlDatum linkedLater = update.merge(fetched, null, null, links(link));
+    assertEquals(0.4f, TopicScoringFilter.relevance(linkedLater), 0f);
+    CrawlDatum fresh = update.merge(null, null, null, links(link));
+    assertEquals(0.4f, TopicScoringFilter.relevance(fresh), 0f);
   }
 }

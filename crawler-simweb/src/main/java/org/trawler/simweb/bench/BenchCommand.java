@@ -81,7 +81,8 @@ public class BenchCommand extends CrawlTool {
         + " | --soak MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N]"
         + " [--json FILE] [--dir DIR]"
         + " | --broad [--sites S] [--pages P] [--seed N] [--rounds R] [--topN N] [--threads N]"
-        + " [--delay-s S] [--max-count N] [--backoff-s S] [--features-off] [--json FILE] [--dir DIR]";
+        + " [--delay-s S] [--max-count N] [--backoff-s S] [--features-off]"
+        + " [--topics K --focus TOPIC] [--json FILE] [--dir DIR]";
   }
 
   @Override
@@ -203,6 +204,7 @@ public class BenchCommand extends CrawlTool {
             .longOpt("features-off")
             .desc("--broad: crawl again with every broad-crawl feature switched off, side by side")
             .build());
+    BroadBench.addOptions(o);
     o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
     o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
     return o;
@@ -223,7 +225,8 @@ public class BenchCommand extends CrawlTool {
     try {
       if (cmd.hasOption("broad")) {
         BroadBench.Settings broad = broadSettings(cmd);
-        List<BroadBench.Run> runs = new BroadBench(getConf(), out()).run(broad, dir);
+        List<BroadBench.Run> runs =
+            new BroadBench(getConf(), out()).run(broad, BroadBench.focus(cmd, broad), dir);
         BroadBench.print(runs, broad.backoffSeconds(), out());
         BroadBench.writeJson(broad, runs, meter.processRssPeakBytes(), json);
         out().println("bench: figures written to " + json);

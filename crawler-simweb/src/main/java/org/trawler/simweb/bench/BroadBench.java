@@ -6,12 +6,19 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.scoring.ScoringKeys;
+import org.trawler.jobs.UsageException;
 import org.trawler.jobs.crawl.CrawlKeys;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.jobs.fetch.FetcherKeys;
@@ -23,18 +30,24 @@ import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.simweb.ServedAddresses;
+import org.trawler.simweb.SimWebCommand;
 import org.trawler.simweb.web.BroadScore;
 import org.trawler.simweb.web.BroadWeb;
+import org.trawler.simweb.web.UrlKind;
 import org.trawler.simweb.web.WebRequest;
 import org.trawler.simweb.web.WebServer;
 import org.trawler.simweb.web.WebShape;
+import org.trawler.simweb.web.WebTopics;
 
 /**
  * {@code bench --broad}: a Nutch user's broad crawl (rounds of topN, many threads, a politeness
  * delay, a cap per host) of simweb's {@code --profile web}, judged only from what its server was
  * asked ({@link BroadScore}); with {@code --features-off} the same crawl again with every feature
  * switch of {@link #FEATURE_SWITCHES} off, side by side. The web is served in this JVM, a fresh
- * server per configuration, its names pinned with http.resolve.file.
+ * server per configuration, its names pinned with http.resolve.file. With {@code --topics K --focus
+ * TOPIC} the web's pages are about topics and the same budget is crawled unfocused (OPIC) and
+ * focused (the topic scoring filter, a topic file of the topic's first {@value #TOPIC_FILE_WORDS}
+ * words), side by side, with the topic's harvest: on-topic pages among the real pages fetched.
  */
 final class BroadBench {
 
@@ -80,8 +93,82 @@ final class BroadBench {
       long backoffSeconds,
       boolean featuresOff) {}
 
+  /** Words of its topic's vocabulary the focused crawl's topic file names: a user's keywords. */
+  static final int TOPIC_FILE_WORDS = 8;
+
+  /** The configuration of {@code --focus}: the topic scoring filter, then an unfocused one. */
+  static final String FOCUSED = "focused";
+
+  static final String UNFOCUSED = "unfocused";
+
+  /** --focus TOPIC on a web of --topics K: the topic's index. */
+  record Focus(int topic) {
+    String name() {
+      return WebTopics.name(topic);
+    }
+  }
+
+  /**
+   * On-topic pages among the distinct real pages fetched.
+   *
+   * @param onTopic distinct real pages fetched that are about the focus topic
+   * @param pages distinct real pages fetched
+   */
+  record TopicHarvest(long onTopic, long pages) {
+    double harvest() {
+      return pages == 0 ? 0 : (double) onTopic / pages;
+    }
+
+    /** The harvest of {@code topic} in {@code requests} to {@code web}. */
+    static TopicHarvest of(BroadWeb web, int topic, List<WebRequest> requests) {
+      Set<Integer> pages = new HashSet<>();
+      for (WebRequest r : requests) {
+        if (r.kind() == UrlKind.REAL && r.status() == 200 && r.page() >= 0) {
+          pages.add(r.page());
+        }
+      }
+      long on = pages.stream().filter(id -> web.topicOfPage(id) == topic).count();
+      return new TopicHarvest(on, pages.size());
+    }
+  }
+
+  /** --topics and --focus, for bench's options. */
+  static void addOptions(Options o) {
+    o.addOption(SimWebCommand.topicsOption());
+    o.addOption(
+        Option.builder()
+            .longOpt("focus")
+            .hasArg()
+            .argName("TOPIC")
+            .desc(
+                "--broad --topics K: crawl unfocused and focused on TOPIC (the topic scoring"
+                    + " filter) side by side, with the topic's harvest")
+            .build());
+  }
+
+  /** The --focus of {@code cmd}, or null; a topic the web does not have is a usage error. */
+  static Focus focus(CommandLine cmd, Settings s) throws UsageException {
+    String name = cmd.getOptionValue("focus");
+    if (name == null) {
+      return null;
+    }
+    int topic = WebTopics.named(name, s.shape().topics());
+    if (topic < 0) {
+      throw new UsageException(
+          "--focus needs --topics K and one of its topics: "
+              + String.join(", ", WebTopics.names(s.shape().topics())));
+    }
+    return new Focus(topic);
+  }
+
   /** One configuration's crawl: its score, wall and CPU seconds, rounds run. */
-  record Run(String name, BroadScore score, double seconds, double cpuSeconds, int rounds) {
+  record Run(
+      String name,
+      BroadScore score,
+      double seconds,
+      double cpuSeconds,
+      int rounds,
+      TopicHarvest topic) {
     double pagesPerSecond() {
       return seconds <= 0 ? 0 : score.realPages() / seconds;
     }
@@ -109,15 +196,45 @@ final class BroadBench {
     return configurations;
   }
 
-  List<Run> run(Settings s, Path dir) throws Exception {
+  /**
+   * With a focus: the crawl unfocused (the crawl's defaults) and focused on the topic of {@code
+   * topicFile}.
+   */
+  static Map<String, Map<String, String>> configurations(Settings s, Focus focus, Path topicFile) {
+    if (focus == null) {
+      return configurations(s);
+    }
+    Map<String, Map<String, String>> configurations = new LinkedHashMap<>();
+    configurations.put(UNFOCUSED, Map.of());
+    configurations.put(
+        FOCUSED,
+        Map.of(ScoringKeys.FILTERS, "topic", ScoringKeys.TOPIC_FILE, topicFile.toString()));
+    return configurations;
+  }
+
+  /** The lines of the focused crawl's topic file: the first words of the topic's vocabulary. */
+  static List<String> topicFile(Focus focus) {
+    List<String> lines = new ArrayList<>();
+    lines.add("# bench --broad --focus " + focus.name() + ": a user's keywords");
+    lines.addAll(WebTopics.vocabulary(focus.topic()).subList(0, TOPIC_FILE_WORDS));
+    return lines;
+  }
+
+  List<Run> run(Settings s, Focus focus, Path dir) throws Exception {
+    Path topicFile = dir.resolve("topic.txt");
+    if (focus != null) {
+      Files.createDirectories(dir);
+      Files.write(topicFile, topicFile(focus));
+    }
     List<Run> runs = new ArrayList<>();
-    for (Map.Entry<String, Map<String, String>> c : configurations(s).entrySet()) {
-      runs.add(crawl(s, c.getKey(), c.getValue(), dir.resolve(c.getKey())));
+    for (Map.Entry<String, Map<String, String>> c :
+        configurations(s, focus, topicFile).entrySet()) {
+      runs.add(crawl(s, focus, c.getKey(), c.getValue(), dir.resolve(c.getKey())));
     }
     return runs;
   }
 
-  private Run crawl(Settings s, String name, Map<String, String> switches, Path dir)
+  private Run crawl(Settings s, Focus focus, String name, Map<String, String> switches, Path dir)
       throws Exception {
     Files.createDirectories(dir.resolve("seeds"));
     try (WebServer server = WebServer.start(BroadWeb.build(s.shape(), 0), 4 * s.threads())) {
@@ -144,6 +261,11 @@ final class BroadBench {
           web.seeds().size(),
           s.rounds(),
           s.topN());
+      if (focus != null) {
+        out.printf(
+            "bench --broad [%s]: %d topics; %s: %d of %d real pages%n",
+            name, s.shape().topics(), focus.name(), web.pagesAbout(focus.topic()), web.realPages());
+      }
       long cpu0 = os.getProcessCpuTime();
       long t0 = System.nanoTime();
       CrawlDir crawl = new CrawlDir(new org.apache.hadoop.fs.Path(dir.resolve("crawl").toString()));
@@ -166,7 +288,9 @@ final class BroadBench {
       double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
       BroadScore score = BroadScore.of(web, server.requests(), s.backoffSeconds() * 1000);
       writeRequests(server.requests(), dir.resolve(REQUESTS_FILE));
-      return new Run(name, score, seconds, cpu, rounds);
+      TopicHarvest topic =
+          focus == null ? null : TopicHarvest.of(web, focus.topic(), server.requests());
+      return new Run(name, score, seconds, cpu, rounds, topic);
     }
   }
 
@@ -219,6 +343,10 @@ final class BroadBench {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("configuration", r.name());
     f.putAll(r.score().figures());
+    if (r.topic() != null) {
+      f.put("topicPages", r.topic().onTopic());
+      f.put("topicHarvest", Math.round(r.topic().harvest() * 1000) / 1000.0);
+    }
     f.put("rounds", r.rounds());
     f.put("seconds", Math.round(r.seconds() * 10) / 10.0);
     f.put("pagesPerSecond", Math.round(r.pagesPerSecond() * 100) / 100.0);
@@ -232,6 +360,7 @@ final class BroadBench {
     fields.put("sites", s.shape().sites());
     fields.put("pages", s.shape().pages());
     fields.put("seed", s.shape().seed());
+    fields.put("topics", s.shape().topics());
     fields.put("rounds", s.rounds());
     fields.put("topN", s.topN());
     fields.put("threads", s.threads());

@@ -66,6 +66,9 @@ public final class BroadWeb {
   private final int[][] links;
   private final double[] pageRank;
 
+  /** null: a web without topics. */
+  private final WebTopics topics;
+
   private BroadWeb(
       WebShape shape,
       int port,
@@ -74,7 +77,8 @@ public final class BroadWeb {
       List<Integer> seedHosts,
       int[] hostOfPage,
       int[][] links,
-      double[] pageRank) {
+      double[] pageRank,
+      WebTopics topics) {
     this.shape = shape;
     this.port = port;
     this.hosts = hosts;
@@ -83,6 +87,7 @@ public final class BroadWeb {
     this.hostOfPage = hostOfPage;
     this.links = links;
     this.pageRank = pageRank;
+    this.topics = topics;
   }
 
   private static Map<HostTrait, Double> traitShares() {
@@ -193,7 +198,8 @@ public final class BroadWeb {
     for (int h : content) {
       Arrays.fill(hostOfPage, first[h], first[h] + pages[h], h);
     }
-    int[][] links = links(shape, hosts, byRank, weight, wwwOfSite, hostOfPage);
+    WebTopics topics = shape.topics() == 0 ? null : WebTopics.assign(shape.topics(), pages);
+    int[][] links = links(shape, hosts, byRank, weight, wwwOfSite, hostOfPage, topics);
     List<Integer> seeds = new ArrayList<>();
     for (int r = 0; r < byRank.size() && seeds.size() < Math.max(1, byRank.size() / 10); r++) {
       seeds.add(byRank.get(r));
@@ -206,7 +212,8 @@ public final class BroadWeb {
         List.copyOf(seeds),
         hostOfPage,
         links,
-        PageRank.of(links, DAMPING));
+        PageRank.of(links, DAMPING),
+        topics);
   }
 
   private static Set<HostTrait> wwwTraits(WebShape shape, int site, SplittableRandom rnd) {
@@ -263,7 +270,8 @@ public final class BroadWeb {
       List<Integer> byRank,
       double[] hostWeight,
       Map<Integer, Integer> wwwOfSite,
-      int[] hostOfPage) {
+      int[] hostOfPage,
+      WebTopics topics) {
     double[] hostCdf = new double[byRank.size()];
     double acc = 0;
     for (int r = 0; r < byRank.size(); r++) {
@@ -293,6 +301,14 @@ public final class BroadWeb {
         WebHost to = host;
         if (rnd.nextDouble() < 0.3) {
           to = hosts.get(byRank.get(draw(hostCdf, rnd)));
+          if (topics != null && rnd.nextDouble() < WebTopics.SAME_TOPIC_LINKS) {
+            // a link that leaves the host mostly stays in its topic: drawn again until it does
+            for (int tries = 0;
+                tries < 100 && topics.ofHost(to.index()) != topics.ofHost(host.index());
+                tries++) {
+              to = hosts.get(byRank.get(draw(hostCdf, rnd)));
+            }
+          }
         }
         double[] cdf = pageCdfs.computeIfAbsent(to.index(), h -> zipf(hosts.get(h).pages()));
         targets.add(to.firstPage() + draw(cdf, rnd));
@@ -342,7 +358,8 @@ public final class BroadWeb {
 
   /** The same web with its URLs on {@code boundPort}. */
   public BroadWeb onPort(int boundPort) {
-    return new BroadWeb(shape, boundPort, hosts, byName, seedHosts, hostOfPage, links, pageRank);
+    return new BroadWeb(
+        shape, boundPort, hosts, byName, seedHosts, hostOfPage, links, pageRank, topics);
   }
 
   public WebShape shape() {
@@ -390,6 +407,20 @@ public final class BroadWeb {
   /** The host of real page {@code id}. */
   public WebHost hostOfPage(int id) {
     return hosts.get(hostOfPage[id]);
+  }
+
+  /** The topic of real page {@code id} ({@link WebTopics}), or -1 in a web without topics. */
+  public int topicOfPage(int id) {
+    return topics == null ? -1 : topics.ofHost(hostOfPage[id]);
+  }
+
+  /** How many real pages are about topic {@code t}. */
+  public int pagesAbout(int t) {
+    int n = 0;
+    for (int id = 0; id < hostOfPage.length; id++) {
+      n += topicOfPage(id) == t ? 1 : 0;
+    }
+    return n;
   }
 
   /** The URL of real page {@code id}. */

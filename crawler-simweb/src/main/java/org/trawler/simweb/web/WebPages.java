@@ -84,9 +84,12 @@ final class WebPages {
     boolean print =
         origin.has(HostTrait.PRINT)
             && "1".equals(BroadWeb.query(queryOf(target)).get(BroadWeb.PRINT_PARAM));
+    // a page about a topic says so in a sentence of its topic's words, first on the page
+    int topic = web.topicOfPage(id);
+    String about = topic < 0 ? null : WebTopics.words(topic, hash(id));
     if (print) {
       return SimWebHtml.page(
-          hash(id), title, null, List.of(), List.of(), size, SiteModel.Layout.PROSE);
+          hash(id), title, about, List.of(), List.of(), size, SiteModel.Layout.PROSE);
     }
     List<SimWebHtml.Link> links = new ArrayList<>();
     for (int t : web.links(id)) {
@@ -94,7 +97,7 @@ final class WebPages {
     }
     trapLinks(host, origin, id, n, links);
     List<SimWebHtml.Link> nav = List.of(new SimWebHtml.Link("/", "Home"));
-    return SimWebHtml.page(hash(id), title, null, nav, links, size, SiteModel.Layout.PROSE);
+    return SimWebHtml.page(hash(id), title, about, nav, links, size, SiteModel.Layout.PROSE);
   }
 
   private String anchor(int id) {

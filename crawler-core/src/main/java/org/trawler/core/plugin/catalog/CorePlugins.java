@@ -17,6 +17,9 @@ import org.trawler.core.protocol.http.HttpProtocol;
 import org.trawler.core.schedule.AdaptiveFetchSchedule;
 import org.trawler.core.schedule.DefaultFetchSchedule;
 import org.trawler.core.schedule.ScheduleKeys;
+import org.trawler.core.scoring.OpicScoringFilter;
+import org.trawler.core.scoring.PageRankScoringFilter;
+import org.trawler.core.scoring.TopicScoringFilter;
 
 /** The short names of crawler-core's plug-ins. */
 public class CorePlugins implements PluginCatalog {
@@ -44,6 +47,10 @@ public class CorePlugins implements PluginCatalog {
             ExtensionPoint.FETCH_SCHEDULE,
             ScheduleKeys.SCHEDULE_ADAPTIVE_VALUE,
             AdaptiveFetchSchedule.class.getName()),
-        new PluginName(ExtensionPoint.PROTOCOL, "http", HttpProtocol.class.getName()));
+        new PluginName(ExtensionPoint.PROTOCOL, "http", HttpProtocol.class.getName()),
+        new PluginName(ExtensionPoint.SCORING_FILTER, "opic", OpicScoringFilter.class.getName()),
+        new PluginName(
+            ExtensionPoint.SCORING_FILTER, "pagerank", PageRankScoringFilter.class.getName()),
+        new PluginName(ExtensionPoint.SCORING_FILTER, "topic", TopicScoringFilter.class.getName()));
   }
 }
