@@ -48,10 +48,10 @@ public class JobXmlOnlyTest {
     }
   }
 
-  /** What two injects into the same crawldb read of Hadoop's XML, and what they wrote. */
+  /** What an inject reads of Hadoop's XML, and what it wrote. */
   private record Run(Map<String, Integer> lookups, long jobs, Map<String, String> crawlDb) {}
 
-  private Run injectTwice(boolean jobXmlOnly) throws Exception {
+  private Run inject(boolean jobXmlOnly) throws Exception {
     Thread thread = Thread.currentThread();
     ClassLoader before = thread.getContextClassLoader();
     CountingLoader counting = new CountingLoader(before);
@@ -70,13 +70,10 @@ public class JobXmlOnlyTest {
           seeds.resolve("seed.txt"),
           "http://a.com/\nhttp://b.com/x\n".getBytes(StandardCharsets.UTF_8));
       org.apache.hadoop.fs.Path db = new org.apache.hadoop.fs.Path(tmp.newFolder() + "/crawldb");
-      long jobs = 0;
-      for (int i = 0; i < 2; i++) {
-        Injector injector = new Injector();
-        injector.setConf(new Configuration(conf));
-        injector.inject(db, new org.apache.hadoop.fs.Path(seeds.toString()), false);
-        jobs += injector.results().getOrDefault(CrawlTool.JOBS, 0L);
-      }
+      Injector injector = new Injector();
+      injector.setConf(new Configuration(conf));
+      injector.inject(db, new org.apache.hadoop.fs.Path(seeds.toString()), false);
+      long jobs = injector.results().getOrDefault(CrawlTool.JOBS, 0L);
       Map<String, String> records =
           new TreeMap<>(
               LocalJobFixtures.readAll(
@@ -92,10 +89,10 @@ public class JobXmlOnlyTest {
 
   @Test
   public void localJobsReadNoneOfHadoopsXmlTwiceMoreAndDoTheSame() throws Exception {
-    injectTwice(false); // what a JVM's first jobs look up once is not counted below
-    Run on = injectTwice(true);
-    Run off = injectTwice(false);
-    assertTrue(on.toString(), on.jobs() >= 2);
+    inject(false); // what a JVM's first jobs look up once is not counted below
+    Run on = inject(true);
+    Run off = inject(false);
+    assertTrue(on.toString(), on.jobs() >= 1);
     assertEquals(on.jobs(), off.jobs());
     // Hadoop's way: LocalJobRunner parses each default resource twice a job, looking each absent
     // site file up through the whole class path as often; with job.xml alone, not at all
