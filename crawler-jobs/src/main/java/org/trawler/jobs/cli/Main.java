@@ -21,6 +21,7 @@ import org.trawler.jobs.crawl.URLCheckCommand;
 import org.trawler.jobs.dedup.DeduplicationJob;
 import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.hadoopinternals.HadoopDefaults;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.SearchCommand;
@@ -107,6 +108,7 @@ public final class Main {
 
   /** Runs a command line and returns its exit code. */
   public static int run(String[] args) throws Exception {
+    HadoopDefaults.registerFirst();
     return run(CrawlerConfiguration.create(), args);
   }
 

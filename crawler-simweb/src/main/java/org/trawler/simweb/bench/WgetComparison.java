@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.net.NetKeys;
@@ -88,6 +90,8 @@ final class WgetComparison {
     List<Run> runs = new ArrayList<>();
     Map<String, Object> steps;
     double serverCpu;
+    SortedSet<String> trawlerUrls;
+    SortedSet<String> wgetUrls = new TreeSet<>();
     try (SimWebProcess server = SimWebProcess.start(simweb, seeds, dir.resolve("simweb.log"))) {
       List<String> homes = Files.readAllLines(seeds).stream().map(String::strip).toList();
       Path crawl = dir.resolve("trawler");
@@ -96,6 +100,7 @@ final class WgetComparison {
           s.maxRounds(), s.threads(), dir.resolve("trawler.log"));
       runs.add(crawlWithTrawler(s, seeds.getParent(), crawl, dir.resolve("trawler.log")));
       steps = roundSteps(crawl, runs.get(0).wallSeconds());
+      trawlerUrls = FetchedUrls.ofCrawl(conf, crawl);
       Optional<String> wget = executable(s.wget());
       if (wget.isEmpty()) {
         out.println(
@@ -103,10 +108,12 @@ final class WgetComparison {
       } else {
         out.printf("bench: wget: %d x wget -r, one per host; output %s%n", homes.size(), dir);
         runs.add(mirrorWithWget(wget.get(), homes, dir));
+        wgetUrls = FetchedUrls.ofWgetLogs(wgetLogs(dir, homes.size()));
       }
       serverCpu = server.cpuSeconds();
     }
-    print(s, runs, steps, loadBefore);
+    FetchedUrls.Difference diff = FetchedUrls.compare(trawlerUrls, wgetUrls);
+    print(s, runs, steps, loadBefore, trawlerUrls, diff);
     Map<String, Object> fields = new LinkedHashMap<>();
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("profile", s.profile().cliName());
@@ -130,12 +137,20 @@ final class WgetComparison {
       m.put("cpuSeconds", r.cpuSeconds());
       m.put("peakRssBytes", r.peakRssBytes());
       m.put("pages", r.pages());
+      if (r.pages() > 0) {
+        m.put("cpuSecondsPerPage", cpuPerPage(r));
+      }
       m.put("exitCode", r.exitCode());
       rows.add(m);
     }
     if (runs.size() > 1) {
       fields.put("wallRatio", runs.get(0).wallSeconds() / runs.get(1).wallSeconds());
-      fields.put("samePages", sameWork(runs.get(0), runs.get(1)));
+      // the same set of pages, not only as many: what each fetched and the other did not
+      fields.put("samePages", diff.sameWork(trawlerUrls));
+      fields.put("urlsFetchedByTrawler", trawlerUrls.size());
+      fields.put("urlsFetchedByWget", wgetUrls.size());
+      fields.put("onlyTrawler", firstFew(diff.onlyTrawler()));
+      fields.put("onlyWget", firstFew(diff.onlyWget()));
       fields.put("cpuPerPageRatio", cpuPerPage(runs.get(0)) / cpuPerPage(runs.get(1)));
     }
     BenchJson.write(json, "vs-wget", fields, "runs", rows, ResidentMemory.peakBytes());
@@ -143,9 +158,24 @@ final class WgetComparison {
     return runs.get(0).exitCode() == 0;
   }
 
-  /** Whether both sides fetched as many pages: a ratio of their times means something then. */
-  static boolean sameWork(Run trawler, Run wget) {
-    return trawler.pages() == wget.pages() && trawler.pages() > 0;
+  /** How many URLs of a side's own are listed in bench.json and the output, at most. */
+  static final int URLS_SHOWN = 10;
+
+  private static List<String> firstFew(SortedSet<String> urls) {
+    return urls.stream().limit(URLS_SHOWN).toList();
+  }
+
+  /** The -nv logs of the wget processes, one per host, as {@link #mirrorWithWget} names them. */
+  private static List<Path> wgetLogs(Path dir, int hosts) {
+    List<Path> logs = new ArrayList<>();
+    for (int i = 0; i < hosts; i++) {
+      logs.add(wgetLog(dir, i));
+    }
+    return logs;
+  }
+
+  private static Path wgetLog(Path dir, int host) {
+    return dir.resolve("wget-" + (host + 1) + ".log");
   }
 
   /** CPU seconds per page fetched (NaN when none was). */
@@ -219,7 +249,7 @@ final class WgetComparison {
                   mirror.toString(),
                   homes.get(i))
               .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("wget-" + (i + 1) + ".log").toFile()));
+              .redirectOutput(wgetLog(dir, i).toFile()));
     }
     Measured m = measure(builders);
     long pages;
@@ -333,7 +363,13 @@ final class WgetComparison {
     return steps;
   }
 
-  private void print(Settings s, List<Run> runs, Map<String, Object> steps, String loadBefore) {
+  private void print(
+      Settings s,
+      List<Run> runs,
+      Map<String, Object> steps,
+      String loadBefore,
+      SortedSet<String> trawlerUrls,
+      FetchedUrls.Difference diff) {
     out.printf(
         "bench: vs wget: %s site, %d hosts x %d pages on loopback, no politeness delay;"
             + " load average before %s, after %s%n",
@@ -354,12 +390,18 @@ final class WgetComparison {
       Run trawler = runs.get(0);
       Run wget = runs.get(1);
       out.println(
-          sameWork(trawler, wget)
-              ? String.format("bench: both fetched %d pages: the same work", trawler.pages())
+          diff.sameWork(trawlerUrls)
+              ? String.format(
+                  "bench: both fetched the same %d pages: the same work", trawlerUrls.size())
               : String.format(
-                  "bench: NOT the same work: trawler fetched %d pages, wget %d; the ratios below"
-                      + " compare different crawls",
-                  trawler.pages(), wget.pages()));
+                  "bench: NOT the same work: trawler fetched %d pages, wget %d; only trawler: %d"
+                      + " %s, only wget: %d %s; the ratios below compare different crawls",
+                  trawler.pages(),
+                  wget.pages(),
+                  diff.onlyTrawler().size(),
+                  firstFew(diff.onlyTrawler()),
+                  diff.onlyWget().size(),
+                  firstFew(diff.onlyWget())));
       out.printf(
           "bench: CPU per page: trawler %.2f ms, wget %.2f ms (%.2f x)%n",
           cpuPerPage(trawler) * 1000,

@@ -12,6 +12,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.BeforeClass;
@@ -117,19 +119,45 @@ public class BenchVsWgetTest {
     assertTrue(report.toString(), report.get("samePages").asBoolean());
     assertTrue(
         output,
-        output.contains("bench: both fetched " + SITE.allUrls().size() + " pages: the same work"));
+        output.contains(
+            "bench: both fetched the same " + SITE.allUrls().size() + " pages: the same work"));
+    // the same URLs, over all of trawler's rounds
+    assertEquals(
+        report.toString(), SITE.allUrls().size(), report.get("urlsFetchedByTrawler").asInt());
+    assertEquals(report.toString(), SITE.allUrls().size(), report.get("urlsFetchedByWget").asInt());
+    assertEquals(0, report.get("onlyTrawler").size());
+    assertEquals(0, report.get("onlyWget").size());
+    double trawlerCpu = report.get("runs").get(0).get("cpuSecondsPerPage").asDouble();
+    double wgetCpu = report.get("runs").get(1).get("cpuSecondsPerPage").asDouble();
+    assertTrue(report.toString(), trawlerCpu > 0 && wgetCpu > 0);
     assertTrue(output, output.contains("bench: CPU per page: trawler "));
     assertTrue(output, output.contains("bench: trawler's wall time / wget's: "));
     assertFalse(output, output.contains("Exception"));
   }
 
   @Test
-  public void theSameWorkNeedsAsManyPagesOnBothSides() {
-    WgetComparison.Run a = new WgetComparison.Run("trawler", 1, 2.0, 1.0, 1, 10, 0);
-    WgetComparison.Run b = new WgetComparison.Run("wget", 1, 1.0, 0.5, 1, 10, 0);
-    assertTrue(WgetComparison.sameWork(a, b));
-    assertEquals(0.1, WgetComparison.cpuPerPage(a), 1e-9);
-    assertFalse(WgetComparison.sameWork(a, new WgetComparison.Run("wget", 1, 1, 1, 1, 9, 0)));
+  public void theSameWorkIsTheSamePagesNotOnlyAsMany() throws Exception {
+    Set<String> trawler = Set.of("http://a/", "http://a/1");
+    assertTrue(FetchedUrls.compare(trawler, Set.of("http://a/1", "http://a/")).sameWork(trawler));
+    FetchedUrls.Difference other = FetchedUrls.compare(trawler, Set.of("http://a/", "http://a/2"));
+    assertFalse(other.sameWork(trawler));
+    assertEquals(Set.of("http://a/1"), other.onlyTrawler());
+    assertEquals(Set.of("http://a/2"), other.onlyWget());
+    assertFalse(FetchedUrls.compare(Set.of(), Set.of()).sameWork(Set.of()));
+    assertEquals(
+        0.1,
+        WgetComparison.cpuPerPage(new WgetComparison.Run("trawler", 1, 2.0, 1.0, 1, 10, 0)),
+        1e-9);
+    java.nio.file.Path log = TMP.newFile("wget-nv.log").toPath();
+    Files.writeString(
+        log,
+        "2026-11-29 07:35:19 URL:http://127.0.0.2:8080/robots.txt [24/24] -> \"x/robots.txt\" [1]\n"
+            + "2026-11-29 07:35:19 URL:http://127.0.0.2:8080/ [1234/1234] -> \"x/index.html\" [1]\n"
+            + "http://127.0.0.2:8080/gone:\n2026-11-29 07:35:19 ERROR 404: Not Found.\n"
+            + "2026-11-29 07:35:19 URL:http://127.0.0.2:8080/a/b.html [99] -> \"x/a/b.html\" [1]\n");
+    assertEquals(
+        List.of("http://127.0.0.2:8080/", "http://127.0.0.2:8080/a/b.html"),
+        List.copyOf(FetchedUrls.ofWgetLogs(List.of(log))));
   }
 
   @Test

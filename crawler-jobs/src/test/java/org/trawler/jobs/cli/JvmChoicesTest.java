@@ -1,0 +1,66 @@
+package org.trawler.jobs.cli;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.Test;
+
+/**
+ * bin/crawl's collector for a crawl's JVM follows its heap: serial below 2 GB, parallel from 2 GB
+ * (bin/crawl-jvm, sourced by bin/crawl); and its local class path ends the look-up of each Hadoop
+ * site file absent from conf/ at an empty one, before the jars.
+ */
+public class JvmChoicesTest {
+  private static final Path JVM_CHOICES = Path.of("../bin/crawl-jvm");
+
+  /** What bin/crawl-jvm's functions answer for these calls, one line each. */
+  private static List<String> answers(String calls) throws Exception {
+    Process p =
+        new ProcessBuilder("bash", "-c", ". \"$0\"; " + calls, JVM_CHOICES.toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(out, 0, p.waitFor());
+    return out.lines().toList();
+  }
+
+  @Test
+  public void theHeapsSizeReadsFromAnyXmxForm() throws Exception {
+    assertEquals(
+        List.of("1536", "2048", "3072", "512", "1024", ""),
+        answers(
+            "heap_mb_of 1536m; heap_mb_of 2g; heap_mb_of 3G; heap_mb_of 524288k;"
+                + " heap_mb_of 1073741824; heap_mb_of lots"));
+  }
+
+  @Test
+  public void serialBelowTwoGigabytesParallelFromThere() throws Exception {
+    assertEquals(
+        List.of(
+            "-XX:+UseSerialGC",
+            "-XX:+UseSerialGC",
+            "-XX:+UseParallelGC",
+            "-XX:+UseParallelGC",
+            "-XX:+UseSerialGC"),
+        answers(
+            "collector_for_heap 1024; collector_for_heap 2047; collector_for_heap 2048;"
+                + " collector_for_heap 4096; collector_for_heap ''"));
+  }
+
+  @Test
+  public void absentSiteFilesAreFoundEmptyRightAfterConf() throws IOException {
+    String crawl = Files.readString(Path.of("../bin/crawl"), StandardCharsets.UTF_8);
+    assertTrue(crawl.contains("cp=\"$home/conf:$home/bin/local-site:$jar:"));
+    for (String site : List.of("core", "mapred", "yarn", "hdfs", "hdfs-rbf")) {
+      Path file = Path.of("../bin/local-site/" + site + "-site.xml");
+      assertTrue(
+          file.toString(),
+          Files.readString(file, StandardCharsets.UTF_8).strip().endsWith("<configuration/>"));
+    }
+  }
+}
