@@ -104,16 +104,7 @@ public class BenchCommand extends CrawlTool {
    */
   @Override
   protected Options options() {
-    Options o = new Options();
-    o.addOption(valued("main-content", "DIR", "old form of bench main-content DIR"));
-    o.addOption(flag("broad", "old form of bench broad"));
-    o.addOption(valued("soak", "MINUTES", "old form of bench soak MINUTES"));
-    o.addOption(valued("parse-filters", "N", "old form of bench parse-filters N"));
-    o.addOption(flag("vs-wget", "old form of bench vs-wget"));
-    o.addOption(valued("render", "N", "old form of bench render N"));
-    o.addOption(valued("linkdb-urls", "N", "old form of bench linkdb N"));
-    o.addOption(valued("db-urls", "N", "old form of bench db N"));
-    o.addOption(flag(DB_SITES, "old form of bench db N --sites"));
+    Options o = aliasOptions();
     for (Supplier<BenchMode> mode : MODES) {
       for (Option option : mode.get().options().getOptions()) {
         if (!o.hasLongOption(option.getLongOpt())) {
@@ -121,6 +112,22 @@ public class BenchCommand extends CrawlTool {
         }
       }
     }
+    return o;
+  }
+
+  /** The flags of the old forms that name a benchmark. */
+  private static Options aliasOptions() {
+    Options o = new Options();
+    o.addOption(valued("main-content", "DIR", "bench main-content DIR"));
+    o.addOption(flag("broad", "bench broad"));
+    o.addOption(valued("soak", "MINUTES", "bench soak MINUTES"));
+    o.addOption(valued("parse-filters", "N", "bench parse-filters N"));
+    o.addOption(flag("vs-wget", "bench vs-wget"));
+    o.addOption(valued("render", "N", "bench render N"));
+    o.addOption(valued("linkdb-urls", "N", "bench linkdb N"));
+    o.addOption(valued("db-urls", "N", "bench db N"));
+    o.addOption(flag(DB_SITES, "with --db-urls: bench db N --sites"));
+    o.addOption(valued("profile", "docs", "--profile docs: bench docs"));
     return o;
   }
 
@@ -232,10 +239,8 @@ public class BenchCommand extends CrawlTool {
       help.printOptions(pw, 100, mode.options(), 4, 2);
     }
     pw.println();
-    pw.println("Old forms, still taken: bench --db-urls N [--db-sites] is bench db N [--sites];");
-    pw.println(
-        "  --linkdb-urls N is linkdb N; --profile docs is docs; --vs-wget, --broad, --soak M,");
-    pw.println("  --parse-filters N, --render N and --main-content DIR are their subcommands.");
+    pw.println("Old forms, still taken: bench --FLAG [options] is the subcommand it names");
+    help.printOptions(pw, 100, aliasOptions(), 4, 2);
     pw.println("  -h                      print this usage");
     pw.println(
         "  (Hadoop options -D key=value, -conf <file>, -fs <uri>, -jt <host:port> are accepted too)");
