@@ -1,18 +1,12 @@
 package org.trawler.simweb;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +21,12 @@ import org.trawler.core.net.URLParts;
  * /p/N.html} (or {@code /private/N.html} for robots-disallowed ones). Which page is a redirect, a
  * 404, a 500 or disallowed, and where every link points, is a pure function of (seed, host, page);
  * so are the faults of a soak test: connection resets, slow answers, redirect loops and huge pages.
+ *
+ * <p>This class is the site's shape ({@link Builder}) and the one face its users see; each concern
+ * is a class of its own that it hands the questions on to: {@link UrlLayout} (addresses, paths,
+ * URLs), {@link PageKinds} (kind, size, title of a page), {@link LinkGraph} (links, redirects,
+ * depths), {@link SiteDocuments}, {@link ScriptPages} and {@link PageLanguages}, all drawing on
+ * one {@link PageHash}.
  */
 public final class SiteModel {
 
@@ -120,49 +120,10 @@ public final class SiteModel {
   /** Pages a feed's items link to that nothing else links to. */
   static final int NEWS_PER_FEED = 3;
 
-  /** Links of a document to other pages of the site, at most (a feed's other items). */
-  private static final int DOC_LINKS = 3;
-
-  /** Child page numbers reserved per document page: page = pages + parent * CHILDREN + i. */
-  private static final int CHILDREN = NEWS_PER_FEED;
-
   /** The big PDF is padded with incompressible image data to more than this many bytes. */
   public static final int BIG_PDF_BYTES = 5 * 1024 * 1024 + 300 * 1024;
 
-  private static final String[] AUTHORS = {
-    "Ada Lovelace",
-    "Grace Hopper",
-    "Alan Turing",
-    "Edsger Dijkstra",
-    "Barbara Liskov",
-    "Donald Knuth",
-    "Frances Allen",
-    "John Backus"
-  };
-
-  /** Addresses per /24 block: last octet 2..254. */
-  private static final int HOSTS_PER_BLOCK = 253;
-
-  public static final int MAX_HOSTS = HOSTS_PER_BLOCK * 256 * 256;
-
-  /** Pages the home page links to, at least (more when outlinks is larger). */
-  private static final int MIN_HOME_LINKS = 10;
-
-  private static final long SALT_KIND = 0x4b494e44L;
-  private static final long SALT_REDIRECT = 0x52454449L;
-  private static final long SALT_LINKS = 0x4c494e4bL;
-  private static final long SALT_TEXT = 0x54455854L;
-  private static final long SALT_TITLE = 0x5449544cL;
-  private static final long SALT_SIZE = 0x53495a45L;
-  private static final long SALT_MARKER = 0x4d41524bL;
-  private static final long SALT_REMOVED = 0x52454d56L;
-  private static final long SALT_DOC = 0x444f4355L;
-  private static final long SALT_DOC_TYPE = 0x44545950L;
-  private static final long SALT_FEED_GAP = 0x46474150L;
-  private static final long SALT_AUTHOR = 0x41555448L;
-  private static final long SALT_SCRIPT = 0x53435250L;
-  private static final long SALT_LANG = 0x4c414e47L;
-  private static final long SALT_DECLARED = 0x44434c52L;
+  public static final int MAX_HOSTS = UrlLayout.HOSTS_PER_BLOCK * 256 * 256;
 
   /** The data of a script page: /p/N.html's script reads /p/N.json. */
   static final String SCRIPT_DATA_SUFFIX = ".json";
@@ -175,8 +136,6 @@ public final class SiteModel {
    * what a search test looks for.
    */
   public static final String MARKER_WORD = "quokka";
-
-  private static final double MARKER_SHARE = 0.1;
 
   /**
    * A page of the site: {@code page} is a page number, {@link #HOME_PAGE} or {@link #ROBOTS_PAGE}.
@@ -210,11 +169,13 @@ public final class SiteModel {
   private final double jsPct;
   private final List<String> langs;
 
-  /** The special documents of host 0 (-1 = none): too big, served with a wrong type. */
-  private final int bigPdf;
-
-  private final int octetPdf;
-  private final int xmlFeed;
+  // the site's concerns, each a class of its own; the methods below hand their questions on
+  private final PageKinds kinds;
+  private final SiteDocuments documents;
+  private final LinkGraph graph;
+  private final UrlLayout layoutOfUrls;
+  private final ScriptPages scripts;
+  private final PageLanguages languages;
 
   /** A large page is this many times pageKb. */
   public static final int LARGE_FACTOR = 8;
@@ -246,9 +207,13 @@ public final class SiteModel {
     this.docsPct = b.docsPct;
     this.jsPct = b.jsPct;
     this.langs = b.langs;
-    this.bigPdf = nthDocOfHost0(DocType.PDF, 0);
-    this.octetPdf = nthDocOfHost0(DocType.PDF, 1);
-    this.xmlFeed = nthDocOfHost0(DocType.RSS, 0);
+    PageHash hash = new PageHash(seed);
+    this.kinds = new PageKinds(this, hash);
+    this.graph = new LinkGraph(this, hash);
+    this.layoutOfUrls = new UrlLayout(this);
+    this.scripts = new ScriptPages(this, hash);
+    this.languages = new PageLanguages(langs, hash);
+    this.documents = new SiteDocuments(this, hash); // last: it asks the kinds of host 0's pages
   }
 
   public static Builder builder() {
@@ -657,10 +622,7 @@ public final class SiteModel {
 
   /** The language of page n of a host, or null on a site without languages. */
   String langOf(int host, int page) {
-    if (langs.isEmpty()) {
-      return null;
-    }
-    return langs.get((int) Math.floorMod(hash(host, page, SALT_LANG), (long) langs.size()));
+    return languages.langOf(host, page);
   }
 
   /**
@@ -673,17 +635,7 @@ public final class SiteModel {
   }
 
   String declaredLangOf(int host, int page) {
-    if (langs.isEmpty()) {
-      return "en";
-    }
-    switch ((int) Math.floorMod(hash(host, page, SALT_DECLARED), 3L)) {
-      case 0:
-        return null;
-      case 1:
-        return "en";
-      default:
-        return langOf(host, page);
-    }
+    return languages.declaredLangOf(host, page);
   }
 
   public double jsPct() {
@@ -704,25 +656,40 @@ public final class SiteModel {
     return port;
   }
 
-  // ---- hosts and URLs ----
+  double removedPct() {
+    return removedPct;
+  }
+
+  int gzipEvery() {
+    return gzipEvery;
+  }
+
+  int largeEvery() {
+    return largeEvery;
+  }
+
+  PageKinds kinds() {
+    return kinds;
+  }
+
+  SiteDocuments documents() {
+    return documents;
+  }
+
+  LinkGraph graph() {
+    return graph;
+  }
+
+  // ---- hosts and URLs: UrlLayout ----
 
   /** Host i's address: 127.0.0.2 for host 0, ..., 127.0.0.254, then 127.0.1.2, ... */
   public String address(int host) {
-    checkHost(host);
-    return dotted(addressBytesOf(host));
-  }
-
-  private static String dotted(byte[] b) {
-    return "127." + (b[1] & 0xff) + "." + (b[2] & 0xff) + "." + (b[3] & 0xff);
+    return layoutOfUrls.address(host);
   }
 
   /** The addresses of a site of {@code hosts} hosts (its servers may run in another JVM). */
   public static List<String> addresses(int hosts) {
-    List<String> all = new ArrayList<>(hosts);
-    for (int host = 0; host < hosts; host++) {
-      all.add(dotted(addressBytesOf(host)));
-    }
-    return all;
+    return UrlLayout.addresses(hosts);
   }
 
   /** Every host's address. */
@@ -732,75 +699,32 @@ public final class SiteModel {
 
   /** Host i's address as the four bytes a socket binds. */
   byte[] addressBytes(int host) {
-    checkHost(host);
-    return addressBytesOf(host);
-  }
-
-  private static byte[] addressBytesOf(int host) {
-    int block = host / HOSTS_PER_BLOCK;
-    return new byte[] {
-      127, (byte) (block >>> 8), (byte) block, (byte) (2 + host % HOSTS_PER_BLOCK)
-    };
+    return layoutOfUrls.addressBytes(host);
   }
 
   /**
    * The host number of an address string, or -1 when the address is not one of this site's hosts.
    */
   public int hostIndex(String address) {
-    String[] parts = address.split("\\.");
-    if (parts.length != 4 || !parts[0].equals("127")) {
-      return -1;
-    }
-    int[] octets = new int[4];
-    try {
-      for (int i = 0; i < 4; i++) {
-        octets[i] = Integer.parseInt(parts[i]);
-        if (octets[i] < 0 || octets[i] > 255 || !String.valueOf(octets[i]).equals(parts[i])) {
-          return -1;
-        }
-      }
-    } catch (NumberFormatException e) {
-      return -1;
-    }
-    if (octets[3] < 2 || octets[3] > 254) {
-      return -1;
-    }
-    long host = ((long) octets[1] * 256 + octets[2]) * HOSTS_PER_BLOCK + (octets[3] - 2);
-    return host < hosts ? (int) host : -1;
+    return layoutOfUrls.hostIndex(address);
   }
 
   public String homeUrl(int host) {
-    return origin(host) + "/";
+    return layoutOfUrls.origin(host) + "/";
   }
 
   /** The URL of page n of a host: /p/n.html, or /private/n.html when robots.txt disallows it. */
   public String pageUrl(int host, int page) {
-    return origin(host) + pathOf(host, page);
+    return layoutOfUrls.origin(host) + pathOf(host, page);
   }
 
   public String robotsUrl(int host) {
-    return origin(host) + "/robots.txt";
-  }
-
-  private String origin(int host) {
-    return "http://" + address(host) + ":" + port();
+    return layoutOfUrls.origin(host) + "/robots.txt";
   }
 
   /** The path of a page or a home page on its host. */
   String pathOf(int host, int page) {
-    if (page == HOME_PAGE) {
-      return "/";
-    }
-    if (page >= pages) {
-      int parent = parentOf(page);
-      String prefix = docType(host, parent) == DocType.PDF ? ANNEX_PREFIX : NEWS_PREFIX;
-      return prefix + parent + "-" + childIndex(page) + ".html";
-    }
-    DocType doc = docType(host, page);
-    if (doc != null) {
-      return DOC_PREFIX + page + "." + doc.extension();
-    }
-    return (kindOf(host, page) == Kind.DISALLOWED ? "/private/" : "/p/") + page + ".html";
+    return layoutOfUrls.pathOf(host, page);
   }
 
   /** The seed URLs: every host's home page. */
@@ -814,19 +738,7 @@ public final class SiteModel {
 
   /** Every URL of the site: each host's home page and all its pages, whatever their kind. */
   public List<String> allUrls() {
-    List<String> list = new ArrayList<>(hosts * (pages + 1));
-    for (int h = 0; h < hosts; h++) {
-      list.add(homeUrl(h));
-      for (int p = 0; p < pages; p++) {
-        list.add(pageUrl(h, p));
-      }
-      for (int p = 0; p < pages; p++) {
-        for (int c = 0; c < childCount(h, p); c++) {
-          list.add(pageUrl(h, child(p, c)));
-        }
-      }
-    }
-    return list;
+    return layoutOfUrls.allUrls();
   }
 
   /**
@@ -840,28 +752,42 @@ public final class SiteModel {
 
   /** Writes the seed URLs to {@code file}, one per line; returns the file. */
   public Path writeSeedFile(Path file, boolean allPages) throws IOException {
-    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      for (int h = 0; h < hosts; h++) {
-        w.write(homeUrl(h));
-        w.newLine();
-      }
-      if (allPages) {
-        for (int h = 0; h < hosts; h++) {
-          for (int p = 0; p < pages; p++) {
-            w.write(pageUrl(h, p));
-            w.newLine();
-          }
-        }
-      }
-    }
-    return file;
+    return layoutOfUrls.writeSeedFile(file, allPages);
   }
 
-  // ---- what each page is ----
+  /** The loop partner of loop page n of a host: /loop/n.html, which redirects back to it. */
+  public String loopUrl(int host, int page) {
+    return layoutOfUrls.origin(host) + LOOP_PREFIX + page + ".html";
+  }
+
+  /**
+   * The page whose loop partner a path is (/loop/N.html for loop page N), or UNKNOWN_PAGE when the
+   * path is none.
+   */
+  int loopPageAt(int host, String path) {
+    return layoutOfUrls.loopPageAt(host, path);
+  }
+
+  /** The page a path names on a host: a page number, or HOME_PAGE, ROBOTS_PAGE, UNKNOWN_PAGE. */
+  int pageAt(int host, String path) {
+    return layoutOfUrls.pageAt(host, path);
+  }
+
+  /** A URL of the site as (host, page); page may be HOME_PAGE, ROBOTS_PAGE or UNKNOWN_PAGE. */
+  Page locate(String url) {
+    return layoutOfUrls.locate(url);
+  }
+
+  /** The URL of a page or a home page. */
+  String urlOf(int host, int page) {
+    return page == HOME_PAGE ? homeUrl(host) : pageUrl(host, page);
+  }
+
+  // ---- what each page is: PageKinds ----
 
   /** True when page n of a host is sent gzip-encoded (see Builder.gzipEvery). */
   public boolean isGzipped(int host, int page) {
-    return gzipEvery > 0 && page >= 0 && page % gzipEvery == 1 % gzipEvery;
+    return kinds.isGzipped(host, page);
   }
 
   /**
@@ -869,54 +795,12 @@ public final class SiteModel {
    * page; LARGE_FACTOR times that for a large page (Builder.largeEvery).
    */
   public int pageBytes(int host, int page) {
-    boolean large = largeEvery > 0 && page >= 0 && page % largeEvery == 2 % largeEvery;
-    int kb = pageKb;
-    if (maxPageKb > pageKb && page >= 0) {
-      kb += (int) Math.floorMod(hash(host, page, SALT_SIZE), (long) (maxPageKb - pageKb + 1));
-    }
-    return kb * 1024 * (large ? LARGE_FACTOR : 1);
+    return kinds.pageBytes(host, page);
   }
 
   /** The kind of page n of a host. */
   public Kind kindOf(int host, int page) {
-    checkHost(host);
-    if (page == HOME_PAGE) {
-      return Kind.OK;
-    }
-    checkPage(host, page);
-    if (page >= pages) {
-      return Kind.OK; // a page only a document links to
-    }
-    double u = unit(hash(host, page, SALT_KIND)) * 100;
-    if (u < redirectPct) {
-      return Kind.REDIRECT;
-    }
-    if (u < redirectPct + notFoundPct) {
-      return Kind.NOT_FOUND;
-    }
-    if (u < redirectPct + notFoundPct + errorPct) {
-      return Kind.ERROR;
-    }
-    double below = redirectPct + notFoundPct + errorPct + disallowPct;
-    if (u < below) {
-      return Kind.DISALLOWED;
-    }
-    if (u < (below += resetPct)) {
-      return Kind.RESET;
-    }
-    if (u < (below += slowPct)) {
-      return Kind.SLOW;
-    }
-    if (u < (below += loopPct)) {
-      return Kind.LOOP;
-    }
-    if (u < below + hugePct) {
-      return Kind.HUGE;
-    }
-    if (removedPct > 0 && unit(hash(host, page, SALT_REMOVED)) * 100 < removedPct) {
-      return Kind.NOT_FOUND;
-    }
-    return Kind.OK;
+    return kinds.kindOf(host, page);
   }
 
   /**
@@ -934,6 +818,37 @@ public final class SiteModel {
     }
     return at.page == UNKNOWN_PAGE ? Kind.NOT_FOUND : kindOf(at.host, at.page);
   }
+
+  /**
+   * True when the page's text has {@link #MARKER_WORD} (whatever its kind: only an OK page shows
+   * its text); home pages never do.
+   */
+  public boolean hasMarkerWord(String url) {
+    Page at = locate(url);
+    return hasMarkerWord(at.host, at.page);
+  }
+
+  boolean hasMarkerWord(int host, int page) {
+    return kinds.hasMarkerWord(host, page);
+  }
+
+  /** The title of a page, which is also the anchor text of every link to it. */
+  public String titleOf(String url) {
+    Page at = locate(url);
+    return title(at.host, at.page);
+  }
+
+  /** The title of a page or a home page; empty for robots.txt and unknown paths. */
+  String title(int host, int page) {
+    return kinds.title(host, page);
+  }
+
+  /** The seed of a page's text: the same page always has the same bytes. */
+  long textSeed(int host, int page) {
+    return kinds.textSeed(host, page);
+  }
+
+  // ---- links and redirects: LinkGraph ----
 
   /**
    * The distinct links of a page, as absolute URLs in page order: its nav bar's, then {@code
@@ -976,50 +891,18 @@ public final class SiteModel {
     return isRedirect(at) ? redirectStatus(at.host, at.page) : 0;
   }
 
-  /** The loop partner of loop page n of a host: /loop/n.html, which redirects back to it. */
-  public String loopUrl(int host, int page) {
-    return origin(host) + LOOP_PREFIX + page + ".html";
+  private boolean isRedirect(Page at) {
+    return at.page >= 0 && kindOf(at.host, at.page) == Kind.REDIRECT;
   }
 
-  /**
-   * The page whose loop partner a path is (/loop/N.html for loop page N), or UNKNOWN_PAGE when the
-   * path is none.
-   */
-  int loopPageAt(int host, String path) {
-    if (path == null || !path.startsWith(LOOP_PREFIX) || !path.endsWith(".html")) {
-      return UNKNOWN_PAGE;
-    }
-    String number = path.substring(LOOP_PREFIX.length(), path.length() - ".html".length());
-    try {
-      int page = Integer.parseInt(number);
-      boolean loop =
-          page >= 0
-              && page < pages
-              && String.valueOf(page).equals(number)
-              && kindOf(host, page) == Kind.LOOP;
-      return loop ? page : UNKNOWN_PAGE;
-    } catch (NumberFormatException e) {
-      return UNKNOWN_PAGE;
-    }
+  /** The absolute target of redirect page n of a host. */
+  String redirectTarget(int host, int page) {
+    return graph.redirectTarget(host, page);
   }
 
-  /**
-   * True when the page's text has {@link #MARKER_WORD} (whatever its kind: only an OK page shows
-   * its text); home pages never do.
-   */
-  public boolean hasMarkerWord(String url) {
-    Page at = locate(url);
-    return hasMarkerWord(at.host, at.page);
-  }
-
-  boolean hasMarkerWord(int host, int page) {
-    return page >= 0 && unit(hash(host, page, SALT_MARKER)) < MARKER_SHARE;
-  }
-
-  /** The title of a page, which is also the anchor text of every link to it. */
-  public String titleOf(String url) {
-    Page at = locate(url);
-    return title(at.host, at.page);
+  /** 301 or 302: which one a redirect page answers. */
+  int redirectStatus(int host, int page) {
+    return kinds.redirectStatus(host, page);
   }
 
   /**
@@ -1029,126 +912,7 @@ public final class SiteModel {
    * Memory grows with the site: meant for test-sized sites.
    */
   public Map<String, Integer> linkDepths() {
-    Map<Long, Integer> depth = new LinkedHashMap<>();
-    ArrayDeque<Long> queue = new ArrayDeque<>();
-    for (int h = 0; h < hosts; h++) {
-      long home = key(h, HOME_PAGE);
-      depth.put(home, 0);
-      queue.add(home);
-    }
-    while (!queue.isEmpty()) {
-      long node = queue.poll();
-      int d = depth.get(node);
-      int h = hostOf(node);
-      int p = pageOf(node);
-      List<Long> next = new ArrayList<>();
-      Kind kind = kindOf(h, p);
-      if (kind == Kind.OK || kind == Kind.SLOW) {
-        for (long t : linkTargets(h, p)) {
-          next.add(t);
-        }
-      } else if (kind == Kind.REDIRECT) {
-        next.add(key(h, redirectTargetPage(h, p)));
-      }
-      for (long t : next) {
-        if (!depth.containsKey(t)) {
-          depth.put(t, d + 1);
-          queue.add(t);
-        }
-      }
-    }
-    Map<String, Integer> byUrl = new LinkedHashMap<>();
-    for (Map.Entry<Long, Integer> e : depth.entrySet()) {
-      byUrl.put(urlOf(hostOf(e.getKey()), pageOf(e.getKey())), e.getValue());
-    }
-    return byUrl;
-  }
-
-  // ---- by (host, page), for the responses ----
-
-  /** The page a path names on a host: a page number, or HOME_PAGE, ROBOTS_PAGE, UNKNOWN_PAGE. */
-  int pageAt(int host, String path) {
-    if (path == null || path.isEmpty() || path.equals("/")) {
-      return HOME_PAGE;
-    }
-    if (path.equals("/robots.txt")) {
-      return ROBOTS_PAGE;
-    }
-    if (docsPct > 0
-        && (path.startsWith(DOC_PREFIX)
-            || path.startsWith(NEWS_PREFIX)
-            || path.startsWith(ANNEX_PREFIX))) {
-      return documentPageAt(host, path);
-    }
-    boolean isPrivate = path.startsWith("/private/");
-    String prefix = isPrivate ? "/private/" : "/p/";
-    if (!path.startsWith(prefix) || !path.endsWith(".html")) {
-      return UNKNOWN_PAGE;
-    }
-    String number = path.substring(prefix.length(), path.length() - ".html".length());
-    int page;
-    try {
-      page = Integer.parseInt(number);
-    } catch (NumberFormatException e) {
-      return UNKNOWN_PAGE;
-    }
-    if (page < 0
-        || page >= pages
-        || !String.valueOf(page).equals(number)
-        || isPrivate != (kindOf(host, page) == Kind.DISALLOWED)
-        || docType(host, page) != null) {
-      return UNKNOWN_PAGE;
-    }
-    return page;
-  }
-
-  /** The document or child page a /d/, /news/ or /annex/ path names, or UNKNOWN_PAGE. */
-  private int documentPageAt(int host, String path) {
-    try {
-      if (path.startsWith(DOC_PREFIX)) {
-        int dot = path.lastIndexOf('.');
-        if (dot < 0) {
-          return UNKNOWN_PAGE;
-        }
-        String number = path.substring(DOC_PREFIX.length(), dot);
-        int page = Integer.parseInt(number);
-        boolean ok =
-            page >= 0
-                && page < pages
-                && String.valueOf(page).equals(number)
-                && docType(host, page) != null;
-        return ok && pathOf(host, page).equals(path) ? page : UNKNOWN_PAGE;
-      }
-      String prefix = path.startsWith(NEWS_PREFIX) ? NEWS_PREFIX : ANNEX_PREFIX;
-      int dash = path.indexOf('-', prefix.length());
-      if (dash < 0 || !path.endsWith(".html")) {
-        return UNKNOWN_PAGE;
-      }
-      int parent = Integer.parseInt(path.substring(prefix.length(), dash));
-      int index = Integer.parseInt(path.substring(dash + 1, path.length() - ".html".length()));
-      if (parent < 0 || parent >= pages || index < 0 || index >= childCount(host, parent)) {
-        return UNKNOWN_PAGE;
-      }
-      int page = child(parent, index);
-      return pathOf(host, page).equals(path) ? page : UNKNOWN_PAGE;
-    } catch (NumberFormatException e) {
-      return UNKNOWN_PAGE;
-    }
-  }
-
-  /** A URL of the site as (host, page); page may be HOME_PAGE, ROBOTS_PAGE or UNKNOWN_PAGE. */
-  Page locate(String url) {
-    String hostName = URLParts.host(url);
-    int host = hostName == null ? -1 : hostIndex(hostName);
-    if (host < 0 || !url.regionMatches(true, 0, "http:", 0, 5)) {
-      throw new IllegalArgumentException("not a URL of this simweb: " + url);
-    }
-    return new Page(host, pageAt(host, URLParts.path(url)));
-  }
-
-  /** The URL of a page or a home page. */
-  String urlOf(int host, int page) {
-    return page == HOME_PAGE ? homeUrl(host) : pageUrl(host, page);
+    return graph.linkDepths();
   }
 
   /**
@@ -1156,14 +920,7 @@ public final class SiteModel {
    * others.
    */
   List<Page> links(int host, int page) {
-    if (page != HOME_PAGE && (page < 0 || !hasContent(kindOf(host, page)))) {
-      return List.of();
-    }
-    List<Page> list = new ArrayList<>();
-    for (long target : linkTargets(host, page)) {
-      list.add(new Page(hostOf(target), pageOf(target)));
-    }
-    return list;
+    return graph.links(host, page);
   }
 
   /**
@@ -1171,57 +928,10 @@ public final class SiteModel {
    * pages but the page itself; none for other pages.
    */
   List<Page> navBar(int host, int page) {
-    if (page != HOME_PAGE
-        && (page < 0
-            || !hasContent(kindOf(host, page))
-            || page >= pages
-            || docType(host, page) != null)) {
-      return List.of();
-    }
-    List<Page> list = new ArrayList<>();
-    for (int p = 0; p < Math.min(navLinks, pages); p++) {
-      if (p != page) {
-        list.add(new Page(host, p));
-      }
-    }
-    return list;
+    return graph.navBar(host, page);
   }
 
-  private static boolean hasContent(Kind kind) {
-    return kind == Kind.OK || kind == Kind.SLOW || kind == Kind.DISALLOWED;
-  }
-
-  private boolean isRedirect(Page at) {
-    return at.page >= 0 && kindOf(at.host, at.page) == Kind.REDIRECT;
-  }
-
-  /** The absolute target of redirect page n of a host. */
-  String redirectTarget(int host, int page) {
-    return urlOf(host, redirectTargetPage(host, page));
-  }
-
-  /** 301 or 302: which one a redirect page answers. */
-  int redirectStatus(int host, int page) {
-    return (hash(host, page, SALT_REDIRECT) & 1) == 0 ? 301 : 302;
-  }
-
-  /** The title of a page or a home page; empty for robots.txt and unknown paths. */
-  String title(int host, int page) {
-    if (page == HOME_PAGE) {
-      return "Home of " + address(host);
-    }
-    if (page < 0) {
-      return "";
-    }
-    return SimWebHtml.title(hash(host, page, SALT_TITLE), page);
-  }
-
-  /** The seed of a page's text: the same page always has the same bytes. */
-  long textSeed(int host, int page) {
-    return hash(host, page, SALT_TEXT);
-  }
-
-  // ---- script pages ----
+  // ---- script pages: ScriptPages ----
 
   /**
    * True when {@code url} is a script page: an OK HTML page (jsPct of them) whose HTML has its nav
@@ -1235,12 +945,7 @@ public final class SiteModel {
   }
 
   boolean isScriptPage(int host, int page) {
-    return jsPct > 0
-        && page >= 0
-        && page < pages
-        && kindOf(host, page) == Kind.OK
-        && docType(host, page) == null
-        && unit(hash(host, page, SALT_SCRIPT)) * 100 < jsPct;
+    return scripts.isScriptPage(host, page);
   }
 
   /**
@@ -1249,15 +954,7 @@ public final class SiteModel {
    */
   public List<String> scriptLinksOf(String url) {
     Page at = locate(url);
-    if (!isScriptPage(at.host, at.page)) {
-      return List.of();
-    }
-    List<Page> links = links(at.host, at.page);
-    List<String> urls = new ArrayList<>();
-    for (Page target : links.subList(navBar(at.host, at.page).size(), links.size())) {
-      urls.add(pageUrl(target.host, target.page));
-    }
-    return urls;
+    return scripts.scriptLinks(at.host, at.page);
   }
 
   /** The word only a script page's script writes (one per page, letters and digits), or null. */
@@ -1267,26 +964,20 @@ public final class SiteModel {
   }
 
   String scriptWord(int host, int page) {
-    return "scriptword" + host + "x" + page;
+    return scripts.scriptWord(host, page);
   }
 
   /** The script page whose data a path is (/p/N.json), or UNKNOWN_PAGE. */
   int scriptPageAt(int host, String path) {
-    if (jsPct <= 0 || path == null || !path.endsWith(SCRIPT_DATA_SUFFIX)) {
-      return UNKNOWN_PAGE;
-    }
-    String html = path.substring(0, path.length() - SCRIPT_DATA_SUFFIX.length()) + ".html";
-    int page = pageAt(host, html);
-    return isScriptPage(host, page) ? page : UNKNOWN_PAGE;
+    return scripts.scriptPageAt(host, path);
   }
 
   /** The path of a script page's data: /p/N.json beside /p/N.html. */
   String scriptDataPath(int host, int page) {
-    String html = pathOf(host, page);
-    return html.substring(0, html.length() - ".html".length()) + SCRIPT_DATA_SUFFIX;
+    return scripts.scriptDataPath(host, page);
   }
 
-  // ---- documents ----
+  // ---- documents: SiteDocuments ----
 
   /**
    * What document a URL is, or null for an HTML page (or any URL when docsPct is 0): docsPct of the
@@ -1298,27 +989,12 @@ public final class SiteModel {
   }
 
   DocType docType(int host, int page) {
-    if (docsPct <= 0 || page < 0 || page >= pages || kindOf(host, page) != Kind.OK) {
-      return null;
-    }
-    if (unit(hash(host, page, SALT_DOC)) * 100 >= docsPct) {
-      return null;
-    }
-    DocType[] types = DocType.values();
-    return types[(int) Math.floorMod(hash(host, page, SALT_DOC_TYPE), (long) types.length)];
+    return documents.docType(host, page);
   }
 
   /** Every document of the site, as URLs, host by host in page order. */
   public List<String> documentUrls() {
-    List<String> list = new ArrayList<>();
-    for (int h = 0; h < hosts; h++) {
-      for (int p = 0; p < pages; p++) {
-        if (docType(h, p) != null) {
-          list.add(pageUrl(h, p));
-        }
-      }
-    }
-    return list;
+    return documents.documentUrls();
   }
 
   /**
@@ -1332,17 +1008,7 @@ public final class SiteModel {
   }
 
   String servedType(int host, int page) {
-    DocType type = docType(host, page);
-    if (type == null) {
-      return null;
-    }
-    if (host == 0 && page == octetPdf) {
-      return "application/octet-stream";
-    }
-    if (host == 0 && page == xmlFeed) {
-      return "text/xml; charset=utf-8";
-    }
-    return type == DocType.TEXT ? "text/plain; charset=utf-8" : type.mimeType();
+    return documents.servedType(host, page);
   }
 
   /** True for the one PDF of more than {@link #BIG_PDF_BYTES}: host 0's first PDF. */
@@ -1352,7 +1018,7 @@ public final class SiteModel {
   }
 
   boolean isBigPdf(int host, int page) {
-    return host == 0 && page >= 0 && page == bigPdf;
+    return documents.isBigPdf(host, page);
   }
 
   /**
@@ -1365,14 +1031,7 @@ public final class SiteModel {
   }
 
   String documentWord(int host, int page) {
-    String letters = "bcdfghjklmnpqrtvwxz";
-    long n = (long) host * pages + page;
-    StringBuilder sb = new StringBuilder("zq");
-    do {
-      sb.append(letters.charAt((int) (n % letters.length())));
-      n /= letters.length();
-    } while (n > 0);
-    return sb.toString();
+    return documents.documentWord(host, page);
   }
 
   /** The author a PDF, DOCX or ODT names in its metadata; null for text, feeds and pages. */
@@ -1382,11 +1041,7 @@ public final class SiteModel {
   }
 
   String authorOf(int host, int page) {
-    DocType type = docType(host, page);
-    if (type == null || type == DocType.TEXT || type.isFeed()) {
-      return null;
-    }
-    return AUTHORS[(int) Math.floorMod(hash(host, page, SALT_AUTHOR), (long) AUTHORS.length)];
+    return documents.authorOf(host, page);
   }
 
   /**
@@ -1400,20 +1055,13 @@ public final class SiteModel {
   }
 
   List<String> documentLines(int host, int page) {
-    List<String> lines = new ArrayList<>();
-    lines.add(title(host, page));
-    if (hasMarkerWord(host, page)) {
-      lines.add("A " + MARKER_WORD + " was seen here.");
-    }
-    lines.add("This document is known as " + documentWord(host, page) + ".");
-    lines.addAll(SimWebHtml.sentences(textSeed(host, page), 6));
-    return lines;
+    return documents.documentLines(host, page);
   }
 
   /**
-   * The items of a feed, newest first: first the pages only this feed links to, then up to {@link
-   * #DOC_LINKS} - 1 other pages of the site; one item every {@link #feedItemGapHours} hours back
-   * from the site's modification time. Empty for anything but a feed.
+   * The items of a feed, newest first: first the pages only this feed links to, then up to two
+   * other pages of the site; one item every {@link #feedItemGapHours} hours back from the site's
+   * modification time. Empty for anything but a feed.
    */
   public List<FeedItem> feedItems(String url) {
     Page at = locate(url);
@@ -1421,21 +1069,7 @@ public final class SiteModel {
   }
 
   List<FeedItem> feedItems(int host, int page) {
-    DocType type = docType(host, page);
-    if (type == null || !type.isFeed()) {
-      return List.of();
-    }
-    List<FeedItem> items = new ArrayList<>();
-    List<Page> targets = links(host, page);
-    long gapMs = feedItemGapHours(host, page) * 3_600_000L;
-    for (int i = 0; i < targets.size(); i++) {
-      Page t = targets.get(i);
-      Instant published = SiteResponses.LAST_MODIFIED.minusMillis(gapMs * i);
-      String summary = SimWebHtml.sentences(textSeed(t.host(), t.page()) ^ SALT_FEED_GAP, 1).get(0);
-      items.add(
-          new FeedItem(urlOf(t.host(), t.page()), title(t.host(), t.page()), summary, published));
-    }
-    return items;
+    return documents.feedItems(host, page);
   }
 
   /** Hours between two items of a feed: 1 to 24, chosen by the feed. */
@@ -1445,16 +1079,12 @@ public final class SiteModel {
   }
 
   int feedItemGapHours(int host, int page) {
-    return 1 + (int) Math.floorMod(hash(host, page, SALT_FEED_GAP), 24L);
+    return documents.feedItemGapHours(host, page);
   }
 
   /** The pages only a document links to: a feed's news pages, a PDF's annex. */
   int childCount(int host, int page) {
-    DocType type = docType(host, page);
-    if (type == null) {
-      return 0;
-    }
-    return type.isFeed() ? NEWS_PER_FEED : type == DocType.PDF ? 1 : 0;
+    return documents.childCount(host, page);
   }
 
   /**
@@ -1463,184 +1093,5 @@ public final class SiteModel {
   public boolean isOnlyLinkedFromDocument(String url) {
     Page at = locate(url);
     return at.page >= pages;
-  }
-
-  private int child(int parent, int index) {
-    return pages + parent * CHILDREN + index;
-  }
-
-  private int parentOf(int childPage) {
-    return (childPage - pages) / CHILDREN;
-  }
-
-  private int childIndex(int childPage) {
-    return (childPage - pages) % CHILDREN;
-  }
-
-  private boolean isChild(int host, int page) {
-    return page >= pages && childIndex(page) < childCount(host, parentOf(page));
-  }
-
-  /** Host 0's n-th document of a type (page order), or -1. */
-  private int nthDocOfHost0(DocType type, int n) {
-    for (int p = 0; p < pages && docsPct > 0; p++) {
-      if (docType(0, p) == type && n-- == 0) {
-        return p;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * A document's links, as keys: a feed's news pages then other pages; a PDF's other pages then its
-   * annex; a DOCX's or ODT's other pages; none for text. A page only a document links to has none.
-   */
-  private long[] documentTargets(int host, int page) {
-    if (page >= pages) {
-      return new long[0];
-    }
-    DocType type = docType(host, page);
-    List<Long> targets = new ArrayList<>();
-    if (type.isFeed()) {
-      for (int c = 0; c < NEWS_PER_FEED; c++) {
-        targets.add(key(host, child(page, c)));
-      }
-    }
-    if (type != DocType.TEXT) {
-      int others = type.isFeed() ? DOC_LINKS - 1 : DOC_LINKS;
-      for (long k : randomTargets(host, page, others, new HashSet<>())) {
-        targets.add(k);
-      }
-    }
-    if (type == DocType.PDF) {
-      targets.add(key(host, child(page, 0)));
-    }
-    long[] keys = new long[targets.size()];
-    for (int i = 0; i < keys.length; i++) {
-      keys[i] = targets.get(i);
-    }
-    return keys;
-  }
-
-  // ---- the graph's arithmetic ----
-
-  /** Link targets of a page as keys (host, page), distinct, in page order. */
-  private long[] linkTargets(int host, int page) {
-    if (page == HOME_PAGE) {
-      int n = Math.min(pages, Math.max(Math.max(outlinks, navLinks), MIN_HOME_LINKS));
-      long[] targets = new long[n];
-      for (int p = 0; p < n; p++) {
-        targets[p] = key(host, p);
-      }
-      return targets;
-    }
-    if (page >= pages || docType(host, page) != null) {
-      return documentTargets(host, page);
-    }
-    Set<Long> seen = new HashSet<>();
-    int nav = 0;
-    for (int p = 0; p < Math.min(navLinks, pages); p++) {
-      if (p != page) {
-        seen.add(key(host, p));
-        nav++;
-      }
-    }
-    long[] random = randomTargets(host, page, outlinks, seen);
-    long[] targets = new long[nav + random.length];
-    int n = 0;
-    for (int p = 0; p < Math.min(navLinks, pages); p++) {
-      if (p != page) {
-        targets[n++] = key(host, p);
-      }
-    }
-    System.arraycopy(random, 0, targets, n, random.length);
-    return targets;
-  }
-
-  /**
-   * Up to {@code count} distinct random link targets of a page, not the page itself nor any of
-   * {@code seen} (which gets them added).
-   */
-  private long[] randomTargets(int host, int page, int count, Set<Long> seen) {
-    long[] targets = new long[count];
-    int n = 0;
-    long base = hash(host, page, SALT_LINKS);
-    for (int i = 0; n < count && i < 4 * outlinks + 8; i++) {
-      long r = mix(base + i);
-      boolean cross = hosts > 1 && unit(r) * 100 < crossHostPct;
-      long r2 = mix(r ^ 0x2545F4914F6CDD1DL);
-      int targetHost =
-          cross ? (host + 1 + (int) Math.floorMod(r2, (long) hosts - 1)) % hosts : host;
-      int targetPage = (int) Math.floorMod(mix(r2), (long) pages);
-      long k = key(targetHost, targetPage);
-      if ((targetHost != host || targetPage != page) && seen.add(k)) {
-        targets[n++] = k;
-      }
-    }
-    return n == targets.length ? targets : Arrays.copyOf(targets, n);
-  }
-
-  /**
-   * A redirect's target on the same host: a page that is not itself a redirect, else the home page.
-   */
-  private int redirectTargetPage(int host, int page) {
-    long base = hash(host, page, SALT_REDIRECT);
-    for (int i = 1; i <= 20; i++) {
-      int target = (int) Math.floorMod(mix(base + i), (long) pages);
-      if (target != page && kindOf(host, target) != Kind.REDIRECT) {
-        return target;
-      }
-    }
-    return HOME_PAGE;
-  }
-
-  private long key(int host, int page) {
-    return (long) host * stride() + (page + 1);
-  }
-
-  private int hostOf(long key) {
-    return (int) (key / stride());
-  }
-
-  private int pageOf(long key) {
-    return (int) (key % stride()) - 1;
-  }
-
-  /** Keys per host: its pages and home page, and with documents their children. */
-  private long stride() {
-    return docsPct > 0 ? (long) pages * (1 + CHILDREN) + 1 : pages + 1;
-  }
-
-  private long hash(int host, int page, long salt) {
-    long h = mix(seed ^ 0x5DEECE66DL);
-    h = mix(h + 0x9E3779B97F4A7C15L * (host + 1L));
-    h = mix(h + 0xC2B2AE3D27D4EB4FL * (page + 3L));
-    return mix(h ^ salt);
-  }
-
-  /** SplitMix64's finalizer: a well-mixed 64-bit value from any input. */
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-    return z ^ (z >>> 31);
-  }
-
-  private static double unit(long h) {
-    return (h >>> 11) * 0x1.0p-53;
-  }
-
-  private void checkHost(int host) {
-    if (host < 0 || host >= hosts) {
-      throw new IllegalArgumentException("host " + host + " is not in 0.." + (hosts - 1));
-    }
-  }
-
-  private void checkPage(int host, int page) {
-    if (page >= pages && page < pages * (1L + CHILDREN) && isChild(host, page)) {
-      return;
-    }
-    if (page < 0 || page >= pages) {
-      throw new IllegalArgumentException("page " + page + " is not in 0.." + (pages - 1));
-    }
   }
 }

@@ -1,0 +1,222 @@
+package org.trawler.simweb.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.store.Segment;
+import org.trawler.jobs.UsageException;
+import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.crawl.CrawlRound;
+import org.trawler.jobs.fetch.FetcherKeys;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.politeness.PolitenessKeys;
+import org.trawler.jobs.warc.WarcExport;
+import org.trawler.simweb.ServedAddresses;
+import org.trawler.simweb.SiteModel;
+import org.trawler.simweb.SiteProfile;
+
+/**
+ * {@code bench cycle} (and {@code bench} alone): crawls a simweb site served by a separate JVM for
+ * a few rounds and reports, per phase and round (each round ends with an index step), wall and CPU
+ * time, records per second and peak heap; the fetch rate against the politeness bound; documents
+ * per second into Lucene; and the fixed cost of a job and of a round (a round on a one-URL crawldb,
+ * with the bench's politeness delay and without).
+ */
+final class BenchCycle extends BenchMode {
+
+  @Override
+  String subcommand() {
+    return "cycle";
+  }
+
+  @Override
+  String summary() {
+    return "the crawl cycle against simweb in its own JVM, per phase and round (the default)";
+  }
+
+  @Override
+  String modeSynopsis() {
+    return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS]"
+        + " [--page-kb KB] [--delay-s S] [--threads N] [--rounds R] [--topN N] [--seed-all]"
+        + " [--json FILE] [--dir DIR]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {0, 0};
+  }
+
+  @Override
+  Options modeOptions() {
+    Options o = new Options();
+    o.addOption(
+        option(
+            "profile",
+            "NAME",
+            "simweb's site shape: default, or apidocs (reference documentation, link-heavy pages;"
+                + " its own hosts, pages, outlinks and sizes, no latency or delay, 20 threads)"));
+    o.addOption(shape("hosts", "200"));
+    o.addOption(shape("pages", "50"));
+    o.addOption(shape("outlinks", "10"));
+    o.addOption(shape("latency-ms", "20"));
+    o.addOption(shape("page-kb", "20"));
+    o.addOption(shape("delay-s", "0.5"));
+    o.addOption(shape("threads", "50"));
+    o.addOption(
+        option("server-threads", "N", "simweb server threads (default 4 x threads, at least 64)"));
+    o.addOption(shape("rounds", "1"));
+    o.addOption(shape("topN", "all due"));
+    o.addOption(flag("seed-all", "inject every page of the site, not only home pages"));
+    return o;
+  }
+
+  /** The cycle benchmark: simweb in its own JVM, inject + R rounds here, then a one-URL round. */
+  @Override
+  int run(CommandLine cmd, Path dir, Path json) throws Exception {
+    SiteProfile profile = profile(cmd);
+    // the default profile keeps bench's politeness-bound main target; another one measures work
+    boolean site = profile != SiteProfile.DEFAULT;
+    BenchReport.Settings s =
+        new BenchReport.Settings(
+            intOption(cmd, "hosts", site ? profile.hosts() : 200),
+            intOption(cmd, "pages", site ? profile.pages() : 50),
+            intOption(cmd, "outlinks", site ? profile.outlinks() : 10),
+            intOption(cmd, "latency-ms", site ? 0 : 20),
+            intOption(cmd, "page-kb", site ? profile.pageKb() : 20),
+            doubleOption(cmd, "delay-s", site ? 0 : 0.5),
+            intOption(cmd, "threads", site ? 20 : 50),
+            intOption(cmd, "rounds", 1),
+            longOption(cmd, "topN", -1),
+            site || cmd.hasOption("seed-all"),
+            profile);
+    if (s.hosts() < 1
+        || s.pages() < 1
+        || s.threads() < 1
+        || s.rounds() < 1
+        || s.latencyMs() < 0
+        || s.delaySeconds() < 0) {
+      throw new UsageException(
+          "--hosts, --pages, --threads and --rounds must be at least 1; latency and delay not negative");
+    }
+    int serverThreads = intOption(cmd, "server-threads", SimWebProcess.serverThreads(s.threads()));
+    // every request a page: the politeness bound counts requests, and error pages are not work
+    List<String> simweb =
+        SimWebProcess.cleanSite(
+            "--profile",
+            profile.cliName(),
+            "--hosts",
+            "" + s.hosts(),
+            "--pages",
+            "" + s.pages(),
+            "--outlinks",
+            "" + s.outlinks(),
+            "--latency-ms",
+            "" + s.latencyMs(),
+            "--page-kb",
+            "" + s.pageKb(),
+            "--threads",
+            "" + serverThreads);
+    if (s.seedAll()) {
+      simweb.add("--seed-all");
+    }
+    Path seeds = dir.resolve("seeds").resolve("seeds.txt");
+    Files.createDirectories(seeds.getParent());
+    out().println("bench: starting simweb in its own JVM: " + String.join(" ", simweb));
+    BenchReport report = new BenchReport(s);
+    try (SimWebProcess server = SimWebProcess.start(simweb, seeds, dir.resolve("simweb.log"))) {
+      Configuration conf = crawlConf(s);
+      CrawlDir crawl = crawlDir(dir.resolve("crawl"));
+      report.add(meter.measure(0, "inject", () -> inject(conf, crawl, seeds.getParent())));
+      CrawlRound round =
+          new CrawlRound(conf, crawl, new Generator.Settings(Math.max(0, s.topN()), 1, 0, false))
+              .indexingInto(new org.apache.hadoop.fs.Path(crawl.root(), "index"));
+      for (int n = 1; n <= s.rounds(); n++) {
+        List<PhaseMeter.Sample> samples = new ArrayList<>();
+        if (round.run(n, measured(n, samples)).isEmpty()) {
+          out().println("bench: round " + n + ": nothing due, stopping");
+          break;
+        }
+        samples.forEach(report::add);
+        out().println("bench: round " + n + " done");
+      }
+      report.add(meter.measure(0, "warc", () -> exportWarc(conf, crawl, dir.resolve("warc"))));
+      // The fixed cost of a job: the same round on a crawldb of one URL (a warm JVM, as in `run`).
+      Path one = dir.resolve("one-seed");
+      Files.createDirectories(one);
+      Files.writeString(one.resolve("seed.txt"), Files.readAllLines(seeds).get(0) + "\n");
+      CrawlDir tiny = crawlDir(dir.resolve("tiny"));
+      report.addFixedCost(meter.measure(0, "inject", () -> inject(conf, tiny, one)));
+      List<PhaseMeter.Sample> fixed = new ArrayList<>();
+      new CrawlRound(conf, tiny, new Generator.Settings(0, 1, 0, false))
+          .indexingInto(new org.apache.hadoop.fs.Path(tiny.root(), "index"))
+          .run(0, measured(0, fixed));
+      fixed.forEach(report::addFixedCost);
+      // The round's fixed cost proper: the same round again with no politeness delay to wait out.
+      Configuration noDelay = new Configuration(conf);
+      noDelay.set(PolitenessKeys.SERVER_DELAY, "0");
+      CrawlDir bare = crawlDir(dir.resolve("tiny-no-delay"));
+      inject(noDelay, bare, one);
+      List<PhaseMeter.Sample> bareRound = new ArrayList<>();
+      new CrawlRound(noDelay, bare, new Generator.Settings(0, 1, 0, false))
+          .run(0, measured(0, bareRound));
+      bareRound.forEach(report::addRoundCost);
+      report.serverCpuSeconds(server.cpuSeconds());
+    }
+    writeReport(report, json);
+    return 0;
+  }
+
+  /** Runs each step of a round inside the meter, keeping its sample. */
+  private CrawlRound.StepRunner measured(int round, List<PhaseMeter.Sample> into) {
+    return (step, work) -> {
+      PhaseMeter.Sample sample = meter.measure(round, step, work);
+      into.add(sample);
+      return sample.results();
+    };
+  }
+
+  private static CrawlDir crawlDir(Path dir) {
+    return new CrawlDir(new org.apache.hadoop.fs.Path(dir.toString()));
+  }
+
+  /** Exports every fetched segment as WARC into {@code out}; returns the export's counters. */
+  private static Map<String, Long> exportWarc(Configuration conf, CrawlDir crawl, Path out)
+      throws Exception {
+    WarcExport export = new WarcExport();
+    export.setConf(new Configuration(conf));
+    export.export(
+        new org.apache.hadoop.fs.Path(out.toString()),
+        Segment.withPart(conf, crawl.segments(), Segment.CRAWL_FETCH, "fetched"));
+    return export.results();
+  }
+
+  /** Injects the seeds under {@code urlDir}; returns inject's counters. */
+  private static Map<String, Long> inject(Configuration conf, CrawlDir crawl, Path urlDir)
+      throws Exception {
+    Injector injector = new Injector();
+    injector.setConf(new Configuration(conf));
+    injector.inject(crawl.crawlDb(), new org.apache.hadoop.fs.Path(urlDir.toString()), false);
+    return injector.results();
+  }
+
+  /**
+   * Settings for a crawl of loopback: the benchmark's politeness, no robots or parse surprises; the
+   * site's own addresses let through the address policy, no other.
+   */
+  private Configuration crawlConf(BenchReport.Settings s) {
+    Configuration conf = new Configuration(getConf());
+    ServedAddresses.allow(conf, SiteModel.addresses(s.hosts()), "trawler bench");
+    conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(s.delaySeconds()));
+    conf.setInt(ProtocolKeys.FETCHER_THREADS, s.threads());
+    conf.setInt(ProtocolKeys.FETCHER_THREADS_PER_QUEUE, 1);
+    conf.setInt(FetcherKeys.PROGRESS_INTERVAL, 10);
+    return conf;
+  }
+}

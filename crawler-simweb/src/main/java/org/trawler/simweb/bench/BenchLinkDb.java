@@ -1,0 +1,55 @@
+package org.trawler.simweb.bench;
+
+import java.nio.file.Path;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/**
+ * {@code bench linkdb N}: invertlinks of R small segments into a synthetic linkdb of N URLs,
+ * merging every time and in generations ({@link LinkDbBenchmark}).
+ */
+final class BenchLinkDb extends BenchMode {
+
+  /** Rounds of the linkdb benchmark: past the eighth, where the generations are merged. */
+  private static final int ROUNDS = 10;
+
+  @Override
+  String subcommand() {
+    return "linkdb";
+  }
+
+  @Override
+  String summary() {
+    return "invertlinks into a synthetic linkdb of N URLs";
+  }
+
+  @Override
+  String modeSynopsis() {
+    return "N [--rounds R] [--json FILE] [--dir DIR]";
+  }
+
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {1, 1};
+  }
+
+  @Override
+  Options modeOptions() {
+    Options o = new Options();
+    o.addOption(shape("rounds", "" + ROUNDS));
+    return o;
+  }
+
+  @Override
+  int run(CommandLine cmd, Path dir, Path json) throws Exception {
+    long urls = positiveArgument(cmd, "N");
+    writeReport(
+        new LinkDbBenchmark(getConf(), meter, out())
+            .run(
+                new org.apache.hadoop.fs.Path(dir.toString()),
+                urls,
+                intOption(cmd, "rounds", ROUNDS)),
+        json);
+    return 0;
+  }
+}
