@@ -25,8 +25,8 @@ import org.trawler.core.net.URLParts;
  * <p>This class is the site's shape ({@link Builder}) and the one face its users see; each concern
  * is a class of its own that it hands the questions on to: {@link UrlLayout} (addresses, paths,
  * URLs), {@link PageKinds} (kind, size, title of a page), {@link LinkGraph} (links, redirects,
- * depths), {@link SiteDocuments}, {@link ScriptPages} and {@link PageLanguages}, all drawing on
- * one {@link PageHash}.
+ * depths), {@link SiteDocuments}, {@link ScriptPages} and {@link PageLanguages}, all drawing on one
+ * {@link PageHash}.
  */
 public final class SiteModel {
 

@@ -42,7 +42,8 @@ final class BenchBroad extends BenchMode {
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
     BroadBench.Settings broad = BenchCommand.broadSettings(cmd);
-    List<BroadBench.Run> runs = new BroadBench(getConf(), out()).run(broad, BroadBench.focus(cmd, broad), dir);
+    List<BroadBench.Run> runs =
+        new BroadBench(getConf(), out()).run(broad, BroadBench.focus(cmd, broad), dir);
     BroadBench.print(runs, broad.backoffSeconds(), out());
     BroadBench.writeJson(broad, runs, meter.processRssPeakBytes(), json);
     written(json);

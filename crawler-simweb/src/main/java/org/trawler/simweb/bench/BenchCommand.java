@@ -48,7 +48,8 @@ public class BenchCommand extends CrawlTool {
           BenchLinkDb::new,
           BenchDocs::new,
           BenchMainContent::new,
-          BenchRender::new);
+          BenchRender::new,
+          BenchDatasets::new);
 
   /**
    * An old flag form: {@code --flag} (with its value, when {@code valued}, as the subcommand's

@@ -62,7 +62,8 @@ public class BenchDispatchTest {
             "linkdb",
             "docs",
             "main-content",
-            "render"),
+            "render",
+            "datasets"),
         names);
     for (BenchCommand.Alias a : BenchCommand.ALIASES) {
       assertTrue(a.flag(), names.contains(a.subcommand()));
@@ -76,7 +77,7 @@ public class BenchDispatchTest {
     e = assertThrows(UsageException.class, () -> BenchCommand.named("extra"));
     assertEquals(
         "unknown subcommand extra (one of cycle, vs-wget, parse-filters, broad, soak, db, linkdb,"
-            + " docs, main-content, render)",
+            + " docs, main-content, render, datasets)",
         e.getMessage());
   }
 }
