@@ -59,7 +59,8 @@ final class FetchTask {
     FetchQueues queues = new FetchQueues(settings, clock);
     QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
-        new RobotsCache(protocol, robotsDb, recorder::recordRobots, settings, clock);
+        new RobotsCache(
+            protocol, robotsDb, recorder::recordRobots, recorder::recordTdmRep, settings, clock);
     protocol.start(
         new ProtocolContext() {
           @Override
