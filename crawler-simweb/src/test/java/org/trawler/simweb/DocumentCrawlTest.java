@@ -103,6 +103,7 @@ public class DocumentCrawlTest {
     conf.set("fetcher.server.delay", "0");
     conf.set("fetcher.threads.fetch", "8");
     conf.set("db.ignore.external.links", "true");
+    conf.set("fetcher.tdmrep", "true"); // off by default
 
     warmBigPdf();
     int rounds = maxDepth() + 1;
@@ -371,6 +372,7 @@ public class DocumentCrawlTest {
       Set<String> expected = new TreeSet<>(reachable(type));
       Set<String> found = search(typeQuery(type));
       found.removeAll(hostile.urls());
+      found.removeAll(signals.urls()); // the signals site's PDF, checked with its signals
       assertEquals(type.toString(), expected, found);
     }
     Map<String, Set<String>> byAuthor = new TreeMap<>();
@@ -478,11 +480,29 @@ public class DocumentCrawlTest {
     assertEquals(
         List.of("robots.noarchive=yes (meta)", star, search),
         recordedSignals(signals.url(0, "/agents")));
+    assertEquals(
+        List.of("robots.unavailable_after=2023-01-01T00:00:00Z (header)", star, search),
+        recordedSignals(signals.url(0, "/dated")));
+    assertEquals(
+        List.of("robots.max-snippet=12 (meta)", star, search),
+        recordedSignals(signals.url(0, "/snippet")));
+    // a PDF: its headers through the same reader as HTML's (no meta tags)
+    assertEquals("application/pdf", detectedType(parsed.get(signals.url(0, "/doc.pdf"))));
+    assertEquals(
+        List.of("robots.noarchive=yes (header)", "tdm.reserved=yes (header)", star, search),
+        recordedSignals(signals.url(0, "/doc.pdf")));
     String ours = "usage.ai-input=no (robots.txt:trawler)";
     assertEquals(List.of(ours), recordedSignals(signals.url(1, "/")));
+    // 127.0.0.5's tdmrep.json: the first rule whose location matches the path applies
     assertEquals(
-        List.of(ours, "usage.ai-train=yes (robots.txt:trawler)"),
+        List.of("tdm.reserved=no (tdmrep.json)", ours, "usage.ai-train=yes (robots.txt:trawler)"),
         recordedSignals(signals.url(1, "/open/page")));
+    assertEquals(
+        List.of(
+            "tdm.policy=https://owner.test/tdm.json (tdmrep.json)",
+            "tdm.reserved=yes (tdmrep.json)",
+            ours),
+        recordedSignals(signals.url(1, "/reserved/page")));
     assertEquals(
         List.of("tdm.reserved=yes (meta)", ours), recordedSignals(signals.url(1, "/tdm-meta")));
     assertEquals(List.of(ours), recordedSignals(signals.url(1, "/bad")));
@@ -495,10 +515,20 @@ public class DocumentCrawlTest {
     Set<String> pages = new TreeSet<>(signals.urls());
     pages.removeAll(signals.homes());
     pages.remove(signals.url(0, "/noindex"));
+    pages.remove(signals.url(0, "/dated")); // its unavailable_after (2023) has passed
     assertEquals(pages, quolls);
     String hits =
         EndToEndCrawl.runHere(conf, "search", index.toString(), "quolls nosnippet", "-json");
     assertTrue(hits, hits.contains("\"snippet\":\"\""));
+    String capped =
+        EndToEndCrawl.runHere(conf, "search", index.toString(), "quolls snippet", "-json");
+    String snippet =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(capped.lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow())
+            .path("snippet")
+            .asText();
+    String seen = snippet.replace("[", "").replace("]", "");
+    assertTrue(capped, !seen.isEmpty() && seen.length() <= 12); // max-snippet:12
 
     Set<String> exported = new TreeSet<>();
     for (File f : new File(trainable, "current").listFiles((d, n) -> n.endsWith(".jsonl"))) {

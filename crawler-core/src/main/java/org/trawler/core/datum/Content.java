@@ -46,6 +46,12 @@ public class Content implements Writable {
    */
   public static final String META_ROBOTS_SIGNALS = "robotsTxtSignals";
 
+  /**
+   * The rule of the site's /.well-known/tdmrep.json that applies to the page, and notes about the
+   * file, as the fetcher read them (org.trawler.core.usage.TdmRep#forPath).
+   */
+  public static final String META_TDMREP = "tdmRep";
+
   public Content() {}
 
   public Content(

@@ -13,10 +13,20 @@ import org.apache.hadoop.io.WritableUtils;
  * that answer, and the last good copy — the file itself, or that there is none (4xx). An
  * unreachable answer (5xx, no connection) keeps the previous copy and remembers when the outage
  * began (§2.3.1.4). The rules it sets are {@code org.trawler.core.protocol.RobotsRules.of}'s
- * business.
+ * business. It also keeps the site's {@code /.well-known/tdmrep.json} (W3C TDM Reservation
+ * Protocol), asked with robots.txt and kept as long: the body of a 200 answer, else none.
  */
 public final class RobotsTxt implements Writable {
-  public static final byte VERSION = 1;
+  /** Version 2 added the site's /.well-known/tdmrep.json; version 1 records read as having none. */
+  public static final byte VERSION = 2;
+
+  private static final byte VERSION_WITHOUT_TDMREP = 1;
+
+  /** A tdmrep.json answer with a file. */
+  public static final String TDMREP_OK = "ok";
+
+  /** A tdmrep.json larger than the protocol reads: no rules, and a note at parse. */
+  public static final String TDMREP_TOO_LARGE = "too_large";
 
   /** The last good copy: none yet, a file, or that the site has none (4xx: allow all). */
   public enum Copy {
@@ -33,7 +43,32 @@ public final class RobotsTxt implements Writable {
   private String contentType = "";
   private byte[] content = new byte[0];
 
+  /** What /.well-known/tdmrep.json answered: "ok", "too_large", http_404, ...; "" not asked. */
+  private String tdmRepReason = "";
+
+  /** The body of a 200 tdmrep.json answer; empty otherwise. */
+  private byte[] tdmRep = new byte[0];
+
   public RobotsTxt() {}
+
+  /**
+   * This answer with the site's tdmrep.json answer: {@code reason} ("ok" with the file's bytes,
+   * "too_large" when it passed the limit, else why there is none).
+   */
+  public RobotsTxt withTdmRep(String reason, byte[] body) {
+    RobotsTxt r = copyOf(this);
+    r.tdmRepReason = reason;
+    r.tdmRep = body == null ? new byte[0] : body;
+    return r;
+  }
+
+  public String getTdmRepReason() {
+    return tdmRepReason;
+  }
+
+  public byte[] getTdmRep() {
+    return tdmRep;
+  }
 
   /** A robots.txt file served (after redirects) from {@code url}, asked at {@code now}. */
   public static RobotsTxt file(long now, String url, byte[] content, String contentType) {
@@ -78,6 +113,8 @@ public final class RobotsTxt implements Writable {
     r.url = previous.url;
     r.contentType = previous.contentType;
     r.content = previous.content;
+    r.tdmRepReason = previous.tdmRepReason;
+    r.tdmRep = previous.tdmRep;
     if (previous.isUnreachable()) {
       r.unreachableSince = Math.min(unreachableSince, previous.unreachableSince);
     }
@@ -140,6 +177,8 @@ public final class RobotsTxt implements Writable {
     r.url = a.url;
     r.contentType = a.contentType;
     r.content = a.content;
+    r.tdmRepReason = a.tdmRepReason;
+    r.tdmRep = a.tdmRep;
     return r;
   }
 
@@ -154,11 +193,15 @@ public final class RobotsTxt implements Writable {
     Text.writeString(out, contentType);
     WritableUtils.writeVInt(out, content.length);
     out.write(content);
+    Text.writeString(out, tdmRepReason);
+    WritableUtils.writeVInt(out, tdmRep.length);
+    out.write(tdmRep);
   }
 
   @Override
   public void readFields(DataInput in) throws IOException {
-    Writables.checkVersion("RobotsTxt", in.readByte(), VERSION);
+    byte version = in.readByte();
+    Writables.checkVersion("RobotsTxt", version, VERSION_WITHOUT_TDMREP, VERSION);
     checkedTime = in.readLong();
     reason = Text.readString(in);
     unreachableSince = in.readLong();
@@ -171,6 +214,14 @@ public final class RobotsTxt implements Writable {
     contentType = Text.readString(in);
     content = new byte[WritableUtils.readVInt(in)];
     in.readFully(content);
+    if (version == VERSION_WITHOUT_TDMREP) {
+      tdmRepReason = "";
+      tdmRep = new byte[0];
+    } else {
+      tdmRepReason = Text.readString(in);
+      tdmRep = new byte[WritableUtils.readVInt(in)];
+      in.readFully(tdmRep);
+    }
   }
 
   @Override
@@ -181,6 +232,7 @@ public final class RobotsTxt implements Writable {
         + (isUnreachable() ? ", unreachable since " + unreachableSince : "")
         + ", copy "
         + copy
-        + (copy == Copy.FILE ? " (" + content.length + " bytes from " + url + ")" : "");
+        + (copy == Copy.FILE ? " (" + content.length + " bytes from " + url + ")" : "")
+        + (tdmRepReason.isEmpty() ? "" : ", tdmrep.json " + tdmRepReason);
   }
 }

@@ -9,17 +9,12 @@ import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.URLResolver;
 import org.trawler.core.protocol.RobotsRules;
-import org.trawler.core.usage.SiteSignals;
-import org.trawler.core.usage.UsageNote;
-import org.trawler.core.usage.UsagePreferences;
 
 /**
  * Parses fetched content with jsoup: text/html and application/xhtml+xml (or an untyped page that
@@ -28,7 +23,6 @@ import org.trawler.core.usage.UsagePreferences;
  * parser.timeout) stops at jsoup's next read. Thread-safe.
  */
 public class HtmlParser implements Parser {
-  private static final Logger LOG = LoggerFactory.getLogger(HtmlParser.class);
 
   private CharsetDetector charsets;
   private OutlinkExtractor outlinks;
@@ -143,7 +137,7 @@ public class HtmlParser implements Parser {
     MetaRefresh.Redirect redirect =
         refresh == null ? null : refresh.redirect(refreshUrl, selfUrls(content), refreshPermanent);
     List<ParseNote> notes = new ArrayList<>();
-    record(signals.finish(), data, pageUrl, notes);
+    signals.record(data, pageUrl, notes);
     if (redirect != null) {
       // a redirect's only link is its target, which updatedb takes from the redirect itself
       data.getMeta().put(ParseData.META_REFRESH, redirect.target());
@@ -172,16 +166,6 @@ public class HtmlParser implements Parser {
         doc,
         elements,
         notes.isEmpty() ? List.of() : notes);
-  }
-
-  /** Records the owner's signals in the parse metadata; a malformed one is noted and logged. */
-  private static void record(
-      SiteSignals signals, ParseData data, String pageUrl, List<ParseNote> notes) {
-    signals.writeTo(data.getMeta());
-    for (UsagePreferences.Noted n : signals.notes()) {
-      notes.add(new ParseNote(UsageNote.FILTER, n.note().counterName(), n.detail()));
-      LOG.info("{}: {} {}", pageUrl, n.note().counterName(), n.detail());
-    }
   }
 
   /**

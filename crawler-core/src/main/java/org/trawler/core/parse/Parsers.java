@@ -16,6 +16,7 @@ import org.trawler.core.net.URLNormalizer;
 import org.trawler.core.plugin.PluginNames;
 import org.trawler.core.plugin.Plugins;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.protocol.RobotsRules;
 
 /**
  * The one place a fetched page meets its parser: detects its MIME type (parser.detector.class),
@@ -35,6 +36,9 @@ public class Parsers implements Closeable {
   private final Signature signature;
   private final ParseWorkers workers;
   private final ParseFilters filters;
+
+  /** Our robots.txt agent names, for the X-Robots-Tag of documents other than HTML. */
+  private final List<String> agents;
 
   private record Rule(String type, String parserName) {
     boolean matches(String mimeType) {
@@ -70,6 +74,7 @@ public class Parsers implements Closeable {
             TypeDetector.class);
     this.signature = Signature.create(conf, setup.names());
     this.workers = ParseWorkers.fromConf(conf, signature);
+    this.agents = RobotsRules.agents(conf);
     Map<String, Parser> parsers = new LinkedHashMap<>();
     try {
       for (Rule rule : rules) {
@@ -133,7 +138,37 @@ public class Parsers implements Closeable {
       result = workers.parse(parser, content, type);
     }
     result.data().getMeta().put(ParseData.META_TYPE, type);
+    if (!MimeTypes.isHtml(type)) {
+      result = withSignals(content, result);
+    }
     return filters.filter(content, type, result);
+  }
+
+  /**
+   * A document other than HTML (PDF, Office, feed, or one no parser reads) with what its owner
+   * allows: the robots.txt lines and the Content-Usage, X-Robots-Tag and tdm-* headers, read by the
+   * HTML parser's own reader (a document has no meta tags). A noindex keeps no text, a nofollow no
+   * links, as for HTML.
+   */
+  private ParseResult withSignals(Content content, ParseResult result) {
+    PageSignals signals = new PageSignals(content, agents);
+    List<ParseNote> notes = new ArrayList<>(result.notes());
+    signals.record(result.data(), HtmlParser.pageUrl(content), notes);
+    RobotsDirectives robots = signals.robots();
+    if (robots.present()) {
+      result.data().getMeta().put("robots", robots.describe());
+    }
+    if (robots.noFollow()) {
+      result.data().getOutlinks().clear();
+    }
+    return new ParseResult(
+        result.data(),
+        robots.noIndex() ? new ParseText("") : result.text(),
+        result.signature(),
+        result.redirect(),
+        result.dom(),
+        result.elements(),
+        notes.isEmpty() ? List.of() : notes);
   }
 
   /**

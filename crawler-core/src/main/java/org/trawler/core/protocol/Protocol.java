@@ -60,4 +60,13 @@ public interface Protocol extends Plugin, Closeable {
    * its redirects), and returns the answer stamped {@code now}.
    */
   RobotsTxt fetchRobots(String url, long now);
+
+  /**
+   * Asks the site of {@code url} for its /.well-known/tdmrep.json now, one request (and its
+   * redirects), and returns {@code robots} (the site's robots.txt answer, with which it is kept)
+   * carrying the answer; null when this protocol has no such file (no request made).
+   */
+  default RobotsTxt fetchTdmRep(String url, RobotsTxt robots) {
+    return null;
+  }
 }

@@ -12,6 +12,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.usage.RobotsTxtSignals;
+import org.trawler.core.usage.TdmRep;
 
 /**
  * A host's robots.txt as the fetcher needs it: whether a URL may be fetched, the Crawl-delay, or
@@ -26,17 +27,25 @@ public final class RobotsRules {
   /** The Content-Signal / Content-Usage lines for our agents (crawler-commons skips them). */
   private final RobotsTxtSignals signals;
 
+  /** The site's /.well-known/tdmrep.json rules, kept with robots.txt. */
+  private final TdmRep tdmRep;
+
   private RobotsRules(
-      BaseRobotRules rules, boolean unavailable, String reason, RobotsTxtSignals signals) {
+      BaseRobotRules rules,
+      boolean unavailable,
+      String reason,
+      RobotsTxtSignals signals,
+      TdmRep tdmRep) {
     this.rules = rules;
     this.unavailable = unavailable;
     this.reason = reason;
     this.signals = signals;
+    this.tdmRep = tdmRep;
   }
 
   /** Parsed rules (an allow-all rule set for a 4xx robots.txt). */
   public static RobotsRules of(BaseRobotRules rules) {
-    return new RobotsRules(rules, false, "", RobotsTxtSignals.NONE);
+    return new RobotsRules(rules, false, "", RobotsTxtSignals.NONE, TdmRep.NONE);
   }
 
   /**
@@ -62,14 +71,32 @@ public final class RobotsRules {
             parser.parseContent(txt.getUrl(), txt.getContent(), txt.getContentType(), agents),
             false,
             "",
-            RobotsTxtSignals.read(txt.getContent(), agents));
+            RobotsTxtSignals.read(txt.getContent(), agents),
+            tdmRep(txt));
       case MISSING:
-        return allowAll();
+        return allowAll(tdmRep(txt));
       default:
         if (txt.isUnreachable() && now - txt.getUnreachableSince() < giveUpMillis) {
           return unavailable(txt.getReason());
         }
-        return allowAll();
+        return allowAll(tdmRep(txt));
+    }
+  }
+
+  private static RobotsRules allowAll(TdmRep tdmRep) {
+    return new RobotsRules(
+        new SimpleRobotRules(RobotRulesMode.ALLOW_ALL), false, "", RobotsTxtSignals.NONE, tdmRep);
+  }
+
+  /** The tdmrep.json rules kept with {@code txt}: none unless the site had a file. */
+  private static TdmRep tdmRep(RobotsTxt txt) {
+    switch (txt.getTdmRepReason()) {
+      case RobotsTxt.TDMREP_OK:
+        return TdmRep.read(txt.getTdmRep());
+      case RobotsTxt.TDMREP_TOO_LARGE:
+        return TdmRep.tooLarge();
+      default:
+        return TdmRep.NONE; // 404 and the like: no reservation from the file
     }
   }
 
@@ -99,7 +126,7 @@ public final class RobotsRules {
 
   /** robots.txt could not be fetched now; {@code reason} says why (e.g. http_503, timeout). */
   public static RobotsRules unavailable(String reason) {
-    return new RobotsRules(null, true, reason, RobotsTxtSignals.NONE);
+    return new RobotsRules(null, true, reason, RobotsTxtSignals.NONE, TdmRep.NONE);
   }
 
   public boolean isUnavailable() {
@@ -123,18 +150,27 @@ public final class RobotsRules {
   }
 
   /**
-   * Hands the robots.txt usage lines that apply to {@code url} to parse, in the fetched content's
-   * metadata ({@link Content#META_ROBOTS_SIGNALS}); nothing when there are none or no content.
+   * Hands the robots.txt usage lines and the tdmrep.json rule that apply to {@code url} to parse,
+   * in the fetched content's metadata ({@link Content#META_ROBOTS_SIGNALS}, {@link
+   * Content#META_TDMREP}); nothing when there are none or no content.
    */
   public void addSignals(String url, ProtocolOutput out) {
     Content content = out == null ? null : out.getContent();
-    if (content == null || signals == RobotsTxtSignals.NONE) {
+    if (content == null || (signals == RobotsTxtSignals.NONE && tdmRep == TdmRep.NONE)) {
       return;
     }
     String path = URLParts.path(url);
-    String lines = signals.forPath(path == null || path.isEmpty() ? "/" : path);
+    path = path == null || path.isEmpty() ? "/" : path;
+    String lines = signals.forPath(path);
     if (!lines.isEmpty()) {
       content.getMeta().put(Content.META_ROBOTS_SIGNALS, lines);
+    }
+    int query = url.indexOf('?');
+    String tdm =
+        tdmRep.forPath(
+            query < 0 ? path : path + url.substring(query, URLParts.indexOfAny(url, query, "#")));
+    if (!tdm.isEmpty()) {
+      content.getMeta().put(Content.META_TDMREP, tdm);
     }
   }
 

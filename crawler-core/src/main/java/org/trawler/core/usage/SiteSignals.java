@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * What a page's owner allows, one value per {@link UsageField} with where it came from. Sources are
  * added in a fixed order (robots.txt, tdmrep.json, header, meta); when two disagree on a flag the
- * stricter value wins (a "no" to a usage, a "yes" to a reservation or robots directive) and a
- * {@link UsageNote#CONFLICTING_SIGNALS} note is kept: an owner who said no anywhere meant it.
+ * stricter value wins (a "no" to a usage, a "yes" to a reservation or robots directive, the earlier
+ * unavailable_after, the shorter max-snippet: {@link UsageField#stricter}) and a {@link
+ * UsageNote#CONFLICTING_SIGNALS} note is kept: an owner who said no anywhere meant it.
  */
 public final class SiteSignals {
   /** A field's value and the label of its source ("header", "robots.txt:trawler", ...). */
@@ -23,7 +24,7 @@ public final class SiteSignals {
     Value old = values.get(field);
     if (old == null) {
       values.put(field, new Value(value, from));
-    } else if (!old.value().equals(value) && field.restrictive() != null) {
+    } else if (!old.value().equals(value) && field != UsageField.TDM_POLICY) {
       notes.add(
           new UsagePreferences.Noted(
               UsageNote.CONFLICTING_SIGNALS,
@@ -37,7 +38,7 @@ public final class SiteSignals {
                   + " ("
                   + from
                   + ")"));
-      if (value.equals(field.restrictive())) {
+      if (field.stricter(old.value(), value).equals(value)) {
         values.put(field, new Value(value, from));
       }
     }

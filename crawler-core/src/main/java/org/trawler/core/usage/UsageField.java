@@ -19,7 +19,14 @@ public enum UsageField {
   ROBOTS_NOINDEX("robots.noindex", false),
   ROBOTS_NOFOLLOW("robots.nofollow", false),
   ROBOTS_NOSNIPPET("robots.nosnippet", false),
-  ROBOTS_NOARCHIVE("robots.noarchive", false);
+  ROBOTS_NOARCHIVE("robots.noarchive", false),
+  /**
+   * robots unavailable_after: the instant (ISO-8601, UTC) after which the page must leave the
+   * index.
+   */
+  ROBOTS_UNAVAILABLE_AFTER("robots.unavailable_after", false),
+  /** robots max-snippet: the longest snippet in characters; 0 is nosnippet, -1 no limit. */
+  ROBOTS_MAX_SNIPPET("robots.max-snippet", false);
 
   /** The value of a flag. */
   public static final String YES = "yes";
@@ -49,13 +56,36 @@ public enum UsageField {
 
   /**
    * The value that restricts us: "no" for a permission (usage.*), "yes" for a reservation or a
-   * robots directive; null for tdm.policy, which restricts nothing itself.
+   * robots directive; null for the fields that hold a value rather than a flag (tdm.policy,
+   * unavailable_after, max-snippet).
    */
   public String restrictive() {
-    if (this == TDM_POLICY) {
+    if (this == TDM_POLICY || this == ROBOTS_UNAVAILABLE_AFTER || this == ROBOTS_MAX_SNIPPET) {
       return null;
     }
     return permission ? NO : YES;
+  }
+
+  /**
+   * Of two different values of this field, the one that restricts us more: the restrictive flag,
+   * the earlier unavailable_after, the shorter max-snippet (-1, no limit, the least); for
+   * tdm.policy, which restricts nothing itself, the first.
+   */
+  public String stricter(String first, String second) {
+    switch (this) {
+      case TDM_POLICY:
+        return first;
+      case ROBOTS_UNAVAILABLE_AFTER:
+        return java.time.Instant.parse(second).isBefore(java.time.Instant.parse(first))
+            ? second
+            : first;
+      case ROBOTS_MAX_SNIPPET:
+        long a = Long.parseLong(first);
+        long b = Long.parseLong(second);
+        return a < 0 || (b >= 0 && b < a) ? second : first;
+      default:
+        return second.equals(restrictive()) ? second : first;
+    }
   }
 
   /** The field of a usage name as {@code export.require.usage} takes it ("ai-train"), or null. */

@@ -17,7 +17,9 @@ public enum UsageNote {
   /** Two places disagree (header yes, meta no): the stricter wins. */
   CONFLICTING_SIGNALS,
   /** /.well-known/tdmrep.json is not a JSON array of rules: no reservation is read from it. */
-  BROKEN_TDMREP;
+  BROKEN_TDMREP,
+  /** /.well-known/tdmrep.json is larger than the fetcher reads (64 KiB): no rules are read. */
+  TDMREP_TOO_LARGE;
 
   /** The note's filter name in {@link org.trawler.core.parse.ParseNote}. */
   public static final String FILTER = "usage";

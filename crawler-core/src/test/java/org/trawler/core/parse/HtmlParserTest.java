@@ -701,6 +701,50 @@ public class HtmlParserTest {
     assertEquals("yes", r.data().getMeta().get("robots.nofollow"));
   }
 
+  @Test
+  public void unavailableAfterMaxSnippetAndTheTdmRepRuleAreRecorded() {
+    Content c =
+        html(
+            PAGE,
+            "<meta name=robots content='max-snippet:40, unavailable_after: 2031-01-01'><p>x</p>"
+                .getBytes(StandardCharsets.UTF_8),
+            "text/html");
+    // an RFC 850 date has a comma of its own; the earlier date and the shorter snippet win
+    c.getHeaders()
+        .put("X-Robots-Tag", "unavailable_after: Monday, 01-Jul-30 10:00:00 GMT, max-snippet:-1");
+    c.getMeta().put(Content.META_TDMREP, "rule\t1\thttps://owner.test/tdm.json\n");
+    ParseResult r = parse(c);
+    Map<String, String> meta = r.data().getMeta();
+    assertEquals("2030-07-01T10:00:00Z", meta.get("robots.unavailable_after"));
+    assertEquals("header", meta.get("robots.unavailable_after.from"));
+    assertEquals("40", meta.get("robots.max-snippet"));
+    assertEquals("meta", meta.get("robots.max-snippet.from"));
+    assertEquals("yes", meta.get("tdm.reserved"));
+    assertEquals("tdmrep.json", meta.get("tdm.reserved.from"));
+    assertEquals("https://owner.test/tdm.json", meta.get("tdm.policy"));
+    assertNull(meta.get("robots.nosnippet"));
+    assertEquals(
+        List.of(
+            "conflicting_signals robots.unavailable_after=2030-07-01T10:00:00Z (header) vs"
+                + " 2031-01-01T00:00:00Z (meta)",
+            "conflicting_signals robots.max-snippet=-1 (header) vs 40 (meta)"),
+        r.notes().stream().map(n -> n.counter() + " " + n.detail()).toList());
+
+    Content none =
+        html(
+            PAGE,
+            "<meta name=robots content='max-snippet:0'><p>x</p>".getBytes(StandardCharsets.UTF_8),
+            "text/html");
+    none.getHeaders().put("X-Robots-Tag", "unavailable_after: soon");
+    none.getMeta().put(Content.META_TDMREP, "BROKEN_TDMREP\tnot a JSON array\n");
+    ParseResult r0 = parse(none);
+    assertEquals("yes", r0.data().getMeta().get("robots.nosnippet"));
+    assertEquals("0", r0.data().getMeta().get("robots.max-snippet"));
+    assertEquals(
+        List.of("broken_tdmrep not a JSON array", "malformed_signal unavailable_after: soon"),
+        r0.notes().stream().map(n -> n.counter() + " " + n.detail()).toList());
+  }
+
   // ---- title, text, metadata ----
 
   @Test

@@ -118,4 +118,31 @@ public class ParsersTest {
     assertEquals(ParseData.FAILED, r.status());
     assertEquals("parser_error", r.data().getMeta().get(ParseData.META_REASON));
   }
+
+  @Test
+  public void aDocumentOtherThanHtmlRecordsItsHeadersSignalsThroughTheSameReader() {
+    Parsers p = parsers();
+    Content pdf = content("application/pdf", "%PDF-1.4 no parser here");
+    pdf.getHeaders().put("X-Robots-Tag", "noindex, max-snippet:20");
+    pdf.getHeaders().put("Content-Usage", "train-ai=n");
+    pdf.getHeaders().put("tdm-reservation", "1");
+    pdf.getMeta().put(Content.META_ROBOTS_SIGNALS, "*\tcontent-signal\tsearch=yes\n");
+    ParseResult r = p.parse(pdf);
+    java.util.Map<String, String> meta = r.data().getMeta();
+    assertEquals("yes", meta.get("robots.noindex"));
+    assertEquals("header", meta.get("robots.noindex.from"));
+    assertEquals("20", meta.get("robots.max-snippet"));
+    assertEquals("no", meta.get("usage.ai-train"));
+    assertEquals("yes", meta.get("tdm.reserved"));
+    assertEquals("yes", meta.get("usage.search"));
+    assertEquals("robots.txt:*", meta.get("usage.search.from"));
+    assertEquals("noindex,follow", meta.get("robots"));
+    assertEquals("", r.text().getText());
+
+    Content bad = content("application/pdf", "%PDF-1.4");
+    bad.getHeaders().put("Content-Usage", "train-ai=maybe");
+    assertEquals(
+        java.util.List.of("malformed_signal train-ai=maybe"),
+        p.parse(bad).notes().stream().map(n -> n.counter() + " " + n.detail()).toList());
+  }
 }

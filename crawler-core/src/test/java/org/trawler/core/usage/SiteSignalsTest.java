@@ -31,6 +31,20 @@ public class SiteSignalsTest {
   }
 
   @Test
+  public void theEarlierUnavailableAfterAndTheShorterMaxSnippetWin() {
+    SiteSignals s =
+        new SiteSignals()
+            .set(UsageField.ROBOTS_UNAVAILABLE_AFTER, "2031-01-01T00:00:00Z", "header")
+            .set(UsageField.ROBOTS_UNAVAILABLE_AFTER, "2030-01-01T00:00:00Z", "meta")
+            .set(UsageField.ROBOTS_MAX_SNIPPET, "-1", "header")
+            .set(UsageField.ROBOTS_MAX_SNIPPET, "50", "meta")
+            .set(UsageField.ROBOTS_MAX_SNIPPET, "80", "meta");
+    assertEquals("2030-01-01T00:00:00Z", s.get(UsageField.ROBOTS_UNAVAILABLE_AFTER));
+    assertEquals("50", s.get(UsageField.ROBOTS_MAX_SNIPPET));
+    assertEquals(3, s.notes().size());
+  }
+
+  @Test
   public void aTdmReservationRefusesTrainingButNotSearch() {
     SiteSignals s = new SiteSignals().set(UsageField.TDM_RESERVED, "yes", "tdmrep.json");
     assertTrue(s.refuses(UsageField.AI_TRAIN));

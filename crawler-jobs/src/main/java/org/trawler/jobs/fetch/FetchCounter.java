@@ -21,6 +21,8 @@ public enum FetchCounter implements JobCounter {
   STUCK,
   /** robots.txt requests: sites whose kept answer was missing or too old. */
   ROBOTS_ASKED,
+  /** /.well-known/tdmrep.json requests (fetcher.tdmrep): one per robots.txt answer of a site. */
+  TDMREP_ASKED,
   /** Soft-404 probes asked (fetcher.soft404.probe): one random path per host, not a page. */
   SOFT404_PROBES,
   /** Probes the host answered 200 with a page: its missing pages are soft 404s. */

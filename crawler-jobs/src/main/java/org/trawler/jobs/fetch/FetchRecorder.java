@@ -130,6 +130,18 @@ final class FetchRecorder implements SegmentOutput {
     }
   }
 
+  /** Records a site's robots.txt answer again, now with its tdmrep.json: the newer copy. */
+  void recordTdmRep(String site, RobotsTxt answer) {
+    try {
+      write(new Text(site), answer);
+      count(FetchCounter.TDMREP_ASKED, 1);
+    } catch (IOException e) {
+      fail(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /**
    * Records the answer to a soft-404 probe of {@code probeUrl}'s host (its own segment part: no
    * page, no fetch datum).

@@ -58,7 +58,8 @@ final class FetchTask {
     FetchQueues queues = new FetchQueues(settings, clock);
     QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
-        new RobotsCache(protocol, robotsDb, recorder::recordRobots, settings, clock);
+        new RobotsCache(
+            protocol, robotsDb, recorder::recordRobots, recorder::recordTdmRep, settings, clock);
     protocol.start(ProtocolContext.of(url -> robots.rulesFor(url).rules(), recorder::count));
     List<FetcherThread> threads = new ArrayList<>();
     for (int i = 0; i < settings.threads; i++) {

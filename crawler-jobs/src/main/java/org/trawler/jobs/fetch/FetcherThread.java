@@ -103,6 +103,11 @@ final class FetcherThread extends Thread {
             queues.putBack(item, clock.getAsLong()); // robots.txt took this turn: the page waits
             return;
           }
+          if (robots.askTdmRep(url)) {
+            // tdmrep.json took this turn: the page waits, and gets the site's rules with the file's
+            queues.putBack(item, clock.getAsLong());
+            return;
+          }
           if (probe(item, rules)) {
             return; // the soft-404 probe took this turn: the page waits
           }

@@ -16,7 +16,9 @@ public enum DeleteReason implements JobCounter {
   /** The page names another URL as its canonical (rel=canonical): only that one is indexed. */
   NOT_CANONICAL,
   /** Its owner refused a usage export.require.usage requires (e.g. ai-train=no). */
-  USAGE_REFUSED;
+  USAGE_REFUSED,
+  /** The page's robots unavailable_after date has passed (meta robots or X-Robots-Tag). */
+  UNAVAILABLE_AFTER;
 
   @Override
   public String group() {

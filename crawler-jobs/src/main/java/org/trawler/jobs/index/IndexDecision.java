@@ -16,6 +16,7 @@ import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.parse.ParsedPage;
+import org.trawler.core.usage.UnavailableAfter;
 import org.trawler.core.usage.UsageField;
 import org.trawler.core.usage.UsageRequirement;
 
@@ -46,6 +47,9 @@ public final class IndexDecision {
   private final FieldMapping fields;
   private final UsageRequirement required;
 
+  /** Now, ms epoch: a page whose unavailable_after lies before it leaves the index. */
+  private final long now;
+
   public IndexDecision(boolean delete, int maxContentLength, int maxAnchors, FieldMapping fields) {
     this(delete, maxContentLength, maxAnchors, fields, UsageRequirement.NONE);
   }
@@ -57,11 +61,23 @@ public final class IndexDecision {
       int maxAnchors,
       FieldMapping fields,
       UsageRequirement required) {
+    this(delete, maxContentLength, maxAnchors, fields, required, System.currentTimeMillis());
+  }
+
+  /** A decision made at {@code now} (ms epoch), which unavailable_after dates are compared to. */
+  public IndexDecision(
+      boolean delete,
+      int maxContentLength,
+      int maxAnchors,
+      FieldMapping fields,
+      UsageRequirement required,
+      long now) {
     this.delete = delete;
     this.maxContentLength = maxContentLength;
     this.maxAnchors = maxAnchors;
     this.fields = fields;
     this.required = required;
+    this.now = now;
   }
 
   /** The decision {@code conf} sets up; a bad setting fails here. */
@@ -120,6 +136,10 @@ public final class IndexDecision {
     }
     if (isNoIndex(parse)) {
       return deleteOrSkip(url, DeleteReason.NOINDEX);
+    }
+    if (UnavailableAfter.isPast(
+        parse.getMeta().get(UsageField.ROBOTS_UNAVAILABLE_AFTER.key()), now)) {
+      return deleteOrSkip(url, DeleteReason.UNAVAILABLE_AFTER);
     }
     if (required.refused(parse.getMeta()) != null) {
       // export.require.usage: a page indexed before the requirement was set leaves the index

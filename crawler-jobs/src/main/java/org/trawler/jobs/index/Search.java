@@ -176,7 +176,9 @@ public final class Search {
               sd.score,
               value(doc, schema.field(IndexFields.URL)),
               value(doc, schema.field(IndexFields.TITLE)),
-              snippet == null || noSnippet(doc) ? "" : Whitespace.collapse(snippet),
+              snippet == null || noSnippet(doc)
+                  ? ""
+                  : capped(Whitespace.collapse(snippet), maxSnippet(doc), markOpen, markClose),
               doc));
     }
     return new Results(all.totalHits.value, hits);
@@ -185,6 +187,46 @@ public final class Search {
   /** The page's owner asked for no snippet (robots nosnippet): search and the console show none. */
   private static boolean noSnippet(Document doc) {
     return UsageField.YES.equals(doc.get(UsageField.ROBOTS_NOSNIPPET.key()));
+  }
+
+  /** The page's robots max-snippet, or -1 (no limit) when it set none. */
+  private static long maxSnippet(Document doc) {
+    String max = doc.get(UsageField.ROBOTS_MAX_SNIPPET.key());
+    return max == null ? -1 : Long.parseLong(max);
+  }
+
+  /**
+   * The first {@code max} characters of {@code snippet} that a reader sees (the marks around
+   * matched words do not count), a mark left open closed; the whole of it when {@code max} is -1.
+   */
+  static String capped(String snippet, long max, String open, String close) {
+    if (max < 0) {
+      return snippet;
+    }
+    StringBuilder out = new StringBuilder();
+    boolean marked = false;
+    long seen = 0;
+    int i = 0;
+    while (i < snippet.length()) {
+      if (!open.isEmpty() && snippet.startsWith(open, i)) {
+        out.append(open);
+        marked = true;
+        i += open.length();
+      } else if (!close.isEmpty() && snippet.startsWith(close, i)) {
+        out.append(close);
+        marked = false;
+        i += close.length();
+      } else if (seen < max) {
+        out.append(snippet.charAt(i++));
+        seen++;
+      } else {
+        break;
+      }
+    }
+    if (marked) {
+      out.append(close);
+    }
+    return out.toString();
   }
 
   private String[] highlight(IndexSearcher searcher, String field, Query q, TopDocs top)

@@ -45,6 +45,9 @@ public class PolitenessSettings {
   /** The robots.txt agent names. */
   public final List<String> robotsAgents;
 
+  /** Whether sites' /.well-known/tdmrep.json is asked for (fetcher.tdmrep). */
+  public final boolean tdmRep;
+
   /** How long a host that answered 429/503 without Retry-After is left alone. */
   public final Backoff backoff;
 
@@ -85,6 +88,7 @@ public class PolitenessSettings {
             * hours(
                 conf, PolitenessKeys.ROBOTS_OUTAGE_DAYS, PolitenessKeys.DEFAULT_ROBOTS_OUTAGE_DAYS);
     robotsAgents = RobotsRules.agents(conf);
+    tdmRep = Settings.getBoolean(conf, PolitenessKeys.TDMREP, PolitenessKeys.DEFAULT_TDMREP);
     backoff = Backoff.from(conf);
     delayFactor =
         Settings.getFloat(

@@ -17,7 +17,9 @@ import org.trawler.core.protocol.RobotsRules;
  * answer is looked up the first time the task meets the site), else asked for. A site is asked at
  * most once per task, even when several threads reach it at once, and only when the kept answer is
  * too old (fetcher.robots.cache.hours, fetcher.robots.retry.hours). The caller asks from inside the
- * site's queue slot, so robots.txt is a request of the host's queue like any page.
+ * site's queue slot, so robots.txt is a request of the host's queue like any page. The site's
+ * /.well-known/tdmrep.json is asked the same way, in a turn of its own ({@link #askTdmRep}), and
+ * kept in the same answer.
  */
 public final class RobotsCache {
   private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
@@ -42,17 +44,38 @@ public final class RobotsCache {
   private final ConcurrentMap<String, CompletableFuture<RobotsRules>> rulesBySite =
       new ConcurrentHashMap<>();
 
+  /**
+   * The answers whose site has not been asked for its tdmrep.json yet (fetcher.tdmrep), by site: a
+   * fetcher thread takes one out and asks in a turn of the host ({@link #askTdmRep}).
+   */
+  private final ConcurrentMap<String, RobotsTxt> tdmRepDue = new ConcurrentHashMap<>();
+
   private final Protocol protocol;
   private final Store store;
   private final Sink sink;
+  private final Sink tdmRepSink;
   private final PolitenessSettings settings;
   private final LongSupplier clock;
 
   public RobotsCache(
       Protocol protocol, Store store, Sink sink, PolitenessSettings settings, LongSupplier clock) {
+    this(protocol, store, sink, sink, settings, clock);
+  }
+
+  /**
+   * @param tdmRepSink where a site's answer goes again once it carries its tdmrep.json
+   */
+  public RobotsCache(
+      Protocol protocol,
+      Store store,
+      Sink sink,
+      Sink tdmRepSink,
+      PolitenessSettings settings,
+      LongSupplier clock) {
     this.protocol = protocol;
     this.store = store;
     this.sink = sink;
+    this.tdmRepSink = tdmRepSink;
     this.settings = settings;
     this.clock = clock;
   }
@@ -80,7 +103,7 @@ public final class RobotsCache {
         requested = true;
         sink.asked(site, answer);
       }
-      mine.complete(rules(answer, now));
+      mine.complete(rules(site, answer, now));
     } catch (RuntimeException | Error e) {
       // A bug, not a robots.txt answer: let the next caller try again, and show it to this one.
       rulesBySite.remove(site, mine);
@@ -106,7 +129,7 @@ public final class RobotsCache {
       if (!isFresh(kept, now)) {
         return null;
       }
-      rulesBySite.putIfAbsent(site, CompletableFuture.completedFuture(rules(kept, now)));
+      rulesBySite.putIfAbsent(site, CompletableFuture.completedFuture(rules(site, kept, now)));
       known = rulesBySite.get(site);
     }
     return !known.isDone() || known.isCompletedExceptionally() ? null : known.join();
@@ -126,7 +149,41 @@ public final class RobotsCache {
         && kept.isFresh(now, settings.robotsCacheMillis, settings.robotsRetryMillis);
   }
 
-  private RobotsRules rules(RobotsTxt answer, long now) {
-    return RobotsRules.of(answer, settings.robotsAgents, now, settings.robotsOutageMillis);
+  private RobotsRules rules(String site, RobotsTxt answer, long now) {
+    RobotsRules rules =
+        RobotsRules.of(answer, settings.robotsAgents, now, settings.robotsOutageMillis);
+    if (settings.tdmRep && answer.getTdmRepReason().isEmpty() && !rules.isUnavailable()) {
+      tdmRepDue.putIfAbsent(site, answer);
+    }
+    return rules;
+  }
+
+  /**
+   * Asks {@code url}'s site for its tdmrep.json when it is due (fetcher.tdmrep, not asked with the
+   * site's current robots.txt answer, not asked by this task yet): the caller is in the host's
+   * turn, which this request takes. The site's rules then carry the file's, and its answer goes to
+   * the robots db with it. True when a request was made.
+   */
+  public boolean askTdmRep(String url) {
+    String site = URLParts.of(url).origin();
+    RobotsTxt answer = site == null ? null : tdmRepDue.remove(site);
+    if (answer == null) {
+      return false;
+    }
+    RobotsTxt withTdmRep = protocol.fetchTdmRep(url, answer);
+    if (withTdmRep == null) {
+      return false; // the protocol has no such file
+    }
+    LOG.debug("{}: tdmrep.json {}", site, withTdmRep.getTdmRepReason());
+    rulesBySite.put(
+        site,
+        CompletableFuture.completedFuture(
+            RobotsRules.of(
+                withTdmRep,
+                settings.robotsAgents,
+                clock.getAsLong(),
+                settings.robotsOutageMillis)));
+    tdmRepSink.asked(site, withTdmRep);
+    return true;
   }
 }

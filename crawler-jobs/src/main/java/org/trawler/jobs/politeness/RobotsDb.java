@@ -165,11 +165,17 @@ public final class RobotsDb {
         SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, codec));
   }
 
-  /** The answer asked for last. */
+  /**
+   * The answer asked for last; of two copies of one answer, the one that carries the site's
+   * tdmrep.json (asked in a later turn, it keeps the robots.txt answer's time).
+   */
   public static RobotsTxt newest(Iterable<RobotsTxt> answers) {
     RobotsTxt newest = null;
     for (RobotsTxt a : answers) {
-      if (newest == null || a.getCheckedTime() >= newest.getCheckedTime()) {
+      if (newest == null
+          || a.getCheckedTime() > newest.getCheckedTime()
+          || (a.getCheckedTime() == newest.getCheckedTime()
+              && (!a.getTdmRepReason().isEmpty() || newest.getTdmRepReason().isEmpty()))) {
         newest = a;
       }
     }

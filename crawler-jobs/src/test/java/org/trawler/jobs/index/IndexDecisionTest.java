@@ -161,6 +161,32 @@ public class IndexDecisionTest {
     assertTrue(searchable.decide(URL, page).action().isAdd()); // silence is no refusal
   }
 
+  @Test
+  public void aPageWhoseUnavailableAfterHasPassedLeavesTheIndex() {
+    long now = java.time.Instant.parse("2030-01-01T00:00:00Z").toEpochMilli();
+    PageRecords page = withCanonical(URL);
+    page.parseData().getMeta().put("robots.unavailable_after", "2029-12-31T23:00:00Z");
+    page.parseData().getMeta().put("robots.max-snippet", "40");
+    IndexDecision.Outcome gone =
+        new IndexDecision(true, -1, -1, FieldMapping.NONE, UsageRequirement.NONE, now)
+            .decide(URL, page);
+    assertEquals(DeleteReason.UNAVAILABLE_AFTER, gone.deleted());
+    assertEquals("deleted_unavailable_after", DeleteReason.UNAVAILABLE_AFTER.counterName());
+    assertEquals(
+        SkipReason.DELETE_OFF,
+        new IndexDecision(false, -1, -1, FieldMapping.NONE, UsageRequirement.NONE, now)
+            .decide(URL, page)
+            .skipped());
+    page.parseData().getMeta().put("robots.unavailable_after", "2030-01-01T01:00:00Z");
+    IndexDocument doc =
+        new IndexDecision(true, -1, -1, FieldMapping.NONE, UsageRequirement.NONE, now)
+            .decide(URL, page)
+            .action()
+            .document();
+    assertEquals("2030-01-01T01:00:00Z", doc.first("robots.unavailable_after"));
+    assertEquals("40", doc.first("robots.max-snippet"));
+  }
+
   private static PageRecords withCanonical(String canonical) {
     ParseData parse = IndexPages.parseData("Copy");
     parse.getMeta().put(ParseData.META_CANONICAL, canonical);

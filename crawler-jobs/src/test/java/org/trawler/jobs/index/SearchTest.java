@@ -256,4 +256,12 @@ public class SearchTest {
       assertFalse(hit.snippet(), hit.snippet().contains(navigation));
     }
   }
+
+  @Test
+  public void maxSnippetCapsTheCharactersAReaderSeesClosingAMarkLeftOpen() {
+    assertEquals("Quolls [hunt] a", Search.capped("Quolls [hunt] at night", 13, "[", "]"));
+    assertEquals("Quolls [hu]", Search.capped("Quolls [hunt] at night", 9, "[", "]"));
+    assertEquals("", Search.capped("Quolls hunt", 0, "[", "]"));
+    assertEquals("Quolls hunt", Search.capped("Quolls hunt", -1, "[", "]"));
+  }
 }

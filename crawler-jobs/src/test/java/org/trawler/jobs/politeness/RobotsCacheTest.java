@@ -44,6 +44,16 @@ public class RobotsCacheTest {
     volatile String robotsTxt = "User-agent: *\nDisallow: /private\n";
     volatile int status = 200;
     volatile long answerMillis;
+    final AtomicInteger tdmRepAsked = new AtomicInteger();
+    volatile String tdmRep;
+
+    @Override
+    public RobotsTxt fetchTdmRep(String url, RobotsTxt robots) {
+      tdmRepAsked.incrementAndGet();
+      return tdmRep == null
+          ? robots.withTdmRep("http_404", null)
+          : robots.withTdmRep(RobotsTxt.TDMREP_OK, tdmRep.getBytes(StandardCharsets.UTF_8));
+    }
 
     @Override
     public ProtocolOutput fetch(String url, long ifModifiedSince, RedirectGate gate) {
@@ -91,6 +101,33 @@ public class RobotsCacheTest {
     assertFalse("kept in the db", laterTask.rulesFor(PAGE).requested());
     assertFalse(laterTask.rulesFor(PAGE).rules().isAllowed(SITE + "/private/x"));
     assertEquals(1, site.asked.get());
+  }
+
+  @Test
+  public void aSitesTdmRepIsAskedOnceInATurnOfItsOwnAndKeptWithRobotsTxt() {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.setBoolean(PolitenessKeys.TDMREP, true);
+    site.tdmRep = "[{\"location\": \"/page\", \"tdm-reservation\": 1}]";
+    RobotsCache firstTask = task(conf);
+    assertFalse("not before robots.txt", firstTask.askTdmRep(PAGE));
+    assertTrue(firstTask.rulesFor(PAGE).requested());
+    assertTrue(firstTask.askTdmRep(PAGE));
+    assertFalse("once per task", firstTask.askTdmRep(SITE + "/other"));
+    assertEquals(RobotsTxt.TDMREP_OK, db.get(SITE).getTdmRepReason());
+    org.trawler.core.datum.Content page =
+        new org.trawler.core.datum.Content(PAGE, PAGE, new byte[0], "text/html", false);
+    firstTask.rulesFor(PAGE).rules().addSignals(PAGE, ProtocolOutput.success(200, page));
+    assertEquals("rule\t1\t\n", page.getMeta().get(org.trawler.core.datum.Content.META_TDMREP));
+
+    clock.addAndGet(23 * HOUR);
+    RobotsCache laterTask = task(conf);
+    assertFalse(laterTask.rulesFor(PAGE).requested());
+    assertFalse("kept with robots.txt", laterTask.askTdmRep(PAGE));
+    assertEquals(1, site.tdmRepAsked.get());
+
+    RobotsCache off = task(); // fetcher.tdmrep is off by default
+    off.rulesFor("http://other.test/x");
+    assertFalse(off.askTdmRep("http://other.test/x"));
   }
 
   @Test

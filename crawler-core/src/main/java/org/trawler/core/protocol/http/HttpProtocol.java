@@ -53,6 +53,7 @@ import org.apache.hc.core5.util.Timeout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.Content;
+import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HttpTranscript;
 import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.RobotsTxt;
@@ -84,6 +85,12 @@ public class HttpProtocol implements Protocol {
 
   /** robots.txt bytes parsed, as Google does (500 KiB); the rest is ignored. */
   static final int ROBOTS_CONTENT_LIMIT = 500 * 1024;
+
+  /** Where a site keeps its TDMRep rules (W3C TDM Reservation Protocol, RFC 8615 well-known). */
+  static final String TDMREP_PATH = "/.well-known/tdmrep.json";
+
+  /** tdmrep.json bytes read; a larger file is not read at all (a JSON document cut is broken). */
+  static final int TDMREP_CONTENT_LIMIT = 64 * 1024;
 
   /** Redirect hops followed for robots.txt (RFC 9309 asks for at least five). */
   static final int ROBOTS_REDIRECT_MAX = 5;
@@ -514,6 +521,38 @@ public class HttpProtocol implements Protocol {
         // restrictions.
         return RobotsTxt.missing(now, output.getReasonName());
     }
+  }
+
+  /**
+   * Asks the site of {@code url} for its /.well-known/tdmrep.json (W3C TDMRep), one request and its
+   * redirects, under the same address policy and timeouts as any, at most {@link
+   * #TDMREP_CONTENT_LIMIT} bytes (a larger file is "too_large": no rules, counted at parse). Any
+   * answer but a 200 means no reservation from the file.
+   */
+  @Override
+  public RobotsTxt fetchTdmRep(String url, RobotsTxt robots) {
+    URI uri = HttpURLs.parse(url);
+    if (uri == null || !HttpURLs.isHttp(uri)) {
+      return robots.withTdmRep(Reason.MALFORMED_URL.nameFor(0), null);
+    }
+    String tdmRepUrl = HttpURLs.hostKey(uri) + TDMREP_PATH;
+    ProtocolOutput output =
+        fetch(
+            tdmRepUrl,
+            Conditions.NONE,
+            ROBOTS_REDIRECT_MAX,
+            BodyLimit.of(TDMREP_CONTENT_LIMIT),
+            RedirectGate.FOLLOW,
+            null);
+    LOG.debug("{}: {}", tdmRepUrl, output);
+    if (output.getStatus() != CrawlStatus.FETCH_SUCCESS) {
+      return robots.withTdmRep(output.getReasonName(), null);
+    }
+    Content content = output.getContent();
+    if (content.isTruncated()) {
+      return robots.withTdmRep(RobotsTxt.TDMREP_TOO_LARGE, null);
+    }
+    return robots.withTdmRep(RobotsTxt.TDMREP_OK, content.getContent());
   }
 
   private static String abbreviate(String s) {

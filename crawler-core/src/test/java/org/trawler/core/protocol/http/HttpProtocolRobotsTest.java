@@ -14,6 +14,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.RobotsRules;
 
@@ -36,6 +37,26 @@ public class HttpProtocolRobotsTest {
 
   private void serveRobots(String text) {
     server.on("/robots.txt", LoopbackHttpServer.text(200, "text/plain", text));
+  }
+
+  @Test
+  public void tdmRepJsonIsAskedOnceKeptWithRobotsTxtAndCappedInSize() {
+    RobotsTxt robots = protocol.fetchRobots(server.url("/"), 1L);
+    RobotsTxt none = protocol.fetchTdmRep(server.url("/page"), robots);
+    assertEquals("http_404", none.getTdmRepReason());
+    assertEquals(0, none.getTdmRep().length);
+    String rules = "[{\"location\": \"/\", \"tdm-reservation\": 1}]";
+    server.on("/.well-known/tdmrep.json", LoopbackHttpServer.text(200, "application/json", rules));
+    RobotsTxt file = protocol.fetchTdmRep(server.url("/page"), robots);
+    assertEquals(RobotsTxt.TDMREP_OK, file.getTdmRepReason());
+    assertEquals(rules, new String(file.getTdmRep(), StandardCharsets.UTF_8));
+    assertEquals(robots.getCheckedTime(), file.getCheckedTime());
+    server.on(
+        "/.well-known/tdmrep.json",
+        LoopbackHttpServer.text(200, "application/json", "[" + " ".repeat(70 * 1024) + "]"));
+    assertEquals(
+        RobotsTxt.TDMREP_TOO_LARGE,
+        protocol.fetchTdmRep(server.url("/page"), robots).getTdmRepReason());
   }
 
   @Test

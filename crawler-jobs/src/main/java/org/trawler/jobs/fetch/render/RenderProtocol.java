@@ -85,6 +85,11 @@ public final class RenderProtocol implements Protocol, RenderingChoice {
     return network.fetchRobots(url, now);
   }
 
+  @Override
+  public RobotsTxt fetchTdmRep(String url, RobotsTxt robots) {
+    return network.fetchTdmRep(url, robots);
+  }
+
   private Renderer started() {
     if (renderer == null) {
       throw new IllegalStateException("a page fetch before start(ProtocolContext)");
