@@ -77,7 +77,7 @@ public final class Datums {
     return RefreshRecord.of(new MetaRefresh.Redirect(target, permanent), page, NOW);
   }
 
-  static IncomingLinks links(CrawlDatum... linked) {
+  public static IncomingLinks links(CrawlDatum... linked) {
     IncomingLinks links = new IncomingLinks();
     for (CrawlDatum d : linked) {
       links.add(d);

@@ -18,7 +18,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.store.PartFiles;
 import org.trawler.jobs.CrawlJob;
-import org.trawler.jobs.crawl.CrawlDir;
+import org.trawler.jobs.layout.CrawlDir;
 
 /**
  * The pages each side of {@code bench --vs-wget} fetched, by URL: Trawler's from its crawldb after
