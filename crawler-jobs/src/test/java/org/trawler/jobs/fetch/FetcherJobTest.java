@@ -195,6 +195,7 @@ public class FetcherJobTest {
   public void withoutTheTasksOwnSortAReduceWritesTheSameSegment() throws Exception {
     RecordingServer host = server(2).respondByDefault(Response.page(300));
     Segments.writeFetchList(conf, segment, "part-r-00000", urls(host, "/3", "/1", "/2"));
+    conf.set(PolitenessKeys.SERVER_DELAY, "0");
     conf.set(PolitenessKeys.SERVER_MIN_DELAY, "0");
     conf.setBoolean(FetcherKeys.SORT_IN_TASK, false);
 
