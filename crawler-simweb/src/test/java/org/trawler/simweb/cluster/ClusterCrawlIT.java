@@ -119,7 +119,10 @@ public class ClusterCrawlIT {
               // no page of this site is slow, but its PDFs and DOCX are written when first asked
               // for (PDFBox, POI): 5 s left two of them unfetched on a loaded machine
               "-D",
-              "http.timeout=30000");
+              "http.timeout=30000",
+              // each page's Markdown too, for warc -markdown below
+              "-D",
+              "parser.markdown=true");
       assertEquals(run.output(), 0, run.exitCode());
       log("bin/crawl run (hadoop jar) in %.1f s: %s", seconds(t), roundLine(run.output()));
       Path segment = onlySegment(fs, segments);
@@ -141,9 +144,16 @@ public class ClusterCrawlIT {
       Path datasets = cluster.hdfsPath("/user/crawler/warc");
       HadoopCommand.Result export =
           hadoop.crawlScript(
-              confDir, "warc", datasets.toString(), segment.toString(), "-wat", "-wet", "-cdx");
+              confDir,
+              "warc",
+              datasets.toString(),
+              segment.toString(),
+              "-wat",
+              "-wet",
+              "-markdown",
+              "-cdx");
       assertEquals(export.output(), 0, export.exitCode());
-      log("bin/crawl warc -wat -wet -cdx (hadoop jar) in %.1f s", seconds(t));
+      log("bin/crawl warc -wat -wet -markdown -cdx (hadoop jar) in %.1f s", seconds(t));
       assertWatAndWetBesideEachWarcOnHdfs(fs, datasets);
 
       t = System.nanoTime();
@@ -320,7 +330,10 @@ public class ClusterCrawlIT {
     assertTrue("the site has a PDF", pdfs >= 1);
   }
 
-  /** Each WARC file has its WAT (a record per WARC record) and its WET file beside, on HDFS. */
+  /**
+   * Each WARC file has its WAT (a record per WARC record), its WET and its Markdown file beside, on
+   * HDFS.
+   */
   private static void assertWatAndWetBesideEachWarcOnHdfs(FileSystem fs, Path dir)
       throws IOException {
     int warcs = 0;
@@ -337,6 +350,9 @@ public class ClusterCrawlIT {
           records,
           count(fs, new Path(dir, base + ".warc.wat.gz"), "metadata") - 1);
       assertTrue(name + " has its WET", count(fs, new Path(dir, base + ".warc.wet.gz"), null) > 1);
+      assertTrue(
+          name + " has its Markdown conversions",
+          count(fs, new Path(dir, base + ".warc.md.gz"), "conversion") > 1);
     }
     assertTrue("WARC files on HDFS", warcs > 0);
   }
