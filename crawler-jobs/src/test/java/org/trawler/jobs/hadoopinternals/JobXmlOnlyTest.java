@@ -97,17 +97,18 @@ public class JobXmlOnlyTest {
     // Hadoop's way: LocalJobRunner parses each default resource twice a job, looking each absent
     // site file up through the whole class path as often; with job.xml alone, not at all
     for (String name :
-        List.of(
-            "core-default.xml",
-            "mapred-default.xml",
-            "yarn-default.xml",
-            "hdfs-default.xml",
-            "core-site.xml",
-            "mapred-site.xml")) {
+        List.of("core-default.xml", "mapred-default.xml", "core-site.xml", "mapred-site.xml")) {
       assertEquals(
           name + ": " + off + " against " + on,
           2 * off.jobs(),
           off.lookups().getOrDefault(name, 0) - on.lookups().getOrDefault(name, 0));
+    }
+    // YARN's and HDFS's resources are registered when their classes first load, which depends on
+    // what ran before in this JVM (other test classes share it): never more, not a fixed number
+    for (String name : List.of("yarn-default.xml", "hdfs-default.xml")) {
+      assertTrue(
+          name + ": " + off + " against " + on,
+          on.lookups().getOrDefault(name, 0) <= off.lookups().getOrDefault(name, 0));
     }
     assertEquals(2, on.crawlDb().size());
     assertEquals(off.crawlDb(), on.crawlDb());
