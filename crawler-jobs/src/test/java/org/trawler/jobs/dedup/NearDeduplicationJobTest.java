@@ -184,4 +184,14 @@ public class NearDeduplicationJobTest {
     assertEquals(run.toString(), 1, run.errLines().length);
     assertTrue(run.err, run.err.contains(DedupKeys.NEAR_DISTANCE));
   }
+
+  @Test
+  public void aBucketOfOnePageIsABadSetting() throws Exception {
+    LocalJobFixtures.writeMapFile(conf, VersionedDb.current(crawlDb), CrawlDatum.class, crawlDb());
+    CommandRun run =
+        CommandRun.run(conf, "dedup", "-D", DedupKeys.NEAR_BUCKET_MAX + "=1", crawlDb.toString());
+    assertEquals(run.toString(), 1, run.errLines().length);
+    assertTrue(
+        run.err, run.err.contains(DedupKeys.NEAR_BUCKET_MAX + ": must be at least 2, not 1"));
+  }
 }
