@@ -29,8 +29,6 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.PartFileCheck;
 import org.trawler.core.store.PathNames;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.hadoopinternals.JobXmlOnly;
-import org.trawler.jobs.hadoopinternals.LocalJobKeys;
 import org.trawler.jobs.hadoopinternals.LocalJobLeftovers;
 import org.trawler.jobs.hadoopinternals.LocalTaskFailure;
 
@@ -186,8 +184,7 @@ public final class CrawlJob {
    * job becomes a {@link UserException} (exit 3) with the first reason found: an unreadable input
    * (local mode, where Hadoop keeps the task's exception to its log), a failed task's first
    * diagnostic line (YARN), or Hadoop's failure info. In local mode the runner's leftover
-   * directories of the job are removed and its metrics unregistered ({@link LocalJobLeftovers}),
-   * and LocalJobRunner reads the job's configuration from its job.xml alone ({@link JobXmlOnly}).
+   * directories of the job are removed and its metrics unregistered ({@link LocalJobLeftovers}).
    */
   public static void run(Job job) throws IOException, UserException {
     Configuration conf = job.getConfiguration();
@@ -197,10 +194,6 @@ public final class CrawlJob {
     String localReason = null;
     boolean ok;
     try (LocalTaskFailure local = isLocal(conf) ? LocalTaskFailure.listen() : null) {
-      if (local != null
-          && conf.getBoolean(LocalJobKeys.JOB_XML_ONLY, LocalJobKeys.DEFAULT_JOB_XML_ONLY)) {
-        JobXmlOnly.submit(job);
-      }
       ok = job.waitForCompletion(false);
       if (!ok && local != null) {
         localReason = local.reason(job.getJobID());

@@ -39,17 +39,7 @@ public class NoStaticMutableStateTest {
   private static final int ACC_SYNTHETIC = 0x1000;
 
   /** Field (class#name) → why it is allowed. */
-  private static final Map<String, String> JUSTIFIED =
-      Map.ofEntries(
-          Map.entry(
-              "org.trawler.core.net.URLOutcomes#SHARED",
-              "issue 39 item 5, not moved yet: a local job's map tasks are made by Hadoop and get"
-                  + " only a Configuration, so a table shared by the tasks of a run has no other"
-                  + " way in"),
-          Map.entry(
-              "org.trawler.core.net.normalize.RegexURLNormalizer#COMPILED",
-              "issue 39 item 5, not moved yet: normalizers are plug-ins made from a Configuration"
-                  + " inside Hadoop's tasks; a per-run cache has no way in yet"));
+  private static final Map<String, String> JUSTIFIED = Map.of();
 
   /** One field as its class file declares it. */
   private record Declared(String owner, String name, int access, String descriptor) {}

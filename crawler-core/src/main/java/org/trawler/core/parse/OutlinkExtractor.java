@@ -51,10 +51,7 @@ public class OutlinkExtractor {
   private final LinkPolicy linkPolicy;
   private final boolean honorNofollow;
 
-  /**
-   * Resolved URL → its outlink URL or REJECTED, across pages, threads and the parsers of this JVM
-   * with the same chain.
-   */
+  /** Resolved URL → its outlink URL or REJECTED, across pages, threads and the parsers of a set. */
   private final URLOutcomes accepted;
 
   public OutlinkExtractor(Configuration conf) {
@@ -71,7 +68,7 @@ public class OutlinkExtractor {
     URLFilters all = new URLFilters(conf);
     this.filters = all;
     this.traps = trapFilter(all);
-    this.accepted = URLOutcomes.forOutlinks(conf); // after the members: they report bad settings
+    this.accepted = setup.outcomes();
     this.maxOutlinks =
         Settings.getInt(conf, ParseKeys.MAX_OUTLINKS, ParseKeys.DEFAULT_MAX_OUTLINKS);
     this.maxLinks = Settings.getInt(conf, ParseKeys.LINKS_MAX, ParseKeys.DEFAULT_LINKS_MAX);

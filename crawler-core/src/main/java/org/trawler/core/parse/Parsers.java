@@ -13,7 +13,6 @@ import org.trawler.core.datum.MimeTypes;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.net.URLNormalizer;
-import org.trawler.core.plugin.PluginNames;
 import org.trawler.core.plugin.Plugins;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.protocol.RobotsRules;
@@ -61,7 +60,7 @@ public class Parsers implements Closeable {
    * they are, rather than each reading the hostdb again.
    */
   public Parsers(Configuration conf, List<URLNormalizer> given) {
-    ParseSetup setup = new ParseSetup(new PluginNames(conf), given);
+    ParseSetup setup = ParseSetup.forTask(conf, given);
     String classNames = conf.get(ParseKeys.CLASSES, ParseKeys.DEFAULT_CLASSES);
     Map<String, String> classes = classes(ParseKeys.CLASSES, classNames);
     this.rules = rules(conf.get(ParseKeys.TYPES, ParseKeys.DEFAULT_TYPES), classes, classNames);

@@ -1,7 +1,6 @@
 package org.trawler.core.schedule;
 
 import org.apache.hadoop.conf.Configuration;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 
 /**
@@ -28,21 +27,18 @@ final class FeedInterval {
         Settings.getInt(conf, ScheduleKeys.FEED_INTERVAL, ScheduleKeys.DEFAULT_FEED_INTERVAL);
     min =
         Settings.getInt(
-            conf, ScheduleKeys.FEED_INTERVAL_MIN, ScheduleKeys.DEFAULT_FEED_INTERVAL_MIN);
+            conf,
+            ScheduleKeys.FEED_INTERVAL_MIN,
+            ScheduleKeys.DEFAULT_FEED_INTERVAL_MIN,
+            1,
+            Integer.MAX_VALUE);
     max =
         Settings.getInt(
-            conf, ScheduleKeys.FEED_INTERVAL_MAX, ScheduleKeys.DEFAULT_FEED_INTERVAL_MAX);
-    if (min < 1 || max < min) {
-      throw new BadSettingException(
-          ScheduleKeys.FEED_INTERVAL_MIN,
-          "must be at least 1 and at most "
-              + ScheduleKeys.FEED_INTERVAL_MAX
-              + " ("
-              + min
-              + " and "
-              + max
-              + " given)");
-    }
+            conf,
+            ScheduleKeys.FEED_INTERVAL_MAX,
+            ScheduleKeys.DEFAULT_FEED_INTERVAL_MAX,
+            min,
+            Integer.MAX_VALUE);
   }
 
   /**

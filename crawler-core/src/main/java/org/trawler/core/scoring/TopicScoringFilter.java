@@ -33,10 +33,8 @@ public class TopicScoringFilter implements ScoringFilter {
       throw new BadSettingException(
           ScoringKeys.TOPIC_FILE, "the topic scoring filter needs a topic file");
     }
-    decay = Settings.getFloat(conf, ScoringKeys.TOPIC_DECAY, ScoringKeys.DEFAULT_TOPIC_DECAY);
-    if (!(decay >= 0 && decay <= 1)) {
-      throw new BadSettingException(ScoringKeys.TOPIC_DECAY, "must be from 0 to 1, not " + decay);
-    }
+    decay =
+        Settings.getFloat(conf, ScoringKeys.TOPIC_DECAY, ScoringKeys.DEFAULT_TOPIC_DECAY, 0f, 1f);
     try {
       topic = TopicVector.parse(readLines(conf, file), path -> read(conf, path));
     } catch (IllegalArgumentException | UncheckedIOException e) {

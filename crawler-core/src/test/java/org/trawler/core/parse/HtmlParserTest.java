@@ -518,6 +518,27 @@ public class HtmlParserTest {
   }
 
   @Test
+  public void theParsersOfATaskSetShareItsOutlinkNormalizersAndOutcomes() {
+    CountingNormalizer.CALLS.clear();
+    Configuration conf = conf(NetKeys.NORMALIZER_ORDER, CountingNormalizer.class.getName());
+    ParseSetup setup = ParseSetup.forTask(conf, List.of());
+    assertEquals(1, setup.normalizers().size());
+    byte[] page = "<a href='/a'>A</a>".getBytes(StandardCharsets.UTF_8);
+    for (int i = 0; i < 2; i++) {
+      HtmlParser parser = new HtmlParser();
+      parser.configure(conf, setup);
+      parsers.add(parser);
+      assertEquals(
+          List.of("http://example.com/a"), urls(parser.parse(html(PAGE, page, "text/html"))));
+    }
+    assertEquals(1, CountingNormalizer.CALLS.get("http://example.com/a").get());
+    HtmlParser alone = new HtmlParser(conf); // a set of its own: nothing remembered yet
+    parsers.add(alone);
+    alone.parse(html(PAGE, page, "text/html"));
+    assertEquals(2, CountingNormalizer.CALLS.get("http://example.com/a").get());
+  }
+
+  @Test
   public void linkAttributesWrittenInAnyCaseAreFound() {
     ParseResult r =
         parseHtml(
@@ -530,7 +551,7 @@ public class HtmlParserTest {
   }
 
   @Test
-  public void parsersOfOneJvmShareOutcomesOnlyWithTheSameRules() throws Exception {
+  public void parsersWithOtherRulesKeepOutcomesOfTheirOwn() throws Exception {
     java.io.File rules = java.io.File.createTempFile("accept-all", ".txt");
     rules.deleteOnExit();
     java.nio.file.Files.write(rules.toPath(), "+.\n".getBytes(StandardCharsets.UTF_8));
@@ -539,7 +560,7 @@ public class HtmlParserTest {
     byte[] page = "<a href='/logo.gif'>logo</a><a href='/a'>a</a>".getBytes(StandardCharsets.UTF_8);
     List<String> withDefaults = List.of("http://example.com/a");
     List<String> withAll = List.of("http://example.com/logo.gif", "http://example.com/a");
-    for (int i = 0; i < 2; i++) { // the second time, each chain's outcomes are remembered
+    for (int i = 0; i < 2; i++) {
       HtmlParser defaults = new HtmlParser(org.trawler.core.conf.CrawlerConfiguration.create());
       HtmlParser all = new HtmlParser(acceptAll);
       parsers.add(defaults);

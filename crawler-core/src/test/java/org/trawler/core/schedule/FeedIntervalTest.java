@@ -1,7 +1,6 @@
 package org.trawler.core.schedule;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
@@ -106,7 +105,8 @@ public class FeedIntervalTest {
       FetchSchedule.create(conf);
       throw new AssertionError("bounds out of order were taken");
     } catch (BadSettingException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains(ScheduleKeys.FEED_INTERVAL_MIN));
+      assertEquals(
+          ScheduleKeys.FEED_INTERVAL_MAX + ": must be at least 7200, not 3600", e.getMessage());
     }
   }
 }

@@ -24,7 +24,6 @@ import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.store.DbTransaction;
@@ -112,9 +111,9 @@ public class DeduplicationJob extends CrawlTool {
     int distance = distance(conf);
     if (distance >= 0) {
       new NearDuplicates(distance); // a bad distance fails here, before a job starts
-      if (Settings.getInt(conf, DedupKeys.NEAR_BUCKET_MAX, DedupKeys.DEFAULT_NEAR_BUCKET_MAX) < 2) {
-        throw new BadSettingException(DedupKeys.NEAR_BUCKET_MAX, "expected at least 2 pages");
-      }
+      // a bucket of one page has no pair to compare; this fails before a job starts
+      Settings.getInt(
+          conf, DedupKeys.NEAR_BUCKET_MAX, DedupKeys.DEFAULT_NEAR_BUCKET_MAX, 2, Integer.MAX_VALUE);
     }
     VersionedDb.currentForReading(conf, crawlDb);
     try (DbTransaction tx = DbTransaction.begin(conf, crawlDb, "crawldb", force)) {

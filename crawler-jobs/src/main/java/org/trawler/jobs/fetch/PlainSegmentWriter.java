@@ -15,6 +15,7 @@ import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.io.Closeables;
 import org.trawler.jobs.hadoopinternals.SortingSegmentWriter;
 import org.trawler.jobs.hadoopinternals.SortingSegmentWriter.Part;
 
@@ -90,16 +91,6 @@ final class PlainSegmentWriter extends RecordWriter<Text, SegmentRecord> {
 
   @Override
   public void close(TaskAttemptContext context) throws IOException {
-    IOException first = null;
-    for (Closeable c : files) {
-      try {
-        c.close();
-      } catch (IOException e) {
-        first = first == null ? e : first;
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
+    Closeables.closeAll(files);
   }
 }

@@ -81,27 +81,6 @@ public final class GeneratorKeys {
 
   public static final String DEFAULT_HOSTDB = "";
 
-  /**
-   * A host whose last rounds all failed (every fetch a retry) more than this many times in a row is
-   * skipped for {@link #HOST_FAILURE_DELAY}; negative = never skipped.
-   */
-  public static final String HOST_MAX_FAILURES = "generate.host.max.failures";
-
-  public static final int DEFAULT_HOST_MAX_FAILURES = 3;
-
-  /** Seconds after its last failed round that a skipped failing host is tried again. */
-  public static final String HOST_FAILURE_DELAY = "generate.host.failure.delay";
-
-  public static final long DEFAULT_HOST_FAILURE_DELAY = 86400;
-
-  /**
-   * At most this many URLs per segment from a host whose last round failed (not yet skipped): a few
-   * to probe whether it is back; negative = generate.max.count applies as to any host.
-   */
-  public static final String HOSTDB_MAX_COUNT_FAILING = "generate.hostdb.max.count.failing";
-
-  public static final int DEFAULT_HOSTDB_MAX_COUNT_FAILING = -1;
-
   // Job parameters: the Generator sets these for its tasks on every run; they are not user
   // settings.
 

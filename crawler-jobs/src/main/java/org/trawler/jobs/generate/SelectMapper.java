@@ -11,6 +11,8 @@ import org.trawler.core.net.URLParts;
 import org.trawler.core.scoring.SelectionScore;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.hostdb.HostPolicy;
+import org.trawler.jobs.hostdb.HostSkip;
 
 /** Select, map side: keeps the due URLs of the crawldb, keyed by their rank. */
 public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
@@ -25,8 +27,9 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
   @Override
   protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
-    HostKnowledge known = HostKnowledgeReader.read(conf, HostPolicy.now(conf));
-    hosts = HostPolicy.from(conf, known);
+    long now = Selector.now(conf);
+    HostKnowledge known = HostKnowledgeReader.read(conf, now);
+    hosts = HostPolicy.from(conf, known, now);
     rules = SelectionRules.fromConf(conf, known);
     order = GenerateOrder.from(conf);
     score = SelectionScore.from(conf);
@@ -37,7 +40,8 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
       throws IOException, InterruptedException {
     SkipReason reason = rules.skipReason(url.toString(), datum);
     if (reason == null && !hosts.isEmpty()) {
-      reason = hosts.skipReason(url.toString(), URLParts.host(url.toString()));
+      HostSkip skip = hosts.skipReason(url.toString(), URLParts.host(url.toString()));
+      reason = skip == null ? null : SkipReason.of(skip);
     }
     if (reason != null) {
       reason.in(context).increment(1);

@@ -10,6 +10,7 @@ import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.hostdb.HostPolicy;
 import org.trawler.jobs.hostdb.UrlTemplate;
 
 /**
@@ -42,12 +43,18 @@ final class Selector {
 
   /** The selector of generate's settings in {@code conf}, with at most {@code topN} in all. */
   static Selector fromConf(Configuration conf, long topN) throws IOException {
-    HostKnowledge known = HostKnowledgeReader.read(conf, HostPolicy.now(conf));
+    long now = now(conf);
+    HostKnowledge known = HostKnowledgeReader.read(conf, now);
     return new Selector(
         SelectReducer.countMode(conf),
         SelectionQuota.from(conf, topN),
-        HostPolicy.from(conf, known),
+        HostPolicy.from(conf, known, now),
         RankBudget.from(conf, topN, known));
+  }
+
+  /** The generate time of a task's settings: what "now" is for backoffs and failure delays. */
+  static long now(Configuration conf) {
+    return conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
   }
 
   /** Moves on to the URL {@code url}: the datums that follow are this URL's. */

@@ -2,6 +2,7 @@ package org.trawler.jobs.generate;
 
 import java.util.Locale;
 import org.trawler.jobs.JobCounter;
+import org.trawler.jobs.hostdb.HostSkip;
 
 /**
  * Why generate left a crawldb URL out of the segment; each is a counter of generate's,
@@ -27,6 +28,16 @@ public enum SkipReason implements JobCounter {
   /** The URL's template is a trap learned on its host, and its budget for this round is spent. */
   TRAP_PATTERN("trap pattern"),
   TOP_N("topN");
+
+  /** Generate's reason for a URL the hostdb's knowledge keeps out. */
+  public static SkipReason of(HostSkip skip) {
+    return switch (skip) {
+      case HOST_FAILING -> HOST_FAILING;
+      case HOST_BACKOFF -> HOST_BACKOFF;
+      case DUPLICATE_PARAM -> DUPLICATE_PARAM;
+      case TRAP_PATTERN -> TRAP_PATTERN;
+    };
+  }
 
   private final String label;
   private final String counterName = "skipped_" + name().toLowerCase(Locale.ROOT);

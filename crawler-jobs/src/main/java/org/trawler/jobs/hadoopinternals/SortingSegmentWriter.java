@@ -45,6 +45,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.hadoopinternals.RawMapFileWriter;
+import org.trawler.core.io.Closeables;
 
 /**
  * Sorts a fetch task's records by URL inside the task, so the fetch job needs no shuffle and no
@@ -331,24 +332,10 @@ public final class SortingSegmentWriter extends RecordWriter<Text, SegmentRecord
     return written;
   }
 
-  private void closeAll(List<Source> sources, List<Sink> sinks) throws IOException {
-    IOException first = null;
-    for (Closeable c : concat(sources, sinks)) {
-      try {
-        c.close();
-      } catch (IOException e) {
-        first = first == null ? e : first;
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
-  }
-
-  private static List<Closeable> concat(List<? extends Closeable> a, List<? extends Closeable> b) {
-    List<Closeable> all = new ArrayList<>(a);
-    all.addAll(b);
-    return all;
+  private static void closeAll(List<Source> sources, List<Sink> sinks) throws IOException {
+    List<Closeable> all = new ArrayList<>(sources);
+    all.addAll(sinks);
+    Closeables.closeAll(all);
   }
 
   /** Where the merge reads from, in URL order: a run file or the last buffer. */

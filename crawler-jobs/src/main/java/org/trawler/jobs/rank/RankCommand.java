@@ -11,7 +11,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.trawler.core.UserException;
-import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.scoring.SelectionScore;
@@ -170,11 +169,8 @@ public class RankCommand extends CrawlTool {
   }
 
   static float internalWeight(Configuration conf) {
-    float w = Settings.getFloat(conf, RankKeys.LINK_INTERNAL, RankKeys.DEFAULT_LINK_INTERNAL);
-    if (!(w >= 0)) {
-      throw new BadSettingException(RankKeys.LINK_INTERNAL, "must be 0 or more, not " + w);
-    }
-    return w;
+    return Settings.getFloat(
+        conf, RankKeys.LINK_INTERNAL, RankKeys.DEFAULT_LINK_INTERNAL, 0f, Float.MAX_VALUE);
   }
 
   private Counters run(Job job) throws IOException, UserException {

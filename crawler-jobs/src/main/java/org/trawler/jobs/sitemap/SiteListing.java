@@ -25,8 +25,8 @@ import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.net.URLParts;
 import org.trawler.jobs.CrawlJob;
-import org.trawler.jobs.generate.HostPolicy;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.hostdb.HostPolicy;
 import org.trawler.jobs.politeness.HostPartition;
 
 /**

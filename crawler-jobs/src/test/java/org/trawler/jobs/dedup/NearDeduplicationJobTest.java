@@ -178,10 +178,22 @@ public class NearDeduplicationJobTest {
 
   @Test
   public void aBadDistanceIsOneClearLine() throws Exception {
-    LocalJobFixtures.writeMapFile(conf, VersionedDb.current(crawlDb), CrawlDatum.class, crawlDb());
-    CommandRun run =
-        CommandRun.run(conf, "dedup", "-D", DedupKeys.NEAR_DISTANCE + "=64", crawlDb.toString());
-    assertEquals(run.toString(), 1, run.errLines().length);
+    CommandRun run = badSetting(DedupKeys.NEAR_DISTANCE + "=64");
     assertTrue(run.err, run.err.contains(DedupKeys.NEAR_DISTANCE));
+  }
+
+  @Test
+  public void aBucketOfOnePageIsABadSetting() throws Exception {
+    CommandRun run = badSetting(DedupKeys.NEAR_BUCKET_MAX + "=1");
+    assertTrue(
+        run.err, run.err.contains(DedupKeys.NEAR_BUCKET_MAX + ": must be at least 2, not 1"));
+  }
+
+  /** dedup run with {@code setting} (key=value), which must fail with one line. */
+  private CommandRun badSetting(String setting) throws Exception {
+    LocalJobFixtures.writeMapFile(conf, VersionedDb.current(crawlDb), CrawlDatum.class, crawlDb());
+    CommandRun run = CommandRun.run(conf, "dedup", "-D", setting, crawlDb.toString());
+    assertEquals(run.toString(), 1, run.errLines().length);
+    return run;
   }
 }

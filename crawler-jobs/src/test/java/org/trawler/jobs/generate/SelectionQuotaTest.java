@@ -46,4 +46,13 @@ public class SelectionQuotaTest {
     assertEquals(1, quota.admit("example.com", "a.example.com"));
     assertEquals(SkipReason.HOST_CAP, quota.refusal("example.com"));
   }
+
+  @Test
+  public void quotaRefusesAHostAtItsOwnCap() {
+    SelectionQuota quota = new SelectionQuota(-1, 0);
+    assertNull(quota.refusal("flaky.test", "flaky.test", 1));
+    quota.admit("flaky.test", "flaky.test");
+    assertEquals(SkipReason.HOST_CAP, quota.refusal("flaky.test", "flaky.test", 1));
+    assertNull(quota.refusal("flaky.test", "flaky.test", -1));
+  }
 }

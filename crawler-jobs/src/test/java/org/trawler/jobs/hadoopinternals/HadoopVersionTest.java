@@ -38,16 +38,6 @@ public class HadoopVersionTest {
             + " job's id (OutOfHeapTest fails a local job and reads why)");
   }
 
-  @Test
-  public void jobXmlOnlyWasWrittenForThisHadoop() {
-    assertWrittenFor(
-        JobXmlOnly.class,
-        "that LocalJobRunner's Job constructor still reads the job's configuration with new"
-            + " JobConf(job.xml), whose default resources are looked up through the thread's context"
-            + " class loader, and that job.xml holds every property (JobXmlOnlyTest counts the"
-            + " look-ups and compares the job's output with the switch off)");
-  }
-
   private static void assertWrittenFor(Class<?> internal, String recheck) {
     assertEquals(
         internal.getSimpleName()

@@ -1,9 +1,12 @@
 package org.trawler.jobs.rank;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
+import org.trawler.core.conf.BadSettingException;
 import org.trawler.core.datum.Outlink;
 import org.trawler.jobs.rank.RankRecord.Edge;
 
@@ -69,5 +72,14 @@ public class PageGraphTest {
     assertEquals(1.0, a + b, 1e-12);
     assertEquals(0.7125, b, 1e-12);
     assertEquals(1.425f, pr.scaled(b), 1e-6f); // two pages: the average is 0.5
+  }
+
+  @Test
+  public void aNegativeInternalLinkWeightIsABadSetting() {
+    Configuration conf = new Configuration(false);
+    conf.set(RankKeys.LINK_INTERNAL, "-1");
+    BadSettingException e =
+        assertThrows(BadSettingException.class, () -> RankCommand.internalWeight(conf));
+    assertEquals(RankKeys.LINK_INTERNAL + ": must be at least 0.0, not -1.0", e.getMessage());
   }
 }

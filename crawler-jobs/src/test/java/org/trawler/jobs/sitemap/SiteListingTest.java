@@ -21,7 +21,7 @@ import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.HostDatum;
-import org.trawler.jobs.generate.GeneratorKeys;
+import org.trawler.jobs.hostdb.HostDbKeys;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.politeness.PolitenessKeys;
 
@@ -135,8 +135,8 @@ public class SiteListingTest {
           ReduceDriver.newReduceDriver(new SiteListing.SiteReducer());
       Configuration jc = driver.getConfiguration();
       HostKnowledgeReader.handOver(jc, hostDb, List.of());
-      jc.setInt(GeneratorKeys.HOST_MAX_FAILURES, 3);
-      jc.setLong(GeneratorKeys.HOST_FAILURE_DELAY, delaySeconds);
+      jc.setInt(HostDbKeys.HOST_MAX_FAILURES, 3);
+      jc.setLong(HostDbKeys.HOST_FAILURE_DELAY, delaySeconds);
       driver.withInput(new Text("http://dead.test"), List.of(new Text("")));
       driver.withInput(new Text("http://live.test"), List.of(new Text("")));
       Set<String> sites = new TreeSet<>();

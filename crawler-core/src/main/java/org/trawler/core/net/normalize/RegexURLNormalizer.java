@@ -3,14 +3,11 @@ package org.trawler.core.net.normalize;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import javax.xml.XMLConstants;
@@ -32,7 +29,9 @@ import org.xml.sax.helpers.DefaultHandler;
 /**
  * Rewrites URLs with the rules of {@code urlnormalizer.regex.file} (regex-normalize.xml), in file
  * order: every match of a rule's pattern is replaced by its substitution ({@code $1} refers to a
- * group). A rule with a {@code scope} attribute (comma-separated scopes) applies only there.
+ * group). A rule with a {@code scope} attribute (comma-separated scopes) applies only there. The
+ * file is read and compiled once, when configured: a task builds its normalizers once in setup(),
+ * and a parser set shares its outlink normalizers ({@code ParseSetup}).
  */
 public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.Rule>>
     implements URLNormalizer {
@@ -42,17 +41,6 @@ public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.
       return scopes.isEmpty() || scopes.contains(scope);
     }
   }
-
-  /**
-   * Rule lists compiled before, by the rule file's bytes. Every job of a round builds its
-   * normalizers again (three per parser set), and finding the XML parser factory (a class path
-   * scan), parsing the file and compiling its patterns cost more than a one-URL round's use of
-   * them; the same bytes always compile to the same immutable rules.
-   */
-  private static final Map<ByteBuffer, List<Rule>> COMPILED = new ConcurrentHashMap<>();
-
-  /** Distinct rule files kept compiled at most; more (a test's many) start the cache over. */
-  static final int MAX_COMPILED = 16;
 
   public RegexURLNormalizer() {
     super(Collections.emptyList());
@@ -84,16 +72,7 @@ public class RegexURLNormalizer extends ConfiguredRules<List<RegexURLNormalizer.
     } catch (IOException e) {
       throw file.error(0, "not a readable regex-normalize XML file: " + e.getMessage());
     }
-    ByteBuffer key = ByteBuffer.wrap(bytes);
-    List<Rule> rules = COMPILED.get(key);
-    if (rules == null) {
-      rules = compile(file, bytes);
-      if (COMPILED.size() >= MAX_COMPILED) {
-        COMPILED.clear();
-      }
-      COMPILED.put(key, rules);
-    }
-    return rules;
+    return compile(file, bytes);
   }
 
   /** Parses and compiles the rule file's {@code bytes}. */

@@ -1,7 +1,6 @@
 package org.trawler.core.net.normalize;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -12,7 +11,6 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.net.NetKeys;
-import org.trawler.core.net.RuleFile;
 import org.trawler.core.net.RuleFileFixture;
 import org.trawler.core.plugin.Plugin;
 
@@ -228,12 +226,17 @@ public class RegexURLNormalizerTest {
   }
 
   @Test
-  public void theSameRuleFileIsCompiledOnce() {
+  public void theRulesAreReadOnceWhenConfiguredNotPerUrl() throws Exception {
     Configuration conf =
-        RuleFileFixture.confWithShipped(NetKeys.REGEX_NORMALIZER_FILE, "regex-normalize.xml");
-    assertSame(
-        RegexURLNormalizer.compile(RuleFile.of(conf, NetKeys.REGEX_NORMALIZER_FILE)),
-        RegexURLNormalizer.compile(RuleFile.of(conf, NetKeys.REGEX_NORMALIZER_FILE)));
+        RuleFileFixture.confWithRules(
+            tmp,
+            NetKeys.REGEX_NORMALIZER_FILE,
+            "<regex-normalize><regex><pattern>a</pattern><substitution>b</substitution></regex>"
+                + "</regex-normalize>");
+    RegexURLNormalizer n = normalizer(conf);
+    assertEquals("http://x.org/b", n.normalize("http://x.org/a", "inject"));
+    Files.delete(new File(conf.get(NetKeys.REGEX_NORMALIZER_FILE)).toPath());
+    assertEquals("http://x.org/b", n.normalize("http://x.org/a", "inject"));
   }
 
   @Test

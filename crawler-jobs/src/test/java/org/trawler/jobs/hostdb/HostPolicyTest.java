@@ -1,4 +1,4 @@
-package org.trawler.jobs.generate;
+package org.trawler.jobs.hostdb;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.Test;
 import org.trawler.core.datum.HostDatum;
 
-/** generate's reading of the hostdb: which failing hosts are skipped or capped. */
+/** generate's and the sitemap job's reading of the hostdb: which hosts are skipped or capped. */
 public class HostPolicyTest {
   private static final long NOW = 1_000_000_000L;
 
@@ -28,7 +28,7 @@ public class HostPolicyTest {
 
   @Test
   public void aHostWithMoreFailedRoundsThanAllowedIsSkippedWithinTheDelay() {
-    assertEquals(SkipReason.HOST_FAILING, policy(3, 3600, -1).skipReason("dead.test"));
+    assertEquals(HostSkip.HOST_FAILING, policy(3, 3600, -1).skipReason("dead.test"));
     assertNull(policy(3, 3600, -1).skipReason("flaky.test"));
     assertNull(policy(3, 3600, -1).skipReason("other.test"));
   }
@@ -50,15 +50,6 @@ public class HostPolicyTest {
   }
 
   @Test
-  public void quotaRefusesAHostAtItsOwnCap() {
-    SelectionQuota quota = new SelectionQuota(-1, 0);
-    assertNull(quota.refusal("flaky.test", "flaky.test", 1));
-    quota.admit("flaky.test", "flaky.test");
-    assertEquals(SkipReason.HOST_CAP, quota.refusal("flaky.test", "flaky.test", 1));
-    assertNull(quota.refusal("flaky.test", "flaky.test", -1));
-  }
-
-  @Test
   public void theSitemapJobSkipsTheHostsGenerateSkipsAndOnlyUntilTheDelayHasPassed() {
     assertEquals(java.util.List.of("dead.test"), policy(3, 3600, -1).skippedHosts());
     assertEquals(java.util.List.of(), policy(3, 5, -1).skippedHosts());
@@ -72,7 +63,7 @@ public class HostPolicyTest {
 
   @Test
   public void aBackedOffHostIsSkippedUntilItsBackoffEnds() {
-    assertEquals(SkipReason.HOST_BACKOFF, backedOff(NOW + 1).skipReason("busy.test"));
+    assertEquals(HostSkip.HOST_BACKOFF, backedOff(NOW + 1).skipReason("busy.test"));
     assertNull(backedOff(NOW).skipReason("busy.test"));
     assertNull(backedOff(NOW + 1).skipReason("other.test"));
     assertEquals(
@@ -94,7 +85,7 @@ public class HostPolicyTest {
   public void aUrlWithAParameterLearnedIrrelevantIsADuplicate() {
     HostPolicy p = learned();
     assertEquals(
-        SkipReason.DUPLICATE_PARAM, p.skipReason("http://shop.test/item?id=1&vid=k3", "shop.test"));
+        HostSkip.DUPLICATE_PARAM, p.skipReason("http://shop.test/item?id=1&vid=k3", "shop.test"));
     assertNull(p.skipReason("http://shop.test/item?id=1", "shop.test"));
     assertNull(p.skipReason("http://other.test/item?id=1&vid=k3", "other.test"));
   }
@@ -102,8 +93,7 @@ public class HostPolicyTest {
   @Test
   public void aTrapTemplateWithNoBudgetLeftIsSkippedAndOneWithBudgetIsNot() {
     HostPolicy p = learned();
-    assertEquals(
-        SkipReason.TRAP_PATTERN, p.skipReason("http://cal.test/list?color=red", "cal.test"));
+    assertEquals(HostSkip.TRAP_PATTERN, p.skipReason("http://cal.test/list?color=red", "cal.test"));
     assertNull(p.skipReason("http://cal.test/calendar/2026-11/", "cal.test"));
     assertEquals(2, p.trapBudget("cal.test", "http://cal.test/calendar/2031-01/"));
     assertEquals(-1, p.trapBudget("cal.test", "http://cal.test/p/1.html"));

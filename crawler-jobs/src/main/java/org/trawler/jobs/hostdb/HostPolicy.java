@@ -1,4 +1,4 @@
-package org.trawler.jobs.generate;
+package org.trawler.jobs.hostdb;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -9,19 +9,16 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.HostDatum;
-import org.trawler.jobs.hostdb.HostKnowledge;
-import org.trawler.jobs.hostdb.HostKnowledgeReader;
-import org.trawler.jobs.hostdb.UrlTemplate;
 
 /**
- * What the host database says about a host for generate: a host whose last rounds all failed more
- * than generate.host.max.failures times in a row is skipped until generate.host.failure.delay after
- * its last failed round; a host whose last round failed gets at most
- * generate.hostdb.max.count.failing URLs; a host backed off after 429/503 answers is skipped until
- * its backoff ends (its URLs stay due). A URL carrying a parameter learned irrelevant on its host
- * (found before the learning) is skipped as a duplicate of its twin without it; a URL of a learned
- * trap template gets the template's budget ({@link #trapBudget}). The facts are the task's {@link
- * HostKnowledge}, read once; this class holds generate's settings for judging them.
+ * What the host database says about a host for generate and the sitemap job: a host whose last
+ * rounds all failed more than generate.host.max.failures times in a row is skipped until
+ * generate.host.failure.delay after its last failed round; a host whose last round failed gets at
+ * most generate.hostdb.max.count.failing URLs; a host backed off after 429/503 answers is skipped
+ * until its backoff ends (its URLs stay due). A URL carrying a parameter learned irrelevant on its
+ * host (found before the learning) is skipped as a duplicate of its twin without it; a URL of a
+ * learned trap template gets the template's budget ({@link #trapBudget}). The facts are the task's
+ * {@link HostKnowledge}, read once; this class holds the settings for judging them.
  */
 public final class HostPolicy {
   private final HostKnowledge known;
@@ -72,32 +69,27 @@ public final class HostPolicy {
     this.failingMaxCount = failingMaxCount;
   }
 
-  /** The generate time of a task's settings: what "now" is for backoffs and failure delays. */
-  public static long now(Configuration conf) {
-    return conf.getLong(GeneratorKeys.TIME, System.currentTimeMillis());
-  }
-
   /**
-   * The policy of a generate (or sitemap) task under {@code conf}'s generate.host.* keys, over the
-   * view of the hostdb it read in setup() ({@link HostKnowledgeReader#read}).
+   * The policy of a generate (or sitemap) task at {@code now} under {@code conf}'s generate.host.*
+   * keys, over the view of the hostdb it read in setup() ({@link HostKnowledgeReader#read}).
    */
-  public static HostPolicy from(Configuration conf, HostKnowledge known) {
+  public static HostPolicy from(Configuration conf, HostKnowledge known, long now) {
     return new HostPolicy(
         known,
-        now(conf),
-        Settings.getInt(
-            conf, GeneratorKeys.HOST_MAX_FAILURES, GeneratorKeys.DEFAULT_HOST_MAX_FAILURES),
+        now,
+        Settings.getInt(conf, HostDbKeys.HOST_MAX_FAILURES, HostDbKeys.DEFAULT_HOST_MAX_FAILURES),
         Settings.getLong(
-            conf, GeneratorKeys.HOST_FAILURE_DELAY, GeneratorKeys.DEFAULT_HOST_FAILURE_DELAY),
+            conf, HostDbKeys.HOST_FAILURE_DELAY, HostDbKeys.DEFAULT_HOST_FAILURE_DELAY),
         Settings.getInt(
             conf,
-            GeneratorKeys.HOSTDB_MAX_COUNT_FAILING,
-            GeneratorKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING));
+            HostDbKeys.HOSTDB_MAX_COUNT_FAILING,
+            HostDbKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING));
   }
 
-  /** The policy of a generate (or sitemap) task: reads the hostdb its job handed over, once. */
+  /** The policy of a sitemap task now: reads the hostdb its job handed over, once. */
   public static HostPolicy fromConf(Configuration conf) throws IOException {
-    return from(conf, HostKnowledgeReader.read(conf, now(conf)));
+    long now = System.currentTimeMillis();
+    return from(conf, HostKnowledgeReader.read(conf, now), now);
   }
 
   /** Whether the policy knows nothing of any host: then nothing needs checking. */
@@ -107,19 +99,19 @@ public final class HostPolicy {
 
   /**
    * Why {@code url} of {@code host} is skipped now: its host's ({@link #skipReason(String)}), or
-   * {@link SkipReason#DUPLICATE_PARAM} when it carries a parameter learned irrelevant there (its
-   * twin without it is the one fetched), or {@link SkipReason#TRAP_PATTERN} when its trap
-   * template's budget is spent; else null.
+   * {@link HostSkip#DUPLICATE_PARAM} when it carries a parameter learned irrelevant there (its twin
+   * without it is the one fetched), or {@link HostSkip#TRAP_PATTERN} when its trap template's
+   * budget is spent; else null.
    */
-  public SkipReason skipReason(String url, String host) {
-    SkipReason reason = skipReason(host);
+  public HostSkip skipReason(String url, String host) {
+    HostSkip reason = skipReason(host);
     if (reason != null || host == null) {
       return reason;
     }
     if (!known.learnedParams().normalize(url, null).equals(url)) {
-      return SkipReason.DUPLICATE_PARAM;
+      return HostSkip.DUPLICATE_PARAM;
     }
-    return trapBudget(host, url) == 0 ? SkipReason.TRAP_PATTERN : null;
+    return trapBudget(host, url) == 0 ? HostSkip.TRAP_PATTERN : null;
   }
 
   /**
@@ -141,10 +133,10 @@ public final class HostPolicy {
   }
 
   /**
-   * {@link SkipReason#HOST_FAILING} or {@link SkipReason#HOST_BACKOFF} for a host skipped now, else
+   * {@link HostSkip#HOST_FAILING} or {@link HostSkip#HOST_BACKOFF} for a host skipped now, else
    * null.
    */
-  public SkipReason skipReason(String host) {
+  public HostSkip skipReason(String host) {
     HostDatum h = known.watched(host);
     if (h == null) {
       return null;
@@ -152,9 +144,9 @@ public final class HostPolicy {
     if (maxFailures >= 0
         && h.getFailedRounds() > maxFailures
         && now < h.getLastFailedRoundTime() + delayMillis) {
-      return SkipReason.HOST_FAILING;
+      return HostSkip.HOST_FAILING;
     }
-    return now < h.getBackoffUntil() ? SkipReason.HOST_BACKOFF : null;
+    return now < h.getBackoffUntil() ? HostSkip.HOST_BACKOFF : null;
   }
 
   /** The hosts skipped now, sorted. */
