@@ -170,11 +170,20 @@ public class CrashSafetyTest {
       throws Exception {
     Object before = watched.state(template);
 
+    boolean everyMoment = moments == Moments.ALL || FULL_SWEEP;
     File measured = copy(template, "measured");
     long start = System.nanoTime();
-    int exit = ChildCommand.waitFor(child.start(command.apply(measured)));
+    if (everyMoment) {
+      // the kill at 90 % needs the length of a run as the killed ones make it: a JVM of its own
+      int exit = ChildCommand.waitFor(child.start(command.apply(measured)));
+      assertEquals(child.lastLog(), 0, exit);
+    } else {
+      // only its result is needed: the same command and settings in this JVM (as the reruns),
+      // without a child JVM's start
+      CommandRun run = CommandRun.run(conf, command.apply(measured));
+      assertEquals(run.toString(), 0, run.exitCode);
+    }
     long millis = (System.nanoTime() - start) / 1_000_000L;
-    assertEquals(child.lastLog(), 0, exit);
     Object after = watched.state(measured);
     assertNotEquals(
         "the command must change the " + watched.dir() + " for the test to mean anything",
@@ -182,7 +191,6 @@ public class CrashSafetyTest {
         after);
 
     List<KillPoint> points = new ArrayList<>(extraPoints);
-    boolean everyMoment = moments == Moments.ALL || FULL_SWEEP;
     if (everyMoment) {
       points.add(new KillPoint("lock taken", CrashSafetyTest::lockTaken, 0));
     }

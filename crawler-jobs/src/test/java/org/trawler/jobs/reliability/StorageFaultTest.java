@@ -47,8 +47,13 @@ public class StorageFaultTest {
   private static Configuration conf;
   private static LoopbackSite web;
 
-  /** The crawl after each step of one round, each the template of the next command's runs. */
-  private static File seeded, injected, generated, fetched, parsed, updated;
+  private static File seeded;
+
+  /**
+   * Each step of one round, its result the template of the next command's runs; then the parsed
+   * crawl's links inverted into a linkdb, and a generation added to it.
+   */
+  private static CleanRun injected, generated, fetched, parsed, updated, inverted, withGeneration;
 
   @BeforeClass
   public static void crawlOneRound() throws Exception {
@@ -74,10 +79,13 @@ public class StorageFaultTest {
     Files.createDirectories(new File(seeded, "urls").toPath());
     Files.write(new File(seeded, "urls/seed.txt").toPath(), seeds);
     injected = step(seeded, "injected", INJECT);
-    generated = step(injected, "generated", GENERATE);
-    fetched = step(generated, "fetched", FETCH);
-    parsed = step(fetched, "parsed", PARSE);
-    updated = step(parsed, "updated", UPDATEDB);
+    generated = step(injected.result(), "generated", GENERATE);
+    fetched = step(generated.result(), "fetched", FETCH);
+    parsed = step(fetched.result(), "parsed", PARSE);
+    updated = step(parsed.result(), "updated", UPDATEDB);
+    inverted = step(parsed.result(), "inverted", INVERTLINKS);
+    withGeneration = step(inverted.result(), "with-generation", INVERTLINKS_GENERATION);
+    assertTrue(new File(withGeneration.result(), "linkdb/current/gen-000001").isDirectory());
   }
 
   /** The sitemap the sitemap job finds at the default place: pages no link reaches. */
@@ -166,13 +174,25 @@ public class StorageFaultTest {
   private static final Function<File, String[]> WARC =
       c -> new String[] {"warc", faulty(c, "warc"), segment(c)};
 
-  private static File step(File from, String name, Function<File, String[]> command)
+  /**
+   * A command's clean run on a copy of {@code template}: its {@code result} is the state after it
+   * (and the template of the next command), {@code counted} what it asked of the storage. The
+   * faulty runs of the same command on the same template are checked against both, so a step of the
+   * round is also its command's measured run.
+   */
+  private record CleanRun(
+      File template,
+      Function<File, String[]> command,
+      File result,
+      FaultyFileSystem.Plan counted) {}
+
+  private static CleanRun step(File from, String name, Function<File, String[]> command)
       throws Exception {
     File to = copy(from, name);
-    FaultyFileSystem.clean();
+    FaultyFileSystem.Plan counted = FaultyFileSystem.clean();
     CommandRun run = CommandRun.run(conf, command.apply(to));
     assertEquals(run.toString(), 0, run.exitCode);
-    return to;
+    return new CleanRun(from, command, to, counted);
   }
 
   private static int copies;
@@ -217,16 +237,15 @@ public class StorageFaultTest {
     return new ArrayList<>(at);
   }
 
-  private void assertBeforeOrAfter(File template, Function<File, String[]> command)
-      throws Exception {
+  /** The command of {@code clean} failing on its template at each sampled fault. */
+  private void assertBeforeOrAfter(CleanRun clean) throws Exception {
+    File template = clean.template();
+    Function<File, String[]> command = clean.command();
     SortedMap<String, String> before = CrawlDirState.of(conf, template);
-    File measured = copy(template, "measured");
-    FaultyFileSystem.Plan counted = FaultyFileSystem.clean();
-    CommandRun clean = CommandRun.run(conf, command.apply(measured));
-    assertEquals(clean.toString(), 0, clean.exitCode);
-    SortedMap<String, String> after = CrawlDirState.of(conf, measured);
+    FaultyFileSystem.Plan counted = clean.counted();
+    SortedMap<String, String> after = CrawlDirState.of(conf, clean.result());
     assertTrue("the command must change the data", !before.equals(after));
-    String name = command.apply(measured)[0];
+    String name = command.apply(clean.result())[0];
     LOG.info(
         "{}: {} creates, {} bytes, {} renames in a clean run",
         name,
@@ -304,86 +323,78 @@ public class StorageFaultTest {
 
   @Test
   public void inject() throws Exception {
-    assertBeforeOrAfter(seeded, INJECT);
+    assertBeforeOrAfter(injected);
   }
 
   @Test
   public void injectIntoAnExistingCrawlDb() throws Exception {
-    File moreSeeds = copy(injected, "more-seeds");
+    File moreSeeds = copy(injected.result(), "more-seeds");
     Files.write(new File(moreSeeds, "urls/more.txt").toPath(), List.of(web.url("/more.html")));
-    assertBeforeOrAfter(moreSeeds, INJECT);
+    assertBeforeOrAfter(step(moreSeeds, "measured", INJECT));
   }
 
   @Test
   public void generateWithCrawlDbUpdate() throws Exception {
-    assertBeforeOrAfter(injected, GENERATE);
+    assertBeforeOrAfter(generated);
   }
 
   @Test
   public void fetch() throws Exception {
-    assertBeforeOrAfter(generated, FETCH);
+    assertBeforeOrAfter(fetched);
   }
 
   @Test
   public void parse() throws Exception {
-    assertBeforeOrAfter(fetched, PARSE);
+    assertBeforeOrAfter(parsed);
   }
 
   @Test
   public void updatedb() throws Exception {
-    assertBeforeOrAfter(parsed, UPDATEDB);
+    assertBeforeOrAfter(updated);
   }
 
   @Test
   public void invertlinks() throws Exception {
-    assertBeforeOrAfter(parsed, INVERTLINKS);
+    assertBeforeOrAfter(inverted);
   }
 
   @Test
   public void invertlinksAddingAGeneration() throws Exception {
-    assertBeforeOrAfter(step(parsed, "inverted", INVERTLINKS), INVERTLINKS_GENERATION);
+    assertBeforeOrAfter(withGeneration);
   }
 
   @Test
   public void invertlinksMergingGenerationsIntoOne() throws Exception {
-    assertBeforeOrAfter(withGeneration(), INVERTLINKS_MERGE_GENERATIONS);
+    assertBeforeOrAfter(step(withGeneration.result(), "measured", INVERTLINKS_MERGE_GENERATIONS));
   }
 
   @Test
   public void invertlinksMergingAGenerationIntoTheBase() throws Exception {
-    assertBeforeOrAfter(withGeneration(), INVERTLINKS_INTO_BASE);
-  }
-
-  /** The parsed crawl with a linkdb of a base and one generation. */
-  private static File withGeneration() throws Exception {
-    File inverted = step(parsed, "inverted", INVERTLINKS);
-    File withGeneration = step(inverted, "with-generation", INVERTLINKS_GENERATION);
-    assertTrue(new File(withGeneration, "linkdb/current/gen-000001").isDirectory());
-    return withGeneration;
+    assertBeforeOrAfter(step(withGeneration.result(), "measured", INVERTLINKS_INTO_BASE));
   }
 
   @Test
   public void dedup() throws Exception {
-    assertBeforeOrAfter(updated, DEDUP);
+    assertBeforeOrAfter(step(updated.result(), "measured", DEDUP));
   }
 
   @Test
   public void index() throws Exception {
-    assertBeforeOrAfter(updated, INDEX);
+    assertBeforeOrAfter(step(updated.result(), "measured", INDEX));
   }
 
   @Test
   public void updatehostdb() throws Exception {
-    assertBeforeOrAfter(updated, UPDATEHOSTDB);
+    assertBeforeOrAfter(step(updated.result(), "measured", UPDATEHOSTDB));
   }
 
   @Test
   public void sitemap() throws Exception {
-    assertBeforeOrAfter(updated, SITEMAP);
+    assertBeforeOrAfter(step(updated.result(), "measured", SITEMAP));
   }
 
   @Test
   public void warc() throws Exception {
-    assertBeforeOrAfter(parsed, WARC);
+    assertBeforeOrAfter(step(parsed.result(), "measured", WARC));
   }
 }
