@@ -1,7 +1,9 @@
 package org.trawler.core.parse;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -49,6 +51,18 @@ public class LinkRelationsTest {
       urls.add(o.getToUrl());
     }
     return urls;
+  }
+
+  @Test
+  public void relIsASetOfWhitespaceSeparatedTokensReadWithoutCase() {
+    assertTrue(OutlinkExtractor.hasRel("nofollow", "nofollow"));
+    assertTrue(OutlinkExtractor.hasRel("  external\tNoFollow\n", "nofollow"));
+    assertTrue(OutlinkExtractor.hasRel("ugc\u000Bnofollow\fnoopener\r", "noopener"));
+    assertFalse(OutlinkExtractor.hasRel("", "nofollow"));
+    assertFalse(OutlinkExtractor.hasRel("   ", "nofollow"));
+    assertFalse(OutlinkExtractor.hasRel("nofollowed no-follow", "nofollow"));
+    assertFalse(OutlinkExtractor.hasRel("follow", "nofollow"));
+    assertFalse(OutlinkExtractor.hasRel("no\u00A0follow", "nofollow")); // not a separator
   }
 
   @Test

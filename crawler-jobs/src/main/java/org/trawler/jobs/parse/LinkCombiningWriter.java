@@ -1,6 +1,7 @@
 package org.trawler.jobs.parse;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
@@ -25,7 +26,7 @@ import org.trawler.jobs.records.IncomingLinks;
  */
 public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord> {
   private final RecordWriter<Text, SegmentRecord> out;
-  private final KeyOrderedTable<Text, IncomingLinks> links;
+  private final KeyOrderedTable<UrlKey, IncomingLinks> links;
   private long linksIn;
   private long datumsOut;
 
@@ -59,12 +60,13 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
       out.write(key, record);
       return;
     }
-    IncomingLinks sum = links.get(key);
+    UrlKey url = new UrlKey(key.copyBytes()); // a copy: the caller may reuse its key
+    IncomingLinks sum = links.get(url);
     if (sum == null) {
       if (links.isFull()) {
         flush();
       }
-      sum = links.entry(new Text(key), k -> new IncomingLinks()); // the caller may reuse its key
+      sum = links.entry(url, k -> new IncomingLinks());
       links.hold(1);
     }
     sum.add((CrawlDatum) value);
@@ -74,7 +76,8 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
   /** Writes the table's combined datums, in URL order, and empties it. */
   void flush() throws IOException, InterruptedException {
     datumsOut +=
-        links.writeTo((url, sum) -> out.write(url, new SegmentRecord(sum.toLinkedDatum())));
+        links.writeTo(
+            (url, sum) -> out.write(new Text(url.bytes), new SegmentRecord(sum.toLinkedDatum())));
   }
 
   @Override
@@ -97,5 +100,35 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
   /** Combined linked datums written so far. */
   long datumsOut() {
     return datumsOut;
+  }
+
+  /**
+   * A URL's bytes as the table's key, in Text's order (unsigned bytes, then length): its hash kept
+   * and its comparisons the JDK's vectorized ones. Text hashes its bytes on every look-up and
+   * compares them through Hadoop's byte comparator, and a link-heavy page makes a look-up per link.
+   */
+  private static final class UrlKey implements Comparable<UrlKey> {
+    private final byte[] bytes;
+    private final int hash;
+
+    UrlKey(byte[] bytes) {
+      this.bytes = bytes;
+      this.hash = Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof UrlKey k && hash == k.hash && Arrays.equals(bytes, k.bytes);
+    }
+
+    @Override
+    public int compareTo(UrlKey o) {
+      return Arrays.compareUnsigned(bytes, o.bytes);
+    }
   }
 }

@@ -31,6 +31,10 @@ public final class IncomingLinks {
    * ({@code _depth_}, if it has one), its feed item date and its time.
    */
   public void add(CrawlDatum linked) {
+    if (linked.getMetadata().size() == 1 && linked.getMetadata().containsKey(MetadataKeys.DEPTH)) {
+      addParsedLink(linked);
+      return;
+    }
     score +=
         linked.getMetadata().containsKey(MetadataKeys.LINK_SCORE_SUM)
             ? Double.longBitsToDouble(linked.getMetaLong(MetadataKeys.LINK_SCORE_SUM, 0))
@@ -45,6 +49,22 @@ public final class IncomingLinks {
       topic = Float.isNaN(topic) ? relevance.get() : Math.max(topic, relevance.get());
     }
     count += Math.max(1, linked.getMetaLong(MetadataKeys.LINK_COUNT, 1));
+  }
+
+  /**
+   * Adds a link as a parse writes it, with its depth and nothing else in its metadata: the general
+   * rule's result without its four look-ups of keys it cannot have ({@code _links_} and {@code
+   * _depth_} share a bucket of a datum's small map, so one of them compared the keys' bytes), once
+   * per link of every page.
+   */
+  private void addParsedLink(CrawlDatum linked) {
+    score += linked.getScore();
+    int depth = linked.getMetaInt(MetadataKeys.DEPTH, -1);
+    if (depth >= 0) {
+      minDepth = Math.min(minDepth, depth);
+    }
+    earliest = Math.min(earliest, linked.getFetchTime());
+    count++;
   }
 
   /**

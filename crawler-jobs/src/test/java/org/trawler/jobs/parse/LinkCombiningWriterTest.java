@@ -94,6 +94,25 @@ public class LinkCombiningWriterTest {
   }
 
   @Test
+  public void urlsAreWrittenInTextOrderNonAsciiAfterAsciiAndAPrefixFirst() throws Exception {
+    Kept out = new Kept();
+    LinkCombiningWriter writer = new LinkCombiningWriter(out, 10);
+    List<String> urls =
+        List.of("http://a/\u00e9", "http://a/z", "http://a/", "http://a/\u4e2d", "http://a/zz");
+    for (String url : urls) {
+      writer.write(new Text(url), linked(1f, 1, 1));
+    }
+    writer.close(null);
+    List<Text> sorted = new java.util.ArrayList<>();
+    urls.forEach(u -> sorted.add(new Text(u)));
+    java.util.Collections.sort(sorted); // Text's own order: unsigned UTF-8 bytes, then length
+    assertEquals(sorted.stream().map(Text::toString).toList(), out.keys);
+    assertEquals(
+        List.of("http://a/", "http://a/z", "http://a/zz", "http://a/\u00e9", "http://a/\u4e2d"),
+        out.keys);
+  }
+
+  @Test
   public void feedItemDatesKeepTheNewest() throws Exception {
     Kept out = new Kept();
     LinkCombiningWriter writer = new LinkCombiningWriter(out, 10);

@@ -4,6 +4,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import org.apache.hadoop.io.FloatWritable;
+import org.apache.hadoop.io.Text;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -24,6 +25,24 @@ public class IncomingLinksTest {
     assertEquals(1_000_000, links.count());
     assertEquals(1000f, links.score(), 0.01f);
     assertEquals(2, links.minDepth());
+  }
+
+  @Test
+  public void aParsesLinksWithDepthAloneAddUpAsByTheGeneralRule() {
+    IncomingLinks parsed = new IncomingLinks();
+    IncomingLinks general = new IncomingLinks();
+    for (int i = 0; i < 3; i++) {
+      CrawlDatum link = Datums.linked(0.25f * (i + 1), 5 - i);
+      link.setFetchTime(1000 - i);
+      parsed.add(link); // _depth_ alone
+      link.putMeta(new Text("_other_"), "x"); // a key no rule reads: the general path
+      general.add(link);
+    }
+    assertEquals(general.toLinkedDatum(), parsed.toLinkedDatum());
+    assertEquals(3, parsed.count());
+    assertEquals(1.5f, parsed.score(), 0f);
+    assertEquals(3, parsed.minDepth());
+    assertEquals(998, parsed.toLinkedDatum().getFetchTime());
   }
 
   @Test

@@ -27,7 +27,8 @@ import org.trawler.simweb.SiteProfile;
  * a few rounds and reports, per phase and round (each round ends with an index step), wall and CPU
  * time, records per second and peak heap; the fetch rate against the politeness bound; documents
  * per second into Lucene; and the fixed cost of a job and of a round (a round on a one-URL crawldb,
- * with the bench's politeness delay and without).
+ * with the bench's politeness delay and without). With fetcher.parse=false, the parse jobs' CPU per
+ * page against the parser alone on the same pages ({@link ParserAlone}).
  */
 final class BenchCycle extends BenchMode {
 
@@ -145,6 +146,11 @@ final class BenchCycle extends BenchMode {
         }
         samples.forEach(report::add);
         out().println("bench: round " + n + " done");
+      }
+      if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
+        report.parserAlone(
+            ParserAlone.measure(
+                conf, Segment.withPart(conf, crawl.segments(), Segment.PARSE_DATA, "parsed")));
       }
       report.add(meter.measure(0, "warc", () -> exportWarc(conf, crawl, dir.resolve("warc"))));
       // The fixed cost of a job: the same round on a crawldb of one URL (a warm JVM, as in `run`).

@@ -61,6 +61,7 @@ final class BenchReport implements BenchCommand.Report {
   private final List<PhaseMeter.Sample> fixedCost = new ArrayList<>();
   private final List<PhaseMeter.Sample> roundCost = new ArrayList<>();
   private double serverCpuSeconds = -1;
+  private ParserAlone.Figures parserAlone;
   private long peakRssBytes = -1;
 
   BenchReport(Settings settings) {
@@ -95,6 +96,29 @@ final class BenchReport implements BenchCommand.Report {
 
   void serverCpuSeconds(double seconds) {
     serverCpuSeconds = seconds;
+  }
+
+  /** The parser alone on the pages the parse jobs parsed ({@link ParserAlone}). */
+  void parserAlone(ParserAlone.Figures figures) {
+    parserAlone = figures;
+  }
+
+  /** The parse jobs' pages and CPU seconds over all rounds: {pages, cpuSeconds}. */
+  private double[] parseJobs() {
+    double[] pagesAndCpu = new double[2];
+    for (PhaseMeter.Sample s : phases) {
+      if (s.phase().equals(CrawlRound.PARSE)) {
+        pagesAndCpu[0] += records(s);
+        pagesAndCpu[1] += s.cpuSeconds();
+      }
+    }
+    return pagesAndCpu;
+  }
+
+  /** The parse jobs' CPU per page over the parser's own (issue 43 §1). */
+  private double parseJobRatio() {
+    double[] job = parseJobs();
+    return (job[1] / job[0]) / (parserAlone.cpuSeconds() / parserAlone.pages());
   }
 
   /** The first sample of a phase, or null. */
@@ -192,6 +216,14 @@ final class BenchReport implements BenchCommand.Report {
             "index (round %d): %d documents in %.2f s = %.0f documents/s, %.0f per CPU second%n",
             s.round(), docs, secs, docs / secs, docs / s.cpuSeconds());
       }
+    }
+    if (parserAlone != null) {
+      double[] job = parseJobs();
+      out.printf(
+          "parse jobs: %.0f pages, %.1f pages per CPU s; the parser alone on the same pages after"
+              + " them (this JVM, one thread): %.1f pages per CPU s; CPU per page %.2f x the"
+              + " parser's own%n",
+          job[0], job[0] / job[1], parserAlone.pagesPerCpuSecond(), parseJobRatio());
     }
     PhaseMeter.Sample warc = phase("warc");
     if (warc != null) {
@@ -321,6 +353,22 @@ final class BenchReport implements BenchCommand.Report {
           .value(settings.bound()) // null when unbounded, as the ratio
           .name("ratio")
           .value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
+          .endObject();
+    }
+    if (parserAlone != null) {
+      double[] job = parseJobs();
+      j.name("parseJob")
+          .beginObject()
+          .name("pages")
+          .value((long) job[0])
+          .name("cpuSeconds")
+          .value(job[1])
+          .name("parserAlonePages")
+          .value(parserAlone.pages())
+          .name("parserAloneCpuSeconds")
+          .value(parserAlone.cpuSeconds())
+          .name("ratio")
+          .value(parseJobRatio())
           .endObject();
     }
     PhaseMeter.Sample warc = phase("warc");
