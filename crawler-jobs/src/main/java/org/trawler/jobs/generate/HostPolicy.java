@@ -108,13 +108,17 @@ public final class HostPolicy {
   /**
    * Why {@code url} of {@code host} is skipped now: its host's ({@link #skipReason(String)}), or
    * {@link SkipReason#DUPLICATE_PARAM} when it carries a parameter learned irrelevant there (its
-   * twin without it is the one fetched), or {@link SkipReason#TRAP_PATTERN} when its trap
-   * template's budget is spent; else null.
+   * twin without it is the one fetched), or {@link SkipReason#MIRROR_HOST} when its host mirrors
+   * another (the original is fetched), or {@link SkipReason#TRAP_PATTERN} when its trap template's
+   * budget is spent; else null.
    */
   public SkipReason skipReason(String url, String host) {
     SkipReason reason = skipReason(host);
     if (reason != null || host == null) {
       return reason;
+    }
+    if (known.mirrorOf(host) != null) {
+      return SkipReason.MIRROR_HOST;
     }
     if (!known.learnedParams().normalize(url, null).equals(url)) {
       return SkipReason.DUPLICATE_PARAM;
