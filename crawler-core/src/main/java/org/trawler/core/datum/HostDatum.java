@@ -26,9 +26,11 @@ import org.apache.hadoop.io.WritableUtils;
  * pages are near-duplicates of each other), each with its evidence and generate's budget for it;
  * older records have none. Version 7 adds the host's rank in the host graph ({@code hostrank}): its
  * harmonic centrality and its host-level PageRank; older records read as never ranked (both 0).
+ * Version 8 adds the host this one mirrors (its pages turned out to be copies of that host's pages
+ * at the same paths) with the evidence; older records mirror none.
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 7;
+  public static final byte VERSION = 8;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -75,6 +77,8 @@ public final class HostDatum implements Writable {
   private final Map<String, Trap> traps = new TreeMap<>();
   private float harmonicCentrality;
   private float hostRank;
+  private String mirrorOf = "";
+  private int mirrorEvidence;
 
   /**
    * A trap template of the host: how many of its fetched pages were near-duplicates of each other,
@@ -107,6 +111,8 @@ public final class HostDatum implements Writable {
     traps.putAll(other.traps);
     harmonicCentrality = other.harmonicCentrality;
     hostRank = other.hostRank;
+    mirrorOf = other.mirrorOf;
+    mirrorEvidence = other.mirrorEvidence;
   }
 
   /** crawldb URL count per db status byte, in status order. */
@@ -299,6 +305,25 @@ public final class HostDatum implements Writable {
     this.hostRank = hostRank;
   }
 
+  /**
+   * The host whose pages this host serves again at the same paths (a mirror), or empty: generate
+   * leaves a mirror's URLs out while the evidence holds.
+   */
+  public String getMirrorOf() {
+    return mirrorOf;
+  }
+
+  /** How many of the host's pages were copies of {@link #getMirrorOf}'s at the same path. */
+  public int getMirrorEvidence() {
+    return mirrorEvidence;
+  }
+
+  /** Sets the host this one mirrors ({@code host} empty: none) and the evidence for it. */
+  public void setMirror(String host, int evidence) {
+    this.mirrorOf = host == null ? "" : host;
+    this.mirrorEvidence = mirrorOf.isEmpty() ? 0 : evidence;
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     out.writeByte(VERSION);
@@ -339,6 +364,8 @@ public final class HostDatum implements Writable {
     }
     out.writeFloat(harmonicCentrality);
     out.writeFloat(hostRank);
+    Text.writeString(out, mirrorOf);
+    WritableUtils.writeVInt(out, mirrorEvidence);
   }
 
   @Override
@@ -395,6 +422,8 @@ public final class HostDatum implements Writable {
     }
     harmonicCentrality = version >= 7 ? in.readFloat() : 0;
     hostRank = version >= 7 ? in.readFloat() : 0;
+    mirrorOf = version >= 8 ? Text.readString(in) : "";
+    mirrorEvidence = version >= 8 ? WritableUtils.readVInt(in) : 0;
   }
 
   /** The soft-404 probe's answer, for a host that was probed. */
@@ -474,6 +503,10 @@ public final class HostDatum implements Writable {
         .append(irrelevantParams.isEmpty() ? "" : " irrelevant_params=" + irrelevantParams)
         .append(traps.isEmpty() ? "" : " traps=" + trapsString())
         .append(rankString())
+        .append(
+            mirrorOf.isEmpty()
+                ? ""
+                : " mirror_of=" + mirrorOf + " mirror_evidence=" + mirrorEvidence)
         .toString();
   }
 }

@@ -180,6 +180,26 @@ public class HostDatumTest {
   }
 
   @Test
+  public void theMirroredHostReadsBackAndShowsAndAVersionSevenRecordMirrorsNone()
+      throws IOException {
+    HostDatum mirror = sample();
+    mirror.setMirror("www.amber.test", 5);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    mirror.write(new DataOutputStream(bytes));
+    HostDatum h = read(bytes.toByteArray());
+    assertEquals("www.amber.test", new HostDatum(h).getMirrorOf());
+    assertEquals(5, h.getMirrorEvidence());
+    assertTrue(h.toString(), h.toString().endsWith(" mirror_of=www.amber.test mirror_evidence=5"));
+    ByteArrayOutputStream plain = new ByteArrayOutputStream();
+    sample().write(new DataOutputStream(plain));
+    byte[] v8 = plain.toByteArray();
+    byte[] v7 = java.util.Arrays.copyOf(v8, v8.length - 2); // the empty host and its evidence
+    v7[0] = 7;
+    assertEquals("", read(v7).getMirrorOf());
+    assertEquals(sample().toString(), read(v7).toString());
+  }
+
+  @Test
   public void anOlderRecordReadsAsNeverBackedOff() throws IOException {
     HostDatum h = read(versionOne(sample()));
     assertEquals(0, h.getRateLimited());

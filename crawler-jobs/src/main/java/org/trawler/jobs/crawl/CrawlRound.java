@@ -328,17 +328,18 @@ public final class CrawlRound {
     UpdateDb.Result updated =
         steps.call(
             UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
+    steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
+    DeduplicationJob.Result deduped =
+        dedups(fetched)
+            ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
+            : null;
+    // after dedup: a mirror host is learned from this round's copies, not the next round's
     if (updatesHostDb(fetched)) {
       steps.run(
           UPDATEHOSTDB,
           new HostDb(),
           h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
     }
-    steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
-    DeduplicationJob.Result deduped =
-        dedups(fetched)
-            ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
-            : null;
     if (ranksAfter(round, rankEvery)) {
       steps.run(RANK, new RankCommand(), r -> r.rank(crawl.crawlDb(), crawl.segments(), false));
     }

@@ -27,6 +27,11 @@ public enum SkipReason implements JobCounter {
   DUPLICATE_PARAM("duplicate parameter"),
   /** The URL's template is a trap learned on its host, and its budget for this round is spent. */
   TRAP_PATTERN("trap pattern"),
+  /**
+   * The URL's host was learned to mirror another host (its pages are copies of that host's at the
+   * same paths): the original's URLs are fetched instead; the URL stays in the crawldb, due.
+   */
+  MIRROR_HOST("mirror host"),
   TOP_N("topN");
 
   /** Generate's reason for a URL the hostdb's knowledge keeps out. */
@@ -35,6 +40,7 @@ public enum SkipReason implements JobCounter {
       case HOST_FAILING -> HOST_FAILING;
       case HOST_BACKOFF -> HOST_BACKOFF;
       case DUPLICATE_PARAM -> DUPLICATE_PARAM;
+      case MIRROR_HOST -> MIRROR_HOST;
       case TRAP_PATTERN -> TRAP_PATTERN;
     };
   }

@@ -228,7 +228,7 @@ public class HostDb extends CrawlTool {
     @Override
     protected void setup(Context context) {
       Configuration conf = context.getConfiguration();
-      learn = learning(conf).isOn() || traps(conf).isOn();
+      learn = learning(conf).isOn() || traps(conf).isOn() || mirrors(conf).isOn();
     }
 
     @Override
@@ -261,6 +261,15 @@ public class HostDb extends CrawlTool {
         Settings.getInt(
             conf, HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE, HostDbKeys.DEFAULT_TRAPS_LEARN_MIN_EVIDENCE),
         Settings.getInt(conf, HostDbKeys.TRAPS_BUDGET, HostDbKeys.DEFAULT_TRAPS_BUDGET));
+  }
+
+  /** The mirror learning of {@code conf}: its hostdb.mirrors.* key. */
+  static MirrorLearning mirrors(Configuration conf) {
+    return new MirrorLearning(
+        Settings.getInt(
+            conf,
+            HostDbKeys.MIRRORS_LEARN_MIN_EVIDENCE,
+            HostDbKeys.DEFAULT_MIRRORS_LEARN_MIN_EVIDENCE));
   }
 
   /** crawl_fetch (url → fetch datum) to (host → one fetch outcome). */
@@ -316,6 +325,7 @@ public class HostDb extends CrawlTool {
     private Backoff backoff;
     private ParamLearning learning;
     private TrapLearning traps;
+    private MirrorLearning mirrors;
     private int maxPages;
 
     @Override
@@ -324,6 +334,7 @@ public class HostDb extends CrawlTool {
       backoff = Backoff.from(conf);
       learning = learning(conf);
       traps = traps(conf);
+      mirrors = mirrors(conf);
       maxPages =
           Settings.getInt(
               conf, HostDbKeys.PARAMS_LEARN_MAX_PAGES, HostDbKeys.DEFAULT_PARAMS_LEARN_MAX_PAGES);
@@ -333,7 +344,8 @@ public class HostDb extends CrawlTool {
     protected void reduce(Text host, Iterable<HostPart> parts, Context context)
         throws IOException, InterruptedException {
       HostUpdate.Merged merged =
-          HostUpdate.mergeRound(host.toString(), parts, backoff, learning, traps, maxPages);
+          HostUpdate.mergeRound(
+              host.toString(), parts, backoff, learning, traps, mirrors, maxPages);
       if (merged == null) {
         return;
       }
@@ -342,6 +354,9 @@ public class HostDb extends CrawlTool {
       }
       if (!merged.host().getTraps().isEmpty()) {
         HostDbCounter.HOSTS_WITH_TRAPS.in(context).increment(1);
+      }
+      if (!merged.host().getMirrorOf().isEmpty()) {
+        HostDbCounter.MIRROR_HOSTS.in(context).increment(1);
       }
       HostDbCounter.HOSTS.in(context).increment(1);
       if (merged.failedRound()) {

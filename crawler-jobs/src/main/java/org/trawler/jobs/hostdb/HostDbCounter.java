@@ -28,7 +28,9 @@ public enum HostDbCounter implements JobCounter {
   /** Hosts with query parameters learned irrelevant (normalization drops them there). */
   HOSTS_WITH_IRRELEVANT_PARAMS,
   /** Hosts with trap templates learned (generate gives each a shrinking budget). */
-  HOSTS_WITH_TRAPS;
+  HOSTS_WITH_TRAPS,
+  /** Hosts learned to mirror another host's pages (generate leaves their URLs out). */
+  MIRROR_HOSTS;
 
   public static final String GROUP = "hostdb";
 

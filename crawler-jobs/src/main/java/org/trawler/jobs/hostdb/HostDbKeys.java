@@ -63,6 +63,15 @@ public final class HostDbKeys {
   public static final int DEFAULT_HOSTDB_MAX_COUNT_FAILING = -1;
 
   /**
+   * Fetched pages of a host that dedup marked copies of another host's pages at the same paths
+   * (more than half of its fetched pages) that make it that host's mirror, whose URLs generate
+   * leaves out; 0 turns mirror learning off.
+   */
+  public static final String MIRRORS_LEARN_MIN_EVIDENCE = "hostdb.mirrors.learn.min.evidence";
+
+  public static final int DEFAULT_MIRRORS_LEARN_MIN_EVIDENCE = 3;
+
+  /**
    * Internal: the installed hostdb version a job's tasks read (HostKnowledgeReader); unset = none.
    */
   public static final String INTERNAL_CURRENT = "trawler.hostdb.current";

@@ -22,6 +22,7 @@ public final class HostKnowledge {
   private final Map<String, HostDatum> probes;
   private final Map<String, Float> centrality;
   private final float maxCentrality;
+  private final Map<String, String> mirrors;
 
   HostKnowledge(
       Map<String, HostDatum> watched,
@@ -37,6 +38,20 @@ public final class HostKnowledge {
       Map<String, Set<String>> learnedParams,
       Map<String, HostDatum> probes,
       Map<String, Float> centrality) {
+    this(watched, traps, learnedParams, probes, centrality, Map.of());
+  }
+
+  /**
+   * @param mirrors host → the host it mirrors
+   */
+  HostKnowledge(
+      Map<String, HostDatum> watched,
+      Map<String, Map<String, Integer>> traps,
+      Map<String, Set<String>> learnedParams,
+      Map<String, HostDatum> probes,
+      Map<String, Float> centrality,
+      Map<String, String> mirrors) {
+    this.mirrors = mirrors;
     this.watched = watched;
     this.traps = traps;
     this.learned = LearnedParamsURLNormalizer.of(learnedParams);
@@ -68,9 +83,30 @@ public final class HostKnowledge {
     return new HostKnowledge(watched, traps, learnedParams, Map.of());
   }
 
-  /** Whether it knows nothing generate acts on: no watched host, no trap, no learned parameter. */
+  /**
+   * A view holding these facts, mirrors too, and no probe answers.
+   *
+   * @param mirrors host → the host it mirrors
+   */
+  public static HostKnowledge of(
+      Map<String, HostDatum> watched,
+      Map<String, Map<String, Integer>> traps,
+      Map<String, Set<String>> learnedParams,
+      Map<String, String> mirrors) {
+    return new HostKnowledge(watched, traps, learnedParams, Map.of(), Map.of(), mirrors);
+  }
+
+  /**
+   * Whether it knows nothing generate acts on: no watched host, no trap, no learned parameter, no
+   * mirror.
+   */
   public boolean isEmpty() {
-    return watched.isEmpty() && traps.isEmpty() && learned.learned().isEmpty();
+    return watched.isEmpty() && traps.isEmpty() && learned.learned().isEmpty() && mirrors.isEmpty();
+  }
+
+  /** The host {@code host} was learned to mirror, or null when it mirrors none. */
+  public String mirrorOf(String host) {
+    return host == null ? null : mirrors.get(host);
   }
 
   /** The host's failed rounds and backoff when it failed a round or was backed off, else null. */

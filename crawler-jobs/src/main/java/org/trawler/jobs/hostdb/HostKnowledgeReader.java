@@ -66,6 +66,7 @@ public final class HostKnowledgeReader {
     Map<String, Set<String>> params = new HashMap<>();
     Map<String, HostDatum> probes = new HashMap<>();
     Map<String, Float> centrality = new HashMap<>();
+    Map<String, String> mirrors = new HashMap<>();
     boolean rank = conf.getBoolean(HostDbKeys.INTERNAL_READ_RANK, false);
     boolean probing = Soft404Probe.on(conf);
     try {
@@ -88,6 +89,9 @@ public final class HostKnowledgeReader {
               }
               if (!d.getIrrelevantParams().isEmpty()) {
                 params.put(name, Set.copyOf(d.getIrrelevantParams().keySet()));
+              }
+              if (!d.getMirrorOf().isEmpty()) {
+                mirrors.put(name, d.getMirrorOf());
               }
               if (probing) {
                 keepProbe(probes, name, d);
@@ -112,10 +116,11 @@ public final class HostKnowledgeReader {
         && traps.isEmpty()
         && params.isEmpty()
         && probes.isEmpty()
-        && centrality.isEmpty()) {
+        && centrality.isEmpty()
+        && mirrors.isEmpty()) {
       return HostKnowledge.NONE;
     }
-    return new HostKnowledge(watched, traps, params, probes, centrality);
+    return new HostKnowledge(watched, traps, params, probes, centrality, mirrors);
   }
 
   /** Keeps the host's newest probe answer, its soft-404 fields only. */

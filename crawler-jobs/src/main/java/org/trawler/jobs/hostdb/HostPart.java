@@ -34,15 +34,30 @@ public final class HostPart implements Writable {
   private HostDatum datum = new HostDatum();
   private String url = "";
   private long fingerprint;
+  private String copyOf = "";
 
   public HostPart() {}
 
   /** A {@link Kind#PAGE} part: the URL and its page's fingerprint. */
   public static HostPart page(String url, long fingerprint) {
+    return page(url, fingerprint, "");
+  }
+
+  /**
+   * A {@link Kind#PAGE} part whose page is a copy of the same path on host {@code copyOf} (empty:
+   * no such copy; {@link MirrorLearning#copyOf}).
+   */
+  public static HostPart page(String url, long fingerprint, String copyOf) {
     HostPart part = new HostPart(Kind.PAGE, new HostDatum());
     part.url = url;
     part.fingerprint = fingerprint;
+    part.copyOf = copyOf;
     return part;
+  }
+
+  /** For a PAGE part, the host whose page at the same path this page copies, else empty. */
+  public String copyOf() {
+    return copyOf;
   }
 
   /** The URL of a PAGE part, else empty. */
@@ -74,6 +89,7 @@ public final class HostPart implements Writable {
     if (kind == Kind.PAGE) {
       Text.writeString(out, url);
       out.writeLong(fingerprint);
+      Text.writeString(out, copyOf);
     } else {
       datum.write(out);
     }
@@ -89,9 +105,11 @@ public final class HostPart implements Writable {
     datum = new HostDatum();
     url = "";
     fingerprint = 0;
+    copyOf = "";
     if (kind == Kind.PAGE) {
       url = Text.readString(in);
       fingerprint = in.readLong();
+      copyOf = Text.readString(in);
     } else {
       datum.readFields(in);
     }
@@ -99,6 +117,8 @@ public final class HostPart implements Writable {
 
   @Override
   public String toString() {
-    return kind == Kind.PAGE ? kind + " " + url + " " + fingerprint : kind + " " + datum;
+    return kind == Kind.PAGE
+        ? kind + " " + url + " " + fingerprint + (copyOf.isEmpty() ? "" : " copy_of=" + copyOf)
+        : kind + " " + datum;
   }
 }

@@ -100,13 +100,17 @@ public final class HostPolicy {
   /**
    * Why {@code url} of {@code host} is skipped now: its host's ({@link #skipReason(String)}), or
    * {@link HostSkip#DUPLICATE_PARAM} when it carries a parameter learned irrelevant there (its twin
-   * without it is the one fetched), or {@link HostSkip#TRAP_PATTERN} when its trap template's
-   * budget is spent; else null.
+   * without it is the one fetched), or {@link HostSkip#MIRROR_HOST} when its host mirrors another
+   * (the original is fetched), or {@link HostSkip#TRAP_PATTERN} when its trap template's budget is
+   * spent; else null.
    */
   public HostSkip skipReason(String url, String host) {
     HostSkip reason = skipReason(host);
     if (reason != null || host == null) {
       return reason;
+    }
+    if (known.mirrorOf(host) != null) {
+      return HostSkip.MIRROR_HOST;
     }
     if (!known.learnedParams().normalize(url, null).equals(url)) {
       return HostSkip.DUPLICATE_PARAM;

@@ -11,6 +11,8 @@ public enum HostSkip {
   HOST_BACKOFF,
   /** The URL carries a query parameter learned irrelevant on its host: its twin is fetched. */
   DUPLICATE_PARAM,
+  /** The URL's host mirrors another host (learned from dedup's copies): the original is fetched. */
+  MIRROR_HOST,
   /** The URL's template is a trap learned on its host, and its budget for this round is spent. */
   TRAP_PATTERN
 }

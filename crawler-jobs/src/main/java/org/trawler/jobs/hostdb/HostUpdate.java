@@ -37,7 +37,11 @@ public final class HostUpdate {
         || !datum.getMetadata().containsKey(MetadataKeys.FINGERPRINT)) {
       return null;
     }
-    return HostPart.page(url, datum.getMetaLong(MetadataKeys.FINGERPRINT, 0));
+    String copyOf =
+        s == CrawlStatus.DB_DUPLICATE
+            ? MirrorLearning.copyOf(url, datum.getMetaString(MetadataKeys.DUPLICATE_OF))
+            : "";
+    return HostPart.page(url, datum.getMetaLong(MetadataKeys.FINGERPRINT, 0), copyOf);
   }
 
   /** A crawldb URL: one URL of its status. */
@@ -150,7 +154,23 @@ public final class HostUpdate {
       ParamLearning learning,
       TrapLearning traps,
       int maxPages) {
+    return mergeRound(host, parts, backoff, learning, traps, new MirrorLearning(0), maxPages);
+  }
+
+  /**
+   * As {@link #mergeRound(String, Iterable, Backoff, ParamLearning, TrapLearning, int)}, and judges
+   * with {@code mirrors} whether the host mirrors another, from all its PAGE parts.
+   */
+  public static Merged mergeRound(
+      String host,
+      Iterable<HostPart> parts,
+      Backoff backoff,
+      ParamLearning learning,
+      TrapLearning traps,
+      MirrorLearning mirrors,
+      int maxPages) {
     HostDatum previous = null;
+    MirrorLearning.Tally copies = new MirrorLearning.Tally();
     List<ParamLearning.Page> pages = new ArrayList<>();
     HostDatum urls = new HostDatum();
     HostDatum round = new HostDatum();
@@ -175,6 +195,7 @@ public final class HostUpdate {
         case ROBOTS -> robots.add(new HostDatum(d));
         case SOFT404 -> probe = newerProbe(probe, d);
         case PAGE -> {
+          copies.add(part.copyOf());
           if (pages.size() < maxPages) {
             pages.add(new ParamLearning.Page(part.url(), part.fingerprint()));
           }
@@ -222,6 +243,8 @@ public final class HostUpdate {
     if (traps.isOn() || !record.getTraps().isEmpty()) {
       record.setTraps(traps.learn(pages, record.getTraps()));
     }
+    MirrorLearning.Mirror mirror = mirrors.judge(copies);
+    record.setMirror(mirror.host(), mirror.evidence());
     return new Merged(record, failed, busy);
   }
 

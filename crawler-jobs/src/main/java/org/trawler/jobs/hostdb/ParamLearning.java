@@ -39,6 +39,16 @@ public final class ParamLearning {
   /** Longest value taken for a token: longer ones are payloads (encoded state, a URL). */
   static final int TOKEN_MAX_LENGTH = 128;
 
+  /**
+   * Most differing fingerprint bits, median over a parameter's pairs, of a copy variant: a page and
+   * its print version (the same text without navigation and links) are 6 to 26 bits apart on
+   * simweb's web, median 16, where two distinct pages are about 32 (64 bits, half differ).
+   */
+  static final int COPY_MEDIAN_DISTANCE = 20;
+
+  /** Pairs (the page with the parameter's one value, and without it) a copy variant needs. */
+  static final int COPY_MIN_PAIRS = 2;
+
   /** The value of a parameter a page's URL does not have. */
   private static final String ABSENT = "\u0000";
 
@@ -106,6 +116,9 @@ public final class ParamLearning {
       int evidence = together.getOrDefault(p.getKey(), 0);
       boolean differs = false;
       boolean tokens = false;
+      List<Integer> pairDistances = new ArrayList<>();
+      java.util.Set<String> pairValues = new java.util.HashSet<>();
+      boolean onlyPairs = true;
       for (Map.Entry<String, Map<String, Long>> group : p.getValue().entrySet()) {
         Long without = byQuery.get(group.getKey());
         if (without != null) {
@@ -114,6 +127,16 @@ public final class ParamLearning {
         if (group.getValue().size() < 2) {
           continue;
         }
+        if (group.getValue().size() == 2 && without != null) {
+          for (Map.Entry<String, Long> v : group.getValue().entrySet()) {
+            if (!v.getKey().equals(ABSENT)) {
+              pairValues.add(v.getKey());
+              pairDistances.add(SimHash.distance(v.getValue(), without));
+            }
+          }
+        } else {
+          onlyPairs = false;
+        }
         if (nearDuplicates(new ArrayList<>(group.getValue().values()))) {
           evidence += group.getValue().size();
           tokens |= tokens(group.getValue().keySet());
@@ -121,13 +144,32 @@ public final class ParamLearning {
           differs = true;
         }
       }
-      if (differs) {
+      if (onlyPairs && copyVariant(pairValues, pairDistances)) {
+        learned.merge(p.getKey(), Math.max(evidence, 2 * pairDistances.size()), Math::max);
+      } else if (differs) {
         learned.remove(p.getKey());
       } else if (evidence >= (tokens ? Math.min(minEvidence, TOKEN_EVIDENCE) : minEvidence)) {
         learned.merge(p.getKey(), evidence, Math::max);
       }
     }
     return learned;
+  }
+
+  /**
+   * Whether a parameter is a copy variant (print=1, view=print): on every path it was fetched with
+   * and without, it had one and the same value, at least {@link #COPY_MIN_PAIRS} times, and the
+   * page with it was, at the median, within {@link #COPY_MEDIAN_DISTANCE} bits of the page without
+   * it. A print version leaves out the links and navigation whose words move its fingerprint, so
+   * the near-duplicate distance misses it; a parameter that selects other content (an id, a page
+   * number, a language) gives pages as far apart as any two.
+   */
+  static boolean copyVariant(java.util.Set<String> values, List<Integer> distances) {
+    if (values.size() != 1 || distances.size() < COPY_MIN_PAIRS) {
+      return false;
+    }
+    List<Integer> sorted = new ArrayList<>(distances);
+    Collections.sort(sorted);
+    return sorted.get((sorted.size() - 1) / 2) <= COPY_MEDIAN_DISTANCE;
   }
 
   /**

@@ -223,6 +223,12 @@ public class HostDbReader extends CrawlTool {
           .endObject();
     }
     json.endObject();
+    if (!d.getMirrorOf().isEmpty()) {
+      json.name("mirrorOf")
+          .value(d.getMirrorOf())
+          .name("mirrorEvidence")
+          .value(d.getMirrorEvidence());
+    }
     if (d.getHostRank() > 0) {
       json.name("harmonicCentrality")
           .value(d.getHarmonicCentrality())
@@ -250,6 +256,7 @@ public class HostDbReader extends CrawlTool {
     private long trapHosts;
     private long trapTemplates;
     private long rankedHosts;
+    private long mirrorHosts;
 
     /** Hosts whose backoff has not ended yet: generate leaves them out. */
     private long backedOffNow;
@@ -271,6 +278,7 @@ public class HostDbReader extends CrawlTool {
       trapHosts += d.getTraps().isEmpty() ? 0 : 1;
       trapTemplates += d.getTraps().size();
       rankedHosts += d.getHostRank() > 0 ? 1 : 0;
+      mirrorHosts += d.getMirrorOf().isEmpty() ? 0 : 1;
       hosts++;
       d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
       fetched += d.getFetched();
@@ -304,6 +312,7 @@ public class HostDbReader extends CrawlTool {
       trapHosts += o.trapHosts;
       trapTemplates += o.trapTemplates;
       rankedHosts += o.rankedHosts;
+      mirrorHosts += o.mirrorHosts;
       backedOffNow += o.backedOffNow;
       backoffUntil = Math.max(backoffUntil, o.backoffUntil);
     }
@@ -333,7 +342,8 @@ public class HostDbReader extends CrawlTool {
             trapTemplates,
             backedOffNow,
             backoffUntil,
-            rankedHosts
+            rankedHosts,
+            mirrorHosts
           }) {
         out.writeLong(n);
       }
@@ -362,6 +372,7 @@ public class HostDbReader extends CrawlTool {
       backedOffNow = in.readLong();
       backoffUntil = in.readLong();
       rankedHosts = in.readLong();
+      mirrorHosts = in.readLong();
     }
 
     public long hosts() {
@@ -411,6 +422,9 @@ public class HostDbReader extends CrawlTool {
       if (trapHosts > 0) {
         line(b, "hosts with trap templates", trapHosts);
         line(b, "trap templates", trapTemplates);
+      }
+      if (mirrorHosts > 0) {
+        line(b, "hosts held back as mirrors", mirrorHosts);
       }
       if (rankedHosts > 0) {
         line(b, "hosts ranked (hostrank; -top)", rankedHosts);

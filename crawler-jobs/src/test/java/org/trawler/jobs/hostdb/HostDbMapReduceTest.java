@@ -106,6 +106,39 @@ public class HostDbMapReduceTest {
   }
 
   @Test
+  public void urlMapperMarksAPageDedupFoundACopyOfTheSamePathOnAnotherHost() throws IOException {
+    MapDriver<Text, CrawlDatum, Text, HostPart> driver =
+        MapDriver.newMapDriver(new HostDb.UrlMapper());
+    CrawlDatum copy = new CrawlDatum(CrawlStatus.DB_DUPLICATE, 0, 1f);
+    copy.putMeta(MetadataKeys.FINGERPRINT, 42L);
+    copy.putMeta(MetadataKeys.DUPLICATE_OF, "http://www.a.test/p/1.html");
+    driver.withInput(new Text("http://mirror.a.test/p/1.html"), copy);
+    List<Pair<Text, HostPart>> out = driver.run();
+    assertEquals(
+        "mirror.a.test PAGE http://mirror.a.test/p/1.html 42 copy_of=www.a.test",
+        out.get(1).getFirst() + " " + out.get(1).getSecond());
+  }
+
+  @Test
+  public void reducerHoldsBackAHostWhosePagesAreCopiesOfAnothers() throws IOException {
+    ReduceDriver<Text, HostPart, Text, HostDatum> driver =
+        ReduceDriver.newReduceDriver(new HostDb.MergeReducer());
+    List<HostPart> parts = new ArrayList<>();
+    parts.add(HostUpdateTest.url(CrawlStatus.DB_DUPLICATE));
+    for (int p = 1; p <= 3; p++) {
+      parts.add(
+          HostPart.page(
+              "http://mirror.a.test/p/" + p + ".html", p * 0x9E3779B97F4A7C15L, "www.a.test"));
+    }
+    parts.add(HostPart.page("http://mirror.a.test/p/4.html", 4 * 0x9E3779B97F4A7C15L));
+    driver.withInput(new Text("mirror.a.test"), parts);
+    HostDatum h = driver.run().get(0).getSecond();
+    assertEquals("www.a.test", h.getMirrorOf());
+    assertEquals(3, h.getMirrorEvidence());
+    assertEquals(1, HostDbCounter.MIRROR_HOSTS.valueIn(driver.getCounters()));
+  }
+
+  @Test
   public void fetchMapperSendsFetchOutcomesAndSkipsOtherDatums() throws IOException {
     MapDriver<Text, CrawlDatum, Text, HostPart> driver =
         MapDriver.newMapDriver(new HostDb.FetchMapper());

@@ -99,4 +99,23 @@ public class HostPolicyTest {
     assertEquals(-1, p.trapBudget("cal.test", "http://cal.test/p/1.html"));
     assertEquals(-1, p.trapBudget("other.test", "http://other.test/calendar/2026-11/"));
   }
+
+  @Test
+  public void everyUrlOfAMirrorHostIsSkippedAndItsOriginalsAreNot() {
+    HostPolicy p =
+        new HostPolicy(
+            org.trawler.jobs.hostdb.HostKnowledge.of(
+                Map.of(), Map.of(), Map.of(), Map.of("mirror.amber.test", "www.amber.test")),
+            NOW,
+            3,
+            3600,
+            -1);
+    assertEquals(
+        HostSkip.MIRROR_HOST,
+        p.skipReason("http://mirror.amber.test/p/1.html", "mirror.amber.test"));
+    assertEquals(
+        HostSkip.MIRROR_HOST, p.skipReason("http://mirror.amber.test/", "mirror.amber.test"));
+    assertNull(p.skipReason("http://www.amber.test/p/1.html", "www.amber.test"));
+    assertNull(p.skipReason("mirror.amber.test"));
+  }
 }

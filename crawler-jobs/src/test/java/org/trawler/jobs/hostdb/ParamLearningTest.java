@@ -182,4 +182,32 @@ public class ParamLearningTest {
     assertEquals(false, ParamLearning.token("a1b2c3d4%2Fx")); // encoded: a payload
     assertEquals(false, ParamLearning.token("a1".repeat(65))); // too long
   }
+
+  @Test
+  public void aPrintVersionOnTwoPathsIsLearnedThoughItsFingerprintIsFartherThanANearCopy() {
+    // the print page leaves out links and navigation: 14 and 18 bits off, not within 3
+    List<Page> pages =
+        List.of(
+            page("http://www.a.test/p/1.html", ARTICLE),
+            page("http://www.a.test/p/1.html?print=1", ARTICLE ^ 0x3FFFL),
+            page("http://www.a.test/item?id=2", OTHER),
+            page("http://www.a.test/item?id=2&print=1", OTHER ^ 0x3FFFFL));
+    assertEquals(Map.of("print", 4), learning.learn(pages, Map.of()));
+  }
+
+  @Test
+  public void aParameterOfOneValueThatChangesThePageOrHasOnlyOnePairIsNoCopyVariant() {
+    List<Page> language =
+        List.of(
+            page("http://www.a.test/p/1.html", ARTICLE),
+            page("http://www.a.test/p/1.html?lang=de", ARTICLE ^ 0xFFFF_FFFFL),
+            page("http://www.a.test/p/2.html", OTHER),
+            page("http://www.a.test/p/2.html?lang=de", OTHER ^ 0xFFFF_FFFF_0000L));
+    assertEquals(Map.of(), learning.learn(language, Map.of()));
+    List<Page> once =
+        List.of(
+            page("http://www.a.test/p/1.html", ARTICLE),
+            page("http://www.a.test/p/1.html?print=1", ARTICLE ^ 0x3FFFL));
+    assertEquals(Map.of(), learning.learn(once, Map.of()));
+  }
 }

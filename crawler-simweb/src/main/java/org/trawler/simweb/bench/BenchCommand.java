@@ -74,7 +74,7 @@ public class BenchCommand extends CrawlTool {
 
   static final String BROAD_SYNOPSIS =
       "[--sites S] [--pages P] [--seed N] [--rounds R] [--topN N] [--threads N]"
-          + " [--delay-s S] [--max-count N] [--backoff-s S] [--features-off]"
+          + " [--delay-s S] [--max-count N] [--backoff-s S] [--features-off] [--unlimited]"
           + " [--topics K --focus TOPIC]";
 
   /** Hadoop's own counter in a tool's results(). */
@@ -279,17 +279,28 @@ public class BenchCommand extends CrawlTool {
             .longOpt("features-off")
             .desc("crawl again with every broad-crawl feature switched off, side by side")
             .build());
+    o.addOption(
+        Option.builder()
+            .longOpt("unlimited")
+            .desc(
+                "recall: a budget above the web's real pages (topN "
+                    + BroadBench.UNLIMITED_TOP_N
+                    + ", up to "
+                    + BroadBench.UNLIMITED_ROUNDS
+                    + " rounds, until nothing is due); realPagesMissed must be 0")
+            .build());
     BroadBench.addOptions(o);
   }
 
   /** bench broad: the broad-crawl budget and politeness on the default web. */
   static BroadBench.Settings broadSettings(CommandLine cmd) throws UsageException {
     WebShape shape = SimWebCommand.webShape(cmd);
+    boolean unlimited = cmd.hasOption("unlimited");
     BroadBench.Settings s =
         new BroadBench.Settings(
             shape,
-            intOption(cmd, "rounds", 6),
-            longOption(cmd, "topN", 1000),
+            intOption(cmd, "rounds", unlimited ? BroadBench.UNLIMITED_ROUNDS : 6),
+            longOption(cmd, "topN", unlimited ? BroadBench.UNLIMITED_TOP_N : 1000),
             intOption(cmd, "threads", 50),
             doubleOption(cmd, "delay-s", 0.5),
             intOption(cmd, "max-count", 50),

@@ -60,8 +60,8 @@ final class BroadBench {
   /**
    * The features a broad crawl turns off to show today's behaviour: the soft-404 probe (off in
    * Trawler's defaults, on in the bench's broad crawl), the trap filter's caps, the learned
-   * irrelevant parameters and trap templates, the host backoff after 429/503 (a zero backoff: the
-   * host is asked again at its next turn, as before) and the round's dedup.
+   * irrelevant parameters, trap templates and mirror hosts, the host backoff after 429/503 (a zero
+   * backoff: the host is asked again at its next turn, as before) and the round's dedup.
    */
   static final List<FeatureSwitch> FEATURE_SWITCHES =
       List.of(
@@ -72,12 +72,25 @@ final class BroadBench {
           new FeatureSwitch(NetKeys.TRAP_REPEATS, "-1"),
           new FeatureSwitch(HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE, "0"),
           new FeatureSwitch(HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE, "0"),
+          new FeatureSwitch(HostDbKeys.MIRRORS_LEARN_MIN_EVIDENCE, "0"),
           new FeatureSwitch(PolitenessKeys.BACKOFF_START, "0"),
           new FeatureSwitch(PolitenessKeys.BACKOFF_MAX, "0"),
           new FeatureSwitch(CrawlKeys.DEDUP, "false"));
 
   /** Written beside each configuration's crawl: every request its server answered. */
   static final String REQUESTS_FILE = "requests.tsv";
+
+  /**
+   * bench broad --unlimited's topN: above the default web's real pages (about 9 000) with its
+   * copies and traps, so that no round is cut by the budget and every real page can be reached.
+   */
+  static final long UNLIMITED_TOP_N = 100_000;
+
+  /**
+   * bench broad --unlimited's rounds, at most: deeper than the web's longest chain of links (the
+   * crawl stops sooner when nothing is due; a host's 50 URLs a round still bound each round).
+   */
+  static final int UNLIMITED_ROUNDS = 40;
 
   /** The backoff a 429 or 503 starts when the crawler sets none: StormCrawler's 60 s. */
   static final long DEFAULT_BACKOFF_SECONDS = 60;

@@ -26,6 +26,7 @@ import java.util.Set;
  * @param reasks requests to a host within the backoff of its latest refusal
  * @param refusingHosts hosts that refused at least once
  * @param mostReasksOnAHost the most re-asks of one host
+ * @param webRealPages the real pages of the web: those never fetched are the ones missed
  */
 public record BroadScore(
     long fetches,
@@ -37,7 +38,8 @@ public record BroadScore(
     long refused,
     long reasks,
     int refusingHosts,
-    long mostReasksOnAHost) {
+    long mostReasksOnAHost,
+    long webRealPages) {
 
   /** Unique real pages per fetch. */
   public double harvest() {
@@ -52,6 +54,14 @@ public record BroadScore(
   /** Fetches answered with a kind of URL. */
   public long count(UrlKind kind) {
     return byKind.getOrDefault(kind, 0L);
+  }
+
+  /**
+   * Real pages of the web never fetched: with a budget above the web's pages ({@code bench broad
+   * --unlimited}) every one is a page the crawl's features lost.
+   */
+  public long realPagesMissed() {
+    return webRealPages - realPages;
   }
 
   /** Fetches of a real page already fetched: a second fetch of the same page. */
@@ -121,7 +131,8 @@ public record BroadScore(
         refused,
         reasks,
         refusing,
-        most);
+        most,
+        web.realPages());
   }
 
   /** The figures as bench.json has them. */
@@ -134,6 +145,7 @@ public record BroadScore(
     f.put("pageRankMass", round(mass));
     f.put("bestPageRankMass", round(bestMass));
     f.put("pageRankShareOfBest", round(massShare()));
+    f.put("realPagesMissed", realPagesMissed());
     f.put("realPageRefetches", refetches());
     f.put("trap", count(UrlKind.TRAP));
     f.put("duplicate", count(UrlKind.DUPLICATE));

@@ -75,4 +75,33 @@ public class BroadBenchSwitchesTest {
     assertEquals(new BroadBench.TopicHarvest(1, 2), h);
     assertEquals(0.5, h.harvest(), 0);
   }
+
+  @Test
+  public void unlimitedCrawlsWithABudgetAboveTheWebsRealPagesAndCountsThoseMissed()
+      throws Exception {
+    org.apache.commons.cli.Options o = new org.apache.commons.cli.Options();
+    BenchCommand.broadOptions(o);
+    BroadBench.Settings s =
+        BenchCommand.broadSettings(
+            new org.apache.commons.cli.DefaultParser().parse(o, new String[] {"--unlimited"}));
+    assertEquals(100_000, s.topN());
+    assertEquals(40, s.rounds());
+    assertEquals(50, s.maxPerHost());
+    org.junit.Assert.assertTrue(s.topN() > 10 * WebShape.DEFAULT.pages());
+    BroadBench.Settings three =
+        BenchCommand.broadSettings(
+            new org.apache.commons.cli.DefaultParser()
+                .parse(o, new String[] {"--unlimited", "--rounds", "3"}));
+    assertEquals(3, three.rounds());
+    BroadWeb web = BroadWeb.build(WebShape.DEFAULT.sized(6, 60), 0);
+    List<WebRequest> requests =
+        List.of(
+            new WebRequest("h", "/", 200, UrlKind.REAL, 0, 1),
+            new WebRequest("h", "/", 200, UrlKind.REAL, 0, 2),
+            new WebRequest("h", "/", 200, UrlKind.DUPLICATE, 1, 3));
+    org.trawler.simweb.web.BroadScore score =
+        org.trawler.simweb.web.BroadScore.of(web, requests, 60_000);
+    assertEquals(web.realPages() - 1, score.realPagesMissed());
+    assertEquals(web.realPages() - 1L, score.figures().get("realPagesMissed"));
+  }
 }

@@ -114,6 +114,7 @@ public class BroadCrawlTest {
     assertEquals(web.realPages(), reachable(UrlKind.REAL));
     assertEquals(web.realPages(), score.realPages());
     assertEquals(web.realPages(), score.count(UrlKind.REAL));
+    assertEquals(0, score.realPagesMissed());
     Map<UrlKind, Long> expected = new EnumMap<>(UrlKind.class);
     for (UrlKind kind : List.of(UrlKind.DUPLICATE, UrlKind.DEAD, UrlKind.REDIRECT)) {
       expected.put(kind, reachable(kind));
