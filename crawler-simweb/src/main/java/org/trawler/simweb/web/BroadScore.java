@@ -11,12 +11,12 @@ import java.util.Set;
 
 /**
  * A broad crawl judged as a site owner would, only from what the {@link WebServer} was asked: how
- * many fetches (robots.txt not counted), how many of them got a real page not fetched before, the
- * PageRank mass of those pages against the best that as many fetches could get, where the rest
- * went, and how often a host that had just refused with 429 or 503 was asked again within the
- * crawler's backoff.
+ * many fetches (robots.txt and tdmrep.json not counted), how many of them got a real page not
+ * fetched before, the PageRank mass of those pages against the best that as many fetches could get,
+ * where the rest went, and how often a host that had just refused with 429 or 503 was asked again
+ * within the crawler's backoff.
  *
- * @param fetches requests other than robots.txt
+ * @param fetches requests other than robots.txt and tdmrep.json
  * @param robots robots.txt requests
  * @param realPages distinct real pages answered at their own URL
  * @param mass their PageRank mass
@@ -26,6 +26,7 @@ import java.util.Set;
  * @param reasks requests to a host within the backoff of its latest refusal
  * @param refusingHosts hosts that refused at least once
  * @param mostReasksOnAHost the most re-asks of one host
+ * @param tdmRep /.well-known/tdmrep.json requests
  */
 public record BroadScore(
     long fetches,
@@ -37,7 +38,8 @@ public record BroadScore(
     long refused,
     long reasks,
     int refusingHosts,
-    long mostReasksOnAHost) {
+    long mostReasksOnAHost,
+    long tdmRep) {
 
   /** Unique real pages per fetch. */
   public double harvest() {
@@ -66,6 +68,7 @@ public record BroadScore(
   public static BroadScore of(BroadWeb web, List<WebRequest> log, long backoffMillis) {
     long fetches = 0;
     long robots = 0;
+    long tdmRep = 0;
     long refused = 0;
     Map<UrlKind, Long> byKind = new EnumMap<>(UrlKind.class);
     Set<Integer> real = new HashSet<>();
@@ -74,6 +77,10 @@ public record BroadScore(
       byHost.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r);
       if (r.kind() == UrlKind.ROBOTS_TXT) {
         robots++;
+        continue;
+      }
+      if (r.kind() == UrlKind.TDMREP_JSON) {
+        tdmRep++;
         continue;
       }
       fetches++;
@@ -121,7 +128,8 @@ public record BroadScore(
         refused,
         reasks,
         refusing,
-        most);
+        most,
+        tdmRep);
   }
 
   /** The figures as bench.json has them. */
@@ -129,6 +137,7 @@ public record BroadScore(
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("fetches", fetches);
     f.put("robotsTxt", robots);
+    f.put("tdmRepJson", tdmRep);
     f.put("uniqueRealPages", realPages);
     f.put("harvest", round(harvest()));
     f.put("pageRankMass", round(mass));
