@@ -103,7 +103,6 @@ public class DocumentCrawlTest {
     conf.set("fetcher.server.delay", "0");
     conf.set("fetcher.threads.fetch", "8");
     conf.set("db.ignore.external.links", "true");
-    conf.set("fetcher.tdmrep", "true"); // off by default
 
     warmBigPdf();
     int rounds = maxDepth() + 1;

@@ -47,8 +47,15 @@ public final class TdmRep {
         List.of(), List.of(new UsagePreferences.Noted(UsageNote.TDMREP_TOO_LARGE, "tdmrep.json")));
   }
 
-  /** The rules of a tdmrep.json file's bytes. */
+  /**
+   * The rules of a tdmrep.json file's bytes. Markup is no file at all: sites that answer every
+   * unknown path with a 200 page (soft 404s) answer tdmrep.json so too, and noting a broken file on
+   * each of their pages would only be noise.
+   */
   public static TdmRep read(byte[] body) {
+    if (isMarkup(body)) {
+      return NONE;
+    }
     List<Rule> rules = new ArrayList<>();
     List<UsagePreferences.Noted> notes = new ArrayList<>();
     try (JsonParser p = JSON.createParser(body)) {
@@ -69,6 +76,15 @@ public final class TdmRep {
       return broken(e.getMessage() == null ? e.toString() : firstLine(e));
     }
     return rules.isEmpty() && notes.isEmpty() ? NONE : new TdmRep(rules, notes);
+  }
+
+  /** Whether {@code body} starts, after white space and a UTF-8 byte order mark, with '<'. */
+  private static boolean isMarkup(byte[] body) {
+    int i = body.length >= 3 && body[0] == (byte) 0xEF && body[1] == (byte) 0xBB ? 3 : 0;
+    while (i < body.length && Character.isWhitespace(body[i])) {
+      i++;
+    }
+    return i < body.length && body[i] == '<';
   }
 
   private static String firstLine(IOException e) {

@@ -51,6 +51,12 @@ public class TdmRepTest {
   }
 
   @Test
+  public void aPageServedForTheFileIsNoFileNotABrokenOne() {
+    assertSame("a soft 404", TdmRep.NONE, read("\n <!DOCTYPE html><html><body>Not found</body>"));
+    assertSame(TdmRep.NONE, read("\uFEFF<html></html>"));
+  }
+
+  @Test
   public void unknownKeysAndBadRulesAreNotedTheRestApplies() {
     TdmRep rep =
         read(

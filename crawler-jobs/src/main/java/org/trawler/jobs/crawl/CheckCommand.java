@@ -154,6 +154,9 @@ public class CheckCommand extends CrawlTool {
             : "not fetched: "
                 + verdict.getReasonName()
                 + (verdict.getMessage().isEmpty() ? "" : " " + verdict.getMessage()));
+    if (!r.fetch().tdmRep().isEmpty()) {
+      f.put("tdmrep", r.fetch().tdmRep()); // ok, or why there is no file: no reservation from it
+    }
     ProtocolOutput out = r.fetch().output();
     if (r.rendering() != null) {
       f.put("rendered", r.rendering().rendered() ? "yes" : "no");

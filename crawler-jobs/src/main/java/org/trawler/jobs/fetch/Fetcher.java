@@ -216,7 +216,11 @@ public class Fetcher extends CrawlTool {
     } finally {
       work.getFileSystem(conf).delete(work, true);
     }
-    if (robotsDb != null && FetchCounter.ROBOTS_ASKED.valueIn(job.getCounters()) > 0) {
+    // a tdmrep.json asked of a site whose robots.txt came from the robots db is a new copy too
+    if (robotsDb != null
+        && FetchCounter.ROBOTS_ASKED.valueIn(job.getCounters())
+                + FetchCounter.TDMREP_ASKED.valueIn(job.getCounters())
+            > 0) {
       RobotsDb.keep(conf, robotsDb, segment, force);
     }
 

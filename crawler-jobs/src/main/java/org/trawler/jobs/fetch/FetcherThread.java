@@ -103,7 +103,7 @@ final class FetcherThread extends Thread {
             queues.putBack(item, clock.getAsLong()); // robots.txt took this turn: the page waits
             return;
           }
-          if (robots.askTdmRep(url)) {
+          if (robots.askTdmRep(url) != null) {
             // tdmrep.json took this turn: the page waits, and gets the site's rules with the file's
             queues.putBack(item, clock.getAsLong());
             return;

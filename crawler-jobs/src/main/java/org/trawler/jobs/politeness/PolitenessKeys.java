@@ -70,13 +70,13 @@ public final class PolitenessKeys {
 
   /**
    * Whether a site's /.well-known/tdmrep.json (W3C TDM Reservation Protocol) is asked for, once per
-   * robots.txt answer, in a turn of the host's queue of its own, and kept with robots.txt. Off by
-   * default for now: it adds a request and a turn per host to every crawl (and to the crawl tests,
-   * which count their servers' requests); docs/site-owner-signals.md.
+   * robots.txt answer, in a turn of the host's queue of its own, and kept with robots.txt. On by
+   * default: a site that reserves its TDM rights only through the file would otherwise show no
+   * reservation; docs/site-owner-signals.md.
    */
   public static final String TDMREP = "fetcher.tdmrep";
 
-  public static final boolean DEFAULT_TDMREP = false;
+  public static final boolean DEFAULT_TDMREP = true;
 
   /**
    * Where robots.txt answers are kept across rounds; empty = {@code <crawl>/robots} for a segment

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.Protocol;
+import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
 
 /**
@@ -23,6 +24,9 @@ import org.trawler.core.protocol.RobotsRules;
  */
 public final class RobotsCache {
   private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
+
+  /** The start of an HTTP answer's reason: http_404, http_410... */
+  private static final String HTTP_REASON = Reason.HTTP.nameFor(0).replace("0", "");
 
   /** Where kept answers come from: the robots db, or nothing. */
   @FunctionalInterface
@@ -152,27 +156,38 @@ public final class RobotsCache {
   private RobotsRules rules(String site, RobotsTxt answer, long now) {
     RobotsRules rules =
         RobotsRules.of(answer, settings.robotsAgents, now, settings.robotsOutageMillis);
-    if (settings.tdmRep && answer.getTdmRepReason().isEmpty() && !rules.isUnavailable()) {
+    if (settings.tdmRep && answer.getTdmRepReason().isEmpty() && answeredOverHttp(answer)) {
       tdmRepDue.putIfAbsent(site, answer);
     }
     return rules;
   }
 
   /**
+   * Whether the server itself answered this robots.txt request (a file, or a 4xx): only then is the
+   * site asked for its tdmrep.json. A site in an outage gets no extra request, and a denied
+   * address, a failed TLS handshake or a redirect loop would answer the file no better.
+   */
+  static boolean answeredOverHttp(RobotsTxt answer) {
+    return !answer.isUnreachable()
+        && (answer.getCopy() == RobotsTxt.Copy.FILE || answer.getReason().startsWith(HTTP_REASON));
+  }
+
+  /**
    * Asks {@code url}'s site for its tdmrep.json when it is due (fetcher.tdmrep, not asked with the
    * site's current robots.txt answer, not asked by this task yet): the caller is in the host's
    * turn, which this request takes. The site's rules then carry the file's, and its answer goes to
-   * the robots db with it. True when a request was made.
+   * the robots db with it. The site's answer with its tdmrep.json when a request was made, else
+   * null.
    */
-  public boolean askTdmRep(String url) {
+  public RobotsTxt askTdmRep(String url) {
     String site = URLParts.of(url).origin();
     RobotsTxt answer = site == null ? null : tdmRepDue.remove(site);
     if (answer == null) {
-      return false;
+      return null;
     }
     RobotsTxt withTdmRep = protocol.fetchTdmRep(url, answer);
     if (withTdmRep == null) {
-      return false; // the protocol has no such file
+      return null; // the protocol has no such file
     }
     LOG.debug("{}: tdmrep.json {}", site, withTdmRep.getTdmRepReason());
     rulesBySite.put(
@@ -184,6 +199,6 @@ public final class RobotsCache {
                 clock.getAsLong(),
                 settings.robotsOutageMillis)));
     tdmRepSink.asked(site, withTdmRep);
-    return true;
+    return withTdmRep;
   }
 }

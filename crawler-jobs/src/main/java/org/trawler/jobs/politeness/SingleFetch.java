@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.FetchWatch;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolClass;
@@ -14,9 +15,9 @@ import org.trawler.core.protocol.RobotsRules;
 /**
  * Fetches one URL now as a fetch task would, outside any queue: the configured Protocol, the site's
  * robots.txt asked first and judged by the fetcher's own rules (agents, Crawl-delay cap, outage),
- * redirect hops followed inline up to http.redirect.max where robots.txt allows them. No robots db
- * is read or written. The page is fetched as a crawl's page (rendered with fetcher.render). What
- * {@code check} runs.
+ * then its tdmrep.json (fetcher.tdmrep), redirect hops followed inline up to http.redirect.max
+ * where robots.txt allows them. No robots db is read or written. The page is fetched as a crawl's
+ * page (rendered with fetcher.render). What {@code check} runs.
  */
 public final class SingleFetch implements Closeable {
   private final Protocol protocol;
@@ -24,9 +25,11 @@ public final class SingleFetch implements Closeable {
   private final RobotsCache robots;
 
   /**
-   * The robots.txt verdict on the URL and what the fetch gave (the verdict's outcome if denied).
+   * The robots.txt verdict on the URL, what the site's tdmrep.json answered ("ok", "http_404"...;
+   * "" when not asked) and what the fetch gave (the verdict's outcome if denied).
    */
-  public record Result(RobotsRules robots, ProtocolOutput robotsVerdict, ProtocolOutput output) {
+  public record Result(
+      RobotsRules robots, ProtocolOutput robotsVerdict, String tdmRep, ProtocolOutput output) {
     /** True when robots.txt let the page be fetched. */
     public boolean robotsAllowed() {
       return robotsVerdict == null;
@@ -40,16 +43,23 @@ public final class SingleFetch implements Closeable {
     protocol.start(ProtocolContext.of(this::rulesFor, ProtocolContext.Counts.NONE));
   }
 
-  /** Fetches {@code url}: robots.txt first, then (if allowed) the page. */
+  /**
+   * Fetches {@code url}: robots.txt first, then (if allowed) the site's tdmrep.json as the fetcher
+   * asks it (fetcher.tdmrep), then the page.
+   */
   public Result fetch(String url) {
     RobotsRules rules = robots.rulesFor(url).rules();
     ProtocolOutput verdict = Politeness.robotsVerdict(rules, url, settings.maxCrawlDelayMillis);
     if (verdict != null) {
-      return new Result(rules, verdict, verdict);
+      return new Result(rules, verdict, "", verdict);
+    }
+    RobotsTxt tdmRep = robots.askTdmRep(url);
+    if (tdmRep != null) {
+      rules = robots.rulesFor(url).rules(); // now with the file's rules
     }
     ProtocolOutput out = protocol.fetchPage(url, 0, null, this::mayFollow, FetchWatch.NONE);
     rules.addSignals(url, out);
-    return new Result(rules, null, out);
+    return new Result(rules, null, tdmRep == null ? "" : tdmRep.getTdmRepReason(), out);
   }
 
   /** The protocol the fetches use (with fetcher.render, the one that renders pages). */

@@ -1,6 +1,7 @@
 package org.trawler.jobs.crawl;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -50,9 +51,16 @@ public class CheckCommandTest {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
     Map<String, String[]> pages =
         Map.of(
-            "/robots.txt", new String[] {"text/plain", "User-agent: *\nDisallow: /private/\n"},
-            "/page", new String[] {"text/html; charset=utf-8", PAGE},
-            "/moved", new String[] {"text/html; charset=utf-8", REFRESH});
+            "/robots.txt",
+            new String[] {"text/plain", "User-agent: *\nDisallow: /private/\n"},
+            "/.well-known/tdmrep.json",
+            new String[] {
+              "application/json", "[{\"location\": \"/page\", \"tdm-reservation\": 1}]"
+            },
+            "/page",
+            new String[] {"text/html; charset=utf-8", PAGE},
+            "/moved",
+            new String[] {"text/html; charset=utf-8", REFRESH});
     server.createContext(
         "/",
         exchange -> {
@@ -98,7 +106,8 @@ public class CheckCommandTest {
     String out = r[1];
     assertEquals(out, "0", r[0]);
     assertTrue(out, out.contains("normalized: " + base + "/page\n"));
-    assertTrue(out, out.contains("robots: allowed\n"));
+    assertTrue(out, out.contains("robots: allowed\ntdmrep: ok\n"));
+    assertTrue(out, out.contains("  tdm.reserved: yes\n  tdm.reserved.from: tdmrep.json\n"));
     assertTrue(out, out.contains("status: fetch_success\n"));
     assertTrue(out, out.contains("protocolStatus: 200 ok\n"));
     assertTrue(out, out.contains("charset: UTF-8\ncharsetSource: header\n"));
@@ -156,6 +165,7 @@ public class CheckCommandTest {
     assertEquals(r[1], "1", r[0]);
     assertTrue(r[1], r[1].contains("status: fetch_gone\n"));
     assertTrue(r[1], r[1].contains("robots: not fetched: robots_denied\n"));
+    assertFalse("tdmrep.json is not asked for a page not fetched", r[1].contains("tdmrep"));
   }
 
   @Test

@@ -178,9 +178,13 @@ public class FetcherJobTest {
     for (RecordingServer host : hosts) {
       List<Request> pages = host.pageRequests();
       assertEquals(List.of("/p1", "/p2", "/p3"), paths(pages).stream().sorted().toList());
-      assertEquals("robots.txt once per host", 1, host.requests().size() - pages.size());
-      assertEquals("one request at a time per host", 1, maxConcurrent(pages));
-      assertGapsAtLeast(pages, 500);
+      assertEquals(
+          "robots.txt, then tdmrep.json, once per host",
+          RecordingServer.SITE_FILES,
+          host.siteFileRequests());
+      // the site's files take turns of the host like its pages
+      assertEquals("one request at a time per host", 1, maxConcurrent(host.requests()));
+      assertGapsAtLeast(host.requests(), 500);
       all.addAll(pages);
     }
     assertEquals("the four hosts are fetched at the same time", 4, maxConcurrent(all));
@@ -345,8 +349,13 @@ public class FetcherJobTest {
     assertEquals(CrawlStatus.FETCH_RETRY, fetched.get(down.url("/z")).getStatus());
     assertEquals("0 robots_unavailable http_503", pst(fetched.get(down.url("/z"))));
     assertTrue(down.pageRequests().isEmpty());
+    // tdmrep.json is asked where robots.txt lets a page be fetched, not where it cannot be had
+    assertEquals(RecordingServer.SITE_FILES, denying.siteFileRequests());
+    assertEquals(List.of("/robots.txt"), tooSlow.siteFileRequests());
+    assertEquals(List.of("/robots.txt"), down.siteFileRequests());
     assertEquals(3, slow.pageRequests().size());
-    assertGapsAtLeast(slow.pageRequests(), 1000);
+    assertEquals(RecordingServer.SITE_FILES, slow.siteFileRequests());
+    assertGapsAtLeast(slow.requests(), 1000); // tdmrep.json waits for the Crawl-delay too
   }
 
   @Test

@@ -23,15 +23,17 @@ import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * Politeness seen from the servers: a 3-round {@code run} over four loopback hosts, each logging
- * every request it serves. Between any two requests to a host — robots.txt, pages, redirect hops —
- * the delay passes (Crawl-delay where robots.txt asks for more), requests to a host never overlap,
- * and robots.txt is asked for once in the whole crawl (once per round with
- * fetcher.robots.cache.hours=0). One host's robots.txt answers 503 twice, then 200: its page is
- * robots_unavailable until robots.txt can be had (RFC 9309 §2.3.1.4), as readseg -dump shows.
+ * every request it serves. Between any two requests to a host — robots.txt, tdmrep.json, pages,
+ * redirect hops — the delay passes (Crawl-delay where robots.txt asks for more), requests to a host
+ * never overlap, and robots.txt is asked for once in the whole crawl (once per round with
+ * fetcher.robots.cache.hours=0), its /.well-known/tdmrep.json (a 404) once with it. One host's
+ * robots.txt answers 503 twice, then 200: its page is robots_unavailable until robots.txt can be
+ * had (RFC 9309 §2.3.1.4), as readseg -dump shows, and its tdmrep.json is asked only then.
  */
 public class PoliteCrawlTest {
   private static final long DELAY_MILLIS = 300;
   private static final long CRAWL_DELAY_MILLIS = 1000;
+  private static final String TDMREP = "/.well-known/tdmrep.json";
 
   /**
    * The server marks a request's end after closing the exchange, a little after the client has read
@@ -132,6 +134,10 @@ public class PoliteCrawlTest {
     assertEquals(1, count(b, "/robots.txt"));
     assertEquals(1, count(c, "/robots.txt"));
     assertEquals("503 in rounds 1 and 2, 200 in round 3", 3, count(d, "/robots.txt"));
+    assertEquals(1, count(a, TDMREP));
+    assertEquals(1, count(b, TDMREP));
+    assertEquals(1, count(c, TDMREP));
+    assertEquals("in round 3, once robots.txt answered", 1, count(d, TDMREP));
     assertEquals("hops followed inline", List.of("/c1", "/c1b", "/c1c"), paths(c, "/c1"));
     assertEquals("a hop to another host waits for a later round", 1, count(a, "/a9"));
     assertTrue(new File(crawl, "robots/current").isDirectory());
@@ -152,6 +158,7 @@ public class PoliteCrawlTest {
     assertPolite(a, DELAY_MILLIS);
     assertEquals("host a has pages in each of the 3 rounds", 3, count(a, "/robots.txt"));
     assertEquals("host b in rounds 1 and 2", 2, count(b, "/robots.txt"));
+    assertEquals("tdmrep.json with each robots.txt answer", 3, count(a, TDMREP));
   }
 
   /** Requests never overlap, and each starts at least {@code delay} after the previous ended. */

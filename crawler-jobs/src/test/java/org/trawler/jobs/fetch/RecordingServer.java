@@ -18,7 +18,8 @@ import java.util.concurrent.Executors;
 /**
  * An HTTP server on one loopback address that records every request it serves (path, start, end) so
  * tests can check politeness from the server's side. Requests are served concurrently, so
- * overlapping requests are visible. Unknown paths get a 200 HTML page.
+ * overlapping requests are visible. Unknown paths get a 200 HTML page; /.well-known/tdmrep.json a
+ * 404, as on most sites.
  */
 final class RecordingServer implements AutoCloseable {
 
@@ -43,11 +44,15 @@ final class RecordingServer implements AutoCloseable {
   private final List<Request> requests = new ArrayList<>();
   private Response defaultResponse = Response.page(0);
 
+  /** The files the fetcher asks each site for besides its pages, in the order it asks them. */
+  static final List<String> SITE_FILES = List.of("/robots.txt", "/.well-known/tdmrep.json");
+
   RecordingServer(String host) throws IOException {
     this.host = host;
     server = HttpServer.create(new InetSocketAddress(host, 0), 100);
     server.setExecutor(executor);
     server.createContext("/", this::handle);
+    respond(SITE_FILES.get(1), Response.status(404, Map.of()));
     server.start();
   }
 
@@ -78,15 +83,26 @@ final class RecordingServer implements AutoCloseable {
     return new ArrayList<>(requests);
   }
 
-  /** The requests for pages, robots.txt left out. */
+  /** The requests for pages, robots.txt and tdmrep.json left out. */
   synchronized List<Request> pageRequests() {
     List<Request> pages = new ArrayList<>();
     for (Request r : requests) {
-      if (!r.path().equals("/robots.txt")) {
+      if (!SITE_FILES.contains(r.path())) {
         pages.add(r);
       }
     }
     return pages;
+  }
+
+  /** The paths of the requests for the site's files (robots.txt, tdmrep.json), in order. */
+  synchronized List<String> siteFileRequests() {
+    List<String> files = new ArrayList<>();
+    for (Request r : requests) {
+      if (SITE_FILES.contains(r.path())) {
+        files.add(r.path());
+      }
+    }
+    return files;
   }
 
   private synchronized Response answerFor(String path) {

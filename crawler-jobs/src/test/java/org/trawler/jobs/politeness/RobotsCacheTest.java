@@ -109,10 +109,10 @@ public class RobotsCacheTest {
     conf.setBoolean(PolitenessKeys.TDMREP, true);
     site.tdmRep = "[{\"location\": \"/page\", \"tdm-reservation\": 1}]";
     RobotsCache firstTask = task(conf);
-    assertFalse("not before robots.txt", firstTask.askTdmRep(PAGE));
+    assertNull("not before robots.txt", firstTask.askTdmRep(PAGE));
     assertTrue(firstTask.rulesFor(PAGE).requested());
-    assertTrue(firstTask.askTdmRep(PAGE));
-    assertFalse("once per task", firstTask.askTdmRep(SITE + "/other"));
+    assertEquals(RobotsTxt.TDMREP_OK, firstTask.askTdmRep(PAGE).getTdmRepReason());
+    assertNull("once per task", firstTask.askTdmRep(SITE + "/other"));
     assertEquals(RobotsTxt.TDMREP_OK, db.get(SITE).getTdmRepReason());
     org.trawler.core.datum.Content page =
         new org.trawler.core.datum.Content(PAGE, PAGE, new byte[0], "text/html", false);
@@ -122,12 +122,55 @@ public class RobotsCacheTest {
     clock.addAndGet(23 * HOUR);
     RobotsCache laterTask = task(conf);
     assertFalse(laterTask.rulesFor(PAGE).requested());
-    assertFalse("kept with robots.txt", laterTask.askTdmRep(PAGE));
+    assertNull("kept with robots.txt", laterTask.askTdmRep(PAGE));
     assertEquals(1, site.tdmRepAsked.get());
 
-    RobotsCache off = task(); // fetcher.tdmrep is off by default
-    off.rulesFor("http://other.test/x");
-    assertFalse(off.askTdmRep("http://other.test/x"));
+    Configuration off = CrawlerConfiguration.create();
+    off.setBoolean(PolitenessKeys.TDMREP, false);
+    RobotsCache offTask = task(off);
+    offTask.rulesFor("http://other.test/x");
+    assertNull("fetcher.tdmrep=false", offTask.askTdmRep("http://other.test/x"));
+  }
+
+  @Test
+  public void aMissingTdmRepMeansNoReservationForAsLongAsRobotsTxtIsKept() {
+    RobotsCache firstTask = task(); // fetcher.tdmrep is on by default
+    firstTask.rulesFor(PAGE);
+    assertEquals("http_404", firstTask.askTdmRep(PAGE).getTdmRepReason());
+    assertNull("never again in the task", firstTask.askTdmRep(PAGE));
+    assertEquals("http_404", db.get(SITE).getTdmRepReason());
+
+    clock.addAndGet(23 * HOUR);
+    RobotsCache laterTask = task();
+    laterTask.rulesFor(PAGE);
+    assertNull("the 404 is kept with robots.txt", laterTask.askTdmRep(PAGE));
+    assertEquals(1, site.tdmRepAsked.get());
+
+    clock.addAndGet(HOUR);
+    RobotsCache nextDay = task();
+    assertTrue(nextDay.rulesFor(PAGE).requested());
+    assertEquals(
+        "asked again with robots.txt", "http_404", nextDay.askTdmRep(PAGE).getTdmRepReason());
+    assertEquals(2, site.tdmRepAsked.get());
+  }
+
+  @Test
+  public void tdmRepIsAskedOnlyOfSitesWhoseServerAnsweredRobotsTxt() {
+    long now = clock.get();
+    RobotsTxt file = RobotsTxt.file(now, SITE + "/robots.txt", new byte[0], "text/plain");
+    assertTrue(RobotsCache.answeredOverHttp(file));
+    assertTrue(RobotsCache.answeredOverHttp(RobotsTxt.missing(now, "http_404")));
+    assertFalse(RobotsCache.answeredOverHttp(RobotsTxt.missing(now, "address_denied")));
+    assertFalse(RobotsCache.answeredOverHttp(RobotsTxt.missing(now, "tls_error")));
+    assertFalse(
+        "an outage, even with a kept copy",
+        RobotsCache.answeredOverHttp(RobotsTxt.unreachable(now, "http_503").after(file)));
+
+    site.status = 503;
+    RobotsCache task = task();
+    task.rulesFor(PAGE);
+    assertNull(task.askTdmRep(PAGE));
+    assertEquals(0, site.tdmRepAsked.get());
   }
 
   @Test

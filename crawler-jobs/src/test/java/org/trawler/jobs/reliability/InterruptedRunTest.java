@@ -74,8 +74,8 @@ public class InterruptedRunTest {
           String path = exchange.getRequestURI().getPath();
           byte[] body;
           int code = 200;
-          if (path.equals("/robots.txt")) {
-            code = 404;
+          if (path.equals("/robots.txt") || path.equals("/.well-known/tdmrep.json")) {
+            code = 404; // the site's files, not pages: none, as on most sites
             body = new byte[0];
           } else {
             try {

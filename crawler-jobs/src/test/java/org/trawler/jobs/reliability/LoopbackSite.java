@@ -12,20 +12,23 @@ import java.util.function.UnaryOperator;
 
 /**
  * A website on 127.0.0.1 (any free port): pages made from their path, HTML but for .xml paths
- * (sitemaps), no robots.txt (404).
+ * (sitemaps), no robots.txt and no /.well-known/tdmrep.json (404, as on most sites).
  */
 final class LoopbackSite implements AutoCloseable {
   private final HttpServer server;
   private final List<String> pageRequests = Collections.synchronizedList(new ArrayList<>());
 
-  /** Serves {@code pageFor.apply(path)} for every path but /robots.txt. */
+  /** The site's own files, which it does not have. */
+  private static final List<String> SITE_FILES = List.of("/robots.txt", "/.well-known/tdmrep.json");
+
+  /** Serves {@code pageFor.apply(path)} for every path but robots.txt and tdmrep.json. */
   LoopbackSite(UnaryOperator<String> pageFor) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext(
         "/",
         exchange -> {
           String path = exchange.getRequestURI().getPath();
-          boolean robots = path.equals("/robots.txt");
+          boolean robots = SITE_FILES.contains(path);
           if (!robots) {
             pageRequests.add(path);
           }
@@ -49,7 +52,7 @@ final class LoopbackSite implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort() + path;
   }
 
-  /** The paths requested so far, robots.txt left out. */
+  /** The paths requested so far, robots.txt and tdmrep.json left out. */
   List<String> pageRequests() {
     synchronized (pageRequests) {
       return new ArrayList<>(pageRequests);

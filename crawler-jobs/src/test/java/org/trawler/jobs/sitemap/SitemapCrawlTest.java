@@ -36,6 +36,8 @@ import org.trawler.jobs.crawl.CrawlKeys;
  * (cross-submit), c's does not. The crawl reaches exactly the pages it should.
  */
 public class SitemapCrawlTest {
+  private static final String TDMREP = "/.well-known/tdmrep.json";
+
   private static final String NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
   private static final String BOMB_START =
@@ -257,6 +259,10 @@ public class SitemapCrawlTest {
       // the sitemap job's answers went to the robots db, where the fetch rounds found them
       assertEquals(site.url("/robots.txt"), 1, site.hits("/robots.txt"));
     }
+    // tdmrep.json is asked by the fetcher alone, once, of the sites it fetched pages of
+    assertEquals(1, a.hits(TDMREP));
+    assertEquals(1, b.hits(TDMREP));
+    assertEquals(0, c.hits(TDMREP));
   }
 
   @Test
@@ -286,6 +292,7 @@ public class SitemapCrawlTest {
     assertEquals(second.toString(), 0, second.exitCode);
     for (Site site : new Site[] {a, b, c}) {
       assertEquals(site.url("/robots.txt"), 1, site.hits("/robots.txt"));
+      assertEquals("the sitemap job fetches no page", 0, site.hits(TDMREP));
     }
     assertEquals("the sitemaps were read again", 2, a.hits("/index.xml.gz"));
   }

@@ -11,12 +11,12 @@ import java.util.Set;
 
 /**
  * A broad crawl judged as a site owner would, only from what the {@link WebServer} was asked: how
- * many fetches (robots.txt not counted), how many of them got a real page not fetched before, the
- * PageRank mass of those pages against the best that as many fetches could get, where the rest
- * went, and how often a host that had just refused with 429 or 503 was asked again within the
- * crawler's backoff.
+ * many fetches (robots.txt and tdmrep.json not counted), how many of them got a real page not
+ * fetched before, the PageRank mass of those pages against the best that as many fetches could get,
+ * where the rest went, and how often a host that had just refused with 429 or 503 was asked again
+ * within the crawler's backoff.
  *
- * @param fetches requests other than robots.txt
+ * @param fetches requests other than robots.txt and tdmrep.json
  * @param robots robots.txt requests
  * @param realPages distinct real pages answered at their own URL
  * @param mass their PageRank mass
@@ -27,6 +27,7 @@ import java.util.Set;
  * @param refusingHosts hosts that refused at least once
  * @param mostReasksOnAHost the most re-asks of one host
  * @param webRealPages the real pages of the web: those never fetched are the ones missed
+ * @param tdmRep /.well-known/tdmrep.json requests
  */
 public record BroadScore(
     long fetches,
@@ -39,7 +40,8 @@ public record BroadScore(
     long reasks,
     int refusingHosts,
     long mostReasksOnAHost,
-    long webRealPages) {
+    long webRealPages,
+    long tdmRep) {
 
   /** Unique real pages per fetch. */
   public double harvest() {
@@ -76,6 +78,7 @@ public record BroadScore(
   public static BroadScore of(BroadWeb web, List<WebRequest> log, long backoffMillis) {
     long fetches = 0;
     long robots = 0;
+    long tdmRep = 0;
     long refused = 0;
     Map<UrlKind, Long> byKind = new EnumMap<>(UrlKind.class);
     Set<Integer> real = new HashSet<>();
@@ -84,6 +87,10 @@ public record BroadScore(
       byHost.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r);
       if (r.kind() == UrlKind.ROBOTS_TXT) {
         robots++;
+        continue;
+      }
+      if (r.kind() == UrlKind.TDMREP_JSON) {
+        tdmRep++;
         continue;
       }
       fetches++;
@@ -132,7 +139,8 @@ public record BroadScore(
         reasks,
         refusing,
         most,
-        web.realPages());
+        web.realPages(),
+        tdmRep);
   }
 
   /** The figures as bench.json has them. */
@@ -140,6 +148,7 @@ public record BroadScore(
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("fetches", fetches);
     f.put("robotsTxt", robots);
+    f.put("tdmRepJson", tdmRep);
     f.put("uniqueRealPages", realPages);
     f.put("harvest", round(harvest()));
     f.put("pageRankMass", round(mass));

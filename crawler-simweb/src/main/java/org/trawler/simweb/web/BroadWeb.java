@@ -499,6 +499,9 @@ public final class BroadWeb {
     if (target.equals("/robots.txt")) {
       return Visit.of(UrlKind.ROBOTS_TXT);
     }
+    if (target.equals("/.well-known/tdmrep.json")) {
+      return Visit.of(UrlKind.TDMREP_JSON);
+    }
     if (host.role() == WebHost.Role.BARE) {
       return Visit.of(UrlKind.REDIRECT);
     }

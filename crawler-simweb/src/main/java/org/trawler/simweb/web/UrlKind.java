@@ -19,5 +19,7 @@ public enum UrlKind {
   /** A path the host's robots.txt disallows. */
   DISALLOWED,
   /** A host name the web does not have. */
-  UNKNOWN_HOST
+  UNKNOWN_HOST,
+  /** /.well-known/tdmrep.json, asked with robots.txt: a 404, as on most sites (no reservation). */
+  TDMREP_JSON
 }

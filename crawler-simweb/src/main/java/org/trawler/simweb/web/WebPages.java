@@ -60,6 +60,7 @@ final class WebPages {
             SimWebHtml.message(
                 "Page not found", "The page you asked for is not here. Try the home page."));
       case DEAD:
+      case TDMREP_JSON:
         return WebResponse.html(404, SimWebHtml.message("Not Found", "No such page."));
       case TRAP:
         return WebResponse.html(200, trap(host, target));

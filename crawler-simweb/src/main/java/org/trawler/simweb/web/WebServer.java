@@ -173,11 +173,13 @@ public final class WebServer implements AutoCloseable {
 
   /**
    * The 429 or 503 of a rate-limited or busy host asked within its gap of its last answered request
-   * (robots.txt is always answered), or null; an answered request starts a new gap.
+   * (robots.txt and tdmrep.json are always answered), or null; an answered request starts a new
+   * gap.
    */
   private WebResponse refusal(WebHost host, BroadWeb.Visit visit) {
     if (host == null
         || visit.kind() == UrlKind.ROBOTS_TXT
+        || visit.kind() == UrlKind.TDMREP_JSON
         || !(host.has(HostTrait.RATE_LIMITED) || host.has(HostTrait.BUSY))) {
       return null;
     }

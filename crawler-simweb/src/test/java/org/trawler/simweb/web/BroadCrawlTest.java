@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.net.URI;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -135,12 +136,21 @@ public class BroadCrawlTest {
   }
 
   @Test
-  public void robotsTxtIsAskedOfEveryHostTheCrawlReached() {
+  public void robotsTxtAndTdmRepAreAskedOnceOfEveryHostTheCrawlReached() {
     Set<String> asked = new HashSet<>();
-    Set<String> robots = new HashSet<>();
+    List<String> robots = new ArrayList<>();
+    List<String> tdmRep = new ArrayList<>();
     for (WebRequest r : server.requests()) {
-      (r.kind() == UrlKind.ROBOTS_TXT ? robots : asked).add(r.host());
+      switch (r.kind()) {
+        case ROBOTS_TXT -> robots.add(r.host());
+        case TDMREP_JSON -> tdmRep.add(r.host());
+        default -> asked.add(r.host());
+      }
     }
-    assertEquals(asked, robots);
+    assertEquals(asked, new HashSet<>(robots));
+    assertEquals("robots.txt once per host", asked.size(), robots.size());
+    assertEquals(asked, new HashSet<>(tdmRep));
+    assertEquals("tdmrep.json once per host", asked.size(), tdmRep.size());
+    assertEquals(tdmRep.size(), BroadScore.of(web, server.requests(), 60_000).tdmRep());
   }
 }
