@@ -1,13 +1,17 @@
 package org.trawler.simweb.bench;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.Test;
 import org.trawler.core.scoring.ScoringKeys;
+import org.trawler.jobs.UsageException;
+import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.Soft404Keys;
+import org.trawler.jobs.rank.RankKeys;
 import org.trawler.simweb.web.BroadWeb;
 import org.trawler.simweb.web.UrlKind;
 import org.trawler.simweb.web.WebRequest;
@@ -17,7 +21,43 @@ import org.trawler.simweb.web.WebShape;
 public class BroadBenchSwitchesTest {
 
   private static BroadBench.Settings settings(boolean featuresOff) {
-    return new BroadBench.Settings(WebShape.DEFAULT, 6, 1000, 50, 0.5, 50, 60, featuresOff);
+    return orders(featuresOff, List.of());
+  }
+
+  private static BroadBench.Settings orders(boolean featuresOff, List<BroadBench.Order> orders) {
+    return new BroadBench.Settings(
+        WebShape.DEFAULT, 6, 1000, 50, 0.5, 50, 60, featuresOff, orders, 2);
+  }
+
+  @Test
+  public void ordersCrawlOncePerOrderPagerankRankingEveryNRoundsAndHostsWithBudgetsByRank()
+      throws Exception {
+    List<BroadBench.Order> orders = BroadBench.Order.parse("opic, pagerank,pagerank-hosts");
+    Map<String, Map<String, String>> c = BroadBench.configurations(orders(true, orders));
+    assertEquals(
+        List.of("opic", "pagerank", "pagerank-hosts", "features-off"), List.copyOf(c.keySet()));
+    assertEquals(Map.of(ScoringKeys.ORDER, "opic"), c.get("opic"));
+    assertEquals(
+        Map.of(ScoringKeys.ORDER, "pagerank", RankKeys.EVERY_ROUNDS, "2"), c.get("pagerank"));
+    assertEquals(
+        Map.of(
+            ScoringKeys.ORDER,
+            "pagerank",
+            RankKeys.EVERY_ROUNDS,
+            "2",
+            GeneratorKeys.MAX_COUNT_BY_RANK,
+            "true"),
+        c.get("pagerank-hosts"));
+  }
+
+  @Test
+  public void anOrderNamedTwiceOrUnknownIsAUsageError() {
+    assertEquals(
+        "--orders takes a list of opic, pagerank, pagerank-hosts, not 'hits'",
+        assertThrows(UsageException.class, () -> BroadBench.Order.parse("opic,hits")).getMessage());
+    assertEquals(
+        "--orders names opic twice",
+        assertThrows(UsageException.class, () -> BroadBench.Order.parse("opic,opic")).getMessage());
   }
 
   @Test
