@@ -46,6 +46,7 @@ public class BenchCommand extends CrawlTool {
           BenchSoak::new,
           BenchDb::new,
           BenchLinkDb::new,
+          BenchRank::new,
           BenchDocs::new,
           BenchMainContent::new,
           BenchRender::new,
