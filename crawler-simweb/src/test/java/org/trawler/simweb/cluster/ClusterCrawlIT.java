@@ -52,7 +52,6 @@ import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
-import org.trawler.jobs.LocalJobFixtures;
 import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.read.CrawlDbReader;
 import org.trawler.simweb.SimWebServer;
@@ -288,14 +287,17 @@ public class ClusterCrawlIT {
 
   /** Every crawldb URL's PageRank (_pr_), as rank wrote it. */
   private static Map<String, Float> pageRanks(Configuration conf, Path crawlDb) throws Exception {
-    return LocalJobFixtures.readAll(
+    Map<String, Float> ranks = new TreeMap<>();
+    PartFiles.read(
         conf,
         VersionedDb.current(crawlDb),
+        new Text(),
         new CrawlDatum(),
-        d -> {
+        (url, d) -> {
           Writable pr = d.getMetadata().get(MetadataKeys.PAGE_RANK);
-          return pr == null ? -1f : ((FloatWritable) pr).get();
+          ranks.put(url.toString(), pr == null ? -1f : ((FloatWritable) pr).get());
         });
+    return ranks;
   }
 
   private static void writeSeeds(FileSystem fs, Path file, List<String> urls) throws IOException {
