@@ -23,6 +23,7 @@ import org.trawler.jobs.fetch.Fetcher;
 import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.fetch.HaltCause;
 import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.index.IndexJob;
 import org.trawler.jobs.index.IndexerKeys;
@@ -32,14 +33,16 @@ import org.trawler.jobs.parse.ParseCounter;
 import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.rank.RankCommand;
 import org.trawler.jobs.rank.RankKeys;
+import org.trawler.jobs.rank.host.HostRank;
 import org.trawler.jobs.update.UpdateDb;
 
 /**
  * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ rank
- * every rank.every.rounds) (→ index) on a crawl directory, in the order of Nutch's crawl script.
- * The one round driver: {@code run}, {@code demo} and {@code bench} all go through it. The fetch
- * task parses the pages as they arrive ({@code fetcher.parse}) unless the user set that key: a
- * round then has one job less, and parsing overlaps the network wait on every core.
+ * every rank.every.rounds, and hostrank with it when generate.max.count.by.rank is on) (→ index) on
+ * a crawl directory, in the order of Nutch's crawl script. The one round driver: {@code run},
+ * {@code demo} and {@code bench} all go through it. The fetch task parses the pages as they arrive
+ * ({@code fetcher.parse}) unless the user set that key: a round then has one job less, and parsing
+ * overlaps the network wait on every core.
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -51,6 +54,7 @@ public final class CrawlRound {
   public static final String DEDUP = "dedup";
   public static final String INDEX = "index";
   public static final String RANK = "rank";
+  public static final String HOSTRANK = "hostrank";
 
   /** One step's work; returns the counters of the jobs it ran, "group/name" → value. */
   @FunctionalInterface
@@ -261,6 +265,12 @@ public final class CrawlRound {
   private final int rankEvery;
 
   /**
+   * Whether generate sizes hosts' budgets by their centrality (generate.max.count.by.rank): the
+   * rounds then keep the host database and rank the hosts whenever they rank the pages.
+   */
+  private final boolean budgetsByRank;
+
+  /**
    * Rounds on {@code crawl} selecting by {@code generate}; fetch threads and the like come from
    * {@code conf}.
    */
@@ -286,6 +296,9 @@ public final class CrawlRound {
     this.hostDb = hostDb;
     this.dedup = conf.getBoolean(CrawlKeys.DEDUP, CrawlKeys.DEFAULT_DEDUP);
     this.rankEvery = Settings.getInt(conf, RankKeys.EVERY_ROUNDS, RankKeys.DEFAULT_EVERY_ROUNDS);
+    this.budgetsByRank =
+        Settings.getBoolean(
+            conf, GeneratorKeys.MAX_COUNT_BY_RANK, GeneratorKeys.DEFAULT_MAX_COUNT_BY_RANK);
   }
 
   /**
@@ -342,6 +355,9 @@ public final class CrawlRound {
     }
     if (ranksAfter(round, rankEvery)) {
       steps.run(RANK, new RankCommand(), r -> r.rank(crawl.crawlDb(), crawl.segments(), false));
+      if (budgetsByRank) {
+        steps.run(HOSTRANK, new HostRank(), h -> h.rank(crawl.linkDb(), crawl.hostDb(), false));
+      }
     }
     IndexJob.Result indexed =
         index == null
@@ -372,11 +388,14 @@ public final class CrawlRound {
   /**
    * Whether this round updates the host database: when asked (--hostdb), when there is one
    * (generate reads it: it must not go stale), or when the fetch learnt something about hosts (a
-   * host answered 429/503, a soft-404 probe), so that it holds in the next rounds. A crawl whose
-   * hosts never push back pays no extra job.
+   * host answered 429/503, a soft-404 probe), so that it holds in the next rounds, or when budgets
+   * by rank need the hosts ranked. A crawl whose hosts never push back pays no extra job.
    */
   private boolean updatesHostDb(FetchResult fetched) throws IOException {
-    return hostDb || HostDb.installed(conf, crawl.hostDb()) != null || fetched.learntAboutHosts();
+    return hostDb
+        || budgetsByRank
+        || HostDb.installed(conf, crawl.hostDb()) != null
+        || fetched.learntAboutHosts();
   }
 
   /** A step's call on its tool, returning the tool's result. */

@@ -8,9 +8,10 @@ import java.util.Map;
 
 /**
  * PageRank in memory by plain power iteration, the exact answer rank's jobs are checked against:
- * nodes, weighted links, dangling rank spread over every page, teleport 1 - damping.
+ * nodes, weighted links, dangling rank spread over every page, teleport 1 - damping. Public for
+ * simweb's check of rank on its site model's graph.
  */
-final class PageRankReference {
+public final class PageRankReference {
   private PageRankReference() {}
 
   /** The ranks (summing to 1) once the L1 change is below {@code epsilon}. */
@@ -44,7 +45,7 @@ final class PageRankReference {
   }
 
   /** The L1 distance of two rank vectors over the same pages. */
-  static double l1(Map<String, Double> a, Map<String, Double> b) {
+  public static double l1(Map<String, Double> a, Map<String, Double> b) {
     double d = 0;
     for (String p : a.keySet()) {
       d += Math.abs(a.get(p) - b.get(p));
@@ -53,7 +54,7 @@ final class PageRankReference {
   }
 
   /** Spearman's rank correlation of two scorings of the same pages, ties given their mean rank. */
-  static double spearman(Map<String, Double> a, Map<String, Double> b) {
+  public static double spearman(Map<String, Double> a, Map<String, Double> b) {
     List<String> pages = new ArrayList<>(a.keySet());
     Map<String, Double> ra = positions(pages, a);
     Map<String, Double> rb = positions(pages, b);

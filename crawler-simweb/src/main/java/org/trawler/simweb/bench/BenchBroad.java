@@ -28,11 +28,6 @@ final class BenchBroad extends BenchMode {
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {0, 0};
-  }
-
-  @Override
   Options modeOptions() {
     Options o = new Options();
     BenchCommand.broadOptions(o);

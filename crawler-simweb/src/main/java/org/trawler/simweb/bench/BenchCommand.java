@@ -46,6 +46,7 @@ public class BenchCommand extends CrawlTool {
           BenchSoak::new,
           BenchDb::new,
           BenchLinkDb::new,
+          BenchRank::new,
           BenchDocs::new,
           BenchMainContent::new,
           BenchRender::new,
@@ -75,7 +76,7 @@ public class BenchCommand extends CrawlTool {
   static final String BROAD_SYNOPSIS =
       "[--sites S] [--pages P] [--seed N] [--rounds R] [--topN N] [--threads N]"
           + " [--delay-s S] [--max-count N] [--backoff-s S] [--features-off] [--unlimited]"
-          + " [--topics K --focus TOPIC]";
+          + " [--topics K --focus TOPIC] [--orders opic,pagerank,pagerank-hosts [--rank-every N]]";
 
   /** Hadoop's own counter in a tool's results(). */
   private static String taskCounter(TaskCounter counter) {
@@ -289,6 +290,14 @@ public class BenchCommand extends CrawlTool {
                     + BroadBench.UNLIMITED_ROUNDS
                     + " rounds, until nothing is due); realPagesMissed must be 0")
             .build());
+    o.addOption(
+        valued(
+            "orders",
+            "LIST",
+            "crawl once per order, side by side: opic, pagerank (rank every --rank-every rounds),"
+                + " pagerank-hosts (the same with host budgets by centrality); default one crawl"
+                + " by the crawl's own order"));
+    o.addOption(valued("rank-every", "N", "with --orders: rank after every N rounds (default 1)"));
     BroadBench.addOptions(o);
   }
 
@@ -305,15 +314,20 @@ public class BenchCommand extends CrawlTool {
             doubleOption(cmd, "delay-s", 0.5),
             intOption(cmd, "max-count", 50),
             longOption(cmd, "backoff-s", BroadBench.DEFAULT_BACKOFF_SECONDS),
-            cmd.hasOption("features-off"));
+            cmd.hasOption("features-off"),
+            cmd.hasOption("orders")
+                ? BroadBench.Order.parse(cmd.getOptionValue("orders"))
+                : List.of(),
+            intOption(cmd, "rank-every", 1));
     if (s.rounds() < 1
+        || s.rankEvery() < 1
         || s.topN() < 1
         || s.threads() < 1
         || s.delaySeconds() < 0
         || s.backoffSeconds() < 0) {
       throw new UsageException(
-          "--rounds, --topN and --threads must be at least 1; --delay-s and --backoff-s not"
-              + " negative");
+          "--rounds, --rank-every, --topN and --threads must be at least 1; --delay-s and"
+              + " --backoff-s not negative");
     }
     return s;
   }

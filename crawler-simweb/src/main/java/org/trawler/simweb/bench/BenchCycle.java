@@ -50,11 +50,6 @@ final class BenchCycle extends BenchMode {
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {0, 0};
-  }
-
-  @Override
   Options modeOptions() {
     Options o = new Options();
     o.addOption(

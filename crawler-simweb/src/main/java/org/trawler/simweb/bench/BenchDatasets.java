@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 import org.trawler.jobs.UsageException;
 
 /**
@@ -32,11 +31,6 @@ final class BenchDatasets extends BenchMode {
   @Override
   protected int[] positionalArity() {
     return new int[] {1, 1};
-  }
-
-  @Override
-  Options modeOptions() {
-    return new Options();
   }
 
   @Override

@@ -27,11 +27,6 @@ final class BenchDocs extends BenchMode {
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {0, 0};
-  }
-
-  @Override
   Options modeOptions() {
     Options o = new Options();
     o.addOption(option("documents", "N", "documents of each type (default 200)"));

@@ -48,8 +48,16 @@ abstract class BenchMode extends CrawlTool {
   /** One line for bench's own usage: what the subcommand measures. */
   abstract String summary();
 
-  /** The subcommand's own options, without the shared --json and --dir. */
-  abstract Options modeOptions();
+  /** The subcommand's own options, without the shared --json and --dir; none by default. */
+  Options modeOptions() {
+    return new Options();
+  }
+
+  /** No positional argument by default; a subcommand taking one (N, DIR...) says so. */
+  @Override
+  protected int[] positionalArity() {
+    return new int[] {0, 0};
+  }
 
   /** Runs the benchmark, its figures into {@code json}, its files under {@code dir}. */
   abstract int run(CommandLine cmd, Path dir, Path json) throws Exception;

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.simweb.ServedAddresses;
@@ -35,11 +34,6 @@ final class BenchRender extends BenchMode {
   @Override
   protected int[] positionalArity() {
     return new int[] {1, 1};
-  }
-
-  @Override
-  Options modeOptions() {
-    return new Options();
   }
 
   @Override

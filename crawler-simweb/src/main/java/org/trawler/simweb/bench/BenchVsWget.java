@@ -29,11 +29,6 @@ final class BenchVsWget extends BenchMode {
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {0, 0};
-  }
-
-  @Override
   Options modeOptions() {
     Options o = new Options();
     o.addOption(shape("profile", "apidocs"));

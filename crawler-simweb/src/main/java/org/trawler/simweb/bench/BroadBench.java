@@ -29,6 +29,7 @@ import org.trawler.jobs.hostdb.Soft404Keys;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.politeness.PolitenessKeys;
+import org.trawler.jobs.rank.RankKeys;
 import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.SimWebCommand;
 import org.trawler.simweb.web.BroadScore;
@@ -47,7 +48,10 @@ import org.trawler.simweb.web.WebTopics;
  * server per configuration, its names pinned with http.resolve.file. With {@code --topics K --focus
  * TOPIC} the web's pages are about topics and the same budget is crawled unfocused (OPIC) and
  * focused (the topic scoring filter, a topic file of the topic's first {@value #TOPIC_FILE_WORDS}
- * words), side by side, with the topic's harvest: on-topic pages among the real pages fetched.
+ * words), side by side, with the topic's harvest: on-topic pages among the real pages fetched. With
+ * {@code --orders opic,pagerank,pagerank-hosts} the same web and budget are crawled once per {@link
+ * Order}, side by side: what the budget buys by each order is the PageRank mass fetched as a share
+ * of the best possible, and the harvest.
  */
 final class BroadBench {
 
@@ -95,7 +99,11 @@ final class BroadBench {
   /** The backoff a 429 or 503 starts when the crawler sets none: StormCrawler's 60 s. */
   static final long DEFAULT_BACKOFF_SECONDS = 60;
 
-  /** The bench's budget and politeness, the broad-crawl settings by default. */
+  /**
+   * The bench's budget and politeness, the issue's broad-crawl settings by default; {@code orders}
+   * empty for one crawl by the crawl's own order, {@code rankEvery} the rounds between two ranks of
+   * the orders that rank.
+   */
   record Settings(
       WebShape shape,
       int rounds,
@@ -104,7 +112,68 @@ final class BroadBench {
       double delaySeconds,
       int maxPerHost,
       long backoffSeconds,
-      boolean featuresOff) {}
+      boolean featuresOff,
+      List<Order> orders,
+      int rankEvery) {}
+
+  /** An order generate can select by, as {@code --orders} names it, with the settings it takes. */
+  enum Order {
+    /** OPIC cash, the crawl's default: updatedb computes it on the way, nothing else runs. */
+    OPIC("opic"),
+    /** PageRank from {@code rank}, run every {@code --rank-every} rounds. */
+    PAGERANK("pagerank"),
+    /**
+     * PageRank, and each host's share of topN sized by its harmonic centrality (hostrank after each
+     * rank, generate.max.count.by.rank).
+     */
+    PAGERANK_HOSTS("pagerank-hosts");
+
+    final String label;
+
+    Order(String label) {
+      this.label = label;
+    }
+
+    /** The settings of a crawl by this order, rank run every {@code rankEvery} rounds. */
+    Map<String, String> settings(int rankEvery) {
+      Map<String, String> c = new LinkedHashMap<>();
+      c.put(ScoringKeys.ORDER, this == OPIC ? "opic" : "pagerank");
+      if (this != OPIC) {
+        c.put(RankKeys.EVERY_ROUNDS, Integer.toString(rankEvery));
+      }
+      if (this == PAGERANK_HOSTS) {
+        c.put(GeneratorKeys.MAX_COUNT_BY_RANK, "true");
+      }
+      return c;
+    }
+
+    /** The orders a comma-separated list names; a name no order has is a usage error. */
+    static List<Order> parse(String list) throws UsageException {
+      List<Order> orders = new ArrayList<>();
+      for (String name : list.split(",")) {
+        Order order = named(name.trim());
+        if (orders.contains(order)) {
+          throw new UsageException("--orders names " + order.label + " twice");
+        }
+        orders.add(order);
+      }
+      return orders;
+    }
+
+    private static Order named(String name) throws UsageException {
+      for (Order o : values()) {
+        if (o.label.equals(name)) {
+          return o;
+        }
+      }
+      List<String> labels = new ArrayList<>();
+      for (Order o : values()) {
+        labels.add(o.label);
+      }
+      throw new UsageException(
+          "--orders takes a list of " + String.join(", ", labels) + ", not '" + name + "'");
+    }
+  }
 
   /** Words of its topic's vocabulary the focused crawl's topic file names: a user's keywords. */
   static final int TOPIC_FILE_WORDS = 8;
@@ -165,6 +234,9 @@ final class BroadBench {
     if (name == null) {
       return null;
     }
+    if (!s.orders().isEmpty()) {
+      throw new UsageException("--focus and --orders are two comparisons: run them one at a time");
+    }
     int topic = WebTopics.named(name, s.shape().topics());
     if (topic < 0) {
       throw new UsageException(
@@ -174,14 +246,18 @@ final class BroadBench {
     return new Focus(topic);
   }
 
-  /** One configuration's crawl: its score, wall and CPU seconds, rounds run. */
+  /**
+   * One configuration's crawl: its score, wall and CPU seconds, rounds run, and the wall seconds of
+   * its rank and hostrank steps (part of {@code seconds}).
+   */
   record Run(
       String name,
       BroadScore score,
       double seconds,
       double cpuSeconds,
       int rounds,
-      TopicHarvest topic) {
+      TopicHarvest topic,
+      double rankSeconds) {
     double pagesPerSecond() {
       return seconds <= 0 ? 0 : score.realPages() / seconds;
     }
@@ -197,10 +273,16 @@ final class BroadBench {
     this.out = out;
   }
 
-  /** The configurations of {@code s}: the crawl's defaults, then features off if asked. */
+  /**
+   * The configurations of {@code s}: the crawl's defaults (or one per order of --orders), then
+   * features off if asked.
+   */
   static Map<String, Map<String, String>> configurations(Settings s) {
     Map<String, Map<String, String>> configurations = new LinkedHashMap<>();
-    configurations.put("default", Map.of());
+    if (s.orders().isEmpty()) {
+      configurations.put("default", Map.of());
+    }
+    s.orders().forEach(o -> configurations.put(o.label, o.settings(s.rankEvery())));
     if (s.featuresOff()) {
       Map<String, String> off = new LinkedHashMap<>();
       FEATURE_SWITCHES.forEach(f -> off.put(f.key(), f.off()));
@@ -288,8 +370,18 @@ final class BroadBench {
           crawl.crawlDb(), new org.apache.hadoop.fs.Path(dir.resolve("seeds").toString()), false);
       CrawlRound round = new CrawlRound(conf, crawl, new Generator.Settings(s.topN(), 1, 0, false));
       int rounds = 0;
+      double[] rankSeconds = {0};
+      CrawlRound.StepRunner ranks =
+          (step, work) -> {
+            long start = System.nanoTime();
+            Map<String, Long> counters = work.run();
+            if (step.equals(CrawlRound.RANK) || step.equals(CrawlRound.HOSTRANK)) {
+              rankSeconds[0] += (System.nanoTime() - start) / 1e9;
+            }
+            return counters;
+          };
       for (int n = 1; n <= s.rounds(); n++) {
-        var result = round.run(n, CrawlRound.DIRECT);
+        var result = round.run(n, ranks);
         if (result.isEmpty()) {
           out.println("bench --broad: round " + n + ": nothing due, stopping");
           break;
@@ -303,7 +395,7 @@ final class BroadBench {
       writeRequests(server.requests(), dir.resolve(REQUESTS_FILE));
       TopicHarvest topic =
           focus == null ? null : TopicHarvest.of(web, focus.topic(), server.requests());
-      return new Run(name, score, seconds, cpu, rounds, topic);
+      return new Run(name, score, seconds, cpu, rounds, topic, rankSeconds[0]);
     }
   }
 
@@ -362,6 +454,7 @@ final class BroadBench {
     }
     f.put("rounds", r.rounds());
     f.put("seconds", Math.round(r.seconds() * 10) / 10.0);
+    f.put("rankSeconds", Math.round(r.rankSeconds() * 10) / 10.0);
     f.put("pagesPerSecond", Math.round(r.pagesPerSecond() * 100) / 100.0);
     f.put("cpuSeconds", Math.round(r.cpuSeconds() * 10) / 10.0);
     return f;
@@ -383,6 +476,8 @@ final class BroadBench {
     List<String> off = new ArrayList<>();
     FEATURE_SWITCHES.forEach(f -> off.add(f.key() + "=" + f.off()));
     fields.put("featuresOffSettings", off);
+    fields.put("orders", s.orders().stream().map(o -> o.label).toList());
+    fields.put("rankEveryRounds", s.rankEvery());
     List<Map<String, Object>> rows = new ArrayList<>();
     runs.forEach(r -> rows.add(figures(r)));
     BenchJson.write(json, "broad", fields, "configurations", rows, peakRss);

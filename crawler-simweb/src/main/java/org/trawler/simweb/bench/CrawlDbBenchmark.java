@@ -127,7 +127,8 @@ final class CrawlDbBenchmark {
     sb.append(s);
   }
 
-  private void writeCrawlDb(Path current, long urls, int parts, long now) throws IOException {
+  /** {@code urls} due URLs {@link #url(long)} 0 to urls - 1 in {@code parts} sorted parts. */
+  void writeCrawlDb(Path current, long urls, int parts, long now) throws IOException {
     Text key = new Text();
     CrawlDatum datum = new CrawlDatum();
     long perPart = (urls + parts - 1) / parts;

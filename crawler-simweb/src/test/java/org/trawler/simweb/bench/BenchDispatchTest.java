@@ -60,6 +60,7 @@ public class BenchDispatchTest {
             "soak",
             "db",
             "linkdb",
+            "rank",
             "docs",
             "main-content",
             "render",
@@ -77,7 +78,7 @@ public class BenchDispatchTest {
     e = assertThrows(UsageException.class, () -> BenchCommand.named("extra"));
     assertEquals(
         "unknown subcommand extra (one of cycle, vs-wget, parse-filters, broad, soak, db, linkdb,"
-            + " docs, main-content, render, datasets)",
+            + " rank, docs, main-content, render, datasets)",
         e.getMessage());
   }
 }

@@ -1,23 +1,134 @@
 package org.trawler.simweb.bench;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.scoring.ScoringKeys;
+import org.trawler.jobs.UsageException;
+import org.trawler.jobs.cli.Main;
+import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.Soft404Keys;
+import org.trawler.jobs.rank.RankKeys;
 import org.trawler.simweb.web.BroadWeb;
 import org.trawler.simweb.web.UrlKind;
 import org.trawler.simweb.web.WebRequest;
 import org.trawler.simweb.web.WebShape;
 
-/** bench --broad's configurations: the crawl's own, and with --features-off every switch off. */
+/**
+ * bench --broad's configurations: the crawl's own, with --features-off every switch off, with
+ * --orders one per order.
+ */
 public class BroadBenchSwitchesTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static BroadBench.Settings settings(boolean featuresOff) {
-    return new BroadBench.Settings(WebShape.DEFAULT, 6, 1000, 50, 0.5, 50, 60, featuresOff);
+    return orders(featuresOff, List.of());
+  }
+
+  private static BroadBench.Settings orders(boolean featuresOff, List<BroadBench.Order> orders) {
+    return new BroadBench.Settings(
+        WebShape.DEFAULT, 6, 1000, 50, 0.5, 50, 60, featuresOff, orders, 2);
+  }
+
+  @Test
+  public void ordersCrawlOncePerOrderPagerankRankingEveryNRoundsAndHostsWithBudgetsByRank()
+      throws Exception {
+    List<BroadBench.Order> orders = BroadBench.Order.parse("opic, pagerank,pagerank-hosts");
+    Map<String, Map<String, String>> c = BroadBench.configurations(orders(true, orders));
+    assertEquals(
+        List.of("opic", "pagerank", "pagerank-hosts", "features-off"), List.copyOf(c.keySet()));
+    assertEquals(Map.of(ScoringKeys.ORDER, "opic"), c.get("opic"));
+    assertEquals(
+        Map.of(ScoringKeys.ORDER, "pagerank", RankKeys.EVERY_ROUNDS, "2"), c.get("pagerank"));
+    assertEquals(
+        Map.of(
+            ScoringKeys.ORDER,
+            "pagerank",
+            RankKeys.EVERY_ROUNDS,
+            "2",
+            GeneratorKeys.MAX_COUNT_BY_RANK,
+            "true"),
+        c.get("pagerank-hosts"));
+  }
+
+  /**
+   * bench broad --orders at a tiny size, through its command: one round by PageRank with host
+   * budgets (the order that runs the most jobs), which ranks the pages, then the hosts.
+   */
+  @Test
+  public void aPagerankHostsRoundRanksPagesThenHosts() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("hadoop.tmp.dir", tmp.newFolder("hadoop").getPath());
+    conf.setInt(RankKeys.MAX_ITERATIONS, 2); // few local jobs
+    conf.setInt("hostrank.max.iterations", 2);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    int rc =
+        Main.run(
+            conf,
+            new String[] {
+              "bench",
+              "broad",
+              "--orders",
+              "pagerank-hosts",
+              "--sites",
+              "2",
+              "--pages",
+              "24",
+              "--rounds",
+              "1",
+              "--topN",
+              "8",
+              "--threads",
+              "4",
+              "--delay-s",
+              "0",
+              "--json",
+              tmp.getRoot().toPath().resolve("bench.json").toString()
+            },
+            new PrintStream(bytes, true, StandardCharsets.UTF_8),
+            System.err);
+    String output = bytes.toString(StandardCharsets.UTF_8);
+    assertEquals(output, 0, rc);
+    List<String> rounds =
+        output.lines().filter(l -> l.startsWith("bench --broad: round ")).toList();
+    assertEquals(output, 1, rounds.size());
+    assertTrue(
+        "the round ranks pages, then hosts: " + output,
+        rounds.get(0).contains(", rank ") && rounds.get(0).contains(", hostrank "));
+    String header = output.lines().filter(l -> l.startsWith("bench --broad  ")).findFirst().get();
+    assertEquals(List.of("bench", "--broad", "pagerank-hosts"), words(header));
+    String share =
+        output.lines().filter(l -> l.startsWith("pageRankShareOfBest")).findFirst().get();
+    assertEquals(share, 2, words(share).size());
+    assertTrue(output, output.lines().anyMatch(l -> l.startsWith("harvest ")));
+  }
+
+  private static List<String> words(String line) {
+    return List.of(line.trim().split("\\s+"));
+  }
+
+  @Test
+  public void anOrderNamedTwiceOrUnknownIsAUsageError() {
+    assertEquals(
+        "--orders takes a list of opic, pagerank, pagerank-hosts, not 'hits'",
+        assertThrows(UsageException.class, () -> BroadBench.Order.parse("opic,hits")).getMessage());
+    assertEquals(
+        "--orders names opic twice",
+        assertThrows(UsageException.class, () -> BroadBench.Order.parse("opic,opic")).getMessage());
   }
 
   @Test

@@ -30,8 +30,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.io.FloatWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -42,7 +44,9 @@ import org.junit.Test;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.ParseText;
 import org.trawler.core.store.DbLock;
 import org.trawler.core.store.PartFiles;
@@ -59,7 +63,8 @@ import org.trawler.simweb.SiteModel;
  * <urls> <crawl> 1 --numFetchers 2} with HADOOP_CONF_DIR set, that is {@code hadoop jar <job jar>
  * run ...} in its own JVM, as a user types it: inject, generate into two fetch lists, fetch
  * (parsing as pages arrive), updatedb, invertlinks. The checks read HDFS through readdb and take
- * the crawldb lock from this JVM.
+ * the crawldb lock from this JVM. Then {@code rank} through the job jar on HDFS, and in local mode
+ * on a copy of the same crawl: the same score for every URL.
  *
  * <p>Which fetch task fetched which host: the site's request observer asks Linux, while each
  * request is being served, which process holds the client end of the connection ({@link
@@ -75,6 +80,10 @@ import org.trawler.simweb.SiteModel;
 public class ClusterCrawlIT {
   private static final int HOSTS = 6;
   private static final int PAGES = 6;
+
+  /** rank's iterations on the cluster and in local mode: a few are enough to compare them. */
+  private static final int RANK_ITERATIONS = 2;
+
   private static final Pattern ATTEMPT = Pattern.compile("attempt_(\\d+_\\d+)_m_(\\d+)_\\d+");
 
   /** host → the processes that asked it: "job_... map N" for a map task, else what else it was. */
@@ -172,7 +181,39 @@ public class ClusterCrawlIT {
       log("bin/crawl urlindex (hadoop jar) in %.1f s", seconds(t));
       assertEveryIndexRowPointsAtItsRecord(conf, fs, urlIndex, datasets);
 
+      // rank through the job jar on HDFS, then in local mode on a copy of the same crawl: the
+      // same score for every URL
+      File localCrawl = new File("target/cluster-it/rank-local/crawl");
+      org.apache.hadoop.fs.FileUtil.fullyDelete(localCrawl.getParentFile());
+      fs.copyToLocalFile(crawlDb, new Path(localCrawl.getAbsolutePath(), "crawldb"));
+      fs.copyToLocalFile(segments, new Path(localCrawl.getAbsolutePath(), "segments"));
+      t = System.nanoTime();
+      HadoopCommand.Result rank =
+          hadoop.crawlScript(
+              confDir, "rank", crawl.toString(), "-iterations", Integer.toString(RANK_ITERATIONS));
+      assertEquals(rank.output(), 0, rank.exitCode());
+      log("bin/crawl rank (hadoop jar) in %.1f s", seconds(t));
+      Configuration local = CrawlerConfiguration.create();
+      local.set("mapreduce.framework.name", "local");
+      local.set("fs.defaultFS", "file:///");
+      step(
+          local,
+          "rank",
+          localCrawl.getAbsolutePath(),
+          "-iterations",
+          Integer.toString(RANK_ITERATIONS));
+      Map<String, Float> onYarn = pageRanks(conf, crawlDb);
+      Map<String, Float> inLocalMode =
+          pageRanks(local, new Path(localCrawl.getAbsolutePath(), "crawldb"));
+      assertEquals(onYarn.keySet(), inLocalMode.keySet());
+      assertTrue("ranked on YARN: " + onYarn, onYarn.values().stream().allMatch(r -> r > 0));
+      onYarn.forEach((url, r) -> assertEquals(url, r, inLocalMode.get(url), 1e-9));
+
       List<ApplicationReport> apps = applications(conf);
+      assertEquals(
+          "rank's jobs on YARN: three for the graph, one per iteration, one to write",
+          3 + RANK_ITERATIONS + 1,
+          apps.stream().filter(a -> a.getName().startsWith("trawler rank: ")).count());
       assertEveryStepRanOnYarn(apps);
       assertEachHostFetchedByOneOfTwoFetchTasks(apps);
     }
@@ -242,6 +283,21 @@ public class ClusterCrawlIT {
     int rc = Main.run(new Configuration(conf), args);
     assertEquals(String.join(" ", args) + " exit code", 0, rc);
     log("%s: %.1f s", args[0], seconds(t));
+  }
+
+  /** Every crawldb URL's PageRank (_pr_), as rank wrote it. */
+  private static Map<String, Float> pageRanks(Configuration conf, Path crawlDb) throws Exception {
+    Map<String, Float> ranks = new TreeMap<>();
+    PartFiles.read(
+        conf,
+        VersionedDb.current(crawlDb),
+        new Text(),
+        new CrawlDatum(),
+        (url, d) -> {
+          Writable pr = d.getMetadata().get(MetadataKeys.PAGE_RANK);
+          ranks.put(url.toString(), pr == null ? -1f : ((FloatWritable) pr).get());
+        });
+    return ranks;
   }
 
   private static void writeSeeds(FileSystem fs, Path file, List<String> urls) throws IOException {
