@@ -23,12 +23,12 @@ final class BenchDb extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--sites] [--json FILE] [--dir DIR]";
+    return "[--sites] [--json FILE] [--dir DIR]";
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+  String argument() {
+    return "N";
   }
 
   @Override
@@ -42,7 +42,7 @@ final class BenchDb extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    long urls = positiveArgument(cmd, "N");
+    long urls = countArgument(cmd);
     org.apache.hadoop.fs.Path hadoopDir = new org.apache.hadoop.fs.Path(dir.toString());
     BenchCommand.Report report =
         cmd.hasOption("sites")

@@ -25,12 +25,12 @@ final class BenchLinkDb extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--rounds R] [--json FILE] [--dir DIR]";
+    return "[--rounds R] [--json FILE] [--dir DIR]";
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+  String argument() {
+    return "N";
   }
 
   @Override
@@ -42,7 +42,7 @@ final class BenchLinkDb extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    long urls = positiveArgument(cmd, "N");
+    long urls = countArgument(cmd);
     writeReport(
         new LinkDbBenchmark(getConf(), meter, out())
             .run(

@@ -26,12 +26,12 @@ final class BenchMainContent extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "DIR [--json FILE]";
+    return "[--json FILE]";
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+  String argument() {
+    return "DIR";
   }
 
   @Override
@@ -46,7 +46,7 @@ final class BenchMainContent extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    Path corpus = Paths.get(cmd.getArgList().get(0));
+    Path corpus = Paths.get(argumentValue(cmd));
     if (!Files.isDirectory(corpus)) {
       throw new UsageException("no directory " + corpus);
     }

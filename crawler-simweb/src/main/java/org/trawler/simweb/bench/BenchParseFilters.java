@@ -23,12 +23,12 @@ final class BenchParseFilters extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--profile default|apidocs] [--rounds R] [--json FILE] [--dir DIR]";
+    return "[--profile default|apidocs] [--rounds R] [--json FILE] [--dir DIR]";
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+  String argument() {
+    return "N";
   }
 
   @Override
@@ -41,7 +41,7 @@ final class BenchParseFilters extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    int pages = (int) positiveArgument(cmd, "N");
+    int pages = (int) countArgument(cmd);
     List<FilterBenchmark.Figures> figures =
         new FilterBenchmark(getConf(), out()).run(profile(cmd), pages, intOption(cmd, "rounds", 5));
     FilterBenchmark.writeJson(

@@ -26,12 +26,12 @@ final class BenchRank extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--epsilon E] [--json FILE] [--dir DIR]";
+    return "[--epsilon E] [--json FILE] [--dir DIR]";
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+  String argument() {
+    return "N";
   }
 
   @Override
@@ -47,7 +47,7 @@ final class BenchRank extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    long links = positiveArgument(cmd, "N");
+    long links = countArgument(cmd);
     double epsilon =
         doubleOption(
             cmd,

@@ -28,17 +28,17 @@ final class BenchRender extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--json FILE] [--dir DIR]";
+    return "[--json FILE] [--dir DIR]";
   }
 
   @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+  String argument() {
+    return "N";
   }
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    int pages = (int) positiveArgument(cmd, "N");
+    int pages = (int) countArgument(cmd);
     int hosts = Math.max(1, (pages + 99) / 100);
     List<String> simweb =
         SimWebProcess.cleanSite(
