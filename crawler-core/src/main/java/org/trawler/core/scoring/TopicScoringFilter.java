@@ -19,8 +19,8 @@ import org.trawler.core.datum.MetadataKeys;
  * to the topic of scoring.topic.file ({@link TopicVector}); its outlinks inherit it times
  * scoring.topic.decay, since a page about the topic mostly links pages about it. Both travel as
  * {@link MetadataKeys#TOPIC_SCORE}: updatedb keeps the largest a URL gets from its own text and
- * from its parents ({@link #RELEVANCE}), and generate orders by it. A URL nobody relevant links to, a seed before its
- * fetch, scores 0.
+ * from its parents ({@link #RELEVANCE}), and generate orders by it. A URL nobody relevant links to,
+ * a seed before its fetch, scores 0.
  */
 public class TopicScoringFilter implements ScoringFilter {
   /**

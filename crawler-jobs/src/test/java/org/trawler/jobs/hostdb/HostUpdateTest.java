@@ -102,8 +102,7 @@ public class HostUpdateTest {
   public void aRoundWithoutFetchesKeepsTheFailedRounds() {
     HostDatum failing = merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
     HostDatum h =
-        merge(
-            List.of(part(HostPart.Kind.PREVIOUS, failing), url(CrawlStatus.DB_UNFETCHED)));
+        merge(List.of(part(HostPart.Kind.PREVIOUS, failing), url(CrawlStatus.DB_UNFETCHED)));
     assertEquals(1, h.getFailedRounds());
   }
 
@@ -136,8 +135,7 @@ public class HostUpdateTest {
     assertEquals("ok", h.getRobots());
     assertEquals(
         List.of("http://a.test/sitemap-index.xml.gz", "http://a.test/more.txt"), h.getSitemaps());
-    HostDatum later =
-        merge(List.of(part(HostPart.Kind.PREVIOUS, h), url(CrawlStatus.DB_FETCHED)));
+    HostDatum later = merge(List.of(part(HostPart.Kind.PREVIOUS, h), url(CrawlStatus.DB_FETCHED)));
     assertEquals(h.getSitemaps(), later.getSitemaps());
   }
 
@@ -185,11 +183,9 @@ public class HostUpdateTest {
   @Test
   public void aRoundWithoutTimedFetchesKeepsTheLastResponseTime() {
     HostDatum first =
-        merge(
-            List.of(url(CrawlStatus.DB_FETCHED), timed(CrawlStatus.FETCH_SUCCESS, 70, 1000)));
+        merge(List.of(url(CrawlStatus.DB_FETCHED), timed(CrawlStatus.FETCH_SUCCESS, 70, 1000)));
     HostDatum second =
-        merge(
-            List.of(part(HostPart.Kind.PREVIOUS, first), url(CrawlStatus.DB_FETCHED), retry(9)));
+        merge(List.of(part(HostPart.Kind.PREVIOUS, first), url(CrawlStatus.DB_FETCHED), retry(9)));
     assertEquals(70, second.getResponseTimeMillis());
     HostDatum never = merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(9)));
     assertEquals(HostDatum.UNKNOWN_RESPONSE_TIME, never.getResponseTimeMillis());

@@ -1,6 +1,5 @@
 package org.trawler.simweb.web;
 
-
 import java.io.File;
 import java.util.HashMap;
 import java.util.Map;
