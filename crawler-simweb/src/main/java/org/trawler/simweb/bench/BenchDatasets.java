@@ -13,6 +13,10 @@ import org.trawler.jobs.UsageException;
  */
 final class BenchDatasets extends BenchMode {
 
+  BenchDatasets() {
+    super("CRAWL");
+  }
+
   @Override
   String subcommand() {
     return "datasets";
@@ -26,11 +30,6 @@ final class BenchDatasets extends BenchMode {
   @Override
   String modeSynopsis() {
     return "[--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  String argument() {
-    return "CRAWL";
   }
 
   @Override

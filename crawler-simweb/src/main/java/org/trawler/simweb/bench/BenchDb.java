@@ -11,6 +11,10 @@ import org.apache.commons.cli.Options;
  */
 final class BenchDb extends BenchMode {
 
+  BenchDb() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "db";
@@ -24,11 +28,6 @@ final class BenchDb extends BenchMode {
   @Override
   String modeSynopsis() {
     return "[--sites] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  String argument() {
-    return "N";
   }
 
   @Override

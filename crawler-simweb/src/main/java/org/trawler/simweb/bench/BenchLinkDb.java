@@ -13,6 +13,10 @@ final class BenchLinkDb extends BenchMode {
   /** Rounds of the linkdb benchmark: past the eighth, where the generations are merged. */
   private static final int ROUNDS = 10;
 
+  BenchLinkDb() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "linkdb";
@@ -26,11 +30,6 @@ final class BenchLinkDb extends BenchMode {
   @Override
   String modeSynopsis() {
     return "[--rounds R] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  String argument() {
-    return "N";
   }
 
   @Override

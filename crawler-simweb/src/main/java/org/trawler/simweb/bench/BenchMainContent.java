@@ -14,6 +14,10 @@ import org.trawler.jobs.UsageException;
  */
 final class BenchMainContent extends BenchMode {
 
+  BenchMainContent() {
+    super("DIR");
+  }
+
   @Override
   String subcommand() {
     return "main-content";
@@ -27,11 +31,6 @@ final class BenchMainContent extends BenchMode {
   @Override
   String modeSynopsis() {
     return "[--json FILE]";
-  }
-
-  @Override
-  String argument() {
-    return "DIR";
   }
 
   @Override

@@ -40,7 +40,31 @@ abstract class BenchMode extends CrawlTool {
           Map.entry("rounds", new String[] {"R", "crawl rounds"}),
           Map.entry("topN", new String[] {"N", "at most N URLs per round"}));
 
+  /** The one positional argument of most subcommands: a count (pages, URLs, links). */
+  static final String COUNT = "N";
+
+  /** The name of the subcommand's one positional argument, or null when it takes none. */
+  private final String argument;
+
   final PhaseMeter meter = new PhaseMeter();
+
+  /** A subcommand without a positional argument. */
+  BenchMode() {
+    this(null);
+  }
+
+  /**
+   * A subcommand taking one positional argument named {@code argument} (N, MINUTES, DIR, CRAWL),
+   * first in its synopsis.
+   */
+  BenchMode(String argument) {
+    this.argument = argument;
+  }
+
+  /** The name of the subcommand's one positional argument; null when it takes none. */
+  final String argument() {
+    return argument;
+  }
 
   /** The word after bench: cycle, vs-wget... */
   abstract String subcommand();
@@ -51,14 +75,6 @@ abstract class BenchMode extends CrawlTool {
   /** The subcommand's own options, without the shared --json and --dir; none by default. */
   Options modeOptions() {
     return new Options();
-  }
-
-  /**
-   * The name of the subcommand's one positional argument (N, MINUTES, DIR, CRAWL), first in its
-   * synopsis; null, the default, when it takes none.
-   */
-  String argument() {
-    return null;
   }
 
   /** The one positional argument when {@link #argument()} names one, else none. */

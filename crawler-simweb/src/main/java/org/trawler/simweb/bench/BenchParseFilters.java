@@ -11,6 +11,10 @@ import org.apache.commons.cli.Options;
  */
 final class BenchParseFilters extends BenchMode {
 
+  BenchParseFilters() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "parse-filters";
@@ -24,11 +28,6 @@ final class BenchParseFilters extends BenchMode {
   @Override
   String modeSynopsis() {
     return "[--profile default|apidocs] [--rounds R] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  String argument() {
-    return "N";
   }
 
   @Override

@@ -14,6 +14,10 @@ import org.trawler.jobs.rank.RankKeys;
  */
 final class BenchRank extends BenchMode {
 
+  BenchRank() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "rank";
@@ -27,11 +31,6 @@ final class BenchRank extends BenchMode {
   @Override
   String modeSynopsis() {
     return "[--epsilon E] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  String argument() {
-    return "N";
   }
 
   @Override

@@ -16,6 +16,10 @@ import org.trawler.simweb.SiteModel;
  */
 final class BenchRender extends BenchMode {
 
+  BenchRender() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "render";
@@ -29,11 +33,6 @@ final class BenchRender extends BenchMode {
   @Override
   String modeSynopsis() {
     return "[--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  String argument() {
-    return "N";
   }
 
   @Override

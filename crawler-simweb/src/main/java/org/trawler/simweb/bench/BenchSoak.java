@@ -11,6 +11,10 @@ import org.trawler.jobs.UsageException;
  */
 final class BenchSoak extends BenchMode {
 
+  BenchSoak() {
+    super("MINUTES");
+  }
+
   @Override
   String subcommand() {
     return "soak";
@@ -25,11 +29,6 @@ final class BenchSoak extends BenchMode {
   String modeSynopsis() {
     return "[--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N] [--latency-ms MS]"
         + " [--delay-s S] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  String argument() {
-    return "MINUTES";
   }
 
   @Override
