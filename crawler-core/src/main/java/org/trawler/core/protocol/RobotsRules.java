@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.Content;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.net.URLParts;
@@ -29,6 +30,19 @@ public final class RobotsRules {
 
   /** The site's /.well-known/tdmrep.json rules, kept with robots.txt. */
   private final TdmRep tdmRep;
+
+  /**
+   * The longest Crawl-delay the crawl waits for, ms (fetcher.max.crawl.delay, seconds): a longer
+   * one skips the host's URLs, and a Retry-After is cut to it; -1 = no limit.
+   */
+  public static long maxCrawlDelayMillis(Configuration conf) {
+    long seconds =
+        Settings.getLong(
+            conf,
+            ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
+            ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
+    return seconds < 0 ? -1 : seconds * 1000;
+  }
 
   private RobotsRules(
       BaseRobotRules rules,

@@ -13,6 +13,11 @@ import org.trawler.core.plugin.Plugins;
  * well by both to come first). With more than one filter a negative factor counts as 0.
  */
 public final class ScoringFilters {
+  /**
+   * The values scoring filters pass to outlinks, each with its filter's rule ({@link LinkedScore}).
+   */
+  public static final List<LinkedScore> LINKED_SCORES = List.of(TopicScoringFilter.RELEVANCE);
+
   private final List<ScoringFilter> filters;
 
   public ScoringFilters(List<ScoringFilter> filters) {

@@ -19,10 +19,17 @@ import org.trawler.core.datum.MetadataKeys;
  * to the topic of scoring.topic.file ({@link TopicVector}); its outlinks inherit it times
  * scoring.topic.decay, since a page about the topic mostly links pages about it. Both travel as
  * {@link MetadataKeys#TOPIC_SCORE}: updatedb keeps the largest a URL gets from its own text and
- * from its parents, and generate orders by it. A URL nobody relevant links to, a seed before its
- * fetch, scores 0.
+ * from its parents ({@link #RELEVANCE}), and generate orders by it. A URL nobody relevant links to,
+ * a seed before its fetch, scores 0.
  */
 public class TopicScoringFilter implements ScoringFilter {
+  /**
+   * Relevance on links: a URL's links pass on the best parent's, which raises but never lowers the
+   * URL's own (its text's, or a better parent's from before): a page is as promising as the best
+   * page about the topic that links it.
+   */
+  public static final LinkedScore RELEVANCE = new LinkedScore(MetadataKeys.TOPIC_SCORE, Math::max);
+
   private TopicVector topic;
   private float decay;
 

@@ -321,6 +321,11 @@ public final class CrawlRound {
     return new CrawlRound(c, crawl, generate, index, hostDb);
   }
 
+  /** Whether the fetch task parses (fetcher.parse): then a round has no parse job. */
+  public boolean parsesInFetch() {
+    return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE);
+  }
+
   /** Runs round number {@code round}; empty when nothing was due. */
   public Optional<Result> run(int round, StepRunner runner) throws Exception {
     Steps steps = new Steps(runner);
@@ -335,7 +340,7 @@ public final class CrawlRound {
     }
     runner.generated(segment);
     FetchResult fetched = steps.call(FETCH, new Fetcher(), f -> f.fetch(segment, false));
-    if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
+    if (!parsesInFetch()) {
       steps.run(PARSE, new ParseSegment(), p -> p.parse(segment, false));
     }
     UpdateDb.Result updated =

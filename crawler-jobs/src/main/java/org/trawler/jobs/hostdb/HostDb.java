@@ -227,8 +227,7 @@ public class HostDb extends CrawlTool {
 
     @Override
     protected void setup(Context context) {
-      Configuration conf = context.getConfiguration();
-      learn = learning(conf).isOn() || traps(conf).isOn() || mirrors(conf).isOn();
+      learn = learners(context.getConfiguration()).learnFromPages();
     }
 
     @Override
@@ -243,33 +242,34 @@ public class HostDb extends CrawlTool {
     }
   }
 
-  /** The parameter learning of {@code conf}: its hostdb.params.* and dedup.near.distance keys. */
-  static ParamLearning learning(Configuration conf) {
-    return new ParamLearning(
-        Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE),
+  /**
+   * The learners of {@code conf}: its fetcher.backoff.*, hostdb.params.*, hostdb.traps.*,
+   * hostdb.mirrors.* and dedup.near.distance keys.
+   */
+  static HostUpdate.Learners learners(Configuration conf) {
+    return new HostUpdate.Learners(
+        Backoff.from(conf),
+        new ParamLearning(
+            Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE),
+            Settings.getInt(
+                conf,
+                HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE,
+                HostDbKeys.DEFAULT_PARAMS_LEARN_MIN_EVIDENCE)),
+        new TrapLearning(
+            Settings.getInt(
+                conf, HostDbKeys.TRAPS_LEARN_DISTANCE, HostDbKeys.DEFAULT_TRAPS_LEARN_DISTANCE),
+            Settings.getInt(
+                conf,
+                HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE,
+                HostDbKeys.DEFAULT_TRAPS_LEARN_MIN_EVIDENCE),
+            Settings.getInt(conf, HostDbKeys.TRAPS_BUDGET, HostDbKeys.DEFAULT_TRAPS_BUDGET)),
+        new MirrorLearning(
+            Settings.getInt(
+                conf,
+                HostDbKeys.MIRRORS_LEARN_MIN_EVIDENCE,
+                HostDbKeys.DEFAULT_MIRRORS_LEARN_MIN_EVIDENCE)),
         Settings.getInt(
-            conf,
-            HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE,
-            HostDbKeys.DEFAULT_PARAMS_LEARN_MIN_EVIDENCE));
-  }
-
-  /** The trap learning of {@code conf}: its hostdb.traps.* keys. */
-  static TrapLearning traps(Configuration conf) {
-    return new TrapLearning(
-        Settings.getInt(
-            conf, HostDbKeys.TRAPS_LEARN_DISTANCE, HostDbKeys.DEFAULT_TRAPS_LEARN_DISTANCE),
-        Settings.getInt(
-            conf, HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE, HostDbKeys.DEFAULT_TRAPS_LEARN_MIN_EVIDENCE),
-        Settings.getInt(conf, HostDbKeys.TRAPS_BUDGET, HostDbKeys.DEFAULT_TRAPS_BUDGET));
-  }
-
-  /** The mirror learning of {@code conf}: its hostdb.mirrors.* key. */
-  static MirrorLearning mirrors(Configuration conf) {
-    return new MirrorLearning(
-        Settings.getInt(
-            conf,
-            HostDbKeys.MIRRORS_LEARN_MIN_EVIDENCE,
-            HostDbKeys.DEFAULT_MIRRORS_LEARN_MIN_EVIDENCE));
+            conf, HostDbKeys.PARAMS_LEARN_MAX_PAGES, HostDbKeys.DEFAULT_PARAMS_LEARN_MAX_PAGES));
   }
 
   /** crawl_fetch (url → fetch datum) to (host → one fetch outcome). */
@@ -322,30 +322,17 @@ public class HostDb extends CrawlTool {
 
   /** A host's parts to its new record. */
   public static class MergeReducer extends Reducer<Text, HostPart, Text, HostDatum> {
-    private Backoff backoff;
-    private ParamLearning learning;
-    private TrapLearning traps;
-    private MirrorLearning mirrors;
-    private int maxPages;
+    private HostUpdate.Learners learners;
 
     @Override
     protected void setup(Context context) {
-      Configuration conf = context.getConfiguration();
-      backoff = Backoff.from(conf);
-      learning = learning(conf);
-      traps = traps(conf);
-      mirrors = mirrors(conf);
-      maxPages =
-          Settings.getInt(
-              conf, HostDbKeys.PARAMS_LEARN_MAX_PAGES, HostDbKeys.DEFAULT_PARAMS_LEARN_MAX_PAGES);
+      learners = learners(context.getConfiguration());
     }
 
     @Override
     protected void reduce(Text host, Iterable<HostPart> parts, Context context)
         throws IOException, InterruptedException {
-      HostUpdate.Merged merged =
-          HostUpdate.mergeRound(
-              host.toString(), parts, backoff, learning, traps, mirrors, maxPages);
+      HostUpdate.Merged merged = HostUpdate.mergeRound(host.toString(), parts, learners);
       if (merged == null) {
         return;
       }

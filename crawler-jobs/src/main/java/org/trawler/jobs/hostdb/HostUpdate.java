@@ -101,74 +101,43 @@ public final class HostUpdate {
     return h;
   }
 
-  /**
-   * A host's new record from its parts. URL counts are the crawldb's now (a host no longer in the
-   * crawldb keeps none). Fetch counts add up over rounds. The parts' fetches are one round: when
-   * the host had fetches and every one was a retry the round failed and the failed rounds grow by
-   * one, any other answer resets them. The mean response time is this round's, over the fetches
-   * that measured one (each FETCHES part is one fetch), else the previous. The robots answer is the
-   * newest one, else the previous. Returns null when there is nothing to keep (no URLs, no previous
-   * record).
-   */
-  public static HostDatum merge(Iterable<HostPart> parts) {
-    Merged m = mergeRound("", parts, Backoff.DEFAULTS);
-    return m == null ? null : m.host();
-  }
-
   /** A host's new record, whether this round failed for it, and whether it is backed off. */
   public record Merged(HostDatum host, boolean failedRound, boolean backedOff) {}
 
   /**
-   * As {@link #merge}, also saying whether the round failed; null when nothing is kept. A round in
-   * which {@code host} answered busy (429, 503) or was held back by the fetcher's backoff raises
-   * its backoff level by one and leaves it out until {@code backoff}'s delay at the old level after
-   * the round's last fetch (such a round is not a failed one: the host answers); a round of answers
-   * without one halves the level.
+   * What a host's round is merged with: the backoff after busy answers, and the learners of
+   * irrelevant query parameters, trap templates and mirrors (each off by its own setting of 0),
+   * which learn from the first {@code maxPages} PAGE parts (mirrors from all of them).
    */
-  public static Merged mergeRound(String host, Iterable<HostPart> parts, Backoff backoff) {
-    return mergeRound(host, parts, backoff, new ParamLearning(0, 0), 0);
-  }
-
-  /**
-   * As {@link #mergeRound(String, Iterable, Backoff)}, and learns the host's irrelevant query
-   * parameters with {@code learning} from its PAGE parts (the first {@code maxPages} of them).
-   */
-  public static Merged mergeRound(
-      String host,
-      Iterable<HostPart> parts,
+  public record Learners(
       Backoff backoff,
-      ParamLearning learning,
-      int maxPages) {
-    return mergeRound(host, parts, backoff, learning, new TrapLearning(0, 0, 0), maxPages);
-  }
-
-  /**
-   * As {@link #mergeRound(String, Iterable, Backoff, ParamLearning, int)}, and learns the host's
-   * trap templates with {@code traps} from the same pages, shrinking the budgets of those learned
-   * before.
-   */
-  public static Merged mergeRound(
-      String host,
-      Iterable<HostPart> parts,
-      Backoff backoff,
-      ParamLearning learning,
-      TrapLearning traps,
-      int maxPages) {
-    return mergeRound(host, parts, backoff, learning, traps, new MirrorLearning(0), maxPages);
-  }
-
-  /**
-   * As {@link #mergeRound(String, Iterable, Backoff, ParamLearning, TrapLearning, int)}, and judges
-   * with {@code mirrors} whether the host mirrors another, from all its PAGE parts.
-   */
-  public static Merged mergeRound(
-      String host,
-      Iterable<HostPart> parts,
-      Backoff backoff,
-      ParamLearning learning,
+      ParamLearning params,
       TrapLearning traps,
       MirrorLearning mirrors,
       int maxPages) {
+    /** Whether any learner learns from pages: else the crawldb's pages need not be sent. */
+    public boolean learnFromPages() {
+      return params.isOn() || traps.isOn() || mirrors.isOn();
+    }
+  }
+
+  /**
+   * A host's new record from its parts, and whether the round failed for it; null when there is
+   * nothing to keep (no URLs, no previous record). URL counts are the crawldb's now (a host no
+   * longer in the crawldb keeps none). Fetch counts add up over rounds. The parts' fetches are one
+   * round: when the host had fetches and every one was a retry the round failed and the failed
+   * rounds grow by one, any other answer resets them. The mean response time is this round's, over
+   * the fetches that measured one (each FETCHES part is one fetch), else the previous. The robots
+   * answer is the newest one, else the previous.
+   *
+   * <p>A round in which {@code host} answered busy (429, 503) or was held back by the fetcher's
+   * backoff raises its backoff level by one and leaves it out until the learners' backoff delay at
+   * the old level after the round's last fetch (such a round is not a failed one: the host
+   * answers); a round of answers without one halves the level. The learners learn the host's
+   * irrelevant query parameters and trap templates from its PAGE parts (shrinking the budgets of
+   * traps learned before) and judge whether it mirrors another host.
+   */
+  public static Merged mergeRound(String host, Iterable<HostPart> parts, Learners learners) {
     HostDatum previous = null;
     MirrorLearning.Tally copies = new MirrorLearning.Tally();
     List<ParamLearning.Page> pages = new ArrayList<>();
@@ -196,7 +165,7 @@ public final class HostUpdate {
         case SOFT404 -> probe = newerProbe(probe, d);
         case PAGE -> {
           copies.add(part.copyOf());
-          if (pages.size() < maxPages) {
+          if (pages.size() < learners.maxPages()) {
             pages.add(new ParamLearning.Page(part.url(), part.fingerprint()));
           }
         }
@@ -224,7 +193,8 @@ public final class HostUpdate {
     if (busy) {
       int level = record.getBackoffLevel();
       record.addRateLimited(round.getRateLimited());
-      record.setBackoff(level + 1, round.getLastFetchTime() + backoff.delayMillis(level, host));
+      record.setBackoff(
+          level + 1, round.getLastFetchTime() + learners.backoff().delayMillis(level, host));
     } else if (roundFetches > 0 && record.getBackoffLevel() > 0) {
       record.setBackoff(record.getBackoffLevel() / 2, record.getBackoffUntil());
     }
@@ -237,13 +207,13 @@ public final class HostUpdate {
     if (probe != null && probe.getSoft404Time() >= record.getSoft404Time()) {
       record.setSoft404(probe.getSoft404(), probe.getSoft404Fingerprint(), probe.getSoft404Time());
     }
-    if (learning.isOn() && !pages.isEmpty()) {
-      record.setIrrelevantParams(learning.learn(pages, record.getIrrelevantParams()));
+    if (learners.params().isOn() && !pages.isEmpty()) {
+      record.setIrrelevantParams(learners.params().learn(pages, record.getIrrelevantParams()));
     }
-    if (traps.isOn() || !record.getTraps().isEmpty()) {
-      record.setTraps(traps.learn(pages, record.getTraps()));
+    if (learners.traps().isOn() || !record.getTraps().isEmpty()) {
+      record.setTraps(learners.traps().learn(pages, record.getTraps()));
     }
-    MirrorLearning.Mirror mirror = mirrors.judge(copies);
+    MirrorLearning.Mirror mirror = learners.mirrors().judge(copies);
     record.setMirror(mirror.host(), mirror.evidence());
     return new Merged(record, failed, busy);
   }

@@ -213,7 +213,9 @@ public final class IndexDecision {
     }
     Content content = page.content();
     String type =
-        detected != null ? detected : content == null ? null : mimeType(content.getContentType());
+        detected != null
+            ? detected
+            : content == null ? null : blankToNull(MimeTypes.base(content.getContentType()));
     doc.add(IndexFields.CONTENT_TYPE, type);
     doc.add(IndexFields.TYPE, type);
     if (content != null) {
@@ -275,12 +277,6 @@ public final class IndexDecision {
       end--;
     }
     return text.substring(0, end);
-  }
-
-  /** "text/html; charset=UTF-8" → "text/html": the charset is no property of the page's kind. */
-  static String mimeType(String contentType) {
-    String type = MimeTypes.base(contentType);
-    return type.isEmpty() ? null : type;
   }
 
   private static String blankToNull(String s) {

@@ -65,12 +65,7 @@ public class PolitenessSettings {
             ? seconds(
                 conf, PolitenessKeys.SERVER_MIN_DELAY, PolitenessKeys.DEFAULT_SERVER_MIN_DELAY)
             : seconds(conf, PolitenessKeys.SERVER_DELAY, PolitenessKeys.DEFAULT_SERVER_DELAY);
-    long maxCrawlDelay =
-        Settings.getLong(
-            conf,
-            ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
-            ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
-    maxCrawlDelayMillis = maxCrawlDelay < 0 ? -1 : maxCrawlDelay * 1000;
+    maxCrawlDelayMillis = RobotsRules.maxCrawlDelayMillis(conf);
     queueMode =
         HostGroup.byMode(conf, PolitenessKeys.QUEUE_MODE, PolitenessKeys.DEFAULT_QUEUE_MODE);
     pinnedNames = PinnedNames.fromSettings(conf);

@@ -1,10 +1,13 @@
 package org.trawler.jobs.records;
 
+import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.io.FloatWritable;
-import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.scoring.LinkedScore;
+import org.trawler.core.scoring.ScoringFilters;
 
 /**
  * The links a URL received in this update, summed as they stream past: a popular URL's million
@@ -14,7 +17,9 @@ import org.trawler.core.datum.MetadataKeys;
  * applies it to the links its pages make to a URL before writing crawl_parse ({@link
  * #toLinkedDatum}), so that updatedb makes the same crawldb entry from the combined datum as from
  * the links one by one: score shares summed (OPIC), the smallest depth, the newest feed item date,
- * the earliest time. Other metadata of a linked datum is not read by updatedb and not kept.
+ * the earliest time, and the values scoring filters pass to outlinks merged by each filter's own
+ * rule ({@link ScoringFilters#LINKED_SCORES}). Other metadata of a linked datum is not read by
+ * updatedb and not kept.
  */
 public final class IncomingLinks {
   private double score;
@@ -23,8 +28,14 @@ public final class IncomingLinks {
   private long newestFeedItem;
   private long earliest = Long.MAX_VALUE;
 
-  /** The largest topic relevance of the links, NaN while none carried one. */
-  private float topic = Float.NaN;
+  private static final List<LinkedScore> SCORES = ScoringFilters.LINKED_SCORES;
+
+  /** The links' merged value of each of {@link #SCORES}, NaN while none carried one. */
+  private final float[] scores = new float[SCORES.size()];
+
+  public IncomingLinks() {
+    Arrays.fill(scores, Float.NaN);
+  }
 
   /**
    * Adds one linked datum, or a combined one ({@link #toLinkedDatum}): its score share, its depth
@@ -45,8 +56,10 @@ public final class IncomingLinks {
     }
     newestFeedItem = Math.max(newestFeedItem, linked.getMetaLong(MetadataKeys.FEED_ITEM, 0));
     earliest = Math.min(earliest, linked.getFetchTime());
-    if (linked.getMetadata().get(MetadataKeys.TOPIC_SCORE) instanceof FloatWritable relevance) {
-      topic = Float.isNaN(topic) ? relevance.get() : Math.max(topic, relevance.get());
+    for (int i = 0; i < scores.length; i++) {
+      if (linked.getMetadata().get(SCORES.get(i).key()) instanceof FloatWritable v) {
+        scores[i] = Float.isNaN(scores[i]) ? v.get() : SCORES.get(i).merge(scores[i], v.get());
+      }
     }
     count += Math.max(1, linked.getMetaLong(MetadataKeys.LINK_COUNT, 1));
   }
@@ -84,8 +97,10 @@ public final class IncomingLinks {
     if (newestFeedItem > 0) {
       datum.putMeta(MetadataKeys.FEED_ITEM, newestFeedItem);
     }
-    if (!Float.isNaN(topic)) {
-      datum.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(topic));
+    for (int i = 0; i < scores.length; i++) {
+      if (!Float.isNaN(scores[i])) {
+        datum.getMetadata().put(SCORES.get(i).key(), new FloatWritable(scores[i]));
+      }
     }
     if (count > 1) {
       datum.putMeta(MetadataKeys.LINK_COUNT, count);
@@ -117,14 +132,9 @@ public final class IncomingLinks {
     return newestFeedItem;
   }
 
-  /** The largest topic relevance the links carried, or NaN when none carried one. */
-  public float topic() {
-    return topic;
-  }
-
   /**
    * Credits the links to {@code datum}: score plus the shares (OPIC), depth lowered to the links',
-   * topic relevance raised to the links' largest.
+   * and each value scoring filters pass to outlinks merged with the datum's by its filter's rule.
    */
   public void creditTo(CrawlDatum datum) {
     if (isEmpty()) {
@@ -132,17 +142,15 @@ public final class IncomingLinks {
     }
     datum.setScore(datum.getScore() + score());
     lowerDepth(datum, minDepth());
-    raiseTopic(datum, topic);
-  }
-
-  /** Sets the datum's topic relevance to {@code relevance} when that is larger (NaN: none). */
-  static void raiseTopic(CrawlDatum datum, float relevance) {
-    if (Float.isNaN(relevance)) {
-      return;
-    }
-    Writable current = datum.getMetadata().get(MetadataKeys.TOPIC_SCORE);
-    if (!(current instanceof FloatWritable f) || relevance > f.get()) {
-      datum.getMetadata().put(MetadataKeys.TOPIC_SCORE, new FloatWritable(relevance));
+    for (int i = 0; i < scores.length; i++) {
+      if (!Float.isNaN(scores[i])) {
+        LinkedScore s = SCORES.get(i);
+        float merged =
+            datum.getMetadata().get(s.key()) instanceof FloatWritable current
+                ? s.merge(current.get(), scores[i])
+                : scores[i];
+        datum.getMetadata().put(s.key(), new FloatWritable(merged));
+      }
     }
   }
 

@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -23,6 +24,15 @@ public class HostUpdateTest {
     d.setFetchTime(time);
     d.putMeta(MetadataKeys.PROTOCOL_STATUS, protocolStatus);
     return d;
+  }
+
+  /** updatehostdb's defaults (no test here sends its learners a page). */
+  private static final HostUpdate.Learners DEFAULTS = HostDb.learners(new Configuration(false));
+
+  /** A host's new record from its parts, with the defaults; null when nothing is kept. */
+  static HostDatum merge(List<HostPart> parts) {
+    HostUpdate.Merged m = HostUpdate.mergeRound("", parts, DEFAULTS);
+    return m == null ? null : m.host();
   }
 
   static HostPart part(HostPart.Kind kind, HostDatum d) {
@@ -44,7 +54,7 @@ public class HostUpdateTest {
     HostDatum previous = new HostDatum();
     previous.addUrls(CrawlStatus.DB_UNFETCHED, 7);
     HostDatum h =
-        HostUpdate.merge(
+        merge(
             List.of(
                 part(HostPart.Kind.PREVIOUS, previous),
                 url(CrawlStatus.DB_FETCHED),
@@ -57,11 +67,11 @@ public class HostUpdateTest {
 
   @Test
   public void aRoundOfOnlyRetriesIsAFailedRoundAndTheyAddUp() {
-    HostDatum first = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
+    HostDatum first = merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
     assertEquals(1, first.getFailedRounds());
     assertEquals(1000, first.getLastFailedRoundTime());
     HostDatum second =
-        HostUpdate.merge(
+        merge(
             List.of(
                 part(HostPart.Kind.PREVIOUS, first), url(CrawlStatus.DB_UNFETCHED), retry(2000)));
     assertEquals(2, second.getFailedRounds());
@@ -71,13 +81,13 @@ public class HostUpdateTest {
 
   @Test
   public void oneAnswerInARoundResetsTheFailedRounds() {
-    HostDatum failing = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
+    HostDatum failing = merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
     HostPart gone =
         part(
             HostPart.Kind.FETCHES,
             HostUpdate.ofFetch(fetch(CrawlStatus.FETCH_GONE, "404 http_404", 3000)));
     HostDatum h =
-        HostUpdate.merge(
+        merge(
             List.of(
                 part(HostPart.Kind.PREVIOUS, failing),
                 url(CrawlStatus.DB_GONE),
@@ -90,10 +100,9 @@ public class HostUpdateTest {
 
   @Test
   public void aRoundWithoutFetchesKeepsTheFailedRounds() {
-    HostDatum failing = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
+    HostDatum failing = merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
     HostDatum h =
-        HostUpdate.merge(
-            List.of(part(HostPart.Kind.PREVIOUS, failing), url(CrawlStatus.DB_UNFETCHED)));
+        merge(List.of(part(HostPart.Kind.PREVIOUS, failing), url(CrawlStatus.DB_UNFETCHED)));
     assertEquals(1, h.getFailedRounds());
   }
 
@@ -122,12 +131,11 @@ public class HostUpdateTest {
         part(
             HostPart.Kind.ROBOTS,
             HostUpdate.ofRobots(RobotsTxt.file(1, "http://a.test/robots.txt", file, "text/plain")));
-    HostDatum h = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), robots));
+    HostDatum h = merge(List.of(url(CrawlStatus.DB_UNFETCHED), robots));
     assertEquals("ok", h.getRobots());
     assertEquals(
         List.of("http://a.test/sitemap-index.xml.gz", "http://a.test/more.txt"), h.getSitemaps());
-    HostDatum later =
-        HostUpdate.merge(List.of(part(HostPart.Kind.PREVIOUS, h), url(CrawlStatus.DB_FETCHED)));
+    HostDatum later = merge(List.of(part(HostPart.Kind.PREVIOUS, h), url(CrawlStatus.DB_FETCHED)));
     assertEquals(h.getSitemaps(), later.getSitemaps());
   }
 
@@ -142,9 +150,9 @@ public class HostUpdateTest {
   public void aHostNoLongerInTheCrawldbKeepsItsRecordWithNoUrls() {
     HostDatum previous = new HostDatum();
     previous.addUrls(CrawlStatus.DB_FETCHED, 3);
-    HostDatum h = HostUpdate.merge(List.of(part(HostPart.Kind.PREVIOUS, previous)));
+    HostDatum h = merge(List.of(part(HostPart.Kind.PREVIOUS, previous)));
     assertEquals(0, h.getUrls());
-    assertNull(HostUpdate.merge(List.of(retry(5))));
+    assertNull(merge(List.of(retry(5))));
   }
 
   static HostPart timed(CrawlStatus status, int responseMillis, long time) {
@@ -156,7 +164,7 @@ public class HostUpdateTest {
   @Test
   public void theResponseTimeIsTheMeanOfTheRoundsTimedFetches() {
     HostDatum first =
-        HostUpdate.merge(
+        merge(
             List.of(
                 url(CrawlStatus.DB_FETCHED),
                 timed(CrawlStatus.FETCH_SUCCESS, 100, 1000),
@@ -164,7 +172,7 @@ public class HostUpdateTest {
                 retry(1000))); // no time: decided without a request
     assertEquals(201, first.getResponseTimeMillis());
     HostDatum second =
-        HostUpdate.merge(
+        merge(
             List.of(
                 part(HostPart.Kind.PREVIOUS, first),
                 url(CrawlStatus.DB_FETCHED),
@@ -175,13 +183,11 @@ public class HostUpdateTest {
   @Test
   public void aRoundWithoutTimedFetchesKeepsTheLastResponseTime() {
     HostDatum first =
-        HostUpdate.merge(
-            List.of(url(CrawlStatus.DB_FETCHED), timed(CrawlStatus.FETCH_SUCCESS, 70, 1000)));
+        merge(List.of(url(CrawlStatus.DB_FETCHED), timed(CrawlStatus.FETCH_SUCCESS, 70, 1000)));
     HostDatum second =
-        HostUpdate.merge(
-            List.of(part(HostPart.Kind.PREVIOUS, first), url(CrawlStatus.DB_FETCHED), retry(9)));
+        merge(List.of(part(HostPart.Kind.PREVIOUS, first), url(CrawlStatus.DB_FETCHED), retry(9)));
     assertEquals(70, second.getResponseTimeMillis());
-    HostDatum never = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(9)));
+    HostDatum never = merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(9)));
     assertEquals(HostDatum.UNKNOWN_RESPONSE_TIME, never.getResponseTimeMillis());
   }
 
@@ -191,6 +197,10 @@ public class HostUpdateTest {
 
   /** Start 1 minute, cap 10 minutes. */
   private static final Backoff BACKOFF = new Backoff(MINUTE, 10 * MINUTE);
+
+  private static final HostUpdate.Learners BUSY =
+      new HostUpdate.Learners(
+          BACKOFF, DEFAULTS.params(), DEFAULTS.traps(), DEFAULTS.mirrors(), DEFAULTS.maxPages());
 
   private static HostPart fetchPart(CrawlStatus status, String protocolStatus, long time) {
     return part(HostPart.Kind.FETCHES, HostUpdate.ofFetch(fetch(status, protocolStatus, time)));
@@ -205,7 +215,7 @@ public class HostUpdateTest {
     parts.add(url(CrawlStatus.DB_UNFETCHED));
     parts.add(fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", time));
     parts.add(fetchPart(CrawlStatus.FETCH_RETRY, "0 host_backoff busy.test", time));
-    return HostUpdate.mergeRound("busy.test", parts, BACKOFF).host();
+    return HostUpdate.mergeRound("busy.test", parts, BUSY).host();
   }
 
   private static HostDatum okRound(HostDatum previous, long time) {
@@ -215,7 +225,7 @@ public class HostUpdateTest {
                 part(HostPart.Kind.PREVIOUS, previous),
                 url(CrawlStatus.DB_FETCHED),
                 fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", time)),
-            BACKOFF)
+            BUSY)
         .host();
   }
 
@@ -266,7 +276,7 @@ public class HostUpdateTest {
                 List.of(
                     url(CrawlStatus.DB_UNFETCHED),
                     fetchPart(CrawlStatus.FETCH_RETRY, "503 http_503", 5000)),
-                BACKOFF)
+                BUSY)
             .host();
     assertEquals(0, h.getFailedRounds());
     assertEquals(1, h.getBackoffLevel());
@@ -275,7 +285,7 @@ public class HostUpdateTest {
 
   @Test
   public void aHostNeverBusyIsNeverBackedOff() {
-    HostDatum h = HostUpdate.merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
+    HostDatum h = merge(List.of(url(CrawlStatus.DB_UNFETCHED), retry(1000)));
     assertEquals(0, h.getBackoffLevel());
     assertEquals(0, h.getBackoffUntil());
     assertEquals(0, h.getRateLimited());

@@ -1,15 +1,31 @@
 package org.trawler.jobs.rank;
 
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.FloatWritable;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.MetadataKeys;
+import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.LocalJobFixtures;
+import org.trawler.jobs.cli.Main;
 
 /**
  * PageRank in memory by plain power iteration, the exact answer rank's jobs are checked against:
- * nodes, weighted links, dangling rank spread over every page, teleport 1 - damping. Public for
- * simweb's check of rank on its site model's graph.
+ * nodes, weighted links, dangling rank spread over every page, teleport 1 - damping; and the check
+ * of rank's output against an exact answer. Public for simweb's check of rank on its site model's
+ * graph.
  */
 public final class PageRankReference {
   private PageRankReference() {}
@@ -42,6 +58,44 @@ public final class PageRankReference {
       }
     }
     return rank;
+  }
+
+  /**
+   * The exact check of rank: runs {@code bin/crawl rank} in local mode to {@code epsilon} on {@code
+   * crawl} (a crawldb of the pages of {@code exact}, segments with {@code links} links between
+   * them), sees it converge, and compares the ranks it wrote with {@code exact}: the same pages, L1
+   * distance below {@code epsilon}, Spearman rank correlation at least 0.99. Returns the ranks,
+   * scaled to sum to 1.
+   */
+  public static Map<String, Double> assertRankMatches(
+      Configuration conf, File crawl, int links, Map<String, Double> exact, double epsilon)
+      throws Exception {
+    int n = exact.size();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code =
+        Main.run(
+            conf,
+            new String[] {"rank", crawl.getPath(), "-epsilon", Double.toString(epsilon)},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            System.err);
+    assertEquals(0, code);
+    String summary = out.toString(StandardCharsets.UTF_8);
+    assertTrue(summary, summary.startsWith("rank: " + n + " pages, " + links + " links"));
+    assertTrue(summary, summary.contains("(converged)"));
+
+    Map<String, Double> ranks = new HashMap<>();
+    LocalJobFixtures.readAll(
+            conf,
+            VersionedDb.current(new Path(new File(crawl, "crawldb").getPath())),
+            new CrawlDatum(),
+            d -> ((FloatWritable) d.getMetadata().get(MetadataKeys.PAGE_RANK)).get())
+        .forEach((url, scaled) -> ranks.put(url, (double) scaled / n));
+    assertEquals(exact.keySet(), ranks.keySet());
+    double l1 = l1(exact, ranks);
+    assertTrue("L1 distance " + l1, l1 < epsilon);
+    double rho = spearman(exact, ranks);
+    assertTrue("Spearman " + rho, rho >= 0.99);
+    return ranks;
   }
 
   /** The L1 distance of two rank vectors over the same pages. */

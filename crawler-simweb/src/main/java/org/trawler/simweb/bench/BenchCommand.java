@@ -53,22 +53,22 @@ public class BenchCommand extends CrawlTool {
           BenchDatasets::new);
 
   /**
-   * An old flag form: {@code --flag} (with its value, when {@code valued}, as the subcommand's
-   * argument) stands for {@code bench subcommand}.
+   * An old flag form: {@code --flag} (with its value as the subcommand's argument, when it takes
+   * one) stands for {@code bench subcommand}.
    */
-  record Alias(String flag, String subcommand, boolean valued) {}
+  record Alias(String flag, String subcommand) {}
 
   /** The old forms, in the order the old bench tried them when a command line had several. */
   static final List<Alias> ALIASES =
       List.of(
-          new Alias("main-content", "main-content", true),
-          new Alias("broad", "broad", false),
-          new Alias("soak", "soak", true),
-          new Alias("parse-filters", "parse-filters", true),
-          new Alias("vs-wget", "vs-wget", false),
-          new Alias("render", "render", true),
-          new Alias("linkdb-urls", "linkdb", true),
-          new Alias("db-urls", "db", true));
+          new Alias("main-content", "main-content"),
+          new Alias("broad", "broad"),
+          new Alias("soak", "soak"),
+          new Alias("parse-filters", "parse-filters"),
+          new Alias("vs-wget", "vs-wget"),
+          new Alias("render", "render"),
+          new Alias("linkdb-urls", "linkdb"),
+          new Alias("db-urls", "db"));
 
   /** The old form of bench db's --sites. */
   private static final String DB_SITES = "db-sites";
@@ -121,14 +121,13 @@ public class BenchCommand extends CrawlTool {
   /** The flags of the old forms that name a benchmark. */
   private static Options aliasOptions() {
     Options o = new Options();
-    o.addOption(valued("main-content", "DIR", "bench main-content DIR"));
-    o.addOption(flag("broad", "bench broad"));
-    o.addOption(valued("soak", "MINUTES", "bench soak MINUTES"));
-    o.addOption(valued("parse-filters", "N", "bench parse-filters N"));
-    o.addOption(flag("vs-wget", "bench vs-wget"));
-    o.addOption(valued("render", "N", "bench render N"));
-    o.addOption(valued("linkdb-urls", "N", "bench linkdb N"));
-    o.addOption(valued("db-urls", "N", "bench db N"));
+    for (Alias a : ALIASES) {
+      String argument = find(a.subcommand()).argument();
+      o.addOption(
+          argument == null
+              ? flag(a.flag(), "bench " + a.subcommand())
+              : valued(a.flag(), argument, "bench " + a.subcommand() + " " + argument));
+    }
     o.addOption(flag(DB_SITES, "with --db-urls: bench db N --sites"));
     o.addOption(valued("profile", "docs", "--profile docs: bench docs"));
     return o;
@@ -185,7 +184,7 @@ public class BenchCommand extends CrawlTool {
     }
     boolean docs = alias == null && DOCS_PROFILE.equals(cmd.getOptionValue("profile"));
     BenchMode mode = named(alias != null ? alias.subcommand() : docs ? "docs" : "cycle");
-    if (alias != null && alias.valued()) {
+    if (alias != null && mode.argument() != null) {
       args.add(cmd.getOptionValue(alias.flag()));
     }
     for (Option o : cmd.getOptions()) {
@@ -203,17 +202,26 @@ public class BenchCommand extends CrawlTool {
 
   /** The subcommand called {@code word}; a usage error naming the known ones otherwise. */
   static BenchMode named(String word) throws UsageException {
+    BenchMode m = find(word);
+    if (m == null) {
+      throw new UsageException(unknown(word));
+    }
+    return m;
+  }
+
+  /** The subcommand called {@code word}, or null. */
+  private static BenchMode find(String word) {
     for (Supplier<BenchMode> mode : MODES) {
       BenchMode m = mode.get();
       if (m.subcommand().equals(word)) {
         return m;
       }
     }
-    throw new UsageException(unknown(word));
+    return null;
   }
 
   private static boolean isSubcommand(String word) {
-    return MODES.stream().anyMatch(m -> m.get().subcommand().equals(word));
+    return find(word) != null;
   }
 
   private static String unknown(String word) {

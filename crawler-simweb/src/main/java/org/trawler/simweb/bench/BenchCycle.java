@@ -27,8 +27,9 @@ import org.trawler.simweb.SiteProfile;
  * a few rounds and reports, per phase and round (each round ends with an index step), wall and CPU
  * time, records per second and peak heap; the fetch rate against the politeness bound; documents
  * per second into Lucene; and the fixed cost of a job and of a round (a round on a one-URL crawldb,
- * with the bench's politeness delay and without). With fetcher.parse=false, the parse jobs' CPU per
- * page against the parser alone on the same pages ({@link ParserAlone}).
+ * with the bench's politeness delay and without). With {@code -D fetcher.parse=false} (a parse job
+ * each round), the parse jobs' CPU per page against the parser alone on the same pages ({@link
+ * ParserAlone}); parsing in the fetch task, there is no parse job to compare and no parseJob.
  */
 final class BenchCycle extends BenchMode {
 
@@ -142,7 +143,8 @@ final class BenchCycle extends BenchMode {
         samples.forEach(report::add);
         out().println("bench: round " + n + " done");
       }
-      if (!conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)) {
+      // the rounds' own setting: they parse in the fetch task unless fetcher.parse=false is set
+      if (!round.parsesInFetch()) {
         report.parserAlone(
             ParserAlone.measure(
                 conf, Segment.withPart(conf, crawl.segments(), Segment.PARSE_DATA, "parsed")));

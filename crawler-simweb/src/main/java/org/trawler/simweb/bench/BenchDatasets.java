@@ -13,6 +13,10 @@ import org.trawler.jobs.UsageException;
  */
 final class BenchDatasets extends BenchMode {
 
+  BenchDatasets() {
+    super("CRAWL");
+  }
+
   @Override
   String subcommand() {
     return "datasets";
@@ -25,17 +29,12 @@ final class BenchDatasets extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "CRAWL [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+    return "[--json FILE] [--dir DIR]";
   }
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    Path crawl = Paths.get(cmd.getArgList().get(0)).toAbsolutePath();
+    Path crawl = Paths.get(argumentValue(cmd)).toAbsolutePath();
     if (!Files.isDirectory(crawl.resolve("segments"))) {
       throw new UsageException("no crawl at " + crawl + " (it has no segments directory)");
     }

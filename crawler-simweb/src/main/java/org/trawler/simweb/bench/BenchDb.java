@@ -11,6 +11,10 @@ import org.apache.commons.cli.Options;
  */
 final class BenchDb extends BenchMode {
 
+  BenchDb() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "db";
@@ -23,12 +27,7 @@ final class BenchDb extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--sites] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+    return "[--sites] [--json FILE] [--dir DIR]";
   }
 
   @Override
@@ -42,7 +41,7 @@ final class BenchDb extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    long urls = positiveArgument(cmd, "N");
+    long urls = countArgument(cmd);
     org.apache.hadoop.fs.Path hadoopDir = new org.apache.hadoop.fs.Path(dir.toString());
     BenchCommand.Report report =
         cmd.hasOption("sites")

@@ -13,6 +13,10 @@ final class BenchLinkDb extends BenchMode {
   /** Rounds of the linkdb benchmark: past the eighth, where the generations are merged. */
   private static final int ROUNDS = 10;
 
+  BenchLinkDb() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "linkdb";
@@ -25,12 +29,7 @@ final class BenchLinkDb extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--rounds R] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+    return "[--rounds R] [--json FILE] [--dir DIR]";
   }
 
   @Override
@@ -42,7 +41,7 @@ final class BenchLinkDb extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    long urls = positiveArgument(cmd, "N");
+    long urls = countArgument(cmd);
     writeReport(
         new LinkDbBenchmark(getConf(), meter, out())
             .run(

@@ -14,6 +14,10 @@ import org.trawler.jobs.UsageException;
  */
 final class BenchMainContent extends BenchMode {
 
+  BenchMainContent() {
+    super("DIR");
+  }
+
   @Override
   String subcommand() {
     return "main-content";
@@ -26,12 +30,7 @@ final class BenchMainContent extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "DIR [--json FILE]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+    return "[--json FILE]";
   }
 
   @Override
@@ -46,7 +45,7 @@ final class BenchMainContent extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    Path corpus = Paths.get(cmd.getArgList().get(0));
+    Path corpus = Paths.get(argumentValue(cmd));
     if (!Files.isDirectory(corpus)) {
       throw new UsageException("no directory " + corpus);
     }

@@ -40,7 +40,31 @@ abstract class BenchMode extends CrawlTool {
           Map.entry("rounds", new String[] {"R", "crawl rounds"}),
           Map.entry("topN", new String[] {"N", "at most N URLs per round"}));
 
+  /** The one positional argument of most subcommands: a count (pages, URLs, links). */
+  static final String COUNT = "N";
+
+  /** The name of the subcommand's one positional argument, or null when it takes none. */
+  private final String argument;
+
   final PhaseMeter meter = new PhaseMeter();
+
+  /** A subcommand without a positional argument. */
+  BenchMode() {
+    this(null);
+  }
+
+  /**
+   * A subcommand taking one positional argument named {@code argument} (N, MINUTES, DIR, CRAWL),
+   * first in its synopsis.
+   */
+  BenchMode(String argument) {
+    this.argument = argument;
+  }
+
+  /** The name of the subcommand's one positional argument; null when it takes none. */
+  final String argument() {
+    return argument;
+  }
 
   /** The word after bench: cycle, vs-wget... */
   abstract String subcommand();
@@ -53,10 +77,10 @@ abstract class BenchMode extends CrawlTool {
     return new Options();
   }
 
-  /** No positional argument by default; a subcommand taking one (N, DIR...) says so. */
+  /** The one positional argument when {@link #argument()} names one, else none. */
   @Override
-  protected int[] positionalArity() {
-    return new int[] {0, 0};
+  protected final int[] positionalArity() {
+    return argument() == null ? new int[] {0, 0} : new int[] {1, 1};
   }
 
   /** Runs the benchmark, its figures into {@code json}, its files under {@code dir}. */
@@ -67,7 +91,7 @@ abstract class BenchMode extends CrawlTool {
     return true;
   }
 
-  /** The subcommand's arguments and options after its word. */
+  /** The subcommand's options, after its word and its {@link #argument()}. */
   abstract String modeSynopsis();
 
   /** bench: its lines read "trawler bench: ...", as every command's do. */
@@ -78,7 +102,7 @@ abstract class BenchMode extends CrawlTool {
 
   @Override
   public final String synopsis() {
-    return subcommand() + " " + modeSynopsis();
+    return subcommand() + " " + (argument() == null ? "" : argument() + " ") + modeSynopsis();
   }
 
   @Override
@@ -128,19 +152,34 @@ abstract class BenchMode extends CrawlTool {
     return Option.builder().longOpt(name).desc(description).build();
   }
 
-  /** The subcommand's one positional argument, a number at least 1 (N, MINUTES...). */
-  static long positiveArgument(CommandLine cmd, String what) throws UsageException {
-    String v = cmd.getArgList().get(0);
+  /** The one positional argument as typed (a DIR, a CRAWL). */
+  String argumentValue(CommandLine cmd) {
+    return cmd.getArgList().get(0);
+  }
+
+  /** The one positional argument, a whole number at least 1 (an N). */
+  long countArgument(CommandLine cmd) throws UsageException {
+    String v = argumentValue(cmd);
     long n;
     try {
       n = Long.parseLong(v.trim());
     } catch (NumberFormatException e) {
-      throw new UsageException(what + " takes a whole number, not '" + v + "'");
+      throw new UsageException(argument() + " takes a whole number, not '" + v + "'");
     }
     if (n < 1) {
-      throw new UsageException(what + " must be at least 1");
+      throw new UsageException(argument() + " must be at least 1");
     }
     return n;
+  }
+
+  /** The one positional argument, a number (MINUTES), whose range the subcommand checks. */
+  double numberArgument(CommandLine cmd) throws UsageException {
+    String v = argumentValue(cmd);
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new UsageException(argument() + " takes a number, not '" + v + "'");
+    }
   }
 
   static SiteProfile profile(CommandLine cmd) throws UsageException {

@@ -11,6 +11,10 @@ import org.apache.commons.cli.Options;
  */
 final class BenchParseFilters extends BenchMode {
 
+  BenchParseFilters() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "parse-filters";
@@ -23,12 +27,7 @@ final class BenchParseFilters extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--profile default|apidocs] [--rounds R] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+    return "[--profile default|apidocs] [--rounds R] [--json FILE] [--dir DIR]";
   }
 
   @Override
@@ -41,7 +40,7 @@ final class BenchParseFilters extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    int pages = (int) positiveArgument(cmd, "N");
+    int pages = (int) countArgument(cmd);
     List<FilterBenchmark.Figures> figures =
         new FilterBenchmark(getConf(), out()).run(profile(cmd), pages, intOption(cmd, "rounds", 5));
     FilterBenchmark.writeJson(

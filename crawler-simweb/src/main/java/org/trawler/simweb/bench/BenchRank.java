@@ -14,6 +14,10 @@ import org.trawler.jobs.rank.RankKeys;
  */
 final class BenchRank extends BenchMode {
 
+  BenchRank() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "rank";
@@ -26,12 +30,7 @@ final class BenchRank extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--epsilon E] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+    return "[--epsilon E] [--json FILE] [--dir DIR]";
   }
 
   @Override
@@ -47,7 +46,7 @@ final class BenchRank extends BenchMode {
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    long links = positiveArgument(cmd, "N");
+    long links = countArgument(cmd);
     double epsilon =
         doubleOption(
             cmd,

@@ -16,6 +16,10 @@ import org.trawler.simweb.SiteModel;
  */
 final class BenchRender extends BenchMode {
 
+  BenchRender() {
+    super(COUNT);
+  }
+
   @Override
   String subcommand() {
     return "render";
@@ -28,17 +32,12 @@ final class BenchRender extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "N [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
+    return "[--json FILE] [--dir DIR]";
   }
 
   @Override
   int run(CommandLine cmd, Path dir, Path json) throws Exception {
-    int pages = (int) positiveArgument(cmd, "N");
+    int pages = (int) countArgument(cmd);
     int hosts = Math.max(1, (pages + 99) / 100);
     List<String> simweb =
         SimWebProcess.cleanSite(

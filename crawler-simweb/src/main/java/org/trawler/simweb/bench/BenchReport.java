@@ -355,6 +355,7 @@ final class BenchReport implements BenchCommand.Report {
           .value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
           .endObject();
     }
+    // only with a parse job to compare (fetcher.parse=false): absent when the fetch task parses
     if (parserAlone != null) {
       double[] job = parseJobs();
       j.name("parseJob")

@@ -11,6 +11,10 @@ import org.trawler.jobs.UsageException;
  */
 final class BenchSoak extends BenchMode {
 
+  BenchSoak() {
+    super("MINUTES");
+  }
+
   @Override
   String subcommand() {
     return "soak";
@@ -23,13 +27,8 @@ final class BenchSoak extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "MINUTES [--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N] [--latency-ms MS]"
+    return "[--rounds R] [--hosts H] [--pages P] [--topN N] [--threads N] [--latency-ms MS]"
         + " [--delay-s S] [--json FILE] [--dir DIR]";
-  }
-
-  @Override
-  protected int[] positionalArity() {
-    return new int[] {1, 1};
   }
 
   @Override
@@ -57,14 +56,8 @@ final class BenchSoak extends BenchMode {
    * takes 20-40 s on two cores (many rounds in half an hour, each fetch long enough to measure),
    * and 90 rounds fetch about 160 000 of the site's 400 000 URLs: the crawl never runs dry.
    */
-  private static SoakRun.Settings settings(CommandLine cmd) throws UsageException {
-    String typed = cmd.getArgList().get(0);
-    double minutes;
-    try {
-      minutes = Double.parseDouble(typed.trim());
-    } catch (NumberFormatException e) {
-      throw new UsageException("MINUTES takes a number, not '" + typed + "'");
-    }
+  private SoakRun.Settings settings(CommandLine cmd) throws UsageException {
+    double minutes = numberArgument(cmd);
     SoakRun.Settings s =
         new SoakRun.Settings(
             intOption(cmd, "hosts", 2000),

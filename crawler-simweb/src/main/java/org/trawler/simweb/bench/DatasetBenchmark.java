@@ -30,6 +30,9 @@ final class DatasetBenchmark {
 
   private static final Map<String, String> KINDS = kinds();
 
+  /** The export step's result: the pages it wrote. */
+  private static final String EXPORTED_PAGES = "exportedPages";
+
   private final Configuration conf;
   private final PhaseMeter meter;
   private final PrintStream out;
@@ -69,9 +72,10 @@ final class DatasetBenchmark {
     Path archiveOnly = new Path(work, "warc-cdx");
     Path datasets = new Path(work, "warc-datasets");
     List<Figures> jobs = new ArrayList<>();
-    long[] pages = new long[1];
-    jobs.add(exportJob("warc -cdx", archiveOnly, segments, false, pages));
-    jobs.add(exportJob("warc -cdx -wat -wet -markdown", datasets, segments, true, pages));
+    jobs.add(exportJob("warc -cdx", archiveOnly, segments, false));
+    Figures withDatasets = exportJob("warc -cdx -wat -wet -markdown", datasets, segments, true);
+    jobs.add(withDatasets);
+    long pages = withDatasets.pages();
     PhaseMeter.Sample index =
         meter.measure(
             0,
@@ -85,14 +89,15 @@ final class DatasetBenchmark {
               out.println("bench: " + r.summary(new Path(work, "urlindex")));
               return Map.of();
             });
-    jobs.add(new Figures("urlindex", pages[0], index.seconds(), index.cpuSeconds()));
+    jobs.add(new Figures("urlindex", pages, index.seconds(), index.cpuSeconds()));
     Map<String, Long> bytes = bytesByKind(Paths.get(datasets.toString()));
     bytes.put("parquet", bytesByKind(Paths.get(work.toString(), "urlindex")).get("parquet"));
-    return new Report(jobs, bytes, pages[0]);
+    return new Report(jobs, bytes, pages);
   }
 
-  private Figures exportJob(
-      String name, Path dir, List<Path> segments, boolean datasets, long[] pages) throws Exception {
+  /** The export of {@code segments} into {@code dir}, with the datasets or without: its figures. */
+  private Figures exportJob(String name, Path dir, List<Path> segments, boolean datasets)
+      throws Exception {
     PhaseMeter.Sample s =
         meter.measure(
             0,
@@ -106,11 +111,10 @@ final class DatasetBenchmark {
               WarcExport tool = new WarcExport();
               tool.setConf(c);
               WarcExport.Result r = tool.export(dir, segments);
-              pages[0] = r.urls();
               out.println("bench: " + r.summary(dir));
-              return Map.of();
+              return Map.of(EXPORTED_PAGES, r.urls());
             });
-    return new Figures(name, pages[0], s.seconds(), s.cpuSeconds());
+    return new Figures(name, s.result(EXPORTED_PAGES), s.seconds(), s.cpuSeconds());
   }
 
   /** File name endings → kind; the longest ending is tried first. */

@@ -1,30 +1,21 @@
 package org.trawler.simweb.web;
 
-import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
-
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.FloatWritable;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
-import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.Outlink;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.store.Segment;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.LocalJobFixtures;
-import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.rank.PageRankReference;
 
 /**
@@ -71,34 +62,11 @@ public class SiteModelRankTest {
         ParseData.class,
         parses);
 
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int code =
-        Main.run(
-            conf,
-            new String[] {"rank", crawl.getPath(), "-epsilon", Double.toString(EPSILON)},
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            System.err);
-    assertEquals(0, code);
-    String summary = out.toString(StandardCharsets.UTF_8);
-    assertTrue(summary, summary.startsWith("rank: " + n + " pages, " + linkCount + " links"));
-    assertTrue(summary, summary.contains("(converged)"));
-
-    Map<String, Double> ranks = new HashMap<>();
-    LocalJobFixtures.readAll(
-            conf,
-            VersionedDb.current(crawlDb),
-            new CrawlDatum(),
-            d -> ((FloatWritable) d.getMetadata().get(MetadataKeys.PAGE_RANK)).get())
-        .forEach((url, scaled) -> ranks.put(url, (double) scaled / n));
     double[] model = PageRank.of(links, DAMPING);
     Map<String, Double> exact = new HashMap<>();
     for (int id = 0; id < n; id++) {
       exact.put(web.url(id), model[id]);
     }
-    assertEquals(exact.keySet(), ranks.keySet());
-    double l1 = PageRankReference.l1(exact, ranks);
-    assertTrue("L1 distance " + l1, l1 < EPSILON);
-    double rho = PageRankReference.spearman(exact, ranks);
-    assertTrue("Spearman " + rho, rho >= 0.99);
+    PageRankReference.assertRankMatches(conf, crawl, linkCount, exact, EPSILON);
   }
 }

@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.net.PinnedNames;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.core.protocol.RobotsRules;
 
 /** Everything {@link HttpProtocol} reads from the configuration, read once. */
 final class HttpSettings {
@@ -88,12 +89,7 @@ final class HttpSettings {
     redirectMax =
         Math.max(
             0, Settings.getInt(conf, ProtocolKeys.REDIRECT_MAX, ProtocolKeys.DEFAULT_REDIRECT_MAX));
-    long maxDelaySeconds =
-        Settings.getLong(
-            conf,
-            ProtocolKeys.FETCHER_MAX_CRAWL_DELAY,
-            ProtocolKeys.DEFAULT_FETCHER_MAX_CRAWL_DELAY);
-    maxRetryAfterMillis = maxDelaySeconds < 0 ? -1 : maxDelaySeconds * 1000;
+    maxRetryAfterMillis = RobotsRules.maxCrawlDelayMillis(conf);
     proxyHost = conf.getTrimmed(ProtocolKeys.PROXY_HOST, "").toLowerCase(Locale.ROOT);
     proxyPort = Settings.getInt(conf, ProtocolKeys.PROXY_PORT, ProtocolKeys.DEFAULT_PROXY_PORT);
     proxyExceptions = lowerCaseList(conf.getTrimmed(ProtocolKeys.PROXY_EXCEPTION_LIST, ""));
