@@ -32,6 +32,12 @@ public enum SkipReason implements JobCounter {
    * same paths): the original's URLs are fetched instead; the URL stays in the crawldb, due.
    */
   MIRROR_HOST("mirror host"),
+  /**
+   * The URL's host is a name whose www. host serves its pages, and names of this crawl redirect to
+   * their www. host (learned from the hostdb): its twin on the www. host is fetched instead; the
+   * URL stays in the crawldb, due.
+   */
+  WWW_TWIN("www twin"),
   TOP_N("topN");
 
   /** Generate's reason for a URL the hostdb's knowledge keeps out. */
@@ -42,6 +48,7 @@ public enum SkipReason implements JobCounter {
       case DUPLICATE_PARAM -> DUPLICATE_PARAM;
       case MIRROR_HOST -> MIRROR_HOST;
       case TRAP_PATTERN -> TRAP_PATTERN;
+      case WWW_TWIN -> WWW_TWIN;
     };
   }
 

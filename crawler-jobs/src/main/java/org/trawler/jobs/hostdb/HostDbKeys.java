@@ -72,6 +72,14 @@ public final class HostDbKeys {
   public static final int DEFAULT_MIRRORS_LEARN_MIN_EVIDENCE = 3;
 
   /**
+   * Names that only redirected while their www. host served pages that make the crawl hold back
+   * every name whose www. host serves pages (its twins there are fetched); 0 turns it off.
+   */
+  public static final String WWW_LEARN_MIN_EVIDENCE = "hostdb.www.learn.min.evidence";
+
+  public static final int DEFAULT_WWW_LEARN_MIN_EVIDENCE = 3;
+
+  /**
    * Internal: the installed hostdb version a job's tasks read (HostKnowledgeReader); unset = none.
    */
   public static final String INTERNAL_CURRENT = "trawler.hostdb.current";

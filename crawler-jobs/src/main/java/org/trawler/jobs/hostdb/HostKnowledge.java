@@ -23,6 +23,7 @@ public final class HostKnowledge {
   private final Map<String, Float> centrality;
   private final float maxCentrality;
   private final Map<String, String> mirrors;
+  private final WwwTwins wwwTwins;
 
   HostKnowledge(
       Map<String, HostDatum> watched,
@@ -51,7 +52,22 @@ public final class HostKnowledge {
       Map<String, HostDatum> probes,
       Map<String, Float> centrality,
       Map<String, String> mirrors) {
+    this(watched, traps, learnedParams, probes, centrality, mirrors, WwwTwins.NONE);
+  }
+
+  /**
+   * @param wwwTwins the names held back for their www. host
+   */
+  HostKnowledge(
+      Map<String, HostDatum> watched,
+      Map<String, Map<String, Integer>> traps,
+      Map<String, Set<String>> learnedParams,
+      Map<String, HostDatum> probes,
+      Map<String, Float> centrality,
+      Map<String, String> mirrors,
+      WwwTwins wwwTwins) {
     this.mirrors = mirrors;
+    this.wwwTwins = wwwTwins;
     this.watched = watched;
     this.traps = traps;
     this.learned = LearnedParamsURLNormalizer.of(learnedParams);
@@ -97,11 +113,32 @@ public final class HostKnowledge {
   }
 
   /**
+   * A view holding these facts, the names held back for their www. host too, and no probe answers.
+   */
+  public static HostKnowledge of(
+      Map<String, HostDatum> watched,
+      Map<String, Map<String, Integer>> traps,
+      Map<String, Set<String>> learnedParams,
+      Map<String, String> mirrors,
+      WwwTwins wwwTwins) {
+    return new HostKnowledge(watched, traps, learnedParams, Map.of(), Map.of(), mirrors, wwwTwins);
+  }
+
+  /**
    * Whether it knows nothing generate acts on: no watched host, no trap, no learned parameter, no
-   * mirror.
+   * mirror, no name held back for its www. host.
    */
   public boolean isEmpty() {
-    return watched.isEmpty() && traps.isEmpty() && learned.learned().isEmpty() && mirrors.isEmpty();
+    return watched.isEmpty()
+        && traps.isEmpty()
+        && learned.learned().isEmpty()
+        && mirrors.isEmpty()
+        && wwwTwins.isEmpty();
+  }
+
+  /** The names whose URLs wait for their www. host's ({@link WwwTwins}). */
+  public WwwTwins wwwTwins() {
+    return wwwTwins;
   }
 
   /** The host {@code host} was learned to mirror, or null when it mirrors none. */

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.Text;
 import org.trawler.core.UserException;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.HostDatum;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.store.PartFiles;
@@ -69,6 +70,10 @@ public final class HostKnowledgeReader {
     Map<String, String> mirrors = new HashMap<>();
     boolean rank = conf.getBoolean(HostDbKeys.INTERNAL_READ_RANK, false);
     boolean probing = Soft404Probe.on(conf);
+    WwwTwins.Tally www = new WwwTwins.Tally();
+    int wwwEvidence =
+        Settings.getInt(
+            conf, HostDbKeys.WWW_LEARN_MIN_EVIDENCE, HostDbKeys.DEFAULT_WWW_LEARN_MIN_EVIDENCE);
     try {
       String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
       if (hostDb != null) {
@@ -96,6 +101,9 @@ public final class HostKnowledgeReader {
               if (probing) {
                 keepProbe(probes, name, d);
               }
+              if (wwwEvidence > 0) {
+                www.add(name, d);
+              }
               if (rank && d.getHarmonicCentrality() > 0) {
                 centrality.put(name, d.getHarmonicCentrality());
               }
@@ -112,15 +120,17 @@ public final class HostKnowledgeReader {
     } catch (UserException e) {
       throw new IOException(e.getMessage(), e);
     }
+    WwwTwins wwwTwins = www.judge(wwwEvidence);
     if (watched.isEmpty()
         && traps.isEmpty()
         && params.isEmpty()
         && probes.isEmpty()
         && centrality.isEmpty()
-        && mirrors.isEmpty()) {
+        && mirrors.isEmpty()
+        && wwwTwins.isEmpty()) {
       return HostKnowledge.NONE;
     }
-    return new HostKnowledge(watched, traps, params, probes, centrality, mirrors);
+    return new HostKnowledge(watched, traps, params, probes, centrality, mirrors, wwwTwins);
   }
 
   /** Keeps the host's newest probe answer, its soft-404 fields only. */

@@ -101,7 +101,8 @@ public final class HostPolicy {
    * Why {@code url} of {@code host} is skipped now: its host's ({@link #skipReason(String)}), or
    * {@link HostSkip#DUPLICATE_PARAM} when it carries a parameter learned irrelevant there (its twin
    * without it is the one fetched), or {@link HostSkip#MIRROR_HOST} when its host mirrors another
-   * (the original is fetched), or {@link HostSkip#TRAP_PATTERN} when its trap template's budget is
+   * (the original is fetched), or {@link HostSkip#WWW_TWIN} when its host's pages are its www.
+   * host's ({@link WwwTwins}), or {@link HostSkip#TRAP_PATTERN} when its trap template's budget is
    * spent; else null.
    */
   public HostSkip skipReason(String url, String host) {
@@ -111,6 +112,9 @@ public final class HostPolicy {
     }
     if (known.mirrorOf(host) != null) {
       return HostSkip.MIRROR_HOST;
+    }
+    if (known.wwwTwins().twinHost(host) != null) {
+      return HostSkip.WWW_TWIN;
     }
     if (!known.learnedParams().normalize(url, null).equals(url)) {
       return HostSkip.DUPLICATE_PARAM;

@@ -13,6 +13,11 @@ public enum HostSkip {
   DUPLICATE_PARAM,
   /** The URL's host mirrors another host (learned from dedup's copies): the original is fetched. */
   MIRROR_HOST,
+  /**
+   * The URL's host is a name whose www. host serves its pages (names of the crawl redirect there):
+   * the twin on the www. host is fetched.
+   */
+  WWW_TWIN,
   /** The URL's template is a trap learned on its host, and its budget for this round is spent. */
   TRAP_PATTERN
 }

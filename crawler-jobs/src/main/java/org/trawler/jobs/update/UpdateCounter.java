@@ -20,6 +20,11 @@ public enum UpdateCounter implements JobCounter {
    * its host (generate skips such a URL as duplicate_param): the twin joins the crawldb if new.
    */
   DUPLICATE_PARAM_TWINS,
+  /**
+   * Links sent to the www. twin of a crawldb URL whose host waits for its www. host (generate skips
+   * such a URL as www_twin): the twin joins the crawldb if new.
+   */
+  WWW_TWINS,
   /** Records of a kind updatedb does not expect under a URL, ignored. */
   RECORDS_UNEXPECTED,
   /** Redirect targets added as links. */

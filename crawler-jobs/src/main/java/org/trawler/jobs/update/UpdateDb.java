@@ -40,6 +40,7 @@ import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.Soft404;
 import org.trawler.jobs.hostdb.Soft404Probe;
+import org.trawler.jobs.hostdb.WwwTwins;
 
 /**
  * {@code updatedb <crawldb> <segment>...}: merges segments' fetch and parse results into a new
@@ -246,6 +247,7 @@ public class UpdateDb extends CrawlTool {
     private RedirectLinks redirects;
     private HostUrlCap cap;
     private LearnedParamsURLNormalizer learned;
+    private WwwTwins wwwTwins;
     private final Text target = new Text();
 
     @Override
@@ -257,6 +259,7 @@ public class UpdateDb extends CrawlTool {
       redirects = RedirectLinks.fromConf(conf, known);
       cap = HostUrlCap.from(conf);
       learned = known.learnedParams();
+      wwwTwins = known.wwwTwins();
     }
 
     @Override
@@ -269,6 +272,15 @@ public class UpdateDb extends CrawlTool {
           target.set(twin);
           context.write(target, twinLink(datum));
           UpdateCounter.DUPLICATE_PARAM_TWINS.in(context).increment(1);
+        }
+      }
+      if (segment == null && !wwwTwins.isEmpty()) {
+        String twin = wwwTwins.twinUrl(url.toString());
+        if (twin != null) {
+          // generate skips this URL (www_twin): its twin on the www. host must be in the crawldb
+          target.set(twin);
+          context.write(target, twinLink(datum));
+          UpdateCounter.WWW_TWINS.in(context).increment(1);
         }
       }
       CrawlStatus status = datum.getStatus();

@@ -118,4 +118,27 @@ public class HostPolicyTest {
     assertNull(p.skipReason("http://www.amber.test/p/1.html", "www.amber.test"));
     assertNull(p.skipReason("mirror.amber.test"));
   }
+
+  @Test
+  public void aNameWhoseWwwHostServesItsPagesIsSkippedOnceNamesAreLearnedToRedirect() {
+    WwwTwins.Tally t = new WwwTwins.Tally();
+    for (String name : new String[] {"amber.test", "river.test", "stone.test", "meadow.test"}) {
+      org.trawler.core.datum.HostDatum www = new org.trawler.core.datum.HostDatum();
+      www.addUrls(org.trawler.core.datum.CrawlStatus.DB_FETCHED, 5);
+      t.add("www." + name, www);
+    }
+    for (String name : new String[] {"amber.test", "river.test", "stone.test"}) {
+      org.trawler.core.datum.HostDatum bare = new org.trawler.core.datum.HostDatum();
+      bare.addUrls(org.trawler.core.datum.CrawlStatus.DB_REDIR_PERM, 1);
+      t.add(name, bare);
+    }
+    HostPolicy p =
+        new HostPolicy(
+            HostKnowledge.of(Map.of(), Map.of(), Map.of(), Map.of(), t.judge(3)), NOW, 3, 3600, -1);
+    assertEquals(HostSkip.WWW_TWIN, p.skipReason("http://meadow.test/", "meadow.test"));
+    assertEquals(HostSkip.WWW_TWIN, p.skipReason("http://amber.test/p/2.html", "amber.test"));
+    assertNull(p.skipReason("http://www.meadow.test/", "www.meadow.test"));
+    assertNull(p.skipReason("http://other.test/", "other.test"));
+    assertNull(p.skipReason("meadow.test")); // the host itself is not skipped: its URLs are
+  }
 }

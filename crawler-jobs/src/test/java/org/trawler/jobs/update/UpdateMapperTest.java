@@ -186,4 +186,40 @@ public class UpdateMapperTest {
     assertEquals("http://a.example/page?id=2", out.get(2).getFirst().toString());
     assertEquals(1, UpdateCounter.DUPLICATE_PARAM_TWINS.valueIn(d.getCounters()));
   }
+
+  @Test
+  public void aCrawlDbUrlOfANameWaitingForItsWwwHostSendsALinkToItsTwinThere() throws IOException {
+    java.util.Map<String, org.trawler.core.datum.HostDatum> hosts = new java.util.HashMap<>();
+    for (String name : new String[] {"a.example", "b.example", "c.example", "d.example"}) {
+      org.trawler.core.datum.HostDatum www = new org.trawler.core.datum.HostDatum();
+      www.addUrls(CrawlStatus.DB_FETCHED, 4);
+      hosts.put("www." + name, www);
+    }
+    for (String name : new String[] {"a.example", "b.example", "c.example"}) {
+      org.trawler.core.datum.HostDatum bare = new org.trawler.core.datum.HostDatum();
+      bare.addUrls(CrawlStatus.DB_REDIR_PERM, 1);
+      hosts.put(name, bare);
+    }
+    Path hostDb =
+        org.trawler.jobs.hostdb.HostDbFiles.write(
+            new Path(tmp.getRoot().getPath(), "hostdb"), hosts);
+    Configuration conf = Datums.conf();
+    HostKnowledgeReader.handOver(conf, hostDb, List.of());
+    CrawlDatum entry = Datums.old(CrawlStatus.DB_UNFETCHED);
+    MapDriver<Text, CrawlDatum, Text, CrawlDatum> d =
+        driver(conf, "/crawl/crawldb/current/part-r-00000/data");
+    List<Pair<Text, CrawlDatum>> out =
+        d.withInput(new Text("http://d.example:8080/item?id=7"), new CrawlDatum(entry))
+            .withInput(new Text("http://www.d.example:8080/"), new CrawlDatum(entry))
+            .withInput(new Text("http://e.example/"), new CrawlDatum(entry))
+            .run();
+    assertEquals(4, out.size()); // three entries and one twin link
+    assertEquals("http://www.d.example:8080/item?id=7", out.get(0).getFirst().toString());
+    assertEquals(CrawlStatus.LINKED, out.get(0).getSecond().getStatus());
+    assertEquals(0f, out.get(0).getSecond().getScore(), 0f);
+    assertEquals("http://d.example:8080/item?id=7", out.get(1).getFirst().toString());
+    assertEquals("http://www.d.example:8080/", out.get(2).getFirst().toString());
+    assertEquals("http://e.example/", out.get(3).getFirst().toString());
+    assertEquals(1, UpdateCounter.WWW_TWINS.valueIn(d.getCounters()));
+  }
 }

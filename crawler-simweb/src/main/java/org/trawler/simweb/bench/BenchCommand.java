@@ -296,7 +296,7 @@ public class BenchCommand extends CrawlTool {
                     + BroadBench.UNLIMITED_TOP_N
                     + ", up to "
                     + BroadBench.UNLIMITED_ROUNDS
-                    + " rounds, until nothing is due); realPagesMissed must be 0")
+                    + " rounds, until nothing is due); realPagesLost must be 0")
             .build());
     o.addOption(
         valued(

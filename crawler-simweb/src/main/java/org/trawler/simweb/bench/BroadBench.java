@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +16,15 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.Text;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.net.NetKeys;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolKeys;
 import org.trawler.core.scoring.ScoringKeys;
+import org.trawler.core.store.PartFiles;
+import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.crawl.CrawlKeys;
 import org.trawler.jobs.crawl.CrawlRound;
@@ -34,7 +41,7 @@ import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.SimWebCommand;
 import org.trawler.simweb.web.BroadScore;
 import org.trawler.simweb.web.BroadWeb;
-import org.trawler.simweb.web.UrlKind;
+import org.trawler.simweb.web.RealPageRecall;
 import org.trawler.simweb.web.WebRequest;
 import org.trawler.simweb.web.WebServer;
 import org.trawler.simweb.web.WebShape;
@@ -64,8 +71,9 @@ final class BroadBench {
   /**
    * The features a broad crawl turns off to show today's behaviour: the soft-404 probe (off in
    * Trawler's defaults, on in the bench's broad crawl), the trap filter's caps, the learned
-   * irrelevant parameters, trap templates and mirror hosts, the host backoff after 429/503 (a zero
-   * backoff: the host is asked again at its next turn, as before) and the round's dedup.
+   * irrelevant parameters, trap templates, mirror hosts and names held back for their www. host,
+   * the host backoff after 429/503 (a zero backoff: the host is asked again at its next turn, as
+   * before) and the round's dedup.
    */
   static final List<FeatureSwitch> FEATURE_SWITCHES =
       List.of(
@@ -77,6 +85,7 @@ final class BroadBench {
           new FeatureSwitch(HostDbKeys.PARAMS_LEARN_MIN_EVIDENCE, "0"),
           new FeatureSwitch(HostDbKeys.TRAPS_LEARN_MIN_EVIDENCE, "0"),
           new FeatureSwitch(HostDbKeys.MIRRORS_LEARN_MIN_EVIDENCE, "0"),
+          new FeatureSwitch(HostDbKeys.WWW_LEARN_MIN_EVIDENCE, "0"),
           new FeatureSwitch(PolitenessKeys.BACKOFF_START, "0"),
           new FeatureSwitch(PolitenessKeys.BACKOFF_MAX, "0"),
           new FeatureSwitch(CrawlKeys.DEDUP, "false"));
@@ -203,12 +212,7 @@ final class BroadBench {
 
     /** The harvest of {@code topic} in {@code requests} to {@code web}. */
     static TopicHarvest of(BroadWeb web, int topic, List<WebRequest> requests) {
-      Set<Integer> pages = new HashSet<>();
-      for (WebRequest r : requests) {
-        if (r.kind() == UrlKind.REAL && r.status() == 200 && r.page() >= 0) {
-          pages.add(r.page());
-        }
-      }
+      Set<Integer> pages = BroadScore.realPagesFetched(requests);
       long on = pages.stream().filter(id -> web.topicOfPage(id) == topic).count();
       return new TopicHarvest(on, pages.size());
     }
@@ -257,7 +261,8 @@ final class BroadBench {
       double cpuSeconds,
       int rounds,
       TopicHarvest topic,
-      double rankSeconds) {
+      double rankSeconds,
+      RealPageRecall recall) {
     double pagesPerSecond() {
       return seconds <= 0 ? 0 : score.realPages() / seconds;
     }
@@ -393,10 +398,53 @@ final class BroadBench {
       double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
       BroadScore score = BroadScore.of(web, server.requests(), s.backoffSeconds() * 1000);
       writeRequests(server.requests(), dir.resolve(REQUESTS_FILE));
+      RealPageRecall recall =
+          recall(conf, crawl, web, BroadScore.realPagesFetched(server.requests()));
+      printLost(name, recall, out);
       TopicHarvest topic =
           focus == null ? null : TopicHarvest.of(web, focus.topic(), server.requests());
-      return new Run(name, score, seconds, cpu, rounds, topic, rankSeconds[0]);
+      return new Run(name, score, seconds, cpu, rounds, topic, rankSeconds[0], recall);
     }
+  }
+
+  /** Lost real pages printed at most, for tracing: the count is in the figures. */
+  static final int LOST_PRINTED = 20;
+
+  /**
+   * The recall of the crawl in {@code crawl}: which real pages of {@code web} not in {@code
+   * fetched} wait in its crawldb (or on a host with URLs waiting there) and which are lost.
+   */
+  static RealPageRecall recall(
+      Configuration conf, CrawlDir crawl, BroadWeb web, Set<Integer> fetched) throws Exception {
+    List<String> missed = RealPageRecall.missedUrls(web, fetched);
+    Set<String> wanted = new HashSet<>(missed);
+    Map<String, CrawlStatus> statuses = new HashMap<>();
+    Set<String> waitingHosts = new HashSet<>();
+    PartFiles.read(
+        conf,
+        CrawlJob.crawlDbVersion(conf, crawl.crawlDb()),
+        new Text(),
+        new CrawlDatum(),
+        (url, datum) -> {
+          if (wanted.contains(url.toString())) {
+            statuses.put(url.toString(), datum.getStatus());
+          }
+          if (datum.getStatus() == CrawlStatus.DB_UNFETCHED) {
+            waitingHosts.add(URLParts.host(url.toString()));
+          }
+        });
+    return RealPageRecall.of(missed, statuses, waitingHosts);
+  }
+
+  /** The first lost real pages with what the crawldb holds, to trace the rule that lost them. */
+  static void printLost(String name, RealPageRecall recall, PrintStream out) {
+    if (recall.lostCount() == 0) {
+      return;
+    }
+    out.printf(
+        "bench --broad [%s]: %d real pages lost %s, e.g.:%n",
+        name, recall.lostCount(), recall.lostByStatus());
+    recall.lost().stream().limit(LOST_PRINTED).forEach(l -> out.println("  " + l));
   }
 
   /**
@@ -447,7 +495,17 @@ final class BroadBench {
   static Map<String, Object> figures(Run r) {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("configuration", r.name());
-    f.putAll(r.score().figures());
+    r.score()
+        .figures()
+        .forEach(
+            (k, v) -> {
+              f.put(k, v);
+              if (k.equals("realPagesMissed")) {
+                f.put("realPagesPending", r.recall().pending());
+                f.put("realPagesPendingByReason", r.recall().pendingByReason());
+                f.put("realPagesLost", r.recall().lostCount());
+              }
+            });
     if (r.topic() != null) {
       f.put("topicPages", r.topic().onTopic());
       f.put("topicHarvest", Math.round(r.topic().harvest() * 1000) / 1000.0);

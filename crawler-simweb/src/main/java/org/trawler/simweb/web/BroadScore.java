@@ -143,6 +143,17 @@ public record BroadScore(
         tdmRep);
   }
 
+  /** The real pages (global ids) {@code log} shows answered 200 at their own URL. */
+  public static Set<Integer> realPagesFetched(List<WebRequest> log) {
+    Set<Integer> real = new HashSet<>();
+    for (WebRequest r : log) {
+      if (r.kind() == UrlKind.REAL && r.status() == 200 && r.page() >= 0) {
+        real.add(r.page());
+      }
+    }
+    return real;
+  }
+
   /** The figures as bench.json has them. */
   public Map<String, Object> figures() {
     Map<String, Object> f = new LinkedHashMap<>();

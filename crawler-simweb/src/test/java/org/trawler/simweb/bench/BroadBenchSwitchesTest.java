@@ -138,6 +138,8 @@ public class BroadBenchSwitchesTest {
     assertEquals(Map.of(), c.get("default"));
     assertEquals("false", c.get("features-off").get(Soft404Keys.PROBE));
     assertEquals(
+        "0", c.get("features-off").get(org.trawler.jobs.hostdb.HostDbKeys.WWW_LEARN_MIN_EVIDENCE));
+    assertEquals(
         List.of("default"), List.copyOf(BroadBench.configurations(settings(false)).keySet()));
   }
 
@@ -214,5 +216,21 @@ public class BroadBenchSwitchesTest {
         org.trawler.simweb.web.BroadScore.of(web, requests, 60_000);
     assertEquals(web.realPages() - 1, score.realPagesMissed());
     assertEquals(web.realPages() - 1L, score.figures().get("realPagesMissed"));
+    org.trawler.simweb.web.RealPageRecall recall =
+        org.trawler.simweb.web.RealPageRecall.of(
+            org.trawler.simweb.web.RealPageRecall.missedUrls(
+                web, org.trawler.simweb.web.BroadScore.realPagesFetched(requests)),
+            Map.of(web.url(1), org.trawler.core.datum.CrawlStatus.DB_UNFETCHED),
+            java.util.Set.of());
+    Map<String, Object> f =
+        BroadBench.figures(new BroadBench.Run("default", score, 1, 1, 1, null, 0, recall));
+    List<String> keys = List.copyOf(f.keySet());
+    int missed = keys.indexOf("realPagesMissed");
+    assertEquals(
+        List.of("realPagesMissed", "realPagesPending", "realPagesPendingByReason", "realPagesLost"),
+        keys.subList(missed, missed + 4));
+    assertEquals(1L, f.get("realPagesPending"));
+    assertEquals(Map.of("db_unfetched", 1L), f.get("realPagesPendingByReason"));
+    assertEquals(web.realPages() - 2L, f.get("realPagesLost"));
   }
 }
