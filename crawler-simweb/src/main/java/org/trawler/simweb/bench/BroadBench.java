@@ -32,6 +32,7 @@ import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.rank.RankKeys;
 import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.SimWebCommand;
+import org.trawler.simweb.web.BroadGap;
 import org.trawler.simweb.web.BroadScore;
 import org.trawler.simweb.web.BroadWeb;
 import org.trawler.simweb.web.UrlKind;
@@ -257,7 +258,8 @@ final class BroadBench {
       double cpuSeconds,
       int rounds,
       TopicHarvest topic,
-      double rankSeconds) {
+      double rankSeconds,
+      BroadGap gap) {
     double pagesPerSecond() {
       return seconds <= 0 ? 0 : score.realPages() / seconds;
     }
@@ -370,6 +372,7 @@ final class BroadBench {
           crawl.crawlDb(), new org.apache.hadoop.fs.Path(dir.resolve("seeds").toString()), false);
       CrawlRound round = new CrawlRound(conf, crawl, new Generator.Settings(s.topN(), 1, 0, false));
       int rounds = 0;
+      List<Integer> roundEnds = new ArrayList<>();
       double[] rankSeconds = {0};
       CrawlRound.StepRunner ranks =
           (step, work) -> {
@@ -387,6 +390,7 @@ final class BroadBench {
           break;
         }
         rounds = n;
+        roundEnds.add(server.requests().size());
         out.println("bench --broad: round " + n + ": " + result.get().summary());
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
@@ -395,7 +399,8 @@ final class BroadBench {
       writeRequests(server.requests(), dir.resolve(REQUESTS_FILE));
       TopicHarvest topic =
           focus == null ? null : TopicHarvest.of(web, focus.topic(), server.requests());
-      return new Run(name, score, seconds, cpu, rounds, topic, rankSeconds[0]);
+      BroadGap gap = BroadGap.of(web, score, server.requests(), roundEnds, s.maxPerHost());
+      return new Run(name, score, seconds, cpu, rounds, topic, rankSeconds[0], gap);
     }
   }
 
@@ -442,12 +447,19 @@ final class BroadBench {
         "(re-asks: requests to a host within "
             + backoffSeconds
             + " s of its latest 429 or 503; CPU: this JVM, crawl and server)");
+    out.println(
+        "(gap, shares of the best mass: pageRankShareOfBest = 1 - gapLostToWaste - gapUndiscovered"
+            + " - gapRefused - gapHostBackedOff - gapHostCap - gapRankedBelow + gapFetchedOutsideBest;"
+            + " ceilingSameDiscovery: an order knowing every page's PageRank, same rounds, real"
+            + " pages per round, host cap and discovery; bestKnownByRound: the best set's mass"
+            + " known after each round)");
   }
 
   static Map<String, Object> figures(Run r) {
     Map<String, Object> f = new LinkedHashMap<>();
     f.put("configuration", r.name());
     f.putAll(r.score().figures());
+    f.putAll(r.gap().figures());
     if (r.topic() != null) {
       f.put("topicPages", r.topic().onTopic());
       f.put("topicHarvest", Math.round(r.topic().harvest() * 1000) / 1000.0);
