@@ -249,7 +249,8 @@ final class BroadBench {
 
   /**
    * One configuration's crawl: its score, wall and CPU seconds, rounds run, and the wall seconds of
-   * its rank and hostrank steps (part of {@code seconds}).
+   * its rank and hostrank steps (part of {@code seconds}), and where its PageRank mass fell short
+   * of the best ({@link BroadGap}).
    */
   record Run(
       String name,
@@ -430,7 +431,7 @@ final class BroadBench {
   /** The runs side by side, one row per figure. */
   static void print(List<Run> runs, long backoffSeconds, PrintStream out) {
     out.printf("%-28s", "bench --broad");
-    runs.forEach(r -> out.printf("%16s", r.name()));
+    runs.forEach(r -> out.printf(" %15s", r.name()));
     out.println();
     Map<String, List<Object>> rows = new LinkedHashMap<>();
     for (Run r : runs) {
@@ -440,7 +441,7 @@ final class BroadBench {
     rows.forEach(
         (k, values) -> {
           out.printf("%-28s", k);
-          values.forEach(v -> out.printf("%16s", v));
+          values.forEach(v -> out.printf(" %15s", v));
           out.println();
         });
     out.println(
