@@ -39,6 +39,7 @@ import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.rank.RankKeys;
 import org.trawler.simweb.ServedAddresses;
 import org.trawler.simweb.SimWebCommand;
+import org.trawler.simweb.web.BroadGap;
 import org.trawler.simweb.web.BroadScore;
 import org.trawler.simweb.web.BroadWeb;
 import org.trawler.simweb.web.RealPageRecall;
@@ -252,7 +253,8 @@ final class BroadBench {
 
   /**
    * One configuration's crawl: its score, wall and CPU seconds, rounds run, and the wall seconds of
-   * its rank and hostrank steps (part of {@code seconds}).
+   * its rank and hostrank steps (part of {@code seconds}), and where its PageRank mass fell short
+   * of the best ({@link BroadGap}).
    */
   record Run(
       String name,
@@ -262,7 +264,8 @@ final class BroadBench {
       int rounds,
       TopicHarvest topic,
       double rankSeconds,
-      RealPageRecall recall) {
+      RealPageRecall recall,
+      BroadGap gap) {
     double pagesPerSecond() {
       return seconds <= 0 ? 0 : score.realPages() / seconds;
     }
@@ -375,6 +378,7 @@ final class BroadBench {
           crawl.crawlDb(), new org.apache.hadoop.fs.Path(dir.resolve("seeds").toString()), false);
       CrawlRound round = new CrawlRound(conf, crawl, new Generator.Settings(s.topN(), 1, 0, false));
       int rounds = 0;
+      List<Integer> roundEnds = new ArrayList<>();
       double[] rankSeconds = {0};
       CrawlRound.StepRunner ranks =
           (step, work) -> {
@@ -392,6 +396,7 @@ final class BroadBench {
           break;
         }
         rounds = n;
+        roundEnds.add(server.requests().size());
         out.println("bench --broad: round " + n + ": " + result.get().summary());
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
@@ -403,7 +408,8 @@ final class BroadBench {
       printLost(name, recall, out);
       TopicHarvest topic =
           focus == null ? null : TopicHarvest.of(web, focus.topic(), server.requests());
-      return new Run(name, score, seconds, cpu, rounds, topic, rankSeconds[0], recall);
+      BroadGap gap = BroadGap.of(web, score, server.requests(), roundEnds, s.maxPerHost());
+      return new Run(name, score, seconds, cpu, rounds, topic, rankSeconds[0], recall, gap);
     }
   }
 
@@ -473,7 +479,7 @@ final class BroadBench {
   /** The runs side by side, one row per figure. */
   static void print(List<Run> runs, long backoffSeconds, PrintStream out) {
     out.printf("%-28s", "bench --broad");
-    runs.forEach(r -> out.printf("%16s", r.name()));
+    runs.forEach(r -> out.printf(" %15s", r.name()));
     out.println();
     Map<String, List<Object>> rows = new LinkedHashMap<>();
     for (Run r : runs) {
@@ -483,13 +489,19 @@ final class BroadBench {
     rows.forEach(
         (k, values) -> {
           out.printf("%-28s", k);
-          values.forEach(v -> out.printf("%16s", v));
+          values.forEach(v -> out.printf(" %15s", v));
           out.println();
         });
     out.println(
         "(re-asks: requests to a host within "
             + backoffSeconds
             + " s of its latest 429 or 503; CPU: this JVM, crawl and server)");
+    out.println(
+        "(gap, shares of the best mass: pageRankShareOfBest = 1 - gapLostToWaste - gapUndiscovered"
+            + " - gapRefused - gapHostBackedOff - gapHostCap - gapRankedBelow + gapFetchedOutsideBest;"
+            + " ceilingSameDiscovery: an order knowing every page's PageRank, same rounds, real"
+            + " pages per round, host cap and discovery; bestKnownByRound: the best set's mass"
+            + " known after each round)");
   }
 
   static Map<String, Object> figures(Run r) {
@@ -506,6 +518,7 @@ final class BroadBench {
                 f.put("realPagesLost", r.recall().lostCount());
               }
             });
+    f.putAll(r.gap().figures());
     if (r.topic() != null) {
       f.put("topicPages", r.topic().onTopic());
       f.put("topicHarvest", Math.round(r.topic().harvest() * 1000) / 1000.0);

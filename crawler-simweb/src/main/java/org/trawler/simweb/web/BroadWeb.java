@@ -464,6 +464,15 @@ public final class BroadWeb {
     return urls;
   }
 
+  /** The real pages the seeds are: the home pages of {@link #seeds()}, by global id. */
+  public List<Integer> seedPages() {
+    List<Integer> ids = new ArrayList<>();
+    for (int h : seedHosts) {
+      ids.add(hosts.get(h).firstPage());
+    }
+    return ids;
+  }
+
   /** The http.resolve value that pins every host name to its address. */
   public String resolveSetting() {
     List<String> pins = new ArrayList<>();

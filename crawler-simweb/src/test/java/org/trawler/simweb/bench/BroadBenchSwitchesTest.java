@@ -223,7 +223,18 @@ public class BroadBenchSwitchesTest {
             Map.of(web.url(1), org.trawler.core.datum.CrawlStatus.DB_UNFETCHED),
             java.util.Set.of());
     Map<String, Object> f =
-        BroadBench.figures(new BroadBench.Run("default", score, 1, 1, 1, null, 0, recall));
+        BroadBench.figures(
+            new BroadBench.Run(
+                "default",
+                score,
+                1,
+                1,
+                1,
+                null,
+                0,
+                recall,
+                org.trawler.simweb.web.BroadGap.of(
+                    web, score, requests, List.of(requests.size()), 50)));
     List<String> keys = List.copyOf(f.keySet());
     int missed = keys.indexOf("realPagesMissed");
     assertEquals(
