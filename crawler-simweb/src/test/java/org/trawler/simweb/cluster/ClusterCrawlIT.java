@@ -21,12 +21,17 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
@@ -58,13 +63,15 @@ import org.trawler.simweb.SimWebServer;
 import org.trawler.simweb.SiteModel;
 
 /**
- * One crawl round on a real (mini) cluster: HDFS with one datanode, YARN with two node managers,
- * crawldb and segments on hdfs://, every job a YARN application. The round is {@code bin/crawl run
- * <urls> <crawl> 1 --numFetchers 2} with HADOOP_CONF_DIR set, that is {@code hadoop jar <job jar>
- * run ...} in its own JVM, as a user types it: inject, generate into two fetch lists, fetch
- * (parsing as pages arrive), updatedb, invertlinks. The checks read HDFS through readdb and take
- * the crawldb lock from this JVM. Then {@code rank} through the job jar on HDFS, and in local mode
- * on a copy of the same crawl: the same score for every URL.
+ * One crawl round on a real (mini) cluster, the one this JVM's cluster tests share ({@link
+ * MiniCrawlCluster#shared}): HDFS with one datanode, YARN with two node managers, crawldb and
+ * segments on hdfs://, every job a YARN application. The round is {@code bin/crawl run <urls>
+ * <crawl> 1 --numFetchers 2} with HADOOP_CONF_DIR set, that is {@code hadoop jar <job jar> run ...}
+ * in its own JVM, as a user types it: inject, generate into two fetch lists, fetch (parsing as
+ * pages arrive), updatedb, invertlinks. The checks read HDFS through readdb and take the crawldb
+ * lock from this JVM. Then, side by side, {@code warc} and {@code urlindex} of the segment, and
+ * {@code rank} through the job jar on a copy of the crawl on HDFS and in local mode on a local
+ * copy: the same score for every URL.
  *
  * <p>Which fetch task fetched which host: the site's request observer asks Linux, while each
  * request is being served, which process holds the client end of the connection ({@link
@@ -73,16 +80,19 @@ import org.trawler.simweb.SiteModel;
  * segment's outputs are partitioned by URL, not by task; the process is the task.
  *
  * <p>To keep the round near a minute on a small machine, jobs with at most one reduce run as uber
- * jobs (map and reduce inside the application master's container: still a YARN application on
- * HDFS). The fetch job turns uber mode off for itself, so its two lists run as two map tasks in two
- * containers.
+ * jobs, whatever their number of maps (map and reduce inside the application master's container:
+ * still a YARN application on HDFS). The fetch job turns uber mode off for itself, so its two lists
+ * run as two map tasks in two containers.
  */
 public class ClusterCrawlIT {
   private static final int HOSTS = 6;
   private static final int PAGES = 6;
 
-  /** rank's iterations on the cluster and in local mode: a few are enough to compare them. */
-  private static final int RANK_ITERATIONS = 2;
+  /**
+   * rank's iterations on the cluster and in local mode: one is enough to compare them, since it
+   * already reads the rank records and the counters (pages, dangling pages) that YARN jobs wrote.
+   */
+  private static final int RANK_ITERATIONS = 1;
 
   private static final Pattern ATTEMPT = Pattern.compile("attempt_(\\d+_\\d+)_m_(\\d+)_\\d+");
 
@@ -95,8 +105,9 @@ public class ClusterCrawlIT {
   public void oneRoundOnHdfsAndYarnFetchesEachHostFromOneTask() throws Exception {
     assumeTrue("needs Linux /proc to tell fetch tasks apart", LoopbackClients.available());
     long started = System.nanoTime();
-    try (MiniCrawlCluster cluster = MiniCrawlCluster.start(new File("target/cluster-it"), 2);
-        SimWebServer server = startSite()) {
+    long startedMillis = System.currentTimeMillis();
+    MiniCrawlCluster cluster = MiniCrawlCluster.shared();
+    try (SimWebServer server = startSite()) {
       SiteModel site = server.site();
       log("cluster up in %.1f s", seconds(started));
       Configuration conf = cluster.crawlerConf();
@@ -149,67 +160,62 @@ public class ClusterCrawlIT {
       assertInstalledAndUnlocked(fs, crawlDb);
       assertHeldLockStopsASecondWriter(conf, fs, crawlDb, segment);
 
-      t = System.nanoTime();
-      Path datasets = cluster.hdfsPath("/user/crawler/warc");
-      HadoopCommand.Result export =
-          hadoop.crawlScript(
-              confDir,
-              "warc",
-              datasets.toString(),
-              segment.toString(),
-              "-wat",
-              "-wet",
-              "-markdown",
-              "-cdx");
-      assertEquals(export.output(), 0, export.exitCode());
-      log("bin/crawl warc -wat -wet -markdown -cdx (hadoop jar) in %.1f s", seconds(t));
-      assertWatAndWetBesideEachWarcOnHdfs(fs, datasets);
-
-      t = System.nanoTime();
-      Path urlIndex = cluster.hdfsPath("/user/crawler/urlindex");
-      HadoopCommand.Result index =
-          hadoop.crawlScript(
-              confDir,
-              "urlindex",
-              urlIndex.toString(),
-              segment.toString(),
-              "-warc",
-              datasets.toString(),
-              "-crawldb",
-              crawlDb.toString());
-      assertEquals(index.output(), 0, index.exitCode());
-      log("bin/crawl urlindex (hadoop jar) in %.1f s", seconds(t));
-      assertEveryIndexRowPointsAtItsRecord(conf, fs, urlIndex, datasets);
-
-      // rank through the job jar on HDFS, then in local mode on a copy of the same crawl: the
-      // same score for every URL
+      // After the round, two chains of applications read its output and write apart, so they run
+      // side by side: warc then urlindex on the crawl,
+      // and rank through the job jar on a copy of the crawl on HDFS (urlindex reads the crawldb
+      // that rank installs a new version of); meanwhile this JVM ranks a local copy in local mode.
+      Path rankCrawl = cluster.hdfsPath("/user/crawler/rank/crawl");
+      Path rankCrawlDb = new Path(rankCrawl, "crawldb");
+      assertTrue(FileUtil.copy(fs, crawlDb, fs, rankCrawlDb, false, conf));
+      assertTrue(FileUtil.copy(fs, segments, fs, new Path(rankCrawl, "segments"), false, conf));
       File localCrawl = new File("target/cluster-it/rank-local/crawl");
-      org.apache.hadoop.fs.FileUtil.fullyDelete(localCrawl.getParentFile());
+      FileUtil.fullyDelete(localCrawl.getParentFile());
       fs.copyToLocalFile(crawlDb, new Path(localCrawl.getAbsolutePath(), "crawldb"));
       fs.copyToLocalFile(segments, new Path(localCrawl.getAbsolutePath(), "segments"));
-      t = System.nanoTime();
-      HadoopCommand.Result rank =
-          hadoop.crawlScript(
-              confDir, "rank", crawl.toString(), "-iterations", Integer.toString(RANK_ITERATIONS));
-      assertEquals(rank.output(), 0, rank.exitCode());
-      log("bin/crawl rank (hadoop jar) in %.1f s", seconds(t));
-      Configuration local = CrawlerConfiguration.create();
-      local.set("mapreduce.framework.name", "local");
-      local.set("fs.defaultFS", "file:///");
-      step(
-          local,
-          "rank",
-          localCrawl.getAbsolutePath(),
-          "-iterations",
-          Integer.toString(RANK_ITERATIONS));
-      Map<String, Float> onYarn = pageRanks(conf, crawlDb);
-      Map<String, Float> inLocalMode =
-          pageRanks(local, new Path(localCrawl.getAbsolutePath(), "crawldb"));
-      assertEquals(onYarn.keySet(), inLocalMode.keySet());
-      assertTrue("ranked on YARN: " + onYarn, onYarn.values().stream().allMatch(r -> r > 0));
-      onYarn.forEach((url, r) -> assertEquals(url, r, inLocalMode.get(url), 1e-9));
+      ExecutorService sideBySide = Executors.newFixedThreadPool(2);
+      try {
+        Future<Void> exports =
+            sideBySide.submit(
+                () -> {
+                  exportAndIndex(hadoop, confDir, cluster, fs, conf, crawlDb, segment);
+                  return null;
+                });
+        Future<Map<String, Float>> rankedOnYarn =
+            sideBySide.submit(
+                () -> {
+                  long began = System.nanoTime();
+                  HadoopCommand.Result rank =
+                      hadoop.crawlScript(
+                          confDir,
+                          "rank",
+                          rankCrawl.toString(),
+                          "-iterations",
+                          Integer.toString(RANK_ITERATIONS));
+                  assertEquals(rank.output(), 0, rank.exitCode());
+                  log("bin/crawl rank (hadoop jar) in %.1f s", seconds(began));
+                  return pageRanks(conf, rankCrawlDb);
+                });
+        Configuration local = CrawlerConfiguration.create();
+        local.set("mapreduce.framework.name", "local");
+        local.set("fs.defaultFS", "file:///");
+        step(
+            local,
+            "rank",
+            localCrawl.getAbsolutePath(),
+            "-iterations",
+            Integer.toString(RANK_ITERATIONS));
+        Map<String, Float> inLocalMode =
+            pageRanks(local, new Path(localCrawl.getAbsolutePath(), "crawldb"));
+        Map<String, Float> onYarn = await(rankedOnYarn);
+        assertEquals(onYarn.keySet(), inLocalMode.keySet());
+        assertTrue("ranked on YARN: " + onYarn, onYarn.values().stream().allMatch(r -> r > 0));
+        onYarn.forEach((url, r) -> assertEquals(url, r, inLocalMode.get(url), 1e-9));
+        await(exports);
+      } finally {
+        sideBySide.shutdownNow();
+      }
 
-      List<ApplicationReport> apps = applications(conf);
+      List<ApplicationReport> apps = applications(conf, startedMillis);
       assertEquals(
           "rank's jobs on YARN: three for the graph, one per iteration, one to write",
           3 + RANK_ITERATIONS + 1,
@@ -218,6 +224,64 @@ public class ClusterCrawlIT {
       assertEachHostFetchedByOneOfTwoFetchTasks(apps);
     }
     log("cluster test: %.1f s in all", seconds(started));
+  }
+
+  /**
+   * {@code warc -wat -wet -markdown -cdx} of the segment, then {@code urlindex} of its WARC files,
+   * both through the job jar on HDFS, each checked as a user would read it.
+   */
+  private static void exportAndIndex(
+      HadoopCommand hadoop,
+      File confDir,
+      MiniCrawlCluster cluster,
+      FileSystem fs,
+      Configuration conf,
+      Path crawlDb,
+      Path segment)
+      throws Exception {
+    long t = System.nanoTime();
+    Path datasets = cluster.hdfsPath("/user/crawler/warc");
+    HadoopCommand.Result export =
+        hadoop.crawlScript(
+            confDir,
+            "warc",
+            datasets.toString(),
+            segment.toString(),
+            "-wat",
+            "-wet",
+            "-markdown",
+            "-cdx");
+    assertEquals(export.output(), 0, export.exitCode());
+    log("bin/crawl warc -wat -wet -markdown -cdx (hadoop jar) in %.1f s", seconds(t));
+    assertWatAndWetBesideEachWarcOnHdfs(fs, datasets);
+
+    t = System.nanoTime();
+    Path urlIndex = cluster.hdfsPath("/user/crawler/urlindex");
+    HadoopCommand.Result index =
+        hadoop.crawlScript(
+            confDir,
+            "urlindex",
+            urlIndex.toString(),
+            segment.toString(),
+            "-warc",
+            datasets.toString(),
+            "-crawldb",
+            crawlDb.toString());
+    assertEquals(index.output(), 0, index.exitCode());
+    log("bin/crawl urlindex (hadoop jar) in %.1f s", seconds(t));
+    assertEveryIndexRowPointsAtItsRecord(conf, fs, urlIndex, datasets);
+  }
+
+  /** What a step run on another thread returned, or what it threw, as if run on this one. */
+  private static <T> T await(Future<T> step) throws Exception {
+    try {
+      return step.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw e.getCause() instanceof Exception cause ? cause : e;
+    }
   }
 
   /**
@@ -247,9 +311,11 @@ public class ClusterCrawlIT {
     return server;
   }
 
-  /** Small jobs as uber jobs (see the class comment): a setting of the cluster. */
+  /** Small jobs as uber jobs (see the class comment): settings of the cluster. */
   private static Configuration uberConf(Configuration conf) {
     conf.setBoolean("mapreduce.job.ubertask.enable", true);
+    // warc reads five parts of each of the two fetch lists: ten maps, one over Hadoop's default
+    conf.setInt("mapreduce.job.ubertask.maxmaps", 100);
     return conf;
   }
 
@@ -521,18 +587,28 @@ public class ClusterCrawlIT {
     }
   }
 
-  private static List<ApplicationReport> applications(Configuration conf) throws Exception {
+  /**
+   * The cluster's applications since {@code sinceMillis}: this test's, not those of the JVM's other
+   * tests.
+   */
+  private static List<ApplicationReport> applications(Configuration conf, long sinceMillis)
+      throws Exception {
     try (YarnClient yarn = YarnClient.createYarnClient()) {
       yarn.init(conf);
       yarn.start();
-      return yarn.getApplications();
+      return yarn.getApplications().stream().filter(a -> a.getStartTime() >= sinceMillis).toList();
     }
   }
 
   private static void assertEveryStepRanOnYarn(List<ApplicationReport> apps) {
     Set<String> ran = new TreeSet<>();
     for (ApplicationReport app : apps) {
-      log("%s %-40s %s", app.getApplicationId(), app.getName(), app.getFinalApplicationStatus());
+      log(
+          "%s %-40s %s in %.1f s",
+          app.getApplicationId(),
+          app.getName(),
+          app.getFinalApplicationStatus(),
+          (app.getFinishTime() - app.getStartTime()) / 1e3);
       assertEquals(
           app.getName(), FinalApplicationStatus.SUCCEEDED, app.getFinalApplicationStatus());
       ran.add(app.getName().split(" ")[1]);

@@ -31,6 +31,12 @@ public final class MiniCrawlCluster implements AutoCloseable {
    */
   public static final String KEEP_LOGS = "cluster.keepLogs";
 
+  /**
+   * System property: the directory of this JVM's shared cluster, one per test JVM run side by side
+   * (the build names it after surefire's fork number), so that two JVMs' clusters never share one.
+   */
+  public static final String SHARED_DIR = "cluster.sharedDir";
+
   /** This JVM's shared cluster, once a test asked for it. */
   private static MiniCrawlCluster shared;
 
@@ -102,15 +108,16 @@ public final class MiniCrawlCluster implements AutoCloseable {
   }
 
   /**
-   * The cluster the cluster tests of this JVM share (two node managers, under
-   * target/cluster-shared): started by the first that asks, stopped when the JVM exits. Starting a
-   * cluster is about 25 s of a small machine's two cores. Its tests run one after the other (a JVM
-   * runs one test class at a time), each under its own HDFS directory, looking only at its own
-   * jobs' task JVMs; they do not close it.
+   * The cluster the cluster tests of this JVM share (two node managers, under {@link #SHARED_DIR},
+   * else target/cluster-shared): started by the first that asks, stopped when the JVM exits.
+   * Starting a cluster is about 25 s of a small machine's two cores. Its tests run one after the
+   * other (a JVM runs one test class at a time), each under its own HDFS directory, looking only at
+   * its own jobs' task JVMs; they do not close it.
    */
   public static synchronized MiniCrawlCluster shared() throws IOException {
     if (shared == null) {
-      MiniCrawlCluster cluster = start(new File("target/cluster-shared"), 2);
+      MiniCrawlCluster cluster =
+          start(new File(System.getProperty(SHARED_DIR, "target/cluster-shared")), 2);
       // before Hadoop's own hook closes the file systems the cluster's services hold
       ShutdownHookManager.get()
           .addShutdownHook(cluster::close, FileSystem.SHUTDOWN_HOOK_PRIORITY + 1);
