@@ -8,6 +8,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.trawler.core.datum.CrawlDatum;
@@ -17,6 +18,7 @@ import org.trawler.core.store.Segment;
 import org.trawler.jobs.CounterSink;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.parse.LinkCombiningWriter;
 import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.politeness.RobotsDb;
@@ -46,8 +48,10 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     HostKnowledge known = HostKnowledgeReader.read(conf, System.currentTimeMillis());
     FetchParseHook parseHook = parseHook(context, known);
     WarcArchive warc = warcArchive(context);
+    // the in-task parse's linked datums combined before the task's collector counts each link
+    RecordWriter<Text, SegmentRecord> records = LinkCombiningWriter.inFrontOf(context);
     FetchRecorder recorder =
-        new FetchRecorder(output(context), settings.storeContent, parseHook, warc);
+        new FetchRecorder(output(context, records), settings.storeContent, parseHook, warc);
     Soft404Prober prober = Soft404Prober.from(conf, known);
     try (Protocol protocol = FetcherSettings.newProtocol(conf);
         RobotsDb.Reader robotsDb = new RobotsDb.Reader(conf, robotsDb(conf))) {
@@ -76,6 +80,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
       }
       throw recorder.failure();
     }
+    records.close(context); // the recorder is closed: no fetcher thread writes any more
     if (warc != null) {
       warc.close();
     }
@@ -119,11 +124,11 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
     return true;
   }
 
-  private static SegmentOutput output(Context context) {
+  private static SegmentOutput output(Context context, RecordWriter<Text, SegmentRecord> records) {
     return new SegmentOutput() {
       @Override
       public void write(Text key, Writable record) throws IOException, InterruptedException {
-        context.write(key, new SegmentRecord(record));
+        records.write(key, new SegmentRecord(record));
       }
 
       @Override

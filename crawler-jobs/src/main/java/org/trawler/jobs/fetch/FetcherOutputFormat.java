@@ -29,7 +29,6 @@ import org.trawler.jobs.hadoopinternals.SortingSegmentWriter;
 import org.trawler.jobs.hadoopinternals.SortingSegmentWriter.Part;
 import org.trawler.jobs.hostdb.Soft404;
 import org.trawler.jobs.hostdb.Soft404Probe;
-import org.trawler.jobs.parse.LinkCombiningWriter;
 import org.trawler.jobs.parse.ParseOutputFormat;
 import org.trawler.jobs.politeness.RobotsDb;
 
@@ -128,18 +127,15 @@ public class FetcherOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
             ? ReflectionUtils.newInstance(
                 getOutputCompressorClass(context, DefaultCodec.class), conf)
             : null;
-    RecordWriter<Text, SegmentRecord> writer =
-        sortsInTask(conf)
-            ? new SortingSegmentWriter(
-                context,
-                parts(conf),
-                getDefaultWorkFile(context, ""),
-                codec,
-                FetcherSettings.sortBufferBytes(conf),
-                conf.getBoolean(FetcherKeys.RAW_MAPFILE, FetcherKeys.DEFAULT_RAW_MAPFILE))
-            : new PlainSegmentWriter(conf, parts(conf), getDefaultWorkFile(context, ""), codec);
-    return conf.getBoolean(FetcherKeys.PARSE, FetcherKeys.DEFAULT_PARSE)
-        ? LinkCombiningWriter.wrap(writer, conf) // crawl_parse as the parse job writes it
-        : writer;
+    // crawl_parse's linked datums come combined from the fetch task (LinkCombiningWriter)
+    return sortsInTask(conf)
+        ? new SortingSegmentWriter(
+            context,
+            parts(conf),
+            getDefaultWorkFile(context, ""),
+            codec,
+            FetcherSettings.sortBufferBytes(conf),
+            conf.getBoolean(FetcherKeys.RAW_MAPFILE, FetcherKeys.DEFAULT_RAW_MAPFILE))
+        : new PlainSegmentWriter(conf, parts(conf), getDefaultWorkFile(context, ""), codec);
   }
 }

@@ -7,6 +7,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -21,8 +22,10 @@ import org.trawler.jobs.records.IncomingLinks;
  * most {@value ParseJobKeys#LINKED_COMBINE_URLS} URLs that is written out, in URL order, when it is
  * full and when the task closes (the one bounded per-task table, {@link KeyOrderedTable}). A round
  * of link-heavy pages links the same few thousand URLs from every page, so crawl_parse shrinks from
- * one record per link to about one per URL and task; updatedb makes the same crawldb of it. Not
- * thread-safe: the fetcher serializes its writes.
+ * one record per link to about one per URL and task; updatedb makes the same crawldb of it. The
+ * parse and fetch tasks put it in front of their map output ({@link #inFrontOf}), so the task's
+ * collector sees one record per URL and flush, not one per link. Not thread-safe: the fetcher
+ * serializes its writes.
  */
 public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord> {
   private final RecordWriter<Text, SegmentRecord> out;
@@ -53,6 +56,28 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
     return maxUrls > 0 ? new LinkCombiningWriter(out, maxUrls) : out;
   }
 
+  /**
+   * A map task's output, {@code context.write}, behind a combining table ({@link #wrap}): Hadoop's
+   * collector counts, and for a job with reduces serializes and sorts, every record it is given,
+   * and a link-heavy page gives hundreds. Close it (with {@code context}) before the task ends;
+   * closing leaves the context open.
+   */
+  public static RecordWriter<Text, SegmentRecord> inFrontOf(
+      TaskInputOutputContext<?, ?, Text, SegmentRecord> context) {
+    return wrap(
+        new RecordWriter<>() {
+          @Override
+          public void write(Text key, SegmentRecord record)
+              throws IOException, InterruptedException {
+            context.write(key, record);
+          }
+
+          @Override
+          public void close(TaskAttemptContext ignored) {}
+        },
+        context.getConfiguration());
+  }
+
   @Override
   public void write(Text key, SegmentRecord record) throws IOException, InterruptedException {
     Writable value = record.get();
@@ -60,13 +85,13 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
       out.write(key, record);
       return;
     }
-    UrlKey url = new UrlKey(key.copyBytes()); // a copy: the caller may reuse its key
+    UrlKey url = new UrlKey(key.getBytes(), key.getLength()); // a look-up: the bytes not copied
     IncomingLinks sum = links.get(url);
     if (sum == null) {
       if (links.isFull()) {
         flush();
       }
-      sum = links.entry(url, k -> new IncomingLinks());
+      sum = links.entry(url.copy(), k -> new IncomingLinks()); // a copy: the caller reuses its key
       links.hold(1);
     }
     sum.add((CrawlDatum) value);
@@ -103,17 +128,38 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
   }
 
   /**
-   * A URL's bytes as the table's key, in Text's order (unsigned bytes, then length): its hash kept
-   * and its comparisons the JDK's vectorized ones. Text hashes its bytes on every look-up and
-   * compares them through Hadoop's byte comparator, and a link-heavy page makes a look-up per link.
+   * A URL's bytes (the first {@code length} of {@code bytes}) as the table's key, in Text's order
+   * (unsigned bytes, then length): its hash kept and its comparisons the JDK's vectorized ones.
+   * Text hashes its bytes on every look-up and compares them through Hadoop's byte comparator, and
+   * a link-heavy page makes a look-up per link; a look-up reads the caller's bytes, and only a new
+   * URL's are copied.
    */
   private static final class UrlKey implements Comparable<UrlKey> {
     private final byte[] bytes;
+    private final int length;
     private final int hash;
 
-    UrlKey(byte[] bytes) {
+    UrlKey(byte[] bytes, int length) {
+      this(bytes, length, hash(bytes, length));
+    }
+
+    private UrlKey(byte[] bytes, int length, int hash) {
       this.bytes = bytes;
-      this.hash = Arrays.hashCode(bytes);
+      this.length = length;
+      this.hash = hash;
+    }
+
+    private static int hash(byte[] bytes, int length) {
+      int h = 1;
+      for (int i = 0; i < length; i++) {
+        h = 31 * h + bytes[i];
+      }
+      return h;
+    }
+
+    /** This key with bytes of its own, exactly {@code length} of them. */
+    UrlKey copy() {
+      return new UrlKey(Arrays.copyOf(bytes, length), length, hash);
     }
 
     @Override
@@ -123,12 +169,14 @@ public final class LinkCombiningWriter extends RecordWriter<Text, SegmentRecord>
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof UrlKey k && hash == k.hash && Arrays.equals(bytes, k.bytes);
+      return o instanceof UrlKey k
+          && hash == k.hash
+          && Arrays.equals(bytes, 0, length, k.bytes, 0, k.length);
     }
 
     @Override
     public int compareTo(UrlKey o) {
-      return Arrays.compareUnsigned(bytes, o.bytes);
+      return Arrays.compareUnsigned(bytes, 0, length, o.bytes, 0, o.length);
     }
   }
 }

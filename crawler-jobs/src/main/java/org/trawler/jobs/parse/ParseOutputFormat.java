@@ -31,10 +31,10 @@ import org.trawler.core.store.Segment;
 /**
  * Writes one stream of parse records into a segment's three parse parts: ParseData to the
  * parse_data MapFile, ParseText to the parse_text MapFile, crawl_parse datums (signature, linked)
- * to the crawl_parse SequenceFile, the linked datums combined per task and URL ({@link
- * LinkCombiningWriter}). The output path is a work directory inside the segment; files go through
- * the task's committer. The MapFiles need their (page URL) keys in order; crawl_parse takes any
- * order.
+ * to the crawl_parse SequenceFile, as they come: the parse task combines the linked datums per URL
+ * before they reach it ({@link LinkCombiningWriter#inFrontOf}). The output path is a work directory
+ * inside the segment; files go through the task's committer. The MapFiles need their (page URL)
+ * keys in order; crawl_parse takes any order.
  */
 public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
 
@@ -82,8 +82,7 @@ public class ParseOutputFormat extends FileOutputFormat<Text, SegmentRecord> {
   public RecordWriter<Text, SegmentRecord> getRecordWriter(TaskAttemptContext context)
       throws IOException {
     Path work = ((PathOutputCommitter) getOutputCommitter(context)).getWorkPath();
-    return LinkCombiningWriter.wrap(
-        newWriter(context, work, getUniqueFile(context, "part", "")), context.getConfiguration());
+    return newWriter(context, work, getUniqueFile(context, "part", ""));
   }
 
   /**

@@ -13,6 +13,7 @@ import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
@@ -152,6 +153,7 @@ public class ParseSegment extends CrawlTool {
   public static class ParseMapper extends Mapper<Text, Content, Text, SegmentRecord> {
     private SegmentParser parser;
     private CounterSink counts;
+    private RecordWriter<Text, SegmentRecord> out;
     private long now;
 
     @Override
@@ -163,17 +165,19 @@ public class ParseSegment extends CrawlTool {
               ParseMarkers.open(context),
               HostKnowledgeReader.read(conf, System.currentTimeMillis()));
       counts = CounterSink.of(context);
+      out = LinkCombiningWriter.inFrontOf(context);
       now = System.currentTimeMillis();
     }
 
     @Override
     protected void map(Text url, Content content, Context context)
         throws IOException, InterruptedException {
-      SegmentParser.report(url, parser.parse(url, content, now, context::write), counts);
+      SegmentParser.report(url, parser.parse(url, content, now, out::write), counts);
     }
 
     @Override
-    protected void cleanup(Context context) throws IOException {
+    protected void cleanup(Context context) throws IOException, InterruptedException {
+      out.close(context); // the combined linked datums
       if (parser != null) {
         parser.countAbandoned(counts);
         parser.close();

@@ -2,7 +2,11 @@ package org.trawler.jobs.records;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.io.FloatWritable;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
@@ -42,9 +46,14 @@ public final class IncomingLinks {
    * ({@code _depth_}, if it has one), its feed item date and its time.
    */
   public void add(CrawlDatum linked) {
-    if (linked.getMetadata().size() == 1 && linked.getMetadata().containsKey(MetadataKeys.DEPTH)) {
-      addParsedLink(linked);
-      return;
+    if (linked.getMetadata().size() == 1) {
+      // its one entry read as it is: a look-up hashes the key and compares its bytes
+      Map.Entry<Text, Writable> only = linked.getMetadata().entrySet().iterator().next();
+      if ((only.getKey() == MetadataKeys.DEPTH || only.getKey().equals(MetadataKeys.DEPTH))
+          && only.getValue() instanceof IntWritable depth) {
+        addParsedLink(linked, depth.get());
+        return;
+      }
     }
     score +=
         linked.getMetadata().containsKey(MetadataKeys.LINK_SCORE_SUM)
@@ -70,9 +79,8 @@ public final class IncomingLinks {
    * _depth_} share a bucket of a datum's small map, so one of them compared the keys' bytes), once
    * per link of every page.
    */
-  private void addParsedLink(CrawlDatum linked) {
+  private void addParsedLink(CrawlDatum linked, int depth) {
     score += linked.getScore();
-    int depth = linked.getMetaInt(MetadataKeys.DEPTH, -1);
     if (depth >= 0) {
       minDepth = Math.min(minDepth, depth);
     }

@@ -25,7 +25,9 @@ import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.datum.SegmentRecord;
+import org.trawler.core.net.NetKeys;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.parse.ParseCounter;
 import org.trawler.jobs.politeness.PolitenessKeys;
 
 /** The fetch mapper (threads and all) on a scripted protocol, through MRUnit. */
@@ -126,6 +128,40 @@ public class FetcherMapperTest {
     assertEquals(3, counters.findCounter(FetchCounter.GROUP, "fetch_retry").getValue());
     assertEquals(1, counters.findCounter(FetchCounter.REASONS_GROUP, "robots_denied").getValue());
     assertEquals(2, counters.findCounter(FetchCounter.GROUP, "pages").getValue());
+  }
+
+  @Test
+  public void theInTaskParsesLinksLeaveTheTaskCombinedPerUrlAtItsEnd() throws Exception {
+    MapDriver<Text, CrawlDatum, Text, SegmentRecord> driver =
+        mapDriver("http://a.test/links1", "http://a.test/links2", "http://b.test/links3");
+    Configuration conf = driver.getConfiguration();
+    conf.setBoolean(FetcherKeys.PARSE, true);
+    conf.set(NetKeys.NORMALIZER_ORDER, "");
+    conf.set(NetKeys.FILTER_ORDER, "");
+    List<Pair<Text, SegmentRecord>> output = driver.run();
+
+    List<String> linked = new ArrayList<>();
+    for (Pair<Text, SegmentRecord> p : output) {
+      if (p.getSecond().get() instanceof CrawlDatum d && d.getStatus() == CrawlStatus.LINKED) {
+        linked.add(p.getFirst() + " " + d.getMetaLong(MetadataKeys.LINK_COUNT, 1));
+      } else {
+        assertTrue("every page's records before the links", linked.isEmpty());
+      }
+    }
+    assertEquals(
+        List.of(
+            "http://a.test/links1-own 1",
+            "http://a.test/links2-own 1",
+            "http://a.test/shared 2",
+            "http://b.test/links3-own 1",
+            "http://b.test/shared 1"),
+        linked);
+    assertEquals(
+        5,
+        driver
+            .getCounters()
+            .findCounter(ParseCounter.GROUP, ParseCounter.LINKED_DATUMS_WRITTEN.counterName())
+            .getValue());
   }
 
   @Test

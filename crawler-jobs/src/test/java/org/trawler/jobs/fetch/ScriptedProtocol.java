@@ -15,8 +15,9 @@ import org.trawler.core.protocol.RobotsRules;
 /**
  * A Protocol without network for tests, answering by URL: host denied.test disallows /private,
  * slow.test asks a Crawl-delay of an hour, down.test has no robots.txt to be had; paths /gone,
- * /moved, /busy (429, Retry-After 2 s), /boom (the protocol throws), /hang (blocks for a minute);
- * anything else is a 200 text/html page.
+ * /moved, /busy (429, Retry-After 2 s), /boom (the protocol throws), /hang (blocks for a minute); a
+ * path starting /links is a page linking to /shared and to its own path with "-own"; anything else
+ * is a 200 text/html page.
  */
 public class ScriptedProtocol implements Protocol {
 
@@ -40,7 +41,11 @@ public class ScriptedProtocol implements Protocol {
         }
         return ProtocolOutput.retry(0, Reason.IO_ERROR, "", -1);
       default:
-        byte[] body = ("<html><body>" + url + "</body></html>").getBytes(StandardCharsets.UTF_8);
+        String html =
+            path.startsWith("/links")
+                ? "<a href='/shared'>s</a><a href='" + path + "-own'>o</a>"
+                : url;
+        byte[] body = ("<html><body>" + html + "</body></html>").getBytes(StandardCharsets.UTF_8);
         return ProtocolOutput.success(200, new Content(url, url, body, "text/html", false));
     }
   }

@@ -73,18 +73,18 @@ public class ParseMapperTest {
       summary.add(p.getFirst() + " " + what);
     }
     assertEquals(
-        List.of(
+        List.of( // the linked datums combined per URL, written in URL order at the task's end
             "http://example.com/ data:success",
             "http://example.com/ text",
             "http://example.com/ signature",
-            "http://example.com/a linked",
-            "http://example.com/b linked",
             "http://example.com/logo.png data:notparsed",
             "http://example.com/logo.png text",
-            "http://example.com/logo.png signature"),
+            "http://example.com/logo.png signature",
+            "http://example.com/a linked",
+            "http://example.com/b linked"),
         summary);
 
-    CrawlDatum link = (CrawlDatum) out.get(3).getSecond().get();
+    CrawlDatum link = (CrawlDatum) out.get(6).getSecond().get();
     assertEquals(1.0f, link.getScore(), 0f);
     assertEquals(1, link.getDepth());
     assertTrue(link.getFetchTime() >= before && link.getFetchTime() <= System.currentTimeMillis());
@@ -93,6 +93,27 @@ public class ParseMapperTest {
     assertEquals(1, counter("notparsed"));
     assertEquals(0, counter("parse_failed"));
     assertEquals(2, counter(ParseCounter.OUTLINKS.counterName()));
+  }
+
+  @Test
+  public void linksOfTheTasksPagesToOneUrlLeaveTheMapperAsOneDatum() throws Exception {
+    driver.withInput(
+        new Text("http://example.com/1"),
+        Pages.html("http://example.com/1", "<a href='/t'>t</a><a href='/u'>u</a>", 1f, 2));
+    driver.withInput(
+        new Text("http://example.com/2"),
+        Pages.html("http://example.com/2", "<a href='/t'>t</a>", 1f, 0));
+    List<Pair<Text, SegmentRecord>> out = driver.run();
+    assertEquals(8, out.size()); // 2 x (data, text, signature), then /t and /u once each
+    assertEquals("http://example.com/t", out.get(6).getFirst().toString());
+    CrawlDatum t = (CrawlDatum) out.get(6).getSecond().get();
+    assertEquals(CrawlStatus.LINKED, t.getStatus());
+    assertEquals(1.5f, t.getScore(), 0f); // 0.5 of page 1's score, all of page 2's
+    assertEquals(1, t.getDepth()); // page 2's links are one deep, page 1's three
+    assertEquals(2, t.getMetaLong(MetadataKeys.LINK_COUNT, 0));
+    assertEquals("http://example.com/u", out.get(7).getFirst().toString());
+    assertEquals(2, counter(ParseCounter.LINKED_DATUMS_WRITTEN.counterName()));
+    assertEquals(3, counter(ParseCounter.OUTLINKS.counterName()));
   }
 
   @Test

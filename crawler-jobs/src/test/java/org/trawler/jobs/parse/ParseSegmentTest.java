@@ -20,6 +20,8 @@ import org.apache.hadoop.io.MapFile;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.SequenceFile.CompressionType;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.util.ToolRunner;
 import org.junit.Before;
 import org.junit.Rule;
@@ -30,6 +32,7 @@ import org.trawler.core.datum.Content;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.ParseData;
 import org.trawler.core.datum.ParseText;
+import org.trawler.core.datum.SegmentRecord;
 import org.trawler.core.net.NetKeys;
 import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.Segment;
@@ -171,6 +174,71 @@ public class ParseSegmentTest {
     FileSystem fs = segment.getFileSystem(conf);
     assertFalse("no _SUCCESS among the segment's parts", fs.exists(new Path(segment, "_SUCCESS")));
     assertFalse(fs.exists(new Path(segment, "_temporary")));
+  }
+
+  /**
+   * crawl_parse as it was written before the parse task combined its linked datums itself: the
+   * task's records through a combining writer in front of the parts, as the output format had it.
+   */
+  private List<String> crawlParseCombinedByTheOutputFormat(Map<String, Content> pages, int urls)
+      throws Exception {
+    List<String> records = new ArrayList<>();
+    RecordWriter<Text, SegmentRecord> parts =
+        new RecordWriter<>() {
+          @Override
+          public void write(Text key, SegmentRecord record) {
+            if (record.get() instanceof CrawlDatum datum) {
+              records.add(key + " " + withoutTime(datum));
+            }
+          }
+
+          @Override
+          public void close(TaskAttemptContext context) {}
+        };
+    LinkCombiningWriter writer = new LinkCombiningWriter(parts, urls);
+    try (SegmentParser parser = new SegmentParser(conf)) {
+      for (Map.Entry<String, Content> page : new TreeMap<>(pages).entrySet()) {
+        parser.parse(new Text(page.getKey()), page.getValue(), 1, writer::write);
+      }
+    }
+    writer.close(null);
+    return records;
+  }
+
+  /** A datum as text, its time left out: a linked datum's is the moment its page was parsed. */
+  private static String withoutTime(CrawlDatum datum) {
+    CrawlDatum copy = new CrawlDatum(datum);
+    copy.setFetchTime(0);
+    return copy.toString();
+  }
+
+  @Test
+  public void theTaskCombiningItsLinksWritesTheCrawlParseTheOutputFormatWrote() throws Exception {
+    Map<String, Content> pages = new TreeMap<>();
+    for (int i = 0; i < 6; i++) {
+      String url = "http://example.com/p" + i;
+      StringBuilder html = new StringBuilder("<title>p" + i + "</title>");
+      for (int j = 0; j < 6; j++) { // links shared by the pages, in an order of their own
+        html.append("<a href='/p").append((i * 5 + j * 7) % 9).append("'>l</a>");
+      }
+      html.append("<a href='http://other.example.org/").append(i % 2).append("'>o</a>");
+      pages.put(url, Pages.html(url, html.toString(), 1f + i, i % 3));
+    }
+    writeContent("part-r-00000", pages);
+    conf.setInt(ParseJobKeys.LINKED_COMBINE_URLS, 4); // the table is written out mid-task too
+
+    assertEquals(0, run(segment.toString()));
+
+    List<String> job = new ArrayList<>();
+    PartFiles.read(
+        conf,
+        new Path(segment, Segment.CRAWL_PARSE),
+        new Text(),
+        new CrawlDatum(),
+        (k, v) -> job.add(k + " " + withoutTime(v)));
+    List<String> before = crawlParseCombinedByTheOutputFormat(pages, 4);
+    assertEquals(before, job);
+    assertTrue(job.size() + " records", job.size() > pages.size() + 11); // flushed more than once
   }
 
   @Test

@@ -1,10 +1,13 @@
 package org.trawler.jobs.records;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotSame;
 import static org.junit.Assert.assertTrue;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.FloatWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.WritableUtils;
 import org.junit.Test;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
@@ -90,6 +93,26 @@ public class IncomingLinksTest {
     assertEquals(one.minDepth(), combined.minDepth());
     assertEquals(one.toLinkedDatum(), combined.toLinkedDatum());
     assertEquals(4001, one.toLinkedDatum().getFetchTime());
+  }
+
+  @Test
+  public void aLinkReadFromAFileOrWithALongDepthAddsUpAsTheParsesOwn() {
+    CrawlDatum parsed = Datums.linked(0.25f, 3); // its key the constant, its depth an int
+    parsed.setFetchTime(77);
+    CrawlDatum read = WritableUtils.clone(parsed, new Configuration(false)); // a key of its own
+    assertNotSame(MetadataKeys.DEPTH, read.getMetadata().keySet().iterator().next());
+    CrawlDatum longDepth = new CrawlDatum(parsed);
+    longDepth.putMeta(MetadataKeys.DEPTH, 3L); // the general rule reads it
+    IncomingLinks expected = new IncomingLinks();
+    expected.add(parsed);
+    expected.add(parsed);
+    for (CrawlDatum other : new CrawlDatum[] {read, longDepth}) {
+      IncomingLinks links = new IncomingLinks();
+      links.add(other);
+      links.add(parsed);
+      assertEquals(expected.toLinkedDatum(), links.toLinkedDatum());
+      assertEquals(3, links.minDepth());
+    }
   }
 
   @Test
