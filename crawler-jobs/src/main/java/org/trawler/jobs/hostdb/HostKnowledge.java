@@ -25,37 +25,13 @@ public final class HostKnowledge {
   private final Map<String, String> mirrors;
   private final WwwTwins wwwTwins;
 
-  HostKnowledge(
-      Map<String, HostDatum> watched,
-      Map<String, Map<String, Integer>> traps,
-      Map<String, Set<String>> learnedParams,
-      Map<String, HostDatum> probes) {
-    this(watched, traps, learnedParams, probes, Map.of());
-  }
-
-  HostKnowledge(
-      Map<String, HostDatum> watched,
-      Map<String, Map<String, Integer>> traps,
-      Map<String, Set<String>> learnedParams,
-      Map<String, HostDatum> probes,
-      Map<String, Float> centrality) {
-    this(watched, traps, learnedParams, probes, centrality, Map.of());
-  }
-
   /**
+   * @param watched host → its failed rounds and backoff (a failing or backed-off host)
+   * @param traps host → trap template → its budget this round
+   * @param learnedParams host → the parameters learned irrelevant there
+   * @param probes host → its soft-404 probe answer
+   * @param centrality host → its harmonic centrality (hostrank)
    * @param mirrors host → the host it mirrors
-   */
-  HostKnowledge(
-      Map<String, HostDatum> watched,
-      Map<String, Map<String, Integer>> traps,
-      Map<String, Set<String>> learnedParams,
-      Map<String, HostDatum> probes,
-      Map<String, Float> centrality,
-      Map<String, String> mirrors) {
-    this(watched, traps, learnedParams, probes, centrality, mirrors, WwwTwins.NONE);
-  }
-
-  /**
    * @param wwwTwins the names held back for their www. host
    */
   HostKnowledge(
@@ -82,7 +58,8 @@ public final class HostKnowledge {
 
   /** A view knowing only the hosts' harmonic centrality (hostrank), host → its centrality. */
   public static HostKnowledge ofCentrality(Map<String, Float> centrality) {
-    return new HostKnowledge(Map.of(), Map.of(), Map.of(), Map.of(), centrality);
+    return new HostKnowledge(
+        Map.of(), Map.of(), Map.of(), Map.of(), centrality, Map.of(), WwwTwins.NONE);
   }
 
   /**
@@ -96,24 +73,14 @@ public final class HostKnowledge {
       Map<String, HostDatum> watched,
       Map<String, Map<String, Integer>> traps,
       Map<String, Set<String>> learnedParams) {
-    return new HostKnowledge(watched, traps, learnedParams, Map.of());
+    return of(watched, traps, learnedParams, Map.of(), WwwTwins.NONE);
   }
 
   /**
-   * A view holding these facts, mirrors too, and no probe answers.
+   * A view holding these facts, mirrors and the names held back for their www. host too, and no
+   * probe answers.
    *
    * @param mirrors host → the host it mirrors
-   */
-  public static HostKnowledge of(
-      Map<String, HostDatum> watched,
-      Map<String, Map<String, Integer>> traps,
-      Map<String, Set<String>> learnedParams,
-      Map<String, String> mirrors) {
-    return new HostKnowledge(watched, traps, learnedParams, Map.of(), Map.of(), mirrors);
-  }
-
-  /**
-   * A view holding these facts, the names held back for their www. host too, and no probe answers.
    */
   public static HostKnowledge of(
       Map<String, HostDatum> watched,

@@ -105,7 +105,11 @@ public class HostPolicyTest {
     HostPolicy p =
         new HostPolicy(
             org.trawler.jobs.hostdb.HostKnowledge.of(
-                Map.of(), Map.of(), Map.of(), Map.of("mirror.amber.test", "www.amber.test")),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of("mirror.amber.test", "www.amber.test"),
+                WwwTwins.NONE),
             NOW,
             3,
             3600,
