@@ -62,6 +62,11 @@ public final class HostKnowledgeReader {
    * nothing. A host is watched when it failed a round or is backed off after {@code now} (ms).
    */
   public static HostKnowledge read(Configuration conf, long now) throws IOException {
+    String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
+    String[] probeParts = conf.getTrimmedStrings(Soft404Keys.INTERNAL_PROBE_PARTS);
+    if (hostDb == null && probeParts.length == 0) {
+      return HostKnowledge.NONE;
+    }
     Map<String, HostDatum> watched = new HashMap<>();
     Map<String, Map<String, Integer>> traps = new HashMap<>();
     Map<String, Set<String>> params = new HashMap<>();
@@ -75,7 +80,6 @@ public final class HostKnowledgeReader {
         Settings.getInt(
             conf, HostDbKeys.WWW_LEARN_MIN_EVIDENCE, HostDbKeys.DEFAULT_WWW_LEARN_MIN_EVIDENCE);
     try {
-      String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
       if (hostDb != null) {
         PartFiles.read(
             conf,
@@ -109,7 +113,7 @@ public final class HostKnowledgeReader {
               }
             });
       }
-      for (String part : conf.getTrimmedStrings(Soft404Keys.INTERNAL_PROBE_PARTS)) {
+      for (String part : probeParts) {
         PartFiles.read(
             conf,
             new Path(part),
@@ -120,17 +124,8 @@ public final class HostKnowledgeReader {
     } catch (UserException e) {
       throw new IOException(e.getMessage(), e);
     }
-    WwwTwins wwwTwins = www.judge(wwwEvidence);
-    if (watched.isEmpty()
-        && traps.isEmpty()
-        && params.isEmpty()
-        && probes.isEmpty()
-        && centrality.isEmpty()
-        && mirrors.isEmpty()
-        && wwwTwins.isEmpty()) {
-      return HostKnowledge.NONE;
-    }
-    return new HostKnowledge(watched, traps, params, probes, centrality, mirrors, wwwTwins);
+    return new HostKnowledge(
+        watched, traps, params, probes, centrality, mirrors, www.judge(wwwEvidence));
   }
 
   /** Keeps the host's newest probe answer, its soft-404 fields only. */

@@ -78,7 +78,7 @@ public class SegmentParser implements Closeable {
    */
   public SegmentParser(Configuration conf, ParseMarkers markers, HostKnowledge known) {
     this.parser =
-        known == HostKnowledge.NONE
+        known.learnedParams().learned().isEmpty()
             ? new Parsers(conf)
             : new Parsers(conf, List.of(known.learnedParams()));
     this.scorer = new LinkScorer(conf);

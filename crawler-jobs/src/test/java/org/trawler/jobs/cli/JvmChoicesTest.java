@@ -39,17 +39,17 @@ public class JvmChoicesTest {
   }
 
   @Test
-  public void serialBelowTwoGigabytesParallelFromThere() throws Exception {
+  public void serialUpToFourGigabytesParallelAbove() throws Exception {
     assertEquals(
         List.of(
             "-XX:+UseSerialGC",
             "-XX:+UseSerialGC",
-            "-XX:+UseParallelGC",
+            "-XX:+UseSerialGC",
             "-XX:+UseParallelGC",
             "-XX:+UseSerialGC"),
         answers(
-            "collector_for_heap 1024; collector_for_heap 2047; collector_for_heap 2048;"
-                + " collector_for_heap 4096; collector_for_heap ''"));
+            "collector_for_heap 1024; collector_for_heap 2048; collector_for_heap 4096;"
+                + " collector_for_heap 4097; collector_for_heap ''"));
   }
 
   @Test
