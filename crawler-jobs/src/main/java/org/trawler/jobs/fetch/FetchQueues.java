@@ -9,9 +9,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import java.util.function.ToIntFunction;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.jobs.politeness.Backoff;
 import org.trawler.jobs.politeness.HostTurn;
+import org.trawler.jobs.politeness.Pace;
 
 /**
  * The politeness queues of one fetch task, shared by the feeder (which puts) and the fetcher
@@ -47,6 +50,12 @@ final class FetchQueues {
   private final int maxErrorsPerQueue;
   private final Backoff backoff;
   private final float delayFactor;
+
+  /** How a refusal slows a host down within the task; {@link Pace#OFF} for none. */
+  private Pace pace = Pace.OFF;
+
+  /** A host's pace learned in earlier rounds (the hostdb's), ms; 0 = none. */
+  private ToIntFunction<String> paceOfHost = host -> 0;
 
   /** The longest a queue waits for its host (fetcher.max.crawl.delay), ms; -1 = no limit. */
   private final long maxWaitMillis;
@@ -130,6 +139,16 @@ final class FetchQueues {
     this.timeLimitEnd = settings.timeLimitEnd;
   }
 
+  /**
+   * Hosts are asked at their own pace: {@code paceOfHost} gives the one learned in earlier rounds
+   * (host → ms, 0 = none), {@code pace} slows a host that refuses within this task.
+   */
+  FetchQueues pacedBy(Pace pace, ToIntFunction<String> paceOfHost) {
+    this.pace = pace;
+    this.paceOfHost = paceOfHost;
+    return this;
+  }
+
   /** The task stops feeding at {@code end} (ms epoch; -1 = never): no backoff is waited past it. */
   FetchQueues endingAt(long end) {
     timeLimitEnd = end;
@@ -166,6 +185,10 @@ final class FetchQueues {
               id ->
                   new FetchQueue(
                       maxInFlightPerQueue, new HostTurn(delayMillis, delayFactor, maxWaitMillis)));
+      int hostPace = paceOfHost.applyAsInt(URLParts.host(item.url.toString()));
+      if (hostPace > 0) {
+        q.slowTo(hostPace); // a queue of several hosts goes at its slowest host's pace
+      }
       q.add(item);
       queued++;
       peakHeld = Math.max(peakHeld, queued + inFlight);
@@ -321,6 +344,7 @@ final class FetchQueues {
         }
         if (ended.rateLimited()) {
           q.rateLimited(now, backoff, maxWaitAt(now), item.queueId);
+          q.slowTo(pace.raised(q.delay()));
           if (q.verdict() == null) {
             quietAt = Math.max(quietAt, q.nextFetchTime()); // waited for in this task
           }

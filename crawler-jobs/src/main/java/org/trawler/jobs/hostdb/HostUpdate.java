@@ -11,6 +11,7 @@ import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
 import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.Pace;
 
 /**
  * The host database's decisions, without Hadoop: what one crawldb URL, one fetch or one robots.txt
@@ -105,12 +106,14 @@ public final class HostUpdate {
   public record Merged(HostDatum host, boolean failedRound, boolean backedOff) {}
 
   /**
-   * What a host's round is merged with: the backoff after busy answers, and the learners of
-   * irrelevant query parameters, trap templates and mirrors (each off by its own setting of 0),
-   * which learn from the first {@code maxPages} PAGE parts (mirrors from all of them).
+   * What a host's round is merged with: the backoff and the pace after busy answers, and the
+   * learners of irrelevant query parameters, trap templates and mirrors (each off by its own
+   * setting of 0), which learn from the first {@code maxPages} PAGE parts (mirrors from all of
+   * them).
    */
   public record Learners(
       Backoff backoff,
+      Pace pace,
       ParamLearning params,
       TrapLearning traps,
       MirrorLearning mirrors,
@@ -133,9 +136,11 @@ public final class HostUpdate {
    * <p>A round in which {@code host} answered busy (429, 503) or was held back by the fetcher's
    * backoff raises its backoff level by one and leaves it out until the learners' backoff delay at
    * the old level after the round's last fetch (such a round is not a failed one: the host
-   * answers); a round of answers without one halves the level. The learners learn the host's
-   * irrelevant query parameters and trap templates from its PAGE parts (shrinking the budgets of
-   * traps learned before) and judge whether it mirrors another host.
+   * answers), and raises its pace ({@link Pace#raised}) from the pace it was asked at; a round of
+   * answers without one halves the level, and once the level is 0 such a round relaxes the pace one
+   * step. The learners learn the host's irrelevant query parameters and trap templates from its
+   * PAGE parts (shrinking the budgets of traps learned before) and judge whether it mirrors another
+   * host.
    */
   public static Merged mergeRound(String host, Iterable<HostPart> parts, Learners learners) {
     HostDatum previous = null;
@@ -195,8 +200,12 @@ public final class HostUpdate {
       record.addRateLimited(round.getRateLimited());
       record.setBackoff(
           level + 1, round.getLastFetchTime() + learners.backoff().delayMillis(level, host));
+      record.setPaceMillis(learners.pace().raised(record.getPaceMillis()));
     } else if (roundFetches > 0 && record.getBackoffLevel() > 0) {
       record.setBackoff(record.getBackoffLevel() / 2, record.getBackoffUntil());
+    } else if (roundFetches > 0 && record.getPaceMillis() > 0) {
+      // a second round in a row without refusal at this pace: one step back
+      record.setPaceMillis(learners.pace().relaxed(record.getPaceMillis()));
     }
     if (timedFetches > 0) {
       record.setResponseTimeMillis((int) Math.round((double) responseTimeSum / timedFetches));

@@ -107,5 +107,14 @@ public final class PolitenessKeys {
 
   public static final float DEFAULT_SERVER_DELAY_FACTOR = 0;
 
+  /**
+   * How much a 429 or 503 without Retry-After raises the host's own delay between requests (its
+   * pace, kept in the hostdb): times the delay it was asked at, at most fetcher.max.crawl.delay;
+   * rounds without such answers divide it back towards the server delay. 1 = off.
+   */
+  public static final String PACE_FACTOR = "fetcher.pace.factor";
+
+  public static final float DEFAULT_PACE_FACTOR = 2;
+
   private PolitenessKeys() {}
 }

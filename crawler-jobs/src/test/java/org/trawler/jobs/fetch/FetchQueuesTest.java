@@ -14,6 +14,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.Pace;
 
 /** Politeness queue logic, on a clock the test sets (times in ms). */
 public class FetchQueuesTest {
@@ -340,6 +341,31 @@ public class FetchQueuesTest {
     assertEquals("host_backoff", q.verdictFor(a3).getReasonName());
     assertSame(a3, q.nextReady(30));
     assertTrue("no task waits for the backed-off host: " + q.quietAt(), q.quietAt() <= 20 + 100);
+  }
+
+  @Test
+  public void aHostIsAskedAtThePaceKeptForItAndARefusalSlowsItsQueue() throws Exception {
+    FetchQueues q =
+        backingOff(60_000).pacedBy(new Pace(100, 5000, 2), host -> host.equals("a") ? 800 : 0);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    FetchItem b1 = put(q, "b", "/1");
+    FetchItem b2 = put(q, "b", "/2");
+    assertSame(a1, q.nextReady(0));
+    assertSame(b1, q.nextReady(0));
+    q.finish(a1, 0, new FetchQueues.Ended(true, 0, false, false, 20));
+    q.finish(b1, 0, new FetchQueues.Ended(true, 0, false, false, 20));
+    assertSame("b at the server delay", b2, q.nextReady(100));
+    assertNull("a at its own pace", q.nextReady(799));
+    assertSame(a2, q.nextReady(800));
+    q.finish(b2, 100, busy());
+    FetchItem b3 = put(q, "b", "/3");
+    FetchItem b4 = put(q, "b", "/4");
+    long back = q.quietAt();
+    assertSame("after the backoff", b3, q.nextReady(back));
+    q.finish(b3, back, new FetchQueues.Ended(true, 0, false, false, 20));
+    assertNull("then twice the delay it was asked at", q.nextReady(back + 199));
+    assertSame(b4, q.nextReady(back + 200));
   }
 
   @Test

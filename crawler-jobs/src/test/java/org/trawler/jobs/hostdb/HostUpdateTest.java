@@ -15,6 +15,7 @@ import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.Pace;
 
 /** The host database's merge rules, a test per rule. */
 public class HostUpdateTest {
@@ -200,7 +201,12 @@ public class HostUpdateTest {
 
   private static final HostUpdate.Learners BUSY =
       new HostUpdate.Learners(
-          BACKOFF, DEFAULTS.params(), DEFAULTS.traps(), DEFAULTS.mirrors(), DEFAULTS.maxPages());
+          BACKOFF,
+          new Pace(500, 30_000, 2),
+          DEFAULTS.params(),
+          DEFAULTS.traps(),
+          DEFAULTS.mirrors(),
+          DEFAULTS.maxPages());
 
   private static HostPart fetchPart(CrawlStatus status, String protocolStatus, long time) {
     return part(HostPart.Kind.FETCHES, HostUpdate.ofFetch(fetch(status, protocolStatus, time)));
@@ -266,6 +272,27 @@ public class HostUpdateTest {
     h = busyRound(h, time + 3);
     long backoff = h.getBackoffUntil() - (time + 3);
     assertTrue("from the start again: " + backoff, backoff >= MINUTE && backoff <= 75_000);
+  }
+
+  @Test
+  public void aBusyRoundSlowsTheHostsPaceAndRoundsWithoutRefusalRelaxItAfterTheBackoffLevel() {
+    long time = 1_000_000;
+    HostDatum h = busyRound(null, time);
+    assertEquals("twice the server delay it was asked at", 1000, h.getPaceMillis());
+    h = busyRound(h, h.getBackoffUntil());
+    assertEquals(2000, h.getPaceMillis());
+    time = h.getBackoffUntil();
+    h = okRound(h, time + 1);
+    assertEquals("the level relaxes first", 1, h.getBackoffLevel());
+    assertEquals(2000, h.getPaceMillis());
+    h = okRound(h, time + 2);
+    assertEquals(0, h.getBackoffLevel());
+    assertEquals(2000, h.getPaceMillis());
+    h = okRound(h, time + 3);
+    assertEquals("a run of answers at that pace: one step back", 1000, h.getPaceMillis());
+    h = okRound(h, time + 4);
+    assertEquals("back at the server delay: no pace of its own", 0, h.getPaceMillis());
+    assertTrue(h.toString(), !h.toString().contains("pace_ms"));
   }
 
   @Test

@@ -29,6 +29,18 @@ public class HostTurnTest {
   }
 
   @Test
+  public void aHostsPaceSlowsItsDelayButNeverBelowTheCrawlDelay() {
+    HostTurn turn = new HostTurn(500);
+    turn.slowTo(2000);
+    assertEquals(2000, turn.delay());
+    turn.slowTo(1000);
+    assertEquals("a slower pace already set stays", 2000, turn.delay());
+    turn.setCrawlDelay(5000);
+    assertEquals(5000, turn.delay());
+    assertEquals(1000 + 5000, turn.requestEnded(1000, 0));
+  }
+
+  @Test
   public void aBackoffLongerThanTheQueuesWaitEndsItsOtherItemsAsHostBackoff() {
     HostTurn turn = new HostTurn(0);
     turn.rateLimited(1000, backoff, 50, "a.test");
