@@ -156,14 +156,15 @@ final class FetchQueues {
   }
 
   /**
-   * The longest a backed-off host may be waited for at {@code now}: fetcher.max.crawl.delay, and
-   * never past the time limit, after which the task ends anyway.
+   * The longest a backed-off host asked every {@code turnMillis} may be waited for at {@code now}:
+   * fetcher.max.crawl.delay, and ending at least a turn before the time limit: a wait with no
+   * request after it would only keep the host's URLs from going back to the crawldb.
    */
-  private long maxWaitAt(long now) {
+  private long maxWaitAt(long now, long turnMillis) {
     if (timeLimitEnd < 0) {
       return maxWaitMillis;
     }
-    long left = Math.max(0, timeLimitEnd - now);
+    long left = Math.max(0, timeLimitEnd - now - turnMillis);
     return maxWaitMillis < 0 ? left : Math.min(maxWaitMillis, left);
   }
 
@@ -328,9 +329,11 @@ final class FetchQueues {
 
   /**
    * An item taken by {@link #nextReady} or {@link #take} ended at {@code now}, as {@code ended}
-   * says. A host backed off longer than the queues wait for one (fetcher.max.crawl.delay, and not
-   * past the time limit) keeps no thread and no task waiting: its items end at once as
-   * host_backoff.
+   * says. A host that refused is backed off within the task (shortly, {@link
+   * Backoff#withinTaskMillis}) and slowed to its pace: its queue leaves the schedule until the
+   * backoff ends, as after a Retry-After, and no thread waits for it. A host backed off longer than
+   * the queues wait for one (fetcher.max.crawl.delay, and ending a turn before the time limit)
+   * keeps no task waiting: its items end at once as host_backoff.
    */
   void finish(FetchItem item, long now, Ended ended) {
     lock.lock();
@@ -343,8 +346,9 @@ final class FetchQueues {
           quietAt = Math.max(quietAt, q.nextFetchTime());
         }
         if (ended.rateLimited()) {
-          q.rateLimited(now, backoff, maxWaitAt(now), item.queueId);
-          q.slowTo(pace.raised(q.delay()));
+          long raised = pace.raised(q.delay()); // from the delay it was asked at
+          q.rateLimited(now, backoff, maxWaitAt(now, Math.max(raised, q.delay())), item.queueId);
+          q.slowTo(raised);
           if (q.verdict() == null) {
             quietAt = Math.max(quietAt, q.nextFetchTime()); // waited for in this task
           }

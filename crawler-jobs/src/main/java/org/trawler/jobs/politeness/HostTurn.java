@@ -68,13 +68,13 @@ public final class HostTurn {
 
   /**
    * The server answered 429 or 503 without Retry-After at {@code now}: the host is left alone for
-   * the next {@link Backoff} (doubling with each such answer in a row). A backoff longer than
-   * {@code maxWaitMillis} (if not negative) is not waited for: every other item of the queue ends
-   * unfetched as fetch_retry, reason host_backoff, and no thread waits for the host. Returns the
-   * backoff, ms.
+   * the backoff within a task ({@link Backoff#withinTaskMillis}, from the delay it was asked at,
+   * doubling with each such answer in a row). A backoff longer than {@code maxWaitMillis} (if not
+   * negative) is not waited for: every other item of the queue ends unfetched as fetch_retry,
+   * reason host_backoff, and no thread waits for the host. Returns the backoff, ms.
    */
   public long rateLimited(long now, Backoff backoff, long maxWaitMillis, String queueId) {
-    long wait = backoff.delayMillis(backoffLevel, queueId);
+    long wait = backoff.withinTaskMillis(backoffLevel, queueId, delay());
     backoffLevel++;
     nextFetchTime = Math.max(nextFetchTime, now + wait);
     if (maxWaitMillis >= 0 && wait > maxWaitMillis && verdict == null) {

@@ -100,6 +100,16 @@ public final class PolitenessKeys {
   public static final float DEFAULT_BACKOFF_MAX = 86400;
 
   /**
+   * The first backoff within a fetch task, as a multiple of the delay the host was asked at (at
+   * least 1 s), doubled with each refusal in a row and never longer than the backoff across rounds:
+   * a host whose limit is a few seconds is asked again at its slower pace in the same round. 0 =
+   * the task backs off as long as the rounds do (fetcher.backoff.start).
+   */
+  public static final String BACKOFF_TASK_FACTOR = "fetcher.backoff.task.factor";
+
+  public static final float DEFAULT_BACKOFF_TASK_FACTOR = 4;
+
+  /**
    * The delay after a request follows the host's response time (Heritrix's delay factor): delay =
    * max(server delay, min(fetcher.max.crawl.delay, factor × response time)); 0 = off.
    */
