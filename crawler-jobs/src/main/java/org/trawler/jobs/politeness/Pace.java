@@ -73,6 +73,18 @@ public final class Pace {
   }
 
   /**
+   * The pace after {@code refusals} refusals (at least one) by a host asked every {@code
+   * askedAtMillis}: each raised the pace the host was asked at, as the fetch task did.
+   */
+  public int raised(long askedAtMillis, int refusals) {
+    int pace = raised(askedAtMillis);
+    for (int i = 1; i < refusals && pace < raised(pace); i++) {
+      pace = raised(pace);
+    }
+    return pace;
+  }
+
+  /**
    * The pace after a run of answers without refusal at {@code paceMillis}: one step back towards
    * the server delay; 0 once there (the host has no pace of its own again).
    */

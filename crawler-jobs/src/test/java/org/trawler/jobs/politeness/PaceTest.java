@@ -18,6 +18,14 @@ public class PaceTest {
   }
 
   @Test
+  public void eachRefusalOfARoundRaisesThePaceOnceAsInTheTaskUpToTheCap() {
+    assertEquals(pace.raised(0), pace.raised(0, 1));
+    assertEquals("0.5 s, then 1 s, then 2 s", 2000, pace.raised(0, 2));
+    assertEquals(4000, pace.raised(0, 100));
+    assertEquals("off: none", 0, new Pace(500, 4000, 1).raised(0, 3));
+  }
+
+  @Test
   public void relaxingStepsBackToTheServerDelayThenToNoPaceOfItsOwn() {
     assertEquals(2000, pace.relaxed(4000));
     assertEquals(1000, pace.relaxed(2000));
