@@ -295,35 +295,32 @@ public class HostUpdateTest {
     assertTrue(h.toString(), !h.toString().contains("pace_ms"));
   }
 
+  /** busy.test's new record after a first round of these parts. */
+  private static HostDatum firstRound(HostPart... parts) {
+    return HostUpdate.mergeRound("busy.test", List.of(parts), BUSY).host();
+  }
+
   @Test
   public void aHostThatAnsweredAfterItsRefusalsInTheRoundIsNotLeftOutButSlowedOncePerRefusal() {
     HostDatum h =
-        HostUpdate.mergeRound(
-                "busy.test",
-                List.of(
-                    url(CrawlStatus.DB_FETCHED),
-                    fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 1000),
-                    fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 1500),
-                    fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 4000),
-                    fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 5000),
-                    fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 13_000)),
-                BUSY)
-            .host();
-    assertEquals("the level is kept as after any busy round", 1, h.getBackoffLevel());
+        firstRound(
+            url(CrawlStatus.DB_FETCHED),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 1000),
+            fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 1500),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 4000),
+            fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 5000),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 13_000));
+    assertEquals("the level rises as after any busy round", 1, h.getBackoffLevel());
     assertEquals("its backoff was waited out in the task: not left out", 0, h.getBackoffUntil());
     assertEquals("0.5 s raised twice, as in the task", 2000, h.getPaceMillis());
     assertEquals(2, h.getRateLimited());
 
     HostDatum stillRefusing =
-        HostUpdate.mergeRound(
-                "busy.test",
-                List.of(
-                    url(CrawlStatus.DB_UNFETCHED),
-                    fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 1000),
-                    fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 1500),
-                    fetchPart(CrawlStatus.FETCH_RETRY, "0 host_backoff busy.test", 1500)),
-                BUSY)
-            .host();
+        firstRound(
+            url(CrawlStatus.DB_UNFETCHED),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 1000),
+            fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 1500),
+            fetchPart(CrawlStatus.FETCH_RETRY, "0 host_backoff busy.test", 1500));
     assertTrue(
         "refused last: left out for the backoff across rounds",
         stillRefusing.getBackoffUntil() >= 1500 + MINUTE);
