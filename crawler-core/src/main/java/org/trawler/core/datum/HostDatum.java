@@ -27,10 +27,12 @@ import org.apache.hadoop.io.WritableUtils;
  * older records have none. Version 7 adds the host's rank in the host graph ({@code hostrank}): its
  * harmonic centrality and its host-level PageRank; older records read as never ranked (both 0).
  * Version 8 adds the host this one mirrors (its pages turned out to be copies of that host's pages
- * at the same paths) with the evidence; older records mirror none.
+ * at the same paths) with the evidence; older records mirror none. Version 9 adds the host's pace
+ * (its own delay between requests, raised after 429/503 answers without Retry-After and relaxed
+ * after rounds without them); older records have none (0: the configured delay).
  */
 public final class HostDatum implements Writable {
-  public static final byte VERSION = 8;
+  public static final byte VERSION = 9;
 
   /** The oldest version read: 1 had no response time. */
   private static final byte OLDEST_VERSION = 1;
@@ -50,6 +52,7 @@ public final class HostDatum implements Writable {
   private long rateLimited;
   private int backoffLevel;
   private long backoffUntil;
+  private int paceMillis;
   private String robots = "";
   private final List<String> sitemaps = new ArrayList<>();
   private Soft404 soft404 = Soft404.UNKNOWN;
@@ -102,6 +105,7 @@ public final class HostDatum implements Writable {
     rateLimited = other.rateLimited;
     backoffLevel = other.backoffLevel;
     backoffUntil = other.backoffUntil;
+    paceMillis = other.paceMillis;
     robots = other.robots;
     sitemaps.addAll(other.sitemaps);
     soft404 = other.soft404;
@@ -223,6 +227,18 @@ public final class HostDatum implements Writable {
   public void setBackoff(int level, long until) {
     this.backoffLevel = level;
     this.backoffUntil = until;
+  }
+
+  /**
+   * The host's own delay between requests, ms, raised after busy answers without Retry-After; 0 =
+   * the configured delay.
+   */
+  public int getPaceMillis() {
+    return paceMillis;
+  }
+
+  public void setPaceMillis(int paceMillis) {
+    this.paceMillis = Math.max(0, paceMillis);
   }
 
   /** The robots.txt answer's reason (ok, http_404, timeout, ...); empty when never asked. */
@@ -366,6 +382,7 @@ public final class HostDatum implements Writable {
     out.writeFloat(hostRank);
     Text.writeString(out, mirrorOf);
     WritableUtils.writeVInt(out, mirrorEvidence);
+    WritableUtils.writeVInt(out, paceMillis);
   }
 
   @Override
@@ -424,6 +441,7 @@ public final class HostDatum implements Writable {
     hostRank = version >= 7 ? in.readFloat() : 0;
     mirrorOf = version >= 8 ? Text.readString(in) : "";
     mirrorEvidence = version >= 8 ? WritableUtils.readVInt(in) : 0;
+    paceMillis = version >= 9 ? WritableUtils.readVInt(in) : 0;
   }
 
   /** The soft-404 probe's answer, for a host that was probed. */
@@ -442,7 +460,7 @@ public final class HostDatum implements Writable {
 
   /** The rate limit and backoff, for a host that ever had one. */
   private String backoffString() {
-    if (rateLimited == 0 && backoffLevel == 0 && backoffUntil == 0) {
+    if (rateLimited == 0 && backoffLevel == 0 && backoffUntil == 0 && paceMillis == 0) {
       return "";
     }
     return " rate_limited="
@@ -450,7 +468,8 @@ public final class HostDatum implements Writable {
         + " backoff_level="
         + backoffLevel
         + " backoff_until="
-        + backoffUntil;
+        + backoffUntil
+        + (paceMillis > 0 ? " pace_ms=" + paceMillis : "");
   }
 
   /** The host's rank, for a host that was ranked. */

@@ -52,6 +52,7 @@ public class HostDatumTest {
     HostDatum busy = sample();
     busy.addRateLimited(3);
     busy.setBackoff(2, 987_654);
+    busy.setPaceMillis(2000);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     busy.write(new DataOutputStream(bytes));
     HostDatum h = read(bytes.toByteArray());
@@ -59,8 +60,10 @@ public class HostDatumTest {
     assertEquals(2, h.getBackoffLevel());
     assertEquals(987_654, h.getBackoffUntil());
     assertEquals(3, new HostDatum(h).getRateLimited());
+    assertEquals(2000, new HostDatum(h).getPaceMillis());
     assertTrue(
-        h.toString(), h.toString().contains("rate_limited=3 backoff_level=2 backoff_until=987654"));
+        h.toString(),
+        h.toString().contains("rate_limited=3 backoff_level=2 backoff_until=987654 pace_ms=2000"));
   }
 
   @Test
@@ -219,12 +222,12 @@ public class HostDatumTest {
   @Test
   public void aNewerVersionIsRefusedNamingIt() throws IOException {
     byte[] bytes = versionOne(sample());
-    bytes[0] = 9;
+    bytes[0] = 10;
     try {
       read(bytes);
-      fail("read a version 9 record");
+      fail("read a version 10 record");
     } catch (IOException e) {
-      assertTrue(e.getMessage(), e.getMessage().contains("HostDatum format version 9"));
+      assertTrue(e.getMessage(), e.getMessage().contains("HostDatum format version 10"));
     }
   }
 

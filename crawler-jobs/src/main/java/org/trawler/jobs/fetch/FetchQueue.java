@@ -81,6 +81,11 @@ public final class FetchQueue {
     turn.rateLimited(now, backoff, maxWaitMillis, queueId);
   }
 
+  /** See {@link HostTurn#slowTo}. */
+  void slowTo(long millis) {
+    turn.slowTo(millis);
+  }
+
   /** The server answered, not busy: see {@link HostTurn#answered}. */
   void answered() {
     turn.answered();

@@ -9,9 +9,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import java.util.function.ToIntFunction;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.jobs.politeness.Backoff;
 import org.trawler.jobs.politeness.HostTurn;
+import org.trawler.jobs.politeness.Pace;
 
 /**
  * The politeness queues of one fetch task, shared by the feeder (which puts) and the fetcher
@@ -47,6 +50,12 @@ final class FetchQueues {
   private final int maxErrorsPerQueue;
   private final Backoff backoff;
   private final float delayFactor;
+
+  /** How a refusal slows a host down within the task; {@link Pace#OFF} for none. */
+  private Pace pace = Pace.OFF;
+
+  /** A host's pace learned in earlier rounds (the hostdb's), ms; 0 = none. */
+  private ToIntFunction<String> paceOfHost = host -> 0;
 
   /** The longest a queue waits for its host (fetcher.max.crawl.delay), ms; -1 = no limit. */
   private final long maxWaitMillis;
@@ -130,6 +139,16 @@ final class FetchQueues {
     this.timeLimitEnd = settings.timeLimitEnd;
   }
 
+  /**
+   * Hosts are asked at their own pace: {@code paceOfHost} gives the one learned in earlier rounds
+   * (host → ms, 0 = none), {@code pace} slows a host that refuses within this task.
+   */
+  FetchQueues pacedBy(Pace pace, ToIntFunction<String> paceOfHost) {
+    this.pace = pace;
+    this.paceOfHost = paceOfHost;
+    return this;
+  }
+
   /** The task stops feeding at {@code end} (ms epoch; -1 = never): no backoff is waited past it. */
   FetchQueues endingAt(long end) {
     timeLimitEnd = end;
@@ -137,14 +156,15 @@ final class FetchQueues {
   }
 
   /**
-   * The longest a backed-off host may be waited for at {@code now}: fetcher.max.crawl.delay, and
-   * never past the time limit, after which the task ends anyway.
+   * The longest a backed-off host asked every {@code turnMillis} may be waited for at {@code now}:
+   * fetcher.max.crawl.delay, and ending at least a turn before the time limit: a wait with no
+   * request after it would only keep the host's URLs from going back to the crawldb.
    */
-  private long maxWaitAt(long now) {
+  private long maxWaitAt(long now, long turnMillis) {
     if (timeLimitEnd < 0) {
       return maxWaitMillis;
     }
-    long left = Math.max(0, timeLimitEnd - now);
+    long left = Math.max(0, timeLimitEnd - now - turnMillis);
     return maxWaitMillis < 0 ? left : Math.min(maxWaitMillis, left);
   }
 
@@ -166,6 +186,10 @@ final class FetchQueues {
               id ->
                   new FetchQueue(
                       maxInFlightPerQueue, new HostTurn(delayMillis, delayFactor, maxWaitMillis)));
+      int hostPace = paceOfHost.applyAsInt(URLParts.host(item.url.toString()));
+      if (hostPace > 0) {
+        q.slowTo(hostPace); // a queue of several hosts goes at its slowest host's pace
+      }
       q.add(item);
       queued++;
       peakHeld = Math.max(peakHeld, queued + inFlight);
@@ -305,9 +329,11 @@ final class FetchQueues {
 
   /**
    * An item taken by {@link #nextReady} or {@link #take} ended at {@code now}, as {@code ended}
-   * says. A host backed off longer than the queues wait for one (fetcher.max.crawl.delay, and not
-   * past the time limit) keeps no thread and no task waiting: its items end at once as
-   * host_backoff.
+   * says. A host that refused is backed off within the task (shortly, {@link
+   * Backoff#withinTaskMillis}) and slowed to its pace: its queue leaves the schedule until the
+   * backoff ends, as after a Retry-After, and no thread waits for it. A host backed off longer than
+   * the queues wait for one (fetcher.max.crawl.delay, and ending a turn before the time limit)
+   * keeps no task waiting: its items end at once as host_backoff.
    */
   void finish(FetchItem item, long now, Ended ended) {
     lock.lock();
@@ -320,7 +346,9 @@ final class FetchQueues {
           quietAt = Math.max(quietAt, q.nextFetchTime());
         }
         if (ended.rateLimited()) {
-          q.rateLimited(now, backoff, maxWaitAt(now), item.queueId);
+          long raised = pace.raised(q.delay()); // from the delay it was asked at
+          q.rateLimited(now, backoff, maxWaitAt(now, Math.max(raised, q.delay())), item.queueId);
+          q.slowTo(raised);
           if (q.verdict() == null) {
             quietAt = Math.max(quietAt, q.nextFetchTime()); // waited for in this task
           }

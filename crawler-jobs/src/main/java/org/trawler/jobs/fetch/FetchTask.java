@@ -3,6 +3,7 @@ package org.trawler.jobs.fetch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
+import java.util.function.ToIntFunction;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +32,9 @@ final class FetchTask {
   private final TaskAttemptContext context;
   private final LongSupplier clock;
 
+  /** A host's pace kept in the hostdb, ms; 0 = none. */
+  private ToIntFunction<String> paceOfHost = host -> 0;
+
   FetchTask(
       String name,
       FetcherSettings settings,
@@ -52,10 +56,16 @@ final class FetchTask {
     this.clock = clock;
   }
 
+  /** Hosts are asked at the pace the hostdb kept for them (host → ms, 0 = the configured delay). */
+  FetchTask pacedBy(ToIntFunction<String> paceOfHost) {
+    this.paceOfHost = paceOfHost;
+    return this;
+  }
+
   /** Fetches the list; returns once every thread is done, or only stuck ones are left. */
   void run() throws InterruptedException {
     long start = clock.getAsLong();
-    FetchQueues queues = new FetchQueues(settings, clock);
+    FetchQueues queues = new FetchQueues(settings, clock).pacedBy(settings.pace, paceOfHost);
     QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
         new RobotsCache(

@@ -65,6 +65,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
               (url, datum) -> next(context, url, datum),
               context,
               clock)
+          .pacedBy(known::paceMillis)
           .run();
     } finally {
       if (parseHook != null) {

@@ -30,6 +30,7 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.dedup.DedupKeys;
 import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.Pace;
 import org.trawler.jobs.politeness.RobotsDb;
 
 /**
@@ -243,12 +244,13 @@ public class HostDb extends CrawlTool {
   }
 
   /**
-   * The learners of {@code conf}: its fetcher.backoff.*, hostdb.params.*, hostdb.traps.*,
-   * hostdb.mirrors.* and dedup.near.distance keys.
+   * The learners of {@code conf}: its fetcher.backoff.*, fetcher.pace.factor, hostdb.params.*,
+   * hostdb.traps.*, hostdb.mirrors.* and dedup.near.distance keys.
    */
   static HostUpdate.Learners learners(Configuration conf) {
     return new HostUpdate.Learners(
         Backoff.from(conf),
+        Pace.from(conf),
         new ParamLearning(
             Settings.getInt(conf, DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE),
             Settings.getInt(
@@ -351,6 +353,9 @@ public class HostDb extends CrawlTool {
       }
       if (merged.backedOff()) {
         HostDbCounter.BACKED_OFF.in(context).increment(1);
+      }
+      if (merged.host().getPaceMillis() > 0) {
+        HostDbCounter.HOSTS_SLOWED.in(context).increment(1);
       }
       context.write(host, merged.host());
     }

@@ -30,7 +30,9 @@ public enum HostDbCounter implements JobCounter {
   /** Hosts with trap templates learned (generate gives each a shrinking budget). */
   HOSTS_WITH_TRAPS,
   /** Hosts learned to mirror another host's pages (generate leaves their URLs out). */
-  MIRROR_HOSTS;
+  MIRROR_HOSTS,
+  /** Hosts with a pace of their own: slowed after 429/503 without Retry-After (pace_ms). */
+  HOSTS_SLOWED;
 
   public static final String GROUP = "hostdb";
 

@@ -118,7 +118,13 @@ public final class HostKnowledge {
     return host == null ? null : watched.get(host);
   }
 
-  /** The failing or backed-off hosts. */
+  /** The host's own delay between requests, ms (slowed after 429/503); 0 = the configured one. */
+  public int paceMillis(String host) {
+    HostDatum h = watched(host);
+    return h == null ? 0 : h.getPaceMillis();
+  }
+
+  /** The failing, backed-off or slowed hosts. */
   public Set<String> watchedHosts() {
     return watched.keySet();
   }

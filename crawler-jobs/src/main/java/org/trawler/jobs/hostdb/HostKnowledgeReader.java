@@ -59,7 +59,8 @@ public final class HostKnowledgeReader {
 
   /**
    * The view a task was handed ({@link #handOver}); {@link HostKnowledge#NONE} when it was handed
-   * nothing. A host is watched when it failed a round or is backed off after {@code now} (ms).
+   * nothing. A host is watched when it failed a round, is backed off after {@code now} (ms) or has
+   * a pace of its own.
    */
   public static HostKnowledge read(Configuration conf, long now) throws IOException {
     String hostDb = conf.get(HostDbKeys.INTERNAL_CURRENT);
@@ -88,7 +89,7 @@ public final class HostKnowledgeReader {
             new HostDatum(),
             (host, d) -> {
               String name = host.toString();
-              if (d.getFailedRounds() > 0 || d.getBackoffUntil() > now) {
+              if (d.getFailedRounds() > 0 || d.getBackoffUntil() > now || d.getPaceMillis() > 0) {
                 watched.put(name, new HostDatum(d));
               }
               if (!d.getTraps().isEmpty()) {

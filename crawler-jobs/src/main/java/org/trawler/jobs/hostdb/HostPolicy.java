@@ -9,6 +9,7 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.HostDatum;
+import org.trawler.jobs.fetch.FetcherKeys;
 
 /**
  * What the host database says about a host for generate and the sitemap job: a host whose last
@@ -26,6 +27,9 @@ public final class HostPolicy {
   private final int maxFailures;
   private final long delayMillis;
   private final int failingMaxCount;
+
+  /** How long a fetch task may fetch (fetcher.timelimit.mins), ms; -1 = no limit. */
+  private final long fetchMillis;
 
   public HostPolicy(
       Map<String, HostDatum> watched,
@@ -62,6 +66,21 @@ public final class HostPolicy {
    */
   public HostPolicy(
       HostKnowledge known, long now, int maxFailures, long delaySeconds, int failingMaxCount) {
+    this(known, now, maxFailures, delaySeconds, failingMaxCount, -1);
+  }
+
+  /**
+   * @param fetchMillis how long a fetch task may fetch, ms; -1 = no limit (a slowed host's URLs are
+   *     then not capped by its pace)
+   */
+  public HostPolicy(
+      HostKnowledge known,
+      long now,
+      int maxFailures,
+      long delaySeconds,
+      int failingMaxCount,
+      long fetchMillis) {
+    this.fetchMillis = fetchMillis;
     this.known = known;
     this.now = now;
     this.maxFailures = maxFailures;
@@ -81,9 +100,15 @@ public final class HostPolicy {
         Settings.getLong(
             conf, HostDbKeys.HOST_FAILURE_DELAY, HostDbKeys.DEFAULT_HOST_FAILURE_DELAY),
         Settings.getInt(
-            conf,
-            HostDbKeys.HOSTDB_MAX_COUNT_FAILING,
-            HostDbKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING));
+            conf, HostDbKeys.HOSTDB_MAX_COUNT_FAILING, HostDbKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING),
+        fetchMillis(conf));
+  }
+
+  /** fetcher.timelimit.mins in ms; -1 when the fetch has no time limit. */
+  private static long fetchMillis(Configuration conf) {
+    float minutes =
+        Settings.getFloat(conf, FetcherKeys.TIMELIMIT_MINS, FetcherKeys.DEFAULT_TIMELIMIT_MINS);
+    return minutes > 0 ? (long) (minutes * 60_000) : -1;
   }
 
   /** The policy of a sitemap task now: reads the hostdb its job handed over, once. */
@@ -169,9 +194,29 @@ public final class HostPolicy {
     return skipped;
   }
 
-  /** The most URLs the host may have in this segment; negative = no cap of the hostdb's own. */
+  /**
+   * The most URLs the host may have in this segment; negative = no cap of the hostdb's own. A
+   * failing host gets generate.host.failing.max.count; a slowed host no more than its pace lets it
+   * fetch in the fetch task's time ({@link #pacedMaxCount}); the smaller when both.
+   */
   public int maxCount(String host) {
     HostDatum h = known.watched(host);
-    return h != null && h.getFailedRounds() > 0 ? failingMaxCount : -1;
+    if (h == null) {
+      return -1;
+    }
+    int failing = h.getFailedRounds() > 0 ? failingMaxCount : -1;
+    int paced = pacedMaxCount(h.getPaceMillis(), fetchMillis);
+    return failing < 0 ? paced : paced < 0 ? failing : Math.min(failing, paced);
+  }
+
+  /**
+   * The URLs a host asked every {@code paceMillis} can be fetched in {@code fetchMillis} (at least
+   * one); -1 when it has no pace of its own or the fetch has no time limit.
+   */
+  static int pacedMaxCount(int paceMillis, long fetchMillis) {
+    if (paceMillis <= 0 || fetchMillis < 0) {
+      return -1;
+    }
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, fetchMillis / paceMillis));
   }
 }

@@ -11,6 +11,7 @@ import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.core.protocol.RobotsRules;
 import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.Pace;
 
 /**
  * The host database's decisions, without Hadoop: what one crawldb URL, one fetch or one robots.txt
@@ -85,6 +86,36 @@ public final class HostUpdate {
     return h;
   }
 
+  /**
+   * A round's refusals (429/503 answers, not the URLs held back unasked) and whether the host
+   * answered after the last of them: then the fetch task waited out its backoff and found a pace
+   * the host answers at.
+   */
+  static final class Refusals {
+    private int count;
+    private long last = Long.MIN_VALUE;
+    private long lastAnswer = Long.MIN_VALUE;
+
+    /** One fetch of the round (a FETCHES part). */
+    void add(HostDatum fetch) {
+      if (fetch.getRateLimited() > 0 && fetch.getRetry() > 0) {
+        count++;
+        last = Math.max(last, fetch.getLastFetchTime());
+      } else if (fetch.getFetched() + fetch.getGone() > 0) {
+        lastAnswer = Math.max(lastAnswer, fetch.getLastFetchTime());
+      }
+    }
+
+    int count() {
+      return count;
+    }
+
+    /** Refused, then answered later in the round: its backoff was served within the task. */
+    boolean recovered() {
+      return count > 0 && lastAnswer > last;
+    }
+  }
+
   /** The reason in a "code reason message" protocol status, or null. */
   static String reasonOf(String protocolStatus) {
     return ProtocolOutput.reasonOf(protocolStatus);
@@ -105,12 +136,14 @@ public final class HostUpdate {
   public record Merged(HostDatum host, boolean failedRound, boolean backedOff) {}
 
   /**
-   * What a host's round is merged with: the backoff after busy answers, and the learners of
-   * irrelevant query parameters, trap templates and mirrors (each off by its own setting of 0),
-   * which learn from the first {@code maxPages} PAGE parts (mirrors from all of them).
+   * What a host's round is merged with: the backoff and the pace after busy answers, and the
+   * learners of irrelevant query parameters, trap templates and mirrors (each off by its own
+   * setting of 0), which learn from the first {@code maxPages} PAGE parts (mirrors from all of
+   * them).
    */
   public record Learners(
       Backoff backoff,
+      Pace pace,
       ParamLearning params,
       TrapLearning traps,
       MirrorLearning mirrors,
@@ -133,9 +166,13 @@ public final class HostUpdate {
    * <p>A round in which {@code host} answered busy (429, 503) or was held back by the fetcher's
    * backoff raises its backoff level by one and leaves it out until the learners' backoff delay at
    * the old level after the round's last fetch (such a round is not a failed one: the host
-   * answers); a round of answers without one halves the level. The learners learn the host's
-   * irrelevant query parameters and trap templates from its PAGE parts (shrinking the budgets of
-   * traps learned before) and judge whether it mirrors another host.
+   * answers), unless the host answered after its last refusal (the fetch task waited its backoff
+   * out and found a pace it answers at: the backoff's end stays as it was), and raises its pace
+   * ({@link Pace#raised}) once per refusal, from the pace it was asked at, as the task did; a round
+   * of answers without one halves the level, and once the level is 0 such a round relaxes the pace
+   * one step. The learners learn the host's irrelevant query parameters and trap templates from its
+   * PAGE parts (shrinking the budgets of traps learned before) and judge whether it mirrors another
+   * host.
    */
   public static Merged mergeRound(String host, Iterable<HostPart> parts, Learners learners) {
     HostDatum previous = null;
@@ -147,6 +184,7 @@ public final class HostUpdate {
     HostDatum probe = null;
     long responseTimeSum = 0;
     long timedFetches = 0;
+    Refusals refusals = new Refusals();
     for (HostPart part : parts) {
       HostDatum d = part.datum();
       switch (part.kind()) {
@@ -156,6 +194,7 @@ public final class HostUpdate {
           round.addFetches(d.getFetched(), d.getGone(), d.getRetry(), d.getDnsFailures());
           round.addRateLimited(d.getRateLimited());
           round.setLastFetchTime(Math.max(round.getLastFetchTime(), d.getLastFetchTime()));
+          refusals.add(d);
           if (d.getResponseTimeMillis() >= 0) {
             responseTimeSum += d.getResponseTimeMillis();
             timedFetches++;
@@ -193,10 +232,17 @@ public final class HostUpdate {
     if (busy) {
       int level = record.getBackoffLevel();
       record.addRateLimited(round.getRateLimited());
-      record.setBackoff(
-          level + 1, round.getLastFetchTime() + learners.backoff().delayMillis(level, host));
+      long until =
+          refusals.recovered()
+              ? record.getBackoffUntil()
+              : round.getLastFetchTime() + learners.backoff().delayMillis(level, host);
+      record.setBackoff(level + 1, until);
+      record.setPaceMillis(learners.pace().raised(record.getPaceMillis(), refusals.count()));
     } else if (roundFetches > 0 && record.getBackoffLevel() > 0) {
       record.setBackoff(record.getBackoffLevel() / 2, record.getBackoffUntil());
+    } else if (roundFetches > 0 && record.getPaceMillis() > 0) {
+      // a second round in a row without refusal at this pace: one step back
+      record.setPaceMillis(learners.pace().relaxed(record.getPaceMillis()));
     }
     if (timedFetches > 0) {
       record.setResponseTimeMillis((int) Math.round((double) responseTimeSum / timedFetches));

@@ -15,6 +15,10 @@ public final class HostTurn {
   private final float delayFactor;
   private final long maxDelay;
   private long crawlDelay = -1;
+
+  /** The host's own delay after it refused requests (its {@link Pace}), ms; 0 = none. */
+  private long paceMillis;
+
   private long nextFetchTime;
   private int errors;
 
@@ -64,13 +68,13 @@ public final class HostTurn {
 
   /**
    * The server answered 429 or 503 without Retry-After at {@code now}: the host is left alone for
-   * the next {@link Backoff} (doubling with each such answer in a row). A backoff longer than
-   * {@code maxWaitMillis} (if not negative) is not waited for: every other item of the queue ends
-   * unfetched as fetch_retry, reason host_backoff, and no thread waits for the host. Returns the
-   * backoff, ms.
+   * the backoff within a task ({@link Backoff#withinTaskMillis}, from the delay it was asked at,
+   * doubling with each such answer in a row). A backoff longer than {@code maxWaitMillis} (if not
+   * negative) is not waited for: every other item of the queue ends unfetched as fetch_retry,
+   * reason host_backoff, and no thread waits for the host. Returns the backoff, ms.
    */
   public long rateLimited(long now, Backoff backoff, long maxWaitMillis, String queueId) {
-    long wait = backoff.delayMillis(backoffLevel, queueId);
+    long wait = backoff.withinTaskMillis(backoffLevel, queueId, delay());
     backoffLevel++;
     nextFetchTime = Math.max(nextFetchTime, now + wait);
     if (maxWaitMillis >= 0 && wait > maxWaitMillis && verdict == null) {
@@ -106,17 +110,26 @@ public final class HostTurn {
     }
   }
 
+  /**
+   * The host is to be asked at most every {@code millis} (its {@link Pace}): the delay becomes at
+   * least that; a slower pace already set stays.
+   */
+  public void slowTo(long millis) {
+    paceMillis = Math.max(paceMillis, millis);
+  }
+
   /** robots.txt asked for this Crawl-delay, ms: it replaces the server delay when larger. */
   public void setCrawlDelay(long millis) {
     crawlDelay = millis;
   }
 
   /**
-   * The pause after a request: the server delay or the Crawl-delay, or the delay factor times the
-   * last response time (at most {@code maxDelay}) when longer: a slow server gets fewer requests.
+   * The pause after a request: the server delay, the Crawl-delay or the host's pace, whichever is
+   * longest, or the delay factor times the last response time (at most {@code maxDelay}) when
+   * longer: a slow server gets fewer requests.
    */
   public long delay() {
-    long delay = Math.max(serverDelay, crawlDelay);
+    long delay = Math.max(Math.max(serverDelay, crawlDelay), paceMillis);
     if (delayFactor > 0 && lastResponseMillis > 0) {
       long following = (long) (delayFactor * lastResponseMillis);
       delay = Math.max(delay, maxDelay >= 0 ? Math.min(maxDelay, following) : following);

@@ -100,12 +100,31 @@ public final class PolitenessKeys {
   public static final float DEFAULT_BACKOFF_MAX = 86400;
 
   /**
+   * The first backoff within a fetch task, as a multiple of the delay the host was asked at (at
+   * least 1 s), doubled with each refusal in a row and never longer than the backoff across rounds:
+   * a host whose limit is a few seconds is asked again at its slower pace in the same round. 0 =
+   * the task backs off as long as the rounds do (fetcher.backoff.start).
+   */
+  public static final String BACKOFF_TASK_FACTOR = "fetcher.backoff.task.factor";
+
+  public static final float DEFAULT_BACKOFF_TASK_FACTOR = 4;
+
+  /**
    * The delay after a request follows the host's response time (Heritrix's delay factor): delay =
    * max(server delay, min(fetcher.max.crawl.delay, factor × response time)); 0 = off.
    */
   public static final String SERVER_DELAY_FACTOR = "fetcher.server.delay.factor";
 
   public static final float DEFAULT_SERVER_DELAY_FACTOR = 0;
+
+  /**
+   * How much a 429 or 503 without Retry-After raises the host's own delay between requests (its
+   * pace, kept in the hostdb): times the delay it was asked at, at most fetcher.max.crawl.delay;
+   * rounds without such answers divide it back towards the server delay. 1 = off.
+   */
+  public static final String PACE_FACTOR = "fetcher.pace.factor";
+
+  public static final float DEFAULT_PACE_FACTOR = 2;
 
   private PolitenessKeys() {}
 }

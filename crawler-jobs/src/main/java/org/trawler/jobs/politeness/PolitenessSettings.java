@@ -51,6 +51,9 @@ public class PolitenessSettings {
   /** How long a host that answered 429/503 without Retry-After is left alone. */
   public final Backoff backoff;
 
+  /** A host's own pace after 429/503 without Retry-After (fetcher.pace.factor). */
+  public final Pace pace;
+
   /** fetcher.server.delay.factor: the delay follows the response time; 0 = off. */
   public final float delayFactor;
 
@@ -60,11 +63,7 @@ public class PolitenessSettings {
             conf,
             ProtocolKeys.FETCHER_THREADS_PER_QUEUE,
             ProtocolKeys.DEFAULT_FETCHER_THREADS_PER_QUEUE);
-    delayMillis =
-        threadsPerQueue > 1
-            ? seconds(
-                conf, PolitenessKeys.SERVER_MIN_DELAY, PolitenessKeys.DEFAULT_SERVER_MIN_DELAY)
-            : seconds(conf, PolitenessKeys.SERVER_DELAY, PolitenessKeys.DEFAULT_SERVER_DELAY);
+    delayMillis = delayMillis(conf, threadsPerQueue);
     maxCrawlDelayMillis = RobotsRules.maxCrawlDelayMillis(conf);
     queueMode =
         HostGroup.byMode(conf, PolitenessKeys.QUEUE_MODE, PolitenessKeys.DEFAULT_QUEUE_MODE);
@@ -92,6 +91,14 @@ public class PolitenessSettings {
             PolitenessKeys.DEFAULT_SERVER_DELAY_FACTOR,
             0,
             Float.MAX_VALUE);
+    pace = Pace.from(conf, delayMillis, maxCrawlDelayMillis);
+  }
+
+  /** The pause after a request, ms: fetcher.server.min.delay with several threads a queue. */
+  static long delayMillis(Configuration conf, int threadsPerQueue) {
+    return threadsPerQueue > 1
+        ? seconds(conf, PolitenessKeys.SERVER_MIN_DELAY, PolitenessKeys.DEFAULT_SERVER_MIN_DELAY)
+        : seconds(conf, PolitenessKeys.SERVER_DELAY, PolitenessKeys.DEFAULT_SERVER_DELAY);
   }
 
   /** Reads the settings; a bad value is a BadSettingException naming the key. */

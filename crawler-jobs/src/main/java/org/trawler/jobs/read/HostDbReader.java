@@ -258,6 +258,11 @@ public class HostDbReader extends CrawlTool {
     private long rankedHosts;
     private long mirrorHosts;
 
+    /** Hosts with a pace of their own (slowed after 429/503) and the slowest pace, ms. */
+    private long slowedHosts;
+
+    private long slowestPace;
+
     /** Hosts whose backoff has not ended yet: generate leaves them out. */
     private long backedOffNow;
 
@@ -279,6 +284,8 @@ public class HostDbReader extends CrawlTool {
       trapTemplates += d.getTraps().size();
       rankedHosts += d.getHostRank() > 0 ? 1 : 0;
       mirrorHosts += d.getMirrorOf().isEmpty() ? 0 : 1;
+      slowedHosts += d.getPaceMillis() > 0 ? 1 : 0;
+      slowestPace = Math.max(slowestPace, d.getPaceMillis());
       hosts++;
       d.getUrlsByStatus().forEach((s, n) -> urls.merge(s, n, Long::sum));
       fetched += d.getFetched();
@@ -313,6 +320,8 @@ public class HostDbReader extends CrawlTool {
       trapTemplates += o.trapTemplates;
       rankedHosts += o.rankedHosts;
       mirrorHosts += o.mirrorHosts;
+      slowedHosts += o.slowedHosts;
+      slowestPace = Math.max(slowestPace, o.slowestPace);
       backedOffNow += o.backedOffNow;
       backoffUntil = Math.max(backoffUntil, o.backoffUntil);
     }
@@ -343,7 +352,9 @@ public class HostDbReader extends CrawlTool {
             backedOffNow,
             backoffUntil,
             rankedHosts,
-            mirrorHosts
+            mirrorHosts,
+            slowedHosts,
+            slowestPace
           }) {
         out.writeLong(n);
       }
@@ -373,6 +384,8 @@ public class HostDbReader extends CrawlTool {
       backoffUntil = in.readLong();
       rankedHosts = in.readLong();
       mirrorHosts = in.readLong();
+      slowedHosts = in.readLong();
+      slowestPace = in.readLong();
     }
 
     public long hosts() {
@@ -415,6 +428,12 @@ public class HostDbReader extends CrawlTool {
                 "hosts backed off now:",
                 backedOffNow,
                 Instant.ofEpochMilli(backoffUntil).truncatedTo(ChronoUnit.SECONDS)));
+      }
+      if (slowedHosts > 0) {
+        b.append(
+            String.format(
+                "%-32s%d (slowest %d ms between requests; -dump: pace_ms)%n",
+                "hosts slowed (own pace):", slowedHosts, slowestPace));
       }
       if (soft404Hosts > 0) {
         line(b, "hosts with soft 404s", soft404Hosts);

@@ -26,7 +26,8 @@ import org.trawler.jobs.records.IncomingLinks;
  *   <li>fetch_gone → db_gone, due again after db.fetch.interval.max.
  *   <li>fetch_retry → status kept (db_unfetched for a URL new to the crawldb), retries + 1, due
  *       after db.fetch.retry.delay; the db.fetch.retry.max-th consecutive failure → db_gone. A
- *       host's rate limit is not the page's fault: a 429 counts no retry, and a URL not tried
+ *       host's rate limit is not the page's fault: a 429 counts no retry and is due again at once
+ *       (generate holds it back while the hostdb shows the host backed off), and a URL not tried
  *       because its host was backed off (reason host_backoff) keeps its status, retries and fetch
  *       time: still due, generate holds it back while the hostdb shows the host backed off.
  *   <li>links only → a new db_unfetched URL, due now, with the default interval, score = the links'
@@ -179,6 +180,11 @@ public final class CrawlDbUpdate {
     schedule
         .next(result, outcome, fetch.getFetchTime(), result.getModifiedTime(), change)
         .applyTo(result);
+    if (outcome == CrawlStatus.FETCH_RETRY && RetryCause.of(fetch) == RetryCause.RATE_LIMITED) {
+      // asked too often, the page is fine: due once the host's backoff ends (the hostdb's, which
+      // generate follows), not a day later as a failing page
+      result.setFetchTime(fetch.getFetchTime());
+    }
     return result;
   }
 

@@ -14,6 +14,7 @@ import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.Pace;
 
 /** Politeness queue logic, on a clock the test sets (times in ms). */
 public class FetchQueuesTest {
@@ -343,6 +344,31 @@ public class FetchQueuesTest {
   }
 
   @Test
+  public void aHostIsAskedAtThePaceKeptForItAndARefusalSlowsItsQueue() throws Exception {
+    FetchQueues q =
+        backingOff(60_000).pacedBy(new Pace(100, 5000, 2), host -> host.equals("a") ? 800 : 0);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    FetchItem b1 = put(q, "b", "/1");
+    FetchItem b2 = put(q, "b", "/2");
+    assertSame(a1, q.nextReady(0));
+    assertSame(b1, q.nextReady(0));
+    q.finish(a1, 0, new FetchQueues.Ended(true, 0, false, false, 20));
+    q.finish(b1, 0, new FetchQueues.Ended(true, 0, false, false, 20));
+    assertSame("b at the server delay", b2, q.nextReady(100));
+    assertNull("a at its own pace", q.nextReady(799));
+    assertSame(a2, q.nextReady(800));
+    q.finish(b2, 100, busy());
+    FetchItem b3 = put(q, "b", "/3");
+    FetchItem b4 = put(q, "b", "/4");
+    long back = q.quietAt();
+    assertSame("after the backoff", b3, q.nextReady(back));
+    q.finish(b3, back, new FetchQueues.Ended(true, 0, false, false, 20));
+    assertNull("then twice the delay it was asked at", q.nextReady(back + 199));
+    assertSame(b4, q.nextReady(back + 200));
+  }
+
+  @Test
   public void aBackoffTheQueuesMayWaitForHoldsTheHostBackThenDoubles() throws Exception {
     FetchQueues q = backingOff(60_000);
     FetchItem a1 = put(q, "a", "/1");
@@ -371,5 +397,58 @@ public class FetchQueuesTest {
     q.finish(a1, 0, busy());
     assertEquals(
         "1 s of backoff, the task ends in 0.5 s", "host_backoff", q.verdictFor(a2).getReasonName());
+  }
+
+  /**
+   * Queues asked every 0.5 s whose hosts back off within the task four times the delay they were
+   * asked at, a refusal doubling the host's pace, waiting at most 30 s.
+   */
+  private FetchQueues backingOffWithinTheTask() {
+    return new FetchQueues(
+            100, 1, 500, -1, new Backoff(60_000, 3_600_000, 4), 0, 30_000, clock::get)
+        .pacedBy(new Pace(500, 30_000, 2), host -> 0);
+  }
+
+  @Test
+  public void aRefusingHostWaitsItsShortBackoffThenGoesOnAtItsSlowerPaceInTheSameTask()
+      throws Exception {
+    FetchQueues q = backingOffWithinTheTask();
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem a2 = put(q, "a", "/2");
+    FetchItem a3 = put(q, "a", "/3");
+    FetchItem b1 = put(q, "b", "/1");
+    FetchItem b2 = put(q, "b", "/2");
+    assertSame(a1, q.nextReady(0));
+    assertSame(b1, q.nextReady(0));
+    q.finish(a1, 10, busy());
+    q.finish(b1, 10, new FetchQueues.Ended(true, 0, false, false, 10));
+    assertNull("not dropped: its backoff ends long before the task", q.verdictFor(a2));
+    long back = q.quietAt();
+    assertTrue("4 × 0.5 s, jitter aside: " + back, back >= 10 + 2000 && back <= 10 + 2500);
+    assertSame("the other host goes on meanwhile", b2, q.nextReady(510));
+    assertNull("never asked within its backoff", q.nextReady(back - 1));
+    assertSame(a2, q.nextReady(back));
+    q.finish(a2, back, new FetchQueues.Ended(true, 0, false, false, 10));
+    assertNull("then at its pace, twice the 0.5 s", q.nextReady(back + 999));
+    assertSame(a3, q.nextReady(back + 1000));
+  }
+
+  @Test
+  public void aShortBackoffIsWaitedForOnlyIfATurnAtTheSlowerPaceFitsBeforeTheTimeLimit()
+      throws Exception {
+    FetchQueues late = backingOffWithinTheTask().endingAt(3000);
+    put(late, "a", "/1");
+    FetchItem held = put(late, "a", "/2");
+    late.finish(late.nextReady(0), 10, busy());
+    assertEquals(
+        "2 s of backoff and a 1 s turn do not fit in the 3 s left",
+        "host_backoff",
+        late.verdictFor(held).getReasonName());
+
+    FetchQueues early = backingOffWithinTheTask().endingAt(4000);
+    put(early, "a", "/1");
+    FetchItem waited = put(early, "a", "/2");
+    early.finish(early.nextReady(0), 10, busy());
+    assertNull("they fit in 4 s", early.verdictFor(waited));
   }
 }

@@ -70,6 +70,23 @@ public class HostPolicyTest {
         "backed off, not failing: no failing cap", -1, backedOff(NOW + 1).maxCount("busy.test"));
   }
 
+  @Test
+  public void aSlowedHostGetsNoMoreUrlsThanItsPaceFetchesInTheFetchTime() {
+    HostDatum slowed = new HostDatum();
+    slowed.setPaceMillis(2000);
+    HostKnowledge known = HostKnowledge.of(Map.of("slow.test", slowed), Map.of(), Map.of());
+    assertEquals(
+        "10 minutes at 2 s",
+        300,
+        new HostPolicy(known, NOW, 3, 3600, 2, 600_000).maxCount("slow.test"));
+    assertEquals(
+        "no time limit: no cap", -1, new HostPolicy(known, NOW, 3, 3600, 2).maxCount("slow.test"));
+    assertNull(
+        "slowed, not skipped", new HostPolicy(known, NOW, 3, 3600, 2).skipReason("slow.test"));
+    assertEquals(1, HostPolicy.pacedMaxCount(5000, 1000));
+    assertEquals(-1, HostPolicy.pacedMaxCount(0, 1000));
+  }
+
   private static HostPolicy learned() {
     return new HostPolicy(
         Map.of(),

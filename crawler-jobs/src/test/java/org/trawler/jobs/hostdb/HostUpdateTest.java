@@ -15,6 +15,7 @@ import org.trawler.core.datum.HostDatum;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.jobs.politeness.Backoff;
+import org.trawler.jobs.politeness.Pace;
 
 /** The host database's merge rules, a test per rule. */
 public class HostUpdateTest {
@@ -200,7 +201,12 @@ public class HostUpdateTest {
 
   private static final HostUpdate.Learners BUSY =
       new HostUpdate.Learners(
-          BACKOFF, DEFAULTS.params(), DEFAULTS.traps(), DEFAULTS.mirrors(), DEFAULTS.maxPages());
+          BACKOFF,
+          new Pace(500, 30_000, 2),
+          DEFAULTS.params(),
+          DEFAULTS.traps(),
+          DEFAULTS.mirrors(),
+          DEFAULTS.maxPages());
 
   private static HostPart fetchPart(CrawlStatus status, String protocolStatus, long time) {
     return part(HostPart.Kind.FETCHES, HostUpdate.ofFetch(fetch(status, protocolStatus, time)));
@@ -266,6 +272,59 @@ public class HostUpdateTest {
     h = busyRound(h, time + 3);
     long backoff = h.getBackoffUntil() - (time + 3);
     assertTrue("from the start again: " + backoff, backoff >= MINUTE && backoff <= 75_000);
+  }
+
+  @Test
+  public void aBusyRoundSlowsTheHostsPaceAndRoundsWithoutRefusalRelaxItAfterTheBackoffLevel() {
+    long time = 1_000_000;
+    HostDatum h = busyRound(null, time);
+    assertEquals("twice the server delay it was asked at", 1000, h.getPaceMillis());
+    h = busyRound(h, h.getBackoffUntil());
+    assertEquals(2000, h.getPaceMillis());
+    time = h.getBackoffUntil();
+    h = okRound(h, time + 1);
+    assertEquals("the level relaxes first", 1, h.getBackoffLevel());
+    assertEquals(2000, h.getPaceMillis());
+    h = okRound(h, time + 2);
+    assertEquals(0, h.getBackoffLevel());
+    assertEquals(2000, h.getPaceMillis());
+    h = okRound(h, time + 3);
+    assertEquals("a run of answers at that pace: one step back", 1000, h.getPaceMillis());
+    h = okRound(h, time + 4);
+    assertEquals("back at the server delay: no pace of its own", 0, h.getPaceMillis());
+    assertTrue(h.toString(), !h.toString().contains("pace_ms"));
+  }
+
+  /** busy.test's new record after a first round of these parts. */
+  private static HostDatum firstRound(HostPart... parts) {
+    return HostUpdate.mergeRound("busy.test", List.of(parts), BUSY).host();
+  }
+
+  @Test
+  public void aHostThatAnsweredAfterItsRefusalsInTheRoundIsNotLeftOutButSlowedOncePerRefusal() {
+    HostDatum h =
+        firstRound(
+            url(CrawlStatus.DB_FETCHED),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 1000),
+            fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 1500),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 4000),
+            fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 5000),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 13_000));
+    assertEquals("the level rises as after any busy round", 1, h.getBackoffLevel());
+    assertEquals("its backoff was waited out in the task: not left out", 0, h.getBackoffUntil());
+    assertEquals("0.5 s raised twice, as in the task", 2000, h.getPaceMillis());
+    assertEquals(2, h.getRateLimited());
+
+    HostDatum stillRefusing =
+        firstRound(
+            url(CrawlStatus.DB_UNFETCHED),
+            fetchPart(CrawlStatus.FETCH_SUCCESS, "200 ok", 1000),
+            fetchPart(CrawlStatus.FETCH_RETRY, "429 http_429", 1500),
+            fetchPart(CrawlStatus.FETCH_RETRY, "0 host_backoff busy.test", 1500));
+    assertTrue(
+        "refused last: left out for the backoff across rounds",
+        stillRefusing.getBackoffUntil() >= 1500 + MINUTE);
+    assertEquals("one refusal, one raise", 1000, stillRefusing.getPaceMillis());
   }
 
   @Test

@@ -39,11 +39,53 @@ public class BackoffTest {
   }
 
   @Test
-  public void defaultsAreOneMinuteToOneDay() {
+  public void defaultsAreOneMinuteToOneDayAndFourDelaysWithinATask() {
     Backoff d = Backoff.from(new Configuration(false));
     assertEquals(60_000, d.startMillis());
     assertEquals(86_400_000, d.maxMillis());
+    assertEquals(4, d.taskFactor(), 0);
     assertEquals(Backoff.DEFAULTS.startMillis(), d.startMillis());
+    assertEquals(Backoff.DEFAULTS.taskFactor(), d.taskFactor(), 0);
+  }
+
+  @Test
+  public void withinATaskTheFirstBackoffIsTheFactorTimesTheDelayAskedAtThenDoubles() {
+    Backoff task = new Backoff(60_000, 3_600_000, 4);
+    for (int level = 0; level < 3; level++) {
+      long base = 2000L << level; // asked every 0.5 s: 2 s, 4 s, 8 s
+      long d = task.withinTaskMillis(level, "a.test", 500);
+      assertTrue("level " + level + ": " + d, d >= base && d <= base * 5 / 4);
+    }
+    assertEquals(
+        "the same jitter as across rounds",
+        task.delayMillis(1, "a.test") / 30,
+        task.withinTaskMillis(1, "a.test", 500));
+  }
+
+  @Test
+  public void withinATaskTheBackoffIsAtLeastASecondAndAtMostTheBackoffAcrossRounds() {
+    Backoff task = new Backoff(60_000, 3_600_000, 4);
+    long noDelay = task.withinTaskMillis(0, "a.test", 0);
+    assertTrue("asked without delay: " + noDelay, noDelay >= 1000 && noDelay <= 1250);
+    assertEquals(
+        "asked every 20 s: not 80 s but the backoff across rounds",
+        task.delayMillis(0, "a.test"),
+        task.withinTaskMillis(0, "a.test", 20_000));
+    assertEquals(
+        "no backoff across rounds, none within the task (bench --features-off)",
+        0,
+        new Backoff(0, 0, 4).withinTaskMillis(0, "a.test", 500));
+  }
+
+  @Test
+  public void aTaskFactorOfZeroBacksOffWithinTheTaskAsAcrossRounds() {
+    Configuration conf = new Configuration(false);
+    conf.set(PolitenessKeys.BACKOFF_TASK_FACTOR, "0");
+    Backoff asBefore = Backoff.from(conf);
+    assertEquals(asBefore.delayMillis(2, "a.test"), asBefore.withinTaskMillis(2, "a.test", 500));
+    conf.set(PolitenessKeys.BACKOFF_TASK_FACTOR, "-1");
+    BadSettingException e = assertThrows(BadSettingException.class, () -> Backoff.from(conf));
+    assertTrue(e.getMessage(), e.getMessage().contains(PolitenessKeys.BACKOFF_TASK_FACTOR));
   }
 
   @Test

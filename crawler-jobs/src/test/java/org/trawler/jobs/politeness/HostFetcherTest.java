@@ -188,6 +188,7 @@ public class HostFetcherTest {
       throws Exception {
     Configuration conf = CrawlerConfiguration.create();
     conf.set(PolitenessKeys.SERVER_DELAY, "0");
+    conf.set(PolitenessKeys.BACKOFF_TASK_FACTOR, "0"); // 60 s, as across rounds: beyond the 30 s
     try (HostFetcher fetcher = new HostFetcher(conf, null)) {
       ProtocolOutput limited = fetcher.fetch(url("/limited-1.xml"));
       assertTrue(limited.toProtocolStatus(), limited.toProtocolStatus().startsWith("429 http_429"));

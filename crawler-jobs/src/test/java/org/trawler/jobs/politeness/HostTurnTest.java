@@ -29,6 +29,32 @@ public class HostTurnTest {
   }
 
   @Test
+  public void withinATaskAHostIsBackedOffAFewTimesItsDelayNotTheMinuteOfTheRounds() {
+    Backoff task = new Backoff(60_000, 3_600_000, 4);
+    HostTurn turn = new HostTurn(500);
+    turn.requestEnded(1000, 0);
+    long wait = turn.rateLimited(1000, task, 30_000, "a.test");
+    assertTrue("four times the 0.5 s it was asked at: " + wait, wait >= 2000 && wait <= 2500);
+    assertEquals(1000 + wait, turn.nextFetchTime());
+    assertNull("waited for in the task", turn.verdict());
+    turn.slowTo(1000); // the pace the fetcher raises it to
+    long next = turn.rateLimited(1000 + wait, task, 30_000, "a.test");
+    assertTrue("doubled, from the 1 s pace: " + next, next >= 8000 && next <= 10_000);
+  }
+
+  @Test
+  public void aHostsPaceSlowsItsDelayButNeverBelowTheCrawlDelay() {
+    HostTurn turn = new HostTurn(500);
+    turn.slowTo(2000);
+    assertEquals(2000, turn.delay());
+    turn.slowTo(1000);
+    assertEquals("a slower pace already set stays", 2000, turn.delay());
+    turn.setCrawlDelay(5000);
+    assertEquals(5000, turn.delay());
+    assertEquals(1000 + 5000, turn.requestEnded(1000, 0));
+  }
+
+  @Test
   public void aBackoffLongerThanTheQueuesWaitEndsItsOtherItemsAsHostBackoff() {
     HostTurn turn = new HostTurn(0);
     turn.rateLimited(1000, backoff, 50, "a.test");

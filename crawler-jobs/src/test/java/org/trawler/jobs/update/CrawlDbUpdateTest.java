@@ -376,7 +376,7 @@ public class CrawlDbUpdateTest {
   }
 
   @Test
-  public void tooManyRequestsIsRetriedWithoutCountingTowardsGone() {
+  public void tooManyRequestsIsDueAgainAtOnceWithoutCountingTowardsGone() {
     CrawlDatum old = old(CrawlStatus.DB_UNFETCHED);
     old.setRetries(2);
     CrawlDatum fetch = fetch(old, CrawlStatus.FETCH_RETRY, FETCHED);
@@ -384,7 +384,8 @@ public class CrawlDbUpdateTest {
     CrawlDatum result = update.merge(old, fetch, null, none);
     assertEquals("db_unfetched", result.statusLabel());
     assertEquals(2, result.getRetries());
-    assertEquals(FETCHED + DAY, result.getFetchTime());
+    assertEquals(
+        "due when its host's backoff ends, not a day later", FETCHED, result.getFetchTime());
     CrawlDatum unavailable = fetch(old, CrawlStatus.FETCH_RETRY, FETCHED);
     unavailable.putMeta(MetadataKeys.PROTOCOL_STATUS, "503 http_503");
     assertEquals(

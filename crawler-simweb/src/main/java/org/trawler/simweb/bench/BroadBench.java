@@ -74,7 +74,7 @@ final class BroadBench {
    * Trawler's defaults, on in the bench's broad crawl), the trap filter's caps, the learned
    * irrelevant parameters, trap templates, mirror hosts and names held back for their www. host,
    * the host backoff after 429/503 (a zero backoff: the host is asked again at its next turn, as
-   * before) and the round's dedup.
+   * before), the host's slower pace after them and the round's dedup.
    */
   static final List<FeatureSwitch> FEATURE_SWITCHES =
       List.of(
@@ -89,6 +89,7 @@ final class BroadBench {
           new FeatureSwitch(HostDbKeys.WWW_LEARN_MIN_EVIDENCE, "0"),
           new FeatureSwitch(PolitenessKeys.BACKOFF_START, "0"),
           new FeatureSwitch(PolitenessKeys.BACKOFF_MAX, "0"),
+          new FeatureSwitch(PolitenessKeys.PACE_FACTOR, "1"),
           new FeatureSwitch(CrawlKeys.DEDUP, "false"));
 
   /** Written beside each configuration's crawl: every request its server answered. */
