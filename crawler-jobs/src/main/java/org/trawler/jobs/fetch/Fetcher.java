@@ -29,8 +29,8 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.fetch.render.RenderSettings;
-import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostDbKeys;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.Soft404;
 import org.trawler.jobs.parse.SegmentParser;
@@ -123,7 +123,7 @@ public class Fetcher extends CrawlTool {
    * the segment is in {@code <crawl>/segments/}; null otherwise.
    */
   private static Path hostDb(Configuration conf, Path segment) {
-    String configured = conf.getTrimmed(GeneratorKeys.HOSTDB, GeneratorKeys.DEFAULT_HOSTDB);
+    String configured = conf.getTrimmed(HostDbKeys.HOSTDB, HostDbKeys.DEFAULT_HOSTDB);
     if (!configured.isEmpty()) {
       return new Path(configured);
     }

@@ -30,6 +30,7 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostDbKeys;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 /**
@@ -411,7 +412,7 @@ public class Generator extends CrawlTool {
 
   /** generate.hostdb, else the hostdb beside the crawldb. */
   private static Path hostDb(Configuration conf, Path crawlDb) {
-    String configured = conf.getTrimmed(GeneratorKeys.HOSTDB, GeneratorKeys.DEFAULT_HOSTDB);
+    String configured = conf.getTrimmed(HostDbKeys.HOSTDB, HostDbKeys.DEFAULT_HOSTDB);
     return configured.isEmpty() ? HostDb.beside(crawlDb) : new Path(configured);
   }
 

@@ -73,14 +73,6 @@ public final class GeneratorKeys {
 
   public static final long DEFAULT_ONE_JOB_MAX_BYTES = 1048576;
 
-  /**
-   * The host database generate reads failing hosts from; empty = {@code hostdb} beside the crawldb
-   * when it exists.
-   */
-  public static final String HOSTDB = "generate.hostdb";
-
-  public static final String DEFAULT_HOSTDB = "";
-
   // Job parameters: the Generator sets these for its tasks on every run; they are not user
   // settings.
 

@@ -29,7 +29,7 @@ public class SelectMapper extends Mapper<Text, CrawlDatum, Rank, CrawlDatum> {
     Configuration conf = context.getConfiguration();
     long now = Selector.now(conf);
     HostKnowledge known = HostKnowledgeReader.read(conf, now);
-    hosts = HostPolicy.from(conf, known, now);
+    hosts = HostPolicy.from(conf, known, now, Selector.fetchMillis(conf));
     rules = SelectionRules.fromConf(conf, known);
     order = GenerateOrder.from(conf);
     score = SelectionScore.from(conf);

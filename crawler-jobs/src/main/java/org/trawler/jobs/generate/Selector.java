@@ -6,12 +6,15 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.trawler.core.conf.Settings;
 import org.trawler.core.net.HostGroup;
 import org.trawler.core.net.URLParts;
+import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.HostPolicy;
 import org.trawler.jobs.hostdb.UrlTemplate;
+import org.trawler.jobs.politeness.PolitenessKeys;
 
 /**
  * Select's decision for each due URL, read best-first: the URL's slot within its host, or why it is
@@ -48,8 +51,26 @@ final class Selector {
     return new Selector(
         SelectReducer.countMode(conf),
         SelectionQuota.from(conf, topN),
-        HostPolicy.from(conf, known, now),
+        HostPolicy.from(conf, known, now, fetchMillis(conf)),
         RankBudget.from(conf, topN, known));
+  }
+
+  /**
+   * How long the round's fetch is meant to take, ms: fetcher.timelimit.mins; without one, the time
+   * a host's full list (generate.max.count) takes at fetcher.server.delay, so that a slowed host's
+   * turn is no longer than an unslowed host's and does not hold up the round; -1 when neither is
+   * set.
+   */
+  static long fetchMillis(Configuration conf) {
+    float minutes =
+        Settings.getFloat(conf, FetcherKeys.TIMELIMIT_MINS, FetcherKeys.DEFAULT_TIMELIMIT_MINS);
+    if (minutes > 0) {
+      return (long) (minutes * 60_000);
+    }
+    int maxCount = Settings.getInt(conf, GeneratorKeys.MAX_COUNT, GeneratorKeys.DEFAULT_MAX_COUNT);
+    float delaySeconds =
+        Settings.getFloat(conf, PolitenessKeys.SERVER_DELAY, PolitenessKeys.DEFAULT_SERVER_DELAY);
+    return maxCount > 0 && delaySeconds > 0 ? (long) (maxCount * delaySeconds * 1000) : -1;
   }
 
   /** The generate time of a task's settings: what "now" is for backoffs and failure delays. */

@@ -3,6 +3,14 @@ package org.trawler.jobs.hostdb;
 /** Configuration keys of updatehostdb, with their defaults. */
 public final class HostDbKeys {
   /**
+   * The host database generate, the fetcher and updatedb read (what failed, what was learned);
+   * empty = {@code hostdb} beside the crawldb when it exists.
+   */
+  public static final String HOSTDB = "generate.hostdb";
+
+  public static final String DEFAULT_HOSTDB = "";
+
+  /**
    * Distinct values of one query parameter, all giving near-duplicate pages, that make it learned
    * irrelevant on a host; 0 turns learning off.
    */

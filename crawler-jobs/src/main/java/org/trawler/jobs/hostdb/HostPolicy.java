@@ -9,7 +9,6 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.HostDatum;
-import org.trawler.jobs.fetch.FetcherKeys;
 
 /**
  * What the host database says about a host for generate and the sitemap job: a host whose last
@@ -70,8 +69,8 @@ public final class HostPolicy {
   }
 
   /**
-   * @param fetchMillis how long a fetch task may fetch, ms; -1 = no limit (a slowed host's URLs are
-   *     then not capped by its pace)
+   * @param fetchMillis how long the round's fetch is meant to take, ms; -1 = no limit (a slowed
+   *     host's URLs are then not capped by its pace)
    */
   public HostPolicy(
       HostKnowledge known,
@@ -93,6 +92,16 @@ public final class HostPolicy {
    * keys, over the view of the hostdb it read in setup() ({@link HostKnowledgeReader#read}).
    */
   public static HostPolicy from(Configuration conf, HostKnowledge known, long now) {
+    return from(conf, known, now, -1);
+  }
+
+  /**
+   * As {@link #from(Configuration, HostKnowledge, long)} for generate, whose round's fetch is meant
+   * to take {@code fetchMillis} (-1: no limit): a slowed host gets no more URLs than its pace
+   * fetches in it.
+   */
+  public static HostPolicy from(
+      Configuration conf, HostKnowledge known, long now, long fetchMillis) {
     return new HostPolicy(
         known,
         now,
@@ -101,14 +110,7 @@ public final class HostPolicy {
             conf, HostDbKeys.HOST_FAILURE_DELAY, HostDbKeys.DEFAULT_HOST_FAILURE_DELAY),
         Settings.getInt(
             conf, HostDbKeys.HOSTDB_MAX_COUNT_FAILING, HostDbKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING),
-        fetchMillis(conf));
-  }
-
-  /** fetcher.timelimit.mins in ms; -1 when the fetch has no time limit. */
-  private static long fetchMillis(Configuration conf) {
-    float minutes =
-        Settings.getFloat(conf, FetcherKeys.TIMELIMIT_MINS, FetcherKeys.DEFAULT_TIMELIMIT_MINS);
-    return minutes > 0 ? (long) (minutes * 60_000) : -1;
+        fetchMillis);
   }
 
   /** The policy of a sitemap task now: reads the hostdb its job handed over, once. */

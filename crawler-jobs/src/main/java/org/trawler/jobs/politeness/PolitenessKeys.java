@@ -102,12 +102,13 @@ public final class PolitenessKeys {
   /**
    * The first backoff within a fetch task, as a multiple of the delay the host was asked at (at
    * least 1 s), doubled with each refusal in a row and never longer than the backoff across rounds:
-   * a host whose limit is a few seconds is asked again at its slower pace in the same round. 0 =
-   * the task backs off as long as the rounds do (fetcher.backoff.start).
+   * a host whose limit is a few seconds is asked again at its slower pace in the same round. 0 (the
+   * default) = the task backs off as long as the rounds do (fetcher.backoff.start), as StormCrawler
+   * does: a host that refused is not asked again within a minute.
    */
   public static final String BACKOFF_TASK_FACTOR = "fetcher.backoff.task.factor";
 
-  public static final float DEFAULT_BACKOFF_TASK_FACTOR = 4;
+  public static final float DEFAULT_BACKOFF_TASK_FACTOR = 0;
 
   /**
    * The delay after a request follows the host's response time (Heritrix's delay factor): delay =

@@ -34,8 +34,8 @@ import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
 import org.trawler.jobs.dedup.DedupKeys;
-import org.trawler.jobs.generate.GeneratorKeys;
 import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostDbKeys;
 import org.trawler.jobs.hostdb.HostKnowledge;
 import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.hostdb.Soft404;
@@ -146,7 +146,7 @@ public class UpdateDb extends CrawlTool {
 
   /** generate.hostdb, else the hostdb beside the crawldb (null: none). */
   private static Path hostDb(Configuration conf, Path crawlDb) {
-    String configured = conf.getTrimmed(GeneratorKeys.HOSTDB, GeneratorKeys.DEFAULT_HOSTDB);
+    String configured = conf.getTrimmed(HostDbKeys.HOSTDB, HostDbKeys.DEFAULT_HOSTDB);
     return configured.isEmpty() ? HostDb.beside(crawlDb) : new Path(configured);
   }
 

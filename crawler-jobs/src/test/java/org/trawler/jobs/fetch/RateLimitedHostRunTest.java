@@ -61,6 +61,7 @@ public class RateLimitedHostRunTest {
     Configuration conf = Segments.localConf(tmp.getRoot());
     conf.set(PolitenessKeys.SERVER_DELAY, "0");
     conf.set(ProtocolKeys.TIMEOUT, "5000");
+    conf.set(PolitenessKeys.BACKOFF_TASK_FACTOR, "4"); // the backoff within the task, opted in
     conf.set(ProtocolKeys.FETCHER_MAX_CRAWL_DELAY, "5"); // the task waits 1 s, never 25 s
     conf.set(PolitenessKeys.BACKOFF_START, Integer.toString(BACKOFF_SECONDS));
     conf.set(ScheduleKeys.RETRY_DELAY, "0"); // the 429's URL is due again at once

@@ -216,4 +216,18 @@ public class SelectMapperTest {
         .withOutput(new Rank(0, 0f, "http://a.example.com/other"), other)
         .runTest();
   }
+
+  @Test
+  public void theFetchTimeIsTheTimeLimitElseAFullHostListAtTheServerDelay() {
+    Configuration conf = new Configuration(false);
+    assertEquals("neither", -1, Selector.fetchMillis(conf));
+    conf.set("generate.max.count", "50");
+    conf.set("fetcher.server.delay", "0.5");
+    assertEquals("50 URLs at 0.5 s", 25_000, Selector.fetchMillis(conf));
+    conf.set("fetcher.timelimit.mins", "10");
+    assertEquals("the time limit wins", 600_000, Selector.fetchMillis(conf));
+    conf.unset("fetcher.timelimit.mins");
+    conf.set("fetcher.server.delay", "0");
+    assertEquals("no delay", -1, Selector.fetchMillis(conf));
+  }
 }

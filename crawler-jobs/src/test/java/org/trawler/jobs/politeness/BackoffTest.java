@@ -39,11 +39,11 @@ public class BackoffTest {
   }
 
   @Test
-  public void defaultsAreOneMinuteToOneDayAndFourDelaysWithinATask() {
+  public void defaultsAreOneMinuteToOneDayAndNoShorterBackoffWithinATask() {
     Backoff d = Backoff.from(new Configuration(false));
     assertEquals(60_000, d.startMillis());
     assertEquals(86_400_000, d.maxMillis());
-    assertEquals(4, d.taskFactor(), 0);
+    assertEquals(0, d.taskFactor(), 0);
     assertEquals(Backoff.DEFAULTS.startMillis(), d.startMillis());
     assertEquals(Backoff.DEFAULTS.taskFactor(), d.taskFactor(), 0);
   }
