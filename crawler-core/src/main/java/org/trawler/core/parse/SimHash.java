@@ -1,5 +1,6 @@
 package org.trawler.core.parse;
 
+import java.util.HexFormat;
 import java.util.OptionalLong;
 
 /**
@@ -20,6 +21,10 @@ public final class SimHash {
   private static final long FNV_OFFSET = 0xcbf29ce484222325L;
   private static final long FNV_PRIME = 0x100000001b3L;
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+  private static final HexFormat HEX = HexFormat.of();
+
+  /** Characters of the text read into an array at once. */
+  static final int CHUNK = 1024;
 
   private final int minWords;
 
@@ -33,16 +38,43 @@ public final class SimHash {
 
   /** The fingerprint of {@code text}, or empty when it has fewer than minWords words. */
   public OptionalLong fingerprint(CharSequence text) {
-    long[] window = new long[SHINGLE]; // the last SHINGLE words' hashes, oldest first
+    String s = text.toString();
+    int length = s.length();
+    // the text is read a chunk at a time into an array: String.charAt checks its index and coder
+    // at every character, and a page's text is read here once more after the parse
+    char[] chunk = new char[Math.min(length, CHUNK)];
+    int chunkStart = 0;
+    int chunkEnd = 0;
+    long w0 = 0; // the last SHINGLE words' hashes, oldest first
+    long w1 = 0;
+    long w2 = 0;
     int count = 0;
     Votes votes = new Votes();
     long hash = FNV_OFFSET;
     boolean inWord = false;
     boolean digit = false;
-    int length = text.length();
     for (int i = 0; i <= length; ) {
-      int c = i < length ? Character.codePointAt(text, i) : ' ';
-      i += i < length ? Character.charCount(c) : 1;
+      int c;
+      if (i == length) {
+        c = ' ';
+        i++;
+      } else {
+        if (i >= chunkEnd) {
+          chunkStart = i;
+          chunkEnd = Math.min(length, i + CHUNK);
+          s.getChars(chunkStart, chunkEnd, chunk, 0);
+        }
+        char ch = chunk[i - chunkStart];
+        i++;
+        c = ch;
+        if (Character.isHighSurrogate(ch) && i < length) {
+          char low = i < chunkEnd ? chunk[i - chunkStart] : s.charAt(i);
+          if (Character.isLowSurrogate(low)) {
+            c = Character.toCodePoint(ch, low); // as Character.codePointAt reads a pair
+            i++;
+          }
+        }
+      }
       int w = wordChar(c);
       if (w >= 0) {
         if (!inWord) {
@@ -55,10 +87,11 @@ public final class SimHash {
       } else if (inWord) {
         inWord = false;
         if (!digit) {
-          System.arraycopy(window, 1, window, 0, SHINGLE - 1);
-          window[SHINGLE - 1] = mix(hash);
+          w0 = w1;
+          w1 = w2;
+          w2 = mix(hash);
           if (++count >= SHINGLE) {
-            votes.add(shingle(window));
+            votes.add(shingle(w0, w1, w2));
           }
         }
       }
@@ -87,16 +120,12 @@ public final class SimHash {
 
   /** The fingerprint as 16 hex digits, as parse data keeps it. */
   public static String hex(long fingerprint) {
-    return String.format("%016x", fingerprint);
+    return HEX.toHexDigits(fingerprint); // String.format parses its pattern at every page
   }
 
-  /** The hash of a run of words, from their hashes: order matters. */
-  private static long shingle(long[] words) {
-    long h = words[0];
-    for (int i = 1; i < SHINGLE; i++) {
-      h = mix(h * GOLDEN + words[i]);
-    }
-    return h;
+  /** The hash of a run of three words, from their hashes, oldest first: order matters. */
+  private static long shingle(long w0, long w1, long w2) {
+    return mix(mix(w0 * GOLDEN + w1) * GOLDEN + w2);
   }
 
   /**

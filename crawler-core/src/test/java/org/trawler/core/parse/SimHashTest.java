@@ -141,4 +141,54 @@ public class SimHashTest {
     assertEquals("000000000000000f", SimHash.hex(15L));
     assertEquals("ffffffffffffffff", SimHash.hex(-1L));
   }
+
+  /**
+   * The fingerprints kept in parse data and the crawldb: a page fetched again must get the one its
+   * earlier copy got, so the method may get faster but never other. Long texts cross the chunks the
+   * text is read in, a surrogate pair straddles one, and lone surrogates are no letters.
+   */
+  @Test
+  public void fingerprintsAreTheOnesKeptBefore() {
+    StringBuilder straddle = new StringBuilder();
+    while (straddle.length() < SimHash.CHUNK - 1) {
+      straddle.append("word ");
+    }
+    straddle.setLength(SimHash.CHUNK - 1);
+    straddle.append("\uD835\uDC00bc \uD835\uDC01 lemma tail words here and more");
+    String[][] expected = {
+      {ARTICLE, "fdc72c1aa6bb586b", "fdc72c1aa6bb586b"},
+      {ARTICLE.repeat(7), "fdc72c1abebb586b", "fdc72c1abebb586b"},
+      {
+        "Über die Brücke gehen die Kinder jeden Morgen zur Schule, und die Straße ist voll. Ο"
+            + " ήλιος λάμπει πάνω από τη θάλασσα και τα παιδιά παίζουν στην παραλία όλη μέρα.",
+        null,
+        "a7073dd0e9e29298"
+      },
+      {
+        "Tea \uD83D\uDE00 time \uD835\uDC00\uD835\uDC01\uD835\uDC02 math letters 2024 visit123"
+            + " \u0391\u0392\u0393 d\u00e9 j\u00e0 vu \u0663 arabic digit word next word last",
+        null,
+        "d11c272d40ca4051"
+      },
+      {"a b", null, null},
+      {straddle.toString(), "07241184bc3dbb0c", "07241184bc3dbb0c"},
+      {"x\uD800 lone high \uDC00 lone low surrogate end", null, "d5eee2be0c458ae1"},
+    };
+    SimHash anyLength = new SimHash(1);
+    for (String[] e : expected) {
+      assertEquals(e[0], e[1], hexOrNull(simHash.fingerprint(e[0])));
+      assertEquals(e[0], e[2], hexOrNull(anyLength.fingerprint(new StringBuilder(e[0]))));
+    }
+  }
+
+  @Test
+  public void theHexFormHasSixteenDigits() {
+    assertEquals("0000000000000001", SimHash.hex(1));
+    assertEquals("ffffffffffffffff", SimHash.hex(-1));
+    assertEquals("07241184bc3dbb0c", SimHash.hex(0x07241184bc3dbb0cL));
+  }
+
+  private static String hexOrNull(OptionalLong f) {
+    return f.isPresent() ? SimHash.hex(f.getAsLong()) : null;
+  }
 }

@@ -29,9 +29,15 @@ public class DedupCandidate implements Writable {
     this.datum.set(datum);
   }
 
-  /** A deep copy, for keeping past the reducer's next value. */
+  /**
+   * A deep copy, for keeping past the reducer's next value: the URL's bytes copied as they are (a
+   * near step copies every page once per band, most into buckets of one).
+   */
   public DedupCandidate copy() {
-    return new DedupCandidate(url.toString(), datum);
+    DedupCandidate copy = new DedupCandidate();
+    copy.url.set(url);
+    copy.datum.set(datum);
+    return copy;
   }
 
   public String getUrl() {
