@@ -32,6 +32,12 @@ import org.trawler.simweb.SiteProfile;
  * ParserAlone}); parsing in the fetch task, there is no parse job to compare and no parseJob.
  */
 final class BenchCycle extends BenchMode {
+  /**
+   * The JIT compiler threads' CPU during the rounds' parse jobs, ms (-1: unknown): the parse job's
+   * CPU includes compiling the parse, which the parser alone, measured warm after the jobs, does
+   * not.
+   */
+  private long parseJitMillis;
 
   @Override
   String subcommand() {
@@ -147,7 +153,8 @@ final class BenchCycle extends BenchMode {
       if (!round.parsesInFetch()) {
         report.parserAlone(
             ParserAlone.measure(
-                conf, Segment.withPart(conf, crawl.segments(), Segment.PARSE_DATA, "parsed")));
+                conf, Segment.withPart(conf, crawl.segments(), Segment.PARSE_DATA, "parsed")),
+            parseJitMillis < 0 ? -1 : parseJitMillis / 1e3);
       }
       report.add(meter.measure(0, "warc", () -> exportWarc(conf, crawl, dir.resolve("warc"))));
       // The fixed cost of a job: the same round on a crawldb of one URL (a warm JVM, as in `run`).
@@ -179,7 +186,12 @@ final class BenchCycle extends BenchMode {
   /** Runs each step of a round inside the meter, keeping its sample. */
   private CrawlRound.StepRunner measured(int round, List<PhaseMeter.Sample> into) {
     return (step, work) -> {
+      long jit = JitTime.cpuMillis();
       PhaseMeter.Sample sample = meter.measure(round, step, work);
+      if (round > 0 && step.equals(CrawlRound.PARSE)) {
+        long after = JitTime.cpuMillis();
+        parseJitMillis = jit < 0 || after < 0 ? -1 : parseJitMillis + after - jit;
+      }
       into.add(sample);
       return sample.results();
     };

@@ -62,6 +62,7 @@ final class BenchReport implements BenchCommand.Report {
   private final List<PhaseMeter.Sample> roundCost = new ArrayList<>();
   private double serverCpuSeconds = -1;
   private ParserAlone.Figures parserAlone;
+  private double parseJitSeconds;
   private long peakRssBytes = -1;
 
   BenchReport(Settings settings) {
@@ -98,9 +99,13 @@ final class BenchReport implements BenchCommand.Report {
     serverCpuSeconds = seconds;
   }
 
-  /** The parser alone on the pages the parse jobs parsed ({@link ParserAlone}). */
-  void parserAlone(ParserAlone.Figures figures) {
+  /**
+   * The parser alone on the pages the parse jobs parsed ({@link ParserAlone}), and the JIT compiler
+   * threads' CPU seconds during those jobs (-1 when unknown).
+   */
+  void parserAlone(ParserAlone.Figures figures, double jitSeconds) {
     parserAlone = figures;
+    parseJitSeconds = jitSeconds;
   }
 
   /** The parse jobs' pages and CPU seconds over all rounds: {pages, cpuSeconds}. */
@@ -115,10 +120,22 @@ final class BenchReport implements BenchCommand.Report {
     return pagesAndCpu;
   }
 
-  /** The parse jobs' CPU per page over the parser's own (issue 43 §1). */
+  /** The parse jobs' CPU per page over the parser's own (issue 43 §1): its thread's CPU. */
   private double parseJobRatio() {
+    return parseJobRatio(parserAlone.cpuSeconds());
+  }
+
+  /**
+   * The same ratio against the process's CPU during the parser's calls: with the collector's work
+   * on its garbage, which the jobs' process CPU includes too.
+   */
+  private double parseJobProcessRatio() {
+    return parseJobRatio(parserAlone.processCpuSeconds());
+  }
+
+  private double parseJobRatio(double parserCpuSeconds) {
     double[] job = parseJobs();
-    return (job[1] / job[0]) / (parserAlone.cpuSeconds() / parserAlone.pages());
+    return (job[1] / job[0]) / (parserCpuSeconds / parserAlone.pages());
   }
 
   /** The first sample of a phase, or null. */
@@ -224,6 +241,14 @@ final class BenchReport implements BenchCommand.Report {
               + " them (this JVM, one thread): %.1f pages per CPU s; CPU per page %.2f x the"
               + " parser's own%n",
           job[0], job[0] / job[1], parserAlone.pagesPerCpuSecond(), parseJobRatio());
+      out.printf(
+          "  the parser alone by the process's CPU in its calls (its collections too): %.1f pages"
+              + " per CPU s; CPU per page %.2f x that%n",
+          parserAlone.pages() / parserAlone.processCpuSeconds(), parseJobProcessRatio());
+      out.printf(
+          "  the JIT compiler threads' CPU during the parse jobs: %.1f s (the parser alone runs"
+              + " warm)%n",
+          parseJitSeconds);
     }
     PhaseMeter.Sample warc = phase("warc");
     if (warc != null) {
@@ -370,6 +395,12 @@ final class BenchReport implements BenchCommand.Report {
           .value(parserAlone.cpuSeconds())
           .name("ratio")
           .value(parseJobRatio())
+          .name("parserAloneProcessCpuSeconds")
+          .value(parserAlone.processCpuSeconds())
+          .name("ratioProcessCpu")
+          .value(parseJobProcessRatio())
+          .name("jitSeconds")
+          .value(parseJitSeconds)
           .endObject();
     }
     PhaseMeter.Sample warc = phase("warc");
