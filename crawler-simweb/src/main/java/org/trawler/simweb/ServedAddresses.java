@@ -23,7 +23,12 @@ public final class ServedAddresses {
 
   /** The command-line option that lets a crawl of {@code addresses} through, for people. */
   public static String option(Collection<String> addresses) {
-    return "-D " + ProtocolKeys.ADDRESS_ALLOW + "=" + String.join(",", blocks(addresses));
+    return "-D " + setting(addresses);
+  }
+
+  /** The setting, key=value, that lets a crawl of {@code addresses} through (a -D's argument). */
+  public static String setting(Collection<String> addresses) {
+    return ProtocolKeys.ADDRESS_ALLOW + "=" + String.join(",", blocks(addresses));
   }
 
   /** The fewest CIDR blocks that hold exactly {@code addresses}. */

@@ -38,7 +38,7 @@ public class SimWebCommand extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "[--profile default|apidocs|web] [--sites S] [--resolve-file FILE] [--hosts H] [--pages P] [--outlinks K] [--nav-links N]"
+    return "[--profile default|apidocs|docs|web] [--sites S] [--resolve-file FILE] [--hosts H] [--pages P] [--outlinks K] [--nav-links N]"
         + " [--page-kb KB] [--max-page-kb KB] [--latency-ms MS] [--port PORT]"
         + " [--redirect-pct X] [--notfound-pct X] [--error-pct X] [--disallow-pct X]"
         + " [--reset-pct X] [--slow-pct X] [--slow-ms MS] [--loop-pct X] [--huge-pct X]"
@@ -53,8 +53,9 @@ public class SimWebCommand extends CrawlTool {
         valued(
             "profile",
             "NAME",
-            "site shape whose settings are the defaults of the others: default, or apidocs"
-                + " (reference documentation: nav bars, member tables, 50-200 kB pages); or web:"
+            "site shape whose settings are the defaults of the others: default, apidocs"
+                + " (reference documentation: nav bars, member tables, 50-200 kB pages), docs"
+                + " (documentation as published: 530 pages of 35-95 kB, 30 outlinks); or web:"
                 + " a broad web of named hosts with traps, copies, soft 404s and rate limits"
                 + " (--sites, --pages in all, --seed, --port, --threads)"));
     o.addOption(

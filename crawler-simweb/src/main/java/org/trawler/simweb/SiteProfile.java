@@ -6,11 +6,16 @@ import java.util.Locale;
  * Named site shapes for simweb and bench. DEFAULT is simweb's own defaults; APIDOCS is a reference
  * documentation site: 50–200 kB pages, each with a 100-link nav bar at top and bottom and a 400-row
  * member table that links every member and, again, its type, so about 500 distinct URLs and 1 300
- * links per page, few of them to other hosts.
+ * links per page, few of them to other hosts. DOCS is documentation as it is published: counted on
+ * two real trees (the Python 3.6 docs, Sphinx, 510 pages; a Javadoc tree, 578 pages), a page links
+ * 20-21 distinct URLs at the median and 28-35 on average (fragments dropped), and is 16-35 kB at
+ * the median, 22-64 kB on average (docs/BENCHMARKS.md): about 530 pages of 35-95 kB with 30
+ * outlinks and a few site-wide links.
  */
 public enum SiteProfile {
   DEFAULT(10, 100, 10, 0, 10, 0, 20, SiteModel.Layout.PROSE),
-  APIDOCS(4, 600, 400, 100, 50, 200, 2, SiteModel.Layout.REFERENCE);
+  APIDOCS(4, 600, 400, 100, 50, 200, 2, SiteModel.Layout.REFERENCE),
+  DOCS(3, 530, 30, 6, 35, 95, 2, SiteModel.Layout.PROSE);
 
   private final int hosts;
   private final int pages;
@@ -47,7 +52,8 @@ public enum SiteProfile {
         return p;
       }
     }
-    throw new IllegalArgumentException("unknown profile " + name + ": use default or apidocs");
+    throw new IllegalArgumentException(
+        "unknown profile " + name + ": use default, apidocs or docs");
   }
 
   /** The name on the command line and in bench.json. */

@@ -42,5 +42,9 @@ public class ServedAddressesTest {
     assertEquals(
         "-D http.address.allow=127.0.0.2/31",
         ServedAddresses.option(List.of("127.0.0.3", "127.0.0.2")));
+    // what bench vs-wget hands its crawl's JVM: the site's three hosts, nothing else of 127/8
+    assertEquals(
+        "http.address.allow=127.0.0.2/31,127.0.0.4/32",
+        ServedAddresses.setting(List.of("127.0.0.2", "127.0.0.3", "127.0.0.4")));
   }
 }

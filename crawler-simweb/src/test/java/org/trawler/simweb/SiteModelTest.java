@@ -105,6 +105,20 @@ public class SiteModelTest {
   }
 
   @Test
+  public void docsProfileLinksAsFewURLsAsRealDocumentationPages() {
+    SiteModel web = SiteModel.builder().profile(SiteProfile.DOCS).build();
+    assertEquals(SiteModel.Layout.PROSE, web.layout());
+    assertEquals(530, web.pagesPerHost());
+    // 30 outlinks and the site-wide links but the page's own: as a Sphinx or Javadoc page's 20-35
+    String page = okPage(web, 0);
+    int links = web.outlinksOf(page).size();
+    assertTrue(page + " links " + links, links >= 30 && links <= 36);
+    int bytes = web.pageBytes(0, 7);
+    assertTrue("bytes " + bytes, bytes >= 35 * 1024 && bytes <= 95 * 1024);
+    assertEquals(SiteProfile.DOCS, SiteProfile.named("docs"));
+  }
+
+  @Test
   public void anotherSeedGivesAnotherSite() {
     SiteModel a = site(1);
     SiteModel b = site(2);

@@ -103,6 +103,23 @@ public class SegmentRecordsTest {
   }
 
   @Test
+  public void inlinksWrittenInOneGoAreTheVersionTheCountAndEachInlinkInTurn() throws IOException {
+    Inlinks inlinks = new Inlinks();
+    for (int i = 0; i < 300; i++) { // a count above 127 takes a longer variable-length integer
+      inlinks.add("http://from.com/" + i, i % 2 == 0 ? "" : "ancre é " + i);
+    }
+    java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+    java.io.DataOutputStream out = new java.io.DataOutputStream(expected);
+    out.writeByte(Inlinks.VERSION);
+    org.apache.hadoop.io.WritableUtils.writeVInt(out, 300);
+    for (Outlink o : inlinks.getInlinks()) {
+      o.write(out);
+    }
+    assertArrayEquals(expected.toByteArray(), bytes(inlinks));
+    assertEquals(inlinks.getInlinks(), read(bytes(inlinks), new Inlinks()).getInlinks());
+  }
+
+  @Test
   public void readingIntoUsedRecordsReplacesTheirLists() throws IOException {
     ParseData reused = parseData();
     read(bytes(new ParseData(ParseData.NOT_PARSED, null, null)), reused);

@@ -1,8 +1,8 @@
 package org.trawler.jobs.linkdb;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.TreeSet;
 import org.trawler.core.datum.Inlinks;
 import org.trawler.core.datum.Outlink;
 
@@ -13,49 +13,61 @@ import org.trawler.core.datum.Outlink;
 public final class InlinksMerge {
   /** Inlinks keep the linking page in toUrl: order by it, then by anchor. */
   static final Comparator<Outlink> ORDER =
-      Comparator.comparing(Outlink::getToUrl).thenComparing(Outlink::getAnchor);
+      (a, b) -> {
+        int byPage = a.getToUrl().compareTo(b.getToUrl());
+        return byPage != 0 ? byPage : a.getAnchor().compareTo(b.getAnchor());
+      };
 
   private InlinksMerge() {}
 
-  /** The merged inlinks; {@code max} &lt; 0 = no cap. Memory stays within {@code max} entries. */
+  /**
+   * The merged inlinks; {@code max} &lt; 0 = no cap. Memory stays within 2 × {@code max} inlinks:
+   * what is held is cut to the first {@code max} whenever it reaches twice that, since an inlink
+   * that is not among the first {@code max} of some of the values is not among those of all.
+   */
   public static Inlinks merge(Iterable<Inlinks> values, int max) {
-    TreeSet<Outlink> kept = new TreeSet<>(ORDER);
+    List<Outlink> held = new ArrayList<>();
     for (Inlinks value : values) {
       for (Outlink o : value.getInlinks()) {
-        if (max >= 0 && kept.size() >= max && (max == 0 || ORDER.compare(o, kept.last()) >= 0)) {
-          continue;
-        }
         // A copy: Hadoop reuses the value objects it hands the reducer.
-        kept.add(new Outlink(o.getToUrl(), o.getAnchor()));
-        if (max >= 0 && kept.size() > max) {
-          kept.pollLast();
+        held.add(new Outlink(o.getToUrl(), o.getAnchor()));
+        if (max >= 0 && held.size() >= 2 * Math.max(1, max)) {
+          held = firstDistinct(held, max);
         }
       }
     }
+    return mergeSorting(held, max);
+  }
+
+  /**
+   * {@link #merge} of inlinks held in one list, which it sorts: the same result. Values that are
+   * each sorted already (every merged record is) make runs the list's sort merges in linear time.
+   * Memory is the list's; for a reduce's values, of any number, use {@link #merge}.
+   */
+  static Inlinks mergeSorting(List<Outlink> inlinks, int max) {
     Inlinks merged = new Inlinks();
-    for (Outlink o : kept) {
+    for (Outlink o : firstDistinct(inlinks, max)) {
       merged.add(o.getToUrl(), o.getAnchor());
     }
     return merged;
   }
 
   /**
-   * {@link #merge} of inlinks held in one list, which it sorts: the same result, without a tree.
-   * Memory is the list's; for a reduce's values, of any number, use {@link #merge}.
+   * The first {@code max} distinct inlinks (all when negative), in order; sorts {@code inlinks}.
    */
-  static Inlinks mergeSorting(List<Outlink> inlinks, int max) {
+  private static List<Outlink> firstDistinct(List<Outlink> inlinks, int max) {
     inlinks.sort(ORDER);
-    Inlinks merged = new Inlinks();
+    List<Outlink> kept = new ArrayList<>(max < 0 ? inlinks.size() : Math.min(max, inlinks.size()));
     Outlink last = null;
     for (Outlink o : inlinks) {
-      if (max >= 0 && merged.size() >= max) {
+      if (max >= 0 && kept.size() >= max) {
         break;
       }
       if (last == null || ORDER.compare(o, last) != 0) {
-        merged.add(o.getToUrl(), o.getAnchor());
+        kept.add(o);
         last = o;
       }
     }
-    return merged;
+    return kept;
   }
 }

@@ -158,7 +158,12 @@ public class LinkDb extends CrawlTool {
       }
       job.setMapOutputKeyClass(Text.class);
       job.setMapOutputValueClass(Inlinks.class);
-      job.setCombinerClass(MergeReducer.class);
+      if (combineInlinks(conf) == 0) {
+        // One record per link: the combiner merges a URL's records before they are spilled. With
+        // the map task's table they are one per URL and table already, and merging them again
+        // before the reduce only decodes, sorts and encodes every inlink once more.
+        job.setCombinerClass(MergeReducer.class);
+      }
       job.setReducerClass(MergeReducer.class);
       CrawlJob.setMapFileOutput(job, tx.newVersion(), Inlinks.class);
       runJob(job);
@@ -194,6 +199,11 @@ public class LinkDb extends CrawlTool {
     return parts == null ? List.of() : parts.dataFiles();
   }
 
+  /** Inlinks a map task gathers per target URL before it writes them (0 = one record a link). */
+  static int combineInlinks(Configuration conf) {
+    return Settings.getInt(conf, LinkDbKeys.COMBINE_INLINKS, LinkDbKeys.DEFAULT_COMBINE_INLINKS);
+  }
+
   /** Inlinks kept per URL (db.max.inlinks); negative = all. */
   public static int maxInlinks(Configuration conf) {
     return Settings.getInt(conf, LinkDbKeys.MAX_INLINKS, LinkDbKeys.DEFAULT_MAX_INLINKS);
@@ -213,8 +223,7 @@ public class LinkDb extends CrawlTool {
     protected void setup(Context context) {
       Configuration conf = context.getConfiguration();
       inverter = LinkInverter.fromConf(conf);
-      int combine =
-          Settings.getInt(conf, LinkDbKeys.COMBINE_INLINKS, LinkDbKeys.DEFAULT_COMBINE_INLINKS);
+      int combine = combineInlinks(conf);
       table = combine > 0 ? new InlinksTable(combine, maxInlinks(conf)) : null;
     }
 
@@ -261,7 +270,10 @@ public class LinkDb extends CrawlTool {
     }
   }
 
-  /** All inlinks of a URL, new and old, to one capped {@link Inlinks}; also the combiner. */
+  /**
+   * All inlinks of a URL, new and old, to one capped {@link Inlinks}; also the combiner when the
+   * map tasks write one record per link.
+   */
   public static class MergeReducer extends Reducer<Text, Inlinks, Text, Inlinks> {
     private int maxInlinks;
 

@@ -78,6 +78,23 @@ public class InlinksMergeTest {
   }
 
   @Test
+  public void aUrlWithFarMoreInlinksThanTheCapKeepsTheFirstOnesWhateverTheirOrder() {
+    List<Inlinks> values = new ArrayList<>();
+    for (int i = 999; i >= 0; i--) {
+      // each page twice, as two merged records of the same page would have it
+      values.add(inlinks(String.format("http://h%03d/", i), "x", "http://h500/", "x"));
+    }
+    Inlinks merged = InlinksMerge.merge(values, 3);
+    assertEquals(
+        List.of(
+            new Outlink("http://h000/", "x"),
+            new Outlink("http://h001/", "x"),
+            new Outlink("http://h002/", "x")),
+        merged.getInlinks());
+    assertEquals(1000, InlinksMerge.merge(values, -1).size());
+  }
+
+  @Test
   public void capZeroKeepsNothing() {
     assertEquals(0, InlinksMerge.merge(List.of(inlinks("http://a/", "a")), 0).size());
   }

@@ -51,7 +51,7 @@ final class BenchCycle extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "[--profile default|apidocs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS]"
+    return "[--profile default|apidocs|docs] [--hosts H] [--pages P] [--outlinks K] [--latency-ms MS]"
         + " [--page-kb KB] [--delay-s S] [--threads N] [--rounds R] [--topN N] [--seed-all]"
         + " [--json FILE] [--dir DIR]";
   }
@@ -63,8 +63,9 @@ final class BenchCycle extends BenchMode {
         option(
             "profile",
             "NAME",
-            "simweb's site shape: default, or apidocs (reference documentation, link-heavy pages;"
-                + " its own hosts, pages, outlinks and sizes, no latency or delay, 20 threads)"));
+            "simweb's site shape: default, apidocs (reference documentation, link-heavy pages) or"
+                + " docs (documentation as published); apidocs and docs bring their own hosts,"
+                + " pages, outlinks and sizes, no latency or delay, 20 threads"));
     o.addOption(shape("hosts", "200"));
     o.addOption(shape("pages", "50"));
     o.addOption(shape("outlinks", "10"));

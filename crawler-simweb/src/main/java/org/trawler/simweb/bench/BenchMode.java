@@ -29,7 +29,8 @@ abstract class BenchMode extends CrawlTool {
   /** The shape options several subcommands take: name → {argument, what it is}. */
   private static final Map<String, String[]> SHAPE =
       Map.ofEntries(
-          Map.entry("profile", new String[] {"NAME", "simweb's site shape: default or apidocs"}),
+          Map.entry(
+              "profile", new String[] {"NAME", "simweb's site shape: default, apidocs or docs"}),
           Map.entry("hosts", new String[] {"H", "simweb hosts"}),
           Map.entry("pages", new String[] {"P", "pages per host"}),
           Map.entry("outlinks", new String[] {"K", "links per page"}),

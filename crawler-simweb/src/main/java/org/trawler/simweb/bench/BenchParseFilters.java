@@ -27,7 +27,7 @@ final class BenchParseFilters extends BenchMode {
 
   @Override
   String modeSynopsis() {
-    return "[--profile default|apidocs] [--rounds R] [--json FILE] [--dir DIR]";
+    return "[--profile default|apidocs|docs] [--rounds R] [--json FILE] [--dir DIR]";
   }
 
   @Override

@@ -16,6 +16,17 @@ import org.trawler.simweb.SiteProfile;
 final class BenchReport implements BenchCommand.Report {
   private static final String FETCH_PAGES = FetchCounter.PAGES.resultKey();
   private static final String FETCH_BYTES = FetchCounter.BYTES.resultKey();
+
+  /**
+   * The requests a fetch makes of a host besides its pages, each in a turn of the host's queue as a
+   * page is (robots.txt, tdmrep.json, the soft-404 probe): the politeness bound counts them too.
+   */
+  private static final List<String> FETCH_OTHER_REQUESTS =
+      List.of(
+          FetchCounter.ROBOTS_ASKED.resultKey(),
+          FetchCounter.TDMREP_ASKED.resultKey(),
+          FetchCounter.SOFT404_PROBES.resultKey());
+
   private static final String WARC_BYTES = WarcCounter.BYTES.resultKey();
   private static final String WARC_PAYLOAD_BYTES = WarcCounter.PAYLOAD_BYTES.resultKey();
 
@@ -143,6 +154,11 @@ final class BenchReport implements BenchCommand.Report {
     return phases.stream().filter(s -> s.phase().equals(name)).findFirst().orElse(null);
   }
 
+  /** The requests of a fetch besides its pages: robots.txt, tdmrep.json, soft-404 probes. */
+  private static long otherRequests(PhaseMeter.Sample fetch) {
+    return FETCH_OTHER_REQUESTS.stream().mapToLong(fetch::result).sum();
+  }
+
   /** The fetch of the round with the most pages, or null. */
   private PhaseMeter.Sample mainFetch() {
     PhaseMeter.Sample best = null;
@@ -221,8 +237,13 @@ final class BenchReport implements BenchCommand.Report {
       out.println(
           Double.isFinite(settings.bound())
               ? String.format(
-                  "politeness bound %.1f pages/s; ratio %.3f",
-                  settings.bound(), pages / secs / settings.bound())
+                  "politeness bound %.1f pages/s; ratio %.3f (%d requests besides the pages,"
+                      + " robots.txt, tdmrep.json and probes, each a turn of its host: with them"
+                      + " %.3f)",
+                  settings.bound(),
+                  pages / secs / settings.bound(),
+                  otherRequests(fetch),
+                  (pages + otherRequests(fetch)) / secs / settings.bound())
               : "no politeness bound (latency and delay are 0)");
     }
     for (PhaseMeter.Sample s : phases) {
@@ -378,6 +399,13 @@ final class BenchReport implements BenchCommand.Report {
           .value(settings.bound()) // null when unbounded, as the ratio
           .name("ratio")
           .value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
+          .name("otherRequests")
+          .value(otherRequests(fetch))
+          .name("requestRatio")
+          .value(
+              Double.isFinite(settings.bound())
+                  ? (pages + otherRequests(fetch)) / secs / settings.bound()
+                  : Double.NaN)
           .endObject();
     }
     // only with a parse job to compare (fetcher.parse=false): absent when the fetch task parses

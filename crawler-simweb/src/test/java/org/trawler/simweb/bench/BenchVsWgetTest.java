@@ -26,9 +26,9 @@ import org.trawler.simweb.SiteModel;
 import org.trawler.simweb.SiteProfile;
 
 /**
- * {@code bench --vs-wget} on a tiny apidocs site: run in its own JVM and wget -r, both to the end,
- * fetching the same pages (the build installs wget, as it installs Chromium); the bench says so and
- * gives each side's CPU per page.
+ * {@code bench --vs-wget} on a tiny site of its default shape (docs): run in its own JVM and wget
+ * -r, both to the end, fetching the same pages (the build installs wget, as it installs Chromium);
+ * the bench says so and gives each side's CPU per page.
  */
 public class BenchVsWgetTest {
   private static final int HOSTS = 2;
@@ -36,7 +36,7 @@ public class BenchVsWgetTest {
 
   private static final SiteModel SITE =
       SiteModel.builder()
-          .profile(SiteProfile.APIDOCS)
+          .profile(SiteProfile.DOCS)
           .hosts(HOSTS)
           .pages(PAGES)
           .redirectPct(0)
