@@ -30,7 +30,8 @@ public class RoundLineTest {
         Map.of("fetch", 1.0),
         counters,
         deduped,
-        indexed);
+        indexed,
+        1.0);
   }
 
   @Test

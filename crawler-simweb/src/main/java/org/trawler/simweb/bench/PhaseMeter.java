@@ -66,6 +66,19 @@ final class PhaseMeter {
   }
 
   /**
+   * Wall time and counters of a step that may run beside another: no collection first, its CPU the
+   * whole process's over the step's wall time (shared with what ran beside it), no memory figures.
+   */
+  Sample timed(int round, String phase, CrawlRound.Step work) throws Exception {
+    long cpu0 = os.getProcessCpuTime();
+    long t0 = System.nanoTime();
+    Map<String, Long> results = work.run();
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    double cpuSeconds = (os.getProcessCpuTime() - cpu0) / 1e9;
+    return new Sample(round, phase, seconds, cpuSeconds, 0, 0, Map.copyOf(results), -1);
+  }
+
+  /**
    * The process's peak resident set over all phases and between them so far, bytes; -1 if unknown.
    */
   long processRssPeakBytes() {

@@ -1,0 +1,181 @@
+package org.trawler.jobs.crawl;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.File;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.trawler.core.UserException;
+import org.trawler.core.datum.CrawlDatum;
+import org.trawler.core.datum.Outlink;
+import org.trawler.core.store.VersionedDb;
+import org.trawler.jobs.LocalJobFixtures;
+import org.trawler.jobs.generate.Generator;
+import org.trawler.jobs.inject.Injector;
+import org.trawler.jobs.layout.CrawlDir;
+import org.trawler.jobs.linkdb.LinkDbContents;
+
+/**
+ * Which jobs a round runs, and side by side: dedup only with a pair to judge, invertlinks beside
+ * the crawldb's steps in a small round, with the same databases as one step after the other, and a
+ * failure of the step beside failing the round only once the crawldb's steps are done.
+ */
+public class CrawlRoundTest {
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
+
+  private HttpServer server;
+  private String home;
+
+  /** A one-page site on loopback: the home page links to /a and /b; no robots.txt. */
+  @Before
+  public void startSite() throws Exception {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext(
+        "/",
+        exchange -> {
+          boolean page = exchange.getRequestURI().getPath().equals("/");
+          byte[] body =
+              "<html><body><p>home</p><a href=\"/a\">a</a> <a href=\"/b\">b</a></body></html>"
+                  .getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+          exchange.sendResponseHeaders(page ? 200 : 404, page ? body.length : -1);
+          if (page) {
+            exchange.getResponseBody().write(body);
+          }
+          exchange.close();
+        });
+    server.start();
+    home = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+  }
+
+  @After
+  public void stopSite() {
+    server.stop(0);
+  }
+
+  @Test
+  public void dedupRunsOnlyWhenTheCrawlDbHoldsAPairToJudge() {
+    assertFalse(CrawlRound.hasPairs(Map.of()));
+    assertFalse(CrawlRound.hasPairs(Map.of("db_fetched", 1L, "db_unfetched", 500L, "db_gone", 3L)));
+    assertTrue(CrawlRound.hasPairs(Map.of("db_fetched", 2L)));
+    assertTrue(CrawlRound.hasPairs(Map.of("db_fetched", 1L, "db_notmodified", 1L)));
+    // a mark is judged again even alone: its kept page may have gone
+    assertTrue(CrawlRound.hasPairs(Map.of("db_duplicate", 1L, "db_gone", 1L)));
+  }
+
+  @Test
+  public void invertlinksGoesBesideTheCrawlDbStepsOnlyInASmallRoundAndWhenTheRunnerAllows() {
+    CrawlRound.StepRunner oneAtATime =
+        new CrawlRound.StepRunner() {
+          @Override
+          public Map<String, Long> run(String step, CrawlRound.Step work) throws Exception {
+            return work.run();
+          }
+
+          @Override
+          public boolean sideBySide() {
+            return false;
+          }
+        };
+    assertTrue(CrawlRound.sideBySide(1000, 1000, CrawlRound.DIRECT));
+    assertFalse(CrawlRound.sideBySide(1001, 1000, CrawlRound.DIRECT));
+    assertFalse(CrawlRound.sideBySide(0, -1, CrawlRound.DIRECT));
+    assertFalse(CrawlRound.sideBySide(1, 1000, oneAtATime));
+  }
+
+  @Test
+  public void aRoundSideBySideLeavesTheSameDatabasesAsOneStepAfterTheOther() throws Exception {
+    CrawlDir beside = crawl("beside");
+    CrawlRound.Result r = round(conf(), beside);
+    CrawlDir inTurn = crawl("in-turn");
+    Configuration oneAtATime = conf();
+    oneAtATime.setInt(CrawlKeys.SIDE_BY_SIDE_MAX_PAGES, -1);
+    round(oneAtATime, inTurn);
+
+    Map<String, String> expected =
+        Map.of(home, "db_fetched", home + "a", "db_unfetched", home + "b", "db_unfetched");
+    assertEquals(expected, statuses(beside));
+    assertEquals(expected, statuses(inTurn));
+    Map<String, List<String>> inlinks =
+        Map.of(home + "a", List.of(home), home + "b", List.of(home));
+    assertEquals(inlinks, inlinks(beside));
+    assertEquals(inlinks, inlinks(inTurn));
+    // one fetched page: nothing for dedup to compare, so no dedup job; steps in the usual order
+    assertNull(r.deduped());
+    assertEquals(
+        List.of(CrawlRound.GENERATE, CrawlRound.FETCH, CrawlRound.UPDATEDB, CrawlRound.INVERTLINKS),
+        List.copyOf(r.seconds().keySet()));
+    assertTrue(r.summary(), r.wallSeconds() > 0);
+  }
+
+  @Test
+  public void aLinkDbHeldByAnotherWriterFailsTheRoundOnceTheCrawlDbIsUpdated() throws Exception {
+    CrawlDir crawl = crawl("locked");
+    Path lock = VersionedDb.lockFile(crawl.linkDb());
+    Files.createDirectories(new File(crawl.linkDb().toString()).toPath());
+    Files.writeString(new File(lock.toString()).toPath(), "another writer\n");
+    try {
+      round(conf(), crawl);
+      fail("the round ran although the linkdb was locked");
+    } catch (UserException e) {
+      assertTrue(e.getMessage(), e.getMessage().startsWith("linkdb is locked by another job"));
+    }
+    assertEquals(
+        Map.of(home, "db_fetched", home + "a", "db_unfetched", home + "b", "db_unfetched"),
+        statuses(crawl));
+    assertFalse(new File(VersionedDb.lockFile(crawl.crawlDb()).toString()).exists());
+  }
+
+  private Configuration conf() throws Exception {
+    Configuration conf = LocalJobFixtures.localConf();
+    conf.set("hadoop.tmp.dir", tmp.newFolder().getPath());
+    conf.set("http.address.allow", "127.0.0.1/32");
+    conf.set("fetcher.server.delay", "0");
+    return conf;
+  }
+
+  /** A crawl directory with the home page injected. */
+  private CrawlDir crawl(String name) throws Exception {
+    File seeds = tmp.newFolder(name + "-seeds");
+    Files.writeString(new File(seeds, "seeds.txt").toPath(), home + "\n");
+    CrawlDir crawl = new CrawlDir(new Path(tmp.newFolder(name).getPath()));
+    Injector injector = new Injector();
+    injector.setConf(conf());
+    injector.inject(crawl.crawlDb(), new Path(seeds.getPath()), false);
+    return crawl;
+  }
+
+  private static CrawlRound.Result round(Configuration conf, CrawlDir crawl) throws Exception {
+    return new CrawlRound(conf, crawl, new Generator.Settings(0, 1, 0, false))
+        .run(1, CrawlRound.DIRECT)
+        .orElseThrow();
+  }
+
+  private Map<String, String> statuses(CrawlDir crawl) throws Exception {
+    return LocalJobFixtures.readAll(
+        conf(), VersionedDb.current(crawl.crawlDb()), new CrawlDatum(), d -> d.getStatus().label());
+  }
+
+  private Map<String, List<String>> inlinks(CrawlDir crawl) throws Exception {
+    Map<String, List<String>> from = new TreeMap<>();
+    LinkDbContents.read(conf(), crawl.linkDb())
+        .forEach((url, links) -> from.put(url, links.stream().map(Outlink::getToUrl).toList()));
+    return from;
+  }
+}
