@@ -45,9 +45,10 @@ public final class CrawlJob {
     job.setJarByClass(CrawlJob.class);
     if (isLocal(conf)) {
       // The client polls for completion every 5 s by default: most of a small local job's time; a
-      // poll in this JVM reads a field of the runner's job, and every job waits half the interval
-      // on average: 1 ms, the least Hadoop takes.
-      job.getConfiguration().setInt("mapreduce.client.completion.pollinterval", 1);
+      // poll in this JVM costs little, and every job waits half the interval on average. Not 1 ms:
+      // a long job's client would then ask for its status a thousand times a second, on a core the
+      // tasks need.
+      job.getConfiguration().setInt("mapreduce.client.completion.pollinterval", 10);
       job.getConfiguration().setInt("mapreduce.client.progressmonitor.pollinterval", 100);
       useAllCores(job.getConfiguration());
     }
