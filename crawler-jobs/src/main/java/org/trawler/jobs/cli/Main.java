@@ -13,7 +13,6 @@ import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.conf.NearestNames;
 import org.trawler.jobs.Command;
 import org.trawler.jobs.CommandSet;
-import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.crawl.CheckCommand;
 import org.trawler.jobs.crawl.ConfCommand;
@@ -110,47 +109,7 @@ public final class Main {
   /** Runs a command line and returns its exit code. */
   public static int run(String[] args) throws Exception {
     HadoopDefaults.registerFirst();
-    Configuration conf = CrawlerConfiguration.create();
-    if (onlyLocal(conf, args)) {
-      HadoopDefaults.forgetClusterDefaults();
-      conf.reloadConfiguration(); // read again without them; what was set stays
-    }
-    return run(conf, args);
-  }
-
-  /** Generic options and keys by which a command line may reach a cluster or another FS. */
-  private static final List<String> CLUSTER_OPTIONS =
-      List.of(
-          "-fs",
-          "-jt",
-          "-conf",
-          "-files",
-          "-libjars",
-          "-archives",
-          "mapreduce.framework.name",
-          "fs.defaultFS",
-          "yarn.",
-          "dfs.");
-
-  /**
-   * Whether this command line runs local jobs on the local file system only: local mode with a
-   * file:/// default FS by the configuration, and no argument that names a cluster, another file
-   * system (a path like hdfs://nn/crawl) or a setting of theirs. Only then may the JVM forget
-   * YARN's and HDFS's default resources.
-   */
-  static boolean onlyLocal(Configuration conf, String[] args) {
-    if (!CrawlJob.isLocal(conf) || !"file:///".equals(conf.get("fs.defaultFS", "file:///"))) {
-      return false;
-    }
-    for (String a : args) {
-      boolean url = a.contains("://");
-      boolean webUrl = a.startsWith("http://") || a.startsWith("https://");
-      if ((url && !webUrl && !a.startsWith("file:"))
-          || CLUSTER_OPTIONS.stream().anyMatch(a::contains)) {
-        return false;
-      }
-    }
-    return true;
+    return run(CrawlerConfiguration.create(), args);
   }
 
   /** Runs a command line with the given configuration and returns its exit code. */

@@ -13,8 +13,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapreduce.Job;
 import org.junit.Test;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.inject.InjectResult;
-import org.trawler.jobs.inject.Injector;
 
 /**
  * With Hadoop's default resources registered first, a fresh JVM that reads its configuration, opens
@@ -37,12 +35,8 @@ public class HadoopDefaultsTest {
                   return super.getResource(name);
                 }
               });
-      if (args[0].equals("first") || args[0].equals("local-only")) {
+      if (args[0].equals("first")) {
         HadoopDefaults.registerFirst();
-      }
-      if (args[0].equals("local-only")) {
-        HadoopDefaults.forgetClusterDefaults();
-        lookups.clear(); // only what the JVM reads once it has forgotten them
       }
       Configuration conf = CrawlerConfiguration.create();
       conf.get("anything");
@@ -50,27 +44,6 @@ public class HadoopDefaultsTest {
       conf.get("anything");
       Job.getInstance(conf);
       conf.get("anything");
-      if (args[0].equals("local-only")) {
-        // a whole local job: inject of one seed (LocalJobRunner, its job.xml, its cache)
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("local-only");
-        java.nio.file.Files.writeString(dir.resolve("seeds.txt"), "http://example.org/\n");
-        conf.set("hadoop.tmp.dir", dir.resolve("hadoop").toString());
-        conf.set("urlfilter.order", "");
-        Injector injector = new Injector();
-        injector.setConf(conf);
-        InjectResult r =
-            injector.inject(
-                new org.apache.hadoop.fs.Path(dir.resolve("crawldb").toString()),
-                new org.apache.hadoop.fs.Path(dir.toString()),
-                false);
-        System.out.println(
-            r.dbSize
-                + " "
-                + lookups.getOrDefault("yarn-default.xml", 0)
-                + " "
-                + lookups.getOrDefault("hdfs-default.xml", 0));
-        return;
-      }
       System.out.println(
           lookups.get("core-default.xml")
               + " "
@@ -92,12 +65,6 @@ public class HadoopDefaultsTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     assertEquals(out, 0, p.waitFor());
     return out;
-  }
-
-  @Test
-  public void aJvmOfLocalJobsRunsThemWithoutParsingYarnOrHdfsDefaults() throws Exception {
-    // one URL in the crawldb, yarn-default.xml and hdfs-default.xml never read
-    assertEquals("1 0 0", parses("local-only"));
   }
 
   @Test
