@@ -81,6 +81,11 @@ public final class FetchQueue {
     turn.rateLimited(now, backoff, maxWaitMillis, queueId);
   }
 
+  /** See {@link HostTurn#backedOffUntil}. */
+  void backedOffUntil(long now, long until, long maxWaitMillis, String queueId) {
+    turn.backedOffUntil(now, until, maxWaitMillis, queueId);
+  }
+
   /** See {@link HostTurn#slowTo}. */
   void slowTo(long millis) {
     turn.slowTo(millis);

@@ -10,6 +10,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.jobs.politeness.Backoff;
@@ -56,6 +57,9 @@ final class FetchQueues {
 
   /** A host's pace learned in earlier rounds (the hostdb's), ms; 0 = none. */
   private ToIntFunction<String> paceOfHost = host -> 0;
+
+  /** When a host's backoff kept in the hostdb ends, ms epoch; 0 = none. */
+  private ToLongFunction<String> backoffOfHost = host -> 0;
 
   /** The longest a queue waits for its host (fetcher.max.crawl.delay), ms; -1 = no limit. */
   private final long maxWaitMillis;
@@ -149,6 +153,16 @@ final class FetchQueues {
     return this;
   }
 
+  /**
+   * Hosts backed off in earlier rounds are not asked before their backoff ends: {@code
+   * backoffOfHost} gives the end the hostdb kept (host → ms epoch, 0 = none). Generate lets such a
+   * host in only when its backoff ends soon enough for the task to wait it out (without a thread).
+   */
+  FetchQueues backedOffBy(ToLongFunction<String> backoffOfHost) {
+    this.backoffOfHost = backoffOfHost;
+    return this;
+  }
+
   /** The task stops feeding at {@code end} (ms epoch; -1 = never): no backoff is waited past it. */
   FetchQueues endingAt(long end) {
     timeLimitEnd = end;
@@ -186,9 +200,17 @@ final class FetchQueues {
               id ->
                   new FetchQueue(
                       maxInFlightPerQueue, new HostTurn(delayMillis, delayFactor, maxWaitMillis)));
-      int hostPace = paceOfHost.applyAsInt(URLParts.host(item.url.toString()));
+      String host = URLParts.host(item.url.toString());
+      int hostPace = paceOfHost.applyAsInt(host);
       if (hostPace > 0) {
         q.slowTo(hostPace); // a queue of several hosts goes at its slowest host's pace
+      }
+      long backedOffUntil = backoffOfHost.applyAsLong(host);
+      if (backedOffUntil > 0) {
+        long now = clock.getAsLong();
+        if (backedOffUntil > now) {
+          q.backedOffUntil(now, backedOffUntil, maxWaitAt(now, q.delay()), item.queueId);
+        }
       }
       q.add(item);
       queued++;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +36,9 @@ final class FetchTask {
   /** A host's pace kept in the hostdb, ms; 0 = none. */
   private ToIntFunction<String> paceOfHost = host -> 0;
 
+  /** When a host's backoff kept in the hostdb ends, ms epoch; 0 = none. */
+  private ToLongFunction<String> backoffOfHost = host -> 0;
+
   FetchTask(
       String name,
       FetcherSettings settings,
@@ -62,10 +66,19 @@ final class FetchTask {
     return this;
   }
 
+  /** Hosts backed off in earlier rounds wait for the end the hostdb kept (host → ms epoch). */
+  FetchTask backedOffBy(ToLongFunction<String> backoffOfHost) {
+    this.backoffOfHost = backoffOfHost;
+    return this;
+  }
+
   /** Fetches the list; returns once every thread is done, or only stuck ones are left. */
   void run() throws InterruptedException {
     long start = clock.getAsLong();
-    FetchQueues queues = new FetchQueues(settings, clock).pacedBy(settings.pace, paceOfHost);
+    FetchQueues queues =
+        new FetchQueues(settings, clock)
+            .pacedBy(settings.pace, paceOfHost)
+            .backedOffBy(backoffOfHost);
     QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
         new RobotsCache(

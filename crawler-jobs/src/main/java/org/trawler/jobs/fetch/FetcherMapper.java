@@ -66,6 +66,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
               context,
               clock)
           .pacedBy(known::paceMillis)
+          .backedOffBy(known::backoffUntil)
           .run();
     } finally {
       if (parseHook != null) {

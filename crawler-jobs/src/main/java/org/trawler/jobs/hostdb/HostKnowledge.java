@@ -124,6 +124,12 @@ public final class HostKnowledge {
     return h == null ? 0 : h.getPaceMillis();
   }
 
+  /** When the host's backoff after 429/503 ends, ms epoch; 0 when it has none. */
+  public long backoffUntil(String host) {
+    HostDatum h = watched(host);
+    return h == null ? 0 : h.getBackoffUntil();
+  }
+
   /** The failing, backed-off or slowed hosts. */
   public Set<String> watchedHosts() {
     return watched.keySet();

@@ -9,16 +9,19 @@ import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.datum.HostDatum;
+import org.trawler.core.protocol.RobotsRules;
 
 /**
  * What the host database says about a host for generate and the sitemap job: a host whose last
  * rounds all failed more than generate.host.max.failures times in a row is skipped until
  * generate.host.failure.delay after its last failed round; a host whose last round failed gets at
  * most generate.hostdb.max.count.failing URLs; a host backed off after 429/503 answers is skipped
- * until its backoff ends (its URLs stay due). A URL carrying a parameter learned irrelevant on its
- * host (found before the learning) is skipped as a duplicate of its twin without it; a URL of a
- * learned trap template gets the template's budget ({@link #trapBudget}). The facts are the task's
- * {@link HostKnowledge}, read once; this class holds the settings for judging them.
+ * until its backoff ends (its URLs stay due), or for generate until it ends within what the fetch
+ * task waits for a host ({@link #backoffGrace}): the task waits it out, without a thread. A URL
+ * carrying a parameter learned irrelevant on its host (found before the learning) is skipped as a
+ * duplicate of its twin without it; a URL of a learned trap template gets the template's budget
+ * ({@link #trapBudget}). The facts are the task's {@link HostKnowledge}, read once; this class
+ * holds the settings for judging them.
  */
 public final class HostPolicy {
   private final HostKnowledge known;
@@ -29,6 +32,9 @@ public final class HostPolicy {
 
   /** How long a fetch task may fetch (fetcher.timelimit.mins), ms; -1 = no limit. */
   private final long fetchMillis;
+
+  /** A host whose backoff ends within this many ms of {@code now} is not skipped. */
+  private final long backoffGraceMillis;
 
   public HostPolicy(
       Map<String, HostDatum> watched,
@@ -65,12 +71,14 @@ public final class HostPolicy {
    */
   public HostPolicy(
       HostKnowledge known, long now, int maxFailures, long delaySeconds, int failingMaxCount) {
-    this(known, now, maxFailures, delaySeconds, failingMaxCount, -1);
+    this(known, now, maxFailures, delaySeconds, failingMaxCount, -1, 0);
   }
 
   /**
    * @param fetchMillis how long the round's fetch is meant to take, ms; -1 = no limit (a slowed
    *     host's URLs are then not capped by its pace)
+   * @param backoffGraceMillis a backed-off host whose backoff ends within this many ms is not
+   *     skipped (0: skipped until it ends)
    */
   public HostPolicy(
       HostKnowledge known,
@@ -78,8 +86,10 @@ public final class HostPolicy {
       int maxFailures,
       long delaySeconds,
       int failingMaxCount,
-      long fetchMillis) {
+      long fetchMillis,
+      long backoffGraceMillis) {
     this.fetchMillis = fetchMillis;
+    this.backoffGraceMillis = backoffGraceMillis;
     this.known = known;
     this.now = now;
     this.maxFailures = maxFailures;
@@ -98,7 +108,7 @@ public final class HostPolicy {
   /**
    * As {@link #from(Configuration, HostKnowledge, long)} for generate, whose round's fetch is meant
    * to take {@code fetchMillis} (-1: no limit): a slowed host gets no more URLs than its pace
-   * fetches in it.
+   * fetches in it, and a host whose backoff ends within {@link #backoffGrace} is let in.
    */
   public static HostPolicy from(
       Configuration conf, HostKnowledge known, long now, long fetchMillis) {
@@ -110,7 +120,22 @@ public final class HostPolicy {
             conf, HostDbKeys.HOST_FAILURE_DELAY, HostDbKeys.DEFAULT_HOST_FAILURE_DELAY),
         Settings.getInt(
             conf, HostDbKeys.HOSTDB_MAX_COUNT_FAILING, HostDbKeys.DEFAULT_HOSTDB_MAX_COUNT_FAILING),
-        fetchMillis);
+        fetchMillis,
+        backoffGrace(fetchMillis, RobotsRules.maxCrawlDelayMillis(conf)));
+  }
+
+  /**
+   * How soon a backed-off host's backoff must end for generate to let it in, ms: within what the
+   * fetch task's queue waits for a host (fetcher.max.crawl.delay, {@code maxWaitMillis}) and within
+   * the round's fetch ({@code fetchMillis}); 0 (skipped until it ends) when the fetch's length is
+   * not known or the queues never wait. A host refused early in a round of half a minute is then
+   * asked again in the round its backoff ends in, not the one after it.
+   */
+  static long backoffGrace(long fetchMillis, long maxWaitMillis) {
+    if (fetchMillis < 0 || maxWaitMillis == 0) {
+      return 0;
+    }
+    return maxWaitMillis < 0 ? fetchMillis : Math.min(fetchMillis, maxWaitMillis);
   }
 
   /** The policy of a sitemap task now: reads the hostdb its job handed over, once. */
@@ -181,7 +206,7 @@ public final class HostPolicy {
         && now < h.getLastFailedRoundTime() + delayMillis) {
       return HostSkip.HOST_FAILING;
     }
-    return now < h.getBackoffUntil() ? HostSkip.HOST_BACKOFF : null;
+    return h.getBackoffUntil() - now > backoffGraceMillis ? HostSkip.HOST_BACKOFF : null;
   }
 
   /** The hosts skipped now, sorted. */
@@ -199,7 +224,8 @@ public final class HostPolicy {
   /**
    * The most URLs the host may have in this segment; negative = no cap of the hostdb's own. A
    * failing host gets generate.host.failing.max.count; a slowed host no more than its pace lets it
-   * fetch in the fetch task's time ({@link #pacedMaxCount}); the smaller when both.
+   * fetch in the fetch task's time left after its backoff ends ({@link #pacedMaxCount}); the
+   * smaller when both.
    */
   public int maxCount(String host) {
     HostDatum h = known.watched(host);
@@ -207,7 +233,9 @@ public final class HostPolicy {
       return -1;
     }
     int failing = h.getFailedRounds() > 0 ? failingMaxCount : -1;
-    int paced = pacedMaxCount(h.getPaceMillis(), fetchMillis);
+    long wait = Math.max(0, h.getBackoffUntil() - now);
+    int paced =
+        pacedMaxCount(h.getPaceMillis(), fetchMillis < 0 ? -1 : Math.max(0, fetchMillis - wait));
     return failing < 0 ? paced : paced < 0 ? failing : Math.min(failing, paced);
   }
 

@@ -76,16 +76,26 @@ public final class HostTurn {
   public long rateLimited(long now, Backoff backoff, long maxWaitMillis, String queueId) {
     long wait = backoff.withinTaskMillis(backoffLevel, queueId, delay());
     backoffLevel++;
-    nextFetchTime = Math.max(nextFetchTime, now + wait);
-    if (maxWaitMillis >= 0 && wait > maxWaitMillis && verdict == null) {
-      verdict =
-          ProtocolOutput.retry(
-              0,
-              Reason.HOST_BACKOFF,
-              queueId + " answered 429/503, backed off " + wait / 1000 + " s",
-              -1);
-    }
+    waitFor(now, now + wait, maxWaitMillis, queueId + " answered 429/503, backed off ");
     return wait;
+  }
+
+  /**
+   * The host is backed off until {@code until} (ms epoch) by an earlier round's refusal, as the
+   * hostdb keeps it: no request starts before then. A wait longer than {@code maxWaitMillis} (if
+   * not negative) is not waited for, as in {@link #rateLimited}.
+   */
+  public void backedOffUntil(long now, long until, long maxWaitMillis, String queueId) {
+    waitFor(now, until, maxWaitMillis, queueId + " backed off since an earlier round for ");
+  }
+
+  /** No request before {@code until}; a verdict ending every item when the wait is too long. */
+  private void waitFor(long now, long until, long maxWaitMillis, String why) {
+    nextFetchTime = Math.max(nextFetchTime, until);
+    long wait = until - now;
+    if (maxWaitMillis >= 0 && wait > maxWaitMillis && verdict == null) {
+      verdict = ProtocolOutput.retry(0, Reason.HOST_BACKOFF, why + wait / 1000 + " s", -1);
+    }
   }
 
   /** An answer that was not busy: the backoff starts again from its first level. */

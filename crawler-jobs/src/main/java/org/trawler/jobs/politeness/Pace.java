@@ -7,12 +7,17 @@ import org.trawler.core.protocol.RobotsRules;
 
 /**
  * A host's own delay between requests (its pace) after it answered 429 or 503 without Retry-After:
- * the delay it was asked at times fetcher.pace.factor, at most fetcher.max.crawl.delay, and divided
- * by the factor again after rounds without such answers until it is back at the server delay (0: no
- * pace of its own). A backoff alone lets the host be asked again at the pace that made it refuse; a
- * slower pace asks it as often as it answers (Heritrix, StormCrawler).
+ * the delay it was asked at times fetcher.pace.factor, at most fetcher.max.crawl.delay, and halved
+ * again after rounds without such answers until it is back at the server delay (0: no pace of its
+ * own). A backoff alone lets the host be asked again at the pace that made it refuse; a slower pace
+ * asks it as often as it answers (Heritrix, StormCrawler). It rises fast and relaxes slowly: each
+ * refusal costs the host's URLs a backoff that doubles (a minute, then two, ...), while a pace
+ * slower than the host needs costs only that host's throughput, for a few rounds.
  */
 public final class Pace {
+  /** What a round without refusal divides the pace by, whatever the factor that raised it. */
+  private static final double RELAX_STEP = 2;
+
   /** fetcher.pace.factor at 1: no host gets a pace of its own. */
   public static final Pace OFF = new Pace(0, -1, 1);
 
@@ -86,10 +91,10 @@ public final class Pace {
 
   /**
    * The pace after a run of answers without refusal at {@code paceMillis}: one step back towards
-   * the server delay; 0 once there (the host has no pace of its own again).
+   * the server delay (halved); 0 once there (the host has no pace of its own again).
    */
   public int relaxed(int paceMillis) {
-    long relaxed = (long) (paceMillis / (double) Math.max(factor, 1));
+    long relaxed = (long) (paceMillis / RELAX_STEP);
     return relaxed <= serverDelayMillis || !isOn() ? 0 : (int) relaxed;
   }
 }

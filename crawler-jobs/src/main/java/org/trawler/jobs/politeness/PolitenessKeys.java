@@ -121,11 +121,11 @@ public final class PolitenessKeys {
   /**
    * How much a 429 or 503 without Retry-After raises the host's own delay between requests (its
    * pace, kept in the hostdb): times the delay it was asked at, at most fetcher.max.crawl.delay;
-   * rounds without such answers divide it back towards the server delay. 1 = off.
+   * rounds without such answers halve it back towards the server delay. 1 = off.
    */
   public static final String PACE_FACTOR = "fetcher.pace.factor";
 
-  public static final float DEFAULT_PACE_FACTOR = 2;
+  public static final float DEFAULT_PACE_FACTOR = 4;
 
   private PolitenessKeys() {}
 }

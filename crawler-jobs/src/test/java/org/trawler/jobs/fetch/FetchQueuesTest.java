@@ -344,6 +344,29 @@ public class FetchQueuesTest {
   }
 
   @Test
+  public void aHostBackedOffInAnEarlierRoundIsFirstAskedWhenItsBackoffEndsWithoutAThreadWaiting()
+      throws Exception {
+    clock.set(1000);
+    FetchQueues q = backingOff(30_000).backedOffBy(host -> host.equals("a") ? 21_000 : 0);
+    FetchItem a1 = put(q, "a", "/1");
+    FetchItem b1 = put(q, "b", "/1");
+    assertSame("the other host at once", b1, q.nextReady(1000));
+    assertNull("not before the hostdb's end", q.nextReady(20_999));
+    assertNull(q.verdictFor(a1));
+    assertSame(a1, q.nextReady(21_000));
+  }
+
+  @Test
+  public void aBackoffKeptInTheHostdbLongerThanTheQueuesWaitEndsTheHostsItemsAtOnce()
+      throws Exception {
+    clock.set(1000);
+    FetchQueues q = backingOff(10_000).backedOffBy(host -> 61_000);
+    FetchItem a1 = put(q, "a", "/1");
+    assertEquals("host_backoff", q.verdictFor(a1).getReasonName());
+    assertSame("at once, not after the backoff", a1, q.nextReady(1000));
+  }
+
+  @Test
   public void aHostIsAskedAtThePaceKeptForItAndARefusalSlowsItsQueue() throws Exception {
     FetchQueues q =
         backingOff(60_000).pacedBy(new Pace(100, 5000, 2), host -> host.equals("a") ? 800 : 0);

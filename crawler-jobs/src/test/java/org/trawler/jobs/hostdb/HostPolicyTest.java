@@ -78,13 +78,39 @@ public class HostPolicyTest {
     assertEquals(
         "10 minutes at 2 s",
         300,
-        new HostPolicy(known, NOW, 3, 3600, 2, 600_000).maxCount("slow.test"));
+        new HostPolicy(known, NOW, 3, 3600, 2, 600_000, 0).maxCount("slow.test"));
     assertEquals(
         "no time limit: no cap", -1, new HostPolicy(known, NOW, 3, 3600, 2).maxCount("slow.test"));
     assertNull(
         "slowed, not skipped", new HostPolicy(known, NOW, 3, 3600, 2).skipReason("slow.test"));
     assertEquals(1, HostPolicy.pacedMaxCount(5000, 1000));
     assertEquals(-1, HostPolicy.pacedMaxCount(0, 1000));
+  }
+
+  @Test
+  public void generateLetsInAHostWhoseBackoffEndsWithinWhatTheFetchWaitsForAndCapsItsUrls() {
+    HostDatum h = new HostDatum();
+    h.setBackoff(1, NOW + 20_000);
+    h.setPaceMillis(2000);
+    HostKnowledge known = HostKnowledge.of(Map.of("busy.test", h), Map.of(), Map.of());
+    long grace = HostPolicy.backoffGrace(25_000, 30_000);
+    assertEquals("the round's fetch is the shorter", 25_000, grace);
+    HostPolicy policy = new HostPolicy(known, NOW, 3, 3600, 2, 25_000, grace);
+    assertNull("ends 20 s in, within 25 s", policy.skipReason("busy.test"));
+    assertEquals("the 5 s left at a 2 s pace", 2, policy.maxCount("busy.test"));
+    h.setBackoff(1, NOW + 26_000);
+    assertEquals(
+        "ends after the round's fetch",
+        HostSkip.HOST_BACKOFF,
+        new HostPolicy(known, NOW, 3, 3600, 2, 25_000, grace).skipReason("busy.test"));
+  }
+
+  @Test
+  public void withoutAKnownFetchLengthOrAQueueThatWaitsABackedOffHostWaitsForTheNextRound() {
+    assertEquals(0, HostPolicy.backoffGrace(-1, 30_000));
+    assertEquals(0, HostPolicy.backoffGrace(25_000, 0));
+    assertEquals("fetcher.max.crawl.delay -1: no cap", 25_000, HostPolicy.backoffGrace(25_000, -1));
+    assertEquals(10_000, HostPolicy.backoffGrace(25_000, 10_000));
   }
 
   private static HostPolicy learned() {

@@ -33,13 +33,21 @@ public class PaceTest {
   }
 
   @Test
-  public void aFactorOfOneIsOffAndTheDefaultDoublesFromTheServerDelay() {
+  public void itRisesByTheFactorAndRelaxesByHalvesWhateverTheFactor() {
+    Pace steep = new Pace(500, 30_000, 4);
+    assertEquals("0.5 s asked, refused: 2 s", 2000, steep.raised(0));
+    assertEquals("a clean round: 1 s", 1000, steep.relaxed(2000));
+    assertEquals("another: back at the server delay", 0, steep.relaxed(1000));
+  }
+
+  @Test
+  public void aFactorOfOneIsOffAndTheDefaultQuadruplesTheServerDelay() {
     Pace off = new Pace(500, 4000, 1);
     assertFalse(off.isOn());
     assertEquals(0, off.raised(2000));
     assertEquals(0, off.relaxed(2000));
     Configuration conf = new Configuration(false);
     conf.set(PolitenessKeys.SERVER_DELAY, "0.5");
-    assertEquals(1000, Pace.from(conf).raised(0));
+    assertEquals("the default factor 4", 2000, Pace.from(conf).raised(0));
   }
 }
