@@ -16,16 +16,16 @@ import org.trawler.jobs.politeness.RobotsCache;
 
 /**
  * Takes ready items from the queues and fetches them, robots.txt first, until the queues are done
- * or halted. Every page takes a turn of its host's queue. A host's prerequisites, its robots.txt and
- * (fetcher.tdmrep) its /.well-known/tdmrep.json, when they have to be asked for, are asked in the
- * turn of the page that needs them, right before it and back to back: small, well-known files, as
- * Nutch and StormCrawler ask robots.txt; the delay follows the page. When robots.txt keeps the page
- * from being fetched, its request was the turn. The soft-404 probe takes a turn of its own: the
- * item goes back to the head of its queue to wait the delay. A redirect hop followed inline waits
- * the delay too, and goes only to the same queue and where robots.txt is known to allow it (else
- * the redirect is recorded, for a later round). A page fetch the protocol makes longer than its
- * request (a render, fetcher.render) is within the same turn: the queue is told the request ended
- * once the protocol returns. Owns nothing but its current item.
+ * or halted. Every page takes a turn of its host's queue. A host's prerequisites, its robots.txt
+ * and (fetcher.tdmrep) its /.well-known/tdmrep.json, when they have to be asked for, are asked in
+ * the turn of the page that needs them, right before it and back to back: small, well-known files,
+ * as Nutch and StormCrawler ask robots.txt; the delay follows the page. When robots.txt keeps the
+ * page from being fetched, its request was the turn. The soft-404 probe takes a turn of its own:
+ * the item goes back to the head of its queue to wait the delay. A redirect hop followed inline
+ * waits the delay too, and goes only to the same queue and where robots.txt is known to allow it
+ * (else the redirect is recorded, for a later round). A page fetch the protocol makes longer than
+ * its request (a render, fetcher.render) is within the same turn: the queue is told the request
+ * ended once the protocol returns. Owns nothing but its current item.
  */
 final class FetcherThread extends Thread {
   private static final Logger LOG = LoggerFactory.getLogger(FetcherThread.class);

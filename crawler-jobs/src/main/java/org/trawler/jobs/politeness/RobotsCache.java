@@ -175,9 +175,9 @@ public final class RobotsCache {
   /**
    * Asks {@code url}'s site for its tdmrep.json when it is due (fetcher.tdmrep, not asked with the
    * site's current robots.txt answer, not asked by this task yet): the caller is in the host's
-   * turn, and asks the page right after. The site's rules then carry the file's, and its answer goes to
-   * the robots db with it. The site's answer with its tdmrep.json when a request was made, else
-   * null.
+   * turn, and asks the page right after. The site's rules then carry the file's, and its answer
+   * goes to the robots db with it. The site's answer with its tdmrep.json when a request was made,
+   * else null.
    */
   public RobotsTxt askTdmRep(String url) {
     String site = URLParts.of(url).origin();

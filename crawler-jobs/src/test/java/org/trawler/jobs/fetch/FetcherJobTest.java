@@ -207,8 +207,7 @@ public class FetcherJobTest {
 
     List<Request> requests = new ArrayList<>(host.requests());
     requests.sort(Comparator.comparingDouble(Request::start));
-    assertEquals(
-        List.of("/robots.txt", "/.well-known/tdmrep.json", "/p1", "/p2"), paths(requests));
+    assertEquals(List.of("/robots.txt", "/.well-known/tdmrep.json", "/p1", "/p2"), paths(requests));
     assertEquals("one request at a time", 1, maxConcurrent(requests));
     for (int i = 0; i < 2; i++) {
       double gap = requests.get(i + 1).start() - requests.get(i).end();

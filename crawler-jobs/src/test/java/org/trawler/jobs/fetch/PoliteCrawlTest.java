@@ -164,8 +164,8 @@ public class PoliteCrawlTest {
 
   /**
    * Requests never overlap, and each starts at least {@code delay} after the previous ended, but
-   * for a request right after robots.txt or tdmrep.json: those are asked in the turn of the
-   * request that follows them.
+   * for a request right after robots.txt or tdmrep.json: those are asked in the turn of the request
+   * that follows them.
    */
   private static void assertPolite(RecordingServer server, long delay) {
     List<RecordingServer.Request> requests = new ArrayList<>(server.requests());
