@@ -379,6 +379,12 @@ public class FetcherJobTest {
     assertTrue(down.pageRequests().isEmpty());
     // tdmrep.json is asked where robots.txt lets a page be fetched, not where it cannot be had
     assertEquals(RecordingServer.SITE_FILES, denying.siteFileRequests());
+    // robots.txt that denies /private was that page's turn: /public's, with tdmrep.json right
+    // before it, comes a delay on
+    List<Request> denyingRequests = denying.requests();
+    assertEquals(
+        List.of("/robots.txt", "/.well-known/tdmrep.json", "/public"), paths(denyingRequests));
+    assertGapsAtLeast(denyingRequests.subList(0, 2), 100);
     assertEquals(List.of("/robots.txt"), tooSlow.siteFileRequests());
     assertEquals(List.of("/robots.txt"), down.siteFileRequests());
     assertEquals(3, slow.pageRequests().size());
