@@ -396,9 +396,9 @@ final class FetchQueues {
   }
 
   /**
-   * The item's request (robots.txt) ended at {@code now} and the item needs another: it goes back
-   * to the head of its queue, whose next request waits the delay like any other. False when the
-   * queues were halted meanwhile: the item is dropped, unfetched.
+   * A request that took the item's turn (the soft-404 probe) ended at {@code now} and the item
+   * needs another: it goes back to the head of its queue, whose next request waits the delay like
+   * any other. False when the queues were halted meanwhile: the item is dropped, unfetched.
    */
   boolean putBack(FetchItem item, long now) {
     lock.lock();

@@ -16,13 +16,16 @@ import org.trawler.jobs.politeness.RobotsCache;
 
 /**
  * Takes ready items from the queues and fetches them, robots.txt first, until the queues are done
- * or halted. Every request to a host takes a turn of the host's queue: when the site's robots.txt
- * had to be asked for, that was the item's turn, and the item goes back to the head of its queue to
- * wait the delay; a redirect hop followed inline waits the delay too, and goes only to the same
- * queue and where robots.txt is known to allow it (else the redirect is recorded, for a later
- * round). A page fetch the protocol makes longer than its request (a render, fetcher.render) is
- * within the same turn: the queue is told the request ended once the protocol returns. Owns nothing
- * but its current item.
+ * or halted. Every page takes a turn of its host's queue. A host's prerequisites, its robots.txt
+ * and (fetcher.tdmrep) its /.well-known/tdmrep.json, when they have to be asked for, are asked in
+ * the turn of the page that needs them, right before it and back to back: small, well-known files,
+ * as Nutch and StormCrawler ask robots.txt; the delay follows the page. When robots.txt keeps the
+ * page from being fetched, its request was the turn. The soft-404 probe takes a turn of its own:
+ * the item goes back to the head of its queue to wait the delay. A redirect hop followed inline
+ * waits the delay too, and goes only to the same queue and where robots.txt is known to allow it
+ * (else the redirect is recorded, for a later round). A page fetch the protocol makes longer than
+ * its request (a render, fetcher.render) is within the same turn: the queue is told the request
+ * ended once the protocol returns. Owns nothing but its current item.
  */
 final class FetcherThread extends Thread {
   private static final Logger LOG = LoggerFactory.getLogger(FetcherThread.class);
@@ -99,21 +102,19 @@ final class FetcherThread extends Thread {
           if (rules.getCrawlDelayMillis() > 0) {
             queues.setCrawlDelay(item, rules.getCrawlDelayMillis());
           }
-          if (requested) {
-            queues.putBack(item, clock.getAsLong()); // robots.txt took this turn: the page waits
-            return;
+          boolean prerequisites = requested; // robots.txt, asked in this turn
+          RobotsRules withTdmRep = askTdmRep(item, url);
+          if (withTdmRep != null) {
+            prerequisites = true;
+            rules = withTdmRep;
           }
-          if (robots.askTdmRep(url) != null) {
-            // tdmrep.json took this turn: the page waits, and gets the site's rules with the file's
-            queues.putBack(item, clock.getAsLong());
-            return;
-          }
-          if (probe(item, rules)) {
+          if (!prerequisites && probe(item, rules)) {
             return; // the soft-404 probe took this turn: the page waits
           }
           requested = true;
           hopWaitMillis = 0;
           long start = clock.getAsLong();
+          item.started(start);
           outcome =
               protocol.fetchPage(
                   url,
@@ -148,6 +149,15 @@ final class FetcherThread extends Thread {
             responseMillis == FetchRecorder.NO_RESPONSE_TIME ? -1 : responseMillis));
     LOG.debug("{} {}", url, outcome);
     recorder.record(item.url, item.datum, outcome, end, responseMillis);
+  }
+
+  /**
+   * Asks the item's site for its tdmrep.json when it is due, in the item's turn right before its
+   * page; the site's rules, now with the file's, when it did, else null.
+   */
+  private RobotsRules askTdmRep(FetchItem item, String url) {
+    item.started(clock.getAsLong()); // the watchdog times each request of the turn
+    return robots.askTdmRep(url) == null ? null : robots.rulesFor(url).rules();
   }
 
   /**

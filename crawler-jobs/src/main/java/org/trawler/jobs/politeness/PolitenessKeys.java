@@ -70,9 +70,9 @@ public final class PolitenessKeys {
 
   /**
    * Whether a site's /.well-known/tdmrep.json (W3C TDM Reservation Protocol) is asked for, once per
-   * robots.txt answer, in a turn of the host's queue of its own, and kept with robots.txt. On by
-   * default: a site that reserves its TDM rights only through the file would otherwise show no
-   * reservation; docs/site-owner-signals.md.
+   * robots.txt answer, right after robots.txt and before the page in the same turn of the host's
+   * queue, and kept with robots.txt. On by default: a site that reserves its TDM rights only
+   * through the file would otherwise show no reservation; docs/site-owner-signals.md.
    */
   public static final String TDMREP = "fetcher.tdmrep";
 

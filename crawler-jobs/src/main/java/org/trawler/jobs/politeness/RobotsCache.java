@@ -18,9 +18,9 @@ import org.trawler.core.protocol.RobotsRules;
  * answer is looked up the first time the task meets the site), else asked for. A site is asked at
  * most once per task, even when several threads reach it at once, and only when the kept answer is
  * too old (fetcher.robots.cache.hours, fetcher.robots.retry.hours). The caller asks from inside the
- * site's queue slot, so robots.txt is a request of the host's queue like any page. The site's
- * /.well-known/tdmrep.json is asked the same way, in a turn of its own ({@link #askTdmRep}), and
- * kept in the same answer.
+ * site's queue slot: the fetcher asks robots.txt in the turn of the page that needs it, right
+ * before the page. The site's /.well-known/tdmrep.json is asked the same way, after robots.txt and
+ * before the page ({@link #askTdmRep}), and kept in the same answer.
  */
 public final class RobotsCache {
   private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
@@ -50,7 +50,7 @@ public final class RobotsCache {
 
   /**
    * The answers whose site has not been asked for its tdmrep.json yet (fetcher.tdmrep), by site: a
-   * fetcher thread takes one out and asks in a turn of the host ({@link #askTdmRep}).
+   * fetcher thread takes one out and asks in a page's turn of the host ({@link #askTdmRep}).
    */
   private final ConcurrentMap<String, RobotsTxt> tdmRepDue = new ConcurrentHashMap<>();
 
@@ -175,9 +175,9 @@ public final class RobotsCache {
   /**
    * Asks {@code url}'s site for its tdmrep.json when it is due (fetcher.tdmrep, not asked with the
    * site's current robots.txt answer, not asked by this task yet): the caller is in the host's
-   * turn, which this request takes. The site's rules then carry the file's, and its answer goes to
-   * the robots db with it. The site's answer with its tdmrep.json when a request was made, else
-   * null.
+   * turn, and asks the page right after. The site's rules then carry the file's, and its answer
+   * goes to the robots db with it. The site's answer with its tdmrep.json when a request was made,
+   * else null.
    */
   public RobotsTxt askTdmRep(String url) {
     String site = URLParts.of(url).origin();

@@ -167,7 +167,7 @@ public final class RobotsDb {
 
   /**
    * The answer asked for last; of two copies of one answer, the one that carries the site's
-   * tdmrep.json (asked in a later turn, it keeps the robots.txt answer's time).
+   * tdmrep.json (asked after robots.txt, it keeps the robots.txt answer's time).
    */
   public static RobotsTxt newest(Iterable<RobotsTxt> answers) {
     RobotsTxt newest = null;

@@ -48,13 +48,13 @@ public class FetchQueuesTest {
   }
 
   @Test
-  public void anItemPutBackAfterRobotsTxtGoesFirstAfterTheDelay() throws Exception {
+  public void anItemPutBackAfterAProbeGoesFirstAfterTheDelay() throws Exception {
     FetchQueues q = queues(2, 1, 1000, -1);
     FetchItem first = put(q, "a", "/1");
     FetchItem second = put(q, "a", "/2");
     assertSame(first, q.nextReady(0));
-    assertTrue(q.putBack(first, 300)); // robots.txt was asked for in first's turn
-    assertNull("the delay holds after robots.txt too", q.nextReady(1299));
+    assertTrue(q.putBack(first, 300)); // the soft-404 probe was asked in first's turn
+    assertNull("the delay holds after the probe too", q.nextReady(1299));
     assertSame("it keeps its place at the head", first, q.nextReady(1300));
     q.finish(first, 1400, true, 0, false);
     assertSame(second, q.nextReady(2400));

@@ -182,12 +182,40 @@ public class FetcherJobTest {
           "robots.txt, then tdmrep.json, once per host",
           RecordingServer.SITE_FILES,
           host.siteFileRequests());
-      // the site's files take turns of the host like its pages
+      // the site's files are asked in the first page's turn, right before it: the pages' turns
+      // are a delay apart
       assertEquals("one request at a time per host", 1, maxConcurrent(host.requests()));
-      assertGapsAtLeast(host.requests(), 500);
+      assertGapsAtLeast(pages, 500);
       all.addAll(pages);
     }
     assertEquals("the four hosts are fetched at the same time", 4, maxConcurrent(all));
+  }
+
+  /**
+   * A fresh host's robots.txt and tdmrep.json are asked right before its first page, in the page's
+   * turn, back to back; the delay follows the page, so its second page comes one delay after the
+   * first.
+   */
+  @Test
+  public void aFreshHostsRobotsTxtAndTdmRepJsonAreAskedRightBeforeItsFirstPage() throws Exception {
+    long delay = 1500;
+    RecordingServer host = server(2).robots("User-agent: *\nAllow: /\n");
+    Segments.writeFetchList(conf, segment, "part-r-00000", urls(host, "/p1", "/p2"));
+    conf.set(PolitenessKeys.SERVER_DELAY, String.valueOf(delay / 1000.0));
+
+    assertEquals(0, fetch("-threads", "2"));
+
+    List<Request> requests = new ArrayList<>(host.requests());
+    requests.sort(Comparator.comparingDouble(Request::start));
+    assertEquals(List.of("/robots.txt", "/.well-known/tdmrep.json", "/p1", "/p2"), paths(requests));
+    assertEquals("one request at a time", 1, maxConcurrent(requests));
+    for (int i = 0; i < 2; i++) {
+      double gap = requests.get(i + 1).start() - requests.get(i).end();
+      assertTrue(
+          requests.get(i + 1).path() + " " + gap + " ms after " + requests.get(i).path(),
+          gap < delay / 3.0);
+    }
+    assertGapsAtLeast(requests.subList(2, 4), delay);
   }
 
   /**
@@ -351,11 +379,19 @@ public class FetcherJobTest {
     assertTrue(down.pageRequests().isEmpty());
     // tdmrep.json is asked where robots.txt lets a page be fetched, not where it cannot be had
     assertEquals(RecordingServer.SITE_FILES, denying.siteFileRequests());
+    // robots.txt that denies /private was that page's turn: /public's, with tdmrep.json right
+    // before it, comes a delay on
+    List<Request> denyingRequests = denying.requests();
+    assertEquals(
+        List.of("/robots.txt", "/.well-known/tdmrep.json", "/public"), paths(denyingRequests));
+    assertGapsAtLeast(denyingRequests.subList(0, 2), 100);
     assertEquals(List.of("/robots.txt"), tooSlow.siteFileRequests());
     assertEquals(List.of("/robots.txt"), down.siteFileRequests());
     assertEquals(3, slow.pageRequests().size());
     assertEquals(RecordingServer.SITE_FILES, slow.siteFileRequests());
-    assertGapsAtLeast(slow.requests(), 1000); // tdmrep.json waits for the Crawl-delay too
+    // the Crawl-delay spaces the pages; robots.txt and tdmrep.json come in the first one's turn
+    assertEquals(1, maxConcurrent(slow.requests()));
+    assertGapsAtLeast(slow.pageRequests(), 1000);
   }
 
   @Test

@@ -232,9 +232,10 @@ public class RenderCrawlTest {
   }
 
   /**
-   * Turns from the log: a page's turn is its HTML request and the requests its script made after it
-   * (the JSON; tdmrep.json is a turn of its own); the next turn starts at least the delay after the
-   * previous one's last request ended, and turns never overlap.
+   * Turns from the log: a page's turn is the site's files asked right before it (robots.txt,
+   * tdmrep.json), its HTML request and the requests its script made after it (the JSON); the next
+   * turn starts at least the delay after the previous one's last request ended, and turns never
+   * overlap.
    */
   private void assertPageTurnsKeepTheDelay() {
     List<RecordingServer.Request> requests = new ArrayList<>(site.requests());
@@ -242,8 +243,10 @@ public class RenderCrawlTest {
     double turnEnd = Double.NEGATIVE_INFINITY;
     String last = null;
     for (RecordingServer.Request r : requests) {
-      boolean newTurn =
-          !r.path().endsWith(".json") || RecordingServer.SITE_FILES.contains(r.path());
+      boolean scriptLoaded =
+          r.path().endsWith(".json") && !RecordingServer.SITE_FILES.contains(r.path());
+      boolean afterSiteFile = last != null && RecordingServer.SITE_FILES.contains(last);
+      boolean newTurn = !scriptLoaded && !afterSiteFile;
       if (newTurn && last != null) {
         double gap = r.start() - turnEnd;
         assertTrue(

@@ -104,7 +104,7 @@ public class RobotsCacheTest {
   }
 
   @Test
-  public void aSitesTdmRepIsAskedOnceInATurnOfItsOwnAndKeptWithRobotsTxt() {
+  public void aSitesTdmRepIsAskedOnceAfterRobotsTxtAndKeptWithIt() {
     Configuration conf = CrawlerConfiguration.create();
     conf.setBoolean(PolitenessKeys.TDMREP, true);
     site.tdmRep = "[{\"location\": \"/page\", \"tdm-reservation\": 1}]";

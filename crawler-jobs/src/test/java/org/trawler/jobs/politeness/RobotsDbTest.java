@@ -125,7 +125,7 @@ public class RobotsDbTest {
     RobotsTxt young = RobotsTxt.missing(2, "http_404");
     assertEquals(young, RobotsDb.newest(List.of(old, young)));
     assertEquals(young, RobotsDb.newest(List.of(young, old)));
-    // the same answer again with its site's tdmrep.json, asked in a later turn: that copy
+    // the same answer again with its site's tdmrep.json, asked after robots.txt: that copy
     RobotsTxt withTdmRep = young.withTdmRep(RobotsTxt.TDMREP_OK, new byte[] {'[', ']'});
     assertEquals(withTdmRep, RobotsDb.newest(List.of(withTdmRep, young)));
     assertEquals(withTdmRep, RobotsDb.newest(List.of(young, withTdmRep)));

@@ -18,14 +18,17 @@ final class BenchReport implements BenchCommand.Report {
   private static final String FETCH_BYTES = FetchCounter.BYTES.resultKey();
 
   /**
-   * The requests a fetch makes of a host besides its pages, each in a turn of the host's queue as a
-   * page is (robots.txt, tdmrep.json, the soft-404 probe): the politeness bound counts them too.
+   * The requests a fetch makes of a host besides its pages: robots.txt and tdmrep.json, asked in
+   * the turn of the first page that needs them, and the soft-404 probe, in a turn of its own.
    */
   private static final List<String> FETCH_OTHER_REQUESTS =
       List.of(
           FetchCounter.ROBOTS_ASKED.resultKey(),
           FetchCounter.TDMREP_ASKED.resultKey(),
           FetchCounter.SOFT404_PROBES.resultKey());
+
+  /** Of those, the ones that take a turn of the host's queue as a page does: the probes. */
+  private static final String FETCH_TURN_REQUESTS = FetchCounter.SOFT404_PROBES.resultKey();
 
   private static final String WARC_BYTES = WarcCounter.BYTES.resultKey();
   private static final String WARC_PAYLOAD_BYTES = WarcCounter.PAYLOAD_BYTES.resultKey();
@@ -56,7 +59,8 @@ final class BenchReport implements BenchCommand.Report {
 
     /**
      * Pages/s the politeness rules allow at most: min(threads / latency, hosts / (delay +
-     * latency)).
+     * latency)), one turn of its host per page (robots.txt and tdmrep.json are asked within a
+     * page's turn).
      */
     double bound() {
       double latency = latencyMs / 1000.0;
@@ -251,13 +255,14 @@ final class BenchReport implements BenchCommand.Report {
       out.println(
           Double.isFinite(settings.bound())
               ? String.format(
-                  "politeness bound %.1f pages/s; ratio %.3f (%d requests besides the pages,"
-                      + " robots.txt, tdmrep.json and probes, each a turn of its host: with them"
-                      + " %.3f)",
+                  "politeness bound %.1f pages/s; ratio %.3f (%d requests besides the pages:"
+                      + " robots.txt and tdmrep.json within their pages' turns, and %d soft-404"
+                      + " probes, each a turn of its host: with the probes %.3f)",
                   settings.bound(),
                   pages / secs / settings.bound(),
                   otherRequests(fetch),
-                  (pages + otherRequests(fetch)) / secs / settings.bound())
+                  fetch.result(FETCH_TURN_REQUESTS),
+                  (pages + fetch.result(FETCH_TURN_REQUESTS)) / secs / settings.bound())
               : "no politeness bound (latency and delay are 0)");
     }
     for (PhaseMeter.Sample s : phases) {
@@ -415,10 +420,12 @@ final class BenchReport implements BenchCommand.Report {
           .value(Double.isFinite(settings.bound()) ? pages / secs / settings.bound() : Double.NaN)
           .name("otherRequests")
           .value(otherRequests(fetch))
-          .name("requestRatio")
+          .name("turnRequests")
+          .value(fetch.result(FETCH_TURN_REQUESTS))
+          .name("turnRatio")
           .value(
               Double.isFinite(settings.bound())
-                  ? (pages + otherRequests(fetch)) / secs / settings.bound()
+                  ? (pages + fetch.result(FETCH_TURN_REQUESTS)) / secs / settings.bound()
                   : Double.NaN)
           .endObject();
     }

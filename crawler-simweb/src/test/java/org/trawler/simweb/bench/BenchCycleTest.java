@@ -198,6 +198,8 @@ public class BenchCycleTest {
     assertEquals("the round with the most pages", ROUNDS, fetch.get("round").asInt());
     assertEquals(urlsAtDepth(ROUNDS - 1), fetch.get("pages").asLong());
     assertTrue(fetch.get("pagesPerSecond").asDouble() > 0);
+    // robots.txt and tdmrep.json are asked within pages' turns: only soft-404 probes (off) take one
+    assertEquals(fetch.toString(), 0, fetch.get("turnRequests").asLong());
     assertTrue(
         output,
         output.contains("fetch (round " + ROUNDS + "): " + urlsAtDepth(ROUNDS - 1) + " pages in "));
