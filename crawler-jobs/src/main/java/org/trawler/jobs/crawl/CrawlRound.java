@@ -39,12 +39,10 @@ import org.trawler.jobs.update.UpdateDb;
 /**
  * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ rank
  * every rank.every.rounds, and hostrank with it when generate.max.count.by.rank is on) (→ index) on
- * a crawl directory, in the order of Nutch's crawl script; in a small round invertlinks runs beside
- * updatedb, dedup and updatehostdb ({@link CrawlKeys#SIDE_BY_SIDE_MAX_PAGES}), as two jobs
- * submitted together, locally or on YARN. The one round driver: {@code run}, {@code demo} and
- * {@code bench} all go through it. The fetch task parses the pages as they arrive ({@code
- * fetcher.parse}) unless the user set that key: a round then has one job less, and parsing overlaps
- * the network wait on every core.
+ * a crawl directory, in the order of Nutch's crawl script, one step after the other. The one round
+ * driver: {@code run}, {@code demo} and {@code bench} all go through it. The fetch task parses the
+ * pages as they arrive ({@code fetcher.parse}) unless the user set that key: a round then has one
+ * job less, and parsing overlaps the network wait on every core.
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -71,15 +69,6 @@ public final class CrawlRound {
 
     /** Told the round's segment once generate has made it, before it is fetched. */
     default void generated(Path segment) throws IOException {}
-
-    /**
-     * Whether steps that need not wait for each other may run at the same time, this runner called
-     * from two threads: not for one that bills each step the whole process's CPU and heap (a
-     * benchmark's meter).
-     */
-    default boolean sideBySide() {
-      return true;
-    }
   }
 
   /** Runs each step as it is. */
@@ -88,8 +77,7 @@ public final class CrawlRound {
   /**
    * What a round did: its segment, what generate selected and updatedb made of it, each step's wall
    * time, the counters of all its jobs, what dedup marked (null: it did not run), what the index
-   * step did (null: no index) and the round's own wall time (less than its steps' added up when
-   * some ran side by side).
+   * step did (null: no index) and the round's own wall time (its steps and what runs between them).
    */
   public record Result(
       int round,
@@ -275,12 +263,6 @@ public final class CrawlRound {
   /** Whether each round marks duplicates before the index step (crawl.dedup). */
   private final boolean dedup;
 
-  /**
-   * Rounds that fetched at most this many new pages run invertlinks beside the crawldb's steps
-   * (crawl.side.by.side.max.pages).
-   */
-  private final int sideBySideMaxPages;
-
   /** Every this many rounds end with rank (rank.every.rounds); 0 = never. */
   private final int rankEvery;
 
@@ -315,13 +297,6 @@ public final class CrawlRound {
     this.index = index;
     this.hostDb = hostDb;
     this.dedup = conf.getBoolean(CrawlKeys.DEDUP, CrawlKeys.DEFAULT_DEDUP);
-    this.sideBySideMaxPages =
-        Settings.getInt(
-            conf,
-            CrawlKeys.SIDE_BY_SIDE_MAX_PAGES,
-            CrawlKeys.DEFAULT_SIDE_BY_SIDE_MAX_PAGES,
-            -1,
-            Integer.MAX_VALUE);
     this.rankEvery = Settings.getInt(conf, RankKeys.EVERY_ROUNDS, RankKeys.DEFAULT_EVERY_ROUNDS);
     this.budgetsByRank =
         Settings.getBoolean(
@@ -371,31 +346,20 @@ public final class CrawlRound {
     if (!parsesInFetch()) {
       steps.run(PARSE, new ParseSegment(), p -> p.parse(segment, false));
     }
-    VoidCall<LinkDb> invert = l -> l.invert(crawl.linkDb(), List.of(segment), false);
-    UpdateDb.Result updated;
-    DeduplicationJob.Result deduped;
-    // invertlinks reads the segment and writes the linkdb, which the crawldb's steps never touch
-    try (SideStep links =
-        sideBySide(fetched.newPages(), sideBySideMaxPages, runner)
-            ? steps.beside(INVERTLINKS, new LinkDb(), invert)
-            : null) {
-      updated =
-          steps.call(
-              UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
-      if (links == null) {
-        steps.run(INVERTLINKS, new LinkDb(), invert);
-      }
-      deduped =
-          dedups(fetched, updated)
-              ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
-              : null;
-      // after dedup: a mirror host is learned from this round's copies, not the next round's
-      if (updatesHostDb(fetched)) {
-        steps.run(
-            UPDATEHOSTDB,
-            new HostDb(),
-            h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
-      }
+    UpdateDb.Result updated =
+        steps.call(
+            UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
+    steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
+    DeduplicationJob.Result deduped =
+        dedups(fetched, updated)
+            ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
+            : null;
+    // after dedup: a mirror host is learned from this round's copies, not the next round's
+    if (updatesHostDb(fetched)) {
+      steps.run(
+          UPDATEHOSTDB,
+          new HostDb(),
+          h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
     }
     if (ranksAfter(round, rankEvery)) {
       steps.run(RANK, new RankCommand(), r -> r.rank(crawl.crawlDb(), crawl.segments(), false));
@@ -416,22 +380,11 @@ public final class CrawlRound {
             segment,
             generated,
             updated,
-            steps.inStepOrder(),
+            steps.seconds,
             steps.counters,
             deduped,
             indexed,
             (System.nanoTime() - start) / 1e9));
-  }
-
-  /**
-   * Whether invertlinks runs beside updatedb, dedup and updatehostdb: in a round that fetched at
-   * most {@code maxPages} new pages (each job then mostly waits on its own set-up and commit, which
-   * two jobs overlap on the cores), unless the runner bills each step the whole process (a
-   * benchmark's meter). A larger round's jobs keep the cores and the heap's sort buffers to
-   * themselves, one at a time.
-   */
-  static boolean sideBySide(long newPages, long maxPages, StepRunner runner) {
-    return newPages <= maxPages && runner.sideBySide();
   }
 
   /** Whether round {@code round} (from 1) ends with rank, when every {@code every} rounds do. */
@@ -487,23 +440,9 @@ public final class CrawlRound {
     void on(T tool) throws Exception;
   }
 
-  /** The steps in the order a round runs them one at a time: the order of a round's seconds. */
-  public static final List<String> STEP_ORDER =
-      List.of(
-          GENERATE,
-          FETCH,
-          PARSE,
-          UPDATEDB,
-          INVERTLINKS,
-          DEDUP,
-          UPDATEHOSTDB,
-          RANK,
-          HOSTRANK,
-          INDEX);
-
   /**
-   * The steps of one round: each runs through the runner, its time and counters kept. A step may
-   * run beside the others on a thread of its own ({@link #beside}).
+   * The steps of one round, one after the other: each runs through the runner, its time and
+   * counters kept.
    */
   private final class Steps {
     private final StepRunner runner;
@@ -535,68 +474,9 @@ public final class CrawlRound {
                 result.set(call.on(tool));
                 return tool.results();
               });
-      synchronized (this) {
-        seconds.put(name, (System.nanoTime() - start) / 1e9);
-        stepCounters.forEach((k, v) -> counters.merge(k, v, Long::sum));
-      }
+      seconds.put(name, (System.nanoTime() - start) / 1e9);
+      stepCounters.forEach((k, v) -> counters.merge(k, v, Long::sum));
       return result.get();
-    }
-
-    /** Starts the step on a thread of its own; closing what it returns waits for it. */
-    <T extends CrawlTool> SideStep beside(String name, T tool, VoidCall<T> call) {
-      return new SideStep(
-          name,
-          () -> {
-            run(name, tool, call);
-            return null;
-          });
-    }
-
-    /** Each step's seconds in {@link #STEP_ORDER}, however they overlapped. */
-    synchronized Map<String, Double> inStepOrder() {
-      Map<String, Double> ordered = new LinkedHashMap<>();
-      for (String step : STEP_ORDER) {
-        if (seconds.containsKey(step)) {
-          ordered.put(step, seconds.get(step));
-        }
-      }
-      seconds.forEach(ordered::putIfAbsent);
-      return ordered;
-    }
-  }
-
-  /**
-   * A step running on a thread of its own. Closing it waits for the step to end and throws what
-   * failed it, so that no job of the round is left running when the round returns or fails.
-   */
-  private static final class SideStep implements AutoCloseable {
-    private final Thread thread;
-    private volatile Throwable failure;
-
-    SideStep(String name, Step work) {
-      thread =
-          new Thread(
-              () -> {
-                try {
-                  work.run();
-                } catch (Throwable t) {
-                  failure = t;
-                }
-              },
-              "round step " + name);
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    @Override
-    public void close() throws Exception {
-      thread.join();
-      if (failure instanceof Exception e) {
-        throw e;
-      }
-      if (failure instanceof Error e) {
-        throw e;
-      }
     }
   }
 }

@@ -32,9 +32,8 @@ import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.linkdb.LinkDbContents;
 
 /**
- * Which jobs a round runs, and side by side: dedup only with a pair to judge, invertlinks beside
- * the crawldb's steps in a small round, with the same databases as one step after the other, and a
- * failure of the step beside failing the round only once the crawldb's steps are done.
+ * Which jobs a round runs: dedup only with a pair to judge, the steps one after the other in their
+ * order, and a failure of invertlinks failing the round only once the crawldb is updated.
  */
 public class CrawlRoundTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
@@ -80,42 +79,14 @@ public class CrawlRoundTest {
   }
 
   @Test
-  public void invertlinksGoesBesideTheCrawlDbStepsOnlyInASmallRoundAndWhenTheRunnerAllows() {
-    CrawlRound.StepRunner oneAtATime =
-        new CrawlRound.StepRunner() {
-          @Override
-          public Map<String, Long> run(String step, CrawlRound.Step work) throws Exception {
-            return work.run();
-          }
+  public void aRoundUpdatesTheCrawlDbAndTheLinkDbStepAfterStep() throws Exception {
+    CrawlDir crawl = crawl("round");
+    CrawlRound.Result r = round(conf(), crawl);
 
-          @Override
-          public boolean sideBySide() {
-            return false;
-          }
-        };
-    assertTrue(CrawlRound.sideBySide(1000, 1000, CrawlRound.DIRECT));
-    assertFalse(CrawlRound.sideBySide(1001, 1000, CrawlRound.DIRECT));
-    assertFalse(CrawlRound.sideBySide(0, -1, CrawlRound.DIRECT));
-    assertFalse(CrawlRound.sideBySide(1, 1000, oneAtATime));
-  }
-
-  @Test
-  public void aRoundSideBySideLeavesTheSameDatabasesAsOneStepAfterTheOther() throws Exception {
-    CrawlDir beside = crawl("beside");
-    CrawlRound.Result r = round(conf(), beside);
-    CrawlDir inTurn = crawl("in-turn");
-    Configuration oneAtATime = conf();
-    oneAtATime.setInt(CrawlKeys.SIDE_BY_SIDE_MAX_PAGES, -1);
-    round(oneAtATime, inTurn);
-
-    Map<String, String> expected =
-        Map.of(home, "db_fetched", home + "a", "db_unfetched", home + "b", "db_unfetched");
-    assertEquals(expected, statuses(beside));
-    assertEquals(expected, statuses(inTurn));
-    Map<String, List<String>> inlinks =
-        Map.of(home + "a", List.of(home), home + "b", List.of(home));
-    assertEquals(inlinks, inlinks(beside));
-    assertEquals(inlinks, inlinks(inTurn));
+    assertEquals(
+        Map.of(home, "db_fetched", home + "a", "db_unfetched", home + "b", "db_unfetched"),
+        statuses(crawl));
+    assertEquals(Map.of(home + "a", List.of(home), home + "b", List.of(home)), inlinks(crawl));
     // one fetched page: nothing for dedup to compare, so no dedup job; steps in the usual order
     assertNull(r.deduped());
     assertEquals(
