@@ -35,6 +35,7 @@ import org.trawler.jobs.rank.RankCommand;
 import org.trawler.jobs.rank.RankKeys;
 import org.trawler.jobs.rank.host.HostRank;
 import org.trawler.jobs.update.UpdateDb;
+import org.trawler.jobs.update.UpdateKeys;
 
 /**
  * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ rank
@@ -263,6 +264,12 @@ public final class CrawlRound {
   /** Whether each round marks duplicates before the index step (crawl.dedup). */
   private final boolean dedup;
 
+  /**
+   * Whether the crawldb held a duplicate mark after this driver's last round: dedup then runs
+   * anyway (it judges every mark again), so updatedb is not asked whether a pair can be found.
+   */
+  private boolean crawlDbHasMarks;
+
   /** Every this many rounds end with rank (rank.every.rounds); 0 = never. */
   private final int rankEvery;
 
@@ -348,12 +355,23 @@ public final class CrawlRound {
     }
     UpdateDb.Result updated =
         steps.call(
-            UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
+            UPDATEDB,
+            new UpdateDb(),
+            u -> {
+              u.getConf().setBoolean(UpdateKeys.INTERNAL_DEDUP_PAIRS, dedup && !crawlDbHasMarks);
+              return u.update(crawl.crawlDb(), List.of(segment), false);
+            });
     steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
     DeduplicationJob.Result deduped =
         dedups(fetched, updated)
             ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
             : null;
+    // dedup's merge counts the statuses of the crawldb it writes; without it updatedb's stand
+    crawlDbHasMarks =
+        hasMarks(
+            deduped == null || deduped.perStatus().isEmpty()
+                ? updated.perStatus()
+                : deduped.perStatus());
     // after dedup: a mirror host is learned from this round's copies, not the next round's
     if (updatesHostDb(fetched)) {
       steps.run(
@@ -396,10 +414,28 @@ public final class CrawlRound {
    * Whether this round marks duplicates: unless crawl.dedup is off, when the fetch brought new
    * content. A round of only retries, gone pages or not-modified answers changes no page's
    * signature or fingerprint, so it pays no dedup jobs; nor does a crawldb without a pair to judge
-   * ({@link #hasPairs}).
+   * ({@link #hasPairs}, {@link #mayHoldPair}).
    */
   private boolean dedups(FetchResult fetched, UpdateDb.Result updated) {
-    return dedup && fetched.newPages() > 0 && hasPairs(updated.perStatus());
+    return dedup
+        && fetched.newPages() > 0
+        && hasPairs(updated.perStatus())
+        && mayHoldPair(updated.perStatus(), updated.dedupPairGroups());
+  }
+
+  /**
+   * Whether dedup may mark or un-mark something in a crawldb with these URLs per status, when
+   * updatedb found {@code pairGroups} groups of pages holding a pair (-1: not asked, {@link
+   * org.trawler.jobs.dedup.CandidatePairs}): with no such group and no earlier mark to judge again,
+   * its job would leave the crawldb as it is.
+   */
+  static boolean mayHoldPair(Map<String, Long> perStatus, long pairGroups) {
+    return pairGroups != 0 || hasMarks(perStatus);
+  }
+
+  /** Whether a crawldb with these URLs per status holds a duplicate mark. */
+  private static boolean hasMarks(Map<String, Long> perStatus) {
+    return perStatus.getOrDefault(CrawlStatus.DB_DUPLICATE.label(), 0L) > 0;
   }
 
   /**
