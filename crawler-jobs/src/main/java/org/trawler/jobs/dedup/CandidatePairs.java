@@ -13,14 +13,14 @@ import org.trawler.core.datum.MetadataKeys;
 /**
  * Whether the crawldb a job writes can hold a pair for dedup, told by that job (updatedb) in its
  * own shuffle, so that a round pays no dedup job when none can. Its map sends every version of a
- * page it sees with a signature or a fingerprint (the crawldb entry's, and the one this round's
- * parse brings) under one check key per signature and one per band of the fingerprint, the near
- * step's buckets ({@link NearDuplicates}); its reduce asks of each such group whether two different
- * URLs in it share the signature or lie within dedup.near.distance bits. A page's new entry takes
- * its signature and its fingerprint from one of the versions sent, so every pair dedup could find
- * lies in one group: when no group {@link #holdsPair holds one}, and the crawldb has no earlier
- * mark to judge, dedup would leave the crawldb as it is. A bucket larger than dedup.near.bucket.max
- * counts as holding a pair without being compared.
+ * page it sees with a signature or a fingerprint (the crawldb entry's, the fetch's and the one this
+ * round's parse brings) under one check key per signature and one per band of the fingerprint, the
+ * near step's buckets ({@link NearDuplicates}); its reduce asks of each such group whether two
+ * different URLs in it share the signature or lie within dedup.near.distance bits. A page's new
+ * entry takes its signature and its fingerprint from one of the versions sent, so every pair dedup
+ * could find lies in one group: when no group {@link #holdsPair holds one}, and the crawldb has no
+ * earlier mark to judge, dedup would leave the crawldb as it is. A bucket larger than
+ * dedup.near.bucket.max counts as holding a pair without being compared.
  */
 public final class CandidatePairs {
   /** Check keys start with this byte: never a URL's, and apart from updatedb's host count keys. */

@@ -258,7 +258,8 @@ public class UpdateDb extends CrawlTool {
    * Passes every record through under its URL. Fetch, signature and parse_meta datums are tagged
    * with their segment; a redirect (an HTTP one, or a meta refresh's {@link
    * org.trawler.jobs.records.RefreshRecord}) also yields a link to its target. Asked about dedup's
-   * pairs, it also sends each crawldb entry and signature datum to {@link CandidatePairs}.
+   * pairs, it also sends each crawldb entry, fetch datum and signature datum to {@link
+   * CandidatePairs}.
    */
   public static class UpdateMapper extends Mapper<Text, CrawlDatum, Text, CrawlDatum> {
     private final CrawlDatum counted = new CrawlDatum(); // a crawldb entry, counted for its host
@@ -306,7 +307,10 @@ public class UpdateDb extends CrawlTool {
         }
       }
       CrawlStatus status = datum.getStatus();
-      if (pairs != null && (segment == null || status == CrawlStatus.SIGNATURE)) {
+      // every record an entry's signature or fingerprint can come from: the entry, the fetch
+      // (a copy of the entry at generate time) and the parse's signature datum
+      if (pairs != null
+          && (segment == null || status.isFetchStatus() || status == CrawlStatus.SIGNATURE)) {
         pairs.send(url.toString(), datum, context::write);
       }
       if (segment != null

@@ -74,6 +74,35 @@ public class UpdateDbDedupPairsTest {
   }
 
   @Test
+  public void aFetchCarryingTheEntrysSignatureIsSentToo() throws IOException {
+    CrawlDatum fetch = Datums.fetch(page(7, 5L), CrawlStatus.FETCH_SUCCESS, Datums.NOW);
+    List<Pair<Text, CrawlDatum>> out =
+        MapDriver.newMapDriver(new UpdateMapper())
+            .withConfiguration(asked())
+            .withMapInputPath(new Path("/crawl/segments/20240101000000/crawl_fetch/part-r-00000"))
+            .withInput(A, fetch)
+            .run();
+    assertEquals(1 + 4 + 1, out.size());
+  }
+
+  @Test
+  public void checkKeysFindTheirReducerWithTheHostAndDomainCapsOn() throws IOException {
+    CrawlDatum signature = Datums.signature(9);
+    signature.putMeta(MetadataKeys.FINGERPRINT, 5L);
+    List<Pair<Text, CrawlDatum>> out =
+        MapDriver.newMapDriver(new UpdateMapper())
+            .withConfiguration(asked())
+            .withMapInputPath(new Path("/crawl/segments/20240101000000/crawl_parse/part-r-00000"))
+            .withInput(A, signature)
+            .run();
+    for (Pair<Text, CrawlDatum> p : out) {
+      int byHost = new HostUrlCap.ByHost().getPartition(p.getFirst(), p.getSecond(), 4);
+      int byDomain = new HostUrlCap.ByDomain().getPartition(p.getFirst(), p.getSecond(), 4);
+      assertTrue(byHost >= 0 && byHost < 4 && byDomain >= 0 && byDomain < 4);
+    }
+  }
+
+  @Test
   public void unaskedUpdatedbSendsNoCheckRecord() throws IOException {
     List<Pair<Text, CrawlDatum>> out =
         MapDriver.newMapDriver(new UpdateMapper())
