@@ -167,6 +167,9 @@ public class UpdateDb extends CrawlTool {
   private static void checkSettings(Configuration conf) {
     CrawlDbUpdate.from(conf, 0);
     RedirectLinks.fromConf(conf);
+    if (checksDedupPairs(conf)) {
+      new CandidatePairs(conf);
+    }
   }
 
   /** The named segments, then the fetched ones under {@code dir}; at least one. */
