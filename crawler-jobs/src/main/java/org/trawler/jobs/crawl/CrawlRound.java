@@ -35,16 +35,15 @@ import org.trawler.jobs.rank.RankCommand;
 import org.trawler.jobs.rank.RankKeys;
 import org.trawler.jobs.rank.host.HostRank;
 import org.trawler.jobs.update.UpdateDb;
+import org.trawler.jobs.update.UpdateKeys;
 
 /**
  * One crawl round in this JVM: generate → fetch → parse → updatedb → invertlinks → dedup (→ rank
  * every rank.every.rounds, and hostrank with it when generate.max.count.by.rank is on) (→ index) on
- * a crawl directory, in the order of Nutch's crawl script; in a small round invertlinks runs beside
- * updatedb, dedup and updatehostdb ({@link CrawlKeys#SIDE_BY_SIDE_MAX_PAGES}), as two jobs
- * submitted together, locally or on YARN. The one round driver: {@code run}, {@code demo} and
- * {@code bench} all go through it. The fetch task parses the pages as they arrive ({@code
- * fetcher.parse}) unless the user set that key: a round then has one job less, and parsing overlaps
- * the network wait on every core.
+ * a crawl directory, in the order of Nutch's crawl script, one step after the other. The one round
+ * driver: {@code run}, {@code demo} and {@code bench} all go through it. The fetch task parses the
+ * pages as they arrive ({@code fetcher.parse}) unless the user set that key: a round then has one
+ * job less, and parsing overlaps the network wait on every core.
  */
 public final class CrawlRound {
   public static final String GENERATE = "generate";
@@ -71,15 +70,6 @@ public final class CrawlRound {
 
     /** Told the round's segment once generate has made it, before it is fetched. */
     default void generated(Path segment) throws IOException {}
-
-    /**
-     * Whether steps that need not wait for each other may run at the same time, this runner called
-     * from two threads: not for one that bills each step the whole process's CPU and heap (a
-     * benchmark's meter).
-     */
-    default boolean sideBySide() {
-      return true;
-    }
   }
 
   /** Runs each step as it is. */
@@ -88,8 +78,7 @@ public final class CrawlRound {
   /**
    * What a round did: its segment, what generate selected and updatedb made of it, each step's wall
    * time, the counters of all its jobs, what dedup marked (null: it did not run), what the index
-   * step did (null: no index) and the round's own wall time (less than its steps' added up when
-   * some ran side by side).
+   * step did (null: no index) and the round's own wall time (its steps and what runs between them).
    */
   public record Result(
       int round,
@@ -276,10 +265,10 @@ public final class CrawlRound {
   private final boolean dedup;
 
   /**
-   * Rounds that fetched at most this many new pages run invertlinks beside the crawldb's steps
-   * (crawl.side.by.side.max.pages).
+   * Whether the crawldb held a duplicate mark after this driver's last round: dedup then runs
+   * anyway (it judges every mark again), so updatedb is not asked whether a pair can be found.
    */
-  private final int sideBySideMaxPages;
+  private boolean crawlDbHasMarks;
 
   /** Every this many rounds end with rank (rank.every.rounds); 0 = never. */
   private final int rankEvery;
@@ -315,13 +304,6 @@ public final class CrawlRound {
     this.index = index;
     this.hostDb = hostDb;
     this.dedup = conf.getBoolean(CrawlKeys.DEDUP, CrawlKeys.DEFAULT_DEDUP);
-    this.sideBySideMaxPages =
-        Settings.getInt(
-            conf,
-            CrawlKeys.SIDE_BY_SIDE_MAX_PAGES,
-            CrawlKeys.DEFAULT_SIDE_BY_SIDE_MAX_PAGES,
-            -1,
-            Integer.MAX_VALUE);
     this.rankEvery = Settings.getInt(conf, RankKeys.EVERY_ROUNDS, RankKeys.DEFAULT_EVERY_ROUNDS);
     this.budgetsByRank =
         Settings.getBoolean(
@@ -371,31 +353,31 @@ public final class CrawlRound {
     if (!parsesInFetch()) {
       steps.run(PARSE, new ParseSegment(), p -> p.parse(segment, false));
     }
-    VoidCall<LinkDb> invert = l -> l.invert(crawl.linkDb(), List.of(segment), false);
-    UpdateDb.Result updated;
-    DeduplicationJob.Result deduped;
-    // invertlinks reads the segment and writes the linkdb, which the crawldb's steps never touch
-    try (SideStep links =
-        sideBySide(fetched.newPages(), sideBySideMaxPages, runner)
-            ? steps.beside(INVERTLINKS, new LinkDb(), invert)
-            : null) {
-      updated =
-          steps.call(
-              UPDATEDB, new UpdateDb(), u -> u.update(crawl.crawlDb(), List.of(segment), false));
-      if (links == null) {
-        steps.run(INVERTLINKS, new LinkDb(), invert);
-      }
-      deduped =
-          dedups(fetched, updated)
-              ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
-              : null;
-      // after dedup: a mirror host is learned from this round's copies, not the next round's
-      if (updatesHostDb(fetched)) {
-        steps.run(
-            UPDATEHOSTDB,
-            new HostDb(),
-            h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
-      }
+    UpdateDb.Result updated =
+        steps.call(
+            UPDATEDB,
+            new UpdateDb(),
+            u -> {
+              u.getConf().setBoolean(UpdateKeys.INTERNAL_DEDUP_PAIRS, dedup && !crawlDbHasMarks);
+              return u.update(crawl.crawlDb(), List.of(segment), false);
+            });
+    steps.run(INVERTLINKS, new LinkDb(), l -> l.invert(crawl.linkDb(), List.of(segment), false));
+    DeduplicationJob.Result deduped =
+        dedups(fetched, updated)
+            ? steps.call(DEDUP, new DeduplicationJob(), d -> d.dedup(crawl.crawlDb(), false))
+            : null;
+    // dedup's merge counts the statuses of the crawldb it writes; without it updatedb's stand
+    crawlDbHasMarks =
+        hasMarks(
+            deduped == null || deduped.perStatus().isEmpty()
+                ? updated.perStatus()
+                : deduped.perStatus());
+    // after dedup: a mirror host is learned from this round's copies, not the next round's
+    if (updatesHostDb(fetched)) {
+      steps.run(
+          UPDATEHOSTDB,
+          new HostDb(),
+          h -> h.update(crawl.hostDb(), crawl.crawlDb(), List.of(segment), null, false));
     }
     if (ranksAfter(round, rankEvery)) {
       steps.run(RANK, new RankCommand(), r -> r.rank(crawl.crawlDb(), crawl.segments(), false));
@@ -416,22 +398,11 @@ public final class CrawlRound {
             segment,
             generated,
             updated,
-            steps.inStepOrder(),
+            steps.seconds,
             steps.counters,
             deduped,
             indexed,
             (System.nanoTime() - start) / 1e9));
-  }
-
-  /**
-   * Whether invertlinks runs beside updatedb, dedup and updatehostdb: in a round that fetched at
-   * most {@code maxPages} new pages (each job then mostly waits on its own set-up and commit, which
-   * two jobs overlap on the cores), unless the runner bills each step the whole process (a
-   * benchmark's meter). A larger round's jobs keep the cores and the heap's sort buffers to
-   * themselves, one at a time.
-   */
-  static boolean sideBySide(long newPages, long maxPages, StepRunner runner) {
-    return newPages <= maxPages && runner.sideBySide();
   }
 
   /** Whether round {@code round} (from 1) ends with rank, when every {@code every} rounds do. */
@@ -443,10 +414,28 @@ public final class CrawlRound {
    * Whether this round marks duplicates: unless crawl.dedup is off, when the fetch brought new
    * content. A round of only retries, gone pages or not-modified answers changes no page's
    * signature or fingerprint, so it pays no dedup jobs; nor does a crawldb without a pair to judge
-   * ({@link #hasPairs}).
+   * ({@link #hasPairs}, {@link #mayHoldPair}).
    */
   private boolean dedups(FetchResult fetched, UpdateDb.Result updated) {
-    return dedup && fetched.newPages() > 0 && hasPairs(updated.perStatus());
+    return dedup
+        && fetched.newPages() > 0
+        && hasPairs(updated.perStatus())
+        && mayHoldPair(updated.perStatus(), updated.dedupPairGroups());
+  }
+
+  /**
+   * Whether dedup may mark or un-mark something in a crawldb with these URLs per status, when
+   * updatedb found {@code pairGroups} groups of pages holding a pair (-1: not asked, {@link
+   * org.trawler.jobs.dedup.CandidatePairs}): with no such group and no earlier mark to judge again,
+   * its job would leave the crawldb as it is.
+   */
+  static boolean mayHoldPair(Map<String, Long> perStatus, long pairGroups) {
+    return pairGroups != 0 || hasMarks(perStatus);
+  }
+
+  /** Whether a crawldb with these URLs per status holds a duplicate mark. */
+  private static boolean hasMarks(Map<String, Long> perStatus) {
+    return perStatus.getOrDefault(CrawlStatus.DB_DUPLICATE.label(), 0L) > 0;
   }
 
   /**
@@ -487,23 +476,9 @@ public final class CrawlRound {
     void on(T tool) throws Exception;
   }
 
-  /** The steps in the order a round runs them one at a time: the order of a round's seconds. */
-  public static final List<String> STEP_ORDER =
-      List.of(
-          GENERATE,
-          FETCH,
-          PARSE,
-          UPDATEDB,
-          INVERTLINKS,
-          DEDUP,
-          UPDATEHOSTDB,
-          RANK,
-          HOSTRANK,
-          INDEX);
-
   /**
-   * The steps of one round: each runs through the runner, its time and counters kept. A step may
-   * run beside the others on a thread of its own ({@link #beside}).
+   * The steps of one round, one after the other: each runs through the runner, its time and
+   * counters kept.
    */
   private final class Steps {
     private final StepRunner runner;
@@ -535,68 +510,9 @@ public final class CrawlRound {
                 result.set(call.on(tool));
                 return tool.results();
               });
-      synchronized (this) {
-        seconds.put(name, (System.nanoTime() - start) / 1e9);
-        stepCounters.forEach((k, v) -> counters.merge(k, v, Long::sum));
-      }
+      seconds.put(name, (System.nanoTime() - start) / 1e9);
+      stepCounters.forEach((k, v) -> counters.merge(k, v, Long::sum));
       return result.get();
-    }
-
-    /** Starts the step on a thread of its own; closing what it returns waits for it. */
-    <T extends CrawlTool> SideStep beside(String name, T tool, VoidCall<T> call) {
-      return new SideStep(
-          name,
-          () -> {
-            run(name, tool, call);
-            return null;
-          });
-    }
-
-    /** Each step's seconds in {@link #STEP_ORDER}, however they overlapped. */
-    synchronized Map<String, Double> inStepOrder() {
-      Map<String, Double> ordered = new LinkedHashMap<>();
-      for (String step : STEP_ORDER) {
-        if (seconds.containsKey(step)) {
-          ordered.put(step, seconds.get(step));
-        }
-      }
-      seconds.forEach(ordered::putIfAbsent);
-      return ordered;
-    }
-  }
-
-  /**
-   * A step running on a thread of its own. Closing it waits for the step to end and throws what
-   * failed it, so that no job of the round is left running when the round returns or fails.
-   */
-  private static final class SideStep implements AutoCloseable {
-    private final Thread thread;
-    private volatile Throwable failure;
-
-    SideStep(String name, Step work) {
-      thread =
-          new Thread(
-              () -> {
-                try {
-                  work.run();
-                } catch (Throwable t) {
-                  failure = t;
-                }
-              },
-              "round step " + name);
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    @Override
-    public void close() throws Exception {
-      thread.join();
-      if (failure instanceof Exception e) {
-        throw e;
-      }
-      if (failure instanceof Error e) {
-        throw e;
-      }
     }
   }
 }

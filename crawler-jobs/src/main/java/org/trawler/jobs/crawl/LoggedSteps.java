@@ -25,10 +25,7 @@ final class LoggedSteps implements CrawlRound.StepRunner {
 
   @Override
   public Map<String, Long> run(String step, CrawlRound.Step work) throws Exception {
-    // a step beside another notes itself from its own thread: one write of run.json at a time
-    synchronized (log) {
-      log.running(round, lastRound, step, segment);
-    }
+    log.running(round, lastRound, step, segment);
     return work.run();
   }
 

@@ -35,7 +35,12 @@ public enum UpdateCounter implements JobCounter {
    * Pages fetched this round that near-duplicate their host's answer to the soft-404 probe: marked
    * db_gone, reason soft_404.
    */
-  SOFT_404;
+  SOFT_404,
+  /**
+   * Groups of pages sharing a signature or a fingerprint band in which two URLs are a pair dedup
+   * could mark (counted only when the round driver asks: {@link UpdateKeys#INTERNAL_DEDUP_PAIRS}).
+   */
+  DEDUP_PAIR_GROUPS;
 
   public static final String GROUP = "updatedb";
 

@@ -33,6 +33,7 @@ import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlJob;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.dedup.CandidatePairs;
 import org.trawler.jobs.dedup.DedupKeys;
 import org.trawler.jobs.hostdb.HostDb;
 import org.trawler.jobs.hostdb.HostDbKeys;
@@ -49,7 +50,8 @@ import org.trawler.jobs.hostdb.WwwTwins;
  * CrawlDbUpdate} per URL. The new version is installed only after the job succeeded. A named
  * segment without crawl_fetch is an error; {@code -dir} takes the fetched segments under a
  * directory and skips the others with a warning. A segment without crawl_parse contributes its
- * fetch results only.
+ * fetch results only. Asked by the round driver ({@link UpdateKeys#INTERNAL_DEDUP_PAIRS}), the same
+ * job also tells whether the new crawldb can hold a pair for dedup ({@link CandidatePairs}).
  */
 public class UpdateDb extends CrawlTool {
   private static final Logger LOG = LoggerFactory.getLogger(UpdateDb.class);
@@ -97,9 +99,17 @@ public class UpdateDb extends CrawlTool {
   }
 
   /**
-   * What an update made: the new crawldb's size, the URLs it added, its entries per status name.
+   * What an update made: the new crawldb's size, the URLs it added, its entries per status name,
+   * and the groups of pages in which dedup could find a pair ({@link CandidatePairs}; -1: not
+   * asked).
    */
-  public record Result(int segments, long urls, long added, Map<String, Long> perStatus) {
+  public record Result(
+      int segments, long urls, long added, Map<String, Long> perStatus, long dedupPairGroups) {
+    /** An update that was not asked about dedup's pairs. */
+    public Result(int segments, long urls, long added, Map<String, Long> perStatus) {
+      this(segments, urls, added, perStatus, -1);
+    }
+
     /** One line: how many URLs the crawldb has now, how many are new, and per status. */
     public String summary(Path crawlDb) {
       StringBuilder sb =
@@ -140,7 +150,7 @@ public class UpdateDb extends CrawlTool {
       Job job = createJob(conf, crawlDb, inputs, tx.newVersion());
       runJob(job);
       tx.commit();
-      return result(segments.size(), job);
+      return result(segments.size(), job, checksDedupPairs(conf));
     }
   }
 
@@ -157,6 +167,9 @@ public class UpdateDb extends CrawlTool {
   private static void checkSettings(Configuration conf) {
     CrawlDbUpdate.from(conf, 0);
     RedirectLinks.fromConf(conf);
+    if (checksDedupPairs(conf)) {
+      new CandidatePairs(conf);
+    }
   }
 
   /** The named segments, then the fetched ones under {@code dir}; at least one. */
@@ -224,7 +237,12 @@ public class UpdateDb extends CrawlTool {
     return job;
   }
 
-  private static Result result(int segments, Job job) throws IOException {
+  /** Whether the round driver asked this update about dedup's pairs. */
+  static boolean checksDedupPairs(Configuration conf) {
+    return conf.getBoolean(UpdateKeys.INTERNAL_DEDUP_PAIRS, false);
+  }
+
+  private static Result result(int segments, Job job, boolean pairsChecked) throws IOException {
     Map<String, Long> perStatus = new TreeMap<>();
     long total = 0;
     for (Counter c : job.getCounters().getGroup(UpdateCounter.STATUS_GROUP)) {
@@ -232,13 +250,19 @@ public class UpdateDb extends CrawlTool {
       total += c.getValue();
     }
     return new Result(
-        segments, total, UpdateCounter.URLS_NEW.valueIn(job.getCounters()), perStatus);
+        segments,
+        total,
+        UpdateCounter.URLS_NEW.valueIn(job.getCounters()),
+        perStatus,
+        pairsChecked ? UpdateCounter.DEDUP_PAIR_GROUPS.valueIn(job.getCounters()) : -1);
   }
 
   /**
    * Passes every record through under its URL. Fetch, signature and parse_meta datums are tagged
    * with their segment; a redirect (an HTTP one, or a meta refresh's {@link
-   * org.trawler.jobs.records.RefreshRecord}) also yields a link to its target.
+   * org.trawler.jobs.records.RefreshRecord}) also yields a link to its target. Asked about dedup's
+   * pairs, it also sends each crawldb entry, fetch datum and signature datum to {@link
+   * CandidatePairs}.
    */
   public static class UpdateMapper extends Mapper<Text, CrawlDatum, Text, CrawlDatum> {
     private final CrawlDatum counted = new CrawlDatum(); // a crawldb entry, counted for its host
@@ -248,6 +272,7 @@ public class UpdateDb extends CrawlTool {
     private HostUrlCap cap;
     private LearnedParamsURLNormalizer learned;
     private WwwTwins wwwTwins;
+    private CandidatePairs pairs;
     private final Text target = new Text();
 
     @Override
@@ -260,6 +285,7 @@ public class UpdateDb extends CrawlTool {
       cap = HostUrlCap.from(conf);
       learned = known.learnedParams();
       wwwTwins = known.wwwTwins();
+      pairs = checksDedupPairs(conf) ? new CandidatePairs(conf) : null;
     }
 
     @Override
@@ -284,6 +310,12 @@ public class UpdateDb extends CrawlTool {
         }
       }
       CrawlStatus status = datum.getStatus();
+      // every record an entry's signature or fingerprint can come from: the entry, the fetch
+      // (a copy of the entry at generate time) and the parse's signature datum
+      if (pairs != null
+          && (segment == null || status.isFetchStatus() || status == CrawlStatus.SIGNATURE)) {
+        pairs.send(url.toString(), datum, context::write);
+      }
       if (segment != null
           && (status.isFetchStatus()
               || status == CrawlStatus.SIGNATURE
@@ -339,6 +371,7 @@ public class UpdateDb extends CrawlTool {
     private HostUrlCap cap;
     private HostKnowledge hosts;
     private int nearDistance;
+    private CandidatePairs pairs;
 
     @Override
     protected void setup(Context context) throws IOException {
@@ -348,6 +381,10 @@ public class UpdateDb extends CrawlTool {
       nearDistance =
           Settings.getInt(
               context.getConfiguration(), DedupKeys.NEAR_DISTANCE, DedupKeys.DEFAULT_NEAR_DISTANCE);
+      pairs =
+          checksDedupPairs(context.getConfiguration())
+              ? new CandidatePairs(context.getConfiguration())
+              : null;
     }
 
     @Override
@@ -359,6 +396,12 @@ public class UpdateDb extends CrawlTool {
           n++;
         }
         cap.countExisting(url, n);
+        return;
+      }
+      if (pairs != null && CandidatePairs.isKey(url)) {
+        if (pairs.holdsPair(url, values)) {
+          UpdateCounter.DEDUP_PAIR_GROUPS.in(context).increment(1);
+        }
         return;
       }
       URLRecords records = new URLRecords();

@@ -31,5 +31,12 @@ public final class UpdateKeys {
 
   public static final int DEFAULT_MAX_URLS_PER_DOMAIN = -1;
 
+  /**
+   * Internal, set by the round driver: whether updatedb also tells whether the new crawldb can hold
+   * a pair for dedup ({@link org.trawler.jobs.dedup.CandidatePairs}), in {@link
+   * UpdateCounter#DEDUP_PAIR_GROUPS}.
+   */
+  public static final String INTERNAL_DEDUP_PAIRS = "trawler.updatedb.dedup.pairs";
+
   private UpdateKeys() {}
 }

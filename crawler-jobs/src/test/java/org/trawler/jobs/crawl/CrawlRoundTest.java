@@ -32,9 +32,9 @@ import org.trawler.jobs.layout.CrawlDir;
 import org.trawler.jobs.linkdb.LinkDbContents;
 
 /**
- * Which jobs a round runs, and side by side: dedup only with a pair to judge, invertlinks beside
- * the crawldb's steps in a small round, with the same databases as one step after the other, and a
- * failure of the step beside failing the round only once the crawldb's steps are done.
+ * Which jobs a round runs: dedup only with a pair to judge (two pages with one signature or near
+ * fingerprints, or an earlier mark), the steps one after the other in their order, and a failure of
+ * invertlinks failing the round only once the crawldb is updated.
  */
 public class CrawlRoundTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
@@ -42,17 +42,29 @@ public class CrawlRoundTest {
   private HttpServer server;
   private String home;
 
-  /** A one-page site on loopback: the home page links to /a and /b; no robots.txt. */
+  /** Whether /b serves the very page /a serves, else prose of its own. */
+  private volatile boolean bCopiesA;
+
+  /**
+   * A three-page site on loopback: the home page links to /a and /b, each a page of its own prose
+   * ({@link #bCopiesA}: /b the same as /a); anything else is not found; no robots.txt.
+   */
   @Before
   public void startSite() throws Exception {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext(
         "/",
         exchange -> {
-          boolean page = exchange.getRequestURI().getPath().equals("/");
-          byte[] body =
-              "<html><body><p>home</p><a href=\"/a\">a</a> <a href=\"/b\">b</a></body></html>"
-                  .getBytes(StandardCharsets.UTF_8);
+          String path = exchange.getRequestURI().getPath();
+          String html =
+              switch (path) {
+                case "/" -> "<p>home</p><a href=\"/a\">a</a> <a href=\"/b\">b</a>";
+                case "/a" -> A_PROSE;
+                case "/b" -> bCopiesA ? A_PROSE : B_PROSE;
+                default -> null;
+              };
+          boolean page = html != null;
+          byte[] body = ("<html><body>" + html + "</body></html>").getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
           exchange.sendResponseHeaders(page ? 200 : 404, page ? body.length : -1);
           if (page) {
@@ -63,6 +75,14 @@ public class CrawlRoundTest {
     server.start();
     home = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
   }
+
+  private static final String A_PROSE =
+      "<p>The harbour lantern burned all night while the fishing boats came home through the"
+          + " fog, and the keeper counted each hull against the list pinned beside his door.</p>";
+
+  private static final String B_PROSE =
+      "<p>Seven orchards climb the southern slope; in autumn the pickers sing old marching"
+          + " songs, and the cider press in the valley runs from dawn until the stars are out.</p>";
 
   @After
   public void stopSite() {
@@ -77,45 +97,45 @@ public class CrawlRoundTest {
     assertTrue(CrawlRound.hasPairs(Map.of("db_fetched", 1L, "db_notmodified", 1L)));
     // a mark is judged again even alone: its kept page may have gone
     assertTrue(CrawlRound.hasPairs(Map.of("db_duplicate", 1L, "db_gone", 1L)));
+    // updatedb found no group of pages holding a pair: nothing to mark, unless a mark is there
+    assertFalse(CrawlRound.mayHoldPair(Map.of("db_fetched", 500L), 0));
+    assertTrue(CrawlRound.mayHoldPair(Map.of("db_fetched", 500L), 1));
+    assertTrue(CrawlRound.mayHoldPair(Map.of("db_fetched", 500L), -1)); // not asked
+    assertTrue(CrawlRound.mayHoldPair(Map.of("db_fetched", 500L, "db_duplicate", 1L), 0));
   }
 
   @Test
-  public void invertlinksGoesBesideTheCrawlDbStepsOnlyInASmallRoundAndWhenTheRunnerAllows() {
-    CrawlRound.StepRunner oneAtATime =
-        new CrawlRound.StepRunner() {
-          @Override
-          public Map<String, Long> run(String step, CrawlRound.Step work) throws Exception {
-            return work.run();
-          }
+  public void aRoundWhosePagesHoldNoPairRunsNoDedupJobWhileACopyIsStillMarked() throws Exception {
+    // three pages of their own prose: nothing for dedup to mark, so no dedup job
+    CrawlDir distinct = crawl("distinct");
+    CrawlRound.Result second = rounds(conf(), distinct, 2);
+    assertEquals(2, second.generated().selected());
+    assertNull(second.deduped());
+    assertFalse(second.summary(), second.seconds().containsKey(CrawlRound.DEDUP));
+    assertEquals(
+        Map.of(home, "db_fetched", home + "a", "db_fetched", home + "b", "db_fetched"),
+        statuses(distinct));
 
-          @Override
-          public boolean sideBySide() {
-            return false;
-          }
-        };
-    assertTrue(CrawlRound.sideBySide(1000, 1000, CrawlRound.DIRECT));
-    assertFalse(CrawlRound.sideBySide(1001, 1000, CrawlRound.DIRECT));
-    assertFalse(CrawlRound.sideBySide(0, -1, CrawlRound.DIRECT));
-    assertFalse(CrawlRound.sideBySide(1, 1000, oneAtATime));
+    // /b a copy of /a: dedup runs in the same round and marks the copy
+    bCopiesA = true;
+    CrawlDir copied = crawl("copied");
+    second = rounds(conf(), copied, 2);
+    assertEquals(second.summary(), 1, second.deduped().urlsMarked());
+    assertTrue(second.summary(), second.summary().contains(" duplicates 1;"));
+    assertEquals(
+        Map.of(home, "db_fetched", home + "a", "db_fetched", home + "b", "db_duplicate"),
+        statuses(copied));
   }
 
   @Test
-  public void aRoundSideBySideLeavesTheSameDatabasesAsOneStepAfterTheOther() throws Exception {
-    CrawlDir beside = crawl("beside");
-    CrawlRound.Result r = round(conf(), beside);
-    CrawlDir inTurn = crawl("in-turn");
-    Configuration oneAtATime = conf();
-    oneAtATime.setInt(CrawlKeys.SIDE_BY_SIDE_MAX_PAGES, -1);
-    round(oneAtATime, inTurn);
+  public void aRoundUpdatesTheCrawlDbAndTheLinkDbStepAfterStep() throws Exception {
+    CrawlDir crawl = crawl("round");
+    CrawlRound.Result r = round(conf(), crawl);
 
-    Map<String, String> expected =
-        Map.of(home, "db_fetched", home + "a", "db_unfetched", home + "b", "db_unfetched");
-    assertEquals(expected, statuses(beside));
-    assertEquals(expected, statuses(inTurn));
-    Map<String, List<String>> inlinks =
-        Map.of(home + "a", List.of(home), home + "b", List.of(home));
-    assertEquals(inlinks, inlinks(beside));
-    assertEquals(inlinks, inlinks(inTurn));
+    assertEquals(
+        Map.of(home, "db_fetched", home + "a", "db_unfetched", home + "b", "db_unfetched"),
+        statuses(crawl));
+    assertEquals(Map.of(home + "a", List.of(home), home + "b", List.of(home)), inlinks(crawl));
     // one fetched page: nothing for dedup to compare, so no dedup job; steps in the usual order
     assertNull(r.deduped());
     assertEquals(
@@ -162,9 +182,18 @@ public class CrawlRoundTest {
   }
 
   private static CrawlRound.Result round(Configuration conf, CrawlDir crawl) throws Exception {
-    return new CrawlRound(conf, crawl, new Generator.Settings(0, 1, 0, false))
-        .run(1, CrawlRound.DIRECT)
-        .orElseThrow();
+    return rounds(conf, crawl, 1);
+  }
+
+  /** Runs {@code n} rounds of one driver on {@code crawl}; returns the last. */
+  private static CrawlRound.Result rounds(Configuration conf, CrawlDir crawl, int n)
+      throws Exception {
+    CrawlRound rounds = new CrawlRound(conf, crawl, new Generator.Settings(0, 1, 0, false));
+    CrawlRound.Result last = null;
+    for (int i = 1; i <= n; i++) {
+      last = rounds.run(i, CrawlRound.DIRECT).orElseThrow();
+    }
+    return last;
   }
 
   private Map<String, String> statuses(CrawlDir crawl) throws Exception {

@@ -3,8 +3,6 @@ package org.trawler.simweb.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
@@ -172,49 +170,38 @@ final class BenchCycle extends BenchMode {
           .run(0, measured(0, fixed));
       fixed.forEach(report::addFixedCost);
       // The round's fixed cost proper: the same round again with no politeness delay to wait out,
-      // as a user's round runs it (steps side by side where it runs them so): its wall time.
+      // as a user's round runs it (each step only timed): its wall time.
       Configuration noDelay = new Configuration(conf);
       noDelay.set(PolitenessKeys.SERVER_DELAY, "0");
       CrawlDir bare = crawlDir(dir.resolve("tiny-no-delay"));
       inject(noDelay, bare, one);
-      List<PhaseMeter.Sample> bareRound = Collections.synchronizedList(new ArrayList<>());
+      List<PhaseMeter.Sample> bareRound = new ArrayList<>();
       System.gc(); // the phases before are not billed to it
       new CrawlRound(noDelay, bare, new Generator.Settings(0, 1, 0, false))
           .run(0, timed(0, bareRound))
           .ifPresent(r -> report.roundWallSeconds(r.wallSeconds()));
-      bareRound.stream()
-          .sorted(Comparator.comparingInt(x -> CrawlRound.STEP_ORDER.indexOf(x.phase())))
-          .forEach(report::addRoundCost);
+      bareRound.forEach(report::addRoundCost);
       report.serverCpuSeconds(server.cpuSeconds());
     }
     writeReport(report, json);
     return 0;
   }
 
-  /** Runs each step of a round inside the meter, one at a time, keeping its sample. */
+  /** Runs each step of a round inside the meter, keeping its sample. */
   private CrawlRound.StepRunner measured(int round, List<PhaseMeter.Sample> into) {
-    return new CrawlRound.StepRunner() {
-      @Override
-      public Map<String, Long> run(String step, CrawlRound.Step work) throws Exception {
-        long jit = JitTime.cpuMillis();
-        PhaseMeter.Sample sample = meter.measure(round, step, work);
-        if (round > 0 && step.equals(CrawlRound.PARSE)) {
-          long after = JitTime.cpuMillis();
-          parseJitMillis = jit < 0 || after < 0 ? -1 : parseJitMillis + after - jit;
-        }
-        into.add(sample);
-        return sample.results();
+    return (step, work) -> {
+      long jit = JitTime.cpuMillis();
+      PhaseMeter.Sample sample = meter.measure(round, step, work);
+      if (round > 0 && step.equals(CrawlRound.PARSE)) {
+        long after = JitTime.cpuMillis();
+        parseJitMillis = jit < 0 || after < 0 ? -1 : parseJitMillis + after - jit;
       }
-
-      // the meter bills a step the whole process's CPU and heap: no other step may run meanwhile
-      @Override
-      public boolean sideBySide() {
-        return false;
-      }
+      into.add(sample);
+      return sample.results();
     };
   }
 
-  /** Times each step of a round (side by side where the round runs them so), keeping its sample. */
+  /** Times each step of a round, keeping its sample. */
   private CrawlRound.StepRunner timed(int round, List<PhaseMeter.Sample> into) {
     return (step, work) -> {
       PhaseMeter.Sample sample = meter.timed(round, step, work);

@@ -76,7 +76,7 @@ final class BenchReport implements BenchCommand.Report {
   private final List<PhaseMeter.Sample> fixedCost = new ArrayList<>();
   private final List<PhaseMeter.Sample> roundCost = new ArrayList<>();
 
-  /** The one-URL round's own wall time, its steps side by side where a round runs them so. */
+  /** The one-URL round's own wall time, from generate to its last step. */
   private double roundWallSeconds = Double.NaN;
 
   private double serverCpuSeconds = -1;
