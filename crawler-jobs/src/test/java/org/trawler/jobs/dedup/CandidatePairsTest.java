@@ -74,37 +74,29 @@ public class CandidatePairsTest {
   public void copiesAndNearPagesArePairsFarOnesAreNot() throws Exception {
     CandidatePairs pairs = new CandidatePairs(new Configuration(false));
     assertEquals(
-        1,
-        groupsWithAPair(
-            pairs,
-            sent(
-                pairs,
-                "http://a/",
-                page(new byte[] {1}, null),
-                "http://b/",
-                page(new byte[] {1}, null))));
+        "the same signature", 1, pairGroups(pairs, new byte[] {1}, null, new byte[] {1}, null));
     // 3 bits apart, all in the low band: the three other bands hold the pair
-    assertEquals(
-        3,
-        groupsWithAPair(
-            pairs,
-            sent(
-                pairs,
-                "http://a/",
-                page(new byte[] {1}, 0L),
-                "http://b/",
-                page(new byte[] {2}, 7L))));
+    assertEquals(3, pairGroups(pairs, new byte[] {1}, 0L, new byte[] {2}, 7L));
     // 4 bits apart: beyond dedup.near.distance (3)
-    assertEquals(
-        0,
-        groupsWithAPair(
+    assertEquals(0, pairGroups(pairs, new byte[] {1}, 0L, new byte[] {2}, 0xfL));
+  }
+
+  /** The groups holding a pair when a/ and b/ are sent with these signatures and fingerprints. */
+  private static long pairGroups(
+      CandidatePairs pairs,
+      byte[] signatureA,
+      Long fingerprintA,
+      byte[] signatureB,
+      Long fingerprintB)
+      throws Exception {
+    return groupsWithAPair(
+        pairs,
+        sent(
             pairs,
-            sent(
-                pairs,
-                "http://a/",
-                page(new byte[] {1}, 0L),
-                "http://b/",
-                page(new byte[] {2}, 0xfL))));
+            "http://a/",
+            page(signatureA, fingerprintA),
+            "http://b/",
+            page(signatureB, fingerprintB)));
   }
 
   @Test

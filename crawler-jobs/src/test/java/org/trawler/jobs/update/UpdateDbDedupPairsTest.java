@@ -85,16 +85,20 @@ public class UpdateDbDedupPairsTest {
     assertEquals(1 + 4 + 1, out.size());
   }
 
-  @Test
-  public void checkKeysFindTheirReducerWithTheHostAndDomainCapsOn() throws IOException {
+  /** What an asked updatedb's mapper sends for a parsed fetch of A (signature 9, fingerprint 5). */
+  private static List<Pair<Text, CrawlDatum>> mapParsedFetch() throws IOException {
     CrawlDatum signature = Datums.signature(9);
     signature.putMeta(MetadataKeys.FINGERPRINT, 5L);
-    List<Pair<Text, CrawlDatum>> out =
-        MapDriver.newMapDriver(new UpdateMapper())
-            .withConfiguration(asked())
-            .withMapInputPath(new Path("/crawl/segments/20240101000000/crawl_parse/part-r-00000"))
-            .withInput(A, signature)
-            .run();
+    return MapDriver.newMapDriver(new UpdateMapper())
+        .withConfiguration(asked())
+        .withMapInputPath(new Path("/crawl/segments/20240101000000/crawl_parse/part-r-00000"))
+        .withInput(A, signature)
+        .run();
+  }
+
+  @Test
+  public void checkKeysFindTheirReducerWithTheHostAndDomainCapsOn() throws IOException {
+    List<Pair<Text, CrawlDatum>> out = mapParsedFetch();
     for (Pair<Text, CrawlDatum> p : out) {
       int byHost = new HostUrlCap.ByHost().getPartition(p.getFirst(), p.getSecond(), 4);
       int byDomain = new HostUrlCap.ByDomain().getPartition(p.getFirst(), p.getSecond(), 4);
@@ -115,14 +119,7 @@ public class UpdateDbDedupPairsTest {
 
   @Test
   public void aParsedFetchIsSentBesideTheCrawlDbEntryOfItsUrl() throws IOException {
-    CrawlDatum signature = Datums.signature(9);
-    signature.putMeta(MetadataKeys.FINGERPRINT, 5L);
-    List<Pair<Text, CrawlDatum>> out =
-        MapDriver.newMapDriver(new UpdateMapper())
-            .withConfiguration(asked())
-            .withMapInputPath(new Path("/crawl/segments/20240101000000/crawl_parse/part-r-00000"))
-            .withInput(A, signature)
-            .run();
+    List<Pair<Text, CrawlDatum>> out = mapParsedFetch();
     // the signature's group, one bucket per band of the fingerprint, and the record itself
     assertEquals(1 + 4 + 1, out.size());
     for (Pair<Text, CrawlDatum> p : out.subList(0, 5)) {
