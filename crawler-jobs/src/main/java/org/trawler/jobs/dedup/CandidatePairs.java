@@ -23,11 +23,12 @@ import org.trawler.core.datum.MetadataKeys;
  * dedup.near.bucket.max counts as holding a pair without being compared.
  */
 public final class CandidatePairs {
-  /** Check keys start with this byte: never a URL's, and apart from updatedb's host count keys. */
-  private static final char MARK = '\u0002';
-
-  private static final char SIGNATURE = 's';
-  private static final char BAND = 'b';
+  /**
+   * Check keys start with this byte, then the dedup job's own group key ({@link
+   * DeduplicationJob#signatureKey}, {@link DeduplicationJob#bucketKey}): never a URL's, and apart
+   * from updatedb's host count keys.
+   */
+  private static final byte[] MARK = {2};
 
   /** The URL a version belongs to, in the check record's metadata. */
   private static final Text URL = new Text("_pairurl_");
@@ -35,6 +36,7 @@ public final class CandidatePairs {
   private final NearDuplicates near;
   private final int bucketMax;
   private final Text key = new Text();
+  private final byte[] bucket = new byte[DeduplicationJob.BUCKET_KEY_LENGTH];
 
   /** Emits one record of the job's map output. */
   @FunctionalInterface
@@ -57,7 +59,7 @@ public final class CandidatePairs {
 
   /** Whether a map output key is a check key (its group is this check's, not a URL's). */
   public static boolean isKey(Text key) {
-    return key.getLength() > 0 && key.getBytes()[0] == MARK;
+    return key.getLength() > 0 && key.getBytes()[0] == MARK[0];
   }
 
   /**
@@ -73,8 +75,7 @@ public final class CandidatePairs {
     CrawlDatum version = new CrawlDatum(CrawlStatus.SIGNATURE, 0, 0f);
     version.putMeta(URL, url);
     if (page.getSignature() != null) {
-      key.set(MARK + "" + SIGNATURE + hex(page.getSignature()));
-      out.write(key, version);
+      write(DeduplicationJob.signatureKey(page.getSignature()), version, out);
     }
     if (!hasFingerprint) {
       return;
@@ -82,9 +83,17 @@ public final class CandidatePairs {
     long fingerprint = DuplicateChoice.fingerprint(page);
     version.putMeta(MetadataKeys.FINGERPRINT, fingerprint);
     for (int band = 0; band < near.bands(); band++) {
-      key.set(MARK + "" + BAND + band + ":" + Long.toHexString(near.bandBits(fingerprint, band)));
-      out.write(key, version);
+      write(
+          DeduplicationJob.bucketKey(bucket, band, near.bandBits(fingerprint, band)), version, out);
     }
+  }
+
+  /** Writes {@code version} under the check key of the dedup job's group key {@code group}. */
+  private void write(byte[] group, CrawlDatum version, Out out)
+      throws IOException, InterruptedException {
+    key.set(MARK);
+    key.append(group, 0, group.length);
+    out.write(key, version);
   }
 
   /**
@@ -93,7 +102,7 @@ public final class CandidatePairs {
    * dedup.near.bucket.max, not compared).
    */
   public boolean holdsPair(Text checkKey, Iterable<CrawlDatum> versions) {
-    boolean signature = checkKey.getBytes()[1] == SIGNATURE;
+    boolean signature = checkKey.getBytes()[1] == DeduplicationJob.SIGNATURE_GROUP;
     List<String> urls = new ArrayList<>();
     List<Long> fingerprints = new ArrayList<>();
     for (CrawlDatum v : versions) {
@@ -112,13 +121,5 @@ public final class CandidatePairs {
       fingerprints.add(fingerprint);
     }
     return false;
-  }
-
-  private static String hex(byte[] bytes) {
-    StringBuilder sb = new StringBuilder(bytes.length * 2);
-    for (byte b : bytes) {
-      sb.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
-    }
-    return sb.toString();
   }
 }

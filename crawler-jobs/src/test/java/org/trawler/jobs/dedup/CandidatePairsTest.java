@@ -1,5 +1,6 @@
 package org.trawler.jobs.dedup;
 
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
@@ -27,7 +28,7 @@ public class CandidatePairsTest {
     return d;
   }
 
-  /** The versions each check key got, in key order. */
+  /** The versions each check key got, in key order (a key's bytes kept one char each). */
   private static Map<String, List<CrawlDatum>> sent(CandidatePairs pairs, Object... urlsAndPages)
       throws Exception {
     Map<String, List<CrawlDatum>> groups = new TreeMap<>();
@@ -37,7 +38,9 @@ public class CandidatePairsTest {
           (CrawlDatum) urlsAndPages[i + 1],
           (k, v) -> {
             assertTrue(CandidatePairs.isKey(k));
-            groups.computeIfAbsent(k.toString(), x -> new ArrayList<>()).add(new CrawlDatum(v));
+            groups
+                .computeIfAbsent(new String(k.copyBytes(), ISO_8859_1), x -> new ArrayList<>())
+                .add(new CrawlDatum(v));
           });
     }
     return groups;
@@ -45,7 +48,7 @@ public class CandidatePairsTest {
 
   private static long groupsWithAPair(CandidatePairs pairs, Map<String, List<CrawlDatum>> groups) {
     return groups.entrySet().stream()
-        .filter(e -> pairs.holdsPair(new Text(e.getKey()), e.getValue()))
+        .filter(e -> pairs.holdsPair(new Text(e.getKey().getBytes(ISO_8859_1)), e.getValue()))
         .count();
   }
 
