@@ -63,17 +63,27 @@ final class LanguageShares {
     LanguageShares shares = new LanguageShares();
     int blockStart = 0;
     int blockLetters = 0;
+    boolean ascii = true; // the block's letters are all ASCII
     for (int i = 0; i < end; i++) {
       char c = text.charAt(i);
-      if (c < 0x80 ? (char) ((c | 0x20) - 'a') < 26 : Character.isLetter(c)) {
+      if (c < 0x80) {
+        if ((char) ((c | 0x20) - 'a') < 26) {
+          blockLetters++;
+          continue;
+        }
+      } else if (Character.isLetter(c)) {
         blockLetters++;
-      } else if (c == '\n' || (blockLetters >= BLOCK_LETTERS && endsSentence(text, i, end))) {
-        shares.block(text, blockStart, i + 1, blockLetters);
+        ascii = false;
+        continue;
+      }
+      if (c == '\n' || (blockLetters >= BLOCK_LETTERS && endsSentence(text, i, end))) {
+        shares.block(text, blockStart, i + 1, blockLetters, ascii);
         blockStart = i + 1;
         blockLetters = 0;
+        ascii = true;
       }
     }
-    shares.block(text, blockStart, end, blockLetters);
+    shares.block(text, blockStart, end, blockLetters, ascii);
     shares.settleTies();
     return shares;
   }
@@ -92,15 +102,19 @@ final class LanguageShares {
   }
 
   /**
-   * Counts the block {@code start..end-1}, of {@code blockLetters} letters, for its language; a
-   * block whose vote was close between two languages waits for settleTies.
+   * Counts the block {@code start..end-1}, of {@code blockLetters} letters ({@code ascii}: all of
+   * them ASCII), for its language; a block whose vote was close between two languages waits for
+   * settleTies.
    */
-  private void block(CharSequence text, int start, int end, int blockLetters) {
+  private void block(CharSequence text, int start, int end, int blockLetters, boolean ascii) {
     if (blockLetters == 0) {
       return;
     }
     tied[0] = null;
-    String lang = QuickLanguage.detectBlock(text, start, end, tied);
+    String lang =
+        ascii
+            ? QuickLanguage.detectAsciiBlock(text, start, end, tied)
+            : QuickLanguage.detectBlock(text, start, end, tied);
     if (lang != null) {
       count(lang, blockLetters);
     } else if (tied[0] != null) {

@@ -311,6 +311,18 @@ final class QuickLanguage {
     return detect(text, start, Math.min(end, text.length()), BLOCK, tied);
   }
 
+  /**
+   * As {@link #detectBlock(CharSequence, int, int, String[])} for a block whose letters are all
+   * ASCII, as the caller counted them: its script is Latin, its letters need no second count.
+   */
+  static String detectAsciiBlock(CharSequence text, int start, int end, String[] tied) {
+    int blockEnd = Math.min(end, text.length());
+    if (blockEnd - start > MAX_CHARS) {
+      return detectBlock(text, start, blockEnd, tied); // its letters may all be past MAX_CHARS
+    }
+    return vote(text, start, blockEnd, 0, FIRST_CYRILLIC, BLOCK, tied);
+  }
+
   private static String detect(
       CharSequence text, int start, int sampleEnd, Evidence evidence, String[] tied) {
     int end = Math.min(sampleEnd, start + MAX_CHARS);

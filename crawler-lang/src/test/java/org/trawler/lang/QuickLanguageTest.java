@@ -1,5 +1,6 @@
 package org.trawler.lang;
 
+import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
@@ -199,5 +200,40 @@ public class QuickLanguageTest {
     for (String lang : new String[] {"en", "de", "nl", "pl"}) {
       assertEquals(lang, lang, QuickLanguage.detect(menu + paragraph(lang) + paragraph(lang)));
     }
+  }
+
+  /**
+   * A block whose letters are all ASCII is decided without its script counted a second time, as if
+   * it were: every sentence of every sample language stripped to ASCII, alone and in runs, and a
+   * block longer than the script count reads whose letters come after it.
+   */
+  @Test
+  public void anAsciiBlockIsDecidedAsAnyBlock() {
+    StringBuilder all = new StringBuilder();
+    for (String[] sentences : LanguageSamples.SENTENCES.values()) {
+      for (String s : sentences) {
+        all.append(s.replaceAll("[^\\x00-\\x7F]", "")).append('\n');
+      }
+    }
+    String text = all.toString();
+    int blocks = 0;
+    for (int start = 0; start < text.length(); start = text.indexOf('\n', start) + 1) {
+      for (int end = text.indexOf('\n', start); end > 0; end = text.indexOf('\n', end + 1)) {
+        String[] tied = new String[2];
+        String[] tiedAscii = new String[2];
+        String lang = QuickLanguage.detectBlock(text, start, end, tied);
+        assertEquals(lang, QuickLanguage.detectAsciiBlock(text, start, end, tiedAscii));
+        assertArrayEquals(tied, tiedAscii);
+        blocks++;
+        if (end - start > 600) {
+          break;
+        }
+      }
+    }
+    assertTrue(blocks > 100);
+    String lateLetters = " 1.".repeat(700) + " the house is on the hill and it is red";
+    assertEquals(
+        QuickLanguage.detectBlock(lateLetters, 0, lateLetters.length(), null),
+        QuickLanguage.detectAsciiBlock(lateLetters, 0, lateLetters.length(), null));
   }
 }

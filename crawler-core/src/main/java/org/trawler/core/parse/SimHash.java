@@ -23,8 +23,30 @@ public final class SimHash {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private static final HexFormat HEX = HexFormat.of();
 
-  /** Characters of the text read into an array at once. */
-  static final int CHUNK = 1024;
+  /**
+   * Each ASCII character as a word character, lower-cased, or 0 when it is none: one table look-up
+   * instead of three range tests per character (most text is ASCII).
+   */
+  private static final byte[] ASCII_WORD = new byte[128];
+
+  static {
+    for (char c = '0'; c <= '9'; c++) {
+      ASCII_WORD[c] = (byte) c;
+    }
+    for (char c = 'a'; c <= 'z'; c++) {
+      ASCII_WORD[c] = (byte) c;
+      ASCII_WORD[Character.toUpperCase(c)] = (byte) c;
+    }
+  }
+
+  /** A byte lane's bit: eight lanes of eight bytes count the 64 bits. */
+  private static final long LOW_BITS = 0x0101010101010101L;
+
+  /** Shingles a byte lane counts before it is emptied: a byte holds 255. */
+  private static final int LANE_CAPACITY = 255;
+
+  /** Added to a supplementary letter or digit by wordChar: the caller skips its low surrogate. */
+  private static final int SURROGATE_PAIR = 1 << 24;
 
   private final int minWords;
 
@@ -38,51 +60,43 @@ public final class SimHash {
 
   /** The fingerprint of {@code text}, or empty when it has fewer than minWords words. */
   public OptionalLong fingerprint(CharSequence text) {
-    String s = text.toString();
-    int length = s.length();
-    // the text is read a chunk at a time into an array: String.charAt checks its index and coder
-    // at every character, and a page's text is read here once more after the parse
-    char[] chunk = new char[Math.min(length, CHUNK)];
-    int chunkStart = 0;
-    int chunkEnd = 0;
+    // one copy into an array: String.charAt checks its index and coder at every character
+    char[] chars = text.toString().toCharArray();
     long w0 = 0; // the last SHINGLE words' hashes, oldest first
     long w1 = 0;
     long w2 = 0;
     int count = 0;
-    Votes votes = new Votes();
+    // each shingle's vote on the 64 bits, counted in byte lanes: lane k holds, in its byte b, the
+    // count of bit 8b+k, so one shift, mask and add counts eight bits at once, with no branch; the
+    // lanes are emptied into setCounts before a byte can overflow. Locals, not an object's fields:
+    // they stay in registers (a loop of 64 counter updates per shingle took most of the time, and
+    // a bit-sliced ripple counter, a data-dependent loop per shingle, cost as much as the parse)
+    long lane0 = 0;
+    long lane1 = 0;
+    long lane2 = 0;
+    long lane3 = 0;
+    long lane4 = 0;
+    long lane5 = 0;
+    long lane6 = 0;
+    long lane7 = 0;
+    int inLanes = 0;
+    long[] setCounts = new long[Long.SIZE];
     long hash = FNV_OFFSET;
     boolean inWord = false;
     boolean digit = false;
-    for (int i = 0; i <= length; ) {
-      int c;
-      if (i == length) {
-        c = ' ';
+    for (int i = 0; i <= chars.length; i++) {
+      int w = i < chars.length ? wordChar(chars, i) : 0; // the end ends the last word
+      if (w >= SURROGATE_PAIR) {
+        w -= SURROGATE_PAIR;
         i++;
-      } else {
-        if (i >= chunkEnd) {
-          chunkStart = i;
-          chunkEnd = Math.min(length, i + CHUNK);
-          s.getChars(chunkStart, chunkEnd, chunk, 0);
-        }
-        char ch = chunk[i - chunkStart];
-        i++;
-        c = ch;
-        if (Character.isHighSurrogate(ch) && i < length) {
-          char low = i < chunkEnd ? chunk[i - chunkStart] : s.charAt(i);
-          if (Character.isLowSurrogate(low)) {
-            c = Character.toCodePoint(ch, low); // as Character.codePointAt reads a pair
-            i++;
-          }
-        }
       }
-      int w = wordChar(c);
-      if (w >= 0) {
+      if (w != 0) {
         if (!inWord) {
           inWord = true;
           digit = false;
           hash = FNV_OFFSET;
         }
-        digit |= (w >= '0' && w <= '9') || (w >= 128 && Character.isDigit(w));
+        digit |= w < 128 ? w <= '9' : Character.isDigit(w);
         hash = (hash ^ w) * FNV_PRIME;
       } else if (inWord) {
         inWord = false;
@@ -91,7 +105,20 @@ public final class SimHash {
           w1 = w2;
           w2 = mix(hash);
           if (++count >= SHINGLE) {
-            votes.add(shingle(w0, w1, w2));
+            long h = shingle(w0, w1, w2);
+            lane0 += h & LOW_BITS;
+            lane1 += (h >>> 1) & LOW_BITS;
+            lane2 += (h >>> 2) & LOW_BITS;
+            lane3 += (h >>> 3) & LOW_BITS;
+            lane4 += (h >>> 4) & LOW_BITS;
+            lane5 += (h >>> 5) & LOW_BITS;
+            lane6 += (h >>> 6) & LOW_BITS;
+            lane7 += (h >>> 7) & LOW_BITS;
+            if (++inLanes == LANE_CAPACITY) {
+              empty(setCounts, lane0, lane1, lane2, lane3, lane4, lane5, lane6, lane7);
+              lane0 = lane1 = lane2 = lane3 = lane4 = lane5 = lane6 = lane7 = 0;
+              inLanes = 0;
+            }
           }
         }
       }
@@ -99,18 +126,48 @@ public final class SimHash {
     if (count < minWords) {
       return OptionalLong.empty();
     }
-    return OptionalLong.of(votes.majority());
+    empty(setCounts, lane0, lane1, lane2, lane3, lane4, lane5, lane6, lane7);
+    return OptionalLong.of(majority(setCounts, count - SHINGLE + 1));
   }
 
-  /** {@code c} lower-cased when it is a letter or digit, else -1; ASCII, most text, first. */
-  private static int wordChar(int c) {
-    if (c < 128) {
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-        return c;
+  /** Adds the counts held in the byte lanes to {@code setCounts}. */
+  private static void empty(long[] setCounts, long... lanes) {
+    for (int k = 0; k < lanes.length; k++) {
+      for (int b = 0; b < Long.BYTES; b++) {
+        setCounts[8 * b + k] += (lanes[k] >>> (8 * b)) & 0xFF;
       }
-      return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : -1;
     }
-    return Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : -1;
+  }
+
+  /** The bits set in more than half of the {@code shingles} hashes counted. */
+  private static long majority(long[] setCounts, long shingles) {
+    long fingerprint = 0;
+    for (int bit = 0; bit < Long.SIZE; bit++) {
+      if (2 * setCounts[bit] > shingles) {
+        fingerprint |= 1L << bit;
+      }
+    }
+    return fingerprint;
+  }
+
+  /**
+   * The character at {@code i} lower-cased when it is a letter or digit, else 0; a supplementary
+   * letter or digit (a surrogate pair, read as Character.codePointAt reads it) plus SURROGATE_PAIR.
+   */
+  private static int wordChar(char[] chars, int i) {
+    char c = chars[i];
+    if (c < 128) {
+      return ASCII_WORD[c];
+    }
+    boolean pair =
+        Character.isHighSurrogate(c)
+            && i + 1 < chars.length
+            && Character.isLowSurrogate(chars[i + 1]);
+    int cp = pair ? Character.toCodePoint(c, chars[i + 1]) : c;
+    if (!Character.isLetterOrDigit(cp)) {
+      return 0;
+    }
+    return Character.toLowerCase(cp) + (pair ? SURROGATE_PAIR : 0);
   }
 
   /** The number of bits in which two fingerprints differ. */
@@ -126,60 +183,6 @@ public final class SimHash {
   /** The hash of a run of three words, from their hashes, oldest first: order matters. */
   private static long shingle(long w0, long w1, long w2) {
     return mix(mix(w0 * GOLDEN + w1) * GOLDEN + w2);
-  }
-
-  /**
-   * How many of the hashes added had each of the 64 bits set, counted in byte lanes: lane k holds,
-   * in its byte b, the count of bit 8b+k, so one shift, mask and add counts eight bits at once,
-   * with no branch; the lanes are emptied into 64 counts before a byte can overflow. A loop of 64
-   * counter updates per hash took most of the fingerprint's time, and a bit-sliced ripple counter
-   * (a data-dependent loop per hash) still cost as much as the HTML parse.
-   */
-  private static final class Votes {
-    private static final long LOW_BITS = 0x0101010101010101L;
-    private static final int FLUSH_AT = 255;
-    private long lane0, lane1, lane2, lane3, lane4, lane5, lane6, lane7;
-    private final long[] setCounts = new long[Long.SIZE];
-    private int pending;
-    private long added;
-
-    void add(long hash) {
-      lane0 += hash & LOW_BITS;
-      lane1 += (hash >>> 1) & LOW_BITS;
-      lane2 += (hash >>> 2) & LOW_BITS;
-      lane3 += (hash >>> 3) & LOW_BITS;
-      lane4 += (hash >>> 4) & LOW_BITS;
-      lane5 += (hash >>> 5) & LOW_BITS;
-      lane6 += (hash >>> 6) & LOW_BITS;
-      lane7 += (hash >>> 7) & LOW_BITS;
-      added++;
-      if (++pending == FLUSH_AT) {
-        flush();
-      }
-    }
-
-    private void flush() {
-      long[] lanes = {lane0, lane1, lane2, lane3, lane4, lane5, lane6, lane7};
-      for (int k = 0; k < lanes.length; k++) {
-        for (int b = 0; b < Long.BYTES; b++) {
-          setCounts[8 * b + k] += (lanes[k] >>> (8 * b)) & 0xFF;
-        }
-      }
-      lane0 = lane1 = lane2 = lane3 = lane4 = lane5 = lane6 = lane7 = 0;
-      pending = 0;
-    }
-
-    /** The bits set in more than half of the hashes added. */
-    long majority() {
-      flush();
-      long fingerprint = 0;
-      for (int bit = 0; bit < Long.SIZE; bit++) {
-        if (2 * setCounts[bit] > added) {
-          fingerprint |= 1L << bit;
-        }
-      }
-      return fingerprint;
-    }
   }
 
   /**

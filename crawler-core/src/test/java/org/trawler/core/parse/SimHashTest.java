@@ -144,16 +144,17 @@ public class SimHashTest {
 
   /**
    * The fingerprints kept in parse data and the crawldb: a page fetched again must get the one its
-   * earlier copy got, so the method may get faster but never other. Long texts cross the chunks the
-   * text is read in, a surrogate pair straddles one, and lone surrogates are no letters.
+   * earlier copy got, so the method may get faster but never other. Long texts cross the 1024-char
+   * chunks an earlier version read the text in, a surrogate pair straddles one, and lone surrogates
+   * are no letters.
    */
   @Test
   public void fingerprintsAreTheOnesKeptBefore() {
     StringBuilder straddle = new StringBuilder();
-    while (straddle.length() < SimHash.CHUNK - 1) {
+    while (straddle.length() < 1024 - 1) {
       straddle.append("word ");
     }
-    straddle.setLength(SimHash.CHUNK - 1);
+    straddle.setLength(1024 - 1);
     straddle.append("\uD835\uDC00bc \uD835\uDC01 lemma tail words here and more");
     String[][] expected = {
       {ARTICLE, "fdc72c1aa6bb586b", "fdc72c1aa6bb586b"},
