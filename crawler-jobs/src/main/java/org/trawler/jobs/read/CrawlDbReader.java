@@ -29,6 +29,8 @@ import org.trawler.core.store.PartFiles;
 import org.trawler.core.store.VersionedDb;
 import org.trawler.jobs.CrawlTool;
 import org.trawler.jobs.UsageException;
+import org.trawler.jobs.hostdb.HostDb;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
 
 /**
  * {@code readdb <crawldb> -stats | -dump <out_dir> | -url <url>}: statistics, dumps and lookups of
@@ -49,7 +51,7 @@ public class CrawlDbReader extends CrawlTool {
 
   @Override
   public String synopsis() {
-    return "<crawldb> (-stats [-json] [-sort] | -dump <out_dir> [-format json|csv] [-status NAME]"
+    return "<crawldb> (-stats [-json] [-sort] [-hostdb <hostdb>] | -dump <out_dir> [-format json|csv] [-status NAME]"
         + " | -url <url> | -topN N [-min score])";
   }
 
@@ -60,6 +62,12 @@ public class CrawlDbReader extends CrawlTool {
             "stats", false, "print counts per status, retries and depth, and the score range")
         .addOption("json", false, "with -stats: print one JSON object instead of a table")
         .addOption("sort", false, "with -stats: also the URLs of each host, per status")
+        .addOption(
+            valued(
+                "hostdb",
+                "hostdb",
+                "with -stats: count the unfetched URLs generate holds back now by this host"
+                    + " database, by reason (default: the hostdb beside the crawldb, if any)"))
         .addOption(valued("topN", "N", "print the N best-scored URLs, best first: score TAB url"))
         .addOption(valued("min", "score", "with -topN: only URLs scored at least this"))
         .addOption(
@@ -97,8 +105,18 @@ public class CrawlDbReader extends CrawlTool {
     String crawlDbName = cmd.getArgList().get(0);
     Path current = VersionedDb.currentForReading(conf, new Path(crawlDbName));
     if (cmd.hasOption("stats")) {
+      Configuration statsConf = new Configuration(conf);
+      Path hostDb =
+          cmd.hasOption("hostdb")
+              ? new Path(cmd.getOptionValue("hostdb"))
+              : HostDb.beside(new Path(crawlDbName));
+      Path installedHostDb = HostDb.installed(statsConf, hostDb);
+      if (installedHostDb == null && cmd.hasOption("hostdb")) {
+        throw new UserException("no host database at " + hostDb);
+      }
+      HostKnowledgeReader.handOver(statsConf, installedHostDb, List.of());
       CrawlDbStats stats =
-          StatsJob.stats(conf, current, new CrawlDatum(), CrawlDbStats.class, this::runJob);
+          StatsJob.stats(statsConf, current, new CrawlDatum(), CrawlDbStats.class, this::runJob);
       out().print(cmd.hasOption("json") ? stats.json(crawlDbName) : stats.table(crawlDbName));
       if (cmd.hasOption("sort")) {
         out().print(hosts(conf, current));

@@ -4,22 +4,35 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.hadoop.conf.Configurable;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.FloatWritable;
+import org.apache.hadoop.io.Writable;
 import org.trawler.core.datum.CrawlDatum;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.datum.MetadataKeys;
 import org.trawler.core.io.JsonOutput;
+import org.trawler.core.net.URLParts;
 import org.trawler.core.protocol.ProtocolOutput;
 import org.trawler.core.protocol.Reason;
 import org.trawler.jobs.dedup.DuplicateKind;
+import org.trawler.jobs.hostdb.HostDbKeys;
+import org.trawler.jobs.hostdb.HostKnowledgeReader;
+import org.trawler.jobs.hostdb.HostPolicy;
+import org.trawler.jobs.hostdb.HostSkip;
 
 /**
  * readdb -stats: counts per status (db_duplicate split exact/near, db_gone by reason), retries and
- * depth, and the score range (and PageRank range, once rank ran), of a crawldb.
+ * depth, and the score range (and PageRank range, once rank ran), of a crawldb. Handed a host
+ * database ({@link HostKnowledgeReader#handOver}), also the unfetched URLs generate holds back now,
+ * by its skip reason ({@link HostPolicy#skipReason(String, String)}: trap_pattern, duplicate_param,
+ * host_backoff...): they stay in the crawldb, due.
  */
-public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
+public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats>, Configurable {
   private long total;
   private final Map<Byte, Long> byStatus = new TreeMap<>();
   private final Map<Integer, Long> byRetries = new TreeMap<>();
@@ -44,6 +57,62 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
 
   /** db_gone entries by the reason of their last fetch (http_404, soft_404, ...). */
   private final Map<String, Long> goneByReason = new TreeMap<>();
+
+  /** db_unfetched entries generate holds back now, by skip reason; empty without a hostdb. */
+  private final Map<String, Long> heldBack = new TreeMap<>();
+
+  private Configuration conf;
+
+  /** What generate would do with each URL now, read from the hostdb on first use; or null. */
+  private HostPolicy policy;
+
+  /** Counts as readdb without a hostdb. */
+  public CrawlDbStats() {}
+
+  /** Counts also the unfetched URLs {@code policy} holds back. */
+  CrawlDbStats(HostPolicy policy) {
+    this.policy = policy;
+  }
+
+  @Override
+  public void setConf(Configuration conf) {
+    this.conf = conf;
+  }
+
+  @Override
+  public Configuration getConf() {
+    return conf;
+  }
+
+  /**
+   * Counts one entry, and when it is unfetched and a hostdb was handed over, whether generate holds
+   * {@code url} back now and why.
+   */
+  @Override
+  public void add(Writable url, CrawlDatum datum) {
+    add(datum);
+    HostPolicy p = policy();
+    if (p != null && datum.getStatus() == CrawlStatus.DB_UNFETCHED) {
+      String u = url.toString();
+      HostSkip reason = p.skipReason(u, URLParts.host(u));
+      if (reason != null) {
+        heldBack.merge(reason.name().toLowerCase(Locale.ROOT), 1L, Long::sum);
+      }
+    }
+  }
+
+  /** The policy of the hostdb handed over in the configuration, read once; null without one. */
+  private HostPolicy policy() {
+    if (policy == null && conf != null && conf.get(HostDbKeys.INTERNAL_CURRENT) != null) {
+      long now = System.currentTimeMillis();
+      try {
+        policy = HostPolicy.from(conf, HostKnowledgeReader.read(conf, now), now);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the host database", e);
+      }
+    }
+    return policy;
+  }
 
   /** Counts one entry. */
   @Override
@@ -92,6 +161,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     soft404 += other.soft404;
     other.duplicatesByKind.forEach((k, n) -> duplicatesByKind.merge(k, n, Long::sum));
     other.goneByReason.forEach((k, n) -> goneByReason.merge(k, n, Long::sum));
+    other.heldBack.forEach((k, n) -> heldBack.merge(k, n, Long::sum));
   }
 
   @Override
@@ -113,6 +183,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     out.writeLong(ranked);
     out.writeFloat(minRank);
     out.writeFloat(maxRank);
+    writeCounts(out, heldBack);
   }
 
   @Override
@@ -133,6 +204,7 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     ranked = in.readLong();
     minRank = in.readFloat();
     maxRank = in.readFloat();
+    readCounts(in, heldBack);
   }
 
   private static void writeCounts(DataOutput out, Map<String, Long> counts) throws IOException {
@@ -192,6 +264,10 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
       split.forEach(
           (part, n) -> sb.append(String.format("  %-20s %10d%n", status + ", " + part, n)));
     }
+    if (!heldBack.isEmpty()) {
+      sb.append(String.format("held back by generate now (db_unfetched, by the hostdb):%n"));
+      heldBack.forEach((reason, n) -> sb.append(String.format("  %-20s %10d%n", reason, n)));
+    }
     sb.append(String.format("retries:%n"));
     for (Map.Entry<Integer, Long> e : byRetries.entrySet()) {
       sb.append(String.format("  %-20d %10d%n", e.getKey(), e.getValue()));
@@ -234,6 +310,9 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats> {
     }
     writeCounts(json.name("duplicates"), duplicatesByKind);
     writeCounts(json.name("goneReasons"), goneByReason);
+    if (!heldBack.isEmpty()) {
+      writeCounts(json.name("heldBack"), heldBack);
+    }
     writeHistogram(json.name("retries"), byRetries);
     writeHistogram(json.name("depth"), byDepth);
     json.name("score").beginObject();

@@ -11,6 +11,11 @@ public interface DbStats<V extends Writable, S extends DbStats<V, S>> extends Wr
   /** Counts one record. */
   void add(V value);
 
+  /** Counts one record stored under {@code key}; stats that do not read keys count its value. */
+  default void add(Writable key, V value) {
+    add(value);
+  }
+
   /** Adds the totals of {@code other} (a later part) to these. */
   void merge(S other);
 }

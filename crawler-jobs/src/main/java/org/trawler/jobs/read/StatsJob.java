@@ -63,7 +63,7 @@ public final class StatsJob {
     S total = empty.get();
     for (Path file : parts) {
       S part = empty.get();
-      PartFiles.readFile(conf, file, new Text(), value, (k, v) -> part.add(v));
+      PartFiles.readFile(conf, file, new Text(), value, (k, v) -> part.add(k, v));
       total.merge(part);
     }
     return total;
@@ -118,7 +118,7 @@ public final class StatsJob {
 
     @Override
     protected void map(Writable key, Writable value, Context context) {
-      stats.add(value);
+      stats.add(key, value);
     }
 
     @Override
