@@ -116,7 +116,13 @@ public class CrawlDbReader extends CrawlTool {
       }
       HostKnowledgeReader.handOver(statsConf, installedHostDb, List.of());
       CrawlDbStats stats =
-          StatsJob.stats(statsConf, current, new CrawlDatum(), CrawlDbStats.class, this::runJob);
+          StatsJob.stats(
+              statsConf,
+              current,
+              new CrawlDatum(),
+              CrawlDbStats.class,
+              CrawlDbStats.sharingTheHostDb(statsConf),
+              this::runJob);
       out().print(cmd.hasOption("json") ? stats.json(crawlDbName) : stats.table(crawlDbName));
       if (cmd.hasOption("sort")) {
         out().print(hosts(conf, current));

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.FloatWritable;
@@ -99,6 +100,20 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats>, Co
         heldBack.merge(reason.name().toLowerCase(Locale.ROOT), 1L, Long::sum);
       }
     }
+  }
+
+  /**
+   * Makes the stats of the parts the client counts itself: they share one read of the hostdb handed
+   * over in {@code conf}, where each would read it on its own (a task's stats read it once).
+   */
+  static Supplier<CrawlDbStats> sharingTheHostDb(Configuration conf) {
+    CrawlDbStats reader = new CrawlDbStats();
+    reader.setConf(conf);
+    return () -> {
+      CrawlDbStats part = new CrawlDbStats(reader.policy());
+      part.setConf(conf);
+      return part;
+    };
   }
 
   /** The policy of the hostdb handed over in the configuration, read once; null without one. */

@@ -45,13 +45,34 @@ public final class StatsJob {
   public static <V extends Writable, S extends DbStats<V, S>> S stats(
       Configuration conf, Path current, V value, Class<S> statsClass, JobRunner runner)
       throws IOException, UserException {
+    return stats(
+        conf,
+        current,
+        value,
+        statsClass,
+        () -> ReflectionUtils.newInstance(statsClass, conf),
+        runner);
+  }
+
+  /**
+   * As {@link #stats(Configuration, Path, Writable, Class, JobRunner)}, the parts read here counted
+   * by stats {@code newStats} makes (the job's tasks make theirs from {@code statsClass}).
+   */
+  public static <V extends Writable, S extends DbStats<V, S>> S stats(
+      Configuration conf,
+      Path current,
+      V value,
+      Class<S> statsClass,
+      Supplier<S> newStats,
+      JobRunner runner)
+      throws IOException, UserException {
     long min =
         Settings.getBytes(
             conf, ReaderKeys.STATS_JOB_MIN_BYTES, ReaderKeys.DEFAULT_STATS_JOB_MIN_BYTES);
     List<Path> parts = PartFiles.list(conf, current);
     FileSystem fs = current.getFileSystem(conf);
     if (parts.isEmpty() || fs.getContentSummary(current).getLength() < min) {
-      return read(conf, parts, value, () -> ReflectionUtils.newInstance(statsClass, conf));
+      return read(conf, parts, value, newStats);
     }
     return run(conf, current, parts, statsClass, runner);
   }
