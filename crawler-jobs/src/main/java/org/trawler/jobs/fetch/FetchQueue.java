@@ -86,6 +86,11 @@ public final class FetchQueue {
     turn.backedOffUntil(now, until, maxWaitMillis, queueId);
   }
 
+  /** See {@link HostTurn#quietUntil}. */
+  void quietUntil(long now, long until, long maxWaitMillis, String queueId) {
+    turn.quietUntil(now, until, maxWaitMillis, queueId);
+  }
+
   /** See {@link HostTurn#slowTo}. */
   void slowTo(long millis) {
     turn.slowTo(millis);

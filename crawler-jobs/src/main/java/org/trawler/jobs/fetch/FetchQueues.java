@@ -61,6 +61,11 @@ final class FetchQueues {
   /** When a host's backoff kept in the hostdb ends, ms epoch; 0 = none. */
   private ToLongFunction<String> backoffOfHost = host -> 0;
 
+  /**
+   * When a host's delay after an earlier task's last request ends, by queue id, ms epoch; 0 = none.
+   */
+  private ToLongFunction<String> quietOfQueue = id -> 0;
+
   /** The longest a queue waits for its host (fetcher.max.crawl.delay), ms; -1 = no limit. */
   private final long maxWaitMillis;
 
@@ -163,6 +168,16 @@ final class FetchQueues {
     return this;
   }
 
+  /**
+   * Hosts an earlier task left in their delay ({@link org.trawler.jobs.politeness.QuietHandOver})
+   * are first asked when it ends: {@code quietOfQueue} gives the time (queue id → ms epoch, 0 =
+   * none).
+   */
+  FetchQueues startingAfter(ToLongFunction<String> quietOfQueue) {
+    this.quietOfQueue = quietOfQueue;
+    return this;
+  }
+
   /** The task stops feeding at {@code end} (ms epoch; -1 = never): no backoff is waited past it. */
   FetchQueues endingAt(long end) {
     timeLimitEnd = end;
@@ -194,12 +209,10 @@ final class FetchQueues {
       if (halted) {
         return false;
       }
-      FetchQueue q =
-          queues.computeIfAbsent(
-              item.queueId,
-              id ->
-                  new FetchQueue(
-                      maxInFlightPerQueue, new HostTurn(delayMillis, delayFactor, maxWaitMillis)));
+      FetchQueue q = queues.get(item.queueId);
+      if (q == null) {
+        q = newQueue(item.queueId);
+      }
       String host = URLParts.host(item.url.toString());
       int hostPace = paceOfHost.applyAsInt(host);
       if (hostPace > 0) {
@@ -220,6 +233,19 @@ final class FetchQueues {
     } finally {
       lock.unlock();
     }
+  }
+
+  /** A queue for {@code id}, its first request after an earlier task's delay for it. */
+  private FetchQueue newQueue(String id) {
+    FetchQueue q =
+        new FetchQueue(maxInFlightPerQueue, new HostTurn(delayMillis, delayFactor, maxWaitMillis));
+    queues.put(id, q);
+    long quietUntil = quietOfQueue.applyAsLong(id);
+    long now = clock.getAsLong();
+    if (quietUntil > now) {
+      q.quietUntil(now, quietUntil, maxWaitAt(now, q.delay()), id);
+    }
+    return q;
   }
 
   /** An item whose queue may start a request at {@code now}, now counted in flight; or null. */
@@ -507,6 +533,26 @@ final class FetchQueues {
     lock.lock();
     try {
       return quietAt;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The hosts still in their delay at {@code now}: queue id → when it ends, ms epoch, to hand over
+   * to the next task instead of waiting them out.
+   */
+  Map<String, Long> quietTimes(long now) {
+    lock.lock();
+    try {
+      Map<String, Long> quiet = new HashMap<>();
+      for (Map.Entry<String, FetchQueue> e : queues.entrySet()) {
+        long at = e.getValue().nextFetchTime();
+        if (at > now) {
+          quiet.put(e.getKey(), at);
+        }
+      }
+      return quiet;
     } finally {
       lock.unlock();
     }

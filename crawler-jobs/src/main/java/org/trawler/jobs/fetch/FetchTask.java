@@ -1,7 +1,9 @@
 package org.trawler.jobs.fetch;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
@@ -11,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolContext;
 import org.trawler.core.protocol.ProtocolKeys;
+import org.trawler.jobs.politeness.QuietHandOver;
 import org.trawler.jobs.politeness.RobotsCache;
 
 /**
@@ -38,6 +41,9 @@ final class FetchTask {
 
   /** When a host's backoff kept in the hostdb ends, ms epoch; 0 = none. */
   private ToLongFunction<String> backoffOfHost = host -> 0;
+
+  /** Where the hosts' last delays go to the next task, or null: the task waits them out. */
+  private QuietHandOver handOver;
 
   FetchTask(
       String name,
@@ -72,13 +78,25 @@ final class FetchTask {
     return this;
   }
 
+  /**
+   * Hosts an earlier task left in their delay start when it ends, and this task hands its own
+   * hosts' last delays over instead of waiting them out (null: it waits, as a segment outside a
+   * crawl directory has no robots db to keep them beside).
+   */
+  FetchTask handingOver(QuietHandOver handOver) {
+    this.handOver = handOver;
+    return this;
+  }
+
   /** Fetches the list; returns once every thread is done, or only stuck ones are left. */
   void run() throws InterruptedException {
     long start = clock.getAsLong();
+    Map<String, Long> earlier = handOver == null ? Map.of() : handOver.read(start);
     FetchQueues queues =
         new FetchQueues(settings, clock)
             .pacedBy(settings.pace, paceOfHost)
-            .backedOffBy(backoffOfHost);
+            .backedOffBy(backoffOfHost)
+            .startingAfter(id -> earlier.getOrDefault(id, 0L));
     QueueFeeder feeder = new QueueFeeder(list, queues, settings.queueIds(), recorder, clock);
     RobotsCache robots =
         new RobotsCache(
@@ -135,9 +153,7 @@ final class FetchTask {
         break;
       }
     }
-    if (halt != HaltCause.HIT_BY_WATCHDOG && halt != HaltCause.WRITE_FAILED) {
-      awaitQuiet(queues);
-    }
+    endQuietly(queues, halt);
     feeder.join(settings.stuckAfterMillis);
     long unfetched = dropped + queues.droppedAfterHalt() + feeder.skipped();
     if (halt != null) {
@@ -155,10 +171,35 @@ final class FetchTask {
   }
 
   /**
-   * Ends the task only once every host's delay after its last request has passed, so that the next
-   * round's fetch, in this task's place, cannot reach a host sooner (the delay, or Crawl-delay up
-   * to fetcher.max.crawl.delay, holds across rounds too).
+   * The delay, or Crawl-delay up to fetcher.max.crawl.delay, holds across rounds too: the hosts
+   * still in their delay are handed over to the next task, which starts them when it ends; without
+   * a hand-over (or when it cannot be written) the task waits them out, so that the next round's
+   * fetch, in this task's place, cannot reach a host sooner. A task ended by the watchdog or a
+   * failed write does not wait.
    */
+  private void endQuietly(FetchQueues queues, HaltCause halt) throws InterruptedException {
+    if (handOver != null) {
+      try {
+        handOver.write(taskFileName(), queues.quietTimes(clock.getAsLong()), clock.getAsLong());
+        return;
+      } catch (IOException e) {
+        LOG.warn(
+            "{}: the hosts' last delays not handed over to the next task ({}): waiting them out",
+            name,
+            e.getMessage());
+      }
+    }
+    if (halt != HaltCause.HIT_BY_WATCHDOG && halt != HaltCause.WRITE_FAILED) {
+      awaitQuiet(queues);
+    }
+  }
+
+  /** The hand-over's file of this task: its attempt, unique across jobs. */
+  private String taskFileName() {
+    return context.getTaskAttemptID().toString();
+  }
+
+  /** Ends the task only once every host's delay after its last request has passed. */
   private void awaitQuiet(FetchQueues queues) throws InterruptedException {
     long wait = queues.quietAt() - clock.getAsLong();
     if (wait > 0) {

@@ -21,6 +21,7 @@ import org.trawler.jobs.hostdb.HostKnowledgeReader;
 import org.trawler.jobs.parse.LinkCombiningWriter;
 import org.trawler.jobs.parse.ParseMarkers;
 import org.trawler.jobs.politeness.PolitenessKeys;
+import org.trawler.jobs.politeness.QuietHandOver;
 import org.trawler.jobs.politeness.RobotsDb;
 import org.trawler.jobs.warc.WarcArchive;
 
@@ -67,6 +68,7 @@ public class FetcherMapper extends Mapper<Text, CrawlDatum, Text, SegmentRecord>
               clock)
           .pacedBy(known::paceMillis)
           .backedOffBy(known::backoffUntil)
+          .handingOver(QuietHandOver.besideRobotsDb(conf, robotsDb(conf)))
           .run();
     } finally {
       if (parseHook != null) {

@@ -3,13 +3,17 @@ package org.trawler.jobs.politeness;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.MalformedURLException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolClass;
@@ -26,9 +30,13 @@ import org.trawler.core.protocol.RobotsRules;
  * host is dropped after fetcher.max.exceptions.per.queue failures, whichever caller thread makes
  * them: a sitemap of host B that host A's robots.txt names is fetched in B's turn. A redirect is
  * followed inline (up to http.redirect.max hops) only to the same host, in the same turn after the
- * delay.
+ * delay. The delays hold across tasks as the fetcher's do: a host an earlier task left in its delay
+ * is first asked when it ends, and {@link #handOverQuiet} hands this task's on ({@link
+ * QuietHandOver}).
  */
 public final class HostFetcher implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(HostFetcher.class);
+
   private final Protocol protocol;
   private final RobotsDb.Reader robotsDb;
   private final RobotsCache robots;
@@ -41,6 +49,12 @@ public final class HostFetcher implements Closeable {
    * the waits between them, and it keeps the delay, the server's back-off and the failures.
    */
   private final ConcurrentMap<String, HostTurn> queues = new ConcurrentHashMap<>();
+
+  /** Where the hosts' last delays go to the next task, or null (no robots db). */
+  private final QuietHandOver handOver;
+
+  /** When an earlier task's delay for a host ends, by queue id, ms epoch. */
+  private final Map<String, Long> earlier;
 
   /** The robots.txt answers asked for, by site. */
   private final SortedMap<String, RobotsTxt> askedRobots = new ConcurrentSkipListMap<>();
@@ -57,6 +71,8 @@ public final class HostFetcher implements Closeable {
     this.robots =
         new RobotsCache(
             protocol, this.robotsDb::get, askedRobots::put, settings, System::currentTimeMillis);
+    this.handOver = QuietHandOver.besideRobotsDb(conf, robotsDb);
+    this.earlier = handOver == null ? Map.of() : handOver.read(System.currentTimeMillis());
   }
 
   /** Reads the settings a HostFetcher reads: a bad one fails here, before any task. */
@@ -162,13 +178,49 @@ public final class HostFetcher implements Closeable {
     } catch (MalformedURLException e) {
       id = url; // the fetch itself will say why
     }
-    return new Queue(
-        id,
-        queues.computeIfAbsent(
-            id,
-            k ->
-                new HostTurn(
-                    settings.delayMillis, settings.delayFactor, settings.maxCrawlDelayMillis)));
+    return new Queue(id, queues.computeIfAbsent(id, this::newTurn));
+  }
+
+  /** A host's turn, its first request after an earlier task's delay for it. */
+  private HostTurn newTurn(String id) {
+    HostTurn turn =
+        new HostTurn(settings.delayMillis, settings.delayFactor, settings.maxCrawlDelayMillis);
+    long until = earlier.getOrDefault(id, 0L);
+    long now = System.currentTimeMillis();
+    if (until > now) {
+      turn.quietUntil(now, until, settings.maxCrawlDelayMillis, id);
+    }
+    return turn;
+  }
+
+  /**
+   * Hands the hosts still in their delay over to the next task as the file {@code name}; without a
+   * robots db to keep them beside (or when they cannot be written), waits until their delays have
+   * passed.
+   */
+  public void handOverQuiet(String name) throws InterruptedException {
+    long now = System.currentTimeMillis();
+    Map<String, Long> quiet = new HashMap<>();
+    long last = now;
+    for (Map.Entry<String, HostTurn> e : queues.entrySet()) {
+      long at = e.getValue().nextFetchTime();
+      if (at > now) {
+        quiet.put(e.getKey(), at);
+        last = Math.max(last, at);
+      }
+    }
+    if (handOver != null) {
+      try {
+        handOver.write(name, quiet, now);
+        return;
+      } catch (IOException e) {
+        LOG.warn("the hosts' last delays not handed over ({}): waiting them out", e.getMessage());
+      }
+    }
+    long wait = last - System.currentTimeMillis();
+    if (wait > 0) {
+      Thread.sleep(wait);
+    }
   }
 
   /**

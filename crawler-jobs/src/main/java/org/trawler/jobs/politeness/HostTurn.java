@@ -89,6 +89,15 @@ public final class HostTurn {
     waitFor(now, until, maxWaitMillis, queueId + " backed off since an earlier round for ");
   }
 
+  /**
+   * An earlier task's last request left the host in its delay until {@code until} (ms epoch, handed
+   * over by {@link QuietHandOver}): no request starts before then; a longer wait than {@code
+   * maxWaitMillis} (a server's backoff) is not waited for, as in {@link #rateLimited}.
+   */
+  public void quietUntil(long now, long until, long maxWaitMillis, String queueId) {
+    waitFor(now, until, maxWaitMillis, queueId + " asked by an earlier task, backed off for ");
+  }
+
   /** No request before {@code until}; a verdict ending every item when the wait is too long. */
   private void waitFor(long now, long until, long maxWaitMillis, String why) {
     nextFetchTime = Math.max(nextFetchTime, until);

@@ -291,6 +291,7 @@ public class SitemapJob extends CrawlTool {
         if (asked != null) {
           fetcher.writeAskedRobots(new Path(asked), context.getTaskAttemptID().toString());
         }
+        fetcher.handOverQuiet(context.getTaskAttemptID().toString());
       } finally {
         pool.shutdownNow();
       }

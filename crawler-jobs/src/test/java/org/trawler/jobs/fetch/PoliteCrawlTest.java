@@ -24,16 +24,21 @@ import org.trawler.jobs.politeness.PolitenessKeys;
 /**
  * Politeness seen from the servers: a 3-round {@code run} over four loopback hosts, each logging
  * every request it serves. Between any two turns of a host — pages, redirect hops — the delay
- * passes (Crawl-delay where robots.txt asks for more); the host's robots.txt and tdmrep.json are
- * asked in the turn of the page that needs them, right before it. Requests to a host never overlap,
- * and robots.txt is asked for once in the whole crawl (once per round with
+ * passes (Crawl-delay where robots.txt asks for more), across rounds too: a fetch task does not
+ * wait out its hosts' last delays but hands them to the next round's ({@code <crawl>/quiet}), and a
+ * Crawl-delay longer than the steps between two fetches still holds; the host's robots.txt and
+ * tdmrep.json are asked in the turn of the page that needs them, right before it. Requests to a
+ * host never overlap, and robots.txt is asked for once in the whole crawl (once per round with
  * fetcher.robots.cache.hours=0), its /.well-known/tdmrep.json (a 404) once with it. One host's
  * robots.txt answers 503 twice, then 200: its page is robots_unavailable until robots.txt can be
  * had (RFC 9309 §2.3.1.4), as readseg -dump shows, and its tdmrep.json is asked only then.
  */
 public class PoliteCrawlTest {
   private static final long DELAY_MILLIS = 300;
-  private static final long CRAWL_DELAY_MILLIS = 1000;
+
+  /** Longer than the steps between two rounds' fetches: the hand-over must hold it. */
+  private static final long CRAWL_DELAY_MILLIS = 2000;
+
   private static final String TDMREP = "/.well-known/tdmrep.json";
 
   /**
@@ -59,7 +64,7 @@ public class PoliteCrawlTest {
     c = new RecordingServer("127.0.0.4");
     d = new RecordingServer("127.0.0.5");
     a.robots(ROBOTS).respond("/", page("/a1", "/a2", "/a3")).respond("/a1", page("/a4"));
-    b.robots(ROBOTS + "Crawl-delay: 1\n").respond("/", page("/b1", "/b2"));
+    b.robots(ROBOTS + "Crawl-delay: 2\n").respond("/", page("/b1", "/b2"));
     c.robots(ROBOTS)
         .respond("/", page("/c1", "/c2"))
         .respond("/c1", redirect(302, "/c1b"))
@@ -142,6 +147,7 @@ public class PoliteCrawlTest {
     assertEquals("hops followed inline", List.of("/c1", "/c1b", "/c1c"), paths(c, "/c1"));
     assertEquals("a hop to another host waits for a later round", 1, count(a, "/a9"));
     assertTrue(new File(crawl, "robots/current").isDirectory());
+    assertTrue("the last delays handed over", new File(crawl, "quiet").isDirectory());
 
     List<File> segments = segments(crawl);
     assertEquals(3, segments.size());

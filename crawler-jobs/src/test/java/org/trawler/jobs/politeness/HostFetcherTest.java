@@ -15,9 +15,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.junit.After;
 import org.junit.Before;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.datum.CrawlStatus;
 import org.trawler.core.protocol.ProtocolOutput;
@@ -31,6 +34,8 @@ public class HostFetcherTest {
   private static final long DELAY_MS = 400;
   private static final long SERVE_MS = 150;
   private static final long RETRY_AFTER_S = 2;
+
+  @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private final AtomicInteger busyAnswers = new AtomicInteger();
 
@@ -198,5 +203,27 @@ public class HostFetcherTest {
     }
     awaitRequests(2);
     assertEquals("robots.txt and the 429", 2, requests.size());
+  }
+
+  @Test
+  public void theNextTaskWaitsTheDelayThisTaskHandedOver() throws Exception {
+    Configuration conf = CrawlerConfiguration.create();
+    conf.set(PolitenessKeys.SERVER_DELAY, Double.toString(DELAY_MS / 1000.0));
+    Path robotsDb = new Path(tmp.getRoot().getPath(), "robots");
+    long handedAt;
+    try (HostFetcher first = new HostFetcher(conf, robotsDb)) {
+      assertEquals(CrawlStatus.FETCH_SUCCESS, first.fetch(url("/a.xml")).getStatus());
+      first.handOverQuiet("task-1");
+      handedAt = System.currentTimeMillis();
+    }
+    assertTrue("no wait at the task's end", System.currentTimeMillis() - handedAt < DELAY_MS);
+    try (HostFetcher next = new HostFetcher(conf, robotsDb)) {
+      assertEquals(CrawlStatus.FETCH_SUCCESS, next.fetch(url("/b.xml")).getStatus());
+    }
+    awaitRequests(4);
+    requests.sort(Comparator.comparingLong(r -> r[0]));
+    assertEquals("robots.txt, a.xml, robots.txt (no robots db kept), b.xml", 4, requests.size());
+    long gap = requests.get(2)[0] - requests.get(1)[1];
+    assertTrue("gap across the tasks: " + gap + " ms", gap >= DELAY_MS - 50);
   }
 }

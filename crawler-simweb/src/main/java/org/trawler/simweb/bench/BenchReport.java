@@ -310,8 +310,9 @@ final class BenchReport implements BenchCommand.Report {
   }
 
   /**
-   * The round's fixed cost, measured with no politeness delay, and how much of the round above the
-   * bench's delay is: a one-URL fetch waits it out after robots.txt and again before its task ends.
+   * The round's fixed cost, measured with no politeness delay, and how much more the round above
+   * took with the bench's delay: nothing but noise, as a one-URL fetch asks robots.txt and the page
+   * in one turn and hands the host's last delay to the next round's fetch.
    */
   private void printRoundCost(PrintStream out) {
     if (roundCost.isEmpty()) {
@@ -330,7 +331,7 @@ final class BenchReport implements BenchCommand.Report {
         roundCostSeconds(), steps);
     // the delayed round's steps ran one at a time: compared step by step, not with the round's wall
     out.printf(
-        "the same round with the bench's %.2f s delay: %.2f s, of which %.2f s is waiting out the delay (after robots.txt, and before the fetch task ends)%n",
+        "the same round with the bench's %.2f s delay: %.2f s, %.2f s more (robots.txt and the page share a turn; the host's last delay goes to the next round's fetch, not waited out)%n",
         settings.delaySeconds, withDelay, withDelay - roundSeconds(roundCost));
   }
 
