@@ -332,7 +332,7 @@ final class BenchReport implements BenchCommand.Report {
     // the delayed round's steps ran one at a time: compared step by step, not with the round's wall
     out.printf(
         "the same round with the bench's %.2f s delay: %.2f s, %.2f s more (robots.txt and the page share a turn; the host's last delay goes to the next round's fetch, not waited out)%n",
-        settings.delaySeconds, withDelay, withDelay - roundSeconds(roundCost));
+        settings.delaySeconds, withDelay, Math.max(0, withDelay - roundSeconds(roundCost)));
   }
 
   /** The line with the benchmark JVM's peak resident set. */
