@@ -62,7 +62,8 @@ public class FetchQueuesTest {
   }
 
   @Test
-  public void theQueuesAreQuietOnceEveryHostsLastDelayHasPassed() throws Exception {
+  public void theQueuesAreQuietOnceEveryHostsLastDelayHasPassedAndHandThoseDelaysOver()
+      throws Exception {
     FetchQueues q = queues(10, 1, 1000, -1);
     FetchItem a = put(q, "a", "/1");
     FetchItem b = put(q, "b", "/1");
@@ -72,6 +73,11 @@ public class FetchQueuesTest {
     q.finish(a, 300, true, 0, false);
     q.finish(b, 100, true, 0, false);
     assertEquals("b's Crawl-delay ends last", 2100, q.quietAt());
+    assertEquals(
+        "handed over to the next task",
+        Map.of("http://a", 1300L, "http://b", 2100L),
+        q.quietTimes(1000));
+    assertEquals("a's delay has passed", Map.of("http://b", 2100L), q.quietTimes(1300));
   }
 
   @Test
@@ -83,20 +89,6 @@ public class FetchQueuesTest {
     assertSame("b at once", b, q.nextReady(1000));
     assertNull("a not before the earlier task's delay ends", q.nextReady(1299));
     assertSame(a, q.nextReady(1300));
-  }
-
-  @Test
-  public void theHostsStillInTheirDelayAreHandedOverWithWhenItEnds() throws Exception {
-    FetchQueues q = queues(10, 1, 1000, -1);
-    FetchItem a = put(q, "a", "/1");
-    FetchItem b = put(q, "b", "/1");
-    assertSame(a, q.nextReady(0));
-    assertSame(b, q.nextReady(0));
-    q.setCrawlDelay(b, 2000);
-    q.finish(a, 300, true, 0, false);
-    q.finish(b, 100, true, 0, false);
-    assertEquals(Map.of("http://a", 1300L, "http://b", 2100L), q.quietTimes(1000));
-    assertEquals("a's delay has passed", Map.of("http://b", 2100L), q.quietTimes(1300));
   }
 
   @Test
