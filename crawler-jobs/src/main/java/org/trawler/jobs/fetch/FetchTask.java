@@ -2,6 +2,7 @@ package org.trawler.jobs.fetch;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -180,7 +181,17 @@ final class FetchTask {
   private void endQuietly(FetchQueues queues, HaltCause halt) throws InterruptedException {
     if (handOver != null) {
       try {
-        handOver.write(taskFileName(), queues.quietTimes(clock.getAsLong()), clock.getAsLong());
+        long now = clock.getAsLong();
+        Map<String, Long> quiet = queues.quietTimes(now);
+        handOver.write(taskFileName(), quiet, now);
+        if (!quiet.isEmpty()) {
+          LOG.info(
+              "{}: {} host(s) still in their delay (for up to {} ms): handed to the next fetch in {}",
+              name,
+              quiet.size(),
+              Collections.max(quiet.values()) - now,
+              handOver.dir());
+        }
         return;
       } catch (IOException e) {
         LOG.warn(
