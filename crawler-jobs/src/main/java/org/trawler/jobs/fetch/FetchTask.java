@@ -1,6 +1,5 @@
 package org.trawler.jobs.fetch;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -179,26 +178,18 @@ final class FetchTask {
    * failed write does not wait.
    */
   private void endQuietly(FetchQueues queues, HaltCause halt) throws InterruptedException {
-    if (handOver != null) {
-      try {
-        long now = clock.getAsLong();
-        Map<String, Long> quiet = queues.quietTimes(now);
-        handOver.write(taskFileName(), quiet, now);
-        if (!quiet.isEmpty()) {
-          LOG.info(
-              "{}: {} host(s) still in their delay (for up to {} ms): handed to the next fetch in {}",
-              name,
-              quiet.size(),
-              Collections.max(quiet.values()) - now,
-              handOver.dir());
-        }
-        return;
-      } catch (IOException e) {
-        LOG.warn(
-            "{}: the hosts' last delays not handed over to the next task ({}): waiting them out",
+    long now = clock.getAsLong();
+    Map<String, Long> quiet = queues.quietTimes(now);
+    if (handOver != null && handOver.tryWrite(taskFileName(), quiet, now)) {
+      if (!quiet.isEmpty()) {
+        LOG.info(
+            "{}: {} host(s) still in their delay (for up to {} ms): handed to the next fetch in {}",
             name,
-            e.getMessage());
+            quiet.size(),
+            Collections.max(quiet.values()) - now,
+            handOver.dir());
       }
+      return;
     }
     if (halt != HaltCause.HIT_BY_WATCHDOG && halt != HaltCause.WRITE_FAILED) {
       awaitQuiet(queues);

@@ -12,8 +12,6 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.trawler.core.datum.RobotsTxt;
 import org.trawler.core.protocol.Protocol;
 import org.trawler.core.protocol.ProtocolClass;
@@ -35,8 +33,6 @@ import org.trawler.core.protocol.RobotsRules;
  * QuietHandOver}).
  */
 public final class HostFetcher implements Closeable {
-  private static final Logger LOG = LoggerFactory.getLogger(HostFetcher.class);
-
   private final Protocol protocol;
   private final RobotsDb.Reader robotsDb;
   private final RobotsCache robots;
@@ -201,22 +197,11 @@ public final class HostFetcher implements Closeable {
   public void handOverQuiet(String name) throws InterruptedException {
     long now = System.currentTimeMillis();
     Map<String, Long> quiet = new HashMap<>();
-    long last = now;
-    for (Map.Entry<String, HostTurn> e : queues.entrySet()) {
-      long at = e.getValue().nextFetchTime();
-      if (at > now) {
-        quiet.put(e.getKey(), at);
-        last = Math.max(last, at);
-      }
+    queues.forEach((id, turn) -> quiet.put(id, turn.nextFetchTime()));
+    if (handOver != null && handOver.tryWrite(name, quiet, now)) {
+      return;
     }
-    if (handOver != null) {
-      try {
-        handOver.write(name, quiet, now);
-        return;
-      } catch (IOException e) {
-        LOG.warn("the hosts' last delays not handed over ({}): waiting them out", e.getMessage());
-      }
-    }
+    long last = quiet.values().stream().mapToLong(Long::longValue).max().orElse(now);
     long wait = last - System.currentTimeMillis();
     if (wait > 0) {
       Thread.sleep(wait);

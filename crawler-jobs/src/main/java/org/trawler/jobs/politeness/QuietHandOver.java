@@ -116,6 +116,23 @@ public final class QuietHandOver {
   }
 
   /**
+   * {@link #write}s, and when that fails warns and returns false: the caller then waits the delays
+   * out, as without a hand-over.
+   */
+  public boolean tryWrite(String name, Map<String, Long> quiet, long now) {
+    try {
+      write(name, quiet, now);
+      return true;
+    } catch (IOException e) {
+      LOG.warn(
+          "{}: the hosts' last delays not handed over to the next task ({}): waiting them out",
+          dir,
+          e.getMessage());
+      return false;
+    }
+  }
+
+  /**
    * Writes the times of {@code quiet} (queue id → end of its delay, ms epoch) that are after {@code
    * now} as the file {@code name}, for the next task; nothing when none is.
    */

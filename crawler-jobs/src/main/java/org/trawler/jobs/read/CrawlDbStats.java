@@ -67,12 +67,16 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats>, Co
   /** What generate would do with each URL now, read from the hostdb on first use; or null. */
   private HostPolicy policy;
 
+  /** Whether the configuration was looked at for a hostdb: once, not at every record. */
+  private boolean policyRead;
+
   /** Counts as readdb without a hostdb. */
   public CrawlDbStats() {}
 
   /** Counts also the unfetched URLs {@code policy} holds back. */
   CrawlDbStats(HostPolicy policy) {
     this.policy = policy;
+    this.policyRead = true;
   }
 
   @Override
@@ -118,7 +122,11 @@ public final class CrawlDbStats implements DbStats<CrawlDatum, CrawlDbStats>, Co
 
   /** The policy of the hostdb handed over in the configuration, read once; null without one. */
   private HostPolicy policy() {
-    if (policy == null && conf != null && conf.get(HostDbKeys.INTERNAL_CURRENT) != null) {
+    if (!policyRead && conf != null) {
+      policyRead = true;
+      if (conf.get(HostDbKeys.INTERNAL_CURRENT) == null) {
+        return null;
+      }
       long now = System.currentTimeMillis();
       try {
         policy = HostPolicy.from(conf, HostKnowledgeReader.read(conf, now), now);
