@@ -48,6 +48,11 @@ public final class TrawlerCommand {
   }
 
   public Result run(String... args) throws Exception {
+    return run(Map.of(), args);
+  }
+
+  /** Runs a command with these environment variables set too (TRAWLER_OPTS, say). */
+  public Result run(Map<String, String> environment, String... args) throws Exception {
     List<String> command =
         new ArrayList<>(List.of("bash", home.resolve("bin/crawl").toString(), "--local"));
     command.addAll(List.of(args));
@@ -62,6 +67,7 @@ public final class TrawlerCommand {
     env.remove("HADOOP_CONF_DIR");
     env.remove("TRAWLER_OPTS");
     env.put(NO_BUILD, "1");
+    env.putAll(environment);
     env.put(
         "PATH",
         new File(System.getProperty("java.home"), "bin")

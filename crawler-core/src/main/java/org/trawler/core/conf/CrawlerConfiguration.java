@@ -23,4 +23,14 @@ public final class CrawlerConfiguration {
     conf.addResource(SITE_RESOURCE);
     return conf;
   }
+
+  /**
+   * Where a configuration's resources are looked up, as Hadoop's own configurations do: the
+   * thread's context class loader (bin/crawl's puts conf/ ahead of the jars' copies), else this
+   * class's.
+   */
+  public static ClassLoader resourceLoader() {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    return loader != null ? loader : CrawlerConfiguration.class.getClassLoader();
+  }
 }

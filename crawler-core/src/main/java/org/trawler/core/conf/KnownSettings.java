@@ -286,7 +286,7 @@ public final class KnownSettings {
   /** The properties of a configuration resource on the classpath (none when it is absent). */
   private static Map<String, Setting> read(String resource) {
     Map<String, Setting> settings = new LinkedHashMap<>();
-    URL url = KnownSettings.class.getClassLoader().getResource(resource);
+    URL url = CrawlerConfiguration.resourceLoader().getResource(resource);
     if (url == null) {
       return settings;
     }

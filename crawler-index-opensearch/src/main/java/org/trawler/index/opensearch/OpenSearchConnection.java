@@ -31,6 +31,7 @@ import org.opensearch.client.transport.httpclient5.ApacheHttpClient5Transport;
 import org.opensearch.client.transport.httpclient5.ApacheHttpClient5TransportBuilder;
 import org.opensearch.client.transport.httpclient5.ResponseException;
 import org.trawler.core.conf.BadSettingException;
+import org.trawler.core.conf.CrawlerConfiguration;
 import org.trawler.core.conf.Settings;
 import org.trawler.core.protocol.http.RemoteCredentials;
 import org.trawler.core.protocol.http.TrustedCertificates;
@@ -202,7 +203,7 @@ final class OpenSearchConnection implements Closeable {
    */
   void installTemplate(String resource) throws IOException {
     ObjectNode template;
-    try (InputStream in = getClass().getClassLoader().getResourceAsStream(resource)) {
+    try (InputStream in = CrawlerConfiguration.resourceLoader().getResourceAsStream(resource)) {
       if (in == null) {
         throw new BadSettingException(
             OpenSearchKeys.TEMPLATE, resource + " is not on the classpath (conf/" + resource + ")");

@@ -103,6 +103,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws Exception {
+    ConfDirsFirst.install();
     System.exit(run(args));
   }
 
