@@ -14,9 +14,10 @@ import org.trawler.simweb.TrawlerCommand;
 
 /**
  * bin/crawl's class-data archive, as a user meets it: whichever command that runs a job comes first
- * after a build stores the classes it loaded as it exits, and the commands after it map them instead of loading
- * them from the jars (bin/crawl-jvm's cds_options; JvmChoicesTest checks its cases). Here because
- * this is the first module whose end-to-end tests run bin/crawl with the modules' jars built.
+ * after a build stores the classes it loaded as it exits, and the commands after it map them
+ * instead of loading them from the jars (bin/crawl-jvm's cds_options; JvmChoicesTest checks its
+ * cases). Here because this is the first module whose end-to-end tests run bin/crawl with the
+ * modules' jars built.
  */
 public class ClassDataArchiveIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
