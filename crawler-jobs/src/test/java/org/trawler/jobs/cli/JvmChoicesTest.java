@@ -63,6 +63,23 @@ public class JvmChoicesTest {
                 + " collector_for_heap 4097; collector_for_heap ''"));
   }
 
+  /**
+   * C1 alone for the commands whose work is small whatever the crawl; C2 at four times its
+   * thresholds for the others, whose crawldb may hold millions of URLs.
+   */
+  @Test
+  public void smallCommandsCompileWithC1AloneTheOthersWithC2Late() throws Exception {
+    String late =
+        "-XX:Tier4InvocationThreshold=20000 -XX:Tier4MinInvocationThreshold=2400"
+            + " -XX:Tier4CompileThreshold=60000 -XX:Tier4BackEdgeThreshold=160000";
+    String c1 = "-XX:TieredStopAtLevel=1";
+    assertEquals(
+        List.of(c1, c1, c1, c1, c1, c1, late, late, late, late, late, late),
+        answers(
+            "for c in demo check urlcheck search conf '' run inject updatedb readdb serve bench; do"
+                + " jit_for_command \"$c\"; done"));
+  }
+
   @Test
   public void absentSiteFilesAreFoundEmptyRightAfterConfAndBothComeLastOnTheClassPath()
       throws IOException {
