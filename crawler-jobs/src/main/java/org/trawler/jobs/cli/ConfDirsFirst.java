@@ -27,7 +27,7 @@ final class ConfDirsFirst extends ClassLoader {
 
   ConfDirsFirst(List<Path> dirs, ClassLoader parent) {
     super(parent);
-    this.dirs = List.copyOf(dirs);
+    this.dirs = dirs.stream().map(d -> d.toAbsolutePath().normalize()).toList();
   }
 
   /**
@@ -51,32 +51,33 @@ final class ConfDirsFirst extends ClassLoader {
 
   @Override
   public URL getResource(String name) {
-    for (Path dir : dirs) {
-      URL url = inDir(dir, name);
-      if (url != null) {
-        return url;
-      }
-    }
-    return super.getResource(name);
+    List<URL> inDirs = inDirs(name);
+    return inDirs.isEmpty() ? super.getResource(name) : inDirs.get(0);
   }
 
   @Override
   public Enumeration<URL> getResources(String name) throws IOException {
-    List<URL> all = new ArrayList<>();
+    List<URL> all = new ArrayList<>(inDirs(name));
+    all.addAll(Collections.list(super.getResources(name)));
+    return Collections.enumeration(all);
+  }
+
+  /** The files {@code name} in the directories, in their order. */
+  private List<URL> inDirs(String name) {
+    List<URL> found = new ArrayList<>();
     for (Path dir : dirs) {
       URL url = inDir(dir, name);
       if (url != null) {
-        all.add(url);
+        found.add(url);
       }
     }
-    all.addAll(Collections.list(super.getResources(name)));
-    return Collections.enumeration(all);
+    return found;
   }
 
   /** The file {@code name} in {@code dir}, or null; never a path outside it. */
   private static URL inDir(Path dir, String name) {
     Path file = dir.resolve(name).normalize();
-    if (!file.startsWith(dir.normalize()) || !Files.isRegularFile(file)) {
+    if (!file.startsWith(dir) || !Files.isRegularFile(file)) {
       return null;
     }
     try {
