@@ -98,6 +98,10 @@ public final class PageText implements NodeVisitor {
    * space and soft hyphen dropped, leading whitespace dropped when {@code stripLeading}.
    */
   static void appendNormalised(StringBuilder sb, String s, boolean stripLeading) {
+    if (isNormal(s, stripLeading)) {
+      sb.append(s); // most text nodes of prose: looked at once, copied whole
+      return;
+    }
     boolean lastWasWhite = false;
     boolean reachedNonWhite = false;
     int run = -1; // start of the characters to copy as they are
@@ -122,6 +126,24 @@ public final class PageText implements NodeVisitor {
       }
     }
     flush(sb, s, run, s.length());
+  }
+
+  /**
+   * Whether appendNormalised would append {@code s} unchanged: its only whitespace single spaces,
+   * not one first when {@code stripLeading}, and no zero-width space or soft hyphen. One test of
+   * most characters: the copy in runs looks at each several times.
+   */
+  private static boolean isNormal(String s, boolean stripLeading) {
+    char previous = stripLeading ? ' ' : 'a';
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c <= ' ' || c >= '\u00A0')
+          && (c == ' ' ? previous == ' ' : isWhite(c) || c == '\u200B' || c == '\u00AD')) {
+        return false;
+      }
+      previous = c;
+    }
+    return true;
   }
 
   private static int flush(StringBuilder sb, String s, int run, int end) {
