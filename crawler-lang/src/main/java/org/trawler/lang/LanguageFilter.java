@@ -87,7 +87,7 @@ public class LanguageFilter implements ParseFilter {
     LanguageShares shares = null;
     if (hasLetters(text, end, minLetters)) {
       shares = LanguageShares.of(text, end);
-      String quick = QuickLanguage.detect(text, end);
+      String quick = QuickLanguage.detect(text, end, shares.words());
       if (quick != null) {
         page.put(ParseData.META_LANG, quick);
         page.note(LangCounter.LANG_FROM_TEXT, quickNote(quick));

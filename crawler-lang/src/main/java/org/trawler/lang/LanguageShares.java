@@ -52,8 +52,11 @@ final class LanguageShares {
   /** The close blocks, until settleTies counts them. */
   private final List<Tie> ties = new ArrayList<>();
 
-  /** The leader and runner-up of the last block's vote, when it was close. */
-  private final String[] tied = new String[2];
+  /** Each block's vote, and its leader and runner-up when it was close. */
+  private final QuickLanguage.Ballot ballot = new QuickLanguage.Ballot();
+
+  /** The words of the text, read once for the votes of all its blocks. */
+  private final QuickLanguage.Words words = new QuickLanguage.Words();
 
   private LanguageShares() {}
 
@@ -61,7 +64,9 @@ final class LanguageShares {
   static LanguageShares of(CharSequence text, int end) {
     end = Math.min(end, text.length());
     LanguageShares shares = new LanguageShares();
+    QuickLanguage.Words words = shares.words;
     int blockStart = 0;
+    int blockWords = 0; // the block's first word
     int blockLetters = 0;
     boolean ascii = true; // the block's letters are all ASCII
     for (int i = 0; i < end; i++) {
@@ -69,21 +74,26 @@ final class LanguageShares {
       if (c < 0x80) {
         if ((char) ((c | 0x20) - 'a') < 26) {
           blockLetters++;
+          words.letter(c);
           continue;
         }
       } else if (Character.isLetter(c)) {
         blockLetters++;
         ascii = false;
+        words.letter(c);
         continue;
       }
+      words.endWord(); // a block ends between words: at a line end or after a sentence's
       if (c == '\n' || (blockLetters >= BLOCK_LETTERS && endsSentence(text, i, end))) {
-        shares.block(text, blockStart, i + 1, blockLetters, ascii);
+        shares.block(text, blockStart, i + 1, blockLetters, ascii, blockWords);
         blockStart = i + 1;
+        blockWords = words.size();
         blockLetters = 0;
         ascii = true;
       }
     }
-    shares.block(text, blockStart, end, blockLetters, ascii);
+    words.endWord();
+    shares.block(text, blockStart, end, blockLetters, ascii, blockWords);
     shares.settleTies();
     return shares;
   }
@@ -103,22 +113,20 @@ final class LanguageShares {
 
   /**
    * Counts the block {@code start..end-1}, of {@code blockLetters} letters ({@code ascii}: all of
-   * them ASCII), for its language; a block whose vote was close between two languages waits for
-   * settleTies.
+   * them ASCII) and the words from {@code firstWord} on, for its language; a block whose vote was
+   * close between two languages waits for settleTies.
    */
-  private void block(CharSequence text, int start, int end, int blockLetters, boolean ascii) {
+  private void block(
+      CharSequence text, int start, int end, int blockLetters, boolean ascii, int firstWord) {
     if (blockLetters == 0) {
       return;
     }
-    tied[0] = null;
     String lang =
-        ascii
-            ? QuickLanguage.detectAsciiBlock(text, start, end, tied)
-            : QuickLanguage.detectBlock(text, start, end, tied);
+        QuickLanguage.detectBlock(text, start, end, ascii, words, firstWord, words.size(), ballot);
     if (lang != null) {
       count(lang, blockLetters);
-    } else if (tied[0] != null) {
-      ties.add(new Tie(tied[0], tied[1], blockLetters));
+    } else if (ballot.leader() != null) {
+      ties.add(new Tie(ballot.leader(), ballot.runnerUp(), blockLetters));
     }
   }
 
@@ -174,6 +182,11 @@ final class LanguageShares {
       }
     }
     return null;
+  }
+
+  /** The words of the text, as the votes read them. */
+  QuickLanguage.Words words() {
+    return words;
   }
 
   /** The share of the decided letters {@code lang}'s blocks hold, 0 to 1. */

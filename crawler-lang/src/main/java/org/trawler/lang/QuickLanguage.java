@@ -1,5 +1,7 @@
 package org.trawler.lang;
 
+import java.util.Arrays;
+
 /**
  * The language of most pages, decided in a few microseconds, before the n-gram detector is asked:
  * by the Unicode script of the letters (Hangul is Korean; Han with kana is Japanese, Han without is
@@ -290,7 +292,18 @@ final class QuickLanguage {
    * detect(text.subSequence(0, length))} gives, without copying them.
    */
   static String detect(CharSequence text, int length) {
-    return detect(text, 0, Math.min(length, text.length()), PAGE, null);
+    int end = Math.min(length, text.length());
+    return detect(text, end, Words.of(text, 0, end));
+  }
+
+  /**
+   * As {@link #detect(CharSequence, int)}, voting on {@code words}, the words of the same
+   * characters as {@link Words} read them (LanguageShares reads them once for the page and its
+   * blocks).
+   */
+  static String detect(CharSequence text, int length, Words words) {
+    int end = Math.min(length, text.length());
+    return decide(text, 0, end, PAGE, new Ballot(), words, 0, words.size());
   }
 
   /**
@@ -299,34 +312,61 @@ final class QuickLanguage {
    * (BLOCK_MIN_WORDS, BLOCK_MIN_HITS of them its language's function words).
    */
   static String detectBlock(CharSequence text, int start, int end) {
-    return detectBlock(text, start, end, null);
+    return detectBlock(text, start, end, new Ballot());
   }
 
   /**
-   * As {@link #detectBlock(CharSequence, int, int)}; where the vote has the words but no clear
-   * winner (Spanish and Catalan share most of theirs), {@code tied[0]} and {@code tied[1]} become
-   * its leader and runner-up (else they are left as they are).
+   * As {@link #detectBlock(CharSequence, int, int)}, counted in {@code ballot}, which keeps the
+   * leader and runner-up of a close vote.
    */
-  static String detectBlock(CharSequence text, int start, int end, String[] tied) {
-    return detect(text, start, Math.min(end, text.length()), BLOCK, tied);
-  }
-
-  /**
-   * As {@link #detectBlock(CharSequence, int, int, String[])} for a block whose letters are all
-   * ASCII, as the caller counted them: its script is Latin, its letters need no second count.
-   */
-  static String detectAsciiBlock(CharSequence text, int start, int end, String[] tied) {
+  static String detectBlock(CharSequence text, int start, int end, Ballot ballot) {
     int blockEnd = Math.min(end, text.length());
-    if (blockEnd - start > MAX_CHARS) {
-      return detectBlock(text, start, blockEnd, tied); // its letters may all be past MAX_CHARS
-    }
-    return vote(text, start, blockEnd, 0, FIRST_CYRILLIC, BLOCK, tied);
+    Words words = Words.of(text, start, blockEnd);
+    return decide(text, start, blockEnd, BLOCK, ballot, words, 0, words.size());
   }
 
-  private static String detect(
-      CharSequence text, int start, int sampleEnd, Evidence evidence, String[] tied) {
+  /**
+   * As {@link #detectBlock(CharSequence, int, int, Ballot)}, voting on {@code
+   * words.get(from..to-1)}: the block's words as {@link Words} read them, which it need not read
+   * again. A block whose letters are all ASCII ({@code ascii}, as the caller counted them) is
+   * Latin: its letters need no second count.
+   */
+  static String detectBlock(
+      CharSequence text,
+      int start,
+      int end,
+      boolean ascii,
+      Words words,
+      int from,
+      int to,
+      Ballot ballot) {
+    int blockEnd = Math.min(end, text.length());
+    if (ascii && blockEnd - start <= MAX_CHARS) {
+      ballot.start(0, FIRST_CYRILLIC, BLOCK);
+      return ballot.vote(words, from, to);
+    }
+    // a longer block's letters may all come after the MAX_CHARS its script is counted on
+    return decide(text, start, blockEnd, BLOCK, ballot, words, from, to);
+  }
+
+  /**
+   * The language of characters {@code start..sampleEnd-1} by their script, and by a vote on their
+   * words, {@code words.get(from..to-1)}, where the script has several languages.
+   */
+  private static String decide(
+      CharSequence text,
+      int start,
+      int sampleEnd,
+      Evidence evidence,
+      Ballot ballot,
+      Words words,
+      int from,
+      int to) {
     int end = Math.min(sampleEnd, start + MAX_CHARS);
-    int[] count = new int[SCRIPTS.length];
+    int[] count = ballot.scripts;
+    Arrays.fill(count, 0);
+    ballot.leader = null;
+    ballot.runnerUp = null;
     int ascii = 0;
     int others = 0;
     for (int i = start; i < end; i++) {
@@ -387,56 +427,161 @@ final class QuickLanguage {
       case ARMENIAN:
         return "hy";
       case LATIN:
-        return vote(text, start, sampleEnd, 0, FIRST_CYRILLIC, evidence, tied);
+        ballot.start(0, FIRST_CYRILLIC, evidence);
+        break;
       case CYRILLIC:
-        return vote(text, start, sampleEnd, FIRST_CYRILLIC, FUNCTION_WORDS.length, evidence, tied);
+        ballot.start(FIRST_CYRILLIC, FUNCTION_WORDS.length, evidence);
+        break;
       default:
         return null; // Arabic (ar, fa, ur), Devanagari (hi, mr, ne) and the rest: the n-grams
     }
+    return ballot.vote(words, from, to);
   }
 
   /**
-   * The language among {@code from..to-1} whose function words the text uses clearly more than any
-   * other's, or null. A word several languages share counts for each as a share, so that "de" (in
-   * French, Spanish, Dutch...) decides nothing and "het" or "los" decide much.
+   * A text's words as the vote reads them: runs of letters, each as the languages whose function
+   * word it is (bit i: FUNCTION_WORDS[i]; 0 for none, or a word longer than MAX_WORD).
+   * LanguageShares reads a page's words once and votes block by block on them; each block read its
+   * characters again before, a third of the language filter's time.
    */
-  private static String vote(
-      CharSequence text, int start, int end, int from, int to, Evidence evidence, String[] tied) {
-    double[] score = new double[FUNCTION_WORDS.length];
-    int[] hits = new int[FUNCTION_WORDS.length];
-    int[] own = new int[FUNCTION_WORDS.length];
-    long of = ((1L << to) - 1) & ~((1L << from) - 1);
-    int words = 0;
-    int scanned = 0;
-    int run = 0;
-    boolean runHit = false;
-    char[] word = new char[MAX_WORD];
-    int i = start;
-    while (words < MAX_WORDS && scanned < MAX_SCANNED) {
-      char c = 0;
-      while (i < end && !isLetter(c = text.charAt(i))) {
-        i++;
-      }
-      if (i >= end) {
-        break;
-      }
-      // a word: its first MAX_WORD letters in lower case, and whether it has more
-      int letters = 0;
-      int hash = 0;
-      do {
-        char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
-        word[letters++] = lower;
-        hash = 31 * hash + lower;
-        i++;
-      } while (letters < MAX_WORD && i < end && isLetter(c = text.charAt(i)));
-      boolean tooLong = false;
-      while (i < end && isLetter(text.charAt(i))) {
+  static final class Words {
+    private final char[] word = new char[MAX_WORD];
+    private int letters;
+    private int hash;
+    private boolean tooLong;
+    private long[] languages = new long[256];
+    private int size;
+
+    /** Adds a letter to the word being read. */
+    void letter(char c) {
+      if (letters == MAX_WORD) {
         tooLong = true;
-        i++;
+        return;
       }
+      char lower = c < 0x80 ? (char) (c | 0x20) : Character.toLowerCase(c);
+      word[letters++] = lower;
+      hash = 31 * hash + lower;
+    }
+
+    /** Ends the word being read, if one is: it is the next word. */
+    void endWord() {
+      if (letters == 0) {
+        return;
+      }
+      if (size == languages.length) {
+        languages = Arrays.copyOf(languages, 2 * size);
+      }
+      languages[size++] = languagesOf(word, letters, hash, tooLong);
+      letters = 0;
+      hash = 0;
+      tooLong = false;
+    }
+
+    /** Words read so far. */
+    int size() {
+      return size;
+    }
+
+    /** The languages of word {@code i}, as bits. */
+    long get(int i) {
+      return languages[i];
+    }
+
+    /** The words of characters {@code start..end-1} of {@code text}. */
+    static Words of(CharSequence text, int start, int end) {
+      Words words = new Words();
+      for (int i = start; i < end; i++) {
+        char c = text.charAt(i);
+        if (isLetter(c)) {
+          words.letter(c);
+        } else {
+          words.endWord();
+        }
+      }
+      words.endWord();
+      return words;
+    }
+  }
+
+  /** The languages whose function word the word read into {@code word} is. */
+  private static long languagesOf(char[] word, int letters, int hash, boolean tooLong) {
+    return tooLong ? 0 : TABLE[slot(word, letters, hash)] & LANGUAGES;
+  }
+
+  /**
+   * One vote on a text's words: each language's score (a word several languages share counts for
+   * each as a share, so that "de", in French, Spanish, Dutch..., decides nothing and "het" or "los"
+   * decide much), its hits and its words of its own. Reused from one block of a page to the next.
+   * After a vote with the words but no clear winner (Spanish and Catalan share most of theirs),
+   * {@link #leader} and {@link #runnerUp} name its two languages; after any other they are null.
+   */
+  static final class Ballot {
+    private final double[] score = new double[FUNCTION_WORDS.length];
+    private final int[] hits = new int[FUNCTION_WORDS.length];
+    private final int[] own = new int[FUNCTION_WORDS.length];
+    private final int[] scripts = new int[SCRIPTS.length];
+    private int from;
+    private int to;
+    private long of;
+    private Evidence evidence;
+    private int words;
+    private int scanned;
+    private int run;
+    private boolean runHit;
+    private String leader;
+    private String runnerUp;
+
+    /** The leader of the last vote, when it was close, else null. */
+    String leader() {
+      return leader;
+    }
+
+    /** The runner-up of the last vote, when it was close, else null. */
+    String runnerUp() {
+      return runnerUp;
+    }
+
+    /** A new vote among the languages {@code from..to-1}. */
+    private void start(int from, int to, Evidence evidence) {
+      this.from = from;
+      this.to = to;
+      this.of = ((1L << to) - 1) & ~((1L << from) - 1);
+      this.evidence = evidence;
+      Arrays.fill(score, 0);
+      Arrays.fill(hits, 0);
+      Arrays.fill(own, 0);
+      words = 0;
+      scanned = 0;
+      run = 0;
+      runHit = false;
+      leader = null;
+      runnerUp = null;
+    }
+
+    /** The vote on {@code words.get(first..end-1)}. */
+    private String vote(Words words, int first, int end) {
+      for (int w = first; w < end && !full(); w++) {
+        String early = count(words.get(w));
+        if (early != null) {
+          return early;
+        }
+      }
+      return result();
+    }
+
+    /** Whether the vote has read all the words it reads: MAX_WORDS of prose, MAX_SCANNED in all. */
+    private boolean full() {
+      return words >= MAX_WORDS || scanned >= MAX_SCANNED;
+    }
+
+    /**
+     * Counts a word of {@code languages}; returns the language decided without reading on (a page
+     * of plain prose is decided on its first paragraphs), or null.
+     */
+    private String count(long languages) {
+      long mask = languages & of;
       scanned++;
       run++;
-      long mask = tooLong ? 0 : TABLE[slot(word, letters, hash)] & LANGUAGES & of;
       if (mask != 0) {
         runHit = true;
         double share = SHARE[Long.bitCount(mask)];
@@ -452,65 +597,55 @@ final class QuickLanguage {
         run = 0;
         runHit = false;
         if (words >= EARLY_WORDS) {
-          String clear =
-              decided(
-                  score, hits, own, words, from, to, EARLY_COVERAGE, EARLY_MARGIN, evidence, null);
-          if (clear != null) {
-            return clear;
-          }
+          return decided(EARLY_COVERAGE, EARLY_MARGIN, false);
         }
       }
-    }
-    words += runHit ? run : 0;
-    if (words < evidence.minWords()) {
       return null;
     }
-    return decided(score, hits, own, words, from, to, 1, 1, evidence, tied);
-  }
 
-  /**
-   * The language whose function words won the vote so far ({@code words} words of prose read), or
-   * null: its words at least {@code coverage} times MIN_COVERAGE of them, its score at least {@code
-   * margin} times MIN_MARGIN the runner-up's (or, where {@code evidence} allows, its own words
-   * against none of the runner-up's and a smaller lead), and at least the hits {@code evidence}
-   * asks. Where only the lead is missing, {@code tied} (if not null) gets leader and runner-up.
-   */
-  private static String decided(
-      double[] score,
-      int[] hits,
-      int[] own,
-      int words,
-      int from,
-      int to,
-      double coverage,
-      double margin,
-      Evidence evidence,
-      String[] tied) {
-    int best = from;
-    int second = -1;
-    for (int l = from + 1; l < to; l++) {
-      if (score[l] > score[best]) {
-        second = best;
-        best = l;
-      } else if (second < 0 || score[l] > score[second]) {
-        second = l;
+    /** The language the words read decide, or null. */
+    private String result() {
+      words += runHit ? run : 0;
+      if (words < evidence.minWords()) {
+        return null;
       }
+      return decided(1, 1, true);
     }
-    if (hits[best] < coverage * MIN_COVERAGE * words || hits[best] < evidence.minHits()) {
-      return null;
-    }
-    if (score[best] < margin * MIN_MARGIN * score[second]
-        && (evidence.ownWordsMargin() == 0
-            || own[best] == 0
-            || own[second] > 0
-            || score[best] < evidence.ownWordsMargin() * score[second])) {
-      if (tied != null) {
-        tied[0] = CODES[best];
-        tied[1] = CODES[second];
+
+    /**
+     * The language whose function words won the vote so far, or null: its words at least {@code
+     * coverage} times MIN_COVERAGE of the words of prose read, its score at least {@code margin}
+     * times MIN_MARGIN the runner-up's (or, where the evidence allows, its own words against none
+     * of the runner-up's and a smaller lead), and at least the hits the evidence asks. Where only
+     * the lead is missing, and {@code noteTie}, leader and runner-up are kept.
+     */
+    private String decided(double coverage, double margin, boolean noteTie) {
+      int best = from;
+      int second = -1;
+      for (int l = from + 1; l < to; l++) {
+        if (score[l] > score[best]) {
+          second = best;
+          best = l;
+        } else if (second < 0 || score[l] > score[second]) {
+          second = l;
+        }
       }
-      return null;
+      if (hits[best] < coverage * MIN_COVERAGE * words || hits[best] < evidence.minHits()) {
+        return null;
+      }
+      if (score[best] < margin * MIN_MARGIN * score[second]
+          && (evidence.ownWordsMargin() == 0
+              || own[best] == 0
+              || own[second] > 0
+              || score[best] < evidence.ownWordsMargin() * score[second])) {
+        if (noteTie) {
+          leader = CODES[best];
+          runnerUp = CODES[second];
+        }
+        return null;
+      }
+      return CODES[best];
     }
-    return CODES[best];
   }
 
   private static boolean isLetter(char c) {

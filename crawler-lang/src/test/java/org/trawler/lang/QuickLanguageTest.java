@@ -1,6 +1,5 @@
 package org.trawler.lang;
 
-import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
@@ -219,11 +218,14 @@ public class QuickLanguageTest {
     int blocks = 0;
     for (int start = 0; start < text.length(); start = text.indexOf('\n', start) + 1) {
       for (int end = text.indexOf('\n', start); end > 0; end = text.indexOf('\n', end + 1)) {
-        String[] tied = new String[2];
-        String[] tiedAscii = new String[2];
-        String lang = QuickLanguage.detectBlock(text, start, end, tied);
-        assertEquals(lang, QuickLanguage.detectAsciiBlock(text, start, end, tiedAscii));
-        assertArrayEquals(tied, tiedAscii);
+        QuickLanguage.Ballot any = new QuickLanguage.Ballot();
+        QuickLanguage.Ballot ascii = new QuickLanguage.Ballot();
+        QuickLanguage.Words words = QuickLanguage.Words.of(text, start, end);
+        assertEquals(
+            QuickLanguage.detectBlock(text, start, end, any),
+            QuickLanguage.detectBlock(text, start, end, true, words, 0, words.size(), ascii));
+        assertEquals(any.leader(), ascii.leader());
+        assertEquals(any.runnerUp(), ascii.runnerUp());
         blocks++;
         if (end - start > 600) {
           break;
@@ -232,8 +234,42 @@ public class QuickLanguageTest {
     }
     assertTrue(blocks > 100);
     String lateLetters = " 1.".repeat(700) + " the house is on the hill and it is red";
+    QuickLanguage.Words words = QuickLanguage.Words.of(lateLetters, 0, lateLetters.length());
     assertEquals(
-        QuickLanguage.detectBlock(lateLetters, 0, lateLetters.length(), null),
-        QuickLanguage.detectAsciiBlock(lateLetters, 0, lateLetters.length(), null));
+        QuickLanguage.detectBlock(lateLetters, 0, lateLetters.length()),
+        QuickLanguage.detectBlock(
+            lateLetters,
+            0,
+            lateLetters.length(),
+            true,
+            words,
+            0,
+            words.size(),
+            new QuickLanguage.Ballot()));
+  }
+
+  /**
+   * The words LanguageShares reads once for a page's blocks, and that the page's own vote then
+   * reads, are the words read from its characters alone: every sample language's sentences run
+   * together, cut at sample lengths that end inside a word.
+   */
+  @Test
+  public void thePagesWordsAreReadOnceAsEachVoteWouldReadThem() {
+    StringBuilder all = new StringBuilder();
+    for (String[] sentences : LanguageSamples.SENTENCES.values()) {
+      for (String s : sentences) {
+        all.append(s).append(s.length() % 2 == 0 ? "\n" : " 12:30, ");
+      }
+    }
+    String text = all.toString();
+    for (int end : new int[] {text.length(), 5000, 777, 61}) {
+      QuickLanguage.Words shares = LanguageShares.of(text, end).words();
+      QuickLanguage.Words alone = QuickLanguage.Words.of(text, 0, Math.min(end, text.length()));
+      assertEquals(alone.size(), shares.size());
+      for (int i = 0; i < alone.size(); i++) {
+        assertEquals(end + " / " + i, alone.get(i), shares.get(i));
+      }
+      assertEquals(QuickLanguage.detect(text, end), QuickLanguage.detect(text, end, shares));
+    }
   }
 }
