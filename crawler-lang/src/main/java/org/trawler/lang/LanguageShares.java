@@ -83,7 +83,7 @@ final class LanguageShares {
         words.letter(c);
         continue;
       }
-      words.endWord(); // a block ends between words: at a line end or after a sentence's
+      words.endWord(); // so a block, cut at a line's end or a sentence's, ends between words
       if (c == '\n' || (blockLetters >= BLOCK_LETTERS && endsSentence(text, i, end))) {
         shares.block(text, blockStart, i + 1, blockLetters, ascii, blockWords);
         blockStart = i + 1;

@@ -441,8 +441,8 @@ final class QuickLanguage {
   /**
    * A text's words as the vote reads them: runs of letters, each as the languages whose function
    * word it is (bit i: FUNCTION_WORDS[i]; 0 for none, or a word longer than MAX_WORD).
-   * LanguageShares reads a page's words once and votes block by block on them; each block read its
-   * characters again before, a third of the language filter's time.
+   * LanguageShares reads a page's words once, and the page's vote and each of its blocks' count on
+   * them, where each read its characters again.
    */
   static final class Words {
     private final char[] word = new char[MAX_WORD];
