@@ -98,14 +98,16 @@ public final class PageText implements NodeVisitor {
    * space and soft hyphen dropped, leading whitespace dropped when {@code stripLeading}.
    */
   static void appendNormalised(StringBuilder sb, String s, boolean stripLeading) {
-    if (isNormal(s, stripLeading)) {
+    int normal = normalPrefix(s, stripLeading);
+    if (normal == s.length()) {
       sb.append(s); // most text nodes of prose: looked at once, copied whole
       return;
     }
-    boolean lastWasWhite = false;
-    boolean reachedNonWhite = false;
-    int run = -1; // start of the characters to copy as they are
-    for (int i = 0; i < s.length(); i++) {
+    // the rest, from where the prefix stops: the prefix is a run to copy, ending in a space or not
+    boolean lastWasWhite = normal > 0 && s.charAt(normal - 1) == ' ';
+    boolean reachedNonWhite = normal > 0; // a prefix when stripLeading starts with a non-space
+    int run = normal > 0 ? 0 : -1; // start of the characters to copy as they are
+    for (int i = normal; i < s.length(); i++) {
       char c = s.charAt(i);
       if (isWhite(c)) {
         if ((stripLeading && !reachedNonWhite) || lastWasWhite) {
@@ -129,21 +131,22 @@ public final class PageText implements NodeVisitor {
   }
 
   /**
-   * Whether appendNormalised would append {@code s} unchanged: its only whitespace single spaces,
-   * not one first when {@code stripLeading}, and no zero-width space or soft hyphen. One test of
-   * most characters: the copy in runs looks at each several times.
+   * How many of {@code s}'s first characters appendNormalised appends unchanged: up to the first
+   * whitespace that is not a single space (or a space first when {@code stripLeading}), zero-width
+   * space or soft hyphen. One test of most characters, where the copy in runs looks at each several
+   * times, and the copy in runs takes over where it stops.
    */
-  private static boolean isNormal(String s, boolean stripLeading) {
+  private static int normalPrefix(String s, boolean stripLeading) {
     char previous = stripLeading ? ' ' : 'a';
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       if ((c <= ' ' || c >= '\u00A0')
           && (c == ' ' ? previous == ' ' : isWhite(c) || c == '\u200B' || c == '\u00AD')) {
-        return false;
+        return i;
       }
       previous = c;
     }
-    return true;
+    return s.length();
   }
 
   private static int flush(StringBuilder sb, String s, int run, int end) {
