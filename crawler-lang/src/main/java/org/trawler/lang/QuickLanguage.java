@@ -363,10 +363,7 @@ final class QuickLanguage {
       int from,
       int to) {
     int end = Math.min(sampleEnd, start + MAX_CHARS);
-    int[] count = ballot.scripts;
-    Arrays.fill(count, 0);
-    ballot.leader = null;
-    ballot.runnerUp = null;
+    int[] count = ballot.newScriptCounts();
     int ascii = 0;
     int others = 0;
     for (int i = start; i < end; i++) {
@@ -539,6 +536,17 @@ final class QuickLanguage {
     /** The runner-up of the last vote, when it was close, else null. */
     String runnerUp() {
       return runnerUp;
+    }
+
+    /**
+     * The script counts of a new decision, all 0, and no close vote noted: a decision by script
+     * alone (Korean, Greek, a mixed text) leaves none.
+     */
+    private int[] newScriptCounts() {
+      Arrays.fill(scripts, 0);
+      leader = null;
+      runnerUp = null;
+      return scripts;
     }
 
     /** A new vote among the languages {@code from..to-1}. */

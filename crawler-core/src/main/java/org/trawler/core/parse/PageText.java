@@ -149,11 +149,13 @@ public final class PageText implements NodeVisitor {
     return s.length();
   }
 
+  /**
+   * Appends the run {@code run..end-1} of {@code s}, if one is open ({@code run} >= 0); returns -1,
+   * no run open. A whole node never comes here: normalPrefix appended it.
+   */
   private static int flush(StringBuilder sb, String s, int run, int end) {
-    if (run == 0 && end == s.length()) {
-      sb.append(s); // one array copy, where append(s, start, end) copies char by char
-    } else if (run >= 0) {
-      sb.append(s.substring(run, end));
+    if (run >= 0) {
+      sb.append(s.substring(run, end)); // where append(s, start, end) copies char by char
     }
     return -1;
   }
