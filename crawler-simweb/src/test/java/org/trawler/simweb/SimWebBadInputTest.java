@@ -36,6 +36,8 @@ public class SimWebBadInputTest extends BadInputTest {
     cases.add(bad(cmd("bench", "--soak", "5", "--topN", "0"), USAGE, "at least 1"));
     cases.add(bad(cmd("bench", "sok", "5"), USAGE, "unknown subcommand sok (did you mean soak?)"));
     cases.add(bad(cmd("bench", "cycle", "extra"), USAGE, "too many arguments"));
+    cases.add(bad(cmd("bench", "cycle", "--dir", "{foreign}"), USAGE, "is not empty"));
+    cases.add(bad(cmd("bench", "vs-wget", "--dir", "{file}"), USAGE, "is a file"));
     cases.add(bad(cmd("bench", "cycle", "--wget", "w"), USAGE, "unknown option --wget"));
     cases.add(bad(cmd("bench", "--hosts", "3", "cycle"), USAGE, "the subcommand comes first"));
     cases.add(bad(cmd("bench", "db"), USAGE, "missing arguments"));

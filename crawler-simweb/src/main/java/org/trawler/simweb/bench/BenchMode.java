@@ -127,12 +127,36 @@ abstract class BenchMode extends CrawlTool {
         tempDir
             ? Files.createTempDirectory("trawler-bench")
             : Paths.get(cmd.getOptionValue("dir")).toAbsolutePath();
+    if (!tempDir) {
+      refuseUsedDir(dir);
+    }
     Files.createDirectories(dir);
     try {
       return run(cmd, dir, json);
     } finally {
       if (tempDir) {
         FileUtil.fullyDelete(dir.toFile());
+      }
+    }
+  }
+
+  /**
+   * Refuses a work directory with anything in it: a bench would count an earlier run's crawl, logs
+   * or wget mirror as its own.
+   */
+  private static void refuseUsedDir(Path dir) throws IOException, UsageException {
+    if (Files.isRegularFile(dir)) {
+      throw new UsageException("--dir " + dir + " is a file: give a new or empty directory");
+    }
+    if (Files.isDirectory(dir)) {
+      try (var entries = Files.list(dir)) {
+        if (entries.findAny().isPresent()) {
+          throw new UsageException(
+              "--dir "
+                  + dir
+                  + " is not empty: give a new or empty directory (a bench would count what an"
+                  + " earlier run left there)");
+        }
       }
     }
   }
