@@ -16,6 +16,7 @@ import org.trawler.jobs.fetch.FetcherKeys;
 import org.trawler.jobs.generate.Generator;
 import org.trawler.jobs.inject.Injector;
 import org.trawler.jobs.layout.CrawlDir;
+import org.trawler.jobs.parse.ParseSegment;
 import org.trawler.jobs.politeness.PolitenessKeys;
 import org.trawler.jobs.warc.WarcExport;
 import org.trawler.simweb.ServedAddresses;
@@ -29,7 +30,9 @@ import org.trawler.simweb.SiteProfile;
  * per second into Lucene; and the fixed cost of a job and of a round (a round on a one-URL crawldb,
  * with the bench's politeness delay and without). With {@code -D fetcher.parse=false} (a parse job
  * each round), the parse jobs' CPU per page against the parser alone on the same pages ({@link
- * ParserAlone}); parsing in the fetch task, there is no parse job to compare and no parseJob.
+ * ParserAlone}), and again for parse jobs of the same segments run after it in the same JVM (warm,
+ * as a run's later rounds parse); parsing in the fetch task, there is no parse job to compare and
+ * no parseJob.
  */
 final class BenchCycle extends BenchMode {
   /**
@@ -152,10 +155,19 @@ final class BenchCycle extends BenchMode {
       }
       // the rounds' own setting: they parse in the fetch task unless fetcher.parse=false is set
       if (!round.parsesInFetch()) {
+        List<org.apache.hadoop.fs.Path> parsed =
+            Segment.withPart(conf, crawl.segments(), Segment.PARSE_DATA, "parsed");
         report.parserAlone(
-            ParserAlone.measure(
-                conf, Segment.withPart(conf, crawl.segments(), Segment.PARSE_DATA, "parsed")),
-            parseJitMillis < 0 ? -1 : parseJitMillis / 1e3);
+            ParserAlone.measure(conf, parsed), parseJitMillis < 0 ? -1 : parseJitMillis / 1e3);
+        // The same segments parsed again by parse jobs in this JVM, as the rounds after a run's
+        // first parse: compiled by now, so what the job costs around the parser, without the
+        // JIT's warm-up of a fresh JVM.
+        long jit = JitTime.cpuMillis();
+        for (org.apache.hadoop.fs.Path segment : parsed) {
+          report.add(meter.measure(0, BenchReport.REPARSE, () -> reparse(conf, segment)));
+        }
+        long after = JitTime.cpuMillis();
+        report.reparseJitSeconds(jit < 0 || after < 0 ? -1 : (after - jit) / 1e3);
       }
       report.add(meter.measure(0, "warc", () -> exportWarc(conf, crawl, dir.resolve("warc"))));
       // The fixed cost of a job: the same round on a crawldb of one URL (a warm JVM, as in `run`).
@@ -223,6 +235,15 @@ final class BenchCycle extends BenchMode {
         new org.apache.hadoop.fs.Path(out.toString()),
         Segment.withPart(conf, crawl.segments(), Segment.CRAWL_FETCH, "fetched"));
     return export.results();
+  }
+
+  /** Parses {@code segment} again (its parse output replaced); returns the job's counters. */
+  private static Map<String, Long> reparse(Configuration conf, org.apache.hadoop.fs.Path segment)
+      throws Exception {
+    ParseSegment parse = new ParseSegment();
+    parse.setConf(new Configuration(conf));
+    parse.parse(segment, true);
+    return parse.results();
   }
 
   /** Injects the seeds under {@code urlDir}; returns inject's counters. */

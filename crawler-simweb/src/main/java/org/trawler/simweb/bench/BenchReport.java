@@ -33,6 +33,9 @@ final class BenchReport implements BenchCommand.Report {
   private static final String WARC_BYTES = WarcCounter.BYTES.resultKey();
   private static final String WARC_PAYLOAD_BYTES = WarcCounter.PAYLOAD_BYTES.resultKey();
 
+  /** The phase of the parse jobs run again, warm, on the rounds' segments (issue 43 §1). */
+  static final String REPARSE = "parse again";
+
   /** The steps of a round, in order. */
   static final List<String> ROUND_STEPS =
       List.of(
@@ -82,6 +85,7 @@ final class BenchReport implements BenchCommand.Report {
   private double serverCpuSeconds = -1;
   private ParserAlone.Figures parserAlone;
   private double parseJitSeconds;
+  private double reparseJitSeconds = -1;
   private long peakRssBytes = -1;
 
   BenchReport(Settings settings) {
@@ -137,11 +141,26 @@ final class BenchReport implements BenchCommand.Report {
     parseJitSeconds = jitSeconds;
   }
 
+  /** The JIT compiler threads' CPU seconds during the warm parse jobs (-1 when unknown). */
+  void reparseJitSeconds(double seconds) {
+    reparseJitSeconds = seconds;
+  }
+
   /** The parse jobs' pages and CPU seconds over all rounds: {pages, cpuSeconds}. */
   private double[] parseJobs() {
+    return pagesAndCpu(CrawlRound.PARSE);
+  }
+
+  /** The same pages' parse jobs run again after the parser alone, warm: {pages, cpuSeconds}. */
+  private double[] warmParseJobs() {
+    return pagesAndCpu(REPARSE);
+  }
+
+  /** The pages and CPU seconds of the samples of {@code phase}: {pages, cpuSeconds}. */
+  private double[] pagesAndCpu(String phase) {
     double[] pagesAndCpu = new double[2];
     for (PhaseMeter.Sample s : phases) {
-      if (s.phase().equals(CrawlRound.PARSE)) {
+      if (s.phase().equals(phase)) {
         pagesAndCpu[0] += records(s);
         pagesAndCpu[1] += s.cpuSeconds();
       }
@@ -163,7 +182,16 @@ final class BenchReport implements BenchCommand.Report {
   }
 
   private double parseJobRatio(double parserCpuSeconds) {
-    double[] job = parseJobs();
+    return ratio(parseJobs(), parserCpuSeconds);
+  }
+
+  /** The warm parse jobs' CPU per page over the parser's own (its thread's CPU). */
+  private double warmParseJobRatio() {
+    return ratio(warmParseJobs(), parserAlone.cpuSeconds());
+  }
+
+  /** CPU per page of {@code job} ({pages, cpuSeconds}) over the parser alone's. */
+  private double ratio(double[] job, double parserCpuSeconds) {
     return (job[1] / job[0]) / (parserCpuSeconds / parserAlone.pages());
   }
 
@@ -289,6 +317,14 @@ final class BenchReport implements BenchCommand.Report {
           "  the JIT compiler threads' CPU during the parse jobs: %.1f s (the parser alone runs"
               + " warm)%n",
           parseJitSeconds);
+      double[] warm = warmParseJobs();
+      if (warm[0] > 0) {
+        out.printf(
+            "  the same pages parsed again by parse jobs in this JVM (warm, as a run's later"
+                + " rounds): %.1f pages per CPU s; CPU per page %.2f x the parser's own; the JIT"
+                + " compiler threads' CPU meanwhile %.1f s%n",
+            warm[0] / warm[1], warmParseJobRatio(), reparseJitSeconds);
+      }
     }
     PhaseMeter.Sample warc = phase("warc");
     if (warc != null) {
@@ -450,8 +486,22 @@ final class BenchReport implements BenchCommand.Report {
           .name("ratioProcessCpu")
           .value(parseJobProcessRatio())
           .name("jitSeconds")
-          .value(parseJitSeconds)
-          .endObject();
+          .value(parseJitSeconds);
+      double[] warm = warmParseJobs();
+      if (warm[0] > 0) {
+        j.name("warm")
+            .beginObject()
+            .name("pages")
+            .value((long) warm[0])
+            .name("cpuSeconds")
+            .value(warm[1])
+            .name("ratio")
+            .value(warmParseJobRatio())
+            .name("jitSeconds")
+            .value(reparseJitSeconds)
+            .endObject();
+      }
+      j.endObject();
     }
     PhaseMeter.Sample warc = phase("warc");
     if (warc != null) {
