@@ -4,18 +4,11 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.cli.Main;
 
 /**
  * {@code bench cycle -D fetcher.parse=false} at a tiny size: a parse job each round, the parser
@@ -34,38 +27,30 @@ public class BenchCycleParseJobTest {
   public static void runBench() throws Exception {
     File dir = TMP.newFolder("bench");
     File json = TMP.newFile("bench.json");
-    Configuration conf = CrawlerConfiguration.create();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    String[] args = {
-      "bench",
-      "cycle",
-      "--hosts",
-      "" + HOSTS,
-      "--pages",
-      "" + PAGES,
-      "--seed-all",
-      "--latency-ms",
-      "0",
-      "--delay-s",
-      "0",
-      "--threads",
-      "4",
-      "--rounds",
-      "1",
-      "-D",
-      "fetcher.parse=false",
-      "--dir",
-      dir.getPath(),
-      "--json",
-      json.getPath()
-    };
-    int rc = Main.run(conf, args, out, out);
-    output = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals(output, 0, rc);
-    report = new ObjectMapper().readTree(json);
+    BenchRun run =
+        BenchRun.of(
+            json,
+            "bench",
+            "cycle",
+            "--hosts",
+            "" + HOSTS,
+            "--pages",
+            "" + PAGES,
+            "--seed-all",
+            "--latency-ms",
+            "0",
+            "--delay-s",
+            "0",
+            "--threads",
+            "4",
+            "--rounds",
+            "1",
+            "-D",
+            "fetcher.parse=false",
+            "--dir",
+            dir.getPath());
+    output = run.output();
+    report = run.report();
   }
 
   @Test

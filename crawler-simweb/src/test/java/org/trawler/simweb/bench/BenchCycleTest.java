@@ -4,7 +4,6 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -18,7 +17,6 @@ import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.cli.Main;
 import org.trawler.jobs.crawl.CrawlRound;
 import org.trawler.simweb.SiteModel;
 
@@ -72,40 +70,28 @@ public class BenchCycleTest {
   public static void runBench() throws Exception {
     dir = TMP.newFolder("bench");
     json = new File(dir, "bench.json");
-    Configuration conf = CrawlerConfiguration.create();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    int rc =
-        Main.run(
-            conf,
-            new String[] {
-              "bench",
-              "--hosts",
-              "" + HOSTS,
-              "--pages",
-              "" + PAGES,
-              "--outlinks",
-              "10",
-              "--latency-ms",
-              "0",
-              "--delay-s",
-              "0",
-              "--threads",
-              "4",
-              "--rounds",
-              "" + ROUNDS,
-              "--dir",
-              dir.getPath(),
-              "--json",
-              json.getPath()
-            },
-            out,
-            out);
-    output = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals(output, 0, rc);
-    report = new ObjectMapper().readTree(json);
+    BenchRun run =
+        BenchRun.of(
+            json,
+            "bench",
+            "--hosts",
+            "" + HOSTS,
+            "--pages",
+            "" + PAGES,
+            "--outlinks",
+            "10",
+            "--latency-ms",
+            "0",
+            "--delay-s",
+            "0",
+            "--threads",
+            "4",
+            "--rounds",
+            "" + ROUNDS,
+            "--dir",
+            dir.getPath());
+    output = run.output();
+    report = run.report();
   }
 
   /** The URLs round k fetches: those k − 1 links from the seeds. */

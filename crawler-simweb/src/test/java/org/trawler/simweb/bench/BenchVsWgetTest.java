@@ -5,23 +5,16 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
-import org.trawler.core.conf.CrawlerConfiguration;
-import org.trawler.jobs.cli.Main;
 import org.trawler.simweb.SiteModel;
 import org.trawler.simweb.SiteProfile;
 
@@ -58,36 +51,26 @@ public class BenchVsWgetTest {
             .anyMatch(d -> Files.isExecutable(Paths.get(d, "wget")));
     File dir = TMP.newFolder("bench");
     File json = new File(dir, "bench.json");
-    Configuration conf = CrawlerConfiguration.create();
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    int rc =
-        Main.run(
-            conf,
-            new String[] {
-              "bench",
-              "--vs-wget",
-              "--hosts",
-              "" + HOSTS,
-              "--pages",
-              "" + PAGES,
-              "--threads",
-              "4",
-              "--rounds",
-              "10",
-              // a short crawl: C1 alone costs it less CPU (the option reaches the crawl's JVM)
-              "--crawl-opts",
-              "-XX:TieredStopAtLevel=1",
-              "--dir",
-              dir.getPath(),
-              "--json",
-              json.getPath()
-            },
-            out,
-            out);
-    output = bytes.toString(StandardCharsets.UTF_8);
-    assertEquals(output, 0, rc);
-    report = new ObjectMapper().readTree(json);
+    BenchRun run =
+        BenchRun.of(
+            json,
+            "bench",
+            "--vs-wget",
+            "--hosts",
+            "" + HOSTS,
+            "--pages",
+            "" + PAGES,
+            "--threads",
+            "4",
+            "--rounds",
+            "10",
+            // a short crawl: C1 alone costs it less CPU (the option reaches the crawl's JVM)
+            "--crawl-opts",
+            "-XX:TieredStopAtLevel=1",
+            "--dir",
+            dir.getPath());
+    output = run.output();
+    report = run.report();
   }
 
   @Test
