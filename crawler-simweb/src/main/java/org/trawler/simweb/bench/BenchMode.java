@@ -20,9 +20,9 @@ import org.trawler.simweb.SiteProfile;
 /**
  * One subcommand of {@code bench} ({@code bin/crawl bench <subcommand>}): its own options, and the
  * options every subcommand shares defined here once: {@code --json FILE} (the figures, bench.json
- * by default) and {@code --dir DIR} (a work directory, by default a temporary one removed after),
- * and the site's shape ({@code --hosts}, {@code --pages}...) that several subcommands take, each
- * with its own default.
+ * by default) and {@code --dir DIR} (a new or empty work directory, kept; by default a temporary
+ * one removed after), and the site's shape ({@code --hosts}, {@code --pages}...) that several
+ * subcommands take, each with its own default.
  */
 abstract class BenchMode extends CrawlTool {
 
@@ -111,7 +111,11 @@ abstract class BenchMode extends CrawlTool {
     Options o = modeOptions();
     o.addOption(valued("json", "FILE", "write the figures to FILE (default bench.json)"));
     if (usesWorkDir()) {
-      o.addOption(valued("dir", "DIR", "work directory (default a temporary one, removed after)"));
+      o.addOption(
+          valued(
+              "dir",
+              "DIR",
+              "a new or empty work directory, kept (default a temporary one, removed after)"));
     }
     return o;
   }
