@@ -157,8 +157,7 @@ final class BenchCycle extends BenchMode {
       if (!round.parsesInFetch()) {
         List<org.apache.hadoop.fs.Path> parsed =
             Segment.withPart(conf, crawl.segments(), Segment.PARSE_DATA, "parsed");
-        report.parserAlone(
-            ParserAlone.measure(conf, parsed), parseJitMillis < 0 ? -1 : parseJitMillis / 1e3);
+        report.parserAlone(ParserAlone.measure(conf, parsed), JitTime.seconds(parseJitMillis));
         // The same segments parsed again by parse jobs in this JVM, as the rounds after a run's
         // first parse: compiled by now, so what the job costs around the parser, without the
         // JIT's warm-up of a fresh JVM.
@@ -166,8 +165,7 @@ final class BenchCycle extends BenchMode {
         for (org.apache.hadoop.fs.Path segment : parsed) {
           report.add(meter.measure(0, BenchReport.REPARSE, () -> reparse(conf, segment)));
         }
-        long after = JitTime.cpuMillis();
-        report.reparseJitSeconds(jit < 0 || after < 0 ? -1 : (after - jit) / 1e3);
+        report.reparseJitSeconds(JitTime.seconds(JitTime.millisSince(jit)));
       }
       report.add(meter.measure(0, "warc", () -> exportWarc(conf, crawl, dir.resolve("warc"))));
       // The fixed cost of a job: the same round on a crawldb of one URL (a warm JVM, as in `run`).
@@ -205,8 +203,8 @@ final class BenchCycle extends BenchMode {
       long jit = JitTime.cpuMillis();
       PhaseMeter.Sample sample = meter.measure(round, step, work);
       if (round > 0 && step.equals(CrawlRound.PARSE)) {
-        long after = JitTime.cpuMillis();
-        parseJitMillis = jit < 0 || after < 0 ? -1 : parseJitMillis + after - jit;
+        long spent = JitTime.millisSince(jit);
+        parseJitMillis = spent < 0 || parseJitMillis < 0 ? -1 : parseJitMillis + spent;
       }
       into.add(sample);
       return sample.results();

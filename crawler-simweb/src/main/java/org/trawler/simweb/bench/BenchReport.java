@@ -170,7 +170,7 @@ final class BenchReport implements BenchCommand.Report {
 
   /** The parse jobs' CPU per page over the parser's own (issue 43 §1): its thread's CPU. */
   private double parseJobRatio() {
-    return parseJobRatio(parserAlone.cpuSeconds());
+    return ratio(parseJobs(), parserAlone.cpuSeconds());
   }
 
   /**
@@ -178,11 +178,7 @@ final class BenchReport implements BenchCommand.Report {
    * on its garbage, which the jobs' process CPU includes too.
    */
   private double parseJobProcessRatio() {
-    return parseJobRatio(parserAlone.processCpuSeconds());
-  }
-
-  private double parseJobRatio(double parserCpuSeconds) {
-    return ratio(parseJobs(), parserCpuSeconds);
+    return ratio(parseJobs(), parserAlone.processCpuSeconds());
   }
 
   /** The warm parse jobs' CPU per page over the parser's own (its thread's CPU). */

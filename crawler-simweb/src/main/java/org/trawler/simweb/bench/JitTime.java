@@ -34,4 +34,15 @@ final class JitTime {
     }
     return ticks * 1000 / TICKS_PER_SECOND;
   }
+
+  /** The compiler threads' CPU milliseconds since {@code start} (a cpuMillis), or -1 if unknown. */
+  static long millisSince(long start) {
+    long now = cpuMillis();
+    return start < 0 || now < 0 ? -1 : now - start;
+  }
+
+  /** {@code millis} in seconds, -1 staying -1 (unknown). */
+  static double seconds(long millis) {
+    return millis < 0 ? -1 : millis / 1e3;
+  }
 }
